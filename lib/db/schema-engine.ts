@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+
+type SchemaEngineModule = typeof import("@prisma/schema-engine-wasm");
+type SchemaEngine = Awaited<ReturnType<SchemaEngineModule["SchemaEngine"]["new"]>>;
+
+let loaded: Promise<SchemaEngineModule> | undefined;
+
+/**
+ * Loads Prisma's WebAssembly schema engine. The package's entry imports its `.wasm` as an ES
+ * module, which plain Node only allows behind `--experimental-wasm-modules`; instantiating the
+ * bytes ourselves keeps migrations runnable in-process with no flag and no engine download.
+ */
+function loadSchemaEngineModule(): Promise<SchemaEngineModule> {
+  loaded ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const bindings = (await import(/* webpackIgnore: true */ pathToImportUrl(bgPath))) as SchemaEngineModule & {
+      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    };
+    const bytes = readFileSync(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
+    const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bindings as never });
+    bindings.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return bindings;
+  })();
+  return loaded;
+}
+
+function pathToImportUrl(filePath: string): string {
+  return new URL(`file://${filePath}`).href;
+}
+
+/** Opens a schema engine on a SQLite database with the given datamodel loaded. */
+export async function openSchemaEngine(input: { url: string; schemaPath: string }): Promise<SchemaEngine> {
+  const mod = await loadSchemaEngineModule();
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: input.url }));
+  const schema = readFileSync(input.schemaPath, "utf8");
+  return mod.SchemaEngine.new({ datamodels: [[input.schemaPath, schema]] }, () => {}, adapter as never);
+}
