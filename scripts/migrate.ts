@@ -21,7 +21,7 @@ async function apply(url: string): Promise<void> {
 async function createMigration(name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("migration name must be lower_snake_case");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arbor-migrate-"));
-  const engine = await openSchemaEngine({ url: `file:${path.join(scratch, "scratch.db")}`, schemaPath });
+  const { engine, close } = await openSchemaEngine({ url: `file:${path.join(scratch, "scratch.db")}`, schemaPath });
   try {
     const list = readMigrationsList(migrationsDir);
     const schema = { path: schemaPath, content: await import("node:fs").then((fs) => fs.readFileSync(schemaPath, "utf8")) };
@@ -48,7 +48,7 @@ async function createMigration(name: string): Promise<void> {
     );
     console.log(`wrote ${path.relative(root, dir)}/migration.sql`);
   } finally {
-    engine.free();
+    close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -24,18 +24,20 @@ export async function applyPendingMigrations(input: {
   const pending = findPendingMigrations(list, readAppliedMigrationNames(file));
   if (pending.length === 0) return { applied: [] };
 
-  const engine = await openSchemaEngine({ url: input.url, schemaPath: input.schemaPath });
+  const { engine, close } = await openSchemaEngine({ url: input.url, schemaPath: input.schemaPath });
   try {
     const result = await engine.applyMigrations({ migrationsList: list, filters: { externalTables: [], externalEnums: [] } } as never);
     return { applied: (result as { appliedMigrationNames: string[] }).appliedMigrationNames };
   } finally {
-    engine.free();
+    close();
   }
 }
 
+/** Also switches the file to WAL (persistent), before any other connection is open. */
 function readAppliedMigrationNames(file: string): Set<string> {
   const db = new Database(file);
   try {
+    db.pragma("journal_mode = WAL");
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
     if (!table) return new Set();
     const rows = db

@@ -34,10 +34,35 @@ function pathToImportUrl(filePath: string): string {
   return new URL(`file://${filePath}`).href;
 }
 
+export interface OpenSchemaEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes every SQLite connection it opened (it keeps them otherwise). */
+  close(): void;
+}
+
 /** Opens a schema engine on a SQLite database with the given datamodel loaded. */
-export async function openSchemaEngine(input: { url: string; schemaPath: string }): Promise<SchemaEngine> {
+export async function openSchemaEngine(input: { url: string; schemaPath: string }): Promise<OpenSchemaEngine> {
   const mod = await loadSchemaEngineModule();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: input.url }));
+  const factory = new PrismaBetterSqlite3({ url: input.url });
+  const opened: Array<{ dispose(): Promise<void> | void }> = [];
+  const tracking = {
+    adapterName: factory.adapterName,
+    provider: factory.provider,
+    connect: async () => track(await factory.connect()),
+    connectToShadowDb: async () => track(await factory.connectToShadowDb()),
+  };
+  function track<T extends { dispose(): Promise<void> | void }>(adapter: T): T {
+    opened.push(adapter);
+    return adapter;
+  }
+  const adapter = bindMigrationAwareSqlAdapterFactory(tracking as unknown as PrismaBetterSqlite3);
   const schema = readFileSync(input.schemaPath, "utf8");
-  return mod.SchemaEngine.new({ datamodels: [[input.schemaPath, schema]] }, () => {}, adapter as never);
+  const engine = await mod.SchemaEngine.new({ datamodels: [[input.schemaPath, schema]] }, () => {}, adapter as never);
+  return {
+    engine,
+    close() {
+      engine.free();
+      for (const connection of opened) void connection.dispose();
+    },
+  };
 }

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { listPins } from "@/lib/pins/list-pins.ts";
+import { pinRepository } from "@/lib/pins/pin-repository.ts";
+
+const pinSchema = z.object({
+  path: z.string().min(1, "Paste the absolute path of a git repository or worktree").max(4096),
+  label: z.string().max(100, "Keep the label under 100 characters").nullish(),
+});
+
+// GET /api/repo-pins – list pins, most recently used first
+export const GET = withErrorHandling(async () => Response.json({ pins: await listPins(getDb()) }));
+
+// POST /api/repo-pins – pin the repository containing a path (upsert by repository identity)
+export const POST = withErrorHandling(async (request: Request) => {
+  const input = await parseJsonBody(request, pinSchema);
+  const { pinId, isNew } = await pinRepository(getDb(), input);
+  const pins = await listPins(getDb());
+  return Response.json({ pin: pins.find((pin) => pin.id === pinId), isNew }, { status: isNew ? 201 : 200 });
+});

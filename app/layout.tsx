@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Providers } from "./providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "Arbor",
+  description: "Chat with Claude Code, one conversation per git worktree.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="h-screen overflow-hidden">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,28 @@
+/** An error returned by Arbor's API, carrying the user-facing message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** fetch + JSON with Arbor's error body turned into an ApiError the UI can show. */
+export async function fetchJson<T>(url: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const response = await fetch(url, {
+    method: init?.method ?? "GET",
+    headers: init?.body === undefined ? undefined : { "content-type": "application/json" },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const payload = (await response.json().catch(() => null)) as
+    | (T & { error?: { code: string; message: string; details?: Record<string, unknown> } })
+    | null;
+  if (!response.ok) {
+    const error = payload?.error;
+    throw new ApiError(response.status, error?.code ?? "http_error", error?.message ?? `Request failed (${response.status})`, error?.details);
+  }
+  return payload as T;
+}

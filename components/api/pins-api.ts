@@ -1,0 +1,49 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RepoScan } from "@/lib/git/types";
+import type { PinView } from "@/lib/pins/pin-types";
+import { fetchJson } from "./fetch-json";
+
+export const pinsKey = ["repo-pins"] as const;
+export const worktreesKey = (repoId: string) => ["worktrees", repoId] as const;
+
+export function usePins() {
+  return useQuery({ queryKey: pinsKey, queryFn: () => fetchJson<{ pins: PinView[] }>("/api/repo-pins").then((r) => r.pins) });
+}
+
+export function useAddPin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { path: string; label: string }) =>
+      fetchJson<{ pin: PinView; isNew: boolean }>("/api/repo-pins", { method: "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+  });
+}
+
+export function useMarkPinUsed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pinId: string) => fetchJson("/api/repo-pins/use", { method: "POST", body: { pinId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+  });
+}
+
+export function useDeletePin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pinId: string) => fetchJson(`/api/repo-pins/${pinId}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+  });
+}
+
+/** The worktree scan: always fetched fresh from git (staleTime 0, refetch on mount). */
+export function useWorktrees(repoId: string | null) {
+  return useQuery({
+    queryKey: worktreesKey(repoId ?? "none"),
+    queryFn: () => fetchJson<{ scan: RepoScan }>(`/api/repos/${repoId}/worktrees`).then((r) => r.scan),
+    enabled: repoId !== null,
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+}

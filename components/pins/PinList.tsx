@@ -1,0 +1,48 @@
+"use client";
+
+import type { PinView } from "@/lib/pins/pin-types";
+import { useDeletePin } from "@/components/api/pins-api";
+import { formatRelativeTime } from "@/components/ui/relative-time";
+
+/** The pinned repositories, most recently used first. */
+export function PinList(props: { pins: PinView[]; selectedRepoId: string | null; onSelect: (pin: PinView) => void }) {
+  const deletePin = useDeletePin();
+  return (
+    <ul className="space-y-1" data-testid="pin-list">
+      {props.pins.map((pin) => {
+        const isSelected = pin.repoId === props.selectedRepoId;
+        return (
+          <li key={pin.id} data-testid="pin-item" data-repo-id={pin.repoId} data-selected={isSelected}>
+            <div
+              className={`group flex items-start gap-2 rounded-md px-2 py-1.5 ${isSelected ? "bg-emerald-100 dark:bg-emerald-900/40" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
+            >
+              <button type="button" onClick={() => props.onSelect(pin)} className="min-w-0 flex-1 text-left" data-testid="pin-open">
+                <span className="block truncate text-sm font-medium" data-testid="pin-name">
+                  {pin.label ?? pin.repoName}
+                </span>
+                <span className="block truncate font-mono text-[11px] text-zinc-500" title={pin.localPath}>
+                  {pin.localPath}
+                </span>
+                <span className="block text-[11px] text-zinc-400">used {formatRelativeTime(pin.lastUsedAt)}</span>
+                {pin.isMissing ? (
+                  <span data-testid="pin-missing" className="mt-0.5 inline-block rounded bg-red-100 px-1 text-[11px] text-red-700 dark:bg-red-950 dark:text-red-300">
+                    directory missing
+                  </span>
+                ) : null}
+              </button>
+              <button
+                type="button"
+                aria-label={`Unpin ${pin.label ?? pin.repoName}`}
+                data-testid="pin-delete"
+                onClick={() => deletePin.mutate(pin.id)}
+                className="invisible text-xs text-zinc-400 hover:text-red-600 group-hover:visible"
+              >
+                ✕
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

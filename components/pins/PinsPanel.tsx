@@ -1,0 +1,32 @@
+"use client";
+
+import type { PinView } from "@/lib/pins/pin-types";
+import { usePins } from "@/components/api/pins-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { AddPinForm } from "./AddPinForm";
+import { PinList } from "./PinList";
+
+/** Left column: pin a repository once, then pick it from the list. */
+export function PinsPanel(props: { selectedRepoId: string | null; onSelect: (pin: PinView) => void; onPinned: (repoId: string) => void }) {
+  const pins = usePins();
+  return (
+    <aside className="flex h-full w-72 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 p-3 dark:border-zinc-800">
+      <h1 className="text-lg font-semibold tracking-tight">🌳 Arbor</h1>
+      <section>
+        <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Pin a repository</h2>
+        <AddPinForm onPinned={props.onPinned} />
+      </section>
+      <section className="min-h-0 flex-1">
+        <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Pinned</h2>
+        {pins.isPending ? <p className="text-sm text-zinc-500">Loading pins…</p> : null}
+        {pins.error ? <ErrorNotice error={pins.error} /> : null}
+        {pins.data && pins.data.length === 0 ? (
+          <p className="text-sm text-zinc-500" data-testid="pins-empty">
+            No pins yet. Paste the path of a git repository above; every worktree of it will be listed.
+          </p>
+        ) : null}
+        {pins.data ? <PinList pins={pins.data} selectedRepoId={props.selectedRepoId} onSelect={props.onSelect} /> : null}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type { WorktreeScan } from "@/lib/git/types";
+import type { PinView } from "@/lib/pins/pin-types";
+import { PinsPanel } from "@/components/pins/PinsPanel";
+import { WorktreePanel } from "@/components/worktrees/WorktreePanel";
+import { useMarkPinUsed, usePins } from "@/components/api/pins-api";
+import { readSelection, writeSelection } from "./url-selection";
+
+/** The page: pins on the left, the chosen repository's worktrees, then the open worktree. */
+export function ArborShell() {
+  const pins = usePins();
+  const markUsed = useMarkPinUsed();
+  const [repoId, setRepoId] = useState<string | null>(null);
+  const [worktreePath, setWorktreePath] = useState<string | null>(null);
+
+  useEffect(() => {
+    const selection = readSelection();
+    setRepoId(selection.repoId);
+    setWorktreePath(selection.worktreePath);
+  }, []);
+
+  const selectRepo = useCallback((nextRepoId: string | null) => {
+    setRepoId(nextRepoId);
+    setWorktreePath(null);
+    writeSelection({ repoId: nextRepoId, worktreePath: null });
+  }, []);
+
+  const selectPin = (pin: PinView) => {
+    markUsed.mutate(pin.id);
+    selectRepo(pin.repoId);
+  };
+
+  const openWorktree = (worktree: WorktreeScan) => {
+    setWorktreePath(worktree.path);
+    writeSelection({ repoId, worktreePath: worktree.path });
+  };
+
+  const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
+
+  return (
+    <div className="flex h-full">
+      <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
+      {selectedPin ? (
+        <WorktreePanel pin={selectedPin} selectedPath={worktreePath} onOpen={openWorktree} />
+      ) : null}
+      <main className="flex min-w-0 flex-1 flex-col" data-testid="main-pane">
+        {!selectedPin ? (
+          <EmptyState title="Pick a repository" body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time." />
+        ) : !worktreePath ? (
+          <EmptyState title="Pick a worktree" body="Each worktree gets its own conversation with Claude. Choose one from the list." />
+        ) : (
+          <EmptyState title={worktreePath} body="Chat for this worktree." />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function EmptyState({ title, body }: { title: string; body: string }) {
+  return (
+    <div className="m-auto max-w-md p-8 text-center" data-testid="empty-state">
+      <h2 className="mb-2 text-base font-semibold">{title}</h2>
+      <p className="text-sm text-zinc-500">{body}</p>
+    </div>
+  );
+}

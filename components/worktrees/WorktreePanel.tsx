@@ -1,0 +1,55 @@
+"use client";
+
+import type { WorktreeScan } from "@/lib/git/types";
+import type { PinView } from "@/lib/pins/pin-types";
+import { useWorktrees } from "@/components/api/pins-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { formatRelativeTime } from "@/components/ui/relative-time";
+import { WorktreeRow } from "./WorktreeRow";
+
+/** The selected repository's worktrees, rescanned from git every time they are shown. */
+export function WorktreePanel(props: {
+  pin: PinView;
+  selectedPath: string | null;
+  onOpen: (worktree: WorktreeScan) => void;
+  renderActivity?: (worktree: WorktreeScan) => React.ReactNode;
+}) {
+  const scan = useWorktrees(props.pin.repoId);
+  return (
+    <section className="flex h-full w-96 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800" data-testid="worktree-panel">
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
+          <p className="text-[11px] text-zinc-500">
+            {scan.data ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees` : "scanning…"}
+          </p>
+        </div>
+        <button
+          type="button"
+          data-testid="worktrees-refresh"
+          onClick={() => void scan.refetch()}
+          disabled={scan.isFetching}
+          className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
+          {scan.isFetching ? "Scanning…" : "Rescan"}
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto p-3">
+        {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}
+        {scan.data ? (
+          <ul className="space-y-2" data-testid="worktree-list">
+            {scan.data.worktrees.map((worktree) => (
+              <WorktreeRow
+                key={worktree.path}
+                worktree={worktree}
+                isSelected={worktree.path === props.selectedPath}
+                onOpen={props.onOpen}
+                activity={props.renderActivity?.(worktree)}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}

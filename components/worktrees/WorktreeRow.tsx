@@ -1,0 +1,51 @@
+"use client";
+
+import type { WorktreeScan } from "@/lib/git/types";
+import { formatRelativeTime } from "@/components/ui/relative-time";
+import { WorktreeBadges } from "./WorktreeBadges";
+
+/** One worktree: where it is, what it is on, its state and its warnings. */
+export function WorktreeRow(props: { worktree: WorktreeScan; isSelected: boolean; onOpen: (worktree: WorktreeScan) => void; activity?: React.ReactNode }) {
+  const { worktree } = props;
+  const canOpen = !worktree.isMissing && !worktree.isBare;
+  return (
+    <li
+      data-testid="worktree-row"
+      data-path={worktree.path}
+      data-branch={worktree.branch ?? ""}
+      data-selected={props.isSelected}
+      className={`rounded-md border px-3 py-2 ${props.isSelected ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/30" : "border-zinc-200 dark:border-zinc-800"}`}
+    >
+      <button type="button" disabled={!canOpen} onClick={() => props.onOpen(worktree)} className="w-full text-left disabled:cursor-not-allowed" data-testid="worktree-open">
+        <div className="flex items-center gap-2">
+          <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
+            {worktree.isDetached ? "detached HEAD" : worktree.branch ?? "(bare)"}
+          </span>
+          {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-400">main</span> : null}
+          <span className="ml-auto">{props.activity}</span>
+        </div>
+        <div className="truncate font-mono text-[11px] text-zinc-500" title={worktree.path} data-testid="worktree-path">
+          {worktree.path}
+        </div>
+        {worktree.head ? (
+          <div className="truncate text-xs text-zinc-600 dark:text-zinc-400" data-testid="worktree-head">
+            <span className="font-mono">{worktree.head.shortSha}</span> {worktree.head.subject}{" "}
+            <span className="text-zinc-400">· {formatRelativeTime(worktree.head.committedAt)}</span>
+          </div>
+        ) : null}
+        <div className="mt-1">
+          <WorktreeBadges worktree={worktree} />
+        </div>
+      </button>
+      {worktree.warnings.length > 0 ? (
+        <ul className="mt-1 space-y-0.5" data-testid="worktree-warnings">
+          {worktree.warnings.map((warning) => (
+            <li key={warning.code} data-testid="worktree-warning" data-code={warning.code} className="text-xs text-amber-700 dark:text-amber-400">
+              ⚠ {warning.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

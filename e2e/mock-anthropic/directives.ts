@@ -1,0 +1,97 @@
+import path from "node:path";
+import type { MockScript } from "./types.ts";
+
+const DIRECTIVE_PATTERN = /\[\[mock:([a-z]+)(?:[ \t]+([\s\S]*?))?\]\]/g;
+
+/** The reply used when nothing else applies. */
+export const DEFAULT_SCRIPT: MockScript = { name: "default", steps: [{ type: "text", text: "Hello from the mock model." }] };
+
+const SLOW_DELTAS = ["Slow ", "stream ", "chunk ", "number ", "one, ", "two, ", "three, ", "four, ", "five, ", "done."];
+
+const ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  500: "api_error",
+  529: "overloaded_error",
+};
+
+/** Anthropic error type for an HTTP status (`api_error` for unknown 5xx). */
+export function errorTypeForStatus(status: number): string {
+  return ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
+}
+
+/**
+ * Turns the last `[[mock:…]]` marker in a prompt into a script, or returns null when there is none.
+ * `workingDirectory` (from the CLI's system prompt) makes relative `write` paths absolute, as the
+ * Write tool requires.
+ */
+export function parseDirective(params: { text: string; workingDirectory: string | null; slowDeltaMs: number }): MockScript | null {
+  const matches = [...params.text.matchAll(DIRECTIVE_PATTERN)];
+  const last = matches.at(-1);
+  if (!last) return null;
+  const name = last[1] ?? "";
+  const argument = (last[2] ?? "").trim();
+  return buildScript({ name, argument, fullText: params.text, workingDirectory: params.workingDirectory, slowDeltaMs: params.slowDeltaMs });
+}
+
+function buildScript(params: { name: string; argument: string; fullText: string; workingDirectory: string | null; slowDeltaMs: number }): MockScript | null {
+  const { name, argument } = params;
+  switch (name) {
+    case "text":
+      return { name, steps: [{ type: "text", text: argument }] };
+    case "echo":
+      return { name, steps: [{ type: "text", text: params.fullText }] };
+    case "slow":
+      return { name, steps: [{ type: "text", text: SLOW_DELTAS, deltaDelayMs: parseNumber(argument, params.slowDeltaMs) }] };
+    case "long":
+      return { name, steps: [{ type: "text", text: buildLongText(parseNumber(argument, 1500)) }] };
+    case "hang":
+      return { name, steps: [{ type: "hang" }] };
+    case "error":
+      return buildErrorScript(argument);
+    case "bash":
+      return toolScript({ name, tool: "Bash", input: { command: argument, description: "Run a command" } });
+    case "write":
+      return buildWriteScript({ argument, workingDirectory: params.workingDirectory });
+    default:
+      return null;
+  }
+}
+
+function buildErrorScript(argument: string): MockScript {
+  const words = argument.split(/\s+/);
+  const status = parseNumber(words[0] ?? "", 500);
+  const isOnce = words.includes("once");
+  const step = {
+    type: "error" as const,
+    status,
+    errorType: errorTypeForStatus(status),
+    ...(words.includes("noretry") ? { shouldRetry: false } : {}),
+    ...(isOnce ? { times: 1 } : {}),
+  };
+  const recovery = { type: "text" as const, text: `Recovered after a ${status}.` };
+  return { name: "error", steps: isOnce ? [step, recovery] : [step] };
+}
+
+function buildWriteScript(params: { argument: string; workingDirectory: string | null }): MockScript {
+  const [target = "notes.txt", ...rest] = params.argument.split(" ");
+  const filePath = path.isAbsolute(target) || !params.workingDirectory ? target : path.join(params.workingDirectory, target);
+  return toolScript({ name: "write", tool: "Write", input: { file_path: filePath, content: rest.join(" ") } });
+}
+
+function toolScript(params: { name: string; tool: string; input: Record<string, unknown> }): MockScript {
+  return { name: params.name, steps: [{ type: "tool_use", name: params.tool, input: params.input }, { type: "tool_result_echo" }] };
+}
+
+function buildLongText(lineCount: number): string {
+  return Array.from({ length: lineCount }, (_, index) => `Line ${index + 1} of a long answer from the mock model.`).join("\n");
+}
+
+function parseNumber(value: string, fallback: number): number {
+  const parsed = Number.parseInt(value, 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}

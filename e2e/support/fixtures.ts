@@ -1,0 +1,21 @@
+import { test as base, expect } from "@playwright/test";
+import { removeDataDir, startArbor, type RunningArbor } from "../../tests/helpers/start-arbor.ts";
+
+/**
+ * `arbor`: one real Arbor server per Playwright worker (own port, own throw-away data
+ * directory). Tests create their own git repositories, so they never share state.
+ */
+export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
+  arbor: [
+    async ({}, use) => {
+      const arbor = await startArbor();
+      await use(arbor);
+      await arbor.stop();
+      removeDataDir(arbor.dataDir);
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ arbor }, use) => use(arbor.url),
+});
+
+export { expect };

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../errors/app-error.ts";
+import { buildClaudeArgs, type ClaudeArgsInput } from "./claude-args.ts";
+
+const SESSION_ID = "11111111-2222-4333-8444-555555555555";
+const BASE: ClaudeArgsInput = { sessionId: SESSION_ID, permissionMode: "default", allowedTools: [], disallowedTools: [] };
+
+function errorOf(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("buildClaudeArgs", () => {
+  it("builds the minimal stream-json argv with the prompt left out", () => {
+    expect(buildClaudeArgs(BASE)).toEqual(["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--session-id", SESSION_ID, "--permission-mode", "default"]);
+  });
+
+  it("adds the model and the tool lists, each tool as its own argument", () => {
+    const args = buildClaudeArgs({ ...BASE, model: "sonnet", permissionMode: "acceptEdits", allowedTools: ["Bash(git diff *)", "Read"], disallowedTools: ["WebFetch"] });
+    expect(args.slice(7)).toEqual(["--model", "sonnet", "--permission-mode", "acceptEdits", "--allowedTools", "Bash(git diff *)", "Read", "--disallowedTools", "WebFetch"]);
+  });
+
+  it("rejects tool names and models that could be read as options", () => {
+    for (const input of [{ allowedTools: ["--dangerously-skip-permissions"] }, { disallowedTools: ["-x"] }, { allowedTools: [" -p"] }, { allowedTools: [""] }, { allowedTools: ["Bash\n--verbose"] }, { model: "--help" }]) {
+      const error = errorOf(() => buildClaudeArgs({ ...BASE, ...input }));
+      expect(error.code).toBe("invalid_input");
+    }
+  });
+
+  it("rejects an unknown permission mode and a session id that is not a UUID", () => {
+    expect(errorOf(() => buildClaudeArgs({ ...BASE, permissionMode: "yolo" as ClaudeArgsInput["permissionMode"] })).message).toMatch(/Unknown permission mode "yolo"/);
+    expect(errorOf(() => buildClaudeArgs({ ...BASE, sessionId: "--resume" })).code).toBe("invalid_input");
+  });
+
+  it("only uses bypassPermissions when it is the configured mode, and never the dangerous flag", () => {
+    expect(buildClaudeArgs(BASE)).not.toContain("bypassPermissions");
+    const bypass = buildClaudeArgs({ ...BASE, permissionMode: "bypassPermissions" });
+    expect(bypass).toContain("bypassPermissions");
+    expect(bypass).not.toContain("--dangerously-skip-permissions");
+  });
+});

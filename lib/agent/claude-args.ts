@@ -1,0 +1,52 @@
+import { AppError } from "../errors/app-error.ts";
+
+/** Values `--permission-mode` accepts in Claude Code 2.1.197. */
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
+
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export interface ClaudeArgsInput {
+  sessionId: string;
+  model?: string;
+  permissionMode: PermissionMode;
+  allowedTools: string[];
+  disallowedTools: string[];
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Builds the argv for one `claude -p` turn. The prompt is deliberately not in argv: it goes on
+ * stdin (no 128 KiB per-argument limit, never parsed as a flag). Every value is validated so user
+ * configuration cannot smuggle in an option; `bypassPermissions` only appears when it is the
+ * configured mode, and `--dangerously-skip-permissions` is never added.
+ */
+export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
+  if (!UUID_PATTERN.test(input.sessionId)) {
+    throw new AppError("invalid_input", "The Claude session id must be a UUID.", { details: { sessionId: input.sessionId } });
+  }
+  if (!(PERMISSION_MODES as readonly string[]).includes(input.permissionMode)) {
+    throw new AppError("invalid_input", `Unknown permission mode "${input.permissionMode}". Use one of: ${PERMISSION_MODES.join(", ")}.`, {
+      details: { permissionMode: input.permissionMode },
+    });
+  }
+  const args = ["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--session-id", input.sessionId];
+  if (input.model !== undefined) args.push("--model", checkValue({ value: input.model, label: "model" }));
+  args.push("--permission-mode", input.permissionMode);
+  const allowed = input.allowedTools.map((tool) => checkValue({ value: tool, label: "allowed tool" }));
+  const disallowed = input.disallowedTools.map((tool) => checkValue({ value: tool, label: "disallowed tool" }));
+  if (allowed.length > 0) args.push("--allowedTools", ...allowed);
+  if (disallowed.length > 0) args.push("--disallowedTools", ...disallowed);
+  return args;
+}
+
+function checkValue(params: { value: string; label: string }): string {
+  const { value, label } = params;
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.startsWith("-") || /[\0\r\n]/.test(value)) {
+    throw new AppError("invalid_input", `Invalid ${label} "${value}": it must be non-empty, on one line, and must not start with "-".`, {
+      details: { [label]: value },
+    });
+  }
+  return trimmed;
+}

@@ -1,0 +1,59 @@
+import { simpleGit, type SimpleGit } from "simple-git";
+import { AppError, isAppError } from "../errors/app-error.ts";
+
+/**
+ * Upper bound on git processes across every caller in this process; each scan also applies its
+ * own, smaller limit. simple-git's default (5) would silently cap a scan's concurrency.
+ */
+const MAX_GIT_PROCESSES = 32;
+
+let client: SimpleGit | undefined;
+
+/**
+ * Runs `git --no-optional-locks -C <cwd> <args...>` and returns stdout.
+ *
+ * Security: no shell is involved and `cwd` is only ever the value of `-C`, so user text is never
+ * read as an option. `--no-optional-locks` (the flag form of GIT_OPTIONAL_LOCKS=0) keeps
+ * `git status` from taking the index lock while the user's own git commands run. It is a flag
+ * rather than an env override because simple-git rejects any env containing EDITOR, PAGER and
+ * similar variables that users commonly have set. PATH is read at spawn time.
+ *
+ * Throws AppError('unavailable') when git is not installed, AppError('git_failed') otherwise,
+ * with git's own message in `details.gitMessage`.
+ */
+export async function runGit({ cwd, args }: { cwd: string; args: string[] }): Promise<string> {
+  client ??= simpleGit({ maxConcurrentProcesses: MAX_GIT_PROCESSES, trimmed: false });
+  try {
+    return await client.raw(["--no-optional-locks", "-C", cwd, ...args]);
+  } catch (error) {
+    throw toGitError({ error, cwd, args });
+  }
+}
+
+/** Git's own first line of complaint from an error thrown by runGit (or any error). */
+export function readGitMessage(error: unknown): string {
+  if (isAppError(error) && typeof error.details?.gitMessage === "string") return error.details.gitMessage;
+  const text = error instanceof Error ? error.message : String(error);
+  return firstLine(text);
+}
+
+function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: string[] }): AppError {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/spawn \S+ ENOENT/.test(text)) {
+    return new AppError(
+      "unavailable",
+      "Git is not installed or not on the PATH of the Arbor server. Install git (https://git-scm.com/downloads), check that `git --version` works in the shell that starts Arbor, then restart Arbor.",
+      { cause: error },
+    );
+  }
+  const gitMessage = firstLine(text);
+  return new AppError("git_failed", `git ${args[0] ?? ""} failed in ${cwd}: ${gitMessage} — fix what git reports, then try again.`, {
+    details: { gitMessage },
+    cause: error,
+  });
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n").find((candidate) => candidate.trim() !== "");
+  return (line ?? text).trim();
+}

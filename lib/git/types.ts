@@ -1,0 +1,68 @@
+/** Facts about git, scanned on demand and never stored. Shared by the API and the UI. */
+
+export interface HeadCommit {
+  sha: string;
+  shortSha: string;
+  subject: string;
+  /** ISO 8601 committer date. */
+  committedAt: string;
+}
+
+export interface DirtyCounts {
+  staged: number;
+  unstaged: number;
+  untracked: number;
+  conflicted: number;
+}
+
+export interface UpstreamState {
+  name: string;
+  ahead: number;
+  behind: number;
+  /** True when the configured upstream branch no longer exists. */
+  isGone: boolean;
+}
+
+export type WorktreeWarningCode =
+  | "detached_head"
+  | "behind_upstream"
+  | "conflicts"
+  | "prunable"
+  | "missing_directory"
+  | "locked"
+  | "upstream_gone"
+  | "scan_failed";
+
+export interface WorktreeWarning {
+  code: WorktreeWarningCode;
+  message: string;
+}
+
+export interface WorktreeScan {
+  /** Absolute path as git reports it. */
+  path: string;
+  isMain: boolean;
+  isBare: boolean;
+  /** Short branch name (`feat/x`), or null when HEAD is detached. */
+  branch: string | null;
+  isDetached: boolean;
+  head: HeadCommit | null;
+  dirty: DirtyCounts | null;
+  upstream: UpstreamState | null;
+  isLocked: boolean;
+  lockReason: string | null;
+  isPrunable: boolean;
+  prunableReason: string | null;
+  /** The worktree directory no longer exists on disk. */
+  isMissing: boolean;
+  /** Set when git failed for this worktree; the other worktrees are still reported. */
+  error: string | null;
+  warnings: WorktreeWarning[];
+}
+
+export interface RepoScan {
+  repoRoot: string;
+  commonDir: string;
+  scannedAt: string;
+  worktrees: WorktreeScan[];
+}

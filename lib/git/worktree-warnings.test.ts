@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { listWorktreeWarnings, type WorktreeFacts } from "./worktree-warnings.ts";
+
+function facts(overrides: Partial<WorktreeFacts> = {}): WorktreeFacts {
+  return {
+    path: "/repo",
+    isMain: true,
+    isBare: false,
+    branch: "main",
+    isDetached: false,
+    head: { sha: "a".repeat(40), shortSha: "aaaaaaa", subject: "init", committedAt: "2024-01-02T03:04:05+00:00" },
+    dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 },
+    upstream: { name: "origin/main", ahead: 0, behind: 0, isGone: false },
+    isLocked: false,
+    lockReason: null,
+    isPrunable: false,
+    prunableReason: null,
+    isMissing: false,
+    error: null,
+    ...overrides,
+  };
+}
+
+describe("listWorktreeWarnings", () => {
+  it("has nothing to say about a clean branch level with its upstream", () => {
+    expect(listWorktreeWarnings(facts())).toEqual([]);
+  });
+
+  it("says how far behind, and what to do", () => {
+    const warnings = listWorktreeWarnings(facts({ upstream: { name: "origin/main", ahead: 1, behind: 3, isGone: false } }));
+    expect(warnings).toEqual([{ code: "behind_upstream", message: "3 commits behind origin/main — pull or rebase before continuing" }]);
+  });
+
+  it("uses the singular for one commit and one conflict", () => {
+    const warnings = listWorktreeWarnings(
+      facts({
+        upstream: { name: "origin/x", ahead: 0, behind: 1, isGone: false },
+        dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 1 },
+      }),
+    );
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      "1 file with merge conflicts — resolve and stage them before continuing",
+      "1 commit behind origin/x — pull or rebase before continuing",
+    ]);
+  });
+
+  it("warns about a detached HEAD, naming the commit", () => {
+    const [warning] = listWorktreeWarnings(facts({ isDetached: true, branch: null, upstream: null }));
+    expect(warning?.code).toBe("detached_head");
+    expect(warning?.message).toContain("aaaaaaa");
+  });
+
+  it("reports a gone upstream instead of behind counts", () => {
+    const warnings = listWorktreeWarnings(facts({ upstream: { name: "origin/old", ahead: 0, behind: 0, isGone: true } }));
+    expect(warnings.map((warning) => warning.code)).toEqual(["upstream_gone"]);
+    expect(warnings[0]?.message).toContain("origin/old");
+  });
+
+  it("reports missing, prunable and locked worktrees with their reasons", () => {
+    const warnings = listWorktreeWarnings(
+      facts({ isMissing: true, isPrunable: true, prunableReason: "gitdir gone", isLocked: true, lockReason: "USB drive", dirty: null }),
+    );
+    expect(warnings.map((warning) => warning.code)).toEqual(["missing_directory", "prunable", "locked"]);
+    expect(warnings[1]?.message).toContain("(gitdir gone)");
+    expect(warnings[2]?.message).toContain("(USB drive)");
+  });
+
+  it("reports a failed scan with git's message", () => {
+    const [warning] = listWorktreeWarnings(facts({ error: "fatal: invalid gitfile format", dirty: null, upstream: null }));
+    expect(warning).toEqual({
+      code: "scan_failed",
+      message: "Git could not read this worktree (fatal: invalid gitfile format) — check that the folder is a valid checkout, then rescan",
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { AppError } from "../errors/app-error.ts";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * Reads a JSON request body with a size limit, strict UTF-8 and a nesting limit, so an
+ * oversized, malformed or deeply nested body gets a clear 4xx instead of hurting the server.
+ */
+export async function readJsonBody(request: Request, options?: { maxBytes?: number }): Promise<unknown> {
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", 'Send the request body as JSON with "Content-Type: application/json".');
+  }
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readLimited(request, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8 text.");
+  }
+  if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
+  if (exceedsDepth(text, MAX_JSON_DEPTH)) {
+    throw new AppError("bad_request", `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new AppError("bad_request", `The request body is not valid JSON (${(error as Error).message}).`);
+  }
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Counts bracket nesting outside strings without building the value. */
+function exceedsDepth(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === "}" || char === "]") depth -= 1;
+  }
+  return false;
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("payload_too_large", `The request body is larger than the limit of ${maxBytes} bytes.`, {
+    details: { limitBytes: maxBytes },
+  });
+}

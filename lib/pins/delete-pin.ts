@@ -1,0 +1,11 @@
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+
+/**
+ * Removes a pin. The repository row and its conversations stay: unpinning must never delete
+ * what the user wrote, and pinning the repository again brings them back.
+ */
+export async function deletePin(db: Db, input: { pinId: string }): Promise<void> {
+  const result = await db.repoPin.deleteMany({ where: { id: input.pinId } });
+  if (result.count === 0) throw new AppError("not_found", "That pin no longer exists. Reload the page to see the current pins.");
+}

@@ -1,0 +1,25 @@
+import type { Db } from "../db/client.ts";
+import { resolveRepository } from "../git/resolve-repository.ts";
+
+/**
+ * Pins the repository that contains `path` (any worktree or subdirectory of it). A
+ * repository is identified by its git common dir, so pinning a second worktree of the same
+ * repository updates the existing pin instead of adding one.
+ */
+export async function pinRepository(db: Db, input: { path: string; label?: string | null }): Promise<{ pinId: string; isNew: boolean }> {
+  const repository = await resolveRepository(input.path);
+  const now = new Date();
+  const repo = await db.repo.upsert({
+    where: { commonDir: repository.commonDir },
+    create: { commonDir: repository.commonDir, rootPath: repository.rootPath, name: repository.name },
+    update: { rootPath: repository.rootPath, name: repository.name },
+  });
+  const existing = await db.repoPin.findUnique({ where: { repoId: repo.id } });
+  const label = input.label?.trim() ? input.label.trim() : null;
+  const pin = await db.repoPin.upsert({
+    where: { repoId: repo.id },
+    create: { repoId: repo.id, localPath: repository.rootPath, label, lastUsedAt: now },
+    update: { lastUsedAt: now, ...(label !== null ? { label } : {}) },
+  });
+  return { pinId: pin.id, isNew: existing === null };
+}

@@ -1,0 +1,79 @@
+/** The whole prompt for one `claude -p` send: Arbor re-injects all context every time. */
+import { createHash } from "node:crypto";
+import { formatContextSection } from "./format-context.ts";
+import { formatMemorySection } from "./format-memory.ts";
+import { formatPlanSection } from "./format-plan.ts";
+import { formatSystemSection } from "./format-system.ts";
+import { PROMPT_HEADINGS } from "./prompt-headings.ts";
+import type { AssembledPrompt, PromptInput, PromptSectionName } from "./types.ts";
+
+const SECTION_SEPARATOR = "\n\n";
+
+/**
+ * Assembles the prompt in a fixed section order: system, context, plan, memory, user message.
+ * The user's message goes last and verbatim (concatenated, never interpolated into a template).
+ *
+ * Over `budget.maxChars`, it first drops the oldest recent messages, then shortens the scan;
+ * rules, summary and user message always stay. A prompt that still does not fit is returned
+ * anyway: `receipt.totalChars` tells the caller.
+ */
+export function assemblePrompt(input: PromptInput): AssembledPrompt {
+  const maxChars = input.budget?.maxChars ?? Number.POSITIVE_INFINITY;
+  const messages = [...input.recentMessages].sort((a, b) => a.id - b.id);
+  const system = formatSystemSection(input);
+  const plan = formatPlanSection(input.plan);
+  const formatContext = (isShortened: boolean) =>
+    formatContextSection({ scan: input.scan, previousScan: input.previousScan, isShortened });
+  const formatMemory = (droppedCount: number) =>
+    formatMemorySection({ summary: input.summary, messages: messages.slice(droppedCount), droppedCount });
+
+  let isScanShortened = false;
+  let droppedCount = 0;
+  let context = formatContext(false);
+  let memory = formatMemory(droppedCount);
+  const build = () => buildParts({ system, context, plan, memory, userMessage: input.userMessage });
+
+  let parts = build();
+  while (measureParts(parts) > maxChars && droppedCount < messages.length) {
+    droppedCount += 1;
+    memory = formatMemory(droppedCount);
+    parts = build();
+  }
+  if (measureParts(parts) > maxChars) {
+    isScanShortened = true;
+    context = formatContext(true);
+    parts = build();
+  }
+
+  const text = parts.map((part) => part.text).join("");
+  return {
+    text,
+    sections: parts.map((part) => ({ name: part.name, chars: part.text.length })),
+    digest: createHash("sha256").update(text, "utf8").digest("hex"),
+    receipt: {
+      summaryId: input.summary?.id ?? null,
+      messageIds: messages.slice(droppedCount).map((message) => message.id),
+      droppedMessageIds: messages.slice(0, droppedCount).map((message) => message.id),
+      scanShortened: isScanShortened,
+      totalChars: text.length,
+    },
+  };
+}
+
+type PromptPart = { name: PromptSectionName; text: string };
+
+function buildParts(sections: { system: string; context: string; plan: string; memory: string; userMessage: string }): PromptPart[] {
+  return [
+    { name: "system", text: sections.system + SECTION_SEPARATOR },
+    { name: "context", text: sections.context + SECTION_SEPARATOR },
+    { name: "plan", text: sections.plan + SECTION_SEPARATOR },
+    { name: "memory", text: sections.memory + SECTION_SEPARATOR },
+    // Concatenated last, never put through a template or `replace`, so `$&`, `${x}` or a
+    // heading inside the message reaches the model exactly as typed.
+    { name: "user", text: PROMPT_HEADINGS.user + SECTION_SEPARATOR + sections.userMessage },
+  ];
+}
+
+function measureParts(parts: PromptPart[]): number {
+  return parts.reduce((total, part) => total + part.text.length, 0);
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/**
+ * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event
+ * carries the run id and a sequence number so a reconnecting browser can ask for what it
+ * missed (`afterSeq`) and the server replays exactly that: no gaps, no duplicates.
+ */
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("subscribe_session"),
+    sessionId: z.string().uuid(),
+    /** Last sequence number the browser holds per run; events after it are replayed. */
+    afterSeq: z.record(z.string(), z.number().int().min(0)).optional(),
+  }),
+  z.object({ type: z.literal("unsubscribe_session"), sessionId: z.string().uuid() }),
+  z.object({ type: z.literal("subscribe_repo"), repoId: z.string().uuid() }),
+  z.object({ type: z.literal("unsubscribe_repo"), repoId: z.string().uuid() }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+const toolUseSchema = z.object({ id: z.string(), name: z.string(), input: z.unknown() });
+
+export const runEventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("queued"), position: z.number().int() }),
+  z.object({ kind: z.literal("started"), claudeSessionId: z.string(), pid: z.number().int().nullable() }),
+  z.object({ kind: z.literal("init"), model: z.string().nullable() }),
+  z.object({ kind: z.literal("text_delta"), text: z.string() }),
+  z.object({ kind: z.literal("text_block"), text: z.string() }),
+  z.object({ kind: z.literal("tool_use"), tool: toolUseSchema }),
+  z.object({ kind: z.literal("tool_result"), toolUseId: z.string(), content: z.string(), isError: z.boolean() }),
+  z.object({
+    kind: z.literal("api_retry"),
+    attempt: z.number(),
+    maxRetries: z.number(),
+    errorStatus: z.number().nullable(),
+    error: z.string().nullable(),
+    delayMs: z.number().nullable(),
+  }),
+  z.object({ kind: z.literal("notice"), message: z.string() }),
+  z.object({
+    kind: z.literal("finished"),
+    status: z.string(),
+    errorKind: z.string().nullable(),
+    userMessage: z.string().nullable(),
+    assistantMessageId: z.number().int().nullable(),
+  }),
+]);
+export type RunEvent = z.infer<typeof runEventSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("hello"), serverTime: z.string() }),
+  z.object({ type: z.literal("pong") }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+  z.object({
+    type: z.literal("run_event"),
+    sessionId: z.string(),
+    runId: z.string(),
+    seq: z.number().int(),
+    /** Server clock when the event was produced (ms since epoch); used for relay latency. */
+    at: z.number(),
+    event: runEventSchema,
+  }),
+  z.object({
+    type: z.literal("worktree_activity"),
+    repoId: z.string(),
+    worktreePath: z.string(),
+    sessionId: z.string(),
+    state: z.enum(["queued", "running", "idle"]),
+    lastRunStatus: z.string().nullable(),
+  }),
+  z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()) }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;

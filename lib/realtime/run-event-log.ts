@@ -1,0 +1,66 @@
+import { processSingleton } from "../runtime/process-singleton.ts";
+import { getEventHub, sessionTopic } from "./event-hub.ts";
+import type { RunEvent, ServerMessage } from "./protocol.ts";
+
+type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
+
+interface RunLog {
+  sessionId: string;
+  events: RunEventMessage[];
+  finishedAt: number | null;
+}
+
+/** How long a finished run's events stay replayable (the database has the result by then). */
+const KEEP_FINISHED_MS = 60_000;
+
+/**
+ * Sequenced events of live runs. Publishing appends to the run's log and fans out to
+ * subscribers in the same tick, so a browser that subscribes and replays synchronously
+ * never misses or duplicates an event.
+ */
+export class RunEventLog {
+  readonly #runs = new Map<string, RunLog>();
+
+  publish(input: { sessionId: string; runId: string; event: RunEvent }): RunEventMessage {
+    let log = this.#runs.get(input.runId);
+    if (!log) {
+      log = { sessionId: input.sessionId, events: [], finishedAt: null };
+      this.#runs.set(input.runId, log);
+    }
+    const message: RunEventMessage = {
+      type: "run_event",
+      sessionId: input.sessionId,
+      runId: input.runId,
+      seq: log.events.length + 1,
+      at: Date.now(),
+      event: input.event,
+    };
+    log.events.push(message);
+    if (input.event.kind === "finished") log.finishedAt = Date.now();
+    getEventHub().publish(sessionTopic(input.sessionId), message);
+    this.#evictOld();
+    return message;
+  }
+
+  /** Events of the session's runs after the sequence numbers the browser already holds. */
+  eventsAfter(sessionId: string, afterSeq: Record<string, number> = {}): RunEventMessage[] {
+    const out: RunEventMessage[] = [];
+    for (const [runId, log] of this.#runs) {
+      if (log.sessionId !== sessionId) continue;
+      const after = afterSeq[runId] ?? 0;
+      out.push(...log.events.filter((message) => message.seq > after));
+    }
+    return out;
+  }
+
+  #evictOld(): void {
+    const cutoff = Date.now() - KEEP_FINISHED_MS;
+    for (const [runId, log] of this.#runs) {
+      if (log.finishedAt !== null && log.finishedAt < cutoff) this.#runs.delete(runId);
+    }
+  }
+}
+
+export function getRunEventLog(): RunEventLog {
+  return processSingleton("run-event-log", () => new RunEventLog());
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+/**
+ * Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+ * Each worker starts its own Arbor server on a free port with a throw-away data directory;
+ * see e2e/support/fixtures.ts.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.ARBOR_CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        ...(isRoot ? ["--no-sandbox"] : []),
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { applyPendingMigrations } from "../lib/db/apply-migrations.ts";
+import { getDb } from "../lib/db/client.ts";
+import { markInterruptedRuns } from "../lib/chat/mark-interrupted-runs.ts";
+import type { ServerConfig } from "../lib/config/server-config.ts";
+
+export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** Start-up steps that must succeed before Arbor accepts a request, in this order. */
+export async function runBootSteps(config: ServerConfig, log: (line: string) => void): Promise<void> {
+  await assertGitAvailable();
+  mkdirSync(config.dataDir, { recursive: true });
+  process.env.DATABASE_URL = config.databaseUrl;
+  const { applied } = await applyPendingMigrations({
+    url: config.databaseUrl,
+    migrationsDir: path.join(projectRoot, "prisma", "migrations"),
+    schemaPath: path.join(projectRoot, "prisma", "schema.prisma"),
+  });
+  if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+  const interrupted = await markInterruptedRuns(getDb());
+  if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
+}
+
+async function assertGitAvailable(): Promise<void> {
+  try {
+    await promisify(execFile)("git", ["--version"], { env: process.env });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === "ENOENT"
+        ? "git was not found on PATH. Arbor reads every fact from git: install git (e.g. `apt-get install git`) and start Arbor again."
+        : `git --version failed: ${(error as Error).message}`,
+    );
+  }
+}

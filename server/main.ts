@@ -1,0 +1,56 @@
+// Arbor's one Node process: HTTP server + Next request handler + WebSocket gateway.
+//   tsx server/main.ts [--port 3000] [--host 127.0.0.1] [--data-dir ~/.arbor] [--token T] [--dev]
+import next from "next";
+import { isAppError } from "../lib/errors/app-error.ts";
+import { parseCliFlags, resolveServerConfig, type ServerConfig } from "../lib/config/server-config.ts";
+import { projectRoot, runBootSteps } from "./boot.ts";
+import { createArborHttpServer } from "./http-server.ts";
+import { installShutdown } from "./shutdown.ts";
+import { createWsGateway } from "./ws-gateway.ts";
+
+const log = (line: string) => console.log(`[arbor] ${line}`);
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = resolveServerConfig({ env: process.env, flags: parseCliFlags(process.argv.slice(2)) });
+  } catch (error) {
+    fail(isAppError(error) ? error.message : String(error));
+  }
+  await runBootSteps(config, log);
+
+  const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+  const nextUpgrade = config.isDev ? app.getUpgradeHandler() : null;
+
+  const policy = { allowedHosts: config.allowedHosts, token: config.token };
+  const gateway = createWsGateway({ policy });
+  const server = createArborHttpServer({
+    policy,
+    handleRequest: (req, res) => handleNext(req, res),
+    handleUpgrade: (req, socket, head) => {
+      if (gateway.handleUpgrade(req, socket, head)) return;
+      if (nextUpgrade) void nextUpgrade(req, socket, head);
+      else socket.destroy();
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+  log(`data directory: ${config.dataDir}`);
+  log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
+  installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
+}
+
+function fail(message: string): never {
+  console.error(`[arbor] ${message}`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

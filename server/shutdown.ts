@@ -1,0 +1,39 @@
+import type { Server } from "node:http";
+import { closeDb } from "../lib/db/client.ts";
+import { processSingleton } from "../lib/runtime/process-singleton.ts";
+import type { WsGateway } from "./ws-gateway.ts";
+
+type Cleanup = () => Promise<void> | void;
+
+/** Work to finish before the process exits (e.g. killing running claude process groups). */
+export function getShutdownTasks(): Cleanup[] {
+  return processSingleton("shutdown-tasks", () => [] as Cleanup[]);
+}
+
+/**
+ * On SIGINT/SIGTERM: stop accepting connections, run the shutdown tasks (no orphan claude
+ * processes), close sockets and the database, then exit. A second signal exits at once.
+ */
+export function installShutdown(input: { server: Server; gateway: WsGateway; closeNext: () => unknown; log: (line: string) => void }): void {
+  let isShuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (isShuttingDown) process.exit(1);
+    isShuttingDown = true;
+    input.log(`${signal} received, shutting down`);
+    input.server.close();
+    for (const task of getShutdownTasks()) {
+      try {
+        await task();
+      } catch (error) {
+        console.error("[arbor] shutdown task failed", error);
+      }
+    }
+    await input.gateway.close();
+    input.server.closeAllConnections();
+    await Promise.resolve(input.closeNext()).catch(() => undefined);
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}

@@ -1,0 +1,120 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { checkRequest, type GuardPolicy } from "../lib/http/request-guard.ts";
+import { getEventHub, repoTopic, sessionTopic } from "../lib/realtime/event-hub.ts";
+import { clientMessageSchema, type ServerMessage } from "../lib/realtime/protocol.ts";
+import { getRunEventLog } from "../lib/realtime/run-event-log.ts";
+
+const HEARTBEAT_MS = 30_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+export interface WsGateway {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+  clientCount(): number;
+}
+
+/**
+ * The WebSocket gateway on `/ws` (ws in noServer mode). Upgrades are authenticated inside
+ * the upgrade handler with the same guard as HTTP: a page on another origin must not be
+ * able to open a socket and watch or drive runs (cross-site WebSocket hijacking).
+ */
+export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const heartbeat = setInterval(() => {
+    for (const client of wss.clients) {
+      if (alive.get(client) === false) {
+        client.terminate();
+        continue;
+      }
+      alive.set(client, false);
+      client.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  wss.on("connection", (socket: WebSocket) => {
+    alive.set(socket, true);
+    const subscriptions = new Map<string, () => void>();
+    const send = (message: ServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const subscribe = (topic: string) => {
+      if (!subscriptions.has(topic)) subscriptions.set(topic, getEventHub().subscribe(topic, send));
+    };
+    const unsubscribe = (topic: string) => {
+      subscriptions.get(topic)?.();
+      subscriptions.delete(topic);
+    };
+
+    socket.on("error", (error) => console.error("[arbor] websocket error", error.message));
+    socket.on("pong", () => alive.set(socket, true));
+    socket.on("close", () => {
+      for (const stop of subscriptions.values()) stop();
+      subscriptions.clear();
+    });
+    socket.on("message", (data) => {
+      let parsed;
+      try {
+        parsed = clientMessageSchema.safeParse(JSON.parse(String(data)));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) {
+        send({ type: "error", message: "Unrecognised message: expected one of the protocol's JSON messages." });
+        return;
+      }
+      const message = parsed.data;
+      switch (message.type) {
+        case "subscribe_session": {
+          // Subscribe and replay in the same tick: nothing published in between can be lost.
+          subscribe(sessionTopic(message.sessionId));
+          for (const event of getRunEventLog().eventsAfter(message.sessionId, message.afterSeq)) send(event);
+          break;
+        }
+        case "unsubscribe_session":
+          unsubscribe(sessionTopic(message.sessionId));
+          break;
+        case "subscribe_repo":
+          subscribe(repoTopic(message.repoId));
+          break;
+        case "unsubscribe_repo":
+          unsubscribe(repoTopic(message.repoId));
+          break;
+        case "ping":
+          send({ type: "pong" });
+          break;
+      }
+    });
+    send({ type: "hello", serverTime: new Date().toISOString() });
+  });
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const pathname = new URL(req.url ?? "/", "http://local").pathname;
+      socket.on("error", () => socket.destroy());
+      const verdict = checkRequest(
+        { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, isWebSocket: true },
+        input.policy,
+      );
+      if (!verdict.ok) {
+        const reason = verdict.status === 401 ? "Unauthorized" : "Forbidden";
+        socket.write(`HTTP/1.1 ${verdict.status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.message}`);
+        socket.destroy();
+        return true;
+      }
+      if (pathname !== "/ws") return false;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+      return true;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      for (const client of wss.clients) client.close(1001, "server shutting down");
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    clientCount: () => wss.clients.size,
+  };
+}

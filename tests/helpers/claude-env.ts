@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { buildClaudeEnv } from "../../lib/agent/claude-env.ts";
+
+// Plain async functions, independent of vitest, so browser e2e tests can reuse them.
+
+const execFileAsync = promisify(execFile);
+
+/** The real Claude Code CLI installed as a dev dependency (resolved from the repo root, not the cwd). */
+export const CLAUDE_BIN = fileURLToPath(new URL("../../node_modules/.bin/claude", import.meta.url));
+
+/** A throwaway HOME with its own CLAUDE_CONFIG_DIR, so tests never touch the real ~/.claude. */
+export interface ClaudeTestHome {
+  home: string;
+  configDir: string;
+}
+
+/** Creates a fresh HOME and `<home>/.claude` config dir (resolved through symlinks). */
+export async function createClaudeTestHome(): Promise<ClaudeTestHome> {
+  const home = await realpath(await mkdtemp(path.join(tmpdir(), "arbor-claude-home-")));
+  const configDir = path.join(home, ".claude");
+  await mkdir(configDir);
+  return { home, configDir };
+}
+
+/** Creates an empty git repository (`git init`, no commit) to use as the CLI's cwd. */
+export async function createTestRepo(): Promise<string> {
+  const dir = await realpath(await mkdtemp(path.join(tmpdir(), "arbor-claude-repo-")));
+  await execFileAsync("git", ["init", "--quiet"], { cwd: dir });
+  return dir;
+}
+
+/** Removes folders made by the helpers above. */
+export async function removeTestDirs(dirs: string[]): Promise<void> {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/**
+ * The environment for the real CLI talking to the mock, built the way Arbor builds it: an
+ * inherited environment passed through buildClaudeEnv, with CLI-only settings passed as
+ * `ARBOR_CLAUDE_ENV_*` (CLAUDE_CODE_* names from the parent are dropped on purpose).
+ * `apiKey: null` leaves ANTHROPIC_API_KEY out; `maxRetries` bounds the CLI's API retries.
+ */
+export function buildTestClaudeEnv(params: {
+  mockUrl: string;
+  home: ClaudeTestHome;
+  apiKey?: string | null;
+  maxRetries?: number;
+}): Record<string, string> {
+  const inherited: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: params.home.home,
+    CLAUDE_CONFIG_DIR: params.home.configDir,
+    ANTHROPIC_BASE_URL: params.mockUrl,
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    ARBOR_CLAUDE_ENV_CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    ARBOR_CLAUDE_ENV_CLAUDE_CODE_MAX_RETRIES: String(params.maxRetries ?? 1),
+  };
+  const apiKey = params.apiKey === undefined ? "sk-test" : params.apiKey;
+  if (apiKey !== null) inherited.ANTHROPIC_API_KEY = apiKey;
+  return buildClaudeEnv({ inherited });
+}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningArbor {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM and wait for exit (graceful shutdown path). */
+  stop(): Promise<number | null>;
+  /** SIGKILL, as a crash would. */
+  kill9(): Promise<void>;
+}
+
+/**
+ * Starts a real Arbor server (the same entry point as `npm start`) on a free port with a
+ * throw-away data directory. Requires a Next build (`npm run build`).
+ */
+export async function startArbor(options: {
+  dataDir?: string;
+  env?: Record<string, string>;
+  args?: string[];
+  port?: number;
+} = {}): Promise<RunningArbor> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
+  const env = {} as NodeJS.ProcessEnv;
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === "CLAUDECODE" || key.startsWith("CLAUDE_CODE_") || key === "DATABASE_URL") continue;
+    if (key.startsWith("ARBOR_")) continue;
+    env[key] = value;
+  }
+  Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/main.ts", "--port", String(options.port ?? 0), "--data-dir", dataDir, ...(options.args ?? [])],
+    { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = () => {
+      const match = /listening on http:\/\/[^\s]+:(\d+)/.exec(output);
+      if (match) {
+        child.stdout!.off("data", onData);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    void exited.then((code) => reject(new Error(`Arbor exited with code ${code} before listening:\n${output}`)));
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    async kill9() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Removes a data directory created by startArbor. */
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Calls Arbor's API the way its own pages do (same-origin Origin header, JSON body). */
+export async function callApi(
+  arbor: { url: string },
+  route: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${arbor.url}${route}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      origin: arbor.url,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Non-JSON bodies (HTML pages, plain-text upgrade refusals) are returned as text.
+  }
+  return { status: response.status, body };
+}
