@@ -70,7 +70,8 @@ describe("scanRepoWorktrees when one worktree is broken", () => {
   it.skipIf(isRoot)("reports a worktree folder that cannot be read", async () => {
     const locked = fixture.paths[2] as string;
     await chmod(locked, 0o000);
-    await expectOnlyFailure({ failedPath: locked, reason: /Permission denied/ });
+    // Git cannot see <path>/.git either, so it marks the entry prunable too.
+    await expectOnlyFailure({ failedPath: locked, reason: /Permission denied/, codes: ["scan_failed", "prunable"] });
   });
 });
 

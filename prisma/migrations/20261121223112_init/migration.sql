@@ -41,7 +41,6 @@ CREATE TABLE "chat_sessions" (
     "status" TEXT NOT NULL DEFAULT 'active',
     "last_used_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "last_read_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "last_scan_json" TEXT,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" DATETIME NOT NULL,
     CONSTRAINT "chat_sessions_repo_id_fkey" FOREIGN KEY ("repo_id") REFERENCES "repos" ("id") ON DELETE CASCADE ON UPDATE CASCADE
@@ -92,6 +91,7 @@ CREATE TABLE "agent_runs" (
     "num_turns" INTEGER,
     "duration_ms" INTEGER,
     "permission_denials" TEXT NOT NULL DEFAULT '[]',
+    "tool_calls" TEXT NOT NULL DEFAULT '[]',
     "started_at" DATETIME,
     "finished_at" DATETIME,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -1,0 +1,64 @@
+/** Shapes the chat API returns; shared by route handlers and the browser. */
+
+export type MessageRole = "user" | "assistant" | "system";
+/** complete | streaming | cancelled | failed | timed_out | interrupted */
+export type MessageStatus = string;
+/** queued | running | success | failed | cancelled | timed_out | interrupted */
+export type RunStatusView = string;
+
+export interface RunView {
+  id: string;
+  status: RunStatusView;
+  errorKind: string | null;
+  /** What happened and what to do, shown in the chat when the run did not succeed. */
+  errorMessage: string | null;
+  isRetryable: boolean;
+  claudeSessionId: string | null;
+  model: string | null;
+  costUsd: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  numTurns: number | null;
+  durationMs: number | null;
+  permissionDenials: Array<{ toolName: string; toolUseId: string; toolInput: unknown }>;
+  /** Tool calls and results of the run, for the compact tool cards. */
+  tools: ToolCallView[];
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface ToolCallView {
+  id: string;
+  name: string;
+  input: unknown;
+  result: { content: string; isError: boolean } | null;
+}
+
+export interface MessageView {
+  id: number;
+  sessionId: string;
+  role: MessageRole;
+  content: string;
+  status: MessageStatus;
+  createdAt: string;
+  /** The run that produced this assistant message (null for user messages). */
+  run: RunView | null;
+}
+
+export interface SessionView {
+  id: string;
+  repoId: string;
+  worktreePath: string;
+  branchName: string | null;
+  status: "active" | "archived";
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+export interface WorktreeActivity {
+  worktreePath: string;
+  sessionId: string;
+  state: "queued" | "running" | "idle";
+  /** A run finished since the user last looked at this worktree's chat. */
+  hasUnread: boolean;
+}

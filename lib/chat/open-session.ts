@@ -1,0 +1,15 @@
+import type { Db } from "../db/client.ts";
+import type { SessionView } from "./chat-types.ts";
+import { resolvePinnedWorktree } from "./resolve-pinned-worktree.ts";
+import { toSessionView } from "./to-views.ts";
+
+/** Returns the worktree's active chat session, creating it on first open. */
+export async function openChatSession(db: Db, input: { repoId: string; worktreePath: string }): Promise<SessionView> {
+  const { repoId, worktree } = await resolvePinnedWorktree(db, input);
+  const session = await db.chatSession.upsert({
+    where: { repoId_worktreePath: { repoId, worktreePath: worktree.path } },
+    create: { repoId, worktreePath: worktree.path, branchName: worktree.branch },
+    update: { lastUsedAt: new Date(), branchName: worktree.branch },
+  });
+  return toSessionView(session);
+}

@@ -1,0 +1,15 @@
+/** A send waiting for, or holding, its worktree's single run slot. */
+export interface RunJob {
+  runId: string;
+  sessionId: string;
+  repoId: string;
+  worktreePath: string;
+  userMessageId: number;
+}
+
+/** How a run ended, as the send endpoint returns it. */
+export interface RunJobResult {
+  runId: string;
+  assistantMessageId: number | null;
+  status: string;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { RunJob, RunJobResult } from "./run-job.ts";
+import { RunManager } from "./run-manager.ts";
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function setup(maxConcurrent: number) {
+  const started: string[] = [];
+  const gates = new Map<string, ReturnType<typeof deferred<void>>>();
+  const queued: Array<[string, number]> = [];
+  const cancelledQueued: string[] = [];
+  const manager = new RunManager({
+    execute: async (job, signal) => {
+      started.push(job.runId);
+      const gate = deferred<void>();
+      gates.set(job.runId, gate);
+      signal.addEventListener("abort", () => gate.resolve());
+      await gate.promise;
+      return { runId: job.runId, assistantMessageId: 1, status: signal.aborted ? "cancelled" : "success" };
+    },
+    onQueued: (job, position) => queued.push([job.runId, position]),
+    onCancelledWhileQueued: async (job): Promise<RunJobResult> => {
+      cancelledQueued.push(job.runId);
+      return { runId: job.runId, assistantMessageId: null, status: "cancelled" };
+    },
+  });
+  manager.setMaxConcurrent(maxConcurrent);
+  const job = (runId: string, worktreePath: string): RunJob => ({ runId, sessionId: "s", repoId: "r", worktreePath, userMessageId: 1 });
+  return { manager, started, gates, queued, cancelledQueued, job };
+}
+
+describe("RunManager", () => {
+  it("runs one job per worktree at a time, in submission order", async () => {
+    const { manager, started, gates, queued, job } = setup(4);
+    const first = manager.submit(job("a1", "/wt/a"));
+    const second = manager.submit(job("a2", "/wt/a"));
+    expect(started).toEqual(["a1"]);
+    expect(queued).toEqual([["a2", 1]]);
+    expect(manager.stateOf("/wt/a")).toBe("running");
+    gates.get("a1")!.resolve();
+    await expect(first).resolves.toMatchObject({ status: "success" });
+    expect(started).toEqual(["a1", "a2"]);
+    gates.get("a2")!.resolve();
+    await second;
+    expect(manager.stateOf("/wt/a")).toBe("idle");
+  });
+
+  it("runs different worktrees in parallel up to the limit", () => {
+    const { manager, started, job } = setup(2);
+    void manager.submit(job("a", "/wt/a"));
+    void manager.submit(job("b", "/wt/b"));
+    void manager.submit(job("c", "/wt/c"));
+    expect(started).toEqual(["a", "b"]);
+    expect(manager.stateOf("/wt/c")).toBe("queued");
+  });
+
+  it("lets a queued job start when a worktree ahead of it in the queue is busy", () => {
+    const { manager, started, job } = setup(4);
+    void manager.submit(job("a1", "/wt/a"));
+    void manager.submit(job("a2", "/wt/a"));
+    void manager.submit(job("b1", "/wt/b"));
+    expect(started).toEqual(["a1", "b1"]);
+  });
+
+  it("cancels a queued job without running it, and a running one through its signal", async () => {
+    const { manager, started, cancelledQueued, job } = setup(4);
+    const running = manager.submit(job("a1", "/wt/a"));
+    const waiting = manager.submit(job("a2", "/wt/a"));
+    expect(manager.cancel("a2")).toBe(true);
+    await expect(waiting).resolves.toMatchObject({ status: "cancelled" });
+    expect(cancelledQueued).toEqual(["a2"]);
+    expect(manager.cancel("a1")).toBe(true);
+    await expect(running).resolves.toMatchObject({ status: "cancelled" });
+    expect(started).toEqual(["a1"]);
+    expect(manager.cancel("unknown")).toBe(false);
+  });
+
+  it("shutdown cancels queued jobs and waits for running ones", async () => {
+    const { manager, job } = setup(1);
+    const running = manager.submit(job("a", "/wt/a"));
+    const waiting = manager.submit(job("b", "/wt/b"));
+    await manager.shutdown();
+    await expect(running).resolves.toMatchObject({ status: "cancelled" });
+    await expect(waiting).resolves.toMatchObject({ status: "cancelled" });
+    expect(manager.runningCount()).toBe(0);
+  });
+});

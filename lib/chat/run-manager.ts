@@ -1,0 +1,114 @@
+import type { RunJob, RunJobResult } from "./run-job.ts";
+
+type Executor = (job: RunJob, signal: AbortSignal) => Promise<RunJobResult>;
+type QueueListener = (job: RunJob, position: number) => void;
+
+interface Waiting {
+  job: RunJob;
+  resolve: (result: RunJobResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One run at a time per worktree, up to `maxConcurrent` worktrees at once. A second send to a
+ * busy worktree waits in order (and can be cancelled while it waits); sends to other
+ * worktrees start at once while there is room. Never two claude processes in one worktree.
+ */
+export class RunManager {
+  readonly #waiting: Waiting[] = [];
+  readonly #running = new Map<string, { job: RunJob; controller: AbortController; done: Promise<unknown> }>();
+  #maxConcurrent = 4;
+
+  private readonly execute: Executor;
+  private readonly onQueued: QueueListener;
+  private readonly onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
+
+  constructor(input: { execute: Executor; onQueued: QueueListener; onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult> }) {
+    this.execute = input.execute;
+    this.onQueued = input.onQueued;
+    this.onCancelledWhileQueued = input.onCancelledWhileQueued;
+  }
+
+  setMaxConcurrent(value: number): void {
+    this.#maxConcurrent = Math.max(1, value);
+  }
+
+  submit(job: RunJob): Promise<RunJobResult> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ job, resolve, reject });
+      this.#pump();
+      const position = this.#waiting.findIndex((entry) => entry.job.runId === job.runId);
+      if (position !== -1) this.onQueued(job, position + 1);
+    });
+  }
+
+  /** Cancels a queued or running run. Returns false when the run is unknown or already over. */
+  cancel(runId: string): boolean {
+    const running = this.#running.get(runId);
+    if (running) {
+      running.controller.abort();
+      return true;
+    }
+    const index = this.#waiting.findIndex((entry) => entry.job.runId === runId);
+    if (index === -1) return false;
+    const [entry] = this.#waiting.splice(index, 1);
+    this.onCancelledWhileQueued(entry!.job).then(entry!.resolve, entry!.reject);
+    return true;
+  }
+
+  stateOf(worktreePath: string): "running" | "queued" | "idle" {
+    if (this.#isWorktreeRunning(worktreePath)) return "running";
+    return this.#waiting.some((entry) => entry.job.worktreePath === worktreePath) ? "queued" : "idle";
+  }
+
+  runningCount(): number {
+    return this.#running.size;
+  }
+
+  /** Cancels everything and waits until every running process is gone. */
+  async shutdown(): Promise<void> {
+    for (const entry of this.#waiting.splice(0)) this.onCancelledWhileQueued(entry.job).then(entry.resolve, entry.reject);
+    const done = [...this.#running.values()].map((running) => {
+      running.controller.abort();
+      return running.done;
+    });
+    await Promise.allSettled(done);
+  }
+
+  #pump(): void {
+    for (let index = 0; index < this.#waiting.length && this.#running.size < this.#maxConcurrent; ) {
+      const entry = this.#waiting[index]!;
+      if (this.#isWorktreeRunning(entry.job.worktreePath)) {
+        index += 1;
+        continue;
+      }
+      this.#waiting.splice(index, 1);
+      this.#start(entry);
+    }
+  }
+
+  #isWorktreeRunning(worktreePath: string): boolean {
+    for (const { job } of this.#running.values()) if (job.worktreePath === worktreePath) return true;
+    return false;
+  }
+
+  #start(entry: Waiting): void {
+    const controller = new AbortController();
+    const release = () => {
+      this.#running.delete(entry.job.runId);
+      this.#pump();
+    };
+    // Release the worktree before settling, so whoever awaits the result sees it idle.
+    const done = this.execute(entry.job, controller.signal).then(
+      (result) => {
+        release();
+        entry.resolve(result);
+      },
+      (error: unknown) => {
+        release();
+        entry.reject(error);
+      },
+    );
+    this.#running.set(entry.job.runId, { job: entry.job, controller, done });
+  }
+}

@@ -1,0 +1,58 @@
+import type { AgentRun, ChatMessage, ChatSession } from "../db/generated/client.ts";
+import type { MessageView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
+
+const RETRYABLE_KINDS = new Set(["overloaded", "server_error", "rate_limited", "crashed", "timed_out", "cancelled", "interrupted"]);
+
+export function toSessionView(session: ChatSession): SessionView {
+  return {
+    id: session.id,
+    repoId: session.repoId,
+    worktreePath: session.worktreePath,
+    branchName: session.branchName,
+    status: session.status === "archived" ? "archived" : "active",
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+  };
+}
+
+export function toRunView(run: AgentRun): RunView {
+  return {
+    id: run.id,
+    status: run.status,
+    errorKind: run.errorKind,
+    errorMessage: run.errorMessage,
+    isRetryable: run.errorKind !== null && RETRYABLE_KINDS.has(run.errorKind),
+    claudeSessionId: run.claudeSessionId,
+    model: run.model,
+    costUsd: run.costUsd,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    numTurns: run.numTurns,
+    durationMs: run.durationMs,
+    permissionDenials: parseJsonArray(run.permissionDenials) as RunView["permissionDenials"],
+    tools: parseJsonArray(run.toolCalls) as ToolCallView[],
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function toMessageView(message: ChatMessage, run: AgentRun | null): MessageView {
+  return {
+    id: message.id,
+    sessionId: message.sessionId,
+    role: message.role === "assistant" || message.role === "system" ? message.role : "user",
+    content: message.content,
+    status: message.status,
+    createdAt: message.createdAt.toISOString(),
+    run: run ? toRunView(run) : null,
+  };
+}
+
+function parseJsonArray(text: string): unknown[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}

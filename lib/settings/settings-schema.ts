@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { PERMISSION_MODES } from "../agent/claude-args.ts";
+
+const toolName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((value) => !value.startsWith("-"), "Tool names cannot start with '-'");
+
+/** Arbor's settings, stored in the `settings` table. Defaults are safe: never bypass permissions. */
+export const settingsSchema = z.object({
+  claudeBin: z.string().trim().min(1, "Give the claude binary (a name on PATH or an absolute path)").max(4096).default("claude"),
+  model: z.string().trim().max(200).nullable().default(null),
+  permissionMode: z.enum(PERMISSION_MODES).default("default"),
+  allowedTools: z.array(toolName).max(100).default([]),
+  disallowedTools: z.array(toolName).max(100).default([]),
+  runTimeoutSeconds: z.number().int().min(5).max(24 * 3600).default(1800),
+  maxConcurrentRuns: z.number().int().min(1).max(32).default(4),
+  recentMessageCount: z.number().int().min(0).max(500).default(20),
+  maxMessageBytes: z.number().int().min(1024).max(8 * 1024 * 1024).default(1024 * 1024),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A partial update; unknown keys are refused so typos do not silently do nothing. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

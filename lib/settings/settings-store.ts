@@ -1,0 +1,34 @@
+import type { Db } from "../db/client.ts";
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
+
+/** Reads the settings, falling back to defaults for anything not stored (or no longer valid). */
+export async function readSettings(db: Db): Promise<Settings> {
+  const rows = await db.setting.findMany();
+  const stored: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      stored[row.key] = JSON.parse(row.value) as unknown;
+    } catch {
+      // A corrupt value falls back to its default below; the row is rewritten on next save.
+    }
+  }
+  const parsed = settingsSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const valid: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof Settings>) {
+    const one = settingsSchema.shape[key].safeParse(stored[key]);
+    valid[key] = one.success ? one.data : DEFAULT_SETTINGS[key];
+  }
+  return valid as Settings;
+}
+
+/** Stores the given settings in one transaction and returns the full, effective settings. */
+export async function updateSettings(db: Db, patch: SettingsPatch): Promise<Settings> {
+  const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+  await db.$transaction(
+    entries.map(([key, value]) =>
+      db.setting.upsert({ where: { key }, create: { key, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } }),
+    ),
+  );
+  return readSettings(db);
+}

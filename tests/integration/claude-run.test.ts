@@ -1,0 +1,381 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { lastUserText, startMockAnthropic, type MockAnthropic } from "../../e2e/mock-anthropic/index.ts";
+import { buildClaudeArgs } from "../../lib/agent/claude-args.ts";
+import { runClaude, type RunOutcome } from "../../lib/agent/run-claude.ts";
+import type { ClaudeStreamEvent } from "../../lib/agent/stream-event.ts";
+import { buildTestClaudeEnv, CLAUDE_BIN, createClaudeTestHome, createTestRepo, removeTestDirs, type ClaudeTestHome } from "../helpers/claude-env.ts";
+
+let mock: MockAnthropic;
+const createdDirs: string[] = [];
+
+beforeAll(async () => {
+  mock = await startMockAnthropic();
+});
+afterAll(async () => {
+  await mock.close();
+});
+afterEach(async () => {
+  await removeTestDirs(createdDirs.splice(0));
+});
+
+interface Run {
+  outcome: RunOutcome;
+  events: ClaudeStreamEvent[];
+  sessionId: string;
+  repo: string;
+  home: ClaudeTestHome;
+}
+
+async function newHome(): Promise<ClaudeTestHome> {
+  const home = await createClaudeTestHome();
+  createdDirs.push(home.home);
+  return home;
+}
+
+async function newRepo(): Promise<string> {
+  const repo = await createTestRepo();
+  createdDirs.push(repo);
+  return repo;
+}
+
+/** Runs the real CLI against the mock in a fresh repo (and, unless given, a fresh HOME). */
+async function runReal(params: {
+  prompt: string;
+  allowedTools?: string[];
+  home?: ClaudeTestHome;
+  apiKey?: string | null;
+  maxRetries?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: ClaudeStreamEvent) => void;
+}): Promise<Run> {
+  const home = params.home ?? (await newHome());
+  const repo = await newRepo();
+  const sessionId = randomUUID();
+  const events: ClaudeStreamEvent[] = [];
+  const outcome = await runClaude({
+    bin: CLAUDE_BIN,
+    args: buildClaudeArgs({ sessionId, permissionMode: "default", allowedTools: params.allowedTools ?? [], disallowedTools: [] }),
+    cwd: repo,
+    env: buildTestClaudeEnv({ mockUrl: mock.url, home, apiKey: params.apiKey, maxRetries: params.maxRetries }),
+    prompt: params.prompt,
+    timeoutMs: params.timeoutMs ?? 45_000,
+    signal: params.signal,
+    onEvent: (event) => {
+      events.push(event);
+      params.onEvent?.(event);
+    },
+  });
+  return { outcome, events, sessionId, repo, home };
+}
+
+function requestsOf(sessionId: string) {
+  return mock.requests.filter((request) => request.pathname === "/v1/messages" && request.headers["x-claude-code-session-id"] === sessionId);
+}
+
+function kindsOf(events: ClaudeStreamEvent[]): string[] {
+  return events.map((event) => event.kind);
+}
+
+/** True while the process exists and is not a zombie waiting to be reaped. */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+function expectGone(pid: number | null): void {
+  if (pid === null) throw new Error("the run has no pid");
+  expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: "ESRCH" }));
+  expect(() => process.kill(-pid, 0)).toThrow(expect.objectContaining({ code: "ESRCH" }));
+}
+
+describe("runClaude with the real CLI against the mock API", () => {
+  it("returns a successful plain text answer and sends the prompt byte for byte", async () => {
+    const prompt = "Say hello to the test suite.";
+    const { outcome, events, sessionId, repo } = await runReal({ prompt });
+
+    expect(outcome).toMatchObject({ status: "success", errorKind: null, exitCode: 0, signal: null, text: "Hello from the mock model.", invalidLineCount: 0, isRetryable: false });
+    expect(outcome.result).toMatchObject({ subtype: "success", isError: false, apiErrorStatus: null, text: "Hello from the mock model.", sessionId, numTurns: 1, terminalReason: "completed", permissionDenials: [] });
+    expect(outcome.result?.models.length).toBeGreaterThan(0);
+    expect(outcome.result?.usage.outputTokens).toBeGreaterThan(0);
+    expect(outcome.finishedAt.getTime()).toBeGreaterThanOrEqual(outcome.startedAt.getTime());
+    expect(events.find((event) => event.kind === "init")).toMatchObject({ sessionId, cwd: repo, permissionMode: "default" });
+    const requests = requestsOf(sessionId);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.isStreaming).toBe(true);
+    expect(lastUserText(requests[0]!)).toBe(prompt);
+    expectGone(outcome.pid);
+  });
+
+  it("delivers shell metacharacters, a leading dash, newlines and non-ASCII unchanged", async () => {
+    const prompt = `--version -p $(whoami) \`id\` "double" 'single' \\back; rm -rf / && echo $HOME\nsecond line\tTAB 日本語 é 🌳\n  indented [[mock:echo]]`;
+    const { outcome, sessionId } = await runReal({ prompt });
+
+    expect(outcome.status).toBe("success");
+    expect(lastUserText(requestsOf(sessionId)[0]!)).toBe(prompt);
+    expect(outcome.result?.text).toBe(prompt);
+    expect(outcome.text).toBe(prompt);
+  });
+
+  it("accepts a 300 KB prompt on stdin", async () => {
+    const line = "0123456789 abcdefghijklmnopqrstuvwxyz ÄÖÜ 日本語\n";
+    const prompt = line.repeat(Math.ceil((300 * 1024) / Buffer.byteLength(line)));
+    expect(Buffer.byteLength(prompt)).toBeGreaterThan(300 * 1024);
+    const { outcome, sessionId } = await runReal({ prompt });
+
+    expect(outcome.status).toBe("success");
+    expect(lastUserText(requestsOf(sessionId)[0]!)).toBe(prompt);
+  });
+
+  it("relays text deltas as they stream, before the result", async () => {
+    const seenAt = new Map<string, number>();
+    const { outcome, events } = await runReal({
+      prompt: "[[mock:slow 60]]",
+      onEvent: (event) => {
+        if (!seenAt.has(event.kind)) seenAt.set(event.kind, Date.now());
+      },
+    });
+
+    expect(outcome.status).toBe("success");
+    const deltas = events.flatMap((event) => (event.kind === "text_delta" ? [event.text] : []));
+    expect(deltas).toHaveLength(10);
+    expect(deltas.join("")).toBe(outcome.result?.text);
+    expect(kindsOf(events).lastIndexOf("text_delta")).toBeLessThan(kindsOf(events).indexOf("result"));
+    // The mock spaces the 10 deltas 60 ms apart: a buffered relay would deliver them together.
+    expect(seenAt.get("result")! - seenAt.get("text_delta")!).toBeGreaterThanOrEqual(400);
+  });
+
+  it("cancels a slow answer after the first delta, keeps the partial text and leaves no process", async () => {
+    const controller = new AbortController();
+    const { outcome } = await runReal({
+      prompt: "[[mock:slow 400]]",
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.kind === "text_delta") controller.abort();
+      },
+    });
+
+    expect(outcome).toMatchObject({ status: "cancelled", errorKind: "cancelled" });
+    expect(outcome.text.startsWith("Slow ")).toBe(true);
+    expect(outcome.text.length).toBeLessThan("Slow stream chunk number one, two, three, four, five, done.".length);
+    // SIGINT lets the CLI close the turn itself: exit 0 with an aborted result.
+    expect(outcome.result).toMatchObject({ isError: true, terminalReason: "aborted_streaming" });
+    expect(outcome.exitCode).toBe(0);
+    expectGone(outcome.pid);
+  });
+
+  it("times out a request the API never answers and kills the process group", async () => {
+    const { outcome, sessionId } = await runReal({ prompt: "[[mock:hang]]", timeoutMs: 6000 });
+
+    expect(outcome).toMatchObject({ status: "timed_out", errorKind: "timed_out", result: null, isRetryable: true });
+    expect(requestsOf(sessionId)).toHaveLength(1);
+    expect(outcome.exitCode === 143 || outcome.signal === "SIGKILL").toBe(true);
+    expectGone(outcome.pid);
+  });
+
+  it("reports a 529 as overloaded after the CLI's retries (CLAUDE_CODE_MAX_RETRIES=1)", async () => {
+    const { outcome, events, sessionId } = await runReal({ prompt: "[[mock:error 529]]", maxRetries: 1 });
+
+    expect(events.filter((event) => event.kind === "api_retry")).toEqual([expect.objectContaining({ attempt: 1, maxRetries: 1, errorStatus: 529 })]);
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "overloaded", isRetryable: true, exitCode: 1, text: "" });
+    expect(outcome.result).toMatchObject({ subtype: "success", isError: true, apiErrorStatus: 529 });
+    expect(requestsOf(sessionId)).toHaveLength(2);
+  });
+
+  it("reports a 500 as server_error", async () => {
+    const { outcome } = await runReal({ prompt: "[[mock:error 500]]", maxRetries: 0 });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "server_error", exitCode: 1 });
+    expect(outcome.result?.apiErrorStatus).toBe(500);
+  });
+
+  it("reports a 401 with x-should-retry: false as auth_failed without retrying", async () => {
+    const { outcome, events, sessionId } = await runReal({ prompt: "[[mock:error 401 noretry]]", maxRetries: 3 });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: false });
+    expect(events.some((event) => event.kind === "api_retry")).toBe(false);
+    expect(requestsOf(sessionId)).toHaveLength(1);
+  });
+
+  it("reports a missing API key as not_logged_in without calling the API", async () => {
+    const { outcome, sessionId } = await runReal({ prompt: "hello", apiKey: null });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "not_logged_in", exitCode: 1 });
+    expect(outcome.userMessage).toContain("/login");
+    expect(requestsOf(sessionId)).toHaveLength(0);
+  });
+
+  it("reports a missing binary as claude_not_found naming the path", async () => {
+    const repo = await newRepo();
+    const bin = path.join(repo, "no-such-dir", "claude");
+    const outcome = await runClaude({ bin, args: ["-p"], cwd: repo, env: { PATH: "/usr/bin" }, prompt: "hi", timeoutMs: 5000 });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "claude_not_found", pid: null, exitCode: null });
+    expect(outcome.userMessage).toContain(bin);
+    expect(outcome.userMessage).toContain("npm install -g @anthropic-ai/claude-code");
+  });
+
+  it("runs an allowed Bash tool and reports the tool call and its result", async () => {
+    const { outcome, events } = await runReal({ prompt: "[[mock:bash echo hi]]", allowedTools: ["Bash"] });
+
+    expect(outcome.status).toBe("success");
+    const toolUse = events.flatMap((event) => (event.kind === "assistant_message" ? event.blocks : [])).find((block) => block.type === "tool_use");
+    expect(toolUse).toMatchObject({ type: "tool_use", name: "Bash", input: { command: "echo hi" } });
+    const toolResult = events.find((event) => event.kind === "tool_result");
+    expect(toolResult).toMatchObject({ content: "hi", isError: false, toolUseId: toolUse?.type === "tool_use" ? toolUse.id : "?" });
+    expect(outcome.result).toMatchObject({ text: "Bash returned: hi", numTurns: 2, permissionDenials: [] });
+  });
+
+  it("lists a Bash call that needs approval in permission_denials when Bash is not allowed", async () => {
+    const { outcome, events, repo } = await runReal({ prompt: "[[mock:bash echo hi > out.txt]]" });
+
+    // A denial is not a failed run: the model is told and the turn ends normally.
+    expect(outcome.status).toBe("success");
+    expect(events.find((event) => event.kind === "tool_result")).toMatchObject({ isError: true });
+    expect(outcome.result?.permissionDenials).toEqual([expect.objectContaining({ toolName: "Bash", toolInput: expect.objectContaining({ command: "echo hi > out.txt" }) })]);
+    expect(existsSync(path.join(repo, "out.txt"))).toBe(false);
+  });
+
+  it("runs a read-only Bash command (echo hi) without any permission (2.1.197 behaviour)", async () => {
+    const { outcome } = await runReal({ prompt: "[[mock:bash echo hi]]" });
+
+    expect(outcome.result).toMatchObject({ text: "Bash returned: hi", permissionDenials: [] });
+  });
+
+  it("runs three sessions in parallel sharing one CLAUDE_CONFIG_DIR", async () => {
+    const home = await newHome();
+    const runs = await Promise.all([1, 2, 3].map((n) => runReal({ prompt: `parallel ${n} [[mock:echo]]`, home })));
+
+    expect(runs.map((run) => run.outcome.status)).toEqual(["success", "success", "success"]);
+    expect(runs.map((run) => run.outcome.text)).toEqual(["parallel 1 [[mock:echo]]", "parallel 2 [[mock:echo]]", "parallel 3 [[mock:echo]]"]);
+    // Upstream #28922: concurrent CLIs can corrupt .claude.json. Whatever exists must still parse.
+    const globalConfig = path.join(home.configDir, ".claude.json");
+    if (existsSync(globalConfig)) expect(() => JSON.parse(readFileSync(globalConfig, "utf8"))).not.toThrow();
+  });
+});
+
+describe("runClaude with a fake claude binary", () => {
+  async function writeFakeClaude(body: string): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), "arbor-fake-claude-"));
+    createdDirs.push(dir);
+    const bin = path.join(dir, "claude");
+    await writeFile(bin, `#!${process.execPath}\n${body}\n`);
+    await chmod(bin, 0o755);
+    return bin;
+  }
+
+  async function runFake(params: { bin: string; prompt?: string; signal?: AbortSignal; onEvent?: (event: ClaudeStreamEvent) => void; killGraceMs?: number }) {
+    const events: ClaudeStreamEvent[] = [];
+    const outcome = await runClaude({
+      bin: params.bin,
+      args: ["-p"],
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? "" },
+      prompt: params.prompt ?? "hi",
+      timeoutMs: 20_000,
+      signal: params.signal,
+      killGraceMs: params.killGraceMs,
+      onEvent: (event) => {
+        events.push(event);
+        params.onEvent?.(event);
+      },
+    });
+    return { outcome, events };
+  }
+
+  const line = (value: unknown) => JSON.stringify(value);
+  const delta = (text: string) => line({ type: "stream_event", parent_tool_use_id: null, event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
+  const okResult = line({ type: "result", subtype: "success", is_error: false, result: "fine", num_turns: 1, modelUsage: { fake: {} } });
+
+  it("tolerates garbage lines around valid ones and counts them", async () => {
+    const bin = await writeFakeClaude(`
+      const out = ${line(["Debugger attached.", delta("fi"), "{not json", delta("ne"), okResult].join("\n"))};
+      process.stdin.resume();
+      process.stdin.on("end", () => process.stdout.write(out + "\\n"));`);
+    const { outcome, events } = await runFake({ bin });
+
+    expect(outcome).toMatchObject({ status: "success", invalidLineCount: 2, text: "fine" });
+    expect(events.filter((event) => event.kind === "invalid")).toEqual([{ kind: "invalid", line: "Debugger attached." }, { kind: "invalid", line: "{not json" }]);
+  });
+
+  it("reports a process that dies mid-stream as crashed and keeps the partial text", async () => {
+    const bin = await writeFakeClaude(`
+      process.stdout.write(${line([delta("partial "), delta("answ")].join("\n") + "\n")});
+      process.stderr.write("boom: out of memory\\n");
+      process.exitCode = 3;`);
+    const { outcome } = await runFake({ bin });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "crashed", exitCode: 3, text: "partial answ", result: null, isRetryable: true });
+    expect(outcome.stderrSnippet).toBe("boom: out of memory\n");
+    expect(outcome.userMessage).toContain("exited with code 3");
+  });
+
+  it("survives EPIPE when the process exits without reading a large prompt", async () => {
+    const bin = await writeFakeClaude(`process.stderr.write("error: unknown option '--nope'\\n"); process.exit(1);`);
+    const { outcome } = await runFake({ bin, prompt: "x".repeat(2 * 1024 * 1024) });
+
+    expect(outcome).toMatchObject({ status: "failed", errorKind: "crashed", exitCode: 1 });
+    expect(outcome.userMessage).toContain("error: unknown option '--nope'");
+  });
+
+  it("SIGKILLs a process that ignores SIGINT after the grace period", async () => {
+    const bin = await writeFakeClaude(`
+      process.on("SIGINT", () => {});
+      process.stdout.write(${line(delta("stubborn") + "\n")});
+      setInterval(() => {}, 1000);`);
+    const controller = new AbortController();
+    const { outcome } = await runFake({ bin, signal: controller.signal, killGraceMs: 300, onEvent: () => controller.abort() });
+
+    expect(outcome).toMatchObject({ status: "cancelled", signal: "SIGKILL", text: "stubborn" });
+    expectGone(outcome.pid);
+  });
+
+  it("kills what the CLI left running in its process group", async () => {
+    const bin = await writeFakeClaude(`
+      const { spawn } = require("node:child_process");
+      const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "inherit" });
+      process.stdout.write(JSON.stringify({ type: "fake_child", pid: child.pid }) + "\\n" + ${line(okResult + "\n")});
+      child.unref();
+      process.exit(0);`);
+    let grandchildPid = 0;
+    const { outcome } = await runFake({
+      bin,
+      onEvent: (event) => {
+        if (event.kind === "unknown" && event.type === "fake_child") grandchildPid = (event.raw as { pid: number }).pid;
+      },
+    });
+
+    expect(outcome.status).toBe("success");
+    expect(grandchildPid).toBeGreaterThan(1);
+    // SIGKILL closes the grandchild's pipes a moment before the kernel marks it dead.
+    await vi.waitFor(() => expect(isProcessAlive(grandchildPid)).toBe(false), { timeout: 2000 });
+  });
+
+  it("rejects when onEvent throws, after killing the process", async () => {
+    const bin = await writeFakeClaude(`
+      process.stdout.write(JSON.stringify({ type: "fake_pid", pid: process.pid }) + "\\n" + ${line(delta("x") + "\n")});
+      setInterval(() => {}, 1000);`);
+    let pid: number | null = null;
+    const failing = runFake({
+      bin,
+      onEvent: (event) => {
+        if (event.kind === "unknown") pid = (event.raw as { pid: number }).pid;
+        else throw new Error("relay broke");
+      },
+    });
+
+    await expect(failing).rejects.toThrow("relay broke");
+    expectGone(pid);
+  });
+});
