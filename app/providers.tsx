@@ -2,11 +2,16 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { RealtimeProvider } from "@/components/realtime/RealtimeProvider";
 
-/** One QueryClient per browser tab; the server never shares one between requests. */
+/** One QueryClient and one WebSocket per browser tab; the server never shares one between requests. */
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <RealtimeProvider>{children}</RealtimeProvider>
+    </QueryClientProvider>
+  );
 }

@@ -5,7 +5,8 @@ import { isAppError } from "../lib/errors/app-error.ts";
 import { parseCliFlags, resolveServerConfig, type ServerConfig } from "../lib/config/server-config.ts";
 import { projectRoot, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
-import { installShutdown } from "./shutdown.ts";
+import { getShutdownTasks, installShutdown } from "./shutdown.ts";
+import { getRunManager } from "../lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
+  // No orphan claude processes after a normal shutdown: cancel and wait for every run.
+  getShutdownTasks().push(() => getRunManager().shutdown());
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildClaudeEnv } from "./claude-env.ts";
+import { buildClaudeEnv, type EnvMap } from "./claude-env.ts";
 
 describe("buildClaudeEnv", () => {
-  const inherited: NodeJS.ProcessEnv = {
+  const inherited: EnvMap = {
     PATH: "/usr/bin",
     HOME: "/home/me",
     CLAUDE_CONFIG_DIR: "/home/me/.claude-work",

@@ -11,7 +11,9 @@ export function describeRunError(params: { kind: RunErrorKind; facts: RunFacts }
     case "claude_not_found":
       return `Arbor could not start Claude Code: "${facts.bin}" was not found or is not executable (${facts.spawnError?.code ?? "error"}). ${INSTALL_HINT}`;
     case "spawn_failed":
-      return `Arbor could not start Claude Code ("${facts.bin}"${facts.cwd ? ` in ${facts.cwd}` : ""}): ${facts.spawnError?.message ?? "unknown error"}. Check that the worktree folder still exists, then try again.`;
+      return facts.spawnError?.code === "ENOENT_CWD"
+        ? `Arbor could not start Claude Code: ${facts.spawnError.message}. Check that the worktree still exists, then try again.`
+        : `Arbor could not start Claude Code ("${facts.bin}"): ${facts.spawnError?.message ?? "unknown error"}. Try again; if it keeps failing, check the server log.`;
     case "not_logged_in":
       return `Claude Code is not logged in${said}. Run \`claude\` in a terminal and use /login, or set ANTHROPIC_API_KEY for Arbor, then send the message again.`;
     case "auth_failed":

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
 import { AppError } from "../errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
+import type { EnvMap } from "./claude-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
 import { killProcessGroup } from "./kill-process-group.ts";
 import { createLineSplitter } from "./line-splitter.ts";
@@ -19,7 +20,8 @@ export interface RunClaudeOptions {
   /** From buildClaudeArgs; never contains the prompt. */
   args: string[];
   cwd: string;
-  env: NodeJS.ProcessEnv;
+  /** The complete child environment (see buildClaudeEnv); nothing else is inherited. */
+  env: EnvMap;
   /** Written to stdin, which is then closed (`claude -p` reads stdin to EOF). */
   prompt: string;
   timeoutMs: number;
@@ -67,7 +69,7 @@ export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(options.bin, options.args, { cwd: options.cwd, env: options.env, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+      child = spawn(options.bin, options.args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
       facts.spawnError = toSpawnError({ error, cwd: options.cwd });
       resolve(buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }));

@@ -1,3 +1,5 @@
+import type { WorktreeScan } from "../git/types.ts";
+
 /** A send waiting for, or holding, its worktree's single run slot. */
 export interface RunJob {
   runId: string;
@@ -12,4 +14,6 @@ export interface RunJobResult {
   runId: string;
   assistantMessageId: number | null;
   status: string;
+  /** The scan taken just before the run (null when the run never got that far). */
+  scan?: WorktreeScan | null;
 }

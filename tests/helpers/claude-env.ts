@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { buildClaudeEnv } from "../../lib/agent/claude-env.ts";
+import { buildClaudeEnv, type EnvMap } from "../../lib/agent/claude-env.ts";
 
 // Plain async functions, independent of vitest, so browser e2e tests can reuse them.
 
@@ -51,7 +52,7 @@ export function buildTestClaudeEnv(params: {
   apiKey?: string | null;
   maxRetries?: number;
 }): Record<string, string> {
-  const inherited: NodeJS.ProcessEnv = {
+  const inherited: EnvMap = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: params.home.home,
     CLAUDE_CONFIG_DIR: params.home.configDir,
@@ -64,4 +65,31 @@ export function buildTestClaudeEnv(params: {
   const apiKey = params.apiKey === undefined ? "sk-test" : params.apiKey;
   if (apiKey !== null) inherited.ANTHROPIC_API_KEY = apiKey;
   return buildClaudeEnv({ inherited });
+}
+
+/** True while the process exists and is not a zombie waiting to be reaped (Linux /proc). */
+export function isProcessAlive(pid: number): boolean {
+  if (!signalZero(pid)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** True while any process of the group led by `pid` can still be signalled. */
+export function isProcessGroupAlive(pid: number): boolean {
+  if (pid <= 1) throw new Error(`not a process group leader: ${pid}`);
+  return signalZero(-pid);
+}
+
+function signalZero(target: number): boolean {
+  try {
+    process.kill(target, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
 }

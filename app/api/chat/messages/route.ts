@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { listMessages } from "@/lib/chat/list-messages.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+
+const querySchema = z.object({
+  sessionId: z.string().uuid(),
+  beforeId: z.coerce.number().int().positive().optional(),
+});
+
+// GET /api/chat/messages?sessionId=…&beforeId=… – a page of the conversation, oldest first
+export const GET = withErrorHandling(async (request: Request) => {
+  return Response.json(await listMessages(getDb(), parseSearchParams(request, querySchema)));
+});

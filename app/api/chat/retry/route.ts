@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { retryRun } from "@/lib/chat/send-message.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+
+const retrySchema = z.object({ runId: z.string().uuid() });
+
+// POST /api/chat/retry – run the agent again for the user message of a failed or cancelled run
+export const POST = withErrorHandling(async (request: Request) => {
+  return Response.json(await retryRun(getDb(), await parseJsonBody(request, retrySchema)));
+});

@@ -1,0 +1,47 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { MessageView, SessionView, WorktreeActivity } from "@/lib/chat/chat-types";
+import { fetchJson } from "./fetch-json";
+
+export const chatSessionKey = (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const;
+export const messagesKey = (sessionId: string) => ["messages", sessionId] as const;
+export const liveRunsKey = (sessionId: string) => ["live-runs", sessionId] as const;
+export const activityKey = (repoId: string) => ["activity", repoId] as const;
+
+export interface MessagePage {
+  messages: MessageView[];
+  hasMore: boolean;
+}
+
+/**
+ * The worktree's active chat session. Opening is idempotent on the server (it returns the
+ * existing active session), so it is cached like a query and re-asked after a reload.
+ */
+export function useChatSession(input: { repoId: string | null; worktreePath: string | null }) {
+  return useQuery({
+    queryKey: chatSessionKey(input.repoId ?? "none", input.worktreePath ?? "none"),
+    queryFn: () =>
+      fetchJson<{ session: SessionView }>("/api/chat/sessions", { method: "POST", body: input }).then((r) => r.session),
+    enabled: input.repoId !== null && input.worktreePath !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** Pages of messages, newest page first; `fetchNextPage` loads the page before the oldest one. */
+export function useMessages(sessionId: string) {
+  return useInfiniteQuery({
+    queryKey: messagesKey(sessionId),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ sessionId });
+      if (pageParam !== null) query.set("beforeId", String(pageParam));
+      return fetchJson<MessagePage>(`/api/chat/messages?${query.toString()}`);
+    },
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => (page.hasMore && page.messages[0] ? page.messages[0].id : undefined),
+  });
+}
+
+export function fetchActivity(repoId: string): Promise<WorktreeActivity[]> {
+  return fetchJson<{ worktrees: WorktreeActivity[] }>(`/api/repos/${repoId}/activity`).then((r) => r.worktrees);
+}

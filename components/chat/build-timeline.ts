@@ -1,0 +1,53 @@
+import type { MessageView } from "@/lib/chat/chat-types";
+import type { LiveRun, LiveRunsState } from "../realtime/live-run-types";
+
+export type TimelineEntry =
+  | { kind: "message"; key: string; message: MessageView }
+  /** A run in progress: its persisted "streaming" message (if any) drawn from live events. */
+  | { kind: "live"; key: string; runId: string; live: LiveRun | null; message: MessageView | null }
+  /** A message whose POST is in flight and that the server has not returned yet. */
+  | { kind: "pending"; key: string; text: string };
+
+export interface PendingSend {
+  userMessage: string;
+  afterMessageId: number;
+  sentAt: number;
+}
+
+/**
+ * Merges stored messages, live runs and in-flight sends into what the list shows, without
+ * duplicates: a stored "streaming" answer is shown through its live run; a live run with no
+ * stored message yet follows the messages; a pending send disappears once the server has it.
+ */
+export function buildTimeline(input: { messages: MessageView[]; live: LiveRunsState; pending: PendingSend[] }): TimelineEntry[] {
+  const messages = sortUnique(input.messages);
+  const runIdsWithMessage = new Set(messages.flatMap((message) => (message.run ? [message.run.id] : [])));
+  const entries: TimelineEntry[] = messages.map((message) =>
+    message.role === "assistant" && message.status === "streaming" && message.run
+      ? { kind: "live", key: `m${message.id}`, runId: message.run.id, live: input.live.runs[message.run.id] ?? null, message }
+      : { kind: "message", key: `m${message.id}`, message },
+  );
+
+  const tail: Array<{ at: number; entry: TimelineEntry }> = [];
+  for (const run of Object.values(input.live.runs)) {
+    if (runIdsWithMessage.has(run.runId) || !isWaitingForMessage(run)) continue;
+    tail.push({ at: run.firstAt, entry: { kind: "live", key: `r${run.runId}`, runId: run.runId, live: run, message: null } });
+  }
+  for (const send of input.pending) {
+    const isStored = messages.some((message) => message.role === "user" && message.id > send.afterMessageId && message.content.trim() === send.userMessage.trim());
+    if (!isStored) tail.push({ at: send.sentAt, entry: { kind: "pending", key: `p${send.sentAt}`, text: send.userMessage } });
+  }
+  tail.sort((a, b) => a.at - b.at);
+  return [...entries, ...tail.map((item) => item.entry)];
+}
+
+/** A live run without a stored message is shown until its message arrives; a run that ends with none (a cancelled queue entry) is not. */
+function isWaitingForMessage(run: LiveRun): boolean {
+  if (!run.finished) return true;
+  return run.finished.assistantMessageId !== null || run.finished.status !== "cancelled";
+}
+
+function sortUnique(messages: MessageView[]): MessageView[] {
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

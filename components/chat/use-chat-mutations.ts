@@ -1,0 +1,73 @@
+"use client";
+
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { MessageView, RunView } from "@/lib/chat/chat-types";
+import type { RepoScan, WorktreeScan } from "@/lib/git/types";
+import { activityKey, messagesKey } from "@/components/api/chat-api";
+import { fetchJson } from "@/components/api/fetch-json";
+import { worktreesKey } from "@/components/api/pins-api";
+
+interface RunResult {
+  userMessage: MessageView;
+  assistantMessage: MessageView | null;
+  run: RunView;
+  updatedScan: WorktreeScan | null;
+}
+
+/** What a pending send carries, so the message list can show it before the server has it. */
+export interface SendVariables {
+  userMessage: string;
+  /** Highest message id loaded when sending: the stored copy will have a higher one. */
+  afterMessageId: number;
+  sentAt: number;
+}
+
+export const sendMutationKey = (sessionId: string) => ["send", sessionId] as const;
+
+/** POST /api/chat/send: stays open until the run finishes; the answer streams over the WebSocket. */
+export function useSendMessage(input: { sessionId: string; repoId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: sendMutationKey(input.sessionId),
+    mutationFn: (variables: SendVariables) =>
+      fetchJson<RunResult>("/api/chat/send", { method: "POST", body: { sessionId: input.sessionId, userMessage: variables.userMessage } }),
+    onSuccess: (result) => settleRun({ client, ...input, result }),
+  });
+}
+
+/** POST /api/chat/retry: re-runs the user message of a failed run; same life cycle as a send. */
+export function useRetryRun(input: { sessionId: string; repoId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => fetchJson<RunResult>("/api/chat/retry", { method: "POST", body: { runId } }),
+    onSuccess: (result) => settleRun({ client, ...input, result }),
+  });
+}
+
+/** POST /api/chat/cancel: stops a running run or drops a queued one; the outcome arrives live. */
+export function useCancelRun() {
+  return useMutation({
+    mutationFn: (runId: string) => fetchJson<{ ok: true }>("/api/chat/cancel", { method: "POST", body: { runId } }),
+  });
+}
+
+/** POST /api/chat/sessions/read: the user has seen this worktree's latest answer. */
+export function useMarkRead(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: activityKey(repoId) }),
+  });
+}
+
+function settleRun(input: { client: QueryClient; sessionId: string; repoId: string; result: RunResult }): void {
+  const { client, result } = input;
+  void client.invalidateQueries({ queryKey: messagesKey(input.sessionId) });
+  void client.invalidateQueries({ queryKey: activityKey(input.repoId) });
+  const updated = result.updatedScan;
+  if (!updated) return;
+  // The run may have changed files: show the rescanned worktree without rescanning the others.
+  client.setQueryData<RepoScan>(worktreesKey(input.repoId), (scan) =>
+    scan ? { ...scan, worktrees: scan.worktrees.map((worktree) => (worktree.path === updated.path ? updated : worktree)) } : scan,
+  );
+}

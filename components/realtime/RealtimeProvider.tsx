@@ -1,0 +1,43 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { liveRunsKey, messagesKey } from "@/components/api/chat-api";
+import { afterSeqOf } from "./apply-run-event";
+import { handleServerMessage } from "./handle-server-message";
+import type { LiveRunsState } from "./live-run-types";
+import { RealtimeClient } from "./realtime-client";
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+/** Opens the tab's one WebSocket to /ws and feeds what arrives into the React Query cache. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client] = useState(
+    () =>
+      new RealtimeClient({
+        url: () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`,
+        onMessage: (message) => handleServerMessage(queryClient, message),
+        afterSeqFor: (sessionId) => afterSeqOf(queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? { runs: {} }),
+        onReconnected: ({ sessionIds }) => {
+          // Run events are replayed from afterSeq, but finished runs and activity changes that
+          // happened while the socket was down may be older than the server's replay window.
+          for (const sessionId of sessionIds) void queryClient.invalidateQueries({ queryKey: messagesKey(sessionId) });
+          void queryClient.invalidateQueries({ queryKey: ["activity"] });
+        },
+      }),
+  );
+
+  useEffect(() => {
+    client.start();
+    return () => client.stop();
+  }, [client]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeClient {
+  const client = useContext(RealtimeContext);
+  if (!client) throw new Error("useRealtime must be used inside <RealtimeProvider>");
+  return client;
+}

@@ -1,0 +1,80 @@
+import type { RunEvent } from "@/lib/realtime/protocol";
+import type { LiveRun, LiveRunsState, RunEventMessage } from "./live-run-types";
+
+/**
+ * Applies one run event to the live state of a session. Events at or below the run's last
+ * applied seq (duplicates from a replay, or late arrivals) are ignored and the same state object
+ * is returned, so callers can tell whether anything changed.
+ */
+export function applyRunEvent(state: LiveRunsState, message: RunEventMessage): LiveRunsState {
+  const current = state.runs[message.runId];
+  if (current && message.seq <= current.seq) return state;
+  const base = current ?? createLiveRun({ runId: message.runId, at: message.at });
+  const next = reduceRun(base, message.event);
+  return { runs: { ...state.runs, [message.runId]: { ...next, seq: message.seq } } };
+}
+
+/** The `afterSeq` map to resubscribe with: what this state already holds, per run. */
+export function afterSeqOf(state: LiveRunsState): Record<string, number> {
+  return Object.fromEntries(Object.values(state.runs).map((run) => [run.runId, run.seq]));
+}
+
+function createLiveRun(input: { runId: string; at: number }): LiveRun {
+  return {
+    runId: input.runId,
+    seq: 0,
+    firstAt: input.at,
+    status: "running",
+    queuedPosition: null,
+    model: null,
+    blocks: [],
+    liveText: "",
+    text: "",
+    tools: [],
+    retry: null,
+    notices: [],
+    finished: null,
+  };
+}
+
+function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
+  switch (event.kind) {
+    case "queued":
+      return { ...run, status: "queued", queuedPosition: event.position };
+    case "started":
+      return { ...run, status: "running", queuedPosition: null };
+    case "init":
+      return { ...run, status: "running", model: event.model };
+    case "text_delta":
+      return withText({ ...run, status: "running", retry: null }, run.blocks, run.liveText + event.text);
+    case "text_block":
+      // The complete block replaces its deltas (some may have been missed): never append twice.
+      return withText({ ...run, retry: null }, [...run.blocks, event.text], "");
+    case "tool_use": {
+      const others = run.tools.filter((tool) => tool.id !== event.tool.id);
+      return { ...run, retry: null, tools: [...others, { ...event.tool, result: null }] };
+    }
+    case "tool_result":
+      return {
+        ...run,
+        tools: run.tools.map((tool) =>
+          tool.id === event.toolUseId ? { ...tool, result: { content: event.content, isError: event.isError } } : tool,
+        ),
+      };
+    case "api_retry": {
+      const { kind: _kind, ...retry } = event;
+      return { ...run, retry };
+    }
+    case "notice":
+      return { ...run, notices: [...run.notices, event.message] };
+    case "finished": {
+      const { kind: _kind, ...finished } = event;
+      return { ...run, status: "finished", queuedPosition: null, retry: null, finished };
+    }
+  }
+}
+
+function withText(run: LiveRun, blocks: string[], liveText: string): LiveRun {
+  const text = [...blocks, liveText].filter((part) => part.length > 0).join("\n\n");
+  return { ...run, blocks, liveText, text };
+}

@@ -1,0 +1,58 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { handleServerMessage } from "./handle-server-message";
+import type { LiveRunsState } from "./live-run-types";
+
+const SESSION = "11111111-1111-4111-8111-111111111111";
+
+function setup() {
+  const client = new QueryClient();
+  client.setQueryData(["messages", SESSION], { pages: [], pageParams: [] });
+  client.setQueryData(["activity", "repo-1"], []);
+  return client;
+}
+
+const isStale = (client: QueryClient, key: string[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+describe("handleServerMessage", () => {
+  it("writes run events into the live-runs cache", () => {
+    const client = setup();
+    handleServerMessage(client, { type: "run_event", sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "text_delta", text: "hi" } });
+    expect(client.getQueryData<LiveRunsState>(["live-runs", SESSION])?.runs.r?.text).toBe("hi");
+    expect(isStale(client, ["messages", SESSION])).toBe(false);
+  });
+
+  it("refetches messages when a run is queued and messages + activity when it finishes", () => {
+    const client = setup();
+    handleServerMessage(client, { type: "run_event", sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "queued", position: 1 } });
+    expect(isStale(client, ["messages", SESSION])).toBe(true);
+    expect(isStale(client, ["activity", "repo-1"])).toBe(false);
+    handleServerMessage(client, {
+      type: "run_event",
+      sessionId: SESSION,
+      runId: "r",
+      seq: 2,
+      at: 2,
+      event: { kind: "finished", status: "success", errorKind: null, userMessage: null, assistantMessageId: 3 },
+    });
+    expect(isStale(client, ["activity", "repo-1"])).toBe(true);
+  });
+
+  it("does not invalidate again for a duplicate event", () => {
+    const client = setup();
+    const queued = { type: "run_event" as const, sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "queued" as const, position: 1 } };
+    handleServerMessage(client, queued);
+    client.setQueryData(["messages", SESSION], { pages: [], pageParams: [] });
+    handleServerMessage(client, queued);
+    expect(isStale(client, ["messages", SESSION])).toBe(false);
+  });
+
+  it("invalidates activity on worktree_activity and any key on invalidate", () => {
+    const client = setup();
+    client.setQueryData(["settings"], {});
+    handleServerMessage(client, { type: "worktree_activity", repoId: "repo-1", worktreePath: "/w", sessionId: SESSION, state: "running", lastRunStatus: null });
+    expect(isStale(client, ["activity", "repo-1"])).toBe(true);
+    handleServerMessage(client, { type: "invalidate", queryKey: ["settings"] });
+    expect(isStale(client, ["settings"])).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ServerMessage } from "@/lib/realtime/protocol";
+import { activityKey, liveRunsKey, messagesKey } from "../api/chat-api";
+import { applyRunEvent } from "./apply-run-event";
+import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types";
+
+/**
+ * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],
+ * everything else as invalidations of the queries it makes stale.
+ */
+export function handleServerMessage(client: QueryClient, message: ServerMessage): void {
+  switch (message.type) {
+    case "run_event":
+      applyRunEventToCache(client, message);
+      return;
+    case "worktree_activity":
+      void client.invalidateQueries({ queryKey: activityKey(message.repoId) });
+      return;
+    case "invalidate":
+      void client.invalidateQueries({ queryKey: message.queryKey });
+      return;
+    case "error":
+      console.warn("[arbor] realtime:", message.message);
+      return;
+    case "hello":
+    case "pong":
+      return;
+  }
+}
+
+function applyRunEventToCache(client: QueryClient, message: RunEventMessage): void {
+  const key = liveRunsKey(message.sessionId);
+  const before = client.getQueryData<LiveRunsState>(key) ?? EMPTY_LIVE_RUNS;
+  const after = applyRunEvent(before, message);
+  if (after === before) return;
+  client.setQueryData(key, after);
+  const kind = message.event.kind;
+  // The user message is stored before the run is queued: fetch it (and later the answer).
+  if (kind === "queued" || kind === "started" || kind === "finished") {
+    void client.invalidateQueries({ queryKey: messagesKey(message.sessionId) });
+  }
+  // The event names only the session; activity of every repository shown is cheap to refetch.
+  if (kind === "finished") void client.invalidateQueries({ queryKey: ["activity"] });
+}

@@ -1,0 +1,35 @@
+import type { ToolCallView } from "@/lib/chat/chat-types";
+import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol";
+
+export type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
+export type ApiRetryEvent = Extract<RunEvent, { kind: "api_retry" }>;
+export type FinishedEvent = Extract<RunEvent, { kind: "finished" }>;
+
+/** What the browser knows of one run from its WebSocket events (cache: ["live-runs", sessionId]). */
+export interface LiveRun {
+  runId: string;
+  /** Highest sequence number applied; events at or below it are duplicates. */
+  seq: number;
+  /** Server clock of the first event seen, to order runs that have no message yet. */
+  firstAt: number;
+  status: "queued" | "running" | "finished";
+  queuedPosition: number | null;
+  model: string | null;
+  /** Completed text blocks (from text_block events). */
+  blocks: string[];
+  /** Deltas of the block being written, replaced by its text_block once that arrives. */
+  liveText: string;
+  /** The answer so far: blocks and live text joined by a blank line, as the server stores it. */
+  text: string;
+  tools: ToolCallView[];
+  /** The latest api_retry while the API is failing; cleared once output arrives. */
+  retry: Omit<ApiRetryEvent, "kind"> | null;
+  notices: string[];
+  finished: Omit<FinishedEvent, "kind"> | null;
+}
+
+export interface LiveRunsState {
+  runs: Record<string, LiveRun>;
+}
+
+export const EMPTY_LIVE_RUNS: LiveRunsState = { runs: {} };

@@ -1,0 +1,155 @@
+import { serverMessageSchema, type ClientMessage, type ServerMessage } from "@/lib/realtime/protocol";
+import { reconnectDelay } from "./reconnect-delay";
+import { SubscriptionCounts } from "./subscription-counts";
+
+export type ConnectionState = "connecting" | "connected" | "reconnecting";
+
+interface RealtimeClientOptions {
+  url: () => string;
+  onMessage: (message: ServerMessage) => void;
+  /** What the cache already holds for a session, so a resubscribe replays only the rest. */
+  afterSeqFor: (sessionId: string) => Record<string, number>;
+  /** Called after a reconnect, once subscriptions are resent: refetch what may have been missed. */
+  onReconnected: (input: { sessionIds: string[]; repoIds: string[] }) => void;
+}
+
+const PING_EVERY_MS = 25_000;
+const SILENT_LIMIT_MS = 60_000;
+
+/**
+ * The tab's one WebSocket: reference-counted subscriptions, resent on every (re)connect;
+ * exponential backoff; app-level pings so a half-open connection is noticed and replaced.
+ */
+export class RealtimeClient {
+  readonly #options: RealtimeClientOptions;
+  readonly #sessions = new SubscriptionCounts();
+  readonly #repos = new SubscriptionCounts();
+  readonly #listeners = new Set<() => void>();
+  #socket: WebSocket | null = null;
+  #state: ConnectionState = "connecting";
+  #attempt = 0;
+  #hasConnected = false;
+  #isStopped = true;
+  #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  #pingTimer: ReturnType<typeof setInterval> | null = null;
+  #lastMessageAt = 0;
+
+  constructor(options: RealtimeClientOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    if (!this.#isStopped) return;
+    this.#isStopped = false;
+    this.#connect();
+  }
+
+  stop(): void {
+    this.#isStopped = true;
+    this.#clearTimers();
+    this.#socket?.close(1000, "tab closed");
+    this.#socket = null;
+  }
+
+  getState = (): ConnectionState => this.#state;
+
+  onStateChange = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  subscribeSession(sessionId: string): () => void {
+    if (this.#sessions.add(sessionId)) this.#sendSubscribeSession(sessionId);
+    return once(() => {
+      if (this.#sessions.remove(sessionId)) this.#send({ type: "unsubscribe_session", sessionId });
+    });
+  }
+
+  subscribeRepo(repoId: string): () => void {
+    if (this.#repos.add(repoId)) this.#send({ type: "subscribe_repo", repoId });
+    return once(() => {
+      if (this.#repos.remove(repoId)) this.#send({ type: "unsubscribe_repo", repoId });
+    });
+  }
+
+  #connect(): void {
+    this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
+    const socket = new WebSocket(this.#options.url());
+    this.#socket = socket;
+    socket.onopen = () => this.#handleOpen(socket);
+    socket.onmessage = (event) => this.#handleMessage(event.data);
+    socket.onclose = () => this.#handleClose(socket);
+  }
+
+  #handleOpen(socket: WebSocket): void {
+    if (socket !== this.#socket) return;
+    const isReconnect = this.#hasConnected;
+    this.#hasConnected = true;
+    this.#attempt = 0;
+    this.#lastMessageAt = Date.now();
+    for (const sessionId of this.#sessions.keys()) this.#sendSubscribeSession(sessionId);
+    for (const repoId of this.#repos.keys()) this.#send({ type: "subscribe_repo", repoId });
+    this.#pingTimer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
+    this.#setState("connected");
+    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys() });
+  }
+
+  #handleMessage(data: unknown): void {
+    this.#lastMessageAt = Date.now();
+    let json: unknown;
+    try {
+      json = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    const parsed = serverMessageSchema.safeParse(json);
+    if (parsed.success) this.#options.onMessage(parsed.data);
+  }
+
+  #handleClose(socket: WebSocket): void {
+    if (socket !== this.#socket) return;
+    this.#socket = null;
+    this.#clearTimers();
+    if (this.#isStopped) return;
+    this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
+    this.#retryTimer = setTimeout(() => this.#connect(), reconnectDelay(this.#attempt++));
+  }
+
+  #checkAlive(): void {
+    if (Date.now() - this.#lastMessageAt > SILENT_LIMIT_MS) {
+      this.#socket?.close(4000, "no answer to pings");
+      return;
+    }
+    this.#send({ type: "ping" });
+  }
+
+  #sendSubscribeSession(sessionId: string): void {
+    this.#send({ type: "subscribe_session", sessionId, afterSeq: this.#options.afterSeqFor(sessionId) });
+  }
+
+  #send(message: ClientMessage): void {
+    if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(message));
+  }
+
+  #clearTimers(): void {
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    if (this.#pingTimer) clearInterval(this.#pingTimer);
+    this.#retryTimer = null;
+    this.#pingTimer = null;
+  }
+
+  #setState(state: ConnectionState): void {
+    if (state === this.#state) return;
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function once(action: () => void): () => void {
+  let hasRun = false;
+  return () => {
+    if (hasRun) return;
+    hasRun = true;
+    action();
+  };
+}

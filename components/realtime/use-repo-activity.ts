@@ -1,0 +1,13 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { activityKey, fetchActivity } from "@/components/api/chat-api";
+import { useRealtime } from "./RealtimeProvider";
+
+/** Per-worktree run activity of a repository, refetched whenever the server says it changed. */
+export function useRepoActivity(repoId: string) {
+  const realtime = useRealtime();
+  useEffect(() => realtime.subscribeRepo(repoId), [realtime, repoId]);
+  return useQuery({ queryKey: activityKey(repoId), queryFn: () => fetchActivity(repoId) });
+}

@@ -1,0 +1,51 @@
+import type { Db } from "../db/client.ts";
+import type { WorktreeScan } from "../git/types.ts";
+import type { PromptInput } from "../prompt/types.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
+
+/**
+ * The previous scan of each session, kept in memory only: git facts are never stored, and
+ * after a restart the first send simply reports "first scan in this conversation".
+ */
+function previousScans(): Map<string, WorktreeScan> {
+  return processSingleton("previous-scans", () => new Map<string, WorktreeScan>());
+}
+
+/**
+ * Loads everything the prompt needs besides the scan: project rules, the latest summary and
+ * the most recent messages before the new user message (only those the summary does not cover).
+ */
+export async function buildPromptInput(
+  db: Db,
+  input: { sessionId: string; repoId: string; userMessageId: number; userMessage: string; scan: WorktreeScan; recentMessageCount: number },
+): Promise<PromptInput> {
+  const [rules, summary] = await Promise.all([
+    db.projectRule.findUnique({ where: { repoId: input.repoId } }),
+    db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } }),
+  ]);
+  const coveredUntil = summary?.coveredUntilMessageId ?? 0;
+  const recent = input.recentMessageCount
+    ? await db.chatMessage.findMany({
+        where: { sessionId: input.sessionId, id: { lt: input.userMessageId, gt: coveredUntil }, NOT: { content: "" } },
+        orderBy: { id: "desc" },
+        take: input.recentMessageCount,
+      })
+    : [];
+  const previousScan = previousScans().get(input.sessionId) ?? null;
+  previousScans().set(input.sessionId, input.scan);
+  return {
+    rules: { branchNamingRule: rules?.branchNamingRule ?? "feat/{slug}", freeTextRules: rules?.freeTextRules ?? "" },
+    worktree: { path: input.scan.path, branch: input.scan.branch },
+    scan: input.scan,
+    previousScan,
+    plan: null,
+    summary: summary ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId } : null,
+    recentMessages: recent.reverse().map((message) => ({
+      id: message.id,
+      role: message.role === "assistant" || message.role === "system" ? message.role : "user",
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    userMessage: input.userMessage,
+  };
+}

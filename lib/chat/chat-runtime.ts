@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "../db/client.ts";
+import { getRunEventLog } from "../realtime/run-event-log.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
+import { readSettings } from "../settings/settings-store.ts";
+import { executeRun } from "./execute-run.ts";
+import { publishWorktreeActivity } from "./run-activity.ts";
+import type { RunJob, RunJobResult } from "./run-job.ts";
+import { RunManager } from "./run-manager.ts";
+
+/** The process-wide run manager, wired to the database and the live event log. */
+export function getRunManager(): RunManager {
+  return processSingleton(
+    "run-manager",
+    () =>
+      new RunManager({
+        execute: (job, signal) => executeRun(getDb(), job, signal),
+        onQueued: (job, position) => {
+          getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
+          publishWorktreeActivity(job, "queued");
+        },
+        onCancelledWhileQueued: (job) => cancelQueuedRun(job),
+      }),
+  );
+}
+
+async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
+  const db = getDb();
+  const now = new Date();
+  const message = await db.chatMessage.create({
+    data: { sessionId: job.sessionId, role: "assistant", content: "", status: "cancelled", runId: job.runId },
+  });
+  await db.agentRun.update({
+    where: { id: job.runId },
+    data: {
+      status: "cancelled",
+      errorKind: "cancelled",
+      errorMessage: "Cancelled before it started. Your message is kept; send it again when you want an answer.",
+      finishedAt: now,
+      assistantMessageId: message.id,
+    },
+  });
+  getRunEventLog().publish({
+    sessionId: job.sessionId,
+    runId: job.runId,
+    event: { kind: "finished", status: "cancelled", errorKind: "cancelled", userMessage: null, assistantMessageId: message.id },
+  });
+  publishWorktreeActivity(job, "idle", "cancelled");
+  return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
+}
+
+/** Creates the run row (queued) for a stored user message and hands it to the run manager. */
+export async function submitRun(input: { sessionId: string; repoId: string; worktreePath: string; userMessageId: number }): Promise<RunJobResult> {
+  const db = getDb();
+  const run = await db.agentRun.create({
+    data: {
+      sessionId: input.sessionId,
+      repoId: input.repoId,
+      worktreePath: input.worktreePath,
+      userMessageId: input.userMessageId,
+      claudeSessionId: randomUUID(),
+      inputPromptDigest: "",
+      status: "queued",
+    },
+  });
+  const manager = getRunManager();
+  manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
+  return manager.submit({ runId: run.id, ...input });
+}

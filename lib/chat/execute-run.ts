@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import { buildClaudeArgs } from "../agent/claude-args.ts";
+import { buildClaudeEnv } from "../agent/claude-env.ts";
+import { runClaude, type RunOutcome } from "../agent/run-claude.ts";
+import type { Db } from "../db/client.ts";
+import { isAppError } from "../errors/app-error.ts";
+import { scanWorktree } from "../git/scan-worktrees.ts";
+import type { WorktreeScan } from "../git/types.ts";
+import { assemblePrompt } from "../prompt/assemble-prompt.ts";
+import { getRunEventLog } from "../realtime/run-event-log.ts";
+import type { RunEvent } from "../realtime/protocol.ts";
+import { readSettings } from "../settings/settings-store.ts";
+import { buildPromptInput } from "./build-prompt-input.ts";
+import { createToolCallCollector } from "./collect-tool-calls.ts";
+import { createPartialTextWriter } from "./partial-text-writer.ts";
+import { publishWorktreeActivity } from "./run-activity.ts";
+import type { RunJob, RunJobResult } from "./run-job.ts";
+import { finishRun, type RunEnd } from "./finish-run.ts";
+import { toRunEvents } from "./to-run-event.ts";
+
+/**
+ * Runs one queued send: rescan git, assemble the prompt, run `claude -p` in the worktree,
+ * relay its events live, and store the answer and the run, whatever way it ends.
+ */
+export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
+  const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
+  const settings = await readSettings(db);
+  const startedAt = new Date();
+  const assistant = await db.chatMessage.create({
+    data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },
+  });
+  const run = await db.agentRun.update({
+    where: { id: job.runId },
+    data: { status: "running", startedAt, assistantMessageId: assistant.id },
+  });
+  publishWorktreeActivity(job, "running");
+  publish({ kind: "started", claudeSessionId: run.claudeSessionId ?? "", pid: null });
+
+  const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
+    finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
+      runId: job.runId,
+      assistantMessageId: assistant.id,
+      status,
+      scan,
+    }));
+
+  if (!existsSync(job.worktreePath)) {
+    return end(
+      failure("worktree_missing", `The worktree directory ${job.worktreePath} no longer exists. Restore it (or rescan and open another worktree); your message is kept.`),
+      null,
+    );
+  }
+  let scan: WorktreeScan;
+  let prompt: ReturnType<typeof assemblePrompt>;
+  let args: string[];
+  try {
+    const userMessage = await db.chatMessage.findUniqueOrThrow({ where: { id: job.userMessageId } });
+    scan = await scanWorktree({ worktreePath: job.worktreePath });
+    prompt = assemblePrompt(
+      await buildPromptInput(db, {
+        sessionId: job.sessionId,
+        repoId: job.repoId,
+        userMessageId: job.userMessageId,
+        userMessage: userMessage.content,
+        scan,
+        recentMessageCount: settings.recentMessageCount,
+      }),
+    );
+    await db.agentRun.update({ where: { id: job.runId }, data: { inputPromptDigest: prompt.digest } });
+    args = buildClaudeArgs({
+      sessionId: run.claudeSessionId!,
+      ...(settings.model ? { model: settings.model } : {}),
+      permissionMode: settings.permissionMode,
+      allowedTools: settings.allowedTools,
+      disallowedTools: settings.disallowedTools,
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return end(failure(error.code === "git_failed" ? "git_failed" : "invalid_settings", error.message), null);
+  }
+
+  const tools = createToolCallCollector();
+  const partial = createPartialTextWriter(db, assistant.id);
+  let streamedText = "";
+  const outcome = await runClaude({
+    bin: settings.claudeBin,
+    args,
+    cwd: job.worktreePath,
+    env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
+    prompt: prompt.text,
+    timeoutMs: settings.runTimeoutSeconds * 1000,
+    signal,
+    onEvent: (event) => {
+      for (const runEvent of toRunEvents(event)) {
+        tools.add(runEvent);
+        publish(runEvent);
+        if (runEvent.kind === "text_delta") {
+          streamedText += runEvent.text;
+          partial.update(streamedText);
+        }
+      }
+    },
+  });
+  await partial.stop();
+  return end({ kind: "outcome", outcome, toolCalls: tools.list() }, scan);
+}
+
+function failure(errorKind: string, message: string): RunEnd {
+  return { kind: "failed_before_start", errorKind, message };
+}
+
+export type { RunOutcome };

@@ -1,0 +1,28 @@
+import type { Db } from "../db/client.ts";
+import type { WorktreeActivity } from "./chat-types.ts";
+import { getRunManager } from "./chat-runtime.ts";
+
+/** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
+export async function listWorktreeActivity(db: Db, input: { repoId: string }): Promise<WorktreeActivity[]> {
+  const sessions = await db.chatSession.findMany({ where: { repoId: input.repoId, status: "active" } });
+  const manager = getRunManager();
+  return Promise.all(
+    sessions.map(async (session) => {
+      const unread = await db.agentRun.findFirst({
+        where: { sessionId: session.id, finishedAt: { gt: session.lastReadAt } },
+        select: { id: true },
+      });
+      return {
+        worktreePath: session.worktreePath,
+        sessionId: session.id,
+        state: manager.stateOf(session.worktreePath),
+        hasUnread: unread !== null,
+      };
+    }),
+  );
+}
+
+/** Records that the user has seen the worktree's chat up to now. */
+export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<void> {
+  await db.chatSession.updateMany({ where: { id: input.sessionId }, data: { lastReadAt: new Date() } });
+}

@@ -1,0 +1,53 @@
+import WebSocket from "ws";
+import type { ServerMessage } from "../../lib/realtime/protocol.ts";
+
+/** A WebSocket client that records every server message and can wait for one. */
+export async function connectWs(input: { url: string; origin?: string | null; headers?: Record<string, string> }) {
+  const wsUrl = `${input.url.replace(/^http/, "ws")}/ws`;
+  const origin = input.origin === undefined ? input.url : input.origin;
+  const socket = new WebSocket(wsUrl, { headers: { ...(origin ? { origin } : {}), ...input.headers } });
+  const messages: ServerMessage[] = [];
+  const waiters: Array<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> = [];
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as ServerMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+  });
+  return {
+    socket,
+    messages,
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
+    waitFor(predicate: (message: ServerMessage) => boolean): Promise<ServerMessage> {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ predicate, resolve }));
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Resolves with the HTTP status of a refused upgrade (or 101 when it was accepted). */
+export function tryUpgrade(input: { url: string; headers: Record<string, string> }): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${input.url.replace(/^http/, "ws")}/ws`, { headers: input.headers });
+    socket.on("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on("open", () => {
+      resolve(101);
+      socket.close();
+    });
+    // A refused upgrade also emits "error" after "unexpected-response"; the status is the result.
+    socket.on("error", () => resolve(0));
+  });
+}

@@ -1,0 +1,197 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+import { connectWs } from "../helpers/ws-client.ts";
+
+let env: ArborWithClaude;
+let fixtureRoot: { root: string };
+let repoId: string;
+let mainPath: string;
+
+async function openSession(worktreePath: string): Promise<string> {
+  const { status, body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+  expect(status).toBe(200);
+  return body.session.id as string;
+}
+
+async function addFreshWorktree(name: string): Promise<string> {
+  const worktreePath = path.join(fixtureRoot.root, name);
+  await addWorktree({ mainPath, path: worktreePath, branch: `feat/${name}` });
+  return worktreePath;
+}
+
+beforeAll(async () => {
+  env = await startArborWithClaude();
+  fixtureRoot = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixtureRoot.root, files: { "README.md": "# demo\n" } }));
+  const pinned = await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } });
+  repoId = pinned.body.pin.repoId;
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (fixtureRoot) await removeGitFixture(fixtureRoot);
+});
+
+describe("POST /api/chat/send", () => {
+  it("runs claude in the worktree, streams, stores the answer and the run, and tells the model the five sections", async () => {
+    const sessionId = await openSession(mainPath);
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    const userMessage = "Say hi [[mock:text Hi there, **friend**.]]";
+    const { status, body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
+    expect(status).toBe(200);
+    expect(body.run.status).toBe("success");
+    expect(body.assistantMessage.content).toBe("Hi there, **friend**.");
+    expect(body.assistantMessage.status).toBe("complete");
+    expect(body.run).toMatchObject({ numTurns: 1, errorKind: null });
+    expect(body.run.durationMs).toBeGreaterThan(0);
+    expect(body.run.model).toEqual(expect.any(String));
+    expect(body.updatedScan).toMatchObject({ path: mainPath, branch: "main" });
+
+    const finished = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
+    const runEvents = ws.messages.filter((m) => m.type === "run_event");
+    expect(runEvents.map((m) => (m.type === "run_event" ? m.seq : 0))).toEqual(runEvents.map((_, index) => index + 1));
+    expect(runEvents.some((m) => m.type === "run_event" && m.event.kind === "text_delta")).toBe(true);
+    expect(finished.type === "run_event" && finished.event.kind === "finished" && finished.event.status).toBe("success");
+    ws.close();
+
+    const request = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === body.run.claudeSessionId);
+    const prompt = lastUserText(request!)!;
+    const headings = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) => prompt.indexOf(h));
+    expect(headings.every((index) => index >= 0)).toBe(true);
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    expect(prompt.endsWith(userMessage)).toBe(true);
+
+    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    expect(history.body.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ["user", userMessage],
+      ["assistant", "Hi there, **friend**."],
+    ]);
+    const db = new Database(path.join(env.arbor.dataDir, "arbor.db"), { readonly: true });
+    const row = db.prepare("SELECT * FROM agent_runs WHERE id = ?").get(body.run.id) as Record<string, unknown>;
+    db.close();
+    expect(row).toMatchObject({ status: "success", worktree_path: mainPath, exit_code: 0, claude_session_id: body.run.claudeSessionId });
+    expect(String(row.input_prompt_digest)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("delivers shell metacharacters, a leading dash, newlines and non-ASCII byte for byte, and a 300 KB message", async () => {
+    const sessionId = await openSession(mainPath);
+    const tricky = "--upload-pack=evil $(whoami) `id` 'single' \"double\"\nline two 日本語 é \\ {{x}} [[mock:text ok]]";
+    const first = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: tricky } });
+    expect(first.body.run.status).toBe("success");
+    const seen = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!;
+    expect(lastUserText(seen)!.endsWith(tricky)).toBe(true);
+
+    const big = `${"x".repeat(300 * 1024)} [[mock:text big ok]]`;
+    const second = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: big } });
+    expect(second.body.run.status).toBe("success");
+    expect(second.body.assistantMessage.content).toBe("big ok");
+    const bigRequest = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === second.body.run.claudeSessionId)!;
+    expect(lastUserText(bigRequest)!.endsWith(big)).toBe(true);
+  });
+
+  it("refuses an empty message and one over the configured limit, saying what the limit is", async () => {
+    const sessionId = await openSession(mainPath);
+    const empty = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "  \n " } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.message).toMatch(/empty/);
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 2048 } });
+    const tooBig = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "y".repeat(3000) } });
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 1024 * 1024 } });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.details.limitBytes).toBe(2048);
+    expect(tooBig.body.error.message).toMatch(/2048/);
+  });
+
+  it("keeps the user message and explains an overloaded API; Retry re-runs that same message", async () => {
+    const sessionId = await openSession(mainPath);
+    const failed = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "please [[mock:error 529]]" } });
+    expect(failed.body.run).toMatchObject({ status: "failed", errorKind: "overloaded", isRetryable: true });
+    expect(failed.body.run.errorMessage).toMatch(/overloaded/i);
+    expect(failed.body.userMessage.content).toBe("please [[mock:error 529]]");
+
+    const retried = await callApi(env.arbor, "/api/chat/retry", { body: { runId: failed.body.run.id } });
+    // The retry re-sends the same user message, whose directive still asks for a 529.
+    expect(retried.body.run.status).toBe("failed");
+    expect(retried.body.userMessage.id).toBe(failed.body.userMessage.id);
+    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const copies = history.body.messages.filter((m: { content: string }) => m.content === "please [[mock:error 529]]");
+    expect(copies).toHaveLength(1);
+  });
+
+  it("names the binary it tried when claude is not installed", async () => {
+    const sessionId = await openSession(mainPath);
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/bin/claude" } });
+    const result = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "hello" } });
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    expect(result.body.run).toMatchObject({ status: "failed", errorKind: "claude_not_found" });
+    expect(result.body.run.errorMessage).toContain("/nonexistent/bin/claude");
+    expect(result.body.userMessage.content).toBe("hello");
+  });
+
+  it("stops a running answer: the partial text is kept and marked cancelled", async () => {
+    const sessionId = await openSession(await addFreshWorktree("cancel-me"));
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    const sending = callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "go [[mock:slow 300]]" } });
+    const delta = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
+    const runId = delta.type === "run_event" ? delta.runId : "";
+    const cancel = await callApi(env.arbor, "/api/chat/cancel", { body: { runId } });
+    expect(cancel.body).toMatchObject({ ok: true, wasActive: true });
+    const { body } = await sending;
+    ws.close();
+    expect(body.run.status).toBe("cancelled");
+    expect(body.assistantMessage.status).toBe("cancelled");
+    expect(body.assistantMessage.content.length).toBeGreaterThan(0);
+    expect(body.assistantMessage.content).not.toContain("done.");
+  });
+
+  it("queues a second send to the same worktree and runs worktrees in parallel", async () => {
+    const busy = await addFreshWorktree("busy");
+    const other = await addFreshWorktree("other");
+    const busySession = await openSession(busy);
+    const otherSession = await openSession(other);
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId: busySession });
+    const first = callApi(env.arbor, "/api/chat/send", { body: { sessionId: busySession, userMessage: "one [[mock:slow 100]]" } });
+    await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
+    const second = callApi(env.arbor, "/api/chat/send", { body: { sessionId: busySession, userMessage: "two [[mock:text second]]" } });
+    const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
+    expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event.position).toBe(1);
+    const parallel = await callApi(env.arbor, "/api/chat/send", { body: { sessionId: otherSession, userMessage: "[[mock:text parallel]]" } });
+    const [firstResult, secondResult] = await Promise.all([first, second]);
+    ws.close();
+    expect(parallel.body.run.status).toBe("success");
+    expect(new Date(parallel.body.run.finishedAt).getTime()).toBeLessThan(new Date(firstResult.body.run.finishedAt).getTime());
+    expect(secondResult.body.assistantMessage.content).toBe("second");
+    expect(new Date(secondResult.body.run.startedAt).getTime()).toBeGreaterThanOrEqual(new Date(firstResult.body.run.finishedAt).getTime());
+  });
+
+  it("keeps the message and explains when the worktree directory was deleted", async () => {
+    const doomed = await addFreshWorktree("doomed");
+    const sessionId = await openSession(doomed);
+    rmSync(doomed, { recursive: true, force: true });
+    const result = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "still there?" } });
+    expect(result.body.run).toMatchObject({ status: "failed", errorKind: "worktree_missing" });
+    expect(result.body.run.errorMessage).toContain(doomed);
+    expect(result.body.userMessage.content).toBe("still there?");
+  });
+
+  it("refuses paths that are not a worktree of the pinned repository", async () => {
+    for (const worktreePath of [`${mainPath}/../main`, path.dirname(mainPath), "/etc", "relative/path"]) {
+      const result = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+      if (worktreePath.endsWith("/../main")) {
+        expect(result.status).toBe(200);
+        expect(result.body.session.worktreePath).toBe(mainPath);
+      } else {
+        expect(result.status).toBe(422);
+      }
+    }
+  });
+});
