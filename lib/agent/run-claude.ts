@@ -54,11 +54,12 @@ export interface RunOutcome extends RunClassification {
 /**
  * Runs one `claude -p` turn without a shell, in its own process group, streaming parsed events.
  * Resolves when the process and its pipes are closed; the whole process group is SIGKILLed after
- * the CLI exits, so no tool process outlives the run. Rejects only when `onEvent` throws.
+ * the CLI exits, so no tool process outlives the run. Rejects only when `onEvent` throws (after
+ * killing the process) or `timeoutMs` is not a positive number.
  */
 export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
-    throw new AppError("invalid_input", "timeoutMs must be a positive number.", { details: { timeoutMs: options.timeoutMs } });
+    return Promise.reject(new AppError("invalid_input", "timeoutMs must be a positive number.", { details: { timeoutMs: options.timeoutMs } }));
   }
   const startedAt = new Date();
   const facts: RunFacts = { result: null, exitCode: null, signal: null, spawnError: null, bin: options.bin, cwd: options.cwd, wasCancelled: false, wasTimedOut: false, timeoutMs: options.timeoutMs, stderr: "", sawOutput: false };

@@ -155,9 +155,11 @@ describe("runClaude with the real CLI against the mock API", () => {
     expect(outcome).toMatchObject({ status: "cancelled", errorKind: "cancelled" });
     expect(outcome.text.startsWith("Slow ")).toBe(true);
     expect(outcome.text.length).toBeLessThan("Slow stream chunk number one, two, three, four, five, done.".length);
-    // SIGINT lets the CLI close the turn itself: exit 0 with an aborted result.
-    expect(outcome.result).toMatchObject({ isError: true, terminalReason: "aborted_streaming" });
+    // SIGINT lets the CLI close the turn itself and exit 0. Usually it prints an aborted result
+    // first, but a SIGINT right after the first delta sometimes ends the run with no result line
+    // (about 1 run in 15 here), so cancellation must not depend on the result.
     expect(outcome.exitCode).toBe(0);
+    if (outcome.result) expect(outcome.result).toMatchObject({ isError: true, terminalReason: "aborted_streaming" });
     expectGone(outcome.pid);
   });
 

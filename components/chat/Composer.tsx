@@ -1,0 +1,72 @@
+"use client";
+
+import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { ApiError } from "@/components/api/fetch-json";
+import { describeSendError } from "./describe-send-error";
+import { useSendMessage } from "./use-chat-mutations";
+
+/**
+ * The message box. Enter sends, Shift+Enter adds a line. The box is cleared as the message
+ * leaves; if the server refuses it (4xx: empty, too large, unknown session) the text comes
+ * back and the reason shows underneath, so nothing typed is lost.
+ */
+export function Composer(props: { session: { sessionId: string; repoId: string }; lastMessageId: number }) {
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const send = useSendMessage(props.session);
+
+  const submit = async () => {
+    const text = draft;
+    if (text.trim() === "") return;
+    setError(null);
+    setDraft("");
+    try {
+      await send.mutateAsync({ userMessage: text, afterMessageId: props.lastMessageId, sentAt: Date.now() });
+    } catch (caught) {
+      setError(caught);
+      const wasRefused = !(caught instanceof ApiError) || caught.status < 500;
+      if (wasRefused) setDraft((current) => (current === "" ? text : current));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="composer">
+      <div className="mx-auto flex max-w-3xl items-end gap-2">
+        <textarea
+          data-testid="composer-input"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={Math.min(10, Math.max(2, draft.split("\n").length))}
+          placeholder="Ask Claude about this worktree… (Enter to send, Shift+Enter for a new line)"
+          aria-label="Message"
+          className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <button
+          type="submit"
+          data-testid="send-button"
+          disabled={draft.trim() === ""}
+          className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+        >
+          Send
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" data-testid="send-error" className="mx-auto mt-2 max-w-3xl text-sm text-red-700 dark:text-red-400">
+          {describeSendError(error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}

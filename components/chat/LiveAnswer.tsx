@@ -1,0 +1,33 @@
+"use client";
+
+import type { MessageView } from "@/lib/chat/chat-types";
+import type { LiveRun } from "../realtime/live-run-types";
+import { LiveRunBody } from "./LiveRunBody";
+
+/**
+ * A run still in progress, drawn from its live events: queued, streaming, or just finished
+ * and waiting for the stored answer to be refetched. Wraps the stored "streaming" message
+ * when there is one, so the answer is never shown twice.
+ */
+export function LiveAnswer(props: { runId: string; live: LiveRun | null; message: MessageView | null; session: { sessionId: string; repoId: string } }) {
+  const body = <LiveRunBody runId={props.runId} live={props.live} storedText={props.message?.content ?? ""} session={props.session} />;
+  if (!props.message) {
+    return (
+      <article data-testid="live-run" data-run-id={props.runId} className="text-sm">
+        {body}
+      </article>
+    );
+  }
+  return (
+    <article
+      data-testid="message"
+      data-role="assistant"
+      data-status={props.message.status}
+      data-message-id={props.message.id}
+      data-run-id={props.runId}
+      className="text-sm"
+    >
+      {body}
+    </article>
+  );
+}

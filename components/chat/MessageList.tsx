@@ -1,0 +1,63 @@
+"use client";
+
+import { useMutationState } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useMessages } from "@/components/api/chat-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useSessionLive } from "../realtime/use-session-live";
+import { AssistantMessage } from "./AssistantMessage";
+import { buildTimeline, type PendingSend } from "./build-timeline";
+import { LiveAnswer } from "./LiveAnswer";
+import { sendMutationKey } from "./use-chat-mutations";
+import { useStickToBottom } from "./use-stick-to-bottom";
+import { SystemMessage, UserMessage } from "./UserMessage";
+
+/** The conversation: stored pages (oldest first), live runs, and messages still being sent. */
+export function MessageList({ session }: { session: { sessionId: string; repoId: string } }) {
+  const messages = useMessages(session.sessionId);
+  const live = useSessionLive(session.sessionId);
+  const pending = useMutationState({
+    filters: { mutationKey: sendMutationKey(session.sessionId), status: "pending" },
+    select: (mutation) => mutation.state.variables as PendingSend,
+  });
+  const timeline = useMemo(() => {
+    const stored = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
+    return buildTimeline({ messages: stored, live, pending });
+  }, [messages.data, live, pending]);
+  const scroller = useStickToBottom(timeline);
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
+      <div className="mx-auto max-w-3xl space-y-4">
+        {messages.hasNextPage ? (
+          <div className="text-center">
+            <button
+              type="button"
+              data-testid="show-older"
+              disabled={messages.isFetchingNextPage}
+              onClick={() => void messages.fetchNextPage()}
+              className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              {messages.isFetchingNextPage ? "Loading…" : "Show older messages"}
+            </button>
+          </div>
+        ) : null}
+        {messages.isPending ? <p className="text-sm text-zinc-500">Loading the conversation…</p> : null}
+        {messages.error ? <ErrorNotice error={messages.error} testId="messages-error" /> : null}
+        {messages.isSuccess && timeline.length === 0 ? (
+          <p className="py-8 text-center text-sm text-zinc-500" data-testid="chat-empty">
+            No messages yet. Ask Claude something about this worktree; it runs in the worktree&apos;s directory.
+          </p>
+        ) : null}
+        {timeline.map((entry) => {
+          if (entry.kind === "pending") return <UserMessage key={entry.key} message={null} pendingText={entry.text} />;
+          if (entry.kind === "live") return <LiveAnswer key={entry.key} runId={entry.runId} live={entry.live} message={entry.message} session={session} />;
+          const message = entry.message;
+          if (message.role === "user") return <UserMessage key={entry.key} message={message} />;
+          if (message.role === "system") return <SystemMessage key={entry.key} message={message} />;
+          return <AssistantMessage key={entry.key} message={message} session={session} />;
+        })}
+      </div>
+    </div>
+  );
+}

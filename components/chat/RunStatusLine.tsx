@@ -1,0 +1,36 @@
+"use client";
+
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { labelOfStatus } from "./run-outcome";
+import { useRetryRun } from "./use-chat-mutations";
+
+/** Why an answer ended early, and a Retry button when running it again can help. */
+export function RunStatusLine(props: {
+  status: string;
+  errorMessage: string | null;
+  runId: string;
+  isRetryable: boolean;
+  session: { sessionId: string; repoId: string };
+}) {
+  const retry = useRetryRun(props.session);
+  return (
+    <div data-testid="run-status" data-status={props.status} className="mt-2 space-y-1 text-xs">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800 dark:bg-red-950 dark:text-red-300">{labelOfStatus(props.status)}</span>
+        {props.errorMessage ? <span className="text-zinc-700 dark:text-zinc-300" data-testid="run-error-message">{props.errorMessage}</span> : null}
+        {props.isRetryable ? (
+          <button
+            type="button"
+            data-testid="retry-button"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate(props.runId)}
+            className="rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            {retry.isPending ? "Retrying…" : "Retry"}
+          </button>
+        ) : null}
+      </div>
+      {retry.error ? <ErrorNotice error={retry.error} testId="retry-error" /> : null}
+    </div>
+  );
+}

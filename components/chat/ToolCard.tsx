@@ -1,0 +1,45 @@
+"use client";
+
+import type { ToolCallView } from "@/lib/chat/chat-types";
+import { describeToolInput, isLongOutput } from "./describe-tool";
+
+/** One tool call as a compact card: name and subject; Bash also shows its output. */
+export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boolean }) {
+  const subject = describeToolInput(tool.name, tool.input);
+  const result = tool.result;
+  const state = isDenied ? "denied" : !result ? "running" : result.isError ? "error" : "done";
+  return (
+    <div
+      data-testid="tool-card"
+      data-tool={tool.name}
+      data-state={state}
+      className="rounded-md border border-zinc-200 bg-white px-2.5 py-1.5 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex min-w-0 items-center gap-2">
+        <span className="shrink-0 font-semibold">{tool.name}</span>
+        <span className="min-w-0 flex-1 truncate font-mono text-zinc-600 dark:text-zinc-400" title={subject} data-testid="tool-subject">
+          {subject}
+        </span>
+        <span className={`shrink-0 text-[10px] uppercase ${state === "error" || state === "denied" ? "text-red-600 dark:text-red-400" : "text-zinc-400"}`}>
+          {state === "running" ? "…" : state === "done" ? "" : state}
+        </span>
+      </div>
+      {tool.name === "Bash" && result ? <ToolOutput content={result.content} isError={result.isError} /> : null}
+    </div>
+  );
+}
+
+function ToolOutput({ content, isError }: { content: string; isError: boolean }) {
+  if (content.trim() === "") return null;
+  const lines = content.split("\n").length;
+  return (
+    <details open={!isLongOutput(content)} className="mt-1" data-testid="tool-output">
+      <summary className="cursor-pointer select-none text-[11px] text-zinc-500">
+        Output ({lines} {lines === 1 ? "line" : "lines"})
+      </summary>
+      <pre className={`mt-1 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-[11px] dark:bg-zinc-950 ${isError ? "text-red-700 dark:text-red-300" : ""}`}>
+        {content}
+      </pre>
+    </details>
+  );
+}

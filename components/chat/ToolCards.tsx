@@ -1,0 +1,32 @@
+"use client";
+
+import type { RunView, ToolCallView } from "@/lib/chat/chat-types";
+import { ToolCard } from "./ToolCard";
+
+/** The tool calls of a run, then the tools Claude asked for and was not allowed to use. */
+export function ToolCards({ tools, denials = [] }: { tools: ToolCallView[]; denials?: RunView["permissionDenials"] }) {
+  if (tools.length === 0 && denials.length === 0) return null;
+  const deniedIds = new Set(denials.map((denial) => denial.toolUseId));
+  const deniedNames = [...new Set(denials.map((denial) => denial.toolName))];
+  return (
+    <div className="mb-2 space-y-1" data-testid="tool-cards">
+      {tools.map((tool) => (
+        <ToolCard key={tool.id} tool={tool} isDenied={deniedIds.has(tool.id)} />
+      ))}
+      {deniedNames.map((toolName) => (
+        <p
+          key={toolName}
+          data-testid="permission-denial"
+          data-tool={toolName}
+          className="rounded-md border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          Claude was not allowed to use <strong>{toolName}</strong>. To allow it, add <code>{toolName}</code> to the allowed tools in{" "}
+          <a href="/settings" className="underline">
+            Settings
+          </a>
+          , or set the permission mode to <code>acceptEdits</code> (lets Claude edit files without asking), then retry.
+        </p>
+      ))}
+    </div>
+  );
+}

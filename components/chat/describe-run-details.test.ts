@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { describeApiRetry } from "./describe-api-retry";
+import { describeToolInput, isLongOutput } from "./describe-tool";
+import { failedStatusOf } from "./run-outcome";
+import type { MessageView, RunView } from "@/lib/chat/chat-types";
+
+describe("describeApiRetry", () => {
+  it("names overload and counts attempts", () => {
+    expect(describeApiRetry({ attempt: 3, maxRetries: 10, errorStatus: 529, error: "overloaded_error", delayMs: 4000 })).toBe("API overloaded (529), retry 3 of 10 in 4 s");
+    expect(describeApiRetry({ attempt: 1, maxRetries: 10, errorStatus: null, error: null, delayMs: null })).toBe("Connection to the API failed, retry 1 of 10");
+    expect(describeApiRetry({ attempt: 2, maxRetries: 5, errorStatus: 429, error: "rate_limit", delayMs: 500 })).toBe("Rate limited (429), retry 2 of 5 in 1 s");
+  });
+});
+
+describe("describeToolInput", () => {
+  it("shows the command, the file or the pattern", () => {
+    expect(describeToolInput("Bash", { command: "npm test" })).toBe("npm test");
+    expect(describeToolInput("Write", { file_path: "/w/a.ts", content: "x" })).toBe("/w/a.ts");
+    expect(describeToolInput("Grep", { pattern: "TODO", path: "src" })).toBe("TODO in src");
+    expect(describeToolInput("Custom", { a: 1 })).toBe('{"a":1}');
+    expect(describeToolInput("Bash", null)).toBe("");
+  });
+
+  it("collapses long output", () => {
+    expect(isLongOutput("a\nb")).toBe(false);
+    expect(isLongOutput(Array.from({ length: 20 }, () => "line").join("\n"))).toBe(true);
+  });
+});
+
+describe("failedStatusOf", () => {
+  const message = (status: string, runStatus?: string) => ({ status, run: runStatus ? ({ status: runStatus } as RunView) : null }) as MessageView;
+  it("flags answers that did not finish normally", () => {
+    expect(failedStatusOf(message("cancelled", "cancelled"))).toBe("cancelled");
+    expect(failedStatusOf(message("complete", "failed"))).toBe("failed");
+    expect(failedStatusOf(message("complete", "success"))).toBeNull();
+  });
+});

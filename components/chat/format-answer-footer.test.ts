@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import type { RunView } from "@/lib/chat/chat-types";
+import { formatAnswerFooter, formatCost, formatDuration } from "./format-answer-footer";
+
+const run = (fields: Partial<RunView>) =>
+  ({ durationMs: null, numTurns: null, inputTokens: null, outputTokens: null, costUsd: null, model: null, ...fields }) as RunView;
+
+describe("formatAnswerFooter", () => {
+  it("lists what the run reported", () => {
+    expect(formatAnswerFooter(run({ durationMs: 12_345, numTurns: 3, inputTokens: 12_000, outputTokens: 456, costUsd: 0.01234, model: "claude-sonnet-4-5" }))).toEqual([
+      { key: "duration", text: "12.3 s" },
+      { key: "turns", text: "3 turns" },
+      { key: "tokens", text: "12,000 in / 456 out" },
+      { key: "cost", text: "$0.0123" },
+      { key: "model", text: "claude-sonnet-4-5" },
+    ]);
+  });
+
+  it("leaves out what is missing and says 1 turn", () => {
+    expect(formatAnswerFooter(run({ numTurns: 1 }))).toEqual([{ key: "turns", text: "1 turn" }]);
+    expect(formatAnswerFooter(run({}))).toEqual([]);
+  });
+
+  it("formats durations and costs", () => {
+    expect(formatDuration(850)).toBe("850 ms");
+    expect(formatDuration(125_000)).toBe("2 min 05 s");
+    expect(formatCost(1.266)).toBe("$1.27");
+    expect(formatCost(0)).toBe("$0.0000");
+  });
+});

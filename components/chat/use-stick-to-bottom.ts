@@ -1,0 +1,36 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+
+const NEAR_BOTTOM_PX = 80;
+
+/**
+ * Keeps a scroll container pinned to the bottom while content grows (streaming text), unless
+ * the user has scrolled up to read; loading older messages at the top therefore does not jump.
+ */
+export function useStickToBottom(content: unknown): (element: HTMLDivElement | null) => void {
+  const elementRef = useRef<HTMLDivElement | null>(null);
+  const isPinnedRef = useRef(true);
+
+  const onScroll = useCallback(() => {
+    const element = elementRef.current;
+    if (!element) return;
+    isPinnedRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+  }, []);
+
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      elementRef.current?.removeEventListener("scroll", onScroll);
+      elementRef.current = element;
+      element?.addEventListener("scroll", onScroll, { passive: true });
+    },
+    [onScroll],
+  );
+
+  useEffect(() => {
+    const element = elementRef.current;
+    if (element && isPinnedRef.current) element.scrollTop = element.scrollHeight;
+  }, [content]);
+
+  return ref;
+}

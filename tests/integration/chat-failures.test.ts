@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { findProcessesInDir } from "../helpers/find-processes.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+import { connectWs } from "../helpers/ws-client.ts";
+
+let env: ArborWithClaude;
+let fixture: { root: string };
+let mainPath: string;
+let repoId: string;
+let counter = 0;
+
+async function freshSession(): Promise<{ sessionId: string; worktreePath: string }> {
+  counter += 1;
+  const worktreePath = path.join(fixture.root, `wt-${counter}`);
+  await addWorktree({ mainPath, path: worktreePath, branch: `feat/wt-${counter}` });
+  const { body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+  return { sessionId: body.session.id, worktreePath };
+}
+
+const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
+
+beforeAll(async () => {
+  env = await startArborWithClaude({ maxRetries: 1 });
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (fixture) await removeGitFixture(fixture);
+});
+
+describe("chat failure paths through the real CLI", () => {
+  it("401 from the API: says the key was refused and how to log in", async () => {
+    const { sessionId } = await freshSession();
+    const { body } = await send(sessionId, "[[mock:error 401 noretry]]");
+    expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: false });
+    expect(body.run.errorMessage).toMatch(/log ?in|API key/i);
+  });
+
+  it("500 from the API: a server error with a Retry, shown live as retries", async () => {
+    const { sessionId } = await freshSession();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    const { body } = await send(sessionId, "[[mock:error 500]]");
+    expect(body.run).toMatchObject({ status: "failed", errorKind: "server_error", isRetryable: true });
+    const retry = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "api_retry");
+    expect(retry.type === "run_event" && retry.event.kind === "api_retry" && retry.event.maxRetries).toBe(1);
+    ws.close();
+  });
+
+  it("tools denied in -p mode: the run succeeds and lists which tool was refused", async () => {
+    const { sessionId } = await freshSession();
+    const { body } = await send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
+    expect(body.run.status).toBe("success");
+    expect(body.run.permissionDenials).toEqual([expect.objectContaining({ toolName: "Bash" })]);
+    expect(body.run.tools[0]).toMatchObject({ name: "Bash", result: { isError: true } });
+  });
+
+  it("an allowed tool runs in the worktree and its card carries command and output", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: ["Bash"] } });
+    const { body } = await send(sessionId, "[[mock:bash echo hello-from-tool > made.txt && cat made.txt]]");
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: [] } });
+    expect(body.run.status).toBe("success");
+    expect(body.run.tools[0]).toMatchObject({ name: "Bash", input: { command: expect.stringContaining("echo hello-from-tool") } });
+    expect(body.run.tools[0].result.content).toContain("hello-from-tool");
+    expect(readFileSync(path.join(worktreePath, "made.txt"), "utf8")).toBe("hello-from-tool\n");
+    expect(body.updatedScan.dirty.untracked).toBe(0);
+  });
+
+  it("a run that outlives the timeout is killed with its process group and marked timed_out", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 5 } });
+    const { body } = await send(sessionId, "[[mock:hang]]");
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 1800 } });
+    expect(body.run).toMatchObject({ status: "timed_out", errorKind: "timed_out" });
+    expect(body.assistantMessage.status).toBe("timed_out");
+    expect(findProcessesInDir(worktreePath)).toEqual([]);
+  });
+
+  it("the claude process killed mid-stream: partial answer kept, run failed as crashed", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    const sending = send(sessionId, "[[mock:slow 300]]");
+    await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
+    const [claude] = findProcessesInDir(worktreePath).filter((p) => p.cmdline.includes("claude"));
+    process.kill(claude!.pid, "SIGKILL");
+    const { body } = await sending;
+    ws.close();
+    expect(body.run).toMatchObject({ status: "failed", errorKind: "crashed", isRetryable: true });
+    expect(body.assistantMessage.content.length).toBeGreaterThan(0);
+    expect(body.assistantMessage.status).toBe("failed");
+  });
+
+  it("three worktrees in parallel leave the shared Claude config valid", async () => {
+    const sessions = await Promise.all([freshSession(), freshSession(), freshSession()]);
+    const results = await Promise.all(sessions.map(({ sessionId }) => send(sessionId, "[[mock:text parallel]]")));
+    expect(results.map((r) => r.body.run.status)).toEqual(["success", "success", "success"]);
+    for (const name of readdirSync(env.home.configDir).filter((file) => file.endsWith(".json"))) {
+      expect(() => JSON.parse(readFileSync(path.join(env.home.configDir, name), "utf8"))).not.toThrow();
+    }
+    const homeConfig = path.join(env.home.home, ".claude.json");
+    for (const file of [homeConfig, path.join(env.home.configDir, ".claude.json")]) {
+      try {
+        JSON.parse(readFileSync(file, "utf8"));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+  });
+});
+
+describe("server crash and shutdown during a run", () => {
+  it("kill -9 mid-stream: after restart the message is there, the run is interrupted, no claude is left, a new send works", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    // The request dies with the server; its outcome is read from the database after restart.
+    void send(sessionId, "keep me [[mock:slow 400]]").catch(() => null);
+    await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
+    await env.arbor.kill9();
+    ws.close();
+    // The CLI notices its closed stdout/stderr pipes and exits; nothing may keep running.
+    await expect.poll(() => findProcessesInDir(worktreePath).length, { timeout: 20_000 }).toBe(0);
+    await env.restart();
+    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const [user, assistant] = history.body.messages;
+    expect(user.content).toBe("keep me [[mock:slow 400]]");
+    expect(assistant.status).toBe("interrupted");
+    expect(assistant.run).toMatchObject({ status: "interrupted" });
+    const again = await send(sessionId, "[[mock:text back]]");
+    expect(again.body.assistantMessage.content).toBe("back");
+  });
+
+  it("SIGTERM mid-stream: the server cancels the run, stores it, and leaves no claude process", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    // The response is cut by the shutdown; the stored run is what this test checks.
+    void send(sessionId, "[[mock:slow 400]]").catch(() => null);
+    await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
+    ws.close();
+    expect(await env.arbor.stop()).toBe(0);
+    expect(findProcessesInDir(worktreePath)).toEqual([]);
+    const db = new Database(path.join(env.arbor.dataDir, "arbor.db"), { readonly: true });
+    const run = db.prepare("SELECT status FROM agent_runs WHERE session_id = ?").get(sessionId) as { status: string };
+    db.close();
+    expect(run.status).toBe("cancelled");
+    await env.restart();
+  });
+});
+
+describe("not logged in", () => {
+  it("no API key: says to log in, keeps the message", async () => {
+    const noKey = await startArborWithClaude({ apiKey: null });
+    try {
+      const repo = (await callApi(noKey.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+      const session = (await callApi(noKey.arbor, "/api/chat/sessions", { body: { repoId: repo, worktreePath: mainPath } })).body.session.id;
+      const { body } = await callApi(noKey.arbor, "/api/chat/send", { body: { sessionId: session, userMessage: "hi" } });
+      expect(body.run).toMatchObject({ status: "failed", errorKind: "not_logged_in" });
+      expect(body.run.errorMessage).toMatch(/\/login|ANTHROPIC_API_KEY/);
+      expect(body.userMessage.content).toBe("hi");
+      expect(noKey.mock.requests.filter((r) => r.path.startsWith("/v1/messages"))).toEqual([]);
+    } finally {
+      await noKey.close();
+    }
+  });
+});
