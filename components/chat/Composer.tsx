@@ -24,7 +24,9 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
       await send.mutateAsync({ userMessage: text, afterMessageId: props.lastMessageId, sentAt: Date.now() });
     } catch (caught) {
       setError(caught);
-      const wasRefused = !(caught instanceof ApiError) || caught.status < 500;
+      // A 4xx means the server refused it before storing it; after a 5xx or a dropped
+      // connection the message may be stored already, and sending it again would repeat it.
+      const wasRefused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
       if (wasRefused) setDraft((current) => (current === "" ? text : current));
     }
   };

@@ -5,7 +5,9 @@ import type { WorktreeScan } from "@/lib/git/types";
 import type { PinView } from "@/lib/pins/pin-types";
 import { PinsPanel } from "@/components/pins/PinsPanel";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel";
-import { useMarkPinUsed, usePins } from "@/components/api/pins-api";
+import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api";
+import { OpenWorktreeChat } from "./OpenWorktreeChat";
+import { SidebarFooter } from "./SidebarFooter";
 import { readSelection, writeSelection } from "./url-selection";
 
 /** The page: pins on the left, the chosen repository's worktrees, then the open worktree. */
@@ -38,10 +40,17 @@ export function ArborShell() {
   };
 
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
+  const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
+  const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
 
   return (
     <div className="flex h-full">
-      <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
+      <div className="flex h-full shrink-0 flex-col">
+        <div className="min-h-0 flex-1">
+          <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
+        </div>
+        <SidebarFooter />
+      </div>
       {selectedPin ? (
         <WorktreePanel pin={selectedPin} selectedPath={worktreePath} onOpen={openWorktree} />
       ) : null}
@@ -51,7 +60,7 @@ export function ArborShell() {
         ) : !worktreePath ? (
           <EmptyState title="Pick a worktree" body="Each worktree gets its own conversation with Claude. Choose one from the list." />
         ) : (
-          <EmptyState title={worktreePath} body="Chat for this worktree." />
+          <OpenWorktreeChat repoId={selectedPin.repoId} worktreePath={worktreePath} branch={openScan?.branch ?? null} />
         )}
       </main>
     </div>

@@ -3,8 +3,10 @@
 import type { WorktreeScan } from "@/lib/git/types";
 import type { PinView } from "@/lib/pins/pin-types";
 import { useWorktrees } from "@/components/api/pins-api";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatRelativeTime } from "@/components/ui/relative-time";
+import { WorktreeActivityBadge } from "./WorktreeActivityBadge";
 import { WorktreeRow } from "./WorktreeRow";
 
 /** The selected repository's worktrees, rescanned from git every time they are shown. */
@@ -12,9 +14,10 @@ export function WorktreePanel(props: {
   pin: PinView;
   selectedPath: string | null;
   onOpen: (worktree: WorktreeScan) => void;
-  renderActivity?: (worktree: WorktreeScan) => React.ReactNode;
 }) {
   const scan = useWorktrees(props.pin.repoId);
+  const activity = useRepoActivity(props.pin.repoId);
+  const activityByPath = new Map((activity.data ?? []).map((item) => [item.worktreePath, item]));
   return (
     <section className="flex h-full w-96 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800" data-testid="worktree-panel">
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
@@ -44,7 +47,7 @@ export function WorktreePanel(props: {
                 worktree={worktree}
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
-                activity={props.renderActivity?.(worktree)}
+                activity={<WorktreeActivityBadge activity={activityByPath.get(worktree.path)} isOpen={worktree.path === props.selectedPath} />}
               />
             ))}
           </ul>

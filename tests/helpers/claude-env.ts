@@ -18,14 +18,18 @@ export const CLAUDE_BIN = fileURLToPath(new URL("../../node_modules/.bin/claude"
 export interface ClaudeTestHome {
   home: string;
   configDir: string;
+  /** CLAUDE_CODE_TMPDIR: the Bash tool's scratch space (otherwise /tmp/claude-<uid>, shared). */
+  tmpDir: string;
 }
 
-/** Creates a fresh HOME and `<home>/.claude` config dir (resolved through symlinks). */
+/** Creates a fresh HOME with `.claude` (config) and `tmp` (Bash tool scratch) inside. */
 export async function createClaudeTestHome(): Promise<ClaudeTestHome> {
   const home = await realpath(await mkdtemp(path.join(tmpdir(), "arbor-claude-home-")));
   const configDir = path.join(home, ".claude");
+  const tmpDir = path.join(home, "tmp");
   await mkdir(configDir);
-  return { home, configDir };
+  await mkdir(tmpDir);
+  return { home, configDir, tmpDir };
 }
 
 /** Creates an empty git repository (`git init`, no commit) to use as the CLI's cwd. */
@@ -61,6 +65,7 @@ export function buildTestClaudeEnv(params: {
     DISABLE_ERROR_REPORTING: "1",
     ARBOR_CLAUDE_ENV_CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     ARBOR_CLAUDE_ENV_CLAUDE_CODE_MAX_RETRIES: String(params.maxRetries ?? 1),
+    ARBOR_CLAUDE_ENV_CLAUDE_CODE_TMPDIR: params.home.tmpDir,
   };
   const apiKey = params.apiKey === undefined ? "sk-test" : params.apiKey;
   if (apiKey !== null) inherited.ANTHROPIC_API_KEY = apiKey;

@@ -27,7 +27,8 @@ export async function startArbor(options: {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
-  port?: number;
+  /** 0 (default) picks a free port; null passes no --port flag (ARBOR_PORT decides). */
+  port?: number | null;
 } = {}): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
   const env = {} as NodeJS.ProcessEnv;
@@ -39,7 +40,7 @@ export async function startArbor(options: {
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "server/main.ts", "--port", String(options.port ?? 0), "--data-dir", dataDir, ...(options.args ?? [])],
+    ["--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

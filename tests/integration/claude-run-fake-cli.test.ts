@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runClaude } from "../../lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "../../lib/agent/stream-event.ts";
 import { CLAUDE_BIN, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs } from "../helpers/claude-env.ts";
@@ -128,6 +128,10 @@ describe("runClaude with a fake claude binary", () => {
       child.unref();
       process.exit(0);`);
     let grandchildPid = 0;
+    onTestFinished(() => {
+      // If the assertion below fails, do not leave the orphan behind.
+      if (grandchildPid > 1 && isProcessAlive(grandchildPid)) process.kill(grandchildPid, "SIGKILL");
+    });
     const { outcome } = await runFake({
       bin,
       onEvent: (event) => {

@@ -1,0 +1,39 @@
+"use client";
+
+import type { PermissionMode } from "@/lib/agent/claude-args";
+import { inputClass } from "./SettingsField";
+
+/** Every mode `claude --permission-mode` accepts, with what it means (the Record keeps this list complete). */
+const MODES: Record<PermissionMode, string> = {
+  default: "default — ask; tools not allowed below are refused in -p mode",
+  acceptEdits: "acceptEdits — file edits allowed without asking",
+  plan: "plan — read-only planning, no changes",
+  auto: "auto — the CLI approves or refuses tools automatically",
+  dontAsk: "dontAsk — refuse anything not allowed below, never ask",
+  bypassPermissions: "bypassPermissions — every tool allowed (dangerous)",
+};
+
+export function PermissionModeSelect(props: { value: PermissionMode; onChange: (mode: PermissionMode) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <select
+        id="settings-permissionMode"
+        data-testid="settings-permission-mode"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as PermissionMode)}
+        className={inputClass}
+      >
+        {(Object.keys(MODES) as PermissionMode[]).map((mode) => (
+          <option key={mode} value={mode}>
+            {MODES[mode]}
+          </option>
+        ))}
+      </select>
+      {props.value === "bypassPermissions" ? (
+        <span data-testid="bypass-warning" className="shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">
+          dangerous: Claude can run any command without asking
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { Settings } from "@/lib/settings/settings-schema";
+import { issuesToFieldErrors, parseToolList, toFormValues, toSettingsPatch } from "./settings-form-values";
+
+const settings: Settings = {
+  claudeBin: "claude",
+  model: null,
+  permissionMode: "default",
+  allowedTools: ["Read", "Bash(git status)"],
+  disallowedTools: [],
+  runTimeoutSeconds: 1800,
+  maxConcurrentRuns: 4,
+  recentMessageCount: 20,
+  maxMessageBytes: 1048576,
+};
+
+describe("settings form values", () => {
+  it("round-trips settings through the form", () => {
+    expect(toSettingsPatch(toFormValues(settings))).toEqual({ patch: settings, errors: {} });
+  });
+
+  it("reads tools one per line or comma-separated", () => {
+    expect(parseToolList("Read, Write\n\n  Bash(npm test) \n")).toEqual(["Read", "Write", "Bash(npm test)"]);
+  });
+
+  it("turns an empty model into the CLI default (null) and trims it otherwise", () => {
+    expect(toSettingsPatch({ ...toFormValues(settings), model: "  " }).patch.model).toBeNull();
+    expect(toSettingsPatch({ ...toFormValues(settings), model: " sonnet " }).patch.model).toBe("sonnet");
+  });
+
+  it("refuses numbers that are not whole numbers and leaves them out of the patch", () => {
+    const result = toSettingsPatch({ ...toFormValues(settings), runTimeoutSeconds: "1.5", maxConcurrentRuns: "" });
+    expect(result.errors).toEqual({ runTimeoutSeconds: "Enter a whole number.", maxConcurrentRuns: "Enter a whole number." });
+    expect(result.patch).not.toHaveProperty("runTimeoutSeconds");
+  });
+
+  it("maps 422 issues to fields by the first path segment", () => {
+    const details = {
+      issues: [
+        { path: "allowedTools.1", message: "Tool names cannot start with '-'" },
+        { path: "runTimeoutSeconds", message: "Too small" },
+        { path: "", message: "ignored" },
+      ],
+    };
+    expect(issuesToFieldErrors(details)).toEqual({ allowedTools: "Tool names cannot start with '-'", runTimeoutSeconds: "Too small" });
+    expect(issuesToFieldErrors(undefined)).toEqual({});
+  });
+});
