@@ -32,7 +32,7 @@ export class RunEventLog {
       sessionId: input.sessionId,
       runId: input.runId,
       seq: log.events.length + 1,
-      at: Date.now(),
+      at: performance.timeOrigin + performance.now(),
       event: input.event,
     };
     log.events.push(message);

@@ -1,0 +1,20 @@
+// npm run bench – every benchmark, each against a baseline measured in the same run.
+// Prints figures and target checks; never fails the test suite.
+import { runChatBench } from "./chat-bench.ts";
+import { runScanBench } from "./scan-bench.ts";
+import { round } from "./stats.ts";
+
+const line = (label: string, value: string, target: string, isMet: boolean) =>
+  console.log(`${label.padEnd(44)} ${value.padEnd(34)} target ${target.padEnd(12)} ${isMet ? "ok" : "MISSED"}`);
+
+const scan = await runScanBench();
+console.log(`\nWorktree scan (${scan.worktreeCount} worktrees, a third dirty, concurrency ${scan.concurrency}, ${scan.iterations} runs)`);
+line("  scanRepoWorktrees median vs raw git median", `${round(scan.scanMedianMs)} ms vs ${round(scan.rawMedianMs)} ms`, "", true);
+line("  ratio", String(round(scan.ratio, 3)), "<= 1.5", scan.ratio <= 1.5);
+
+const chat = await runChatBench();
+console.log(`\nChat send (${chat.sends} sends through Arbor vs the same claude -p run directly, same mock)`);
+line("  POST /api/chat/send median vs direct median", `${chat.arborMedianMs} ms vs ${chat.directMedianMs} ms`, "", true);
+line("  ratio", String(chat.ratio), "<= 1.15", chat.ratio <= 1.15);
+line("  Arbor's added ms (p50 of paired differences)", `${chat.addedMsP50} ms`, "", true);
+line(`  relay latency over ${chat.relayDeltas} deltas p50 / p99`, `${chat.relayP50Ms} ms / ${chat.relayP99Ms} ms`, "p50 < 5 ms", chat.relayP50Ms < 5);
