@@ -96,7 +96,7 @@ async function timeDirectRun(input: { cwd: string; env: Record<string, string>; 
   const args = buildClaudeArgs({ sessionId: randomUUID(), permissionMode: "default", allowedTools: [], disallowedTools: [] });
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn("claude", args, { cwd: input.cwd, env: input.env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("claude", args, { cwd: input.cwd, env: input.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
     child.stdout.resume();
     child.stderr.resume();
     child.on("error", reject);

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyPendingMigrations } from "../lib/db/apply-migrations.ts";
+import { EXTERNAL_TABLES } from "../lib/db/external-tables.ts";
 import { readMigrationsList } from "../lib/db/migration-files.ts";
 import { openSchemaEngine } from "../lib/db/schema-engine.ts";
 
@@ -21,7 +22,11 @@ async function apply(url: string): Promise<void> {
 async function createMigration(name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("migration name must be lower_snake_case");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arbor-migrate-"));
-  const { engine, close } = await openSchemaEngine({ url: `file:${path.join(scratch, "scratch.db")}`, schemaPath });
+  const { engine, close } = await openSchemaEngine({
+    url: `file:${path.join(scratch, "scratch.db")}`,
+    shadowUrl: `file:${path.join(scratch, "shadow.db")}`,
+    schemaPath,
+  });
   try {
     const list = readMigrationsList(migrationsDir);
     const schema = { path: schemaPath, content: await import("node:fs").then((fs) => fs.readFileSync(schemaPath, "utf8")) };
@@ -31,7 +36,7 @@ async function createMigration(name: string): Promise<void> {
       to: { tag: "schemaDatamodel", files: [schema] },
       script: true,
       exitCode: null,
-      filters: { externalTables: [], externalEnums: [] },
+      filters: { externalTables: EXTERNAL_TABLES, externalEnums: [] },
     } as never)) as { stdout: string };
     const sql = result.stdout.trim();
     if (!sql || sql === "-- This is an empty migration.") {

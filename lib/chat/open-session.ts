@@ -7,8 +7,8 @@ import { toSessionView } from "./to-views.ts";
 export async function openChatSession(db: Db, input: { repoId: string; worktreePath: string }): Promise<SessionView> {
   const { repoId, worktree } = await resolvePinnedWorktree(db, input);
   const session = await db.chatSession.upsert({
-    where: { repoId_worktreePath: { repoId, worktreePath: worktree.path } },
-    create: { repoId, worktreePath: worktree.path, branchName: worktree.branch },
+    where: { repoId_activeKey: { repoId, activeKey: worktree.path } },
+    create: { repoId, worktreePath: worktree.path, activeKey: worktree.path, branchName: worktree.branch },
     update: { lastUsedAt: new Date(), branchName: worktree.branch },
   });
   return toSessionView(session);

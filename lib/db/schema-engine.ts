@@ -34,6 +34,28 @@ function pathToImportUrl(filePath: string): string {
   return new URL(`file://${filePath}`).href;
 }
 
+type RawQuery = { sql: string; args: unknown[] };
+type ScriptCapable = { executeRaw(query: RawQuery): Promise<number>; executeScript(script: string): Promise<void> };
+
+/**
+ * The engine replays whole migration files on the shadow database through `executeRaw`,
+ * which better-sqlite3 refuses for multi-statement SQL; route those through `executeScript`.
+ */
+function allowScripts<T>(adapter: T): T {
+  const target = adapter as unknown as ScriptCapable;
+  const executeRaw = target.executeRaw.bind(target);
+  target.executeRaw = async (query) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (!(error instanceof RangeError) || query.args.length > 0) throw error;
+      await target.executeScript(query.sql);
+      return 0;
+    }
+  };
+  return adapter;
+}
+
 export interface OpenSchemaEngine {
   engine: SchemaEngine;
   /** Frees the engine and closes every SQLite connection it opened (it keeps them otherwise). */
@@ -41,15 +63,15 @@ export interface OpenSchemaEngine {
 }
 
 /** Opens a schema engine on a SQLite database with the given datamodel loaded. */
-export async function openSchemaEngine(input: { url: string; schemaPath: string }): Promise<OpenSchemaEngine> {
+export async function openSchemaEngine(input: { url: string; schemaPath: string; shadowUrl?: string }): Promise<OpenSchemaEngine> {
   const mod = await loadSchemaEngineModule();
-  const factory = new PrismaBetterSqlite3({ url: input.url });
+  const factory = new PrismaBetterSqlite3({ url: input.url }, input.shadowUrl ? { shadowDatabaseUrl: input.shadowUrl } : undefined);
   const opened: Array<{ dispose(): Promise<void> | void }> = [];
   const tracking = {
     adapterName: factory.adapterName,
     provider: factory.provider,
     connect: async () => track(await factory.connect()),
-    connectToShadowDb: async () => track(await factory.connectToShadowDb()),
+    connectToShadowDb: async () => track(allowScripts(await factory.connectToShadowDb())),
   };
   function track<T extends { dispose(): Promise<void> | void }>(adapter: T): T {
     opened.push(adapter);

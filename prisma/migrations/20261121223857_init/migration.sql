@@ -39,6 +39,8 @@ CREATE TABLE "chat_sessions" (
     "branch_name" TEXT,
     "plan_id" TEXT,
     "status" TEXT NOT NULL DEFAULT 'active',
+    "active_key" TEXT,
+    "archived_at" DATETIME,
     "last_used_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "last_read_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -54,6 +56,7 @@ CREATE TABLE "chat_messages" (
     "content" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'complete',
     "run_id" TEXT,
+    "archived_at" DATETIME,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "chat_messages_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "chat_sessions" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -64,6 +67,9 @@ CREATE TABLE "chat_summaries" (
     "session_id" TEXT NOT NULL,
     "summary_markdown" TEXT NOT NULL,
     "covered_until_message_id" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL DEFAULT 'model',
+    "note" TEXT,
+    "message_count" INTEGER NOT NULL DEFAULT 0,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "chat_summaries_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "chat_sessions" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -92,6 +98,7 @@ CREATE TABLE "agent_runs" (
     "duration_ms" INTEGER,
     "permission_denials" TEXT NOT NULL DEFAULT '[]',
     "tool_calls" TEXT NOT NULL DEFAULT '[]',
+    "receipt" TEXT NOT NULL DEFAULT '{}',
     "started_at" DATETIME,
     "finished_at" DATETIME,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -119,10 +126,16 @@ CREATE INDEX "repo_pins_last_used_at_idx" ON "repo_pins"("last_used_at");
 CREATE UNIQUE INDEX "project_rules_repo_id_key" ON "project_rules"("repo_id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "chat_sessions_repo_id_worktree_path_key" ON "chat_sessions"("repo_id", "worktree_path");
+CREATE INDEX "chat_sessions_repo_id_worktree_path_idx" ON "chat_sessions"("repo_id", "worktree_path");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "chat_sessions_repo_id_active_key_key" ON "chat_sessions"("repo_id", "active_key");
 
 -- CreateIndex
 CREATE INDEX "chat_messages_session_id_id_idx" ON "chat_messages"("session_id", "id");
+
+-- CreateIndex
+CREATE INDEX "chat_messages_session_id_archived_at_id_idx" ON "chat_messages"("session_id", "archived_at", "id");
 
 -- CreateIndex
 CREATE INDEX "chat_summaries_session_id_id_idx" ON "chat_summaries"("session_id", "id");
@@ -132,3 +145,17 @@ CREATE INDEX "agent_runs_session_id_created_at_idx" ON "agent_runs"("session_id"
 
 -- CreateIndex
 CREATE INDEX "agent_runs_status_idx" ON "agent_runs"("status");
+
+-- Full-text search over messages (SQLite FTS5, external content = chat_messages). Kept in
+-- sync by triggers; Prisma does not model virtual tables, see scripts/migrate.ts.
+CREATE VIRTUAL TABLE "chat_messages_fts" USING fts5(content, content='chat_messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER "chat_messages_fts_insert" AFTER INSERT ON "chat_messages" BEGIN
+  INSERT INTO "chat_messages_fts"(rowid, content) VALUES (new.id, new.content);
+END;
+CREATE TRIGGER "chat_messages_fts_delete" AFTER DELETE ON "chat_messages" BEGIN
+  INSERT INTO "chat_messages_fts"("chat_messages_fts", rowid, content) VALUES ('delete', old.id, old.content);
+END;
+CREATE TRIGGER "chat_messages_fts_update" AFTER UPDATE OF content ON "chat_messages" BEGIN
+  INSERT INTO "chat_messages_fts"("chat_messages_fts", rowid, content) VALUES ('delete', old.id, old.content);
+  INSERT INTO "chat_messages_fts"(rowid, content) VALUES (new.id, new.content);
+END;
