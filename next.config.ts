@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // Native and process-spawning packages stay outside the bundle and load from node_modules.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/schema-engine-wasm", "simple-git"],
   poweredByHeader: false,
+  // `npm run typecheck` checks the whole project (tests included) once; the build skips it.
+  typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
 };
 

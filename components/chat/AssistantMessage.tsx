@@ -12,7 +12,7 @@ export function AssistantMessage({ message, session }: { message: MessageView; s
   const run = message.run;
   const failedStatus = failedStatusOf(message);
   return (
-    <article data-testid="message" data-role="assistant" data-status={message.status} data-message-id={message.id} className="text-sm">
+    <article data-testid="message" data-role="assistant" data-status={message.status} data-message-id={message.id} data-archived={message.isArchived} className={`text-sm ${message.isArchived ? "opacity-60" : ""}`}>
       <ToolCards tools={run?.tools ?? []} denials={run?.permissionDenials ?? []} />
       {message.content ? <Markdown text={message.content} /> : null}
       {!message.content && !failedStatus ? <p className="text-xs italic text-zinc-500">(no text in this answer)</p> : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { RunView, ToolCallView } from "@/lib/chat/chat-types";
+import { describeDenialFix } from "./describe-denial-fix";
 import { ToolCard } from "./ToolCard";
 
 /** The tool calls of a run, then the tools Claude asked for and was not allowed to use. */
@@ -20,11 +21,10 @@ export function ToolCards({ tools, denials = [] }: { tools: ToolCallView[]; deni
           data-tool={toolName}
           className="rounded-md border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
         >
-          Claude was not allowed to use <strong>{toolName}</strong>. To allow it, add <code>{toolName}</code> to the allowed tools in{" "}
-          <a href="/settings" className="underline">
-            Settings
+          Claude was not allowed to use <strong>{toolName}</strong>. {describeDenialFix(toolName)}{" "}
+          <a href="/settings" className="underline" data-testid="denial-settings-link">
+            Open settings
           </a>
-          , or set the permission mode to <code>acceptEdits</code> (lets Claude edit files without asking), then retry.
         </p>
       ))}
     </div>

@@ -11,7 +11,8 @@ export function UserMessage({ message, pendingText }: { message: MessageView | n
       data-role={message?.role ?? "user"}
       data-status={message?.status ?? "sending"}
       data-message-id={message?.id ?? ""}
-      className="flex justify-end"
+      data-archived={message?.isArchived ?? false}
+      className={`flex justify-end ${message?.isArchived ? "opacity-60" : ""}`}
     >
       <div
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-600 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
@@ -26,7 +27,7 @@ export function UserMessage({ message, pendingText }: { message: MessageView | n
 /** A message the system added to the conversation (e.g. a summary or a note about a restart). */
 export function SystemMessage({ message }: { message: MessageView }) {
   return (
-    <article data-testid="message" data-role="system" data-status={message.status} data-message-id={message.id} className="text-center text-xs text-zinc-500">
+    <article data-testid="message" data-role="system" data-status={message.status} data-message-id={message.id} data-archived={message.isArchived} className="text-center text-xs text-zinc-500">
       {message.content}
     </article>
   );

@@ -6,7 +6,7 @@ import { buildTimeline } from "./build-timeline";
 
 function message(id: number, role: MessageView["role"], status = "complete", runId?: string): MessageView {
   const run = runId ? ({ id: runId } as RunView) : null;
-  return { id, sessionId: "s", role, content: `m${id}`, status, createdAt: "", run };
+  return { id, sessionId: "s", role, content: `m${id}`, status, createdAt: "", isArchived: false, run };
 }
 
 function live(...events: Array<[string, number, Parameters<typeof applyRunEvent>[1]["event"]]>): LiveRunsState {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeApiRetry } from "./describe-api-retry";
+import { describeDenialFix } from "./describe-denial-fix";
 import { describeToolInput, isLongOutput } from "./describe-tool";
 import { failedStatusOf } from "./run-outcome";
 import type { MessageView, RunView } from "@/lib/chat/chat-types";
@@ -33,5 +34,13 @@ describe("failedStatusOf", () => {
     expect(failedStatusOf(message("cancelled", "cancelled"))).toBe("cancelled");
     expect(failedStatusOf(message("complete", "failed"))).toBe("failed");
     expect(failedStatusOf(message("complete", "success"))).toBeNull();
+  });
+});
+
+describe("describeDenialFix", () => {
+  it("suggests acceptEdits only for file-editing tools", () => {
+    expect(describeDenialFix("Write")).toContain("acceptEdits");
+    expect(describeDenialFix("Bash")).toContain("Bash(npm test)");
+    expect(describeDenialFix("WebFetch")).not.toContain("acceptEdits");
   });
 });

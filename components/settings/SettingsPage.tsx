@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useSettings } from "@/components/api/settings-api";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { SettingsForm } from "./SettingsForm";
@@ -8,10 +9,13 @@ import { SettingsForm } from "./SettingsForm";
 /** /settings: how Arbor runs Claude Code. */
 export function SettingsPage() {
   const settings = useSettings();
+  // Only a query string is accepted, so the link always stays on this origin.
+  const from = useSearchParams().get("from");
+  const backHref = from && from.startsWith("?") ? `/${from}` : "/";
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-2xl p-6">
-        <Link href="/" data-testid="settings-back" className="text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400">
+        <Link href={backHref} data-testid="settings-back" className="text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400">
           ← Back to Arbor
         </Link>
         <h1 className="mb-1 mt-3 text-lg font-semibold tracking-tight">Settings</h1>

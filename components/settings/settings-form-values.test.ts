@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Settings } from "@/lib/settings/settings-schema";
+import { DEFAULT_SETTINGS, type Settings } from "../../lib/settings/settings-schema";
 import { issuesToFieldErrors, parseToolList, toFormValues, toSettingsPatch } from "./settings-form-values";
 
 const settings: Settings = {
+  ...DEFAULT_SETTINGS,
   claudeBin: "claude",
   model: null,
   permissionMode: "default",
@@ -15,8 +16,20 @@ const settings: Settings = {
 };
 
 describe("settings form values", () => {
-  it("round-trips settings through the form", () => {
-    expect(toSettingsPatch(toFormValues(settings))).toEqual({ patch: settings, errors: {} });
+  it("round-trips the settings the form edits, and sends only those", () => {
+    const { patch, errors } = toSettingsPatch(toFormValues(settings));
+    expect(errors).toEqual({});
+    expect(patch).toEqual({
+      claudeBin: "claude",
+      model: null,
+      permissionMode: "default",
+      allowedTools: ["Read", "Bash(git status)"],
+      disallowedTools: [],
+      runTimeoutSeconds: 1800,
+      maxConcurrentRuns: 4,
+      recentMessageCount: 20,
+      maxMessageBytes: 1048576,
+    });
   });
 
   it("reads tools one per line or comma-separated", () => {

@@ -17,16 +17,31 @@ function previousScans(): Map<string, WorktreeScan> {
  */
 export async function buildPromptInput(
   db: Db,
-  input: { sessionId: string; repoId: string; userMessageId: number; userMessage: string; scan: WorktreeScan; recentMessageCount: number },
+  input: {
+    sessionId: string;
+    repoId: string;
+    userMessageId: number;
+    userMessage: string;
+    scan: WorktreeScan;
+    recentMessageCount: number;
+    budgetChars: number;
+  },
 ): Promise<PromptInput> {
-  const [rules, summary] = await Promise.all([
+  const [rules, ownSummary] = await Promise.all([
     db.projectRule.findUnique({ where: { repoId: input.repoId } }),
     db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } }),
   ]);
-  const coveredUntil = summary?.coveredUntilMessageId ?? 0;
+  const summary = ownSummary ?? (await findArchivedSessionSummary(db, input));
+  const coveredUntil = ownSummary?.coveredUntilMessageId ?? 0;
   const recent = input.recentMessageCount
     ? await db.chatMessage.findMany({
-        where: { sessionId: input.sessionId, id: { lt: input.userMessageId, gt: coveredUntil }, NOT: { content: "" } },
+        where: {
+          sessionId: input.sessionId,
+          id: { lt: input.userMessageId, gt: coveredUntil },
+          archivedAt: null,
+          role: { in: ["user", "assistant"] },
+          NOT: { content: "" },
+        },
         orderBy: { id: "desc" },
         take: input.recentMessageCount,
       })
@@ -47,5 +62,16 @@ export async function buildPromptInput(
       createdAt: message.createdAt.toISOString(),
     })),
     userMessage: input.userMessage,
+    budget: { maxChars: input.budgetChars },
   };
+}
+
+/** A new session's first prompts carry the summary of the worktree's last archived session. */
+async function findArchivedSessionSummary(db: Db, input: { sessionId: string; repoId: string }) {
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { worktreePath: true } });
+  if (!session) return null;
+  return db.chatSummary.findFirst({
+    where: { session: { repoId: input.repoId, worktreePath: session.worktreePath, status: "archived" } },
+    orderBy: { id: "desc" },
+  });
 }

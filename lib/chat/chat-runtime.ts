@@ -3,6 +3,7 @@ import { getDb } from "../db/client.ts";
 import { getRunEventLog } from "../realtime/run-event-log.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 import { readSettings } from "../settings/settings-store.ts";
+import { runAutoUpkeep } from "../memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
@@ -14,7 +15,12 @@ export function getRunManager(): RunManager {
     "run-manager",
     () =>
       new RunManager({
-        execute: (job, signal) => executeRun(getDb(), job, signal),
+        execute: async (job, signal) => {
+          const result = await executeRun(getDb(), job, signal);
+          // Upkeep runs in the background after the answer is stored; it notes failures in the chat.
+          runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) => console.error("[arbor] upkeep failed", error));
+          return result;
+        },
         onQueued: (job, position) => {
           getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
           publishWorktreeActivity(job, "queued");

@@ -25,6 +25,18 @@ export interface RunView {
   tools: ToolCallView[];
   startedAt: string | null;
   finishedAt: string | null;
+  /** "What Claude was told": the prompt's sections and sizes, which messages, the summary id, the digest. */
+  receipt: PromptReceiptView | null;
+}
+
+export interface PromptReceiptView {
+  sections: Array<{ name: string; chars: number }>;
+  summaryId: number | null;
+  messageIds: number[];
+  droppedMessageIds: number[];
+  scanShortened: boolean;
+  totalChars: number;
+  digest: string;
 }
 
 export interface ToolCallView {
@@ -41,6 +53,8 @@ export interface MessageView {
   content: string;
   status: MessageStatus;
   createdAt: string;
+  /** Moved out of the working history by a purge (kept, shown only under "Show older"). */
+  isArchived: boolean;
   /** The run that produced this assistant message (null for user messages). */
   run: RunView | null;
 }

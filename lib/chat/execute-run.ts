@@ -64,9 +64,13 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
         userMessage: userMessage.content,
         scan,
         recentMessageCount: settings.recentMessageCount,
+        budgetChars: settings.promptBudgetChars,
       }),
     );
-    await db.agentRun.update({ where: { id: job.runId }, data: { inputPromptDigest: prompt.digest } });
+    await db.agentRun.update({
+      where: { id: job.runId },
+      data: { inputPromptDigest: prompt.digest, receipt: JSON.stringify(toReceipt(prompt)) },
+    });
     args = buildClaudeArgs({
       sessionId: run.claudeSessionId!,
       ...(settings.model ? { model: settings.model } : {}),
@@ -103,6 +107,10 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   });
   await partial.stop();
   return end({ kind: "outcome", outcome, toolCalls: tools.list() }, scan);
+}
+
+function toReceipt(prompt: ReturnType<typeof assemblePrompt>) {
+  return { ...prompt.receipt, sections: prompt.sections, digest: prompt.digest };
 }
 
 function failure(errorKind: string, message: string): RunEnd {

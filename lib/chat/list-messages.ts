@@ -7,21 +7,26 @@ export const MESSAGE_PAGE_SIZE = 100;
 
 /**
  * One page of a session's messages in chronological order: the latest page, or the page
- * before `beforeId`. Cost follows the page size, not the length of the history.
+ * before `beforeId`. Archived (purged) messages are left out unless `includeArchived`
+ * ("Show older"). Cost follows the page size, not the length of the history.
  */
 export async function listMessages(
   db: Db,
-  input: { sessionId: string; beforeId?: number; limit?: number },
+  input: { sessionId: string; beforeId?: number; limit?: number; includeArchived?: boolean },
 ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
   const limit = Math.min(input.limit ?? MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE);
   const rows = await db.chatMessage.findMany({
-    where: { sessionId: input.sessionId, ...(input.beforeId !== undefined ? { id: { lt: input.beforeId } } : {}) },
+    where: {
+      sessionId: input.sessionId,
+      ...(input.includeArchived ? {} : { archivedAt: null }),
+      ...(input.beforeId !== undefined ? { id: { lt: input.beforeId } } : {}),
+    },
     orderBy: { id: "desc" },
     take: limit + 1,
   });
-  const hasMore = rows.length > limit;
+  const hasMore = rows.length > limit || (!input.includeArchived && (await hasArchivedBefore(db, input.sessionId, rows.at(-1)?.id)));
   const page = rows.slice(0, limit).reverse();
   const runIds = page.map((message) => message.runId).filter((id): id is string => id !== null);
   const runs = runIds.length ? await db.agentRun.findMany({ where: { id: { in: runIds } } }) : [];
@@ -30,4 +35,13 @@ export async function listMessages(
     messages: page.map((message) => toMessageView(message, message.role === "assistant" && message.runId ? runById.get(message.runId) ?? null : null)),
     hasMore,
   };
+}
+
+/** Whether archived messages exist before the oldest working message shown ("Show older"). */
+async function hasArchivedBefore(db: Db, sessionId: string, oldestShownId: number | undefined): Promise<boolean> {
+  const archived = await db.chatMessage.findFirst({
+    where: { sessionId, archivedAt: { not: null }, ...(oldestShownId !== undefined ? { id: { lt: oldestShownId } } : {}) },
+    select: { id: true },
+  });
+  return archived !== null;
 }

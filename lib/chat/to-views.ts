@@ -1,5 +1,5 @@
 import type { AgentRun, ChatMessage, ChatSession } from "../db/generated/client.ts";
-import type { MessageView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
+import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
 
 const RETRYABLE_KINDS = new Set(["overloaded", "server_error", "rate_limited", "crashed", "timed_out", "cancelled", "interrupted"]);
 
@@ -31,6 +31,7 @@ export function toRunView(run: AgentRun): RunView {
     durationMs: run.durationMs,
     permissionDenials: parseJsonArray(run.permissionDenials) as RunView["permissionDenials"],
     tools: parseJsonArray(run.toolCalls) as ToolCallView[],
+    receipt: parseReceipt(run.receipt),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
   };
@@ -44,6 +45,7 @@ export function toMessageView(message: ChatMessage, run: AgentRun | null): Messa
     content: message.content,
     status: message.status,
     createdAt: message.createdAt.toISOString(),
+    isArchived: message.archivedAt !== null,
     run: run ? toRunView(run) : null,
   };
 }
@@ -54,5 +56,14 @@ function parseJsonArray(text: string): unknown[] {
     return Array.isArray(value) ? value : [];
   } catch {
     return [];
+  }
+}
+
+function parseReceipt(text: string): PromptReceiptView | null {
+  try {
+    const value = JSON.parse(text) as Partial<PromptReceiptView>;
+    return Array.isArray(value.sections) ? (value as PromptReceiptView) : null;
+  } catch {
+    return null;
   }
 }

@@ -19,6 +19,14 @@ export const settingsSchema = z.object({
   maxConcurrentRuns: z.number().int().min(1).max(32).default(4),
   recentMessageCount: z.number().int().min(0).max(500).default(20),
   maxMessageBytes: z.number().int().min(1024).max(8 * 1024 * 1024).default(1024 * 1024),
+  /** The assembled prompt's size budget (characters); older messages are dropped first. */
+  promptBudgetChars: z.number().int().min(10_000).max(4_000_000).default(400_000),
+  summaryModel: z.string().trim().min(1).max(200).default("haiku"),
+  summaryTimeoutSeconds: z.number().int().min(5).max(3600).default(180),
+  autoUpkeep: z.boolean().default(true),
+  upkeepMessageThreshold: z.number().int().min(10).max(100_000).default(200),
+  upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
+  upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

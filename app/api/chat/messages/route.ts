@@ -6,9 +6,11 @@ import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.t
 const querySchema = z.object({
   sessionId: z.string().uuid(),
   beforeId: z.coerce.number().int().positive().optional(),
+  includeArchived: z.enum(["0", "1"]).optional(),
 });
 
-// GET /api/chat/messages?sessionId=…&beforeId=… – a page of the conversation, oldest first
+// GET /api/chat/messages?sessionId=…&beforeId=…&includeArchived=1 – a page of the conversation, oldest first
 export const GET = withErrorHandling(async (request: Request) => {
-  return Response.json(await listMessages(getDb(), parseSearchParams(request, querySchema)));
+  const { includeArchived, ...query } = parseSearchParams(request, querySchema);
+  return Response.json(await listMessages(getDb(), { ...query, includeArchived: includeArchived === "1" }));
 });

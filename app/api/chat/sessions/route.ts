@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { listWorktreeSessions } from "@/lib/chat/list-sessions.ts";
 import { openChatSession } from "@/lib/chat/open-session.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const openSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
@@ -9,4 +10,11 @@ const openSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string(
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, openSchema);
   return Response.json({ session: await openChatSession(getDb(), input) });
+});
+
+const listSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
+
+// GET /api/chat/sessions?repoId=…&worktreePath=… – the worktree's sessions, active first, then archived
+export const GET = withErrorHandling(async (request: Request) => {
+  return Response.json({ sessions: await listWorktreeSessions(getDb(), parseSearchParams(request, listSchema)) });
 });

@@ -1,0 +1,34 @@
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { getEventHub, sessionTopic } from "../realtime/event-hub.ts";
+import { planPurge } from "./plan-purge.ts";
+
+/**
+ * "Lighten": archives messages that the latest summary covers and that are older than the
+ * last `keepLastN`. They stay in the database (Show older pages through them) but leave the
+ * chat and the prompts. Uncovered messages are never touched.
+ */
+export async function purgeSession(db: Db, input: { sessionId: string; keepLastN: number }): Promise<{ archivedCount: number }> {
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
+  if (!session) throw new AppError("not_found", "That conversation does not exist.");
+  const summary = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });
+  if (!summary) throw new AppError("conflict", "Summarize first: only messages covered by a summary can be archived.");
+  const working = await db.chatMessage.findMany({
+    where: { sessionId: session.id, archivedAt: null },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  const ids = planPurge({
+    workingMessageIds: working.map((m) => m.id),
+    coveredUntilMessageId: summary.coveredUntilMessageId,
+    keepLastN: input.keepLastN,
+  });
+  if (ids.length === 0) return { archivedCount: 0 };
+  // Re-check the covered bound in the statement itself so a concurrent change cannot widen it.
+  const result = await db.chatMessage.updateMany({
+    where: { id: { in: ids }, sessionId: session.id, archivedAt: null, NOT: { id: { gt: summary.coveredUntilMessageId } } },
+    data: { archivedAt: new Date() },
+  });
+  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: ["messages", session.id] });
+  return { archivedCount: result.count };
+}

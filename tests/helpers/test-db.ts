@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applyPendingMigrations } from "../../lib/db/apply-migrations.ts";
+import { createDb, type Db } from "../../lib/db/client.ts";
+import { repoRoot } from "./start-arbor.ts";
+
+/** A throw-away SQLite database with every committed migration applied, and a client on it. */
+export async function createTestDb(): Promise<{ db: Db; url: string; dir: string; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-testdb-"));
+  const url = `file:${path.join(dir, "arbor.db")}`;
+  await applyPendingMigrations({
+    url,
+    migrationsDir: path.join(repoRoot, "prisma", "migrations"),
+    schemaPath: path.join(repoRoot, "prisma", "schema.prisma"),
+  });
+  const db = createDb(url);
+  return {
+    db,
+    url,
+    dir,
+    async close() {
+      await db.$disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
