@@ -1,6 +1,7 @@
 // npm run bench – every benchmark, each against a baseline measured in the same run.
 // Prints figures and target checks; never fails the test suite.
 import { runChatBench } from "./chat-bench.ts";
+import { runMemoryBench } from "./memory-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
 import { round } from "./stats.ts";
 
@@ -18,3 +19,10 @@ line("  POST /api/chat/send median vs direct median", `${chat.arborMedianMs} ms 
 line("  ratio", String(chat.ratio), "<= 1.15", chat.ratio <= 1.15);
 line("  Arbor's added ms (p50 of paired differences)", `${chat.addedMsP50} ms`, "", true);
 line(`  relay latency over ${chat.relayDeltas} deltas p50 / p99`, `${chat.relayP50Ms} ms / ${chat.relayP99Ms} ms`, "p50 < 5 ms", chat.relayP50Ms < 5);
+
+const memory = await runMemoryBench();
+console.log("\nConversation memory (session with 10,000 messages vs 100, same database and run)");
+line("  open chat (first page) median", `${memory.openLargeMs} ms vs ${memory.openSmallMs} ms`, "", true);
+line("  ratio", String(memory.openRatio), "<= 1.5", memory.openRatio <= 1.5);
+line("  assemble a prompt median", `${memory.assembleLargeMs} ms vs ${memory.assembleSmallMs} ms`, "", true);
+line("  ratio", String(memory.assembleRatio), "<= 1.5", memory.assembleRatio <= 1.5);
