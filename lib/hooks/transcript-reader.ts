@@ -93,13 +93,18 @@ export function parseEntry(text: string): Record<string, unknown> | null {
 
 /** Opens a transcript for reading, turning file-system errors into messages a user can act on. */
 export async function openTranscript(path: string): Promise<FileHandle> {
+  let handle: FileHandle;
   try {
-    return await open(path, "r");
+    handle = await open(path, "r");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new AppError("not_found", `The transcript ${path} does not exist (yet). Claude Code creates it on the session's first prompt; sessions run with --no-session-persistence have none.`, { cause: error });
     if (code === "EACCES" || code === "EPERM") throw new AppError("forbidden", `Arbor may not read the transcript ${path}; check the file's permissions.`, { cause: error });
-    if (code === "EISDIR") throw new AppError("invalid_input", `${path} is a directory, not a transcript file.`, { cause: error });
     throw error;
   }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new AppError("invalid_input", `${path} is not a regular file, so it cannot be a transcript.`);
+  }
+  return handle;
 }

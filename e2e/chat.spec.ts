@@ -1,0 +1,130 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { callApi } from "../tests/helpers/start-arbor.ts";
+import { lastUserText } from "./mock-anthropic/index.ts";
+import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
+
+test("send, watch the answer stream in, reload mid-stream, and find the history and the run", async ({ page, claude, repo }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  const text = "Explain `x` $(whoami) 'quoted' 日本語 [[mock:slow 250]]";
+  await sendMessage(page, text);
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("Explain");
+  const streaming = page.getByTestId("streaming-answer");
+  await expect(streaming).toContainText("Slow stream");
+  await expect(streaming).not.toContainText("done.");
+  await page.reload();
+  await expect(page.getByTestId("streaming-answer").or(page.locator('[data-testid="message"][data-role="assistant"]'))).toContainText("Slow stream");
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(answer).toContainText("done.");
+  await expect(answer.getByTestId("answer-footer")).toContainText(/turn/);
+  await page.reload();
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("Explain");
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("done.");
+
+  const db = new Database(path.join(claude.arbor.dataDir, "arbor.db"), { readonly: true });
+  const run = db.prepare("SELECT * FROM agent_runs WHERE worktree_path = ? ORDER BY created_at DESC LIMIT 1").get(repo.mainPath) as Record<string, string>;
+  db.close();
+  expect(run.status).toBe("success");
+  const request = claude.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === run.claude_session_id)!;
+  const prompt = lastUserText(request)!;
+  const positions = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) => prompt.indexOf(h));
+  expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+  expect(prompt.endsWith(text)).toBe(true);
+});
+
+test("Markdown answers render tables and highlighted code with a copy button; Shift+Enter makes a newline", async ({ page, repo }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await page.getByTestId("composer-input").fill("line one");
+  await page.getByTestId("composer-input").press("Shift+Enter");
+  await page.getByTestId("composer-input").pressSequentially("line two [[mock:text | a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```]]");
+  await expect(page.getByTestId("composer-input")).toHaveValue(/line one\nline two/);
+  await page.getByTestId("composer-input").press("Enter");
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(answer.locator("table td").first()).toHaveText("1");
+  await expect(answer.locator("pre code")).toContainText("const x = 1;");
+  await expect(answer.getByTestId("copy-code")).toBeVisible();
+});
+
+test("Stop cancels a running answer and keeps the partial text", async ({ page, repo }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "long one [[mock:slow 400]]");
+  await expect(page.getByTestId("streaming-answer")).toContainText("Slow");
+  await page.getByTestId("stop-button").click();
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(answer).toHaveAttribute("data-status", "cancelled");
+  await expect(answer).toContainText("Slow");
+  await expect(answer.getByTestId("run-status")).toHaveAttribute("data-status", "cancelled");
+});
+
+test("a second message in the same worktree queues; another worktree runs at the same time", async ({ page, context, repo }) => {
+  const other = await repo.addWorktree("parallel");
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "first [[mock:slow 300]]");
+  await expect(page.getByTestId("streaming-answer")).toBeVisible();
+  await sendMessage(page, "second [[mock:text second answer]]");
+  await expect(page.getByTestId("queued-indicator")).toBeVisible();
+
+  const second = await context.newPage();
+  await openWorktree(second, { repoId: repo.repoId, worktreePath: other });
+  await sendMessage(second, "[[mock:text parallel answer]]");
+  await expect(second.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("parallel answer");
+  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-running")).toBeVisible();
+
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("second answer");
+  const answers = page.locator('[data-testid="message"][data-role="assistant"]');
+  await expect(answers).toHaveCount(2);
+  await expect(answers.first()).toContainText("done.");
+});
+
+test("an overloaded API shows live retries and a Retry button; the message is kept", async ({ page, repo }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "try [[mock:error 529]]");
+  await expect(page.getByTestId("retry-progress")).toContainText(/retry 1 of 1/i);
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(answer.getByTestId("run-status")).toHaveAttribute("data-status", "failed");
+  await expect(answer.getByTestId("run-status")).toContainText(/overloaded/i);
+  await expect(answer.getByTestId("retry-button")).toBeVisible();
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("try");
+});
+
+test("tool use shows as cards: an allowed Bash command with its output, and a denied one with how to allow it", async ({ page, repo }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "[[mock:bash echo hi > out.txt]]");
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(answer.locator('[data-testid="tool-card"][data-tool="Bash"]')).toContainText("echo hi > out.txt");
+  await expect(answer).toContainText(/not allowed to use Bash/);
+});
+
+test("an empty message cannot be sent, and a missing claude binary is explained in the chat", async ({ page, repo, claude }) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await page.getByTestId("composer-input").fill("   ");
+  await page.getByTestId("composer-input").press("Enter");
+  await expect(page.locator('[data-testid="message"][data-role="user"]')).toHaveCount(0);
+
+  await page.goto("/settings");
+  await page.getByLabel(/claude binary/i).fill("/nowhere/claude");
+  await page.getByTestId("settings-save").click();
+  await expect(page.getByTestId("settings-saved")).toBeVisible();
+  try {
+    await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+    await sendMessage(page, "hello?");
+    const status = page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId("run-status");
+    await expect(status).toContainText("/nowhere/claude");
+    await expect(status).toContainText(/npm install -g @anthropic-ai\/claude-code/);
+  } finally {
+    await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+  }
+});
+
+test("a run that ends in a worktree that is not open shows an unread badge", async ({ page, repo }) => {
+  const other = await repo.addWorktree("background");
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: other });
+  await sendMessage(page, "[[mock:slow 200]]");
+  await expect(page.getByTestId("streaming-answer")).toBeVisible();
+  await page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-open").click();
+  const otherRow = page.locator(`[data-testid="worktree-row"][data-path="${other}"]`);
+  await expect(otherRow.getByTestId("worktree-unread")).toBeVisible();
+  await otherRow.getByTestId("worktree-open").click();
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("done.");
+  await expect(otherRow.getByTestId("worktree-unread")).toHaveCount(0);
+});

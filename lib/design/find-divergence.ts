@@ -1,0 +1,108 @@
+import { compareText } from "./branch-graph.ts";
+import { divergenceMessages as say, type ParentRef } from "./divergence-messages.ts";
+import { indexDesign, type IndexedDesign } from "./index-design.ts";
+import { matchNamingRule } from "./naming-rule.ts";
+import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning } from "./types.ts";
+
+/**
+ * Compares a design tree with the repository's branches and lists every difference. Pure and
+ * deterministic: node warnings first, in the design's depth-first order (per node: missing
+ * branch, missing parent branch, fork, merge, done), then branch warnings by branch name.
+ *
+ * A node is compared with its *reference parent*: the branch of the nearest design ancestor
+ * whose branch exists, or the default branch for a root (or when no ancestor branch exists).
+ * Only one warning is given per branch outside the design: `branch_not_in_design` when it follows
+ * the naming rule, else `worktree_not_in_design` when a worktree has it checked out; the default
+ * branch is never reported. Expects a tree that passed validateDesignTree; throws invalid_input
+ * for an invalid naming rule.
+ */
+export function findDivergence({ tree, branches, rule }: { tree: DesignTree; branches: BranchFacts; rule: string }): DivergenceWarning[] {
+  const design = indexDesign({ tree, rule });
+  const factOf = new Map(branches.branches.map((fact) => [fact.name, fact]));
+  const context: CheckContext = { design, factOf, defaultBranch: branches.defaultBranch };
+  const nodeWarnings = design.preorder.flatMap((node) => checkNode({ context, node }));
+  const branchWarnings = [...branches.branches]
+    .sort((a, b) => compareText(a.name, b.name))
+    .flatMap((fact) => checkBranchOutsideDesign({ context, fact, rule }));
+  return [...nodeWarnings, ...branchWarnings];
+}
+
+interface CheckContext {
+  design: IndexedDesign;
+  factOf: Map<string, BranchFact>;
+  defaultBranch: string | null;
+}
+
+function checkNode({ context, node }: { context: CheckContext; node: DesignNode }): DivergenceWarning[] {
+  const { design, factOf, defaultBranch } = context;
+  const slug = node.slug;
+  const branch = design.branchOf.get(slug) ?? "";
+  const fact = factOf.get(branch);
+  const parent = findReferenceParent({ context, slug });
+  if (!fact) {
+    if (node.status === "planned") return [{ code: "planned_without_branch", message: say.plannedWithoutBranch({ slug, branch, base: parent }), nodeSlug: slug, branch }];
+    if (node.status === "in_progress") return [{ code: "missing_branch", message: say.missingBranch({ slug, branch }), nodeSlug: slug, branch }];
+    return [];
+  }
+  const where = { nodeSlug: slug, branch, ...(fact.worktreePath ? { worktreePath: fact.worktreePath } : {}) };
+  const warnings: DivergenceWarning[] = [];
+  const designParent = design.parentOf.get(slug);
+  const designParentBranch = designParent === undefined ? undefined : design.branchOf.get(designParent);
+  if (designParent !== undefined && designParentBranch !== undefined && !factOf.has(designParentBranch)) {
+    warnings.push({ code: "parent_branch_missing", message: say.parentBranchMissing({ slug, branch, parentSlug: designParent, parentBranch: designParentBranch }), ...where });
+  }
+  if (!parent || branch === defaultBranch || parent.branch === branch) return warnings;
+  const isInParent = fact.mergedInto.includes(parent.branch);
+  if (!isInParent && !fact.forkCandidates.includes(parent.branch)) {
+    warnings.push({ code: "forked_from_other_parent", message: say.forkedFromOtherParent({ slug, branch, forkParent: fact.forkParent, parent }), ...where });
+  }
+  const targets = listMergeTargets({ context, slug, fact });
+  if (!isInParent && targets.length > 0) {
+    warnings.push({ code: "merged_into_other_branch", message: say.mergedIntoOtherBranch({ slug, branch, targets, parent }), ...where });
+  }
+  if (node.status === "done" && !isInParent) {
+    warnings.push({ code: "done_not_merged", message: say.doneNotMerged({ slug, branch, parent }), ...where });
+  }
+  return warnings;
+}
+
+/** The branch of the nearest design ancestor that exists, else the default branch, else null. */
+function findReferenceParent({ context, slug }: { context: CheckContext; slug: string }): ParentRef | null {
+  const { design, factOf, defaultBranch } = context;
+  const seen = new Set<string>([slug]);
+  for (let ancestor = design.parentOf.get(slug); ancestor !== undefined && !seen.has(ancestor); ancestor = design.parentOf.get(ancestor)) {
+    seen.add(ancestor);
+    const branch = design.branchOf.get(ancestor);
+    if (branch !== undefined && factOf.has(branch)) return { branch, nodeSlug: ancestor };
+  }
+  if (defaultBranch === null || !factOf.has(defaultBranch)) return null;
+  return { branch: defaultBranch, nodeSlug: design.slugOfBranch.get(defaultBranch) ?? null };
+}
+
+/**
+ * Branches that took this branch's own commits through a merge commit (or the default branch,
+ * however it got them): not those stacked on it, and not its design descendants, which merge
+ * their parent to stay up to date. A branch with no commits of its own was merged nowhere.
+ */
+function listMergeTargets({ context, slug, fact }: { context: CheckContext; slug: string; fact: BranchFact }): string[] {
+  if (fact.forkPoint === fact.headSha) return [];
+  const stacked = new Set(fact.firstParentDescendants);
+  return fact.mergedInto.filter((target) => {
+    if (stacked.has(target) && target !== context.defaultBranch) return false;
+    const targetSlug = context.design.slugOfBranch.get(target);
+    return targetSlug === undefined || !context.design.isBelow({ ancestor: slug, descendant: targetSlug });
+  });
+}
+
+function checkBranchOutsideDesign({ context, fact, rule }: { context: CheckContext; fact: BranchFact; rule: string }): DivergenceWarning[] {
+  if (fact.name === context.defaultBranch || context.design.slugOfBranch.has(fact.name)) return [];
+  const slug = matchNamingRule({ rule, branch: fact.name });
+  const worktree = fact.worktreePath ? { worktreePath: fact.worktreePath } : {};
+  if (slug !== null) {
+    return [{ code: "branch_not_in_design", message: say.branchNotInDesign({ branch: fact.name, slug, rule, worktreePath: fact.worktreePath }), branch: fact.name, ...worktree }];
+  }
+  if (fact.worktreePath) {
+    return [{ code: "worktree_not_in_design", message: say.worktreeNotInDesign({ branch: fact.name, worktreePath: fact.worktreePath, rule }), branch: fact.name, ...worktree }];
+  }
+  return [];
+}
