@@ -4,7 +4,7 @@ import { ARBOR_HOOK_EVENTS, parseHookPayload } from "./hook-events.ts";
 import { fixturePath, readHookExamples, readHookPayload } from "./test-fixtures.ts";
 
 const CAPTURED_EVENTS = readdirSync(fixturePath("hooks/"))
-  .filter((name) => !name.startsWith("_"))
+  .filter((name) => name.endsWith(".json") && !name.startsWith("_"))
   .map((name) => name.replace(/\.json$/, ""));
 
 describe("parseHookPayload on every captured 2.1.197 payload", () => {

@@ -1,4 +1,4 @@
-import { asObject, readArray, readString, type JsonObject } from "../agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "../agent/json-fields.ts";
 
 /** Prefixes of user entries that Claude Code writes itself and that are not a human turn. */
 const NON_HUMAN_PREFIXES = ["<local-command-stdout>", "<local-command-stderr>", "[Request interrupted by user"];
@@ -43,7 +43,7 @@ export function contentText(content: unknown): string {
 /** A tool_result's content as text (a string, or its text blocks joined by newlines). */
 export function toolResultText(content: unknown): string {
   if (typeof content === "string") return content;
-  return readArray({ content }, "content")
+  return (Array.isArray(content) ? content : [])
     .map((block) => {
       const object = asObject(block);
       return object?.type === "text" ? (readString(object, "text") ?? "") : `[${readString(object, "type") ?? "block"}]`;
