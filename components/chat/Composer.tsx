@@ -50,10 +50,10 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          rows={Math.min(10, Math.max(2, draft.split("\n").length))}
+          rows={2}
           placeholder="Ask Claude about this worktree… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
-          className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+          className="field-sizing-content max-h-60 min-h-[3.25rem] min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
         />
         <button
           type="submit"

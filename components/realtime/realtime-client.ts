@@ -1,6 +1,6 @@
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from "@/lib/realtime/protocol";
 import { reconnectDelay } from "./reconnect-delay";
-import { SubscriptionCounts } from "./subscription-counts";
+import { SubscriptionCounts, once } from "./subscription-counts";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting";
 
@@ -143,13 +143,4 @@ export class RealtimeClient {
     this.#state = state;
     for (const listener of this.#listeners) listener();
   }
-}
-
-function once(action: () => void): () => void {
-  let hasRun = false;
-  return () => {
-    if (hasRun) return;
-    hasRun = true;
-    action();
-  };
 }

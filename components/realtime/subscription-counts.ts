@@ -24,3 +24,13 @@ export class SubscriptionCounts {
     return [...this.#counts.keys()];
   }
 }
+
+/** Wraps an unsubscribe so calling it twice cannot release someone else's reference. */
+export function once(action: () => void): () => void {
+  let hasRun = false;
+  return () => {
+    if (hasRun) return;
+    hasRun = true;
+    action();
+  };
+}

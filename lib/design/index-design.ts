@@ -32,7 +32,9 @@ export function indexDesign({ tree, rule }: { tree: DesignTree; rule: string }):
     const childNode = bySlug.get(child);
     if (!childNode || !bySlug.has(parent) || parentOf.has(child)) continue;
     parentOf.set(child, parent);
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), childNode]);
+    const siblings = childrenOf.get(parent);
+    if (siblings) siblings.push(childNode);
+    else childrenOf.set(parent, [childNode]);
   }
   for (const children of childrenOf.values()) children.sort((a, b) => (positionOf.get(a.slug) ?? 0) - (positionOf.get(b.slug) ?? 0));
   const { preorder, rangeOf } = orderDepthFirst({ nodes: tree.nodes, parentOf, childrenOf });
