@@ -1,5 +1,5 @@
-import { hasBit, indexCommitGraph, listBits, type CommitGraphIndex, type CommitRecord } from "./commit-graph-index.ts";
-import type { BranchFact } from "./types.ts";
+import { indexCommitGraph, listBits, type CommitGraphIndex, type CommitRecord } from "./commit-graph-index.ts";
+import type { BranchFact, SharedBase } from "./types.ts";
 
 export type { CommitRecord } from "./commit-graph-index.ts";
 
@@ -9,16 +9,15 @@ export interface BranchHead {
 }
 
 /** The git-derived part of a BranchFact; see BranchFact for the exact definitions. */
-export type BranchRelations = Pick<
-  BranchFact,
-  "name" | "headSha" | "forkPoint" | "forkParent" | "forkCandidates" | "mergedInto" | "firstParentDescendants"
->;
+export type BranchRelations = Omit<BranchFact, "worktreePath" | "isDirty" | "ahead" | "behind">;
 
 /**
- * Computes fork point, fork parent and candidates, merged-into and first-parent descendants for
- * every branch from the commit graph held in memory (one `git log --branches` read), instead of
- * a `git merge-base` per pair of branches. Pure. Results are sorted by branch name. A head that
- * is not in `commits` (the ref moved between two reads) gets no relations at all.
+ * Computes fork point and parent, shared bases, merged-into, first-parent descendants and trunk
+ * positions for every branch from the commit graph held in memory (one `git log --branches`
+ * read), instead of a `git merge-base` per pair of branches. Pure; results sorted by branch name.
+ * Cost: O(commits × branches / 32) for the reachability bitsets, plus each branch's walk down its
+ * own first-parent line to its fork point. A head missing from `commits` (the ref moved between
+ * two reads) gets no relations.
  */
 export function computeBranchRelations({
   commits,
@@ -30,91 +29,97 @@ export function computeBranchRelations({
   defaultBranch: string | null;
 }): BranchRelations[] {
   const sorted = [...heads].sort((a, b) => compareText(a.name, b.name));
+  const names = sorted.map((head) => head.name);
   const index = indexCommitGraph({ commits, headShas: sorted.map((head) => head.headSha) });
-  const defaultBit = sorted.findIndex((head) => head.name === defaultBranch);
-  const forks = sorted.map((head, bit) => (bit === defaultBit ? null : findForkPoint({ index, bit, head, defaultBit })));
+  const defaultHead = sorted.find((head) => head.name === defaultBranch);
+  const trunk = measureTrunk({ index, headRow: defaultHead && index.indexOf.get(defaultHead.headSha) });
+  const headsAt = new Map<number, string[]>();
+  for (const head of sorted) {
+    const row = index.indexOf.get(head.headSha);
+    if (row === undefined) continue;
+    const here = headsAt.get(row);
+    if (here) here.push(head.name);
+    else headsAt.set(row, [head.name]);
+  }
   return sorted.map((head, bit) => {
     const row = index.indexOf.get(head.headSha);
-    const fork = forks[bit] ?? null;
-    const others = (rows: Uint32Array) =>
-      row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [sorted[other]?.name ?? ""]));
-    const forkCandidates = fork ? rankCandidates({ index, forkPoint: fork.commit, candidates: fork.candidates, forks, defaultBit }).map((other) => sorted[other]?.name ?? "") : [];
+    const others = (rows: Uint32Array) => (row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""])));
+    const walk =
+      row === undefined || head === defaultHead
+        ? { forkRow: -1, forkCandidates: [], sharedAbove: [] }
+        : walkToFork({ index, row, names, headsAt, trunkPositionOf: trunk.positionOf, defaultBranch: defaultHead?.name ?? null, commits });
     return {
       name: head.name,
       headSha: head.headSha,
-      forkPoint: fork ? (commits[fork.commit]?.sha ?? null) : null,
-      forkParent: forkCandidates[0] ?? null,
-      forkCandidates,
+      forkPoint: walk.forkRow >= 0 ? (commits[walk.forkRow]?.sha ?? null) : null,
+      forkParent: walk.forkCandidates[0] ?? null,
+      forkCandidates: walk.forkCandidates,
+      sharedAbove: walk.sharedAbove,
       mergedInto: others(index.contains),
       firstParentDescendants: others(index.onFirstParentLine),
+      trunkPosition: trunk.branchPositions[bit] ?? null,
+      forkPointTrunkPosition: walk.forkRow >= 0 ? (trunk.positionOf.get(walk.forkRow) ?? null) : null,
     };
   });
 }
 
-interface Fork {
-  commit: number;
-  candidates: number[];
+/** Position of each trunk commit below the default head, and the newest trunk commit each branch contains. */
+function measureTrunk({ index, headRow }: { index: CommitGraphIndex; headRow: number | undefined }) {
+  const positionOf = new Map<number, number>();
+  const branchPositions: (number | undefined)[] = [];
+  let position = 0;
+  for (let row = headRow ?? -1; row >= 0; row = index.firstParent[row] ?? -1) {
+    positionOf.set(row, position);
+    for (const bit of listBits({ rows: index.contains, words: index.words, row })) branchPositions[bit] ??= position;
+    position += 1;
+  }
+  return { positionOf, branchPositions };
 }
 
 /**
- * Walks the branch's first-parent line from its head to the first commit an eligible branch
- * contains. Branches containing the head are excluded (descendants and merge targets), except the
- * default branch: it is eligible when the head is on its first-parent line, and otherwise (it
- * merged the branch) only at commits on its first-parent line.
+ * Walks a branch's first-parent line from its head to its fork point (another branch's head, or
+ * the trunk), recording on the way where other branches — those not containing the head — first
+ * share the line.
  */
-function findForkPoint({ index, bit, head, defaultBit }: { index: CommitGraphIndex; bit: number; head: BranchHead; defaultBit: number }): Fork | null {
-  const { words, contains, onFirstParentLine, firstParent } = index;
-  const headRow = index.indexOf.get(head.headSha);
-  if (headRow === undefined) return null;
+function walkToFork({
+  index,
+  row: headRow,
+  names,
+  headsAt,
+  trunkPositionOf,
+  defaultBranch,
+  commits,
+}: {
+  index: CommitGraphIndex;
+  row: number;
+  names: string[];
+  headsAt: Map<number, string[]>;
+  trunkPositionOf: Map<number, number>;
+  defaultBranch: string | null;
+  commits: CommitRecord[];
+}): { forkRow: number; forkCandidates: string[]; sharedAbove: SharedBase[] } {
+  const { words, contains, firstParent } = index;
   const excluded = contains.slice(headRow * words, (headRow + 1) * words);
-  excluded[bit >>> 5]! |= 1 << (bit & 31);
-  const hasDefault = defaultBit >= 0;
-  if (hasDefault) excluded[defaultBit >>> 5]! &= ~(1 << (defaultBit & 31));
-  const defaultMerged =
-    hasDefault && hasBit({ rows: contains, words, row: headRow, bit: defaultBit }) && !hasBit({ rows: onFirstParentLine, words, row: headRow, bit: defaultBit });
-  for (let commit = headRow; commit >= 0; commit = firstParent[commit] ?? -1) {
-    const skipDefault = defaultMerged && !hasBit({ rows: onFirstParentLine, words, row: commit, bit: defaultBit });
-    const candidates: number[] = [];
+  const seen = new Uint32Array(words);
+  const sharedAbove: SharedBase[] = [];
+  for (let row = headRow; row >= 0; row = firstParent[row] ?? -1) {
+    const isOnTrunk = trunkPositionOf.has(row);
+    const headsHere = row === headRow ? [] : (headsAt.get(row) ?? []);
+    if (isOnTrunk || headsHere.length > 0) {
+      return { forkRow: row, forkCandidates: [...(isOnTrunk && defaultBranch ? [defaultBranch] : []), ...headsHere.filter((name) => name !== defaultBranch)], sharedAbove };
+    }
+    const fresh: string[] = [];
     for (let word = 0; word < words; word += 1) {
-      let value = (contains[commit * words + word] ?? 0) & ~(excluded[word] ?? 0);
-      if (skipDefault && word === defaultBit >>> 5) value &= ~(1 << (defaultBit & 31));
+      let value = (contains[row * words + word] ?? 0) & ~(excluded[word] ?? 0) & ~(seen[word] ?? 0);
+      seen[word]! |= value;
       while (value !== 0) {
-        candidates.push(word * 32 + (31 - Math.clz32(value & -value)));
+        fresh.push(names[word * 32 + (31 - Math.clz32(value & -value))] ?? "");
         value &= value - 1;
       }
     }
-    if (candidates.length > 0) return { commit, candidates };
+    if (fresh.length > 0) sharedAbove.push({ commit: commits[row]?.sha ?? "", branches: fresh });
   }
-  return null;
-}
-
-/**
- * Orders branches that are equally near by merge-base: the default branch; branches for which the
- * fork point lies on their first-parent line above their own fork point; those that forked off
- * the same line at or after it (the fork point belongs to their parent); those that contain it
- * only through merges. Ties keep name order (bits are in name order).
- */
-function rankCandidates({
-  index,
-  forkPoint,
-  candidates,
-  forks,
-  defaultBit,
-}: {
-  index: CommitGraphIndex;
-  forkPoint: number;
-  candidates: number[];
-  forks: (Fork | null)[];
-  defaultBit: number;
-}): number[] {
-  const rankOf = (candidate: number): number => {
-    if (candidate === defaultBit) return 0;
-    if (!hasBit({ rows: index.onFirstParentLine, words: index.words, row: forkPoint, bit: candidate })) return 3;
-    const ownFork = forks[candidate];
-    const isBelowOwnFork = ownFork != null && (index.firstParentDepth[forkPoint] ?? 0) <= (index.firstParentDepth[ownFork.commit] ?? 0);
-    return isBelowOwnFork ? 2 : 1;
-  };
-  return candidates.map((candidate) => ({ candidate, rank: rankOf(candidate) })).sort((a, b) => a.rank - b.rank || a.candidate - b.candidate).map(({ candidate }) => candidate);
+  return { forkRow: -1, forkCandidates: [], sharedAbove };
 }
 
 /** Code-point order, the same on every machine and locale. */

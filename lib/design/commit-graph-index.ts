@@ -8,16 +8,13 @@ export interface CommitRecord {
  * Reachability of every commit from every branch head, as bitsets: row `c` of `contains` has bit
  * `b` set when commit c is in the history of branch b (c is an ancestor of, or equal to, b's head);
  * row `c` of `onFirstParentLine` has bit b set when c is on b's first-parent line. Each row is
- * `words` 32-bit words long. `firstParentDepth` is the length of a commit's first-parent line
- * below it (0 for a root), so of two commits on one first-parent line the ancestor has the
- * smaller depth.
+ * `words` 32-bit words long.
  */
 export interface CommitGraphIndex {
   words: number;
   indexOf: Map<string, number>;
   /** Index of the first parent, or -1 for a root (or a first parent outside the graph, as in a shallow clone). */
   firstParent: Int32Array;
-  firstParentDepth: Int32Array;
   contains: Uint32Array;
   onFirstParentLine: Uint32Array;
 }
@@ -52,13 +49,7 @@ export function indexCommitGraph({ commits, headShas }: { commits: CommitRecord[
     const first = firstParent[commit] ?? -1;
     if (first >= 0) orRow({ rows: onFirstParentLine, words, from: commit, into: first });
   }
-  const firstParentDepth = new Int32Array(count);
-  for (let at = order.length - 1; at >= 0; at -= 1) {
-    const commit = order[at] ?? 0;
-    const first = firstParent[commit] ?? -1;
-    firstParentDepth[commit] = first >= 0 ? (firstParentDepth[first] ?? 0) + 1 : 0;
-  }
-  return { words, indexOf, firstParent, firstParentDepth, contains, onFirstParentLine };
+  return { words, indexOf, firstParent, contains, onFirstParentLine };
 }
 
 /** True when bit `bit` of row `row` is set. */

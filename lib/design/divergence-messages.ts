@@ -24,10 +24,14 @@ export const divergenceMessages = {
   parentBranchMissing: ({ slug, branch, parentSlug, parentBranch }: { slug: string; branch: string; parentSlug: string; parentBranch: string }) =>
     `Branch ${branch} (node "${slug}") sits under node "${parentSlug}" in the design, but that node's branch ${parentBranch} does not exist. Create ${parentBranch}, or move "${slug}" under another node and rebase ${branch} onto that node's branch.`,
 
-  forkedFromOtherParent: ({ slug, branch, forkParent, parent }: { slug: string; branch: string; forkParent: string | null; parent: ParentRef }) =>
-    forkParent
-      ? `Branch ${branch} (node "${slug}") was forked from ${forkParent}, but the design puts it under ${describe(parent)}. Rebase it (git rebase --onto ${parent.branch} ${forkParent} ${branch}), or move the node in the design.`
-      : `Branch ${branch} (node "${slug}") shares no history with ${describe(parent)}, its parent in the design. Recreate it from ${parent.branch}, or move the node in the design.`,
+  forkedFromOtherParent: ({ slug, branch, from, parent }: { slug: string; branch: string; from: string; parent: ParentRef }) =>
+    `Branch ${branch} (node "${slug}") was forked from ${from}, but the design puts it under ${describe(parent)}. Rebase it (git rebase --onto ${parent.branch} ${from} ${branch}), or move the node in the design.`,
+
+  sharesCommitsWith: ({ slug, branch, others, parent }: { slug: string; branch: string; others: string[]; parent: ParentRef }) =>
+    `Branch ${branch} (node "${slug}") shares commits with ${others.join(", ")} that ${describe(parent)}, its parent in the design, does not have: one of them was forked from the other. Rebase whichever was forked by mistake onto its parent in the design, or move the node in the design.`,
+
+  sharesNoHistory: ({ slug, branch, parent }: { slug: string; branch: string; parent: ParentRef }) =>
+    `Branch ${branch} (node "${slug}") shares no history with ${describe(parent)}, its parent in the design. Recreate it from ${parent.branch}, or move the node in the design.`,
 
   mergedIntoOtherBranch: ({ slug, branch, targets, parent }: { slug: string; branch: string; targets: string[]; parent: ParentRef }) =>
     `Branch ${branch} (node "${slug}") was merged into ${targets.join(", ")} but not into ${describe(parent)}, its parent in the design. Merge it into ${parent.branch} as well, or move the node under the branch it went into.`,

@@ -27,28 +27,35 @@ export interface DesignTree {
   edges: DesignEdge[];
 }
 
+/** Branches whose merge-base with a branch is one commit of its first-parent line. */
+export interface SharedBase {
+  commit: string;
+  /** Sorted by name. */
+  branches: string[];
+}
+
 /**
- * What git says about one local branch. For a branch X with head h, where "the first-parent line"
- * of a branch is its head followed by first parents down to a root commit:
+ * What git says about one local branch X with head h. The "first-parent line" of a branch is its
+ * head followed by first parents down to a root commit; the "trunk" is the default branch's line.
  *
- * - `mergedInto`: every other local branch whose history contains h (h is an ancestor of, or
- *   equal to, its head) — merged into it, built on top of it, or at the same commit.
- * - `firstParentDescendants`: the subset of `mergedInto` whose first-parent line passes through
- *   h: branches stacked on X (or fast-forwarded through it) and branches at the same commit. The
- *   rest of `mergedInto` reached h through a merge commit.
- * - `forkPoint`: walking X's first-parent line from h, the first commit some *eligible* other
- *   branch contains. A branch B is eligible at commit c when c is in B's history and either
- *   (a) B does not contain h, or (b) B is the default branch and h is on its first-parent line
- *   (X was created on the trunk: same commit, or the trunk moved on since), or (c) B is the
- *   default branch, it merged X through a merge commit, and c is on its first-parent line.
- *   Other branches that contain h are X's descendants or merge targets, never its fork parent.
- *   Null for the default branch and for a branch that shares no eligible history.
- * - `forkCandidates`: every branch eligible at `forkPoint` — all equally near by merge-base,
- *   since merge-base(X, B) = forkPoint for each of them. Ranked: the default branch; then
- *   branches with forkPoint on their first-parent line above their own fork point; then those
- *   for which it is at or below their own fork point (they forked off later from the same line);
- *   then those that reach it only through merges; ties by name.
- * - `forkParent`: `forkCandidates[0]`, or null.
+ * - `forkPoint`: walking X's line from h, the first commit that is the head of another branch
+ *   (whose head is not h) or is on the trunk. X contains the whole history of such a branch, so
+ *   it is an ancestor branch of X — the nearest one by merge-base, since merge-base(X, B) is B's
+ *   head. Null for the default branch, and when the line reaches a root first.
+ * - `forkCandidates`: the default branch when forkPoint is on the trunk, then every branch whose
+ *   head is forkPoint, by name. `forkParent` is the first, or null. Because a fork parent is
+ *   always a strict ancestor (or the trunk), fork parents never form a cycle.
+ * - `sharedAbove`: branches that do not contain h but share commits of X's line above forkPoint,
+ *   nearest first, grouped by the commit where their history meets X's line (their merge-base
+ *   with X). They forked off X's line or X forked off theirs, and both moved on — git cannot say
+ *   which, so they are reported apart, and only a design decides.
+ * - `mergedInto`: every other branch whose history contains h — merged into it, built on top of
+ *   it, or at the same commit.
+ * - `firstParentDescendants`: the part of mergedInto whose line passes through h (stacked on X,
+ *   fast-forwarded through it, or at the same commit); the rest took h through a merge commit.
+ * - `trunkPosition`: how far below the default branch's head the newest trunk commit X contains
+ *   is (0: X contains the default head); `forkPointTrunkPosition`: the same for forkPoint when it
+ *   is on the trunk. A branch P contains a trunk commit at position p when P.trunkPosition <= p.
  */
 export interface BranchFact {
   /** Short name (`feat/x`). */
@@ -59,10 +66,13 @@ export interface BranchFact {
   forkPoint: string | null;
   forkParent: string | null;
   forkCandidates: string[];
+  sharedAbove: SharedBase[];
   /** Sorted by name. */
   mergedInto: string[];
   /** Sorted by name; a subset of mergedInto. */
   firstParentDescendants: string[];
+  trunkPosition: number | null;
+  forkPointTrunkPosition: number | null;
   /** Uncommitted changes (staged, unstaged, untracked or conflicted) in its worktree; unknown without a scan. */
   isDirty?: boolean;
   /** Commits ahead of the branch's upstream; absent when it has no (existing) upstream. */
