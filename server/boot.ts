@@ -7,6 +7,9 @@ import { applyPendingMigrations } from "../lib/db/apply-migrations.ts";
 import { getDb } from "../lib/db/client.ts";
 import { markInterruptedRuns } from "../lib/chat/mark-interrupted-runs.ts";
 import type { ServerConfig } from "../lib/config/server-config.ts";
+import { getHookToken } from "../lib/hook-capture/hook-auth.ts";
+import { writeHookScript } from "../lib/hook-capture/hook-script.ts";
+import { replayHookSpool } from "../lib/hook-capture/replay-spool.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -15,6 +18,7 @@ export async function runBootSteps(config: ServerConfig, log: (line: string) => 
   await assertGitAvailable();
   mkdirSync(config.dataDir, { recursive: true });
   process.env.DATABASE_URL = config.databaseUrl;
+  process.env.ARBOR_DATA_DIR = config.dataDir;
   const { applied } = await applyPendingMigrations({
     url: config.databaseUrl,
     migrationsDir: path.join(projectRoot, "prisma", "migrations"),
@@ -35,5 +39,19 @@ async function assertGitAvailable(): Promise<void> {
         ? "git was not found on PATH. Arbor reads every fact from git: install git (e.g. `apt-get install git`) and start Arbor again."
         : `git --version failed: ${(error as Error).message}`,
     );
+  }
+}
+
+/**
+ * Once the port is known: write the hook script for this address, then replay the events
+ * the hook spooled while Arbor was not running.
+ */
+export async function runAfterListenSteps(input: { config: ServerConfig; port: number; log: (line: string) => void }): Promise<void> {
+  const host = input.config.host === "0.0.0.0" || input.config.host === "::" ? "127.0.0.1" : input.config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${input.port}`;
+  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken(), accessToken: input.config.token });
+  const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), { dataDir: input.config.dataDir });
+  if (replayed + duplicates + rejected > 0) {
+    input.log(`hook spool: ${replayed} event(s) recovered, ${duplicates} already stored, ${rejected} rejected`);
   }
 }

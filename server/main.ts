@@ -3,7 +3,7 @@
 import next from "next";
 import { isAppError } from "../lib/errors/app-error.ts";
 import { parseCliFlags, resolveServerConfig, type ServerConfig } from "../lib/config/server-config.ts";
-import { projectRoot, runBootSteps } from "./boot.ts";
+import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { getRunManager } from "../lib/chat/chat-runtime.ts";
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+  await runAfterListenSteps({ config, port, log });
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.

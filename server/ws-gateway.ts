@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { checkRequest, type GuardPolicy } from "../lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "../lib/realtime/event-hub.ts";
+import { ALL_HOOKS_TOPIC, hooksTopic } from "../lib/hook-capture/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "../lib/realtime/protocol.ts";
 import { getRunEventLog } from "../lib/realtime/run-event-log.ts";
 
@@ -83,6 +84,12 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
           break;
         case "unsubscribe_repo":
           unsubscribe(repoTopic(message.repoId));
+          break;
+        case "subscribe_hooks":
+          subscribe(message.worktreePath === null ? ALL_HOOKS_TOPIC : hooksTopic(message.worktreePath));
+          break;
+        case "unsubscribe_hooks":
+          unsubscribe(message.worktreePath === null ? ALL_HOOKS_TOPIC : hooksTopic(message.worktreePath));
           break;
         case "ping":
           send({ type: "pong" });

@@ -23,10 +23,11 @@ function relate({
   return Object.fromEntries(relations.map(({ name, ...rest }) => [name, rest]));
 }
 
+/** main: m0 ← m1 ← m2 (m2 is the default head, trunk position 0). */
 const trunk = { m0: [], m1: ["m0"], m2: ["m1"] };
 
 describe("computeBranchRelations", () => {
-  it("finds the nearest ancestor branch of stacked branches, and who contains whom", () => {
+  it("describes stacked branches exactly: fork point, parent, who contains whom, trunk positions", () => {
     const result = relate({
       commits: graph({ ...trunk, a1: ["m1"], a2: ["a1"], b1: ["a2"] }),
       heads: { main: "m2", "feat/a": "a2", "feat/b": "b1" },
@@ -37,101 +38,148 @@ describe("computeBranchRelations", () => {
         forkPoint: "m1",
         forkParent: "main",
         forkCandidates: ["main"],
+        sharedAbove: [],
         mergedInto: ["feat/b"],
-        firstParentDescendants: ["feat/b"],
+        builtOn: ["feat/b"],
+        trunkPosition: 1,
+        forkPointTrunkPosition: 1,
       },
       "feat/b": {
         headSha: "b1",
         forkPoint: "a2",
         forkParent: "feat/a",
         forkCandidates: ["feat/a"],
+        sharedAbove: [],
         mergedInto: [],
-        firstParentDescendants: [],
+        builtOn: [],
+        trunkPosition: 1,
+        forkPointTrunkPosition: null,
       },
-      main: { headSha: "m2", forkPoint: null, forkParent: null, forkCandidates: [], mergedInto: [], firstParentDescendants: [] },
+      main: {
+        headSha: "m2",
+        forkPoint: null,
+        forkParent: null,
+        forkCandidates: [],
+        sharedAbove: [],
+        mergedInto: [],
+        builtOn: ["feat/a", "feat/b"],
+        trunkPosition: 0,
+        forkPointTrunkPosition: null,
+      },
     });
   });
 
-  it("puts a branch created on the trunk (at its tip or at an older commit) under the trunk, with no commits of its own", () => {
+  it("never makes a parent and a child that both moved on each other's fork parent: they share a base", () => {
+    const result = relate({
+      commits: graph({ ...trunk, a1: ["m1"], a2: ["a1"], a3: ["a2"], b1: ["a2"] }),
+      heads: { main: "m2", "feat/a": "a3", "feat/b": "b1" },
+    });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", branches: ["feat/b"] }], mergedInto: [] });
+    expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", branches: ["feat/a"] }], mergedInto: [] });
+  });
+
+  it("names a branch whose whole history the branch contains as its fork parent", () => {
+    const result = relate({ commits: graph({ ...trunk, a1: ["m1"], x1: ["a1"], x2: ["x1"] }), heads: { main: "m2", "feat/a": "a1", x: "x2" } });
+    expect(result.x).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", forkCandidates: ["feat/a"], sharedAbove: [] });
+    expect(result["feat/a"]).toMatchObject({ forkParent: "main", mergedInto: ["x"], builtOn: ["x"] });
+  });
+
+  it("puts a branch created on the trunk (at its tip or an older commit) under the trunk, with the fork point at its head", () => {
     const result = relate({ commits: graph(trunk), heads: { main: "m2", fresh: "m2", old: "m1" } });
-    expect(result.fresh).toMatchObject({ forkPoint: "m2", forkParent: "main", mergedInto: ["main"], firstParentDescendants: ["main"] });
-    expect(result.old).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["fresh", "main"], firstParentDescendants: ["fresh", "main"] });
+    expect(result.fresh).toMatchObject({ forkPoint: "m2", forkParent: "main", mergedInto: ["main"], builtOn: [], trunkPosition: 0 });
+    expect(result.old).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["fresh", "main"], builtOn: [], forkPointTrunkPosition: 1 });
   });
 
-  it("never makes two non-default branches at the same commit each other's parent", () => {
+  it("treats two branches at the same commit as siblings, each merged into the other", () => {
     const result = relate({ commits: graph({ ...trunk, a1: ["m1"] }), heads: { main: "m2", "feat/a": "a1", "feat/b": "a1" } });
-    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["feat/b"], firstParentDescendants: ["feat/b"] });
-    expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["feat/a"] });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [], mergedInto: ["feat/b"], builtOn: ["feat/b"] });
+    expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [], mergedInto: ["feat/a"] });
   });
 
-  it("keeps the fork parent of a branch merged elsewhere through a merge commit", () => {
+  it("tells a merge through a merge commit from building on a branch, and keeps the fork parent of a merged branch", () => {
     const result = relate({
       commits: graph({ ...trunk, a1: ["m1"], x1: ["a1"], merge: ["m2", "x1"] }),
-      heads: { main: "merge", "feat/a": "a1", "feat/x": "x1" },
+      heads: { main: "merge", "feat/a": "a1", x: "x1" },
     });
-    expect(result["feat/x"]).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", forkCandidates: ["feat/a"], mergedInto: ["main"], firstParentDescendants: [] });
-    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["feat/x", "main"], firstParentDescendants: ["feat/x"] });
+    expect(result.x).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", sharedAbove: [], mergedInto: ["main"], builtOn: [], trunkPosition: 2 });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["main", "x"], builtOn: ["x"] });
   });
 
-  it("looks past the merged part of the trunk: a branch merged into main forked where main's first-parent line meets it", () => {
-    const result = relate({ commits: graph({ ...trunk, x1: ["m0"], merge: ["m2", "x1"] }), heads: { main: "merge", x: "x1" } });
-    expect(result.x).toMatchObject({ forkPoint: "m0", forkParent: "main", mergedInto: ["main"], firstParentDescendants: [] });
-  });
-
-  it("ranks equally near candidates: the line a branch forked from before one that forked off that line later", () => {
+  it("finds the fork on the trunk's first-parent line for a branch main merged through a merge commit", () => {
     const result = relate({
-      commits: graph({ ...trunk, d1: ["m0"], d2: ["d1"], d3: ["d2"], x1: ["d1"], y1: ["d2"] }),
-      heads: { main: "m2", develop: "d3", x: "x1", y: "y1" },
+      commits: graph({ ...trunk, x1: ["m0"], p1: ["x1"], merge: ["m2", "p1"], y1: ["x1"] }),
+      heads: { main: "merge", x: "x1", peer: "p1", y: "y1" },
     });
-    expect(result.x).toMatchObject({ forkPoint: "d1", forkParent: "develop", forkCandidates: ["develop", "y"] });
-    expect(result.y).toMatchObject({ forkPoint: "d2", forkParent: "develop", forkCandidates: ["develop"] });
+    expect(result.x).toMatchObject({ forkPoint: "m0", forkParent: "main", sharedAbove: [], mergedInto: ["main", "peer", "y"] });
+    expect(result.y).toMatchObject({ forkPoint: "x1", forkParent: "x", sharedAbove: [] });
+    expect(result.peer).toMatchObject({ forkPoint: "x1", forkParent: "x", mergedInto: ["main"], builtOn: [] });
   });
 
-  it("ranks the default branch first and a branch that holds the fork point only through a merge last", () => {
-    const result = relate({
-      commits: graph({ ...trunk, a1: ["m1"], x1: ["a1"], c1: ["m1"], cmerge: ["c1", "a1"] }),
-      heads: { main: "m2", "feat/a": "a1", x: "x1", "feat/c": "cmerge" },
-    });
-    expect(result.x?.forkCandidates).toEqual(["feat/a", "feat/c"]);
-    expect(result["feat/c"]).toMatchObject({ forkPoint: "m1", forkCandidates: ["main", "feat/a"] });
+  it("measures trunk positions through merges: a branch that merged main holds the newest trunk commit", () => {
+    const result = relate({ commits: graph({ ...trunk, u1: ["m0"], update: ["u1", "m2"] }), heads: { main: "m2", u: "update" } });
+    expect(result.u).toMatchObject({ forkPoint: "m0", forkParent: "main", trunkPosition: 0, forkPointTrunkPosition: 2 });
   });
 
   it("reports no fork for a branch that shares no history, and none for the default branch", () => {
     const result = relate({ commits: graph({ ...trunk, o1: [], o2: ["o1"] }), heads: { main: "m2", orphan: "o2" } });
-    expect(result.orphan).toMatchObject({ forkPoint: null, forkParent: null, forkCandidates: [], mergedInto: [] });
+    expect(result.orphan).toMatchObject({ forkPoint: null, forkParent: null, forkCandidates: [], sharedAbove: [], mergedInto: [], trunkPosition: null });
     expect(result.main).toMatchObject({ forkPoint: null, forkParent: null });
   });
 
-  it("without a default branch, falls back to plain nearest ancestors", () => {
-    const result = relate({ commits: graph({ ...trunk, a1: ["m1"] }), heads: { main: "m2", a: "a1" }, defaultBranch: null });
-    expect(result.main).toMatchObject({ forkPoint: "m1", forkParent: "a" });
-    expect(result.a).toMatchObject({ forkPoint: "m1", forkParent: "main" });
+  it("without a default branch, only ancestor branch heads are fork points", () => {
+    const result = relate({ commits: graph({ ...trunk, a1: ["m1"] }), heads: { main: "m2", a: "a1", base: "m0" }, defaultBranch: null });
+    expect(result.a).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", branches: ["main"] }], trunkPosition: null });
+    expect(result.main).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", branches: ["a"] }] });
   });
 
   it("gives a head missing from the graph no relations, and ignores parents outside a shallow history", () => {
     const result = relate({ commits: graph({ s1: ["gone"], s2: ["s1"], a1: ["s2"] }), heads: { main: "s2", a: "a1", moved: "nowhere" } });
-    expect(result.moved).toEqual({ headSha: "nowhere", forkPoint: null, forkParent: null, forkCandidates: [], mergedInto: [], firstParentDescendants: [] });
+    expect(result.moved).toEqual({
+      headSha: "nowhere",
+      forkPoint: null,
+      forkParent: null,
+      forkCandidates: [],
+      sharedAbove: [],
+      mergedInto: [],
+      builtOn: [],
+      trunkPosition: null,
+      forkPointTrunkPosition: null,
+    });
     expect(result.a).toMatchObject({ forkPoint: "s2", forkParent: "main" });
   });
 
-  it("gives the same answer whatever order the commits arrive in", () => {
-    const commits = graph({ ...trunk, a1: ["m1"], a2: ["a1"], b1: ["a2"], x1: ["a1"], merge: ["m2", "x1"] });
-    const heads = { main: "merge", "feat/a": "a2", "feat/b": "b1", x: "x1" };
-    expect(relate({ commits: [...commits].reverse(), heads })).toEqual(relate({ commits, heads }));
+  it("counts a branch that forked from the branch's own commits and later merged its head as built on it, not a merge target", () => {
+    const result = relate({
+      commits: graph({ ...trunk, a1: ["m1"], a2: ["a1"], u1: ["a1"], u2: ["u1", "a2"], merge: ["m2", "a2"] }),
+      heads: { main: "merge", "feat/a": "a2", update: "u2" },
+    });
+    expect(result["feat/a"]).toMatchObject({ mergedInto: ["main", "update"], builtOn: ["update"] });
+  });
+
+  it("gives the same answer whatever order the commits and heads arrive in", () => {
+    const commits = graph({ ...trunk, a1: ["m1"], a2: ["a1"], a3: ["a2"], b1: ["a2"], x1: ["a1"], merge: ["m2", "x1"] });
+    const heads = { main: "merge", "feat/a": "a3", "feat/b": "b1", x: "x1" };
+    const reversedHeads = Object.fromEntries(Object.entries(heads).reverse());
+    expect(relate({ commits: [...commits].reverse(), heads: reversedHeads })).toEqual(relate({ commits, heads }));
   });
 
   it("handles more branches than one bitset word holds", () => {
-    const parents: Record<string, string[]> = { c0: [] };
-    const heads: Record<string, string> = {};
+    const parents: Record<string, string[]> = { ...trunk, l1: ["m1"] };
+    const heads: Record<string, string> = { main: "m2", long: "l70" };
+    const name = (index: number) => `b${String(index).padStart(2, "0")}`;
     for (let index = 1; index <= 70; index += 1) {
-      parents[`c${index}`] = [`c${index - 1}`];
-      parents[`own${index}`] = [`c${index}`];
-      heads[`b${String(index).padStart(2, "0")}`] = `own${index}`;
+      if (index > 1) parents[`l${index}`] = [`l${index - 1}`];
+      parents[`own${index}`] = [`l${index}`];
+      heads[name(index)] = `own${index}`;
     }
-    heads.main = "c70";
     const result = relate({ commits: graph(parents), heads });
-    expect(result.b05).toMatchObject({ forkPoint: "c5", forkParent: "main", forkCandidates: ["main", ...Array.from({ length: 65 }, (_, at) => `b${String(at + 6).padStart(2, "0")}`)] });
-    expect(result.b70).toMatchObject({ forkPoint: "c70", forkParent: "main", forkCandidates: ["main"] });
-    expect(result.main?.mergedInto).toEqual(["b70"]);
+    expect(result.long?.sharedAbove).toHaveLength(69);
+    expect(result.long?.sharedAbove[0]).toEqual({ commit: "l69", branches: ["b69"] });
+    expect(result.long?.sharedAbove.at(-1)).toEqual({ commit: "l1", branches: ["b01"] });
+    expect(result.long?.mergedInto).toEqual(["b70"]);
+    expect(result.b70).toMatchObject({ forkPoint: "l70", forkParent: "long" });
+    expect(result.b05).toMatchObject({ forkPoint: "m1", forkParent: "main" });
+    expect(result.b05?.sharedAbove[0]).toEqual({ commit: "l5", branches: [...Array.from({ length: 65 }, (_, at) => name(at + 6)), "long"] });
+    expect(result.b05?.sharedAbove.slice(1)).toEqual([4, 3, 2, 1].map((index) => ({ commit: `l${index}`, branches: [name(index)] })));
   });
 });

@@ -12,11 +12,10 @@ export interface BranchHead {
 export type BranchRelations = Omit<BranchFact, "worktreePath" | "isDirty" | "ahead" | "behind">;
 
 /**
- * Computes fork point and parent, shared bases, merged-into, first-parent descendants and trunk
- * positions for every branch from the commit graph held in memory (one `git log --branches`
+ * Computes fork point and parent, shared bases, merged-into, built-on and trunk positions for every branch from the commit graph held in memory (one `git log --branches`
  * read), instead of a `git merge-base` per pair of branches. Pure; results sorted by branch name.
  * Cost: O(commits × branches / 32) for the reachability bitsets, plus each branch's walk down its
- * own first-parent line to its fork point. A head missing from `commits` (the ref moved between
+ * own first-parent line to its fork point (the default branch walks its whole line once). A head missing from `commits` (the ref moved between
  * two reads) gets no relations.
  */
 export function computeBranchRelations({
@@ -46,7 +45,7 @@ export function computeBranchRelations({
     const others = (rows: Uint32Array) => (row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""])));
     const walk =
       row === undefined || head === defaultHead
-        ? { forkRow: -1, forkCandidates: [], sharedAbove: [] }
+        ? { forkRow: -1, forkCandidates: [], sharedAbove: [], builtOn: row === undefined ? [] : collectBuiltOn({ index, fromRow: row, toRow: -1 }) }
         : walkToFork({ index, row, names, headsAt, trunkPositionOf: trunk.positionOf, defaultBranch: defaultHead?.name ?? null, commits });
     return {
       name: head.name,
@@ -56,7 +55,7 @@ export function computeBranchRelations({
       forkCandidates: walk.forkCandidates,
       sharedAbove: walk.sharedAbove,
       mergedInto: others(index.contains),
-      firstParentDescendants: others(index.onFirstParentLine),
+      builtOn: walk.builtOn.flatMap((other) => (other === bit ? [] : [names[other] ?? ""])),
       trunkPosition: trunk.branchPositions[bit] ?? null,
       forkPointTrunkPosition: walk.forkRow >= 0 ? (trunk.positionOf.get(walk.forkRow) ?? null) : null,
     };
@@ -97,7 +96,7 @@ function walkToFork({
   trunkPositionOf: Map<number, number>;
   defaultBranch: string | null;
   commits: CommitRecord[];
-}): { forkRow: number; forkCandidates: string[]; sharedAbove: SharedBase[] } {
+}): { forkRow: number; forkCandidates: string[]; sharedAbove: SharedBase[]; builtOn: number[] } {
   const { words, contains, firstParent } = index;
   const excluded = contains.slice(headRow * words, (headRow + 1) * words);
   const seen = new Uint32Array(words);
@@ -106,7 +105,8 @@ function walkToFork({
     const isOnTrunk = trunkPositionOf.has(row);
     const headsHere = row === headRow ? [] : (headsAt.get(row) ?? []);
     if (isOnTrunk || headsHere.length > 0) {
-      return { forkRow: row, forkCandidates: [...(isOnTrunk && defaultBranch ? [defaultBranch] : []), ...headsHere.filter((name) => name !== defaultBranch)], sharedAbove };
+      const forkCandidates = [...(isOnTrunk && defaultBranch ? [defaultBranch] : []), ...headsHere.filter((name) => name !== defaultBranch)];
+      return { forkRow: row, forkCandidates, sharedAbove, builtOn: collectBuiltOn({ index, fromRow: headRow, toRow: row }) };
     }
     const fresh: string[] = [];
     for (let word = 0; word < words; word += 1) {
@@ -119,7 +119,17 @@ function walkToFork({
     }
     if (fresh.length > 0) sharedAbove.push({ commit: commits[row]?.sha ?? "", branches: fresh });
   }
-  return { forkRow: -1, forkCandidates: [], sharedAbove };
+  return { forkRow: -1, forkCandidates: [], sharedAbove, builtOn: collectBuiltOn({ index, fromRow: headRow, toRow: -1 }) };
+}
+
+/** Branches whose first-parent line passes through a commit of the line from `fromRow` down to, not including, `toRow`. */
+function collectBuiltOn({ index, fromRow, toRow }: { index: CommitGraphIndex; fromRow: number; toRow: number }): number[] {
+  const { words, onFirstParentLine, firstParent } = index;
+  const union = new Uint32Array(words);
+  for (let row = fromRow; row >= 0 && row !== toRow; row = firstParent[row] ?? -1) {
+    for (let word = 0; word < words; word += 1) union[word]! |= onFirstParentLine[row * words + word] ?? 0;
+  }
+  return listBits({ rows: union, words, row: 0 });
 }
 
 /** Code-point order, the same on every machine and locale. */

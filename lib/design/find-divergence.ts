@@ -1,4 +1,5 @@
 import { compareText } from "./branch-graph.ts";
+import { checkFork, type ForkDivergence } from "./check-fork.ts";
 import { divergenceMessages as say, type ParentRef } from "./divergence-messages.ts";
 import { indexDesign, type IndexedDesign } from "./index-design.ts";
 import { matchNamingRule } from "./naming-rule.ts";
@@ -53,9 +54,15 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
   }
   if (!parent || branch === defaultBranch || parent.branch === branch) return warnings;
   const isInParent = fact.mergedInto.includes(parent.branch);
-  if (!isInParent && !fact.forkCandidates.includes(parent.branch)) {
-    warnings.push({ code: "forked_from_other_parent", message: say.forkedFromOtherParent({ slug, branch, forkParent: fact.forkParent, parent }), ...where });
-  }
+  const fork = checkFork({
+    fact,
+    parentBranch: parent.branch,
+    factOf,
+    isDesignBranch: (other) => design.slugOfBranch.has(other),
+    isBelowInDesign: (other) => isBelow({ context, slug, branch: other }),
+    defaultBranch,
+  });
+  if (fork) warnings.push({ code: "forked_from_other_parent", message: describeFork({ fork, slug, branch, parent }), ...where });
   const targets = listMergeTargets({ context, slug, fact });
   if (!isInParent && targets.length > 0) {
     warnings.push({ code: "merged_into_other_branch", message: say.mergedIntoOtherBranch({ slug, branch, targets, parent }), ...where });
@@ -64,6 +71,18 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
     warnings.push({ code: "done_not_merged", message: say.doneNotMerged({ slug, branch, parent }), ...where });
   }
   return warnings;
+}
+
+function describeFork({ fork, slug, branch, parent }: { fork: ForkDivergence; slug: string; branch: string; parent: ParentRef }): string {
+  if (fork.kind === "forked_from") return say.forkedFromOtherParent({ slug, branch, from: fork.branch, parent });
+  if (fork.kind === "shares_commits_with") return say.sharesCommitsWith({ slug, branch, others: fork.branches, parent });
+  return say.sharesNoHistory({ slug, branch, parent });
+}
+
+/** True when `branch` belongs to a design node in the subtree below node `slug`. */
+function isBelow({ context, slug, branch }: { context: CheckContext; slug: string; branch: string }): boolean {
+  const other = context.design.slugOfBranch.get(branch);
+  return other !== undefined && context.design.isBelow({ ancestor: slug, descendant: other });
 }
 
 /** The branch of the nearest design ancestor that exists, else the default branch, else null. */
@@ -80,18 +99,18 @@ function findReferenceParent({ context, slug }: { context: CheckContext; slug: s
 }
 
 /**
- * Branches that took this branch's own commits through a merge commit (or the default branch,
- * however it got them): not those stacked on it, and not its design descendants, which merge
- * their parent to stay up to date. A branch with no commits of its own was merged nowhere.
+ * Branches that took this branch's work through a merge commit without building on it (see
+ * BranchFact.builtOn), minus its design descendants. Branches built on it — stacked children, or
+ * children that merge it to stay up to date — are not merge targets. A branch without commits of
+ * its own (created on the trunk, or at the same commit as a branch outside its subtree) was merged
+ * nowhere.
  */
 function listMergeTargets({ context, slug, fact }: { context: CheckContext; slug: string; fact: BranchFact }): string[] {
   if (fact.forkPoint === fact.headSha) return [];
-  const stacked = new Set(fact.firstParentDescendants);
-  return fact.mergedInto.filter((target) => {
-    if (stacked.has(target) && target !== context.defaultBranch) return false;
-    const targetSlug = context.design.slugOfBranch.get(target);
-    return targetSlug === undefined || !context.design.isBelow({ ancestor: slug, descendant: targetSlug });
-  });
+  const hasTwin = fact.mergedInto.some((other) => context.factOf.get(other)?.headSha === fact.headSha && !isBelow({ context, slug, branch: other }));
+  if (hasTwin) return [];
+  const builtOn = new Set(fact.builtOn);
+  return fact.mergedInto.filter((target) => !builtOn.has(target) && !isBelow({ context, slug, branch: target }));
 }
 
 function checkBranchOutsideDesign({ context, fact, rule }: { context: CheckContext; fact: BranchFact; rule: string }): DivergenceWarning[] {

@@ -23,7 +23,7 @@ export interface BranchTreeNode {
   /** Against the branch's upstream; null without one. */
   ahead: number | null;
   behind: number | null;
-  /** The branch has commits of its own and its tree parent's branch contains them all. */
+  /** The branch has commits of its own and its tree parent's branch (at another commit) contains them all. */
   isMerged: boolean;
 }
 
@@ -32,8 +32,10 @@ type Draft = Omit<BranchTreeNode, "depth" | "order"> & { fact: BranchFact | null
 /**
  * Lays out the repository's actual branches plus every design node as one forest for the
  * dashboard. A design node hangs under its design parent (a design root under the default
- * branch); a branch outside the design hangs under its fork parent (nearest ancestor branch by
- * merge-base); the default branch is a root. Siblings: default branch, then design nodes in the
+ * branch). A branch outside the design hangs under the nearest branch by merge-base that can be
+ * trusted as its parent: a design branch sharing commits of its line above its fork point, else
+ * its fork parent (an ancestor branch or the trunk); two branches outside the design that merely
+ * share commits are never made each other's parent. The default branch is a root. Siblings: default branch, then design nodes in the
  * design's order, then other branches by name. Deterministic, O(n log n). A cycle (possible only
  * with unusual histories) is cut at the first node found on it, which becomes a root.
  */
@@ -53,13 +55,17 @@ export function layoutBranchTree({ tree, branches, rule }: { tree: DesignTree; b
     idOfBranch.set(fact.name, `branch:${fact.name}`);
     drafts.push(makeDraft({ id: `branch:${fact.name}`, fact, defaultBranch: branches.defaultBranch, node: null, position: 0 }));
   }
+  const positionOfBranch = new Map([...design.branchOf].map(([slug, branch]) => [branch, design.positionOf.get(slug) ?? 0]));
   const defaultId = branches.defaultBranch === null ? null : (idOfBranch.get(branches.defaultBranch) ?? null);
   for (const draft of drafts) {
     if (draft.isDefault) draft.parentId = null;
     else if (draft.nodeSlug !== null) {
       const designParent = design.parentOf.get(draft.nodeSlug);
       draft.parentId = designParent !== undefined ? `node:${designParent}` : defaultId;
-    } else draft.parentId = draft.fact?.forkParent ? (idOfBranch.get(draft.fact.forkParent) ?? null) : null;
+    } else {
+      const parentBranch = draft.fact ? findBranchParent({ fact: draft.fact, positionOfBranch }) : null;
+      draft.parentId = parentBranch === null ? null : (idOfBranch.get(parentBranch) ?? null);
+    }
     if (draft.parentId === draft.id) draft.parentId = null;
   }
   cutCycles(drafts);
@@ -100,6 +106,15 @@ function makeDraft({
   };
 }
 
+/** The design branch met first above the fork point (by design order within one commit), else the fork parent. */
+function findBranchParent({ fact, positionOfBranch }: { fact: BranchFact; positionOfBranch: Map<string, number> }): string | null {
+  for (const base of fact.sharedAbove) {
+    const inDesign = base.branches.filter((branch) => positionOfBranch.has(branch));
+    if (inDesign.length > 0) return inDesign.sort((a, b) => (positionOfBranch.get(a) ?? 0) - (positionOfBranch.get(b) ?? 0))[0] ?? null;
+  }
+  return fact.forkParent;
+}
+
 function cutCycles(drafts: Draft[]): void {
   const byId = new Map(drafts.map((draft) => [draft.id, draft]));
   const state = new Map<string, "open" | "done">();
@@ -120,9 +135,9 @@ function cutCycles(drafts: Draft[]): void {
 function markMerged(drafts: Draft[]): void {
   const byId = new Map(drafts.map((draft) => [draft.id, draft]));
   for (const draft of drafts) {
-    const parentBranch = draft.parentId === null ? null : (byId.get(draft.parentId)?.branch ?? null);
+    const parent = draft.parentId === null ? null : (byId.get(draft.parentId)?.fact ?? null);
     const fact = draft.fact;
-    draft.isMerged = !!fact && parentBranch !== null && fact.forkPoint !== fact.headSha && fact.mergedInto.includes(parentBranch);
+    draft.isMerged = !!fact && !!parent && fact.forkPoint !== fact.headSha && parent.headSha !== fact.headSha && fact.mergedInto.includes(parent.name);
   }
 }
 

@@ -2,27 +2,21 @@ import { explainRepositoryError } from "../git/explain-repository-error.ts";
 import { listWorktreeEntries } from "../git/list-worktree-entries.ts";
 import { runGit } from "../git/run-git.ts";
 import type { RepoScan } from "../git/types.ts";
-import { computeBranchRelations } from "./branch-graph.ts";
+import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
 import { BRANCH_LOG_ARGS, parseBranchLog } from "./parse-branch-log.ts";
 import { BRANCH_REFS_ARGS, parseBranchRefs } from "./parse-branch-refs.ts";
 import type { BranchFacts } from "./types.ts";
 
-/** Where each branch is checked out, and whether that worktree has uncommitted changes (unknown without a scan). */
-interface WorktreeOnBranch {
-  path: string;
-  branch: string | null;
-  isDirty: boolean | undefined;
-}
-
 /**
  * Reads what divergence and the tree dashboard need from git for every local branch of the
  * repository `repoPath` belongs to, with two or three git processes in parallel whatever the
- * number of branches: one `git log --branches` (the whole branch graph plus every head, computed
- * on in memory by computeBranchRelations), one `git for-each-ref` (upstream counts, origin/HEAD)
- * and, when no `scan` is passed, one `git worktree list`. Pass the RepoScan the caller already
- * has to get `isDirty` and save the third process. `defaultBranch` overrides the trunk detection.
- * Throws invalid_input when `repoPath` is not in a repository.
+ * number of branches: one `git log --branches` (the whole branch graph plus every head, worked on
+ * in memory by buildBranchFacts), one `git for-each-ref` (upstream counts, origin/HEAD) and, when
+ * no `scan` is passed, one `git worktree list`. Pass the RepoScan the caller already has to get
+ * `isDirty` and save the third process. `defaultBranch` names the trunk when that local branch
+ * exists (else: origin/HEAD's branch, `main`, `master`, the main worktree's branch). Throws
+ * invalid_input when `repoPath` is not in a repository.
  */
 export async function readBranchFacts({
   repoPath,
@@ -40,26 +34,12 @@ export async function readBranchFacts({
   ]);
   const { commits, heads } = parseBranchLog(logOutput);
   const { upstreams, originHead } = parseBranchRefs(refsOutput);
-  const trunk = chooseDefaultBranch({
-    branchNames: new Set(heads.map((head) => head.name)),
-    originHead: defaultBranch ?? originHead,
-    mainWorktreeBranch: worktrees[0]?.branch ?? null,
-  });
-  const worktreeByBranch = new Map<string, WorktreeOnBranch>();
-  for (const worktree of worktrees) {
-    if (worktree.branch && !worktreeByBranch.has(worktree.branch)) worktreeByBranch.set(worktree.branch, worktree);
-  }
-  const branches = computeBranchRelations({ commits, heads, defaultBranch: trunk }).map((relations) => {
-    const worktree = worktreeByBranch.get(relations.name);
-    const upstream = upstreams.get(relations.name);
-    return {
-      ...relations,
-      worktreePath: worktree?.path ?? null,
-      ...(worktree?.isDirty === undefined ? {} : { isDirty: worktree.isDirty }),
-      ...(upstream ? { ahead: upstream.ahead, behind: upstream.behind } : {}),
-    };
-  });
-  return { defaultBranch: trunk, branches };
+  const branchNames = new Set(heads.map((head) => head.name));
+  const trunk =
+    defaultBranch !== undefined && branchNames.has(defaultBranch)
+      ? defaultBranch
+      : chooseDefaultBranch({ branchNames, originHead, mainWorktreeBranch: worktrees[0]?.branch ?? null });
+  return buildBranchFacts({ commits, heads, defaultBranch: trunk, worktrees, upstreams });
 }
 
 async function runRepositoryGit({ repoPath, args }: { repoPath: string; args: string[] }): Promise<string> {
@@ -72,13 +52,13 @@ async function runRepositoryGit({ repoPath, args }: { repoPath: string; args: st
 
 async function listWorktrees(repoPath: string): Promise<WorktreeOnBranch[]> {
   const entries = await listWorktreeEntries({ cwd: repoPath });
-  return entries.map((entry) => ({ path: entry.path, branch: entry.branch, isDirty: undefined }));
+  return entries.map((entry) => ({ path: entry.path, branch: entry.branch }));
 }
 
 function listScannedWorktrees(scan: RepoScan): WorktreeOnBranch[] {
   return scan.worktrees.map((worktree) => ({
     path: worktree.path,
     branch: worktree.branch,
-    isDirty: worktree.dirty ? Object.values(worktree.dirty).some((count) => count > 0) : undefined,
+    ...(worktree.dirty ? { isDirty: Object.values(worktree.dirty).some((count) => count > 0) } : {}),
   }));
 }

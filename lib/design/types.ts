@@ -51,8 +51,11 @@ export interface SharedBase {
  *   which, so they are reported apart, and only a design decides.
  * - `mergedInto`: every other branch whose history contains h — merged into it, built on top of
  *   it, or at the same commit.
- * - `firstParentDescendants`: the part of mergedInto whose line passes through h (stacked on X,
- *   fast-forwarded through it, or at the same commit); the rest took h through a merge commit.
+ * - `builtOn`: other branches whose first-parent line passes through one of X's own commits — the
+ *   commits of X's line from h down to, not including, forkPoint (the whole line for the default
+ *   branch or when there is no fork point): branches stacked on X, forked from it, fast-forwarded
+ *   through it, or at the same commit. Branches in mergedInto but not builtOn took X's work
+ *   through a merge commit without ever building on it: they are where X was merged.
  * - `trunkPosition`: how far below the default branch's head the newest trunk commit X contains
  *   is (0: X contains the default head); `forkPointTrunkPosition`: the same for forkPoint when it
  *   is on the trunk. A branch P contains a trunk commit at position p when P.trunkPosition <= p.
@@ -69,8 +72,8 @@ export interface BranchFact {
   sharedAbove: SharedBase[];
   /** Sorted by name. */
   mergedInto: string[];
-  /** Sorted by name; a subset of mergedInto. */
-  firstParentDescendants: string[];
+  /** Sorted by name. */
+  builtOn: string[];
   trunkPosition: number | null;
   forkPointTrunkPosition: number | null;
   /** Uncommitted changes (staged, unstaged, untracked or conflicted) in its worktree; unknown without a scan. */

@@ -8,6 +8,8 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 export interface TranscriptReadResult {
   /** Parsed JSON objects, in file order, of every entry type (unknown ones included). */
   entries: Record<string, unknown>[];
+  /** Byte offset where each entry's line starts (same order as `entries`). */
+  entryOffsets: number[];
   /** Complete lines that were not a JSON object, or longer than `maxLineBytes` (skipped). */
   malformedLines: number;
   /** Byte offset just after the last complete line consumed: pass it as `offset` next time. */
@@ -34,7 +36,7 @@ export async function readTranscriptFrom(params: { path: string; offset: number;
   const handle = await openTranscript(path);
   try {
     const fileSize = (await handle.stat()).size;
-    const result: TranscriptReadResult = { entries: [], malformedLines: 0, nextOffset: offset, reachedEnd: true, isOffsetBeyondEnd: offset > fileSize, fileSize };
+    const result: TranscriptReadResult = { entries: [], entryOffsets: [], malformedLines: 0, nextOffset: offset, reachedEnd: true, isOffsetBeyondEnd: offset > fileSize, fileSize };
     if (result.isOffsetBeyondEnd) return result;
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let pending: Buffer[] = [];
@@ -50,7 +52,7 @@ export async function readTranscriptFrom(params: { path: string; offset: number;
       let lineStart = 0;
       for (let newline = chunk.indexOf(10); newline !== -1 && !isBudgetSpent; newline = chunk.indexOf(10, lineStart)) {
         if (isSkippingLongLine) result.malformedLines += 1;
-        else takeLine({ line: Buffer.concat([...pending, chunk.subarray(lineStart, newline)]), result });
+        else takeLine({ line: Buffer.concat([...pending, chunk.subarray(lineStart, newline)]), lineOffset: result.nextOffset, result });
         result.nextOffset += pendingBytes + newline - lineStart + 1;
         pending = [];
         pendingBytes = 0;
@@ -73,12 +75,14 @@ export async function readTranscriptFrom(params: { path: string; offset: number;
   }
 }
 
-function takeLine(params: { line: Buffer; result: TranscriptReadResult }): void {
+function takeLine(params: { line: Buffer; lineOffset: number; result: TranscriptReadResult }): void {
   const text = params.line.toString("utf8").replace(/\r$/, "");
   if (text.trim() === "") return;
   const entry = parseEntry(text);
-  if (entry) params.result.entries.push(entry);
-  else params.result.malformedLines += 1;
+  if (entry) {
+    params.result.entries.push(entry);
+    params.result.entryOffsets.push(params.lineOffset);
+  } else params.result.malformedLines += 1;
 }
 
 /** A JSONL line as an object, or null when it is not valid JSON or not an object. */

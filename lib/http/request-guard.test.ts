@@ -47,3 +47,15 @@ describe("checkRequest", () => {
     expect(viaQuery).toEqual({ ok: true, setTokenCookie: true });
   });
 });
+
+describe("hook ingest", () => {
+  const ingest = (headers: Record<string, string>) => ({ method: "POST", url: "/api/hooks/ingest", headers, isWebSocket: false });
+  it("lets the Origin-less hook through to the route's token check, but never a cross-origin page", () => {
+    expect(checkRequest(ingest({ host: "127.0.0.1:3000", "x-arbor-hook-token": "t" }), policy).ok).toBe(true);
+    expect(checkRequest(ingest({ host: "127.0.0.1:3000" }), policy).ok).toBe(true);
+    expect(checkRequest(ingest({ host: "127.0.0.1:3000", origin: "http://evil.example", "x-arbor-hook-token": "t" }), policy)).toMatchObject({ status: 403 });
+    expect(checkRequest(ingest({ host: "evil.example", "x-arbor-hook-token": "t" }), policy)).toMatchObject({ status: 403 });
+    const withToken = { ...policy, token: "s3cret-token-0123456789" };
+    expect(checkRequest(ingest({ host: "127.0.0.1:3000", "x-arbor-hook-token": "t" }), withToken)).toMatchObject({ status: 401 });
+  });
+});

@@ -23,6 +23,13 @@ export type GuardVerdict =
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Claude Code's hook posts here from a `curl` with no Origin. It is authenticated by the
+ * per-install hook token instead (checked by the route); a request that does carry an Origin
+ * must still be same-origin, so a web page cannot post here either.
+ */
+export const HOOK_INGEST_PATH = "/api/hooks/ingest";
+
+/**
  * Decides whether a request may reach Arbor. Arbor runs Claude on the user's machine, so a
  * web page the user happens to visit must not be able to drive it:
  * - DNS rebinding: every request and upgrade must name an allowed Host (a rebinding page
@@ -39,11 +46,17 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardV
   const needsOrigin = request.isWebSocket || !SAFE_METHODS.has(request.method.toUpperCase());
   if (needsOrigin) {
     const origin = single(request.headers.origin);
+    const isHookIngest = !request.isWebSocket && new URL(request.url, "http://local").pathname === HOOK_INGEST_PATH;
+    if (!origin && isHookIngest) return checkToken(request, policy);
     if (!origin) return deny(403, "Missing Origin header: state-changing requests are only accepted from Arbor's own pages.");
     if (!isSameOrigin(origin, host)) {
       return deny(403, `Cross-origin request from "${origin}" refused: only Arbor's own pages may change state.`);
     }
   }
+  return checkToken(request, policy);
+}
+
+function checkToken(request: GuardRequest, policy: GuardPolicy): GuardVerdict {
   if (!policy.token) return { ok: true, setTokenCookie: false };
   const presented = readPresentedToken(request);
   if (presented.value !== null && safeEqual(presented.value, policy.token)) {

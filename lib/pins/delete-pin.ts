@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { invalidateWorktreeIndex } from "../hook-capture/worktree-index.ts";
 
 /**
  * Removes a pin. The repository row and its conversations stay: unpinning must never delete
@@ -8,4 +9,5 @@ import { AppError } from "../errors/app-error.ts";
 export async function deletePin(db: Db, input: { pinId: string }): Promise<void> {
   const result = await db.repoPin.deleteMany({ where: { id: input.pinId } });
   if (result.count === 0) throw new AppError("not_found", "That pin no longer exists. Reload the page to see the current pins.");
+  invalidateWorktreeIndex();
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { resolveRepository } from "../git/resolve-repository.ts";
+import { invalidateWorktreeIndex } from "../hook-capture/worktree-index.ts";
 
 /**
  * Pins the repository that contains `path` (any worktree or subdirectory of it). A
@@ -21,5 +22,6 @@ export async function pinRepository(db: Db, input: { path: string; label?: strin
     create: { repoId: repo.id, localPath: repository.rootPath, label, lastUsedAt: now },
     update: { lastUsedAt: now, ...(label !== null ? { label } : {}) },
   });
+  invalidateWorktreeIndex();
   return { pinId: pin.id, isNew: existing === null };
 }

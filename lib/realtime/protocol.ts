@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { HookEventView, RelayView } from "../hook-capture/hook-event-view.ts";
 
 /**
  * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event
@@ -17,6 +18,9 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribe_repo"), repoId: z.string().uuid() }),
   z.object({ type: z.literal("unsubscribe_repo"), repoId: z.string().uuid() }),
   z.object({ type: z.literal("ping") }),
+  /** Hook events and relays of one worktree (`worktreePath`), or of every directory (null). */
+  z.object({ type: z.literal("subscribe_hooks"), worktreePath: z.string().min(1).max(4096).nullable() }),
+  z.object({ type: z.literal("unsubscribe_hooks"), worktreePath: z.string().min(1).max(4096).nullable() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -71,5 +75,17 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     lastRunStatus: z.string().nullable(),
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()) }),
+  z.object({
+    type: z.literal("hook_event"),
+    event: z.custom<HookEventView>((value) => typeof value === "object" && value !== null && "eventName" in value),
+  }),
+  z.object({
+    type: z.literal("relay"),
+    relay: z.custom<RelayView>((value) => typeof value === "object" && value !== null && "startUuid" in value),
+  }),
+  z.object({
+    type: z.literal("notification"),
+    notification: z.object({ id: z.number(), type: z.string(), worktreePath: z.string(), sessionId: z.string(), excerpt: z.string() }),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

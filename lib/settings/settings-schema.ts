@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
   upkeepMessageThreshold: z.number().int().min(10).max(100_000).default(200),
   upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
   upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
+  /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
+  hookMaxPayloadBytes: z.number().int().min(64 * 1024).max(64 * 1024 * 1024).default(10 * 1024 * 1024),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

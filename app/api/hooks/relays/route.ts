@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { listRelays } from "@/lib/hook-capture/list-hook-events.ts";
+import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+
+const querySchema = z.object({ worktreePath: z.string().max(4096).optional(), sessionId: z.string().max(200).optional() });
+
+// GET /api/hooks/relays – prompts and answers read from Claude Code transcripts, newest first
+export const GET = withErrorHandling(async (request: Request) => {
+  return Response.json({ relays: await listRelays(getDb(), parseSearchParams(request, querySchema)) });
+});

@@ -1,0 +1,75 @@
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "../hooks/hook-settings.ts";
+import { HOOK_TIMEOUT_SECONDS } from "./hook-script.ts";
+import type { HookTarget } from "./hook-targets.ts";
+
+/** Marks Arbor's handlers: the generated script's file name inside a `bin` folder. */
+export const ARBOR_MARKER = "/bin/arbor-hook";
+
+export interface HookFileResult {
+  file: string;
+  outcome: HookSettingsPlan["outcome"];
+  preview: string;
+  /** For `manual`: why Arbor would not rewrite the file, and what to add or remove by hand. */
+  reason?: string;
+  snippet?: string;
+  backupPath?: string;
+  isWritten: boolean;
+}
+
+/** Quotes the script path for the `command` string (Claude Code runs it through a shell). */
+export function hookCommand(scriptPath: string): string {
+  return `'${scriptPath.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Plans (and with `apply`, writes) Arbor's hooks into one settings file. The original is
+ * copied to `<data dir>/backups/` first; the new text is written to a temporary file
+ * and renamed, so a crash never leaves a half-written settings file.
+ */
+export function applyHookPlan(input: {
+  target: HookTarget;
+  action: "install" | "uninstall";
+  scriptPath: string;
+  /** Where backups go (Arbor's data directory), so they never show up in `git status`. */
+  backupDir: string;
+  apply: boolean;
+}): HookFileResult {
+  const original = existsSync(input.target.file) ? readFileSync(input.target.file, "utf8") : null;
+  const fileLabel = input.target.file;
+  const plan =
+    input.action === "install"
+      ? planHookInstall({
+          originalText: original,
+          handler: { type: "command", command: hookCommand(input.scriptPath), timeout: HOOK_TIMEOUT_SECONDS },
+          marker: ARBOR_MARKER,
+          fileLabel,
+        })
+      : planHookUninstall({ originalText: original, marker: ARBOR_MARKER, fileLabel });
+  const result: HookFileResult = { file: input.target.file, outcome: plan.outcome, preview: plan.preview, isWritten: false };
+  if (plan.outcome === "manual") return { ...result, reason: plan.reason, snippet: plan.snippet };
+  if (plan.outcome !== "write" || !input.apply) return result;
+  mkdirSync(path.dirname(input.target.file), { recursive: true });
+  if (original !== null) {
+    mkdirSync(input.backupDir, { recursive: true });
+    const name = input.target.file.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+/, "");
+    result.backupPath = path.join(input.backupDir, `${name}.${new Date().toISOString().replace(/[:.]/g, "-")}.bak`);
+    copyFileSync(input.target.file, result.backupPath);
+  }
+  const temporary = `${input.target.file}.arbor-tmp-${process.pid}`;
+  writeFileSync(temporary, plan.newText);
+  renameSync(temporary, input.target.file);
+  if (input.target.commonDir && input.target.file.endsWith(`${path.sep}settings.local.json`)) excludeLocalSettings(input.target.commonDir);
+  return { ...result, isWritten: true };
+}
+
+/** Keeps `.claude/settings.local.json` out of `git status` without touching tracked files. */
+function excludeLocalSettings(commonDir: string): void {
+  const exclude = path.join(commonDir, "info", "exclude");
+  const line = ".claude/settings.local.json";
+  const current = existsSync(exclude) ? readFileSync(exclude, "utf8") : "";
+  if (current.split(/\r?\n/).includes(line)) return;
+  mkdirSync(path.dirname(exclude), { recursive: true });
+  appendFileSync(exclude, `${current === "" || current.endsWith("\n") ? "" : "\n"}${line}\n`);
+}

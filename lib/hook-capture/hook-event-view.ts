@@ -1,0 +1,86 @@
+import type { HookEvent as HookEventRow, TranscriptRelay } from "../db/generated/client.ts";
+
+export interface HookEventView {
+  id: number;
+  receivedAt: string;
+  eventName: string;
+  sessionId: string;
+  toolName: string | null;
+  toolUseId: string | null;
+  cwd: string | null;
+  repoId: string | null;
+  worktreePath: string | null;
+  runId: string | null;
+  source: string;
+  summary: string;
+  isBlock: boolean;
+  blockReason: string | null;
+  payloadBytes: number;
+  isTruncated: boolean;
+  /** Included only when asked for (the payload can be large). */
+  payload?: unknown;
+}
+
+export interface RelayView {
+  id: number;
+  sessionId: string;
+  startUuid: string;
+  worktreePath: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  userText: string;
+  assistantText: string;
+  toolCalls: Array<{ id: string; name: string; input: unknown; result?: { content: string; isError: boolean } }>;
+  model: string | null;
+  isInterrupted: boolean;
+  apiError: string | null;
+  hookBlocks: Array<{ hookEvent: string; reason: string }>;
+}
+
+export function toHookEventView(row: HookEventRow, options: { withPayload?: boolean } = {}): HookEventView {
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt.toISOString(),
+    eventName: row.eventName,
+    sessionId: row.sessionId,
+    toolName: row.toolName,
+    toolUseId: row.toolUseId,
+    cwd: row.cwd,
+    repoId: row.repoId,
+    worktreePath: row.worktreePath,
+    runId: row.runId,
+    source: row.source,
+    summary: row.summary,
+    isBlock: row.isBlock,
+    blockReason: row.blockReason,
+    payloadBytes: row.payloadBytes,
+    isTruncated: row.isTruncated,
+    ...(options.withPayload ? { payload: safeParse(row.payload) } : {}),
+  };
+}
+
+export function toRelayView(row: TranscriptRelay): RelayView {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    startUuid: row.startUuid,
+    worktreePath: row.worktreePath,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    userText: row.userText,
+    assistantText: row.assistantText,
+    toolCalls: safeParse(row.toolCalls) as RelayView["toolCalls"],
+    model: row.model,
+    isInterrupted: row.isInterrupted,
+    apiError: row.apiError,
+    hookBlocks: safeParse(row.hookBlocks) as RelayView["hookBlocks"],
+  };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

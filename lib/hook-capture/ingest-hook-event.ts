@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { detectBlockFromHookEvent } from "../hooks/detect-hook-block.ts";
+import { parseHookPayload, type HookEvent } from "../hooks/hook-events.ts";
+import { summarizeHookEvent } from "../hooks/hook-summary.ts";
+import { limitStoredPayload } from "../hooks/limit-stored-payload.ts";
+import { matchWorktree } from "../hooks/match-worktree.ts";
+import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
+import { publishHookEvent } from "./hook-topics.ts";
+import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
+import { listIndexedWorktrees } from "./worktree-index.ts";
+
+/** Events after which the transcript has new content worth reading. */
+const TRANSCRIPT_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "StopFailure", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd"]);
+
+export interface IngestResult {
+  isDuplicate: boolean;
+  event: HookEventView | null;
+  parsed: HookEvent | null;
+}
+
+/**
+ * Stores one hook delivery with its full payload (size-limited), the worktree its cwd belongs
+ * to (unpinned directories are kept with no worktree), and the Arbor run with the same Claude
+ * session id. A delivery id seen before is acknowledged and not stored again.
+ */
+export async function ingestHookEvent(
+  db: Db,
+  input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
+): Promise<IngestResult> {
+  const parsed = parseHookPayload(input.body);
+  if (!parsed.ok) throw new AppError("invalid_input", parsed.reason);
+  const event = parsed.event;
+  const eventId = input.eventId?.trim() || randomUUID();
+  if (!/^[\w.-]{1,128}$/.test(eventId)) throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
+  if (await db.hookEvent.findUnique({ where: { eventId }, select: { id: true } })) return { isDuplicate: true, event: null, parsed: event };
+
+  const worktree = event.cwd ? await findWorktree(db, event.cwd) : null;
+  const run = await db.agentRun.findFirst({ where: { claudeSessionId: event.sessionId }, select: { id: true } });
+  const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
+  const block = detectBlockFromHookEvent(event);
+  let row;
+  try {
+    row = await db.hookEvent.create({
+      data: {
+        eventId,
+        eventName: event.eventName,
+        sessionId: event.sessionId,
+        toolName: event.toolName,
+        toolUseId: event.toolUseId,
+        cwd: event.cwd,
+        repoId: worktree?.repoId ?? null,
+        worktreePath: worktree?.listedPath ?? null,
+        runId: run?.id ?? null,
+        source: input.source,
+        summary: summarizeHookEvent(event),
+        isBlock: block !== null,
+        blockReason: block ? block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again." : null,
+        payload: stored.json,
+        payloadBytes: stored.originalBytes,
+        isTruncated: stored.isTruncated,
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") return { isDuplicate: true, event: null, parsed: event };
+    throw error;
+  }
+  const view = toHookEventView(row);
+  publishHookEvent(view);
+  if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
+    scheduleTranscriptIngest(db, { path: event.transcriptPath, sessionId: event.sessionId, repoId: view.repoId, worktreePath: view.worktreePath, cwd: event.cwd });
+  }
+  return { isDuplicate: false, event: view, parsed: event };
+}
+
+async function findWorktree(db: Db, cwd: string) {
+  const found = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db) });
+  return found ?? matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isMiss: true }) });
+}

@@ -1,0 +1,95 @@
+import type { Db } from "../db/client.ts";
+import { isAppError } from "../errors/app-error.ts";
+import { extractRelays } from "../hooks/extract-relays.ts";
+import { isHumanUserEntry } from "../hooks/transcript-entry.ts";
+import { readTranscriptFrom } from "../hooks/transcript-reader.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
+import { toRelayView } from "./hook-event-view.ts";
+import { publishRelay } from "./hook-topics.ts";
+
+export interface TranscriptTarget {
+  path: string;
+  sessionId: string;
+  repoId: string | null;
+  worktreePath: string | null;
+  cwd: string | null;
+}
+
+/**
+ * Transcript paths come from hook payloads; only Claude Code session files are read
+ * (`…/projects/<slug>/<session>.jsonl`), never an arbitrary file a payload names.
+ */
+export function isTranscriptPath(path: string): boolean {
+  return /\/projects\/[^/]+\/[^/]+\.jsonl$/.test(path) && !path.split("/").includes("..");
+}
+
+/** Queues an incremental read of a transcript; reads of one file never overlap. */
+export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Promise<number> {
+  const chains = processSingleton("transcript-chains", () => new Map<string, Promise<unknown>>());
+  const previous = chains.get(target.path) ?? Promise.resolve();
+  const next = previous.then(() => ingestTranscript(db, target)).catch((error: unknown) => {
+    console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
+    return 0;
+  });
+  chains.set(target.path, next);
+  void next.finally(() => {
+    if (chains.get(target.path) === next) chains.delete(target.path);
+  });
+  return next;
+}
+
+/**
+ * Reads a transcript from its stored byte offset (never the whole file again), extracts the
+ * relays in what was read, and upserts them. The cursor is left at the start of the last
+ * relay, which may still grow: the next read re-reads only that relay.
+ */
+export async function ingestTranscript(db: Db, target: TranscriptTarget): Promise<number> {
+  if (!isTranscriptPath(target.path)) return 0;
+  const cursor = await db.transcriptCursor.findUnique({ where: { path: target.path } });
+  let offset = Number(cursor?.offset ?? 0);
+  let read;
+  try {
+    read = await readTranscriptFrom({ path: target.path, offset });
+    if (read.isOffsetBeyondEnd) read = await readTranscriptFrom({ path: target.path, offset: (offset = 0) });
+  } catch (error) {
+    if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) return 0;
+    throw error;
+  }
+  const relays = extractRelays(read.entries);
+  for (const relay of relays) {
+    const data = {
+      repoId: target.repoId,
+      worktreePath: target.worktreePath,
+      cwd: target.cwd,
+      startedAt: relay.startedAt ? new Date(relay.startedAt) : null,
+      endedAt: relay.endedAt ? new Date(relay.endedAt) : null,
+      userText: relay.userText,
+      assistantText: relay.assistantText,
+      toolCalls: JSON.stringify(relay.toolCalls),
+      model: relay.model,
+      isInterrupted: relay.isInterrupted,
+      apiError: relay.apiError?.message ?? null,
+      hookBlocks: JSON.stringify(relay.hookBlocks),
+    };
+    const sessionId = relay.sessionId ?? target.sessionId;
+    const row = await db.transcriptRelay.upsert({
+      where: { sessionId_startUuid: { sessionId, startUuid: relay.startUuid } },
+      create: { sessionId, startUuid: relay.startUuid, ...data },
+      update: data,
+    });
+    publishRelay(toRelayView(row));
+  }
+  const lastHuman = findLastIndex(read.entries, isHumanUserEntry);
+  const nextOffset = lastHuman === -1 ? (relays.length ? offset : read.nextOffset) : read.entryOffsets[lastHuman]!;
+  await db.transcriptCursor.upsert({
+    where: { path: target.path },
+    create: { path: target.path, sessionId: target.sessionId, offset: BigInt(nextOffset) },
+    update: { offset: BigInt(nextOffset) },
+  });
+  return relays.length;
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index -= 1) if (predicate(items[index]!)) return index;
+  return -1;
+}
