@@ -137,7 +137,9 @@ describe("capturing events", () => {
     expect(env.arbor.output()).toMatch(new RegExp(`${spooled.length} event\\(s\\) recovered`));
     const recovered = await events(`sessionId=${sessionId}`);
     expect(recovered).toHaveLength(spooled.length);
-    expect(new Set(recovered.map((e) => e.eventName))).toEqual(new Set(["SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"].filter((n) => recovered.some((e) => e.eventName === n))));
+    const names = recovered.map((e) => e.eventName);
+    for (const name of ["SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"]) expect(names).toContain(name);
+    expect(new Set(recovered.map((e) => e.id)).size).toBe(recovered.length);
     expect(recovered.every((e) => e.source === "spool" && e.worktreePath === worktreePath)).toBe(true);
     expect(readdirSync(path.join(env.arbor.dataDir, "hook-spool")).filter((name) => name.endsWith(".json"))).toEqual([]);
   });
