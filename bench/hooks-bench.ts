@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
+import { readLastRelay } from "../lib/hooks/read-last-relay.ts";
+import { removeDataDir, repoRoot, startArbor } from "../tests/helpers/start-arbor.ts";
+import { median, percentile, round } from "./stats.ts";
+
+export interface HooksBenchResult {
+  hookP50Ms: number;
+  hookP99Ms: number;
+  noopP50Ms: number;
+  noopP99Ms: number;
+  addedP50Ms: number;
+  httpPostP50Ms: number;
+  ingestEventsPerSecond: number;
+  ingestSent: number;
+  ingestStored: number;
+  ingestLost: number;
+  relaySmallMs: number;
+  relayLargeMs: number;
+  relayRatio: number;
+}
+
+const PAYLOAD = JSON.stringify({
+  session_id: "bench-session",
+  transcript_path: "/nowhere/projects/-bench/bench.jsonl",
+  cwd: "/tmp/bench-unpinned",
+  hook_event_name: "PreToolUse",
+  tool_name: "Bash",
+  tool_input: { command: "npm test", description: "Run the tests" },
+  tool_use_id: "toolu_bench",
+});
+
+/** Runs a command hook the way Claude Code does: through a shell, payload on stdin. */
+function invokeHook(command: string, payload: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "ignore", "ignore"] });
+    child.on("error", reject);
+    child.on("close", () => resolve(performance.now() - started));
+    child.stdin.end(payload);
+  });
+}
+
+/**
+ * Hook overhead (Arbor's hook as installed vs a no-op `true` hook, same invocation), ingest
+ * throughput (4 concurrent senders for 10 s against SQLite), and last-relay extraction from a
+ * 2 MB and a 200 MB transcript.
+ */
+export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {}): Promise<HooksBenchResult> {
+  const arbor = await startArbor();
+  try {
+    const script = path.join(arbor.dataDir, "bin", "arbor-hook");
+    const command = `'${script}'`;
+    const hook: number[] = [];
+    const noop: number[] = [];
+    for (let index = 0; index < invocations + 5; index += 1) {
+      const hookMs = await invokeHook(command, PAYLOAD);
+      const noopMs = await invokeHook("true", PAYLOAD);
+      if (index >= 5) {
+        hook.push(hookMs);
+        noop.push(noopMs);
+      }
+    }
+    const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
+    const post = async (id: string) => {
+      const response = await fetch(`${arbor.url}/api/hooks/ingest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id },
+        body: PAYLOAD,
+      });
+      await response.arrayBuffer();
+      return response.ok;
+    };
+    const http: number[] = [];
+    for (let index = 0; index < invocations; index += 1) {
+      const started = performance.now();
+      await post(`http-${index}`);
+      http.push(performance.now() - started);
+    }
+
+    let sent = 0;
+    const deadline = performance.now() + ingestSeconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      [0, 1, 2, 3].map(async (sender) => {
+        for (let index = 0; performance.now() < deadline; index += 1) if (await post(`load-${sender}-${index}`)) sent += 1;
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
+    const stored = (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
+    db.close();
+
+    const relays = await measureRelayExtraction();
+    return {
+      hookP50Ms: round(percentile(hook, 50)),
+      hookP99Ms: round(percentile(hook, 99)),
+      noopP50Ms: round(percentile(noop, 50)),
+      noopP99Ms: round(percentile(noop, 99)),
+      addedP50Ms: round(percentile(hook, 50) - percentile(noop, 50)),
+      httpPostP50Ms: round(median(http)),
+      ingestEventsPerSecond: Math.round(sent / elapsed),
+      ingestSent: sent,
+      ingestStored: stored,
+      ingestLost: sent - stored,
+      ...relays,
+    };
+  } finally {
+    await arbor.stop();
+    removeDataDir(arbor.dataDir);
+  }
+}
+
+async function measureRelayExtraction(): Promise<{ relaySmallMs: number; relayLargeMs: number; relayRatio: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-relay-bench-"));
+  try {
+    const sample = readFileSync(path.join(repoRoot, "tests/fixtures/claude-code-2.1.197/transcripts/s05-bash-allowed.jsonl"), "utf8");
+    const small = await writeTranscript({ file: path.join(dir, "small.jsonl"), sample, bytes: 2 * 1024 * 1024 });
+    const large = await writeTranscript({ file: path.join(dir, "large.jsonl"), sample, bytes: 200 * 1024 * 1024 });
+    const time = async (file: string) => {
+      const times: number[] = [];
+      for (let index = 0; index < 23; index += 1) {
+        const started = performance.now();
+        const { relay } = await readLastRelay({ path: file });
+        if (!relay) throw new Error("no relay found");
+        if (index >= 3) times.push(performance.now() - started);
+      }
+      return median(times);
+    };
+    const smallMs = await time(small);
+    const largeMs = await time(large);
+    return { relaySmallMs: round(smallMs), relayLargeMs: round(largeMs), relayRatio: round(largeMs / smallMs, 3) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function writeTranscript(input: { file: string; sample: string; bytes: number }): Promise<string> {
+  const stream = createWriteStream(input.file);
+  const block = input.sample.endsWith("\n") ? input.sample : `${input.sample}\n`;
+  const chunk = block.repeat(Math.max(1, Math.floor((4 * 1024 * 1024) / block.length)));
+  for (let written = 0; written < input.bytes; written += chunk.length) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once("drain", resolve));
+  }
+  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return input.file;
+}
+
+const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isDirectRun) console.log(JSON.stringify(await runHooksBench(), null, 2));

@@ -1,0 +1,84 @@
+// `arbor` command line. Hooks can be installed before Arbor is ever opened in a browser: the
+// command writes the hook script and the settings entries itself, with the same code as the UI.
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { applyHookPlan } from "../lib/hook-capture/apply-hook-plan.ts";
+import { hookFiles, loadOrCreateHookToken } from "../lib/hook-capture/hook-files.ts";
+import { writeHookScript } from "../lib/hook-capture/hook-script.ts";
+import { localSettingsFile, userSettingsFile, type HookTarget } from "../lib/hook-capture/hook-targets.ts";
+import { openRepository } from "../lib/git/resolve-repository.ts";
+import { runGit } from "../lib/git/run-git.ts";
+import { isAppError } from "../lib/errors/app-error.ts";
+import { parseCliFlags, resolveServerConfig } from "../lib/config/server-config.ts";
+import { projectRoot } from "./boot.ts";
+
+const USAGE = `usage:
+  arbor start [--port N] [--host H] [--data-dir DIR] [--token T]
+  arbor hooks install <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR] [--port N]
+  arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  if (command === "start") {
+    const result = spawnSync(process.execPath, ["--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)], { stdio: "inherit" });
+    return result.status ?? 1;
+  }
+  if (command !== "hooks" || (sub !== "install" && sub !== "uninstall")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { positional, scope, isDryRun, serverFlags } = parseHookArgs(rest);
+  const config = resolveServerConfig({ env: process.env, flags: parseCliFlags(serverFlags) });
+  const files = hookFiles(config.dataDir);
+  writeHookScript({ dataDir: config.dataDir, url: `http://127.0.0.1:${config.port}`, hookToken: loadOrCreateHookToken(config.dataDir), accessToken: config.token });
+  const targets = await resolveTargets({ scope, target: positional });
+  let exitCode = 0;
+  for (const target of targets) {
+    const result = applyHookPlan({ target, action: sub, scriptPath: files.scriptPath, backupDir: files.backupDir, apply: !isDryRun });
+    console.log(`${result.file}: ${result.isWritten ? "written" : result.outcome}${result.backupPath ? ` (backup: ${result.backupPath})` : ""}`);
+    console.log(result.preview.replace(/^/gm, "  "));
+    if (result.outcome === "manual") {
+      exitCode = 1;
+      console.log(`  ${result.reason}\n${result.snippet?.replace(/^/gm, "    ")}`);
+    }
+  }
+  return exitCode;
+}
+
+function parseHookArgs(args: string[]) {
+  const serverFlags: string[] = [];
+  let scope: "worktree" | "repo" | "user" = "worktree";
+  let isDryRun = false;
+  const positional: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === "--dry-run") isDryRun = true;
+    else if (arg === "--scope") {
+      const value = args[++index];
+      if (value !== "worktree" && value !== "repo" && value !== "user") throw new Error("--scope must be worktree, repo or user");
+      scope = value;
+    } else if (arg.startsWith("--")) serverFlags.push(arg, ...(arg.includes("=") ? [] : [args[++index] ?? ""]));
+    else positional.push(arg);
+  }
+  if (scope !== "user" && positional.length !== 1) throw new Error(`give one worktree or repository path\n${USAGE}`);
+  return { positional: positional[0] ?? "", scope, isDryRun, serverFlags };
+}
+
+async function resolveTargets(input: { scope: "worktree" | "repo" | "user"; target: string }): Promise<HookTarget[]> {
+  if (input.scope === "user") return [{ file: userSettingsFile(), commonDir: null }];
+  const absolute = path.resolve(input.target);
+  const { repository, entries } = await openRepository(absolute);
+  if (input.scope === "worktree") {
+    const toplevel = (await runGit({ cwd: absolute, args: ["rev-parse", "--show-toplevel"] })).trim();
+    return [{ file: localSettingsFile(toplevel), commonDir: repository.commonDir }];
+  }
+  return entries.filter((entry) => !entry.isBare).map((entry) => ({ file: localSettingsFile(entry.path), commonDir: repository.commonDir }));
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`arbor: ${isAppError(error) || error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
