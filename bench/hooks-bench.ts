@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { Agent, request } from "node:http";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +12,8 @@ import { median, percentile, round } from "./stats.ts";
 export interface HooksBenchResult {
   hookP50Ms: number;
   hookP99Ms: number;
+  syncHookP50Ms: number;
+  syncHookP99Ms: number;
   noopP50Ms: number;
   noopP99Ms: number;
   addedP50Ms: number;
@@ -41,6 +44,10 @@ function invokeHook(command: string, payload: string): Promise<number> {
     const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "ignore", "ignore"] });
     child.on("error", reject);
     child.on("close", () => resolve(performance.now() - started));
+    // A hook that never reads stdin (`true`) closes the pipe early; the CLI ignores that too.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(payload);
   });
 }
@@ -56,25 +63,40 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
     const script = path.join(arbor.dataDir, "bin", "arbor-hook");
     const command = `'${script}'`;
     const hook: number[] = [];
+    const syncHook: number[] = [];
     const noop: number[] = [];
+    const stopPayload = PAYLOAD.replace('"PreToolUse"', '"Stop"');
     for (let index = 0; index < invocations + 5; index += 1) {
       const hookMs = await invokeHook(command, PAYLOAD);
+      const syncMs = await invokeHook(`${command} --sync`, stopPayload);
       const noopMs = await invokeHook("true", PAYLOAD);
       if (index >= 5) {
         hook.push(hookMs);
+        syncHook.push(syncMs);
         noop.push(noopMs);
       }
     }
     const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
-    const post = async (id: string) => {
-      const response = await fetch(`${arbor.url}/api/hooks/ingest`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id },
-        body: PAYLOAD,
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const post = (id: string) =>
+      new Promise<boolean>((resolve, reject) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: arbor.port,
+            path: "/api/hooks/ingest",
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id, "content-length": Buffer.byteLength(PAYLOAD) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve((res.statusCode ?? 500) < 300));
+          },
+        );
+        req.on("error", reject);
+        req.end(PAYLOAD);
       });
-      await response.arrayBuffer();
-      return response.ok;
-    };
     const http: number[] = [];
     for (let index = 0; index < invocations; index += 1) {
       const started = performance.now();
@@ -91,6 +113,7 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    agent.destroy();
     const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
     const stored = (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
     db.close();
@@ -99,6 +122,8 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
     return {
       hookP50Ms: round(percentile(hook, 50)),
       hookP99Ms: round(percentile(hook, 99)),
+      syncHookP50Ms: round(percentile(syncHook, 50)),
+      syncHookP99Ms: round(percentile(syncHook, 99)),
       noopP50Ms: round(percentile(noop, 50)),
       noopP99Ms: round(percentile(noop, 99)),
       addedP50Ms: round(percentile(hook, 50) - percentile(noop, 50)),
@@ -144,7 +169,7 @@ async function writeTranscript(input: { file: string; sample: string; bytes: num
   const block = input.sample.endsWith("\n") ? input.sample : `${input.sample}\n`;
   const chunk = block.repeat(Math.max(1, Math.floor((4 * 1024 * 1024) / block.length)));
   for (let written = 0; written < input.bytes; written += chunk.length) {
-    if (!stream.write(chunk)) await new Promise((resolve) => stream.once("drain", resolve));
+    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
   }
   await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return input.file;

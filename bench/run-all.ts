@@ -2,6 +2,8 @@
 // Prints figures and target checks; never fails the test suite.
 import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
+import { runDesignBench } from "./design-bench.ts";
+import { runHooksBench } from "./hooks-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
 import { round } from "./stats.ts";
 
@@ -26,3 +28,18 @@ line("  open chat (first page) median", `${memory.openLargeMs} ms vs ${memory.op
 line("  ratio", String(memory.openRatio), "<= 1.5", memory.openRatio <= 1.5);
 line("  assemble a prompt median", `${memory.assembleLargeMs} ms vs ${memory.assembleSmallMs} ms`, "", true);
 line("  ratio", String(memory.assembleRatio), "<= 1.5", memory.assembleRatio <= 1.5);
+
+const hooks = await runHooksBench();
+console.log("\nHook capture (Arbor's hook as installed vs a no-op `true` hook, both run through /bin/sh with the payload on stdin)");
+line("  fast path (tool events) p50 / p99", `${hooks.hookP50Ms} ms / ${hooks.hookP99Ms} ms`, "", true);
+line("  no-op hook p50 / p99", `${hooks.noopP50Ms} ms / ${hooks.noopP99Ms} ms`, "", true);
+line("  added at p50", `${hooks.addedP50Ms} ms`, "< 20 ms", hooks.addedP50Ms < 20);
+line("  sync path (policy events, waits for Arbor) p50 / p99", `${hooks.syncHookP50Ms} ms / ${hooks.syncHookP99Ms} ms`, "", true);
+line("  ingest, 4 senders for 10 s", `${hooks.ingestEventsPerSecond} events/s, ${hooks.ingestLost} lost of ${hooks.ingestSent}`, ">= 2000/s, 0", hooks.ingestEventsPerSecond >= 2000 && hooks.ingestLost === 0);
+line("  last relay from 2 MB vs 200 MB transcript", `${hooks.relaySmallMs} ms vs ${hooks.relayLargeMs} ms (ratio ${hooks.relayRatio})`, "< 20 ms", hooks.relayLargeMs < 20 && hooks.relaySmallMs < 20);
+
+const design = await runDesignBench();
+console.log(`\nDesign tree (${design.branchCount} branches, ${design.designNodeCount}-node design, same repository's scan as baseline)`);
+line("  divergence + layout median vs scan median", `${design.pureMedianMs} ms vs ${design.scanMedianMs} ms`, "", true);
+line("  ratio", String(round(design.pureMedianMs / design.scanMedianMs, 3)), "<= 0.2", design.pureMedianMs / design.scanMedianMs <= 0.2);
+line("  reading branch facts from git (2 processes) median", `${design.readFactsMedianMs} ms`, "", true);

@@ -10,6 +10,8 @@ import type { ServerConfig } from "../lib/config/server-config.ts";
 import { getHookToken } from "../lib/hook-capture/hook-auth.ts";
 import { writeHookScript } from "../lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "../lib/hook-capture/replay-spool.ts";
+import { startSpoolWatcher } from "../lib/hook-capture/spool-watcher.ts";
+import { getShutdownTasks } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -25,6 +27,8 @@ export async function runBootSteps(config: ServerConfig, log: (line: string) => 
     schemaPath: path.join(projectRoot, "prisma", "schema.prisma"),
   });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+  // WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
+  await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   const interrupted = await markInterruptedRuns(getDb());
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
 }
@@ -54,4 +58,6 @@ export async function runAfterListenSteps(input: { config: ServerConfig; port: n
   if (replayed + duplicates + rejected > 0) {
     input.log(`hook spool: ${replayed} event(s) recovered, ${duplicates} already stored, ${rejected} rejected`);
   }
+  const watcher = startSpoolWatcher(getDb(), { dataDir: input.config.dataDir, onError: (error) => console.error("[arbor] hook spool", error) });
+  getShutdownTasks().push(() => watcher.close());
 }

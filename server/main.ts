@@ -8,6 +8,8 @@ import { createArborHttpServer } from "./http-server.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { getRunManager } from "../lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
+import { handleHookIngest } from "./hook-ingest-endpoint.ts";
+import { HOOK_INGEST_PATH } from "../lib/http/request-guard.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
 
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
   const gateway = createWsGateway({ policy });
   const server = createArborHttpServer({
     policy,
-    handleRequest: (req, res) => handleNext(req, res),
+    handleRequest: (req, res) =>
+      req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH ? handleHookIngest(req, res) : handleNext(req, res),
     handleUpgrade: (req, socket, head) => {
       if (gateway.handleUpgrade(req, socket, head)) return;
       if (nextUpgrade) void nextUpgrade(req, socket, head);

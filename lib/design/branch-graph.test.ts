@@ -40,7 +40,7 @@ describe("computeBranchRelations", () => {
         forkCandidates: ["main"],
         sharedAbove: [],
         mergedInto: ["feat/b"],
-        builtOn: ["feat/b"],
+        stackedOn: ["feat/b"],
         trunkPosition: 1,
         forkPointTrunkPosition: 1,
       },
@@ -51,7 +51,7 @@ describe("computeBranchRelations", () => {
         forkCandidates: ["feat/a"],
         sharedAbove: [],
         mergedInto: [],
-        builtOn: [],
+        stackedOn: [],
         trunkPosition: 1,
         forkPointTrunkPosition: null,
       },
@@ -62,7 +62,7 @@ describe("computeBranchRelations", () => {
         forkCandidates: [],
         sharedAbove: [],
         mergedInto: [],
-        builtOn: ["feat/a", "feat/b"],
+        stackedOn: [],
         trunkPosition: 0,
         forkPointTrunkPosition: null,
       },
@@ -74,25 +74,25 @@ describe("computeBranchRelations", () => {
       commits: graph({ ...trunk, a1: ["m1"], a2: ["a1"], a3: ["a2"], b1: ["a2"] }),
       heads: { main: "m2", "feat/a": "a3", "feat/b": "b1" },
     });
-    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", branches: ["feat/b"] }], mergedInto: [] });
-    expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", branches: ["feat/a"] }], mergedInto: [] });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", onLine: ["feat/b"], viaMerge: [] }], mergedInto: [] });
+    expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [{ commit: "a2", onLine: ["feat/a"], viaMerge: [] }], mergedInto: [] });
   });
 
   it("names a branch whose whole history the branch contains as its fork parent", () => {
     const result = relate({ commits: graph({ ...trunk, a1: ["m1"], x1: ["a1"], x2: ["x1"] }), heads: { main: "m2", "feat/a": "a1", x: "x2" } });
     expect(result.x).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", forkCandidates: ["feat/a"], sharedAbove: [] });
-    expect(result["feat/a"]).toMatchObject({ forkParent: "main", mergedInto: ["x"], builtOn: ["x"] });
+    expect(result["feat/a"]).toMatchObject({ forkParent: "main", mergedInto: ["x"], stackedOn: ["x"] });
   });
 
   it("puts a branch created on the trunk (at its tip or an older commit) under the trunk, with the fork point at its head", () => {
     const result = relate({ commits: graph(trunk), heads: { main: "m2", fresh: "m2", old: "m1" } });
-    expect(result.fresh).toMatchObject({ forkPoint: "m2", forkParent: "main", mergedInto: ["main"], builtOn: [], trunkPosition: 0 });
-    expect(result.old).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["fresh", "main"], builtOn: [], forkPointTrunkPosition: 1 });
+    expect(result.fresh).toMatchObject({ forkPoint: "m2", forkParent: "main", mergedInto: ["main"], stackedOn: ["main"], trunkPosition: 0 });
+    expect(result.old).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["fresh", "main"], stackedOn: ["fresh", "main"], forkPointTrunkPosition: 1 });
   });
 
   it("treats two branches at the same commit as siblings, each merged into the other", () => {
     const result = relate({ commits: graph({ ...trunk, a1: ["m1"] }), heads: { main: "m2", "feat/a": "a1", "feat/b": "a1" } });
-    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [], mergedInto: ["feat/b"], builtOn: ["feat/b"] });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [], mergedInto: ["feat/b"], stackedOn: ["feat/b"] });
     expect(result["feat/b"]).toMatchObject({ forkPoint: "m1", forkParent: "main", sharedAbove: [], mergedInto: ["feat/a"] });
   });
 
@@ -101,8 +101,8 @@ describe("computeBranchRelations", () => {
       commits: graph({ ...trunk, a1: ["m1"], x1: ["a1"], merge: ["m2", "x1"] }),
       heads: { main: "merge", "feat/a": "a1", x: "x1" },
     });
-    expect(result.x).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", sharedAbove: [], mergedInto: ["main"], builtOn: [], trunkPosition: 2 });
-    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["main", "x"], builtOn: ["x"] });
+    expect(result.x).toMatchObject({ forkPoint: "a1", forkParent: "feat/a", sharedAbove: [], mergedInto: ["main"], stackedOn: [], trunkPosition: 2 });
+    expect(result["feat/a"]).toMatchObject({ forkPoint: "m1", forkParent: "main", mergedInto: ["main", "x"], stackedOn: ["x"] });
   });
 
   it("finds the fork on the trunk's first-parent line for a branch main merged through a merge commit", () => {
@@ -112,7 +112,7 @@ describe("computeBranchRelations", () => {
     });
     expect(result.x).toMatchObject({ forkPoint: "m0", forkParent: "main", sharedAbove: [], mergedInto: ["main", "peer", "y"] });
     expect(result.y).toMatchObject({ forkPoint: "x1", forkParent: "x", sharedAbove: [] });
-    expect(result.peer).toMatchObject({ forkPoint: "x1", forkParent: "x", mergedInto: ["main"], builtOn: [] });
+    expect(result.peer).toMatchObject({ forkPoint: "x1", forkParent: "x", mergedInto: ["main"], stackedOn: [] });
   });
 
   it("measures trunk positions through merges: a branch that merged main holds the newest trunk commit", () => {
@@ -128,8 +128,8 @@ describe("computeBranchRelations", () => {
 
   it("without a default branch, only ancestor branch heads are fork points", () => {
     const result = relate({ commits: graph({ ...trunk, a1: ["m1"] }), heads: { main: "m2", a: "a1", base: "m0" }, defaultBranch: null });
-    expect(result.a).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", branches: ["main"] }], trunkPosition: null });
-    expect(result.main).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", branches: ["a"] }] });
+    expect(result.a).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", onLine: ["main"], viaMerge: [] }], trunkPosition: null });
+    expect(result.main).toMatchObject({ forkPoint: "m0", forkParent: "base", sharedAbove: [{ commit: "m1", onLine: ["a"], viaMerge: [] }] });
   });
 
   it("gives a head missing from the graph no relations, and ignores parents outside a shallow history", () => {
@@ -141,19 +141,19 @@ describe("computeBranchRelations", () => {
       forkCandidates: [],
       sharedAbove: [],
       mergedInto: [],
-      builtOn: [],
+      stackedOn: [],
       trunkPosition: null,
       forkPointTrunkPosition: null,
     });
     expect(result.a).toMatchObject({ forkPoint: "s2", forkParent: "main" });
   });
 
-  it("counts a branch that forked from the branch's own commits and later merged its head as built on it, not a merge target", () => {
+  it("lists a branch that forked from the branch's older commits and later merged its head where its line joins", () => {
     const result = relate({
       commits: graph({ ...trunk, a1: ["m1"], a2: ["a1"], u1: ["a1"], u2: ["u1", "a2"], merge: ["m2", "a2"] }),
       heads: { main: "merge", "feat/a": "a2", update: "u2" },
     });
-    expect(result["feat/a"]).toMatchObject({ mergedInto: ["main", "update"], builtOn: ["update"] });
+    expect(result["feat/a"]).toMatchObject({ mergedInto: ["main", "update"], stackedOn: [], sharedAbove: [{ commit: "a1", onLine: ["update"], viaMerge: [] }] });
   });
 
   it("gives the same answer whatever order the commits and heads arrive in", () => {
@@ -174,12 +174,12 @@ describe("computeBranchRelations", () => {
     }
     const result = relate({ commits: graph(parents), heads });
     expect(result.long?.sharedAbove).toHaveLength(69);
-    expect(result.long?.sharedAbove[0]).toEqual({ commit: "l69", branches: ["b69"] });
-    expect(result.long?.sharedAbove.at(-1)).toEqual({ commit: "l1", branches: ["b01"] });
+    expect(result.long?.sharedAbove[0]).toEqual({ commit: "l69", onLine: ["b69"], viaMerge: [] });
+    expect(result.long?.sharedAbove.at(-1)).toEqual({ commit: "l1", onLine: ["b01"], viaMerge: [] });
     expect(result.long?.mergedInto).toEqual(["b70"]);
     expect(result.b70).toMatchObject({ forkPoint: "l70", forkParent: "long" });
     expect(result.b05).toMatchObject({ forkPoint: "m1", forkParent: "main" });
-    expect(result.b05?.sharedAbove[0]).toEqual({ commit: "l5", branches: [...Array.from({ length: 65 }, (_, at) => name(at + 6)), "long"] });
-    expect(result.b05?.sharedAbove.slice(1)).toEqual([4, 3, 2, 1].map((index) => ({ commit: `l${index}`, branches: [name(index)] })));
+    expect(result.b05?.sharedAbove[0]).toEqual({ commit: "l5", onLine: [...Array.from({ length: 65 }, (_, at) => name(at + 6)), "long"], viaMerge: [] });
+    expect(result.b05?.sharedAbove.slice(1)).toEqual([4, 3, 2, 1].map((index) => ({ commit: `l${index}`, onLine: [name(index)], viaMerge: [] })));
   });
 });

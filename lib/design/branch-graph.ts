@@ -11,12 +11,22 @@ export interface BranchHead {
 /** The git-derived part of a BranchFact; see BranchFact for the exact definitions. */
 export type BranchRelations = Omit<BranchFact, "worktreePath" | "isDirty" | "ahead" | "behind">;
 
+interface Graph {
+  index: CommitGraphIndex;
+  commits: CommitRecord[];
+  names: string[];
+  headsAt: Map<number, string[]>;
+  trunkPositionOf: Map<number, number>;
+  defaultBranch: string | null;
+}
+
 /**
- * Computes fork point and parent, shared bases, merged-into, built-on and trunk positions for every branch from the commit graph held in memory (one `git log --branches`
- * read), instead of a `git merge-base` per pair of branches. Pure; results sorted by branch name.
- * Cost: O(commits × branches / 32) for the reachability bitsets, plus each branch's walk down its
- * own first-parent line to its fork point (the default branch walks its whole line once). A head missing from `commits` (the ref moved between
- * two reads) gets no relations.
+ * Computes fork point and parent, shared bases, merged-into, stacked-on and trunk positions for
+ * every branch from the commit graph held in memory (one `git log --branches` read), instead of
+ * a `git merge-base` per pair of branches. Pure; results sorted by branch name. Cost:
+ * O(commits × branches / 32) for the reachability bitsets, plus each branch's walk down its own
+ * first-parent line to its fork point. A head missing from `commits` (the ref moved between two
+ * reads) gets no relations.
  */
 export function computeBranchRelations({
   commits,
@@ -32,6 +42,28 @@ export function computeBranchRelations({
   const index = indexCommitGraph({ commits, headShas: sorted.map((head) => head.headSha) });
   const defaultHead = sorted.find((head) => head.name === defaultBranch);
   const trunk = measureTrunk({ index, headRow: defaultHead && index.indexOf.get(defaultHead.headSha) });
+  const graph: Graph = { index, commits, names, headsAt: groupHeads({ index, sorted }), trunkPositionOf: trunk.positionOf, defaultBranch: defaultHead?.name ?? null };
+  return sorted.map((head, bit) => {
+    const row = index.indexOf.get(head.headSha);
+    const others = (rows: Uint32Array) => (row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""])));
+    const forkRow = row === undefined || head === defaultHead ? -1 : findForkRow({ graph, headRow: row });
+    const forkCandidates = forkRow >= 0 ? listForkCandidates({ graph, row: forkRow }) : [];
+    return {
+      name: head.name,
+      headSha: head.headSha,
+      forkPoint: forkRow >= 0 ? (commits[forkRow]?.sha ?? null) : null,
+      forkParent: forkCandidates[0] ?? null,
+      forkCandidates,
+      sharedAbove: row === undefined || head === defaultHead ? [] : listSharedAbove({ graph, headRow: row, forkRow }),
+      mergedInto: others(index.contains),
+      stackedOn: others(index.onFirstParentLine),
+      trunkPosition: trunk.branchPositions[bit] ?? null,
+      forkPointTrunkPosition: forkRow >= 0 ? (trunk.positionOf.get(forkRow) ?? null) : null,
+    };
+  });
+}
+
+function groupHeads({ index, sorted }: { index: CommitGraphIndex; sorted: BranchHead[] }): Map<number, string[]> {
   const headsAt = new Map<number, string[]>();
   for (const head of sorted) {
     const row = index.indexOf.get(head.headSha);
@@ -40,26 +72,7 @@ export function computeBranchRelations({
     if (here) here.push(head.name);
     else headsAt.set(row, [head.name]);
   }
-  return sorted.map((head, bit) => {
-    const row = index.indexOf.get(head.headSha);
-    const others = (rows: Uint32Array) => (row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""])));
-    const walk =
-      row === undefined || head === defaultHead
-        ? { forkRow: -1, forkCandidates: [], sharedAbove: [], builtOn: row === undefined ? [] : collectBuiltOn({ index, fromRow: row, toRow: -1 }) }
-        : walkToFork({ index, row, names, headsAt, trunkPositionOf: trunk.positionOf, defaultBranch: defaultHead?.name ?? null, commits });
-    return {
-      name: head.name,
-      headSha: head.headSha,
-      forkPoint: walk.forkRow >= 0 ? (commits[walk.forkRow]?.sha ?? null) : null,
-      forkParent: walk.forkCandidates[0] ?? null,
-      forkCandidates: walk.forkCandidates,
-      sharedAbove: walk.sharedAbove,
-      mergedInto: others(index.contains),
-      builtOn: walk.builtOn.flatMap((other) => (other === bit ? [] : [names[other] ?? ""])),
-      trunkPosition: trunk.branchPositions[bit] ?? null,
-      forkPointTrunkPosition: walk.forkRow >= 0 ? (trunk.positionOf.get(walk.forkRow) ?? null) : null,
-    };
-  });
+  return headsAt;
 }
 
 /** Position of each trunk commit below the default head, and the newest trunk commit each branch contains. */
@@ -75,61 +88,51 @@ function measureTrunk({ index, headRow }: { index: CommitGraphIndex; headRow: nu
   return { positionOf, branchPositions };
 }
 
-/**
- * Walks a branch's first-parent line from its head to its fork point (another branch's head, or
- * the trunk), recording on the way where other branches — those not containing the head — first
- * share the line.
- */
-function walkToFork({
-  index,
-  row: headRow,
-  names,
-  headsAt,
-  trunkPositionOf,
-  defaultBranch,
-  commits,
-}: {
-  index: CommitGraphIndex;
-  row: number;
-  names: string[];
-  headsAt: Map<number, string[]>;
-  trunkPositionOf: Map<number, number>;
-  defaultBranch: string | null;
-  commits: CommitRecord[];
-}): { forkRow: number; forkCandidates: string[]; sharedAbove: SharedBase[]; builtOn: number[] } {
-  const { words, contains, firstParent } = index;
-  const excluded = contains.slice(headRow * words, (headRow + 1) * words);
-  const seen = new Uint32Array(words);
-  const sharedAbove: SharedBase[] = [];
-  for (let row = headRow; row >= 0; row = firstParent[row] ?? -1) {
-    const isOnTrunk = trunkPositionOf.has(row);
-    const headsHere = row === headRow ? [] : (headsAt.get(row) ?? []);
-    if (isOnTrunk || headsHere.length > 0) {
-      const forkCandidates = [...(isOnTrunk && defaultBranch ? [defaultBranch] : []), ...headsHere.filter((name) => name !== defaultBranch)];
-      return { forkRow: row, forkCandidates, sharedAbove, builtOn: collectBuiltOn({ index, fromRow: headRow, toRow: row }) };
-    }
-    const fresh: string[] = [];
-    for (let word = 0; word < words; word += 1) {
-      let value = (contains[row * words + word] ?? 0) & ~(excluded[word] ?? 0) & ~(seen[word] ?? 0);
-      seen[word]! |= value;
-      while (value !== 0) {
-        fresh.push(names[word * 32 + (31 - Math.clz32(value & -value))] ?? "");
-        value &= value - 1;
-      }
-    }
-    if (fresh.length > 0) sharedAbove.push({ commit: commits[row]?.sha ?? "", branches: fresh });
+/** The first commit of the line from `headRow` that is on the trunk or another branch's head; -1 if none. */
+function findForkRow({ graph, headRow }: { graph: Graph; headRow: number }): number {
+  for (let row = headRow; row >= 0; row = graph.index.firstParent[row] ?? -1) {
+    if (graph.trunkPositionOf.has(row) || (row !== headRow && graph.headsAt.has(row))) return row;
   }
-  return { forkRow: -1, forkCandidates: [], sharedAbove, builtOn: collectBuiltOn({ index, fromRow: headRow, toRow: -1 }) };
+  return -1;
 }
 
-/** Branches whose first-parent line passes through a commit of the line from `fromRow` down to, not including, `toRow`. */
-function collectBuiltOn({ index, fromRow, toRow }: { index: CommitGraphIndex; fromRow: number; toRow: number }): number[] {
-  const { words, onFirstParentLine, firstParent } = index;
-  const union = new Uint32Array(words);
-  for (let row = fromRow; row >= 0 && row !== toRow; row = firstParent[row] ?? -1) {
-    for (let word = 0; word < words; word += 1) union[word]! |= onFirstParentLine[row * words + word] ?? 0;
+function listForkCandidates({ graph, row }: { graph: Graph; row: number }): string[] {
+  const heads = (graph.headsAt.get(row) ?? []).filter((name) => name !== graph.defaultBranch);
+  return graph.trunkPositionOf.has(row) && graph.defaultBranch ? [graph.defaultBranch, ...heads] : heads;
+}
+
+/**
+ * Walks the line from the head down to, not including, the fork point, recording where other
+ * branches first join it (onLine) or first reach it through merges (viaMerge). Branches stacked
+ * on the head are skipped; branches that merged the head count only where their line joins.
+ */
+function listSharedAbove({ graph, headRow, forkRow }: { graph: Graph; headRow: number; forkRow: number }): SharedBase[] {
+  const { words, contains, onFirstParentLine, firstParent } = graph.index;
+  const rowOf = (rows: Uint32Array, row: number) => rows.subarray(row * words, (row + 1) * words);
+  const stacked = rowOf(onFirstParentLine, headRow);
+  const containsHead = rowOf(contains, headRow);
+  const seenOnLine = new Uint32Array(words);
+  const seenAny = new Uint32Array(words);
+  const shared: SharedBase[] = [];
+  for (let row = headRow; row >= 0 && row !== forkRow; row = firstParent[row] ?? -1) {
+    let onLine: string[] | null = null;
+    let viaMerge: string[] | null = null;
+    for (let word = 0; word < words; word += 1) {
+      const lineHere = onFirstParentLine[row * words + word] ?? 0;
+      const line = lineHere & ~(stacked[word] ?? 0) & ~(seenOnLine[word] ?? 0);
+      const merged = (contains[row * words + word] ?? 0) & ~lineHere & ~(containsHead[word] ?? 0) & ~(seenAny[word] ?? 0);
+      seenOnLine[word]! |= line;
+      seenAny[word]! |= line | merged;
+      if (line !== 0) pushNames({ value: line, word, names: graph.names, into: (onLine ??= []) });
+      if (merged !== 0) pushNames({ value: merged, word, names: graph.names, into: (viaMerge ??= []) });
+    }
+    if (onLine || viaMerge) shared.push({ commit: graph.commits[row]?.sha ?? "", onLine: onLine ?? [], viaMerge: viaMerge ?? [] });
   }
-  return listBits({ rows: union, words, row: 0 });
+  return shared;
+}
+
+function pushNames({ value, word, names, into }: { value: number; word: number; names: string[]; into: string[] }): void {
+  for (let rest = value; rest !== 0; rest &= rest - 1) into.push(names[word * 32 + (31 - Math.clz32(rest & -rest))] ?? "");
 }
 
 /** Code-point order, the same on every machine and locale. */

@@ -11,13 +11,16 @@ export type ForkDivergence =
  * cannot. Walking X's first-parent line downwards, P must be met no later than any branch with a
  * stronger claim: P passes when it contains X's head, shares the nearest commits, or contains the
  * fork point. Evidence against P:
- * - above the fork point, a shared base with a design branch that is not below X in the design
- *   (or with the default branch): X carries commits P does not have;
+ * - above the fork point, a design branch (not below X in the design) or the default branch whose
+ *   own line joins X's line there: X carries commits P does not have;
  * - at the fork point, an ancestor branch (or the trunk) that P does not contain.
  * Branches below X in the design are never evidence (they were forked from X), nor are branches
- * outside the design that merely share commits (either side may have forked from the other). When
- * every ancestor at the fork point is below X in the design — a child created from an older
- * commit of X — the walk goes on down that child's line.
+ * outside the design whose line merely joins X's (either may have forked from the other), nor
+ * branches that reach X's line only through merges, nor branches that merged X's head or newer
+ * commits of X's line than the one where their own line joins: they took X's work (the merge
+ * check reports where it went) rather than gave X theirs. When every ancestor at the fork point
+ * is below X in the design — a child created from an older commit of X — the walk goes on down
+ * that child's line.
  */
 export function checkFork({
   fact,
@@ -39,10 +42,12 @@ export function checkFork({
   const visited = new Set<string>();
   for (let current: BranchFact | undefined = fact; current && !visited.has(current.name); ) {
     visited.add(current.name);
+    const pulled = new Set(current.mergedInto);
     for (const base of current.sharedAbove) {
-      if (base.branches.includes(parentBranch)) return null;
-      const evidence = base.branches.filter((branch) => (branch === defaultBranch || isDesignBranch(branch)) && !isBelowInDesign(branch));
+      if (base.onLine.includes(parentBranch) || base.viaMerge.includes(parentBranch)) return null;
+      const evidence = base.onLine.filter((branch) => (branch === defaultBranch || isDesignBranch(branch)) && !isBelowInDesign(branch) && !pulled.has(branch));
       if (evidence.length > 0) return { kind: "shares_commits_with", branches: evidence };
+      for (const branch of base.viaMerge) pulled.add(branch);
     }
     if (current.forkPoint === null) return { kind: "no_shared_history" };
     if (current.forkCandidates.includes(parentBranch) || containsForkPoint({ parent, fork: current, factOf })) return null;

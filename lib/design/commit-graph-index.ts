@@ -52,11 +52,6 @@ export function indexCommitGraph({ commits, headShas }: { commits: CommitRecord[
   return { words, indexOf, firstParent, contains, onFirstParentLine };
 }
 
-/** True when bit `bit` of row `row` is set. */
-export function hasBit({ rows, words, row, bit }: { rows: Uint32Array; words: number; row: number; bit: number }): boolean {
-  return (((rows[row * words + (bit >>> 5)] ?? 0) >>> (bit & 31)) & 1) === 1;
-}
-
 /** The set bits of `rows[row]`, ascending. */
 export function listBits({ rows, words, row }: { rows: Uint32Array; words: number; row: number }): number[] {
   const bits: number[] = [];

@@ -204,6 +204,51 @@ describe("findDivergence", () => {
     expect(findDivergence({ tree, branches, rule: RULE })).toEqual([]);
   });
 
+  it("names only the branch that took the work, not one created from it later", () => {
+    const branches = repo({
+      commits: { a1: ["m1"], l1: ["a1"], main3: ["m2", "l1"] },
+      heads: { main: "main3", "feat/auth": "a1", "feat/logout": "l1", "release-x": "main3" },
+    });
+    const tree = design([
+      ["auth", "in_progress"],
+      ["logout", "in_progress", "auth"],
+    ]);
+    const warnings = findDivergence({ tree, branches, rule: RULE });
+    expect(summarize(warnings)).toEqual(["merged_into_other_branch logout"]);
+    expect(warnings[0]?.message).toContain("was merged into main but not into feat/auth");
+  });
+
+  it("between two unrelated nodes, reports the one merged into the other as merged and the other as carrying its commits", () => {
+    const branches = repo({
+      commits: { a1: ["m1"], l1: ["a1"], a2: ["a1"], l2: ["l1", "a2"] },
+      heads: { "feat/auth": "a2", "feat/login": "l2" },
+    });
+    const tree = design([
+      ["auth", "in_progress"],
+      ["login", "in_progress"],
+    ]);
+    const warnings = findDivergence({ tree, branches, rule: RULE });
+    expect(summarize(warnings)).toEqual(["merged_into_other_branch auth", "forked_from_other_parent login"]);
+    expect(warnings[0]?.message).toContain("feat/auth (node \"auth\") was merged into feat/login but not into main");
+    expect(warnings[1]?.message).toContain("feat/login (node \"login\") shares commits with feat/auth that main (the default branch)");
+  });
+
+  it("reports a node forked from and merged back into the wrong design branch as merged there", () => {
+    const branches = repo({
+      commits: { a1: ["m1"], o1: ["a1"], a2: ["a1", "o1"], d1: ["m2"] },
+      heads: { "feat/auth": "a2", "feat/logout": "o1", "feat/docs": "d1" },
+    });
+    const tree = design([
+      ["auth", "in_progress"],
+      ["docs", "in_progress"],
+      ["logout", "in_progress", "docs"],
+    ]);
+    const warnings = findDivergence({ tree, branches, rule: RULE });
+    expect(summarize(warnings)).toEqual(["forked_from_other_parent auth", "merged_into_other_branch logout"]);
+    expect(warnings[0]?.message).toContain("feat/auth (node \"auth\") shares commits with feat/logout that main");
+    expect(warnings[1]?.message).toContain("feat/logout (node \"logout\") was merged into feat/auth but not into feat/docs");
+  });
+
   it("flags a done node whose branch is not merged into its design parent", () => {
     const branches = repo({
       commits: { d1: ["m1"], s1: ["m1"], main2: ["m2", "s1"] },

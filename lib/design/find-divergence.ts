@@ -2,7 +2,6 @@ import { compareText } from "./branch-graph.ts";
 import { checkFork, type ForkDivergence } from "./check-fork.ts";
 import { divergenceMessages as say, type ParentRef } from "./divergence-messages.ts";
 import { indexDesign, type IndexedDesign } from "./index-design.ts";
-import { matchNamingRule } from "./naming-rule.ts";
 import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning } from "./types.ts";
 
 /**
@@ -63,7 +62,7 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
     defaultBranch,
   });
   if (fork) warnings.push({ code: "forked_from_other_parent", message: describeFork({ fork, slug, branch, parent }), ...where });
-  const targets = listMergeTargets({ context, slug, fact });
+  const targets = listMergeTargets({ context, slug, fact, parent });
   if (!isInParent && targets.length > 0) {
     warnings.push({ code: "merged_into_other_branch", message: say.mergedIntoOtherBranch({ slug, branch, targets, parent }), ...where });
   }
@@ -99,23 +98,36 @@ function findReferenceParent({ context, slug }: { context: CheckContext; slug: s
 }
 
 /**
- * Branches that took this branch's work through a merge commit without building on it (see
- * BranchFact.builtOn), minus its design descendants. Branches built on it — stacked children, or
- * children that merge it to stay up to date — are not merge targets. A branch without commits of
- * its own (created on the trunk, or at the same commit as a branch outside its subtree) was merged
- * nowhere.
+ * Branches that took this branch's work through a merge commit: mergedInto minus those stacked on
+ * it, its design descendants, and branches outside the design whose line joins its line above
+ * where its reference parent does (they forked from it and merge it to stay up to date). A target
+ * that merely sits on another target (a branch created from main after main took the work) is
+ * left to that one. A branch without commits of its own (created on the trunk, or at the same
+ * commit as a branch outside its subtree) was merged nowhere.
  */
-function listMergeTargets({ context, slug, fact }: { context: CheckContext; slug: string; fact: BranchFact }): string[] {
+function listMergeTargets({ context, slug, fact, parent }: { context: CheckContext; slug: string; fact: BranchFact; parent: ParentRef }): string[] {
   if (fact.forkPoint === fact.headSha) return [];
   const hasTwin = fact.mergedInto.some((other) => context.factOf.get(other)?.headSha === fact.headSha && !isBelow({ context, slug, branch: other }));
   if (hasTwin) return [];
-  const builtOn = new Set(fact.builtOn);
-  return fact.mergedInto.filter((target) => !builtOn.has(target) && !isBelow({ context, slug, branch: target }));
+  const skipped = new Set(fact.stackedOn);
+  for (const base of fact.sharedAbove) {
+    if (base.onLine.includes(parent.branch) || base.viaMerge.includes(parent.branch)) break;
+    for (const branch of base.onLine) if (!context.design.slugOfBranch.has(branch)) skipped.add(branch);
+  }
+  const targets = fact.mergedInto.filter((target) => !skipped.has(target) && !isBelow({ context, slug, branch: target }));
+  return targets.filter((target) => !targets.some((other) => other !== target && sitsOn({ context, branch: target, on: other })));
+}
+
+/** True when `branch`'s line passes through the head of `on`; between two branches at one commit, the default branch (else the first name) is the one sat on. */
+function sitsOn({ context, branch, on }: { context: CheckContext; branch: string; on: string }): boolean {
+  if (!context.factOf.get(on)?.stackedOn.includes(branch)) return false;
+  if (!context.factOf.get(branch)?.stackedOn.includes(on)) return true;
+  return branch !== context.defaultBranch && (on === context.defaultBranch || compareText(on, branch) < 0);
 }
 
 function checkBranchOutsideDesign({ context, fact, rule }: { context: CheckContext; fact: BranchFact; rule: string }): DivergenceWarning[] {
   if (fact.name === context.defaultBranch || context.design.slugOfBranch.has(fact.name)) return [];
-  const slug = matchNamingRule({ rule, branch: fact.name });
+  const slug = context.design.matchBranch(fact.name);
   const worktree = fact.worktreePath ? { worktreePath: fact.worktreePath } : {};
   if (slug !== null) {
     return [{ code: "branch_not_in_design", message: say.branchNotInDesign({ branch: fact.name, slug, rule, worktreePath: fact.worktreePath }), branch: fact.name, ...worktree }];

@@ -1,4 +1,5 @@
-import { expectedBranchName, splitNamingRule } from "./naming-rule.ts";
+import { matchSplitRule, splitNamingRule } from "./naming-rule.ts";
+import { isValidSlug } from "./slug.ts";
 import type { DesignNode, DesignTree } from "./types.ts";
 
 /** A design tree prepared for lookups: one pass, then O(1) questions. */
@@ -13,6 +14,8 @@ export interface IndexedDesign {
   slugOfBranch: Map<string, string>;
   /** Position of each slug in `tree.nodes`, for stable sibling order. */
   positionOf: Map<string, number>;
+  /** The slug a branch name stands for under the naming rule (whether or not such a node exists), or null. */
+  matchBranch: (branch: string) => string | null;
   /** True when `descendant` is in the subtree below `ancestor` (not the node itself). */
   isBelow: (args: { ancestor: string; descendant: string }) => boolean;
 }
@@ -20,10 +23,10 @@ export interface IndexedDesign {
 /**
  * Indexes a design tree under a naming rule (throws invalid_input for a bad rule). Expects a tree
  * that passed validateDesignTree, but never loops on one that did not: nodes caught in a cycle are
- * appended to the pre-order after the others.
+ * appended to the pre-order after the others, and a node with an invalid slug gets no branch.
  */
 export function indexDesign({ tree, rule }: { tree: DesignTree; rule: string }): IndexedDesign {
-  splitNamingRule(rule);
+  const { prefix, suffix } = splitNamingRule(rule);
   const bySlug = new Map(tree.nodes.map((node) => [node.slug, node]));
   const positionOf = new Map(tree.nodes.map((node, position) => [node.slug, position]));
   const parentOf = new Map<string, string>();
@@ -38,14 +41,15 @@ export function indexDesign({ tree, rule }: { tree: DesignTree; rule: string }):
   }
   for (const children of childrenOf.values()) children.sort((a, b) => (positionOf.get(a.slug) ?? 0) - (positionOf.get(b.slug) ?? 0));
   const { preorder, rangeOf } = orderDepthFirst({ nodes: tree.nodes, parentOf, childrenOf });
-  const branchOf = new Map(tree.nodes.map((node) => [node.slug, expectedBranchName({ rule, slug: node.slug })]));
+  const branchOf = new Map(tree.nodes.filter((node) => isValidSlug(node.slug)).map((node) => [node.slug, `${prefix}${node.slug}${suffix}`]));
   const slugOfBranch = new Map([...branchOf].map(([slug, branch]) => [branch, slug]));
   const isBelow = ({ ancestor, descendant }: { ancestor: string; descendant: string }) => {
     const outer = rangeOf.get(ancestor);
     const inner = rangeOf.get(descendant);
     return !!outer && !!inner && inner.start > outer.start && inner.start < outer.end;
   };
-  return { preorder, bySlug, parentOf, branchOf, slugOfBranch, positionOf, isBelow };
+  const matchBranch = (branch: string) => matchSplitRule({ prefix, suffix, branch });
+  return { preorder, bySlug, parentOf, branchOf, slugOfBranch, positionOf, matchBranch, isBelow };
 }
 
 /** Pre-order plus each node's [start, end) range in it, so subtree membership is a range check. */

@@ -33,11 +33,12 @@ type Draft = Omit<BranchTreeNode, "depth" | "order"> & { fact: BranchFact | null
  * Lays out the repository's actual branches plus every design node as one forest for the
  * dashboard. A design node hangs under its design parent (a design root under the default
  * branch). A branch outside the design hangs under the nearest branch by merge-base that can be
- * trusted as its parent: a design branch sharing commits of its line above its fork point, else
- * its fork parent (an ancestor branch or the trunk); two branches outside the design that merely
- * share commits are never made each other's parent. The default branch is a root. Siblings: default branch, then design nodes in the
- * design's order, then other branches by name. Deterministic, O(n log n). A cycle (possible only
- * with unusual histories) is cut at the first node found on it, which becomes a root.
+ * trusted as its parent: a design branch whose line joins its line above its fork point, else its
+ * fork parent (an ancestor branch or the trunk); two branches outside the design whose lines
+ * merely split are never made each other's parent. The default branch is a root. Siblings: the
+ * default branch, then design nodes in the design's order, then other branches by name.
+ * Deterministic, O(n log n). Parents cannot form a cycle for a valid design; a design that was
+ * not validated may, and the cycle is cut at the first node found on it, which becomes a root.
  */
 export function layoutBranchTree({ tree, branches, rule }: { tree: DesignTree; branches: BranchFacts; rule: string }): BranchTreeNode[] {
   const design = indexDesign({ tree, rule });
@@ -106,10 +107,10 @@ function makeDraft({
   };
 }
 
-/** The design branch met first above the fork point (by design order within one commit), else the fork parent. */
+/** The design branch whose line joins this one first above its fork point (design order breaks ties), else the fork parent. */
 function findBranchParent({ fact, positionOfBranch }: { fact: BranchFact; positionOfBranch: Map<string, number> }): string | null {
   for (const base of fact.sharedAbove) {
-    const inDesign = base.branches.filter((branch) => positionOfBranch.has(branch));
+    const inDesign = base.onLine.filter((branch) => positionOfBranch.has(branch));
     if (inDesign.length > 0) return inDesign.sort((a, b) => (positionOfBranch.get(a) ?? 0) - (positionOfBranch.get(b) ?? 0))[0] ?? null;
   }
   return fact.forkParent;
@@ -141,6 +142,26 @@ function markMerged(drafts: Draft[]): void {
   }
 }
 
+function toRow({ draft, depth, order }: { draft: Draft; depth: number; order: number }): BranchTreeNode {
+  return {
+    id: draft.id,
+    branch: draft.branch,
+    nodeSlug: draft.nodeSlug,
+    title: draft.title,
+    status: draft.status,
+    parentId: draft.parentId,
+    depth,
+    order,
+    worktreePath: draft.worktreePath,
+    isInDesign: draft.isInDesign,
+    isDefault: draft.isDefault,
+    isDirty: draft.isDirty,
+    ahead: draft.ahead,
+    behind: draft.behind,
+    isMerged: draft.isMerged,
+  };
+}
+
 function orderDepthFirst(drafts: Draft[]): BranchTreeNode[] {
   const compare = (a: Draft, b: Draft) =>
     a.sortKey[0] - b.sortKey[0] || a.sortKey[1] - b.sortKey[1] || compareText(a.sortKey[2], b.sortKey[2]) || compareText(a.id, b.id);
@@ -155,8 +176,7 @@ function orderDepthFirst(drafts: Draft[]): BranchTreeNode[] {
   const stack = [...(childrenOf.get(null) ?? [])].reverse().map((draft) => ({ draft, depth: 0 }));
   while (stack.length > 0) {
     const { draft, depth } = stack.pop()!;
-    const { fact: _fact, sortKey: _sortKey, ...node } = draft;
-    laidOut.push({ ...node, depth, order: laidOut.length });
+    laidOut.push(toRow({ draft, depth, order: laidOut.length }));
     const children = childrenOf.get(draft.id) ?? [];
     for (let at = children.length - 1; at >= 0; at -= 1) stack.push({ draft: children[at]!, depth: depth + 1 });
   }

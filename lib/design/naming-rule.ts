@@ -38,7 +38,11 @@ export function expectedBranchName({ rule, slug }: { rule: string; slug: string 
  * is not a valid slug. Throws invalid_input for a bad rule.
  */
 export function matchNamingRule({ rule, branch }: { rule: string; branch: string }): string | null {
-  const { prefix, suffix } = splitNamingRule(rule);
+  return matchSplitRule({ ...splitNamingRule(rule), branch });
+}
+
+/** matchNamingRule for a rule already split (and so validated) by splitNamingRule, for loops over many branches. */
+export function matchSplitRule({ prefix, suffix, branch }: { prefix: string; suffix: string; branch: string }): string | null {
   if (branch.length <= prefix.length + suffix.length) return null;
   if (!branch.startsWith(prefix) || !branch.endsWith(suffix)) return null;
   const slug = branch.slice(prefix.length, branch.length - suffix.length);

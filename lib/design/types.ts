@@ -27,11 +27,13 @@ export interface DesignTree {
   edges: DesignEdge[];
 }
 
-/** Branches whose merge-base with a branch is one commit of its first-parent line. */
+/** Where other branches meet one commit of a branch's first-parent line (see BranchFact.sharedAbove). */
 export interface SharedBase {
   commit: string;
-  /** Sorted by name. */
-  branches: string[];
+  /** Branches whose own first-parent line passes through `commit`: the lines split here. Sorted by name. */
+  onLine: string[];
+  /** Branches that hold `commit` only through merge commits. Sorted by name. */
+  viaMerge: string[];
 }
 
 /**
@@ -43,19 +45,18 @@ export interface SharedBase {
  *   it is an ancestor branch of X — the nearest one by merge-base, since merge-base(X, B) is B's
  *   head. Null for the default branch, and when the line reaches a root first.
  * - `forkCandidates`: the default branch when forkPoint is on the trunk, then every branch whose
- *   head is forkPoint, by name. `forkParent` is the first, or null. Because a fork parent is
- *   always a strict ancestor (or the trunk), fork parents never form a cycle.
- * - `sharedAbove`: branches that do not contain h but share commits of X's line above forkPoint,
- *   nearest first, grouped by the commit where their history meets X's line (their merge-base
- *   with X). They forked off X's line or X forked off theirs, and both moved on — git cannot say
- *   which, so they are reported apart, and only a design decides.
+ *   head is forkPoint, by name. `forkParent` is the first, or null. A fork parent is always a
+ *   strict ancestor (or the trunk), so fork parents never form a cycle.
+ * - `sharedAbove`: for the commits of X's line above forkPoint, nearest first, the other branches
+ *   that meet the line there. `onLine`: branches whose first-parent line first joins X's line at
+ *   that commit — a branch that forked off X, or that X forked off, and both moved on (git cannot
+ *   say which, so only a design decides), or a branch X forked from that later merged X.
+ *   `viaMerge`: branches not containing h whose nearest shared commit is reached through a merge.
+ *   Branches stacked on X (see stackedOn) never appear.
  * - `mergedInto`: every other branch whose history contains h — merged into it, built on top of
  *   it, or at the same commit.
- * - `builtOn`: other branches whose first-parent line passes through one of X's own commits — the
- *   commits of X's line from h down to, not including, forkPoint (the whole line for the default
- *   branch or when there is no fork point): branches stacked on X, forked from it, fast-forwarded
- *   through it, or at the same commit. Branches in mergedInto but not builtOn took X's work
- *   through a merge commit without ever building on it: they are where X was merged.
+ * - `stackedOn`: the part of mergedInto whose first-parent line passes through h (stacked on X,
+ *   fast-forwarded through it, or at the same commit); the rest took h through a merge commit.
  * - `trunkPosition`: how far below the default branch's head the newest trunk commit X contains
  *   is (0: X contains the default head); `forkPointTrunkPosition`: the same for forkPoint when it
  *   is on the trunk. A branch P contains a trunk commit at position p when P.trunkPosition <= p.
@@ -72,8 +73,8 @@ export interface BranchFact {
   sharedAbove: SharedBase[];
   /** Sorted by name. */
   mergedInto: string[];
-  /** Sorted by name. */
-  builtOn: string[];
+  /** Sorted by name; a subset of mergedInto. */
+  stackedOn: string[];
   trunkPosition: number | null;
   forkPointTrunkPosition: number | null;
   /** Uncommitted changes (staged, unstaged, untracked or conflicted) in its worktree; unknown without a scan. */

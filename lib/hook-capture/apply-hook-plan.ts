@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "../hooks/hook-settings.ts";
-import { HOOK_TIMEOUT_SECONDS } from "./hook-script.ts";
+import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
 import type { HookTarget } from "./hook-targets.ts";
 
 /** Marks Arbor's handlers: the generated script's file name inside a `bin` folder. */
@@ -42,7 +42,11 @@ export function applyHookPlan(input: {
     input.action === "install"
       ? planHookInstall({
           originalText: original,
-          handler: { type: "command", command: hookCommand(input.scriptPath), timeout: HOOK_TIMEOUT_SECONDS },
+          handler: (event) => ({
+            type: "command",
+            command: `${hookCommand(input.scriptPath)}${SYNC_HOOK_EVENTS.has(event) ? " --sync" : ""}`,
+            timeout: HOOK_TIMEOUT_SECONDS,
+          }),
           marker: ARBOR_MARKER,
           fileLabel,
         })

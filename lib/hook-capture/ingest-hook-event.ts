@@ -10,6 +10,8 @@ import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { listIndexedWorktrees } from "./worktree-index.ts";
+import { getHookEventWriter } from "./hook-event-writer.ts";
+import { findRunIdForSession } from "./run-link-cache.ts";
 
 /** Events after which the transcript has new content worth reading. */
 const TRANSCRIPT_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "StopFailure", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd"]);
@@ -34,38 +36,30 @@ export async function ingestHookEvent(
   const event = parsed.event;
   const eventId = input.eventId?.trim() || randomUUID();
   if (!/^[\w.-]{1,128}$/.test(eventId)) throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
-  if (await db.hookEvent.findUnique({ where: { eventId }, select: { id: true } })) return { isDuplicate: true, event: null, parsed: event };
 
   const worktree = event.cwd ? await findWorktree(db, event.cwd) : null;
-  const run = await db.agentRun.findFirst({ where: { claudeSessionId: event.sessionId }, select: { id: true } });
+  const runId = await findRunIdForSession(db, event.sessionId);
   const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
   const block = detectBlockFromHookEvent(event);
-  let row;
-  try {
-    row = await db.hookEvent.create({
-      data: {
-        eventId,
-        eventName: event.eventName,
-        sessionId: event.sessionId,
-        toolName: event.toolName,
-        toolUseId: event.toolUseId,
-        cwd: event.cwd,
-        repoId: worktree?.repoId ?? null,
-        worktreePath: worktree?.listedPath ?? null,
-        runId: run?.id ?? null,
-        source: input.source,
-        summary: summarizeHookEvent(event),
-        isBlock: block !== null,
-        blockReason: block ? block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again." : null,
-        payload: stored.json,
-        payloadBytes: stored.originalBytes,
-        isTruncated: stored.isTruncated,
-      },
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "P2002") return { isDuplicate: true, event: null, parsed: event };
-    throw error;
-  }
+  const row = await getHookEventWriter(db).write({
+    eventId,
+    eventName: event.eventName,
+    sessionId: event.sessionId,
+    toolName: event.toolName,
+    toolUseId: event.toolUseId,
+    cwd: event.cwd,
+    repoId: worktree?.repoId ?? null,
+    worktreePath: worktree?.listedPath ?? null,
+    runId,
+    source: input.source,
+    summary: summarizeHookEvent(event),
+    isBlock: block !== null,
+    blockReason: block ? block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again." : null,
+    payload: stored.json,
+    payloadBytes: stored.originalBytes,
+    isTruncated: stored.isTruncated,
+  });
+  if (!row) return { isDuplicate: true, event: null, parsed: event };
   const view = toHookEventView(row);
   publishHookEvent(view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client.ts";
 import { isAppError } from "../errors/app-error.ts";
@@ -14,13 +14,24 @@ import { ingestHookEvent } from "./ingest-hook-event.ts";
 export async function replayHookSpool(db: Db, input: { dataDir: string }): Promise<{ replayed: number; duplicates: number; rejected: number }> {
   const files = hookFiles(input.dataDir);
   mkdirSync(files.spoolDir, { recursive: true });
-  const names = readdirSync(files.spoolDir).filter((name) => name.endsWith(".json")).sort(compareSpoolNames);
+  const names = readdirSync(files.spoolDir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ name, at: modifiedAt(path.join(files.spoolDir, name)) }))
+    .filter((entry) => entry.at !== null)
+    .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : a.name.localeCompare(b.name)))
+    .map((entry) => entry.name);
   const settings = await readSettings(db);
   const counts = { replayed: 0, duplicates: 0, rejected: 0 };
   for (const name of names) {
     const file = path.join(files.spoolDir, name);
+    let text: string;
     try {
-      const body = JSON.parse(readFileSync(file, "utf8")) as unknown;
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue; // taken by a concurrent drain
+    }
+    try {
+      const body = JSON.parse(text) as unknown;
       const result = await ingestHookEvent(db, { body, eventId: name.slice(0, -".json".length), source: "spool", maxPayloadBytes: settings.hookMaxPayloadBytes });
       counts[result.isDuplicate ? "duplicates" : "replayed"] += 1;
       rmSync(file, { force: true });
@@ -37,9 +48,11 @@ export async function replayHookSpool(db: Db, input: { dataDir: string }): Promi
   return counts;
 }
 
-/** Spool names are `<nanoseconds>-<pid>.json`: order by the number, not as text. */
-function compareSpoolNames(a: string, b: string): number {
-  const left = BigInt(/^\d+/.exec(a)?.[0] ?? "0");
-  const right = BigInt(/^\d+/.exec(b)?.[0] ?? "0");
-  return left < right ? -1 : left > right ? 1 : a.localeCompare(b);
+/** Events are replayed in the order the hook wrote them (nanosecond mtime); null if already gone. */
+function modifiedAt(file: string): bigint | null {
+  try {
+    return statSync(file, { bigint: true }).mtimeNs;
+  } catch {
+    return null;
+  }
 }

@@ -13,6 +13,9 @@ export type ArborHookHandler =
   | { type: "command"; command: string; timeout?: number }
   | { type: "http"; url: string; headers?: Record<string, string>; allowedEnvVars?: string[]; timeout?: number };
 
+/** One handler for every event, or one chosen per event (e.g. a synchronous variant for policy events). */
+export type ArborHookHandlerChoice = ArborHookHandler | ((event: string) => ArborHookHandler);
+
 export interface HookSettingsChange {
   event: string;
   action: "add" | "update" | "remove";
@@ -46,8 +49,9 @@ export function assertArborHandler(params: { handler: ArborHookHandler; marker: 
  * sees every tool / source), and extra Arbor copies are dropped. Groups and event arrays left
  * empty by a removal are deleted.
  */
-export function syncArborHandlers(params: { hooks: JsonObject; handler: ArborHookHandler | null; events: readonly string[]; marker: string }): HookSettingsChange[] {
+export function syncArborHandlers(params: { hooks: JsonObject; handler: ArborHookHandlerChoice | null; events: readonly string[]; marker: string }): HookSettingsChange[] {
   const { hooks, handler, marker } = params;
+  const handlerOf = (event: string): ArborHookHandler | null => (typeof handler === "function" ? handler(event) : handler);
   const wanted = new Set(handler ? params.events : []);
   const changes: HookSettingsChange[] = [];
   for (const event of Object.keys(hooks)) {
@@ -56,13 +60,14 @@ export function syncArborHandlers(params: { hooks: JsonObject; handler: ArborHoo
       if (wanted.has(event)) throw new AppError("invalid_input", `"hooks.${event}" in the settings file must be an array of matcher groups.`);
       continue;
     }
-    const action = rewriteGroups({ groups, handler: wanted.has(event) ? handler : null, marker });
+    const action = rewriteGroups({ groups, handler: wanted.has(event) ? handlerOf(event) : null, marker });
     if (groups.length === 0 && action === "remove") delete hooks[event];
     if (action) changes.push({ event, action });
   }
   for (const event of wanted) {
-    if (Object.hasOwn(hooks, event) || !handler) continue;
-    hooks[event] = [{ hooks: [handler] }];
+    const eventHandler = handlerOf(event);
+    if (Object.hasOwn(hooks, event) || !eventHandler) continue;
+    hooks[event] = [{ hooks: [eventHandler] }];
     changes.push({ event, action: "add" });
   }
   return changes;

@@ -1,6 +1,6 @@
 import { asObject, type JsonObject } from "../agent/json-fields.ts";
 import { AppError } from "../errors/app-error.ts";
-import { ARBOR_HOOK_MARKER, assertArborHandler, syncArborHandlers, type ArborHookHandler, type HookSettingsChange } from "./arbor-hook-entries.ts";
+import { ARBOR_HOOK_MARKER, assertArborHandler, syncArborHandlers, type ArborHookHandlerChoice, type HookSettingsChange } from "./arbor-hook-entries.ts";
 import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
 import { DEFAULT_SETTINGS_FORMAT, parseSettingsText, renderSettings } from "./settings-text.ts";
 
@@ -24,10 +24,11 @@ export type HookSettingsPlan =
   | { outcome: "manual"; changed: false; newText: null; changes: HookSettingsChange[]; preview: string; reason: string; snippet: string };
 
 /** Plans adding (or updating) Arbor's `handler` for each event; idempotent. */
-export function planHookInstall(params: { originalText: string | null; handler: ArborHookHandler; marker?: string; events?: readonly string[]; fileLabel?: string }): HookSettingsPlan {
+export function planHookInstall(params: { originalText: string | null; handler: ArborHookHandlerChoice; marker?: string; events?: readonly string[]; fileLabel?: string }): HookSettingsPlan {
   const marker = params.marker ?? ARBOR_HOOK_MARKER;
-  assertArborHandler({ handler: params.handler, marker });
-  return planHookSync({ ...params, marker, events: params.events ?? ARBOR_HOOK_EVENTS });
+  const events = params.events ?? ARBOR_HOOK_EVENTS;
+  for (const event of events) assertArborHandler({ handler: typeof params.handler === "function" ? params.handler(event) : params.handler, marker });
+  return planHookSync({ ...params, marker, events });
 }
 
 /** Plans removing every handler whose command or URL contains `marker`; the user's hooks stay. */
@@ -35,7 +36,7 @@ export function planHookUninstall(params: { originalText: string | null; marker?
   return planHookSync({ ...params, handler: null, marker: params.marker ?? ARBOR_HOOK_MARKER, events: [] });
 }
 
-function planHookSync(params: { originalText: string | null; handler: ArborHookHandler | null; marker: string; events: readonly string[]; fileLabel?: string }): HookSettingsPlan {
+function planHookSync(params: { originalText: string | null; handler: ArborHookHandlerChoice | null; marker: string; events: readonly string[]; fileLabel?: string }): HookSettingsPlan {
   const fileLabel = params.fileLabel ?? "the settings file";
   const parsed = parseSettingsText({ text: params.originalText, fileLabel });
   const settings: JsonObject = parsed.kind === "missing" ? {} : parsed.settings;
@@ -63,13 +64,15 @@ function planHookSync(params: { originalText: string | null; handler: ArborHookH
 }
 
 /** Hand-edit instructions: the JSON to merge in, and which events to clean up. */
-function buildManualSnippet(params: { changes: HookSettingsChange[]; handler: ArborHookHandler | null; marker: string }): string {
+function buildManualSnippet(params: { changes: HookSettingsChange[]; handler: ArborHookHandlerChoice | null; marker: string }): string {
   const parts: string[] = [];
   const removed = params.changes.filter((change) => change.action !== "add").map((change) => `hooks.${change.event}`);
   if (removed.length > 0) parts.push(`In ${removed.join(", ")}: delete the hook handler whose command or url contains "${params.marker}".`);
   const hooks: JsonObject = {};
   for (const change of params.changes) {
-    if (params.handler && change.action !== "remove") hooks[change.event] = [{ hooks: [params.handler] }];
+    if (params.handler && change.action !== "remove") {
+      hooks[change.event] = [{ hooks: [typeof params.handler === "function" ? params.handler(change.event) : params.handler] }];
+    }
   }
   if (Object.keys(hooks).length > 0) parts.push(`Append these matcher groups to the "hooks" object (after any groups you already have for the same event):\n${JSON.stringify({ hooks }, null, 2)}`);
   return parts.join("\n\n");

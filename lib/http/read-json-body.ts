@@ -15,7 +15,11 @@ export async function readJsonBody(request: Request, options?: { maxBytes?: numb
   }
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  const bytes = await readLimited(request, maxBytes);
+  return parseJsonBytes(await readLimited(request, maxBytes));
+}
+
+/** Strict UTF-8, non-empty, nesting-limited JSON parse of a body already read within its limit. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -75,7 +79,7 @@ function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
-function tooLarge(maxBytes: number): AppError {
+export function tooLarge(maxBytes: number): AppError {
   return new AppError("payload_too_large", `The request body is larger than the limit of ${maxBytes} bytes.`, {
     details: { limitBytes: maxBytes },
   });

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { clearSettingsCache } from "./settings-cache.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
 
 /** Reads the settings, falling back to defaults for anything not stored (or no longer valid). */
@@ -25,10 +26,12 @@ export async function readSettings(db: Db): Promise<Settings> {
 /** Stores the given settings in one transaction and returns the full, effective settings. */
 export async function updateSettings(db: Db, patch: SettingsPatch): Promise<Settings> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+  clearSettingsCache();
   await db.$transaction(
     entries.map(([key, value]) =>
       db.setting.upsert({ where: { key }, create: { key, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } }),
     ),
   );
+  clearSettingsCache();
   return readSettings(db);
 }

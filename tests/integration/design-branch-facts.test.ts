@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors/app-error.ts";
@@ -134,8 +133,8 @@ describe("readBranchFacts + findDivergence on a repository that drifted from its
     expect(factOf(facts, "feat/login")).toMatchObject({ forkParent: "feat/auth", mergedInto: [] });
     expect(factOf(facts, "feat/session")).toMatchObject({ forkParent: "feat/auth", mergedInto: ["feat/login"] });
     expect(factOf(facts, "feat/signup")).toMatchObject({ forkParent: "main", mergedInto: [] });
-    expect(factOf(facts, "feat/logout")).toMatchObject({ forkParent: "feat/auth", mergedInto: ["main"], builtOn: [] });
-    expect(factOf(facts, "feat/auth")).toMatchObject({ forkParent: "main", mergedInto: ["feat/login", "feat/logout", "feat/session", "main"] });
+    expect(factOf(facts, "feat/logout")).toMatchObject({ forkParent: "feat/auth", mergedInto: ["experiment", "main"], stackedOn: [] });
+    expect(factOf(facts, "feat/auth")).toMatchObject({ forkParent: "main", mergedInto: ["experiment", "feat/login", "feat/logout", "feat/session", "main"] });
     expect(factOf(facts, "feat/invoices")).toMatchObject({ forkParent: "main", mergedInto: [] });
     expect(factOf(facts, "experiment")).toMatchObject({ forkParent: "main", mergedInto: ["main"] });
   });
@@ -152,7 +151,7 @@ describe("readBranchFacts + findDivergence on a repository that drifted from its
       "branch_not_in_design feat/old-spike",
     ]);
     expect(warnings[0]?.message).toContain("was forked from main, but the design puts it under feat/auth");
-    expect(warnings[1]?.message).toContain("was merged into main but not into feat/auth");
+    expect(warnings[1]?.message).toContain("was merged into main but not into feat/auth"); // not into experiment, created from main later
   });
 
   it("reads dirtiness from a scan passed in, and lays the tree out", async () => {
@@ -206,7 +205,6 @@ describe("readBranchFacts + findDivergence on a repository that follows its desi
     await git(at("auth"), "merge", "-q", "--no-ff", "--no-edit", "feat/logout");
     await commitFile(mainPath, "main-2.txt");
     await git(mainPath, "branch", "feat/docs");
-    await mkdir(at("unused"));
     fixture = { root, mainPath };
   });
 
@@ -224,8 +222,13 @@ describe("readBranchFacts + findDivergence on a repository that follows its desi
     ]);
     const facts = await readBranchFacts({ repoPath: fixture.mainPath });
     expect(findDivergence({ tree, branches: facts, rule: RULE })).toEqual([]);
-    expect(factOf(facts, "feat/login")).toMatchObject({ forkParent: "main", sharedAbove: [{ branches: ["feat/auth"] }] });
-    expect(factOf(facts, "feat/auth").builtOn).toEqual(["feat/login", "feat/logout", "feat/remember-me"]);
+    expect(factOf(facts, "feat/login")).toMatchObject({ forkParent: "main", mergedInto: ["feat/remember-me"], stackedOn: ["feat/remember-me"] });
+    expect(factOf(facts, "feat/login").sharedAbove).toMatchObject([{ onLine: ["feat/auth", "feat/logout"], viaMerge: [] }]);
+    expect(factOf(facts, "feat/auth").sharedAbove).toMatchObject([
+      { onLine: ["feat/logout"], viaMerge: [] },
+      { onLine: [], viaMerge: ["feat/login", "feat/remember-me"] },
+      { onLine: ["feat/login", "feat/remember-me"], viaMerge: [] },
+    ]);
   });
 
   it("turns each departure from the design into its warning", async () => {
@@ -236,14 +239,17 @@ describe("readBranchFacts + findDivergence on a repository that follows its desi
       ["login", "done"],
       ["docs", "in_progress", "auth"],
     ]);
-    expect(summarize(findDivergence({ tree, branches: facts, rule: RULE }))).toEqual([
-      "forked_from_other_parent logout",
+    const warnings = findDivergence({ tree, branches: facts, rule: RULE });
+    expect(summarize(warnings).map((line) => line.replace(/ @.*/, ""))).toEqual([
+      "forked_from_other_parent docs",
       "merged_into_other_branch logout",
       "forked_from_other_parent login",
       "done_not_merged login",
-      "forked_from_other_parent docs",
       "branch_not_in_design feat/remember-me",
     ]);
+    expect(warnings[0]?.message).toContain("feat/docs (node \"docs\") was forked from main, but the design puts it under feat/auth");
+    expect(warnings[1]?.message).toContain("feat/logout (node \"logout\") was merged into feat/auth but not into feat/docs");
+    expect(warnings[2]?.message).toContain("feat/login (node \"login\") shares commits with feat/auth, feat/logout that main");
   });
 });
 

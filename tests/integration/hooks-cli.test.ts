@@ -42,7 +42,8 @@ describe("arbor hooks (command line, no server running)", () => {
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain(`${settings}: written`);
     const hooks = JSON.parse(readFileSync(settings, "utf8")).hooks;
-    expect(hooks.Stop[0].hooks[0].command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}'`);
+    expect(hooks.Stop[0].hooks[0].command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}' --sync`);
+    expect(hooks.PreToolUse[0].hooks[0].command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}'`);
     expect(existsSync(path.join(dataDir, "bin", "arbor-hook"))).toBe(true);
 
     const removed = await arbor(["hooks", "uninstall", mainPath]);

@@ -193,3 +193,6 @@ CREATE INDEX "workflow_states_worktree_path_id_idx" ON "workflow_states"("worktr
 
 -- CreateIndex
 CREATE INDEX "workflow_states_session_id_id_idx" ON "workflow_states"("session_id", "id");
+
+-- CreateIndex
+CREATE INDEX "agent_runs_claude_session_id_idx" ON "agent_runs"("claude_session_id");

@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getDb } from "../lib/db/client.ts";
+import { toErrorBody } from "../lib/errors/error-body.ts";
+import { assertHookToken } from "../lib/hook-capture/hook-auth.ts";
+import { ingestHookEvent } from "../lib/hook-capture/ingest-hook-event.ts";
+import { answerHookEvent } from "../lib/hook-capture/answer-hook-event.ts";
+import { AppError } from "../lib/errors/app-error.ts";
+import { parseJsonBytes, tooLarge } from "../lib/http/read-json-body.ts";
+import { getCachedSettings } from "../lib/settings/settings-cache.ts";
+
+// POST /api/hooks/ingest – one Claude Code hook event (token-authenticated).
+// Served here rather than by a Next route handler: it is the hot path of hook capture
+// (measured: Next's routing cost more than the insert itself; see ARCHITECTURE.md).
+export async function handleHookIngest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] ?? null : value ?? null;
+    };
+    assertHookToken(header("x-arbor-hook-token"));
+    const settings = await getCachedSettings(getDb());
+    if (!/^application\/json\b/i.test(header("content-type") ?? "")) {
+      throw new AppError("unsupported_media_type", 'Send the hook payload as JSON with "Content-Type: application/json".');
+    }
+    const body = parseJsonBytes(await readBodyWithin(req, settings.hookMaxPayloadBytes));
+    const result = await ingestHookEvent(getDb(), { body, eventId: header("x-arbor-event-id"), source: "http", maxPayloadBytes: settings.hookMaxPayloadBytes });
+    const answer = result.parsed ? await answerHookEvent(getDb(), { event: result.parsed, isDuplicate: result.isDuplicate }) : null;
+    if (answer) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer));
+    } else {
+      res.writeHead(result.isDuplicate ? 200 : 204);
+      res.end();
+    }
+  } catch (error) {
+    const { status, body, isUnexpected } = toErrorBody(error);
+    if (isUnexpected) console.error("[arbor] hook ingest failed", error);
+    if (!res.headersSent) res.writeHead(status, { "content-type": "application/json", connection: "close" });
+    res.end(JSON.stringify(body));
+    req.resume();
+  }
+}
+
+/** Reads a request body, refusing (413) as soon as it passes the limit. */
+function readBodyWithin(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    req.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        req.removeAllListeners("data");
+        reject(tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
