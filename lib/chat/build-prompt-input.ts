@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { WorktreeScan } from "../git/types.ts";
 import type { PromptInput } from "../prompt/types.ts";
+import { buildPlanContext } from "../plans/plan-context.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /**
@@ -46,6 +47,16 @@ export async function buildPromptInput(
         take: input.recentMessageCount,
       })
     : [];
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } });
+  const planContext = session
+    ? await buildPlanContext(db, {
+        repoId: input.repoId,
+        planId: session.planId,
+        repoRoot: session.repo.rootPath,
+        worktreePath: input.scan.path,
+        branch: input.scan.branch,
+      })
+    : { plan: null, designWarnings: [] };
   const previousScan = previousScans().get(input.sessionId) ?? null;
   previousScans().set(input.sessionId, input.scan);
   return {
@@ -53,7 +64,8 @@ export async function buildPromptInput(
     worktree: { path: input.scan.path, branch: input.scan.branch },
     scan: input.scan,
     previousScan,
-    plan: null,
+    plan: planContext.plan,
+    designWarnings: planContext.designWarnings,
     summary: summary ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId } : null,
     recentMessages: recent.reverse().map((message) => ({
       id: message.id,

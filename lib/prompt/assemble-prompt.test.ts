@@ -232,3 +232,15 @@ describe("assemblePrompt: digest", () => {
     expect(assemblePrompt(input).digest).not.toBe(assemblePrompt(base()).digest);
   });
 });
+
+describe("design warnings and workflow state", () => {
+  it("lists design warnings in Context and the saved workflow state first in Memory", () => {
+    const prompt = assemblePrompt(
+      buildPromptInput({ designWarnings: ["Branch feat/x was forked from main, not feat/parent"], workflowState: "You were doing X; when it is done, do Y." }),
+    );
+    const context = prompt.text.slice(prompt.text.indexOf("# 2. Context"), prompt.text.indexOf("# 3. Plan"));
+    expect(context).toContain("Where git diverges from the design tree:\n- Branch feat/x was forked from main, not feat/parent");
+    const memory = prompt.text.slice(prompt.text.indexOf("# 4. Memory"), prompt.text.indexOf("# 5. User message"));
+    expect(memory).toContain("## Where the work stands\n\n> You were doing X; when it is done, do Y.");
+  });
+});

@@ -23,9 +23,9 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const system = formatSystemSection(input);
   const plan = formatPlanSection(input.plan);
   const formatContext = (isShortened: boolean) =>
-    formatContextSection({ scan: input.scan, previousScan: input.previousScan, isShortened });
+    formatContextSection({ scan: input.scan, previousScan: input.previousScan, isShortened, designWarnings: input.designWarnings });
   const formatMemory = (droppedCount: number) =>
-    formatMemorySection({ summary: input.summary, messages: messages.slice(droppedCount), droppedCount });
+    formatMemorySection({ summary: input.summary, messages: messages.slice(droppedCount), droppedCount, workflowState: input.workflowState });
 
   let isScanShortened = false;
   let droppedCount = 0;

@@ -3,16 +3,18 @@ import type { WorktreeScan } from "../git/types.ts";
 import { describeScanChanges } from "./diff-scans.ts";
 import { PROMPT_HEADINGS } from "./prompt-headings.ts";
 import { formatScanLines } from "./format-scan.ts";
+import { toOneLine } from "./format-markdown.ts";
 
 interface ContextSectionInput {
   scan: WorktreeScan;
   previousScan: WorktreeScan | null;
   /** Set by the budget: drops the change list and the long scan details. */
   isShortened: boolean;
+  designWarnings?: string[];
 }
 
 /** Scan facts, then "first scan", "no change" or the list of changes since `previousScan`. */
-export function formatContextSection({ scan, previousScan, isShortened }: ContextSectionInput): string {
+export function formatContextSection({ scan, previousScan, isShortened, designWarnings = [] }: ContextSectionInput): string {
   return [
     PROMPT_HEADINGS.context,
     "",
@@ -21,6 +23,7 @@ export function formatContextSection({ scan, previousScan, isShortened }: Contex
     ...formatScanLines({ scan, isShortened }),
     "",
     ...formatChangeLines({ scan, previousScan, isShortened }),
+    ...(designWarnings.length ? ["", "Where git diverges from the design tree:", ...designWarnings.map((warning) => `- ${toOneLine(warning)}`)] : []),
   ].join("\n");
 }
 

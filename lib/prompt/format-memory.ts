@@ -8,11 +8,13 @@ interface MemorySectionInput {
   /** Already in chronological order. */
   messages: PromptMessage[];
   droppedCount: number;
+  workflowState?: string | null;
 }
 
 /** Message contents are quoted, so a past message can never pose as a prompt section. */
-export function formatMemorySection({ summary, messages, droppedCount }: MemorySectionInput): string {
+export function formatMemorySection({ summary, messages, droppedCount, workflowState = null }: MemorySectionInput): string {
   const lines: string[] = [PROMPT_HEADINGS.memory, ""];
+  if (workflowState) lines.push("## Where the work stands", "", quoteLines(workflowState), "");
   if (summary === null && messages.length === 0 && droppedCount === 0) return [...lines, "No earlier conversation."].join("\n");
   lines.push("Earlier conversation, for intent and decisions (git facts come from the scan above).");
   if (summary !== null) {

@@ -33,6 +33,10 @@ export interface PromptInput {
   /** The scan recorded with the previous send in this conversation; null on the first send. */
   previousScan: WorktreeScan | null;
   plan: PromptPlan | null;
+  /** Where git diverges from the design tree for this worktree (one line each). */
+  designWarnings?: string[];
+  /** Workflow state saved before a compaction or at the end of a session ("you were doing X; next Y"). */
+  workflowState?: string | null;
   summary: PromptSummary | null;
   recentMessages: PromptMessage[];
   /** Sent verbatim, byte for byte, as the last thing in the prompt. */

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { getPlanOrThrow, updatePlan } from "@/lib/plans/plans-store.ts";
+
+type Context = { params: Promise<{ planId: string }> };
+const paramsSchema = z.object({ planId: z.string().uuid() });
+const patchSchema = z.object({ title: z.string().max(200).optional(), goal: z.string().max(2000).optional(), bodyMarkdown: z.string().max(200_000).optional() });
+
+// GET /api/plans/:planId – one plan with its design tree
+export const GET = withErrorHandling(async (_request: Request, context: Context) => {
+  const { planId } = paramsSchema.parse(await context.params);
+  return Response.json({ plan: await getPlanOrThrow(getDb(), planId) });
+});
+
+// PATCH /api/plans/:planId – edit title, goal or body
+export const PATCH = withErrorHandling(async (request: Request, context: Context) => {
+  const { planId } = paramsSchema.parse(await context.params);
+  return Response.json({ plan: await updatePlan(getDb(), { planId, ...(await parseJsonBody(request, patchSchema)) }) });
+});

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { buildRepoDashboard } from "@/lib/plans/build-dashboard.ts";
+
+const paramsSchema = z.object({ repoId: z.string().uuid() });
+const querySchema = z.object({ planId: z.string().uuid().optional() });
+
+// GET /api/repos/:repoId/dashboard?planId=… – branches and worktrees against the design, with warnings
+export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ repoId: string }> }) => {
+  const { repoId } = paramsSchema.parse(await context.params);
+  return Response.json({ dashboard: await buildRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }) });
+});

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { buildRepoDashboard } from "@/lib/plans/build-dashboard.ts";
+import { designTreeSchema } from "@/lib/plans/plan-types.ts";
+import { saveTreeSpec } from "@/lib/plans/plans-store.ts";
+
+const saveSchema = z.object({ planId: z.string().uuid(), tree: designTreeSchema });
+
+// POST /api/tree-spec – save a plan's whole design tree atomically, then rescan against it
+export const POST = withErrorHandling(async (request: Request) => {
+  const { planId, tree } = await parseJsonBody(request, saveSchema);
+  const plan = await saveTreeSpec(getDb(), { planId, tree });
+  return Response.json({ plan, dashboard: await buildRepoDashboard(getDb(), { repoId: plan.repoId, planId }) });
+});

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { LogsPage } from "@/components/logs/LogsPage";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Logs · Arbor" };
+
+export default function LogsRoute() {
+  return <LogsPage />;
+}

@@ -1,0 +1,50 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { DesignTree } from "../design/types.ts";
+import { suggestSlug } from "../design/slug.ts";
+import { AppError } from "../errors/app-error.ts";
+
+const run = promisify(execFile);
+
+export type GithubAvailability = { isAvailable: true } | { isAvailable: false; reason: string };
+
+/** Wizard option B is offered only when the `gh` CLI is installed and logged in; otherwise says why. */
+export async function checkGithubCli(input: { cwd: string }): Promise<GithubAvailability> {
+  try {
+    await run("gh", ["--version"], { cwd: input.cwd, timeout: 5000 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return { isAvailable: false, reason: "The GitHub CLI (gh) is not installed. Install it (https://cli.github.com), run `gh auth login`, then reload." };
+    }
+    return { isAvailable: false, reason: `gh --version failed: ${(error as Error).message}` };
+  }
+  try {
+    await run("gh", ["auth", "status"], { cwd: input.cwd, timeout: 10_000 });
+  } catch {
+    return { isAvailable: false, reason: "The GitHub CLI is not logged in. Run `gh auth login`, then reload." };
+  }
+  return { isAvailable: true };
+}
+
+/** Lists a GitHub issue's sub-issues as design nodes (one level: children of one root node). */
+export async function treeFromGithubIssue(input: { cwd: string; issueNumber: number }): Promise<DesignTree> {
+  const availability = await checkGithubCli(input);
+  if (!availability.isAvailable) throw new AppError("unavailable", availability.reason);
+  const repo = JSON.parse((await run("gh", ["repo", "view", "--json", "nameWithOwner"], { cwd: input.cwd })).stdout) as { nameWithOwner: string };
+  const issue = JSON.parse((await run("gh", ["issue", "view", String(input.issueNumber), "--json", "title"], { cwd: input.cwd })).stdout) as { title: string };
+  const subIssues = JSON.parse(
+    (await run("gh", ["api", `repos/${repo.nameWithOwner}/issues/${input.issueNumber}/sub_issues`], { cwd: input.cwd })).stdout,
+  ) as Array<{ title: string; body?: string | null; state: string }>;
+  const rootSlug = suggestSlug(issue.title);
+  const nodes: DesignTree["nodes"] = [{ slug: rootSlug, title: issue.title, description: `GitHub issue #${input.issueNumber}`, status: "planned" }];
+  const edges: DesignTree["edges"] = [];
+  const used = new Set([rootSlug]);
+  for (const sub of subIssues) {
+    let slug = suggestSlug(sub.title);
+    for (let suffix = 2; used.has(slug); suffix += 1) slug = `${suggestSlug(sub.title).slice(0, 55)}-${suffix}`;
+    used.add(slug);
+    nodes.push({ slug, title: sub.title, description: sub.body?.slice(0, 500) ?? null, status: sub.state === "closed" ? "done" : "planned" });
+    edges.push({ parent: rootSlug, child: slug });
+  }
+  return { nodes, edges };
+}

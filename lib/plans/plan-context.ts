@@ -1,0 +1,48 @@
+import type { Db } from "../db/client.ts";
+import { findDivergence } from "../design/find-divergence.ts";
+import { expectedBranchName } from "../design/naming-rule.ts";
+import { readBranchFacts } from "../design/read-branch-facts.ts";
+import type { PromptPlan } from "../prompt/types.ts";
+import { listPlans } from "./plans-store.ts";
+import type { PlanView } from "./plan-types.ts";
+import { readProjectRules } from "./project-rules.ts";
+
+/**
+ * The Plan section and the design warnings for one worktree's prompt: the linked plan (or
+ * the plan whose design has a node for this branch), the node with its parent and children,
+ * and the divergence warnings about this worktree or its branch. Nothing when no plan applies.
+ */
+export async function buildPlanContext(
+  db: Db,
+  input: { repoId: string; planId: string | null; repoRoot: string; worktreePath: string; branch: string | null },
+): Promise<{ plan: PromptPlan | null; designWarnings: string[] }> {
+  const plans = await listPlans(db, { repoId: input.repoId });
+  if (plans.length === 0) return { plan: null, designWarnings: [] };
+  const { branchNamingRule: rule } = await readProjectRules(db, input.repoId);
+  const nodeFor = (plan: PlanView) => plan.tree?.nodes.find((node) => expectedBranchName({ rule, slug: node.slug }) === input.branch) ?? null;
+  const plan = plans.find((candidate) => candidate.id === input.planId) ?? plans.find((candidate) => nodeFor(candidate) !== null) ?? null;
+  if (!plan) return { plan: null, designWarnings: [] };
+  const node = nodeFor(plan);
+  const points: string[] = [];
+  if (node && plan.tree) {
+    const parent = plan.tree.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
+    const children = plan.tree.edges.filter((edge) => edge.parent === node.slug).map((edge) => edge.child);
+    const label = (slug: string) => {
+      const found = plan.tree!.nodes.find((candidate) => candidate.slug === slug);
+      return `${found?.title ?? slug} (${expectedBranchName({ rule, slug })}, ${found?.status ?? "planned"})`;
+    };
+    points.push(`This worktree's node: ${label(node.slug)}${node.description ? ` — ${node.description}` : ""}`);
+    points.push(`Parent: ${parent ? label(parent) : "none (starts from the default branch)"}`);
+    points.push(`Children: ${children.length ? children.map(label).join("; ") : "none"}`);
+  } else if (plan.tree) {
+    points.push(`This worktree's branch ${input.branch ?? "(detached)"} is not in the design tree.`);
+  }
+  let designWarnings: string[] = [];
+  if (plan.tree) {
+    const branches = await readBranchFacts({ repoPath: input.repoRoot });
+    designWarnings = findDivergence({ tree: plan.tree, branches, rule })
+      .filter((warning) => warning.worktreePath === input.worktreePath || (input.branch !== null && warning.branch === input.branch))
+      .map((warning) => warning.message);
+  }
+  return { plan: { title: plan.title, goal: plan.goal, points }, designWarnings };
+}

@@ -1,0 +1,23 @@
+import type { Db } from "../db/client.ts";
+import { validateNamingRule } from "../design/naming-rule.ts";
+
+export interface ProjectRulesView {
+  branchNamingRule: string;
+  freeTextRules: string;
+}
+
+export async function readProjectRules(db: Db, repoId: string): Promise<ProjectRulesView> {
+  const rules = await db.projectRule.findUnique({ where: { repoId } });
+  return { branchNamingRule: rules?.branchNamingRule ?? "feat/{slug}", freeTextRules: rules?.freeTextRules ?? "" };
+}
+
+/** Stores the repository's rules; the naming rule must contain `{slug}` once and give valid branch names. */
+export async function updateProjectRules(db: Db, input: { repoId: string } & Partial<ProjectRulesView>): Promise<ProjectRulesView> {
+  if (input.branchNamingRule !== undefined) validateNamingRule(input.branchNamingRule);
+  await db.projectRule.upsert({
+    where: { repoId: input.repoId },
+    create: { repoId: input.repoId, branchNamingRule: input.branchNamingRule ?? "feat/{slug}", freeTextRules: input.freeTextRules ?? "" },
+    update: { branchNamingRule: input.branchNamingRule, freeTextRules: input.freeTextRules },
+  });
+  return readProjectRules(db, input.repoId);
+}

@@ -1,0 +1,121 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture, runFixtureGit } from "../helpers/git-fixtures.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+
+let env: ArborWithClaude;
+let fixture: { root: string };
+let mainPath: string;
+let repoId: string;
+
+const tree = {
+  nodes: [
+    { slug: "auth", title: "Authentication", description: "Login and sessions", status: "in_progress" },
+    { slug: "login-page", title: "Login page", description: null, status: "planned" },
+    { slug: "logout", title: "Logout", description: null, status: "planned" },
+  ],
+  edges: [
+    { parent: "auth", child: "login-page" },
+    { parent: "auth", child: "logout" },
+  ],
+};
+
+beforeAll(async () => {
+  env = await startArborWithClaude();
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+  await addWorktree({ mainPath, path: path.join(fixture.root, "auth"), branch: "feat/auth" });
+  await runFixtureGit({ cwd: path.join(fixture.root, "auth"), args: ["commit", "-q", "--allow-empty", "-m", "auth work"] });
+  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (fixture) await removeGitFixture(fixture);
+});
+
+describe("plans and design trees", () => {
+  it("saves a tree, shows it against git with warnings, creates a missing branch, and feeds the prompt", async () => {
+    const created = await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Auth rework", goal: "Users can log in and out" } });
+    expect(created.status).toBe(201);
+    expect(created.body.plan.bodyMarkdown).toContain("## Scope");
+    const planId = created.body.plan.id;
+
+    const invalid = await callApi(env.arbor, "/api/tree-spec", {
+      body: { planId, tree: { nodes: [...tree.nodes, { slug: "logout", title: "Again", description: null, status: "planned" }], edges: tree.edges } },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.message).toContain("logout");
+    const cyclic = await callApi(env.arbor, "/api/tree-spec", { body: { planId, tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] } } });
+    expect(cyclic.status).toBe(422);
+    expect((await callApi(env.arbor, `/api/plans/${planId}`)).body.plan.tree).toBeNull();
+
+    const saved = await callApi(env.arbor, "/api/tree-spec", { body: { planId, tree } });
+    expect(saved.status).toBe(200);
+    const dashboard = saved.body.dashboard;
+    const authNode = dashboard.layout.find((node: { nodeSlug: string }) => node.nodeSlug === "auth");
+    expect(authNode).toMatchObject({ branch: "feat/auth", isInDesign: true, worktreePath: path.join(fixture.root, "auth") });
+    const codes = dashboard.warnings.map((w: { code: string; nodeSlug?: string }) => `${w.code}:${w.nodeSlug ?? ""}`);
+    expect(codes).toContain("planned_without_branch:login-page");
+    expect(codes).toContain("planned_without_branch:logout");
+
+    const made = await callApi(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ branch: "feat/login-page", parentBranch: "feat/auth" });
+    const again = await callApi(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
+    expect(again.status).toBe(409);
+    const rescanned = (await callApi(env.arbor, `/api/repos/${repoId}/dashboard?planId=${planId}`)).body.dashboard;
+    expect(rescanned.warnings.map((w: { nodeSlug?: string }) => w.nodeSlug)).not.toContain("login-page");
+
+    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: made.body.worktreePath } })).body.session.id;
+    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
+    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!)!;
+    const planSection = prompt.slice(prompt.indexOf("# 3. Plan"), prompt.indexOf("# 4. Memory"));
+    expect(planSection).toContain("Auth rework");
+    expect(planSection).toContain("Users can log in and out");
+    expect(planSection).toContain("Login page (feat/login-page, planned)");
+    expect(planSection).toContain("Parent: Authentication (feat/auth, in_progress)");
+  });
+
+  it("puts divergence warnings for the worktree into the Context section", async () => {
+    const plan = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Stray" } })).body.plan;
+    const stray = path.join(fixture.root, "stray");
+    await addWorktree({ mainPath, path: stray, branch: "feat/stray" });
+    await callApi(env.arbor, "/api/tree-spec", { body: { planId: plan.id, tree: { nodes: [{ slug: "other", title: "Other", description: null, status: "planned" }], edges: [] } } });
+    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: stray } })).body.session.id;
+    await callApi(env.arbor, "/api/chat/sessions/plan", { body: { sessionId, planId: plan.id } });
+    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
+    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!)!;
+    const context = prompt.slice(prompt.indexOf("# 2. Context"), prompt.indexOf("# 3. Plan"));
+    expect(context).toContain("Where git diverges from the design tree:");
+    expect(context).toContain("feat/stray");
+  });
+
+  it("option C: claude proposes a tree for review; invalid JSON is reported and nothing is saved", async () => {
+    const proposal = JSON.stringify({ nodes: [{ slug: "api", title: "API", description: null, status: "planned" }], edges: [] });
+    const plan = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Proposed", bodyMarkdown: `Design it. [[mock:text \`\`\`json\n${proposal}\n\`\`\`]]` } })).body.plan;
+    const proposed = await callApi(env.arbor, `/api/plans/${plan.id}/propose`, { body: {} });
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.tree.nodes[0].slug).toBe("api");
+    expect((await callApi(env.arbor, `/api/plans/${plan.id}`)).body.plan.tree).toBeNull();
+
+    const broken = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Broken", bodyMarkdown: "[[mock:text {not json at all]]" } })).body.plan;
+    const failed = await callApi(env.arbor, `/api/plans/${broken.id}/propose`, { body: {} });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.message).toMatch(/not valid JSON.*Nothing was saved/);
+    expect((await callApi(env.arbor, `/api/plans/${broken.id}`)).body.plan.tree).toBeNull();
+  });
+
+  it("option B is disabled with a reason when gh is missing; the naming rule is validated", async () => {
+    const status = await callApi(env.arbor, `/api/repos/${repoId}/github-status`);
+    expect(status.body.isAvailable).toBe(false);
+    expect(status.body.reason).toMatch(/gh/);
+    const badRule = await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "feat/no-placeholder" } });
+    expect(badRule.status).toBe(422);
+    const good = await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." } });
+    expect(good.body.rules).toEqual({ branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." });
+    await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "feat/{slug}" } });
+  });
+});
