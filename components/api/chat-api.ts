@@ -1,7 +1,8 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { MessageView, SessionView, WorktreeActivity } from "@/lib/chat/chat-types";
+import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types";
+import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "../memory/message-paging";
 import { fetchJson } from "./fetch-json";
 
 export const chatSessionKey = (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const;
@@ -9,10 +10,7 @@ export const messagesKey = (sessionId: string) => ["messages", sessionId] as con
 export const liveRunsKey = (sessionId: string) => ["live-runs", sessionId] as const;
 export const activityKey = (repoId: string) => ["activity", repoId] as const;
 
-export interface MessagePage {
-  messages: MessageView[];
-  hasMore: boolean;
-}
+export type { MessagePage };
 
 /**
  * The worktree's active chat session. Opening is idempotent on the server (it returns the
@@ -34,11 +32,12 @@ export function useMessages(sessionId: string) {
     queryKey: messagesKey(sessionId),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ sessionId });
-      if (pageParam !== null) query.set("beforeId", String(pageParam));
+      if (pageParam.beforeId !== null) query.set("beforeId", String(pageParam.beforeId));
+      if (pageParam.includeArchived) query.set("includeArchived", "1");
       return fetchJson<MessagePage>(`/api/chat/messages?${query.toString()}`);
     },
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => (page.hasMore && page.messages[0] ? page.messages[0].id : undefined),
+    initialPageParam: FIRST_MESSAGE_PAGE,
+    getNextPageParam: nextMessagePageParam,
   });
 }
 

@@ -1,25 +1,39 @@
 "use client";
 
 import type { MessageView } from "@/lib/chat/chat-types";
+import { ArchivedTag, focusRingClass } from "@/components/memory/ArchivedTag";
+import { ReceiptPanel } from "@/components/memory/ReceiptPanel";
 import { AnswerFooter } from "./AnswerFooter";
 import { Markdown } from "./Markdown";
 import { RunStatusLine } from "./RunStatusLine";
 import { failedStatusOf } from "./run-outcome";
 import { ToolCards } from "./ToolCards";
 
-/** A stored answer: tool cards, the Markdown text, why it ended early (if it did) and its footer. */
-export function AssistantMessage({ message, session }: { message: MessageView; session: { sessionId: string; repoId: string } }) {
+/** A stored answer: tool cards, the Markdown text, why it ended early (if it did), its footer and what Claude was told. */
+export function AssistantMessage(props: { message: MessageView; session: { sessionId: string; repoId: string }; isFocused?: boolean }) {
+  const { message } = props;
   const run = message.run;
   const failedStatus = failedStatusOf(message);
+  const isFocused = props.isFocused ?? false;
   return (
-    <article data-testid="message" data-role="assistant" data-status={message.status} data-message-id={message.id} data-archived={message.isArchived} className={`text-sm ${message.isArchived ? "opacity-60" : ""}`}>
+    <article
+      data-testid="message"
+      data-role="assistant"
+      data-status={message.status}
+      data-message-id={message.id}
+      data-archived={message.isArchived}
+      data-focused={isFocused}
+      className={`text-sm ${message.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
+    >
+      {message.isArchived ? <ArchivedTag /> : null}
       <ToolCards tools={run?.tools ?? []} denials={run?.permissionDenials ?? []} />
       {message.content ? <Markdown text={message.content} /> : null}
       {!message.content && !failedStatus ? <p className="text-xs italic text-zinc-500">(no text in this answer)</p> : null}
       {failedStatus && run ? (
-        <RunStatusLine status={failedStatus} errorMessage={run.errorMessage} runId={run.id} isRetryable={run.isRetryable} session={session} />
+        <RunStatusLine status={failedStatus} errorMessage={run.errorMessage} runId={run.id} isRetryable={run.isRetryable} session={props.session} />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
+      {run?.receipt ? <ReceiptPanel receipt={run.receipt} /> : null}
     </article>
   );
 }

@@ -1,12 +1,22 @@
 "use client";
 
 import type { SessionView } from "@/lib/chat/chat-types";
+import { exportUrl } from "@/components/api/memory-api";
+import { MemoryActions } from "@/components/memory/MemoryActions";
+import { SessionSwitcher } from "@/components/memory/SessionSwitcher";
 
-/** Which worktree this conversation runs in: branch and path. */
-export function ChatHeader({ session, branch }: { session: SessionView; branch: string | null }) {
-  const branchName = branch ?? session.branchName;
+/** Which worktree this conversation runs in (branch and path), its other conversations and its memory tools. */
+export function ChatHeader(props: {
+  session: SessionView;
+  branch: string | null;
+  isReadOnly: boolean;
+  onOpenSession: (sessionId: string | null) => void;
+  onSummarized: () => void;
+}) {
+  const { session } = props;
+  const branchName = props.branch ?? session.branchName;
   return (
-    <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800" data-testid="chat-header">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800" data-testid="chat-header">
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-sm font-semibold" data-testid="chat-branch">
           {branchName ?? "detached HEAD"}
@@ -15,6 +25,17 @@ export function ChatHeader({ session, branch }: { session: SessionView; branch: 
           {session.worktreePath}
         </p>
       </div>
+      <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
+      <a
+        href={exportUrl(session.id)}
+        download
+        data-testid="export-link"
+        title="Download this conversation (archived messages and the summary included) as Markdown"
+        className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        Export
+      </a>
+      {props.isReadOnly ? null : <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />}
     </header>
   );
 }

@@ -1,19 +1,24 @@
 "use client";
 
 import { useMutationState } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useMessages } from "@/components/api/chat-api";
+import type { MessageFocus } from "@/components/memory/chat-target";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { useSessionLive } from "../realtime/use-session-live";
 import { AssistantMessage } from "./AssistantMessage";
 import { buildTimeline, type PendingSend } from "./build-timeline";
 import { LiveAnswer } from "./LiveAnswer";
+import { useFocusMessage } from "./use-focus-message";
 import { sendMutationKey } from "./use-chat-mutations";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { SystemMessage, UserMessage } from "./UserMessage";
 
-/** The conversation: stored pages (oldest first), live runs, and messages still being sent. */
-export function MessageList({ session }: { session: { sessionId: string; repoId: string } }) {
+/**
+ * The conversation: stored pages (oldest first; "Show older" reaches archived messages), live
+ * runs, and messages still being sent. `focus` jumps to a message and highlights it.
+ */
+export function MessageList({ session, focus }: { session: { sessionId: string; repoId: string }; focus: MessageFocus | null }) {
   const messages = useMessages(session.sessionId);
   const live = useSessionLive(session.sessionId);
   const pending = useMutationState({
@@ -25,10 +30,12 @@ export function MessageList({ session }: { session: { sessionId: string; repoId:
     return buildTimeline({ messages: stored, live, pending });
   }, [messages.data, live, pending]);
   const scroller = useStickToBottom(timeline);
+  const content = useRef<HTMLDivElement>(null);
+  const focusedId = useFocusMessage({ focus, messages, container: content, releaseBottom: scroller.release });
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
-      <div className="mx-auto max-w-3xl space-y-4">
+    <div ref={scroller.ref} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
+      <div ref={content} className="mx-auto max-w-3xl space-y-4">
         {messages.hasNextPage ? (
           <div className="text-center">
             <button
@@ -53,9 +60,10 @@ export function MessageList({ session }: { session: { sessionId: string; repoId:
           if (entry.kind === "pending") return <UserMessage key={entry.key} message={null} pendingText={entry.text} />;
           if (entry.kind === "live") return <LiveAnswer key={entry.key} runId={entry.runId} live={entry.live} message={entry.message} session={session} />;
           const message = entry.message;
-          if (message.role === "user") return <UserMessage key={entry.key} message={message} />;
-          if (message.role === "system") return <SystemMessage key={entry.key} message={message} />;
-          return <AssistantMessage key={entry.key} message={message} session={session} />;
+          const isFocused = message.id === focusedId;
+          if (message.role === "user") return <UserMessage key={entry.key} message={message} isFocused={isFocused} />;
+          if (message.role === "system") return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
+          return <AssistantMessage key={entry.key} message={message} session={session} isFocused={isFocused} />;
         })}
       </div>
     </div>

@@ -1,9 +1,10 @@
 "use client";
 
 import type { MessageView } from "@/lib/chat/chat-types";
+import { ArchivedTag, focusRingClass } from "@/components/memory/ArchivedTag";
 
 /** The user's message as a right-aligned bubble; `message` is null while its POST is in flight. */
-export function UserMessage({ message, pendingText }: { message: MessageView | null; pendingText?: string }) {
+export function UserMessage({ message, pendingText, isFocused = false }: { message: MessageView | null; pendingText?: string; isFocused?: boolean }) {
   const text = message?.content ?? pendingText ?? "";
   return (
     <article
@@ -12,8 +13,10 @@ export function UserMessage({ message, pendingText }: { message: MessageView | n
       data-status={message?.status ?? "sending"}
       data-message-id={message?.id ?? ""}
       data-archived={message?.isArchived ?? false}
-      className={`flex justify-end ${message?.isArchived ? "opacity-60" : ""}`}
+      data-focused={isFocused}
+      className={`flex items-start justify-end gap-2 ${message?.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
     >
+      {message?.isArchived ? <ArchivedTag /> : null}
       <div
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-600 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
         data-testid="message-text"
@@ -24,11 +27,21 @@ export function UserMessage({ message, pendingText }: { message: MessageView | n
   );
 }
 
-/** A message the system added to the conversation (e.g. a summary or a note about a restart). */
-export function SystemMessage({ message }: { message: MessageView }) {
+/** A note from Arbor in the conversation (e.g. automatic upkeep summarized and lightened it). */
+export function SystemMessage({ message, isFocused = false }: { message: MessageView; isFocused?: boolean }) {
   return (
-    <article data-testid="message" data-role="system" data-status={message.status} data-message-id={message.id} data-archived={message.isArchived} className="text-center text-xs text-zinc-500">
-      {message.content}
+    <article
+      data-testid="message"
+      data-role="system"
+      data-status={message.status}
+      data-message-id={message.id}
+      data-archived={message.isArchived}
+      data-focused={isFocused}
+      className={`flex justify-center ${message.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
+    >
+      <p data-testid="system-note" className="max-w-[85%] rounded-full border border-zinc-200 px-3 py-1 text-center text-xs text-zinc-500 dark:border-zinc-800">
+        {message.isArchived ? <ArchivedTag /> : null} {message.content}
+      </p>
     </article>
   );
 }

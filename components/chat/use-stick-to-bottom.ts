@@ -7,8 +7,9 @@ const NEAR_BOTTOM_PX = 80;
 /**
  * Keeps a scroll container pinned to the bottom while content grows (streaming text), unless
  * the user has scrolled up to read; loading older messages at the top therefore does not jump.
+ * `release` unpins it at once, for a jump to an older message that must not be undone.
  */
-export function useStickToBottom(content: unknown): (element: HTMLDivElement | null) => void {
+export function useStickToBottom(content: unknown): { ref: (element: HTMLDivElement | null) => void; release: () => void } {
   const elementRef = useRef<HTMLDivElement | null>(null);
   const isPinnedRef = useRef(true);
 
@@ -32,5 +33,9 @@ export function useStickToBottom(content: unknown): (element: HTMLDivElement | n
     if (element && isPinnedRef.current) element.scrollTop = element.scrollHeight;
   }, [content]);
 
-  return ref;
+  const release = useCallback(() => {
+    isPinnedRef.current = false;
+  }, []);
+
+  return { ref, release };
 }

@@ -1,12 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol";
 import { activityKey, liveRunsKey, messagesKey } from "../api/chat-api";
+import { applyHookEventToCache, applyRelayToCache } from "../timeline/apply-hook-messages";
 import { applyRunEvent } from "./apply-run-event";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types";
 
 /**
  * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],
- * everything else as invalidations of the queries it makes stale.
+ * hook events and relays merged into the cached hook lists, everything else as invalidations
+ * of the queries it makes stale.
  */
 export function handleServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
@@ -18,6 +20,12 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
+      return;
+    case "hook_event":
+      applyHookEventToCache(client, message.event);
+      return;
+    case "relay":
+      applyRelayToCache(client, message.relay);
       return;
     case "error":
       console.warn("[arbor] realtime:", message.message);

@@ -10,11 +10,13 @@ interface RealtimeClientOptions {
   /** What the cache already holds for a session, so a resubscribe replays only the rest. */
   afterSeqFor: (sessionId: string) => Record<string, number>;
   /** Called after a reconnect, once subscriptions are resent: refetch what may have been missed. */
-  onReconnected: (input: { sessionIds: string[]; repoIds: string[] }) => void;
+  onReconnected: (input: { sessionIds: string[]; repoIds: string[]; hasHooks: boolean }) => void;
 }
 
 const PING_EVERY_MS = 25_000;
 const SILENT_LIMIT_MS = 60_000;
+/** A worktree path is never empty (the protocol requires min 1), so "" cannot collide with one. */
+const ALL_DIRECTORIES = "";
 
 /**
  * The tab's one WebSocket: reference-counted subscriptions, resent on every (re)connect;
@@ -24,6 +26,8 @@ export class RealtimeClient {
   readonly #options: RealtimeClientOptions;
   readonly #sessions = new SubscriptionCounts();
   readonly #repos = new SubscriptionCounts();
+  /** Hook timelines by worktree path; ALL_DIRECTORIES stands for `null` (every directory). */
+  readonly #hooks = new SubscriptionCounts();
   readonly #listeners = new Set<() => void>();
   #socket: WebSocket | null = null;
   #state: ConnectionState = "connecting";
@@ -72,6 +76,15 @@ export class RealtimeClient {
     });
   }
 
+  /** Hook events and relays of one worktree, or of every directory (`null`, the Logs page). */
+  subscribeHooks(worktreePath: string | null): () => void {
+    const key = worktreePath ?? ALL_DIRECTORIES;
+    if (this.#hooks.add(key)) this.#send({ type: "subscribe_hooks", worktreePath });
+    return once(() => {
+      if (this.#hooks.remove(key)) this.#send({ type: "unsubscribe_hooks", worktreePath });
+    });
+  }
+
   #connect(): void {
     this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
     const socket = new WebSocket(this.#options.url());
@@ -89,9 +102,10 @@ export class RealtimeClient {
     this.#lastMessageAt = Date.now();
     for (const sessionId of this.#sessions.keys()) this.#sendSubscribeSession(sessionId);
     for (const repoId of this.#repos.keys()) this.#send({ type: "subscribe_repo", repoId });
+    for (const key of this.#hooks.keys()) this.#send({ type: "subscribe_hooks", worktreePath: key === ALL_DIRECTORIES ? null : key });
     this.#pingTimer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
     this.#setState("connected");
-    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys() });
+    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys(), hasHooks: this.#hooks.keys().length > 0 });
   }
 
   #handleMessage(data: unknown): void {

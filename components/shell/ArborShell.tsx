@@ -3,6 +3,9 @@
 import { useCallback, useEffect, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types";
 import type { PinView } from "@/lib/pins/pin-types";
+import type { SearchHit } from "@/components/api/memory-api";
+import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target";
+import { ConversationSearch } from "@/components/memory/ConversationSearch";
 import { PinsPanel } from "@/components/pins/PinsPanel";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api";
@@ -10,12 +13,13 @@ import { OpenWorktreeChat } from "./OpenWorktreeChat";
 import { SidebarFooter } from "./SidebarFooter";
 import { readSelection, writeSelection } from "./url-selection";
 
-/** The page: pins on the left, the chosen repository's worktrees, then the open worktree. */
+/** The page: pins and search on the left, the chosen repository's worktrees, then the open worktree. */
 export function ArborShell() {
   const pins = usePins();
   const markUsed = useMarkPinUsed();
   const [repoId, setRepoId] = useState<string | null>(null);
   const [worktreePath, setWorktreePath] = useState<string | null>(null);
+  const [target, setTarget] = useState<ChatTarget>(ACTIVE_CHAT);
 
   useEffect(() => {
     const selection = readSelection();
@@ -26,6 +30,7 @@ export function ArborShell() {
   const selectRepo = useCallback((nextRepoId: string | null) => {
     setRepoId(nextRepoId);
     setWorktreePath(null);
+    setTarget(ACTIVE_CHAT);
     writeSelection({ repoId: nextRepoId, worktreePath: null });
   }, []);
 
@@ -36,8 +41,17 @@ export function ArborShell() {
 
   const openWorktree = (worktree: WorktreeScan) => {
     setWorktreePath(worktree.path);
+    setTarget(ACTIVE_CHAT);
     writeSelection({ repoId, worktreePath: worktree.path });
   };
+
+  const openSearchHit = (hit: SearchHit) => {
+    setWorktreePath(hit.worktreePath);
+    setTarget({ sessionId: hit.sessionId, focus: { messageId: hit.messageId, nonce: Date.now() } });
+    writeSelection({ repoId, worktreePath: hit.worktreePath });
+  };
+
+  const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
@@ -49,6 +63,7 @@ export function ArborShell() {
         <div className="min-h-0 flex-1">
           <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
         </div>
+        {selectedPin ? <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} /> : null}
         <SidebarFooter />
       </div>
       {selectedPin ? (
@@ -60,7 +75,13 @@ export function ArborShell() {
         ) : !worktreePath ? (
           <EmptyState title="Pick a worktree" body="Each worktree gets its own conversation with Claude. Choose one from the list." />
         ) : (
-          <OpenWorktreeChat repoId={selectedPin.repoId} worktreePath={worktreePath} branch={openScan?.branch ?? null} />
+          <OpenWorktreeChat
+            repoId={selectedPin.repoId}
+            worktreePath={worktreePath}
+            branch={openScan?.branch ?? null}
+            target={target}
+            onOpenSession={openSession}
+          />
         )}
       </main>
     </div>

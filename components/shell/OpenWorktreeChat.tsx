@@ -1,19 +1,49 @@
 "use client";
 
 import { useChatSession } from "@/components/api/chat-api";
+import { useWorktreeSessions } from "@/components/api/memory-api";
 import { ChatPanel } from "@/components/chat/ChatPanel";
+import type { ChatTarget } from "@/components/memory/chat-target";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 
-/** Opens (or creates) the worktree's chat session, then shows its conversation. */
-export function OpenWorktreeChat(props: { repoId: string; worktreePath: string; branch: string | null }) {
-  const session = useChatSession({ repoId: props.repoId, worktreePath: props.worktreePath });
-  if (session.error) {
+/**
+ * Opens (or creates) the worktree's chat session and shows it, or the conversation `target`
+ * names: an archived one is shown read-only.
+ */
+export function OpenWorktreeChat(props: {
+  repoId: string;
+  worktreePath: string;
+  branch: string | null;
+  target: ChatTarget;
+  onOpenSession: (sessionId: string | null) => void;
+}) {
+  const active = useChatSession({ repoId: props.repoId, worktreePath: props.worktreePath });
+  const sessions = useWorktreeSessions({ repoId: props.repoId, worktreePath: props.worktreePath });
+  const wantedId = props.target.sessionId ?? active.data?.id ?? null;
+  const session = active.data?.id === wantedId ? active.data : sessions.data?.find((item) => item.id === wantedId);
+  const error = session ? null : props.target.sessionId ? sessions.error : active.error;
+
+  if (error) {
     return (
       <div className="m-auto max-w-md p-8">
-        <ErrorNotice error={session.error} testId="chat-open-error" />
+        <ErrorNotice error={error} testId="chat-open-error" />
       </div>
     );
   }
-  if (!session.data) return <p className="m-auto text-sm text-zinc-500">Opening the conversation…</p>;
-  return <ChatPanel key={session.data.id} session={session.data} branch={props.branch} />;
+  if (!session) {
+    const isMissing = props.target.sessionId !== null && sessions.isSuccess;
+    return <p className="m-auto text-sm text-zinc-500">{isMissing ? "That conversation is not one of this worktree's." : "Opening the conversation…"}</p>;
+  }
+  // Only the worktree's active session takes new messages; any other one is history.
+  const isReadOnly = session.status === "archived" || (active.data !== undefined && session.id !== active.data.id);
+  return (
+    <ChatPanel
+      key={session.id}
+      session={session}
+      branch={props.branch}
+      isReadOnly={isReadOnly}
+      focus={props.target.focus}
+      onOpenSession={props.onOpenSession}
+    />
+  );
 }

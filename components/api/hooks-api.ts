@@ -1,0 +1,118 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { HookFileResult } from "@/lib/hook-capture/apply-hook-plan";
+import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view";
+import { fetchJson } from "./fetch-json";
+
+/** The filters of GET /api/hooks/events (paging aside); also the second part of the cache key. */
+export interface HookEventFilter {
+  worktreePath?: string;
+  unpinned?: boolean;
+  sessionId?: string;
+  eventName?: string;
+  toolName?: string;
+  q?: string;
+}
+
+export interface RelayFilter {
+  worktreePath?: string;
+  sessionId?: string;
+}
+
+export interface HookEventPage {
+  events: HookEventView[];
+  hasMore: boolean;
+}
+
+export interface HookSessionView {
+  sessionId: string;
+  worktreePath: string | null;
+  eventCount: number;
+  firstAt: string | null;
+  lastAt: string | null;
+  runId: string | null;
+  isArborRun: boolean;
+}
+
+export type HookScope = "worktree" | "repo" | "user";
+export type HookAction = "install" | "uninstall";
+export type { HookFileResult };
+
+export const hookEventsKey = (filter: HookEventFilter) => ["hook-events", filter] as const;
+export const hookEventKey = (id: number) => ["hook-event", id] as const;
+export const relaysKey = (filter: RelayFilter) => ["hook-relays", filter] as const;
+export const hookSessionsKey = (worktreePath: string | null) => ["hook-sessions", worktreePath] as const;
+
+/** Drops empty filter fields so equal filters share one cache entry. */
+export function cleanFilter<T extends object>(filter: T): T {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== "" && value !== false)) as T;
+}
+
+function toQuery(filter: object, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(extra);
+  for (const [key, value] of Object.entries(cleanFilter(filter))) query.set(key, value === true ? "1" : String(value));
+  return query.toString();
+}
+
+/** Hook events, newest first, in pages of `pageSize`; live events are merged in by the realtime handler. */
+export function useHookEvents(filter: HookEventFilter, options: { pageSize?: number; isEnabled?: boolean } = {}) {
+  const pageSize = options.pageSize ?? 200;
+  const clean = cleanFilter(filter);
+  return useInfiniteQuery({
+    queryKey: hookEventsKey(clean),
+    queryFn: ({ pageParam }) => {
+      const extra: Record<string, string> = { limit: String(pageSize) };
+      if (pageParam !== null) extra.beforeId = String(pageParam);
+      return fetchJson<HookEventPage>(`/api/hooks/events?${toQuery(clean, extra)}`);
+    },
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => (page.hasMore ? (page.events.at(-1)?.id ?? undefined) : undefined),
+    enabled: options.isEnabled ?? true,
+  });
+}
+
+/** One event with its full payload (fetched when a row is expanded; events never change). */
+export function useHookEventPayload(id: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: hookEventKey(id),
+    queryFn: () => fetchJson<{ event: HookEventView }>(`/api/hooks/events/${id}`).then((r) => r.event),
+    enabled: isEnabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useRelays(filter: RelayFilter, options: { isEnabled?: boolean } = {}) {
+  const clean = cleanFilter(filter);
+  return useQuery({
+    queryKey: relaysKey(clean),
+    queryFn: () => fetchJson<{ relays: RelayView[] }>(`/api/hooks/relays?${toQuery(clean)}`).then((r) => r.relays),
+    enabled: options.isEnabled ?? true,
+  });
+}
+
+export function useHookSessions(worktreePath: string | null) {
+  return useQuery({
+    queryKey: hookSessionsKey(worktreePath),
+    queryFn: () =>
+      fetchJson<{ sessions: HookSessionView[] }>(`/api/hooks/sessions?${toQuery({ worktreePath: worktreePath ?? undefined })}`).then((r) => r.sessions),
+  });
+}
+
+/** POST /api/hooks/install: `apply: false` previews, `apply: true` writes. */
+export function useChangeHooks() {
+  return useMutation({
+    mutationFn: (input: { scope: HookScope; repoId: string; worktreePath: string; action: HookAction; apply: boolean }) =>
+      fetchJson<{ files: HookFileResult[] }>("/api/hooks/install", { method: "POST", body: input }).then((r) => r.files),
+  });
+}
+
+/** POST /api/hooks/import: reads the worktree's past Claude Code sessions into relays. */
+export function useImportHistory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { repoId: string; worktreePath: string }) =>
+      fetchJson<{ sessions: number; relays: number; folder: string }>("/api/hooks/import", { method: "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["hook-relays"] }),
+  });
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionView } from "@/lib/chat/chat-types";
+import type { SearchHit } from "@/lib/memory/search-messages";
+import type { SummaryView } from "@/lib/memory/summary-view";
+import { chatSessionKey, messagesKey } from "./chat-api";
+import { fetchJson } from "./fetch-json";
+
+export type { SearchHit };
+
+export const summaryKey = (sessionId: string) => ["summary", sessionId] as const;
+export const worktreeSessionsKey = (repoId: string, worktreePath: string) => ["sessions", repoId, worktreePath] as const;
+export const searchKey = (repoId: string, query: string) => ["search", repoId, query] as const;
+
+/** The session's latest rolling summary (null before the first one); refetched on the server's "invalidate". */
+export function useSummary(sessionId: string) {
+  return useQuery({
+    queryKey: summaryKey(sessionId),
+    queryFn: () => fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`).then((r) => r.summary),
+  });
+}
+
+/** POST /api/chat/summarize: rolls the new messages into the summary (may fall back to an extractive one). */
+export function useSummarize(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ summary: SummaryView }>("/api/chat/summarize", { method: "POST", body: { sessionId } }).then((r) => r.summary),
+    onSuccess: (summary) => client.setQueryData(summaryKey(sessionId), summary),
+  });
+}
+
+/** POST /api/chat/purge ("Lighten"): archives summarized messages older than the last keepLastN. */
+export function useLighten(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (keepLastN: number) =>
+      fetchJson<{ archivedCount: number }>("/api/chat/purge", { method: "POST", body: { sessionId, keepLastN } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: messagesKey(sessionId) }),
+  });
+}
+
+/** A worktree's conversations: the active one first, then archived ones. */
+export function useWorktreeSessions(input: { repoId: string; worktreePath: string }) {
+  return useQuery({
+    queryKey: worktreeSessionsKey(input.repoId, input.worktreePath),
+    queryFn: () => {
+      const query = new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath });
+      return fetchJson<{ sessions: SessionView[] }>(`/api/chat/sessions?${query.toString()}`).then((r) => r.sessions);
+    },
+  });
+}
+
+/**
+ * POST /api/chat/sessions/archive. The cached copies are marked archived at once, so the chat
+ * turns read-only without a gap; then the worktree's session is asked again, which starts the
+ * next (new, active) conversation.
+ */
+export function useArchiveSession(session: SessionView) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ ok: true }>("/api/chat/sessions/archive", { method: "POST", body: { sessionId: session.id } }),
+    onSuccess: () => {
+      const activeKey = chatSessionKey(session.repoId, session.worktreePath);
+      const listKey = worktreeSessionsKey(session.repoId, session.worktreePath);
+      const markArchived = (item: SessionView): SessionView => (item.id === session.id ? { ...item, status: "archived" } : item);
+      client.setQueryData<SessionView>(activeKey, (current) => (current ? markArchived(current) : current));
+      client.setQueryData<SessionView[]>(listKey, (current) => current?.map(markArchived));
+      void client.invalidateQueries({ queryKey: activeKey });
+      void client.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}
+
+/** Full-text search across the repository's conversations, archived messages included. */
+export function useSearchMessages(input: { repoId: string; query: string }) {
+  return useQuery({
+    queryKey: searchKey(input.repoId, input.query),
+    queryFn: () => {
+      const query = new URLSearchParams({ repoId: input.repoId, q: input.query });
+      return fetchJson<{ hits: SearchHit[] }>(`/api/chat/search?${query.toString()}`).then((r) => r.hits);
+    },
+    enabled: input.query.trim() !== "",
+  });
+}
+
+/** The Markdown download of a whole conversation (a plain link: the browser handles the file). */
+export function exportUrl(sessionId: string): string {
+  return `/api/chat/export?sessionId=${encodeURIComponent(sessionId)}`;
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { useMemo } from "react";
+import { useHookEvents, type HookEventFilter } from "@/components/api/hooks-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { pairToolDurations } from "../timeline/build-worktree-timeline";
+import { HookEventRow } from "../timeline/HookEventRow";
+import { logsHref } from "./logs-href";
+
+/** Hook events across every directory, newest first, live; each links to its session. */
+export function LogsEventList({ filter }: { filter: HookEventFilter }) {
+  const pages = useHookEvents(filter, { pageSize: 100 });
+  const events = useMemo(() => pages.data?.pages.flatMap((page) => page.events) ?? [], [pages.data]);
+  const durations = useMemo(() => pairToolDurations(events), [events]);
+  return (
+    <section data-testid="logs-events" data-loaded={pages.isSuccess} className="space-y-1">
+      {pages.error ? <ErrorNotice error={pages.error} testId="logs-error" /> : null}
+      {pages.isPending ? <p className="text-xs text-zinc-500">Loading events…</p> : null}
+      {pages.isSuccess && events.length === 0 ? (
+        <p data-testid="logs-empty" className="text-xs text-zinc-500">
+          No hook events match. Events appear here once Arbor&apos;s hooks are installed for a worktree (Install hooks on its timeline) and Claude Code runs there.
+        </p>
+      ) : null}
+      {events.map((event) => (
+        <HookEventRow
+          key={event.id}
+          event={event}
+          durationMs={durations.get(event.id)}
+          testId="logs-event-row"
+          showDirectory
+          sessionHref={logsHref({ sessionId: event.sessionId })}
+        />
+      ))}
+      {pages.hasNextPage ? (
+        <button
+          type="button"
+          data-testid="logs-load-older"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+          className="rounded border border-zinc-300 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        >
+          {pages.isFetchingNextPage ? "Loading…" : "Load older events"}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { useHookEvents, useRelays } from "@/components/api/hooks-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { buildWorktreeTimeline, pairToolDurations } from "../timeline/build-worktree-timeline";
+import { HookEventRow } from "../timeline/HookEventRow";
+import { OriginBadge } from "../timeline/OriginBadge";
+import { RelayCard } from "../timeline/RelayCard";
+import { gapsBetweenEvents } from "./event-gaps";
+import { logsHref } from "./logs-href";
+
+const NO_HIDDEN = new Set<string>();
+
+/** One Claude session from start to end: its events oldest first with the time between them, and its relays. */
+export function LogsSessionView({ sessionId }: { sessionId: string }) {
+  const pages = useHookEvents({ sessionId }, { pageSize: 500 });
+  const relays = useRelays({ sessionId });
+  const oldestFirst = useMemo(() => (pages.data?.pages.flatMap((page) => page.events) ?? []).reverse(), [pages.data]);
+  const gaps = useMemo(() => gapsBetweenEvents(oldestFirst), [oldestFirst]);
+  const durations = useMemo(() => pairToolDurations(oldestFirst), [oldestFirst]);
+  const items = useMemo(
+    () => buildWorktreeTimeline({ events: oldestFirst, relays: relays.data ?? [], messages: [], hiddenRelaySessionIds: NO_HIDDEN, filter: {} }),
+    [oldestFirst, relays.data],
+  );
+  const first = oldestFirst[0];
+  const isArborRun = oldestFirst.some((event) => event.runId !== null);
+
+  return (
+    <section data-testid="logs-session-view" data-session={sessionId} className="space-y-2">
+      <header className="flex flex-wrap items-center gap-2">
+        <h2 className="font-mono text-sm font-semibold">Session {sessionId}</h2>
+        {first ? <OriginBadge isArborRun={isArborRun} /> : null}
+        <span className="text-xs text-zinc-500">{oldestFirst.length} events</span>
+        <Link href={logsHref()} data-testid="logs-session-close" className="ml-auto text-xs text-zinc-600 hover:text-emerald-700 dark:text-zinc-400">
+          ← All events
+        </Link>
+      </header>
+      {first ? (
+        <p className="flex items-center gap-2 text-[11px] text-zinc-500">
+          <span className="truncate font-mono">{first.worktreePath ?? first.cwd}</span>
+          {first.repoId && first.worktreePath ? (
+            <Link href={logsHref({ repoId: first.repoId, worktreePath: first.worktreePath })} data-testid="logs-worktree-link" className="shrink-0 hover:text-emerald-700">
+              Worktree timeline →
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {pages.error ? <ErrorNotice error={pages.error} testId="logs-error" /> : null}
+      {pages.hasNextPage ? <p className="text-[11px] text-zinc-500">Showing the latest 500 events of this session.</p> : null}
+      <ol className="space-y-1">
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.kind === "event" ? (
+              <HookEventRow event={item.event} testId="logs-session-event" gapMs={gaps.get(item.event.id) ?? 0} durationMs={durations.get(item.event.id)} />
+            ) : item.kind === "relay" ? (
+              <RelayCard relay={item.relay} isArborRun={isArborRun} />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

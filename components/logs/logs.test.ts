@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { hookEvent } from "../timeline/test-fixtures";
+import { gapsBetweenEvents } from "./event-gaps";
+import { chatHref, logsHref, readLogsLocation } from "./logs-href";
+
+describe("gapsBetweenEvents", () => {
+  it("measures each event from the one before it", () => {
+    const gaps = gapsBetweenEvents([hookEvent(1, { at: 1 }), hookEvent(2, { at: 3 }), hookEvent(5, { at: 3 })]);
+    expect([...gaps]).toEqual([
+      [2, 2000],
+      [5, 0],
+    ]);
+  });
+});
+
+describe("logs links", () => {
+  it("round-trips a worktree and a session through the query string", () => {
+    const href = logsHref({ repoId: "r1", worktreePath: "/tmp/a b&c", sessionId: "s1" });
+    expect(href).toBe("/logs?repo=r1&worktree=%2Ftmp%2Fa+b%26c&session=s1");
+    expect(readLogsLocation(new URLSearchParams(href.split("?")[1]))).toEqual({ repoId: "r1", worktreePath: "/tmp/a b&c", sessionId: "s1" });
+    expect(logsHref()).toBe("/logs");
+  });
+
+  it("accepts the main page's wt parameter and links back to it", () => {
+    expect(readLogsLocation(new URLSearchParams("repo=r&wt=/w")).worktreePath).toBe("/w");
+    expect(chatHref({ repoId: "r", worktreePath: "/w" })).toBe("/?repo=r&wt=%2Fw");
+  });
+});

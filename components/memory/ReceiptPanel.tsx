@@ -1,0 +1,76 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import type { PromptReceiptView } from "@/lib/chat/chat-types";
+import { describeIdRanges, formatChars, shortDigest } from "./format-receipt";
+
+/**
+ * "What Claude was told" under an answer: the prompt's sections and sizes, the summary and the
+ * messages it carried, and what was dropped to fit the budget. Rendered only when opened, so
+ * the answer's text stays just the answer.
+ */
+export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const hasDropped = receipt.droppedMessageIds.length > 0;
+  return (
+    <div className="mt-1 text-[11px]">
+      <button
+        type="button"
+        data-testid="receipt-toggle"
+        aria-expanded={isOpen}
+        onClick={() => setIsOpen((open) => !open)}
+        className="text-zinc-500 hover:text-emerald-700 dark:hover:text-emerald-400"
+      >
+        {isOpen ? "▾" : "▸"} What Claude was told{hasDropped ? " · some messages dropped" : ""}
+      </button>
+      {isOpen ? (
+        <dl data-testid="receipt-panel" className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+          <Row label="Sections">
+            <ul className="flex flex-wrap gap-x-3 gap-y-0.5">
+              {receipt.sections.map((section) => (
+                <li key={section.name} data-testid="receipt-section" data-name={section.name} data-chars={section.chars}>
+                  <span className="font-medium">{section.name}</span> <span className="text-zinc-500">{formatChars(section.chars)}</span>
+                </li>
+              ))}
+            </ul>
+          </Row>
+          <Row label="Summary used" testId="receipt-summary">
+            {receipt.summaryId !== null ? `#${receipt.summaryId}` : "none"}
+          </Row>
+          <Row label={`Messages (${receipt.messageIds.length})`} testId="receipt-messages">
+            {describeIdRanges(receipt.messageIds)}
+          </Row>
+          <Row label={`Dropped (${receipt.droppedMessageIds.length})`} testId="receipt-dropped" isWarning={hasDropped}>
+            {hasDropped ? `${describeIdRanges(receipt.droppedMessageIds)} — left out to fit the prompt budget` : "none"}
+          </Row>
+          <Row label="Scan shortened" testId="receipt-scan-shortened" isWarning={receipt.scanShortened}>
+            {receipt.scanShortened ? "yes" : "no"}
+          </Row>
+          <Row label="Total" testId="receipt-total">
+            {formatChars(receipt.totalChars)}
+          </Row>
+          <Row label="Digest">
+            <code data-testid="receipt-digest" title={receipt.digest} className="font-mono">
+              {shortDigest(receipt.digest)}
+            </code>
+          </Row>
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+function Row(props: { label: string; testId?: string; isWarning?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-zinc-500">{props.label}</dt>
+      <dd
+        data-testid={props.testId}
+        data-warning={props.isWarning ?? false}
+        className={`min-w-0 break-words ${props.isWarning ? "rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200" : ""}`}
+      >
+        {props.children}
+      </dd>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import type { HookEventView } from "@/lib/hook-capture/hook-event-view";
+import { EventPayload } from "./EventPayload";
+import { eventIcon } from "./event-look";
+import { formatClock, formatDuration } from "./format-duration";
+import { OriginBadge } from "./OriginBadge";
+
+/**
+ * One hook event as a compact row (icon, event, tool, summary, duration, origin); click to see
+ * the full payload. Blocks are red with their reason. The Logs page reuses it with its own test
+ * id, the time since the previous event and the directory.
+ */
+export function HookEventRow(props: {
+  event: HookEventView;
+  durationMs?: number;
+  gapMs?: number;
+  testId?: string;
+  showDirectory?: boolean;
+  sessionHref?: string;
+}) {
+  const { event } = props;
+  const [isOpen, setIsOpen] = useState(false);
+  const tone = event.isBlock
+    ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
+    : "border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-900";
+  return (
+    <div
+      data-testid={props.testId ?? "timeline-event"}
+      data-event={event.eventName}
+      data-session={event.sessionId}
+      data-tool={event.toolName ?? ""}
+      data-id={event.id}
+      data-block={event.isBlock}
+      className={`rounded-md border px-2 py-1 text-xs ${tone}`}
+    >
+      <div className="flex min-w-0 items-center gap-2">
+        {props.gapMs !== undefined ? <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-400" data-testid="event-gap">+{formatDuration(props.gapMs)}</span> : null}
+        <button
+          type="button"
+          onClick={() => setIsOpen((open) => !open)}
+          aria-expanded={isOpen}
+          data-testid="timeline-event-toggle"
+          title="Show the payload Claude Code sent"
+          className="flex min-w-0 flex-1 items-center gap-2 text-left"
+        >
+          <span className="w-4 shrink-0 text-center text-zinc-500" aria-hidden>
+            {eventIcon(event.eventName)}
+          </span>
+          <span className="shrink-0 font-semibold">{event.eventName}</span>
+          {event.toolName ? <span className="shrink-0 font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span> : null}
+          <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400" title={event.summary} data-testid="timeline-summary">
+            {event.summary}
+          </span>
+        </button>
+        {props.durationMs !== undefined ? (
+          <span className="shrink-0 font-mono text-[10px] text-zinc-500" data-testid="timeline-duration" title="Time between PreToolUse and this event">
+            {formatDuration(props.durationMs)}
+          </span>
+        ) : null}
+        <OriginBadge isArborRun={event.runId !== null} />
+        {props.sessionHref ? (
+          <Link href={props.sessionHref} data-testid="event-session-link" className="shrink-0 font-mono text-[10px] text-zinc-500 hover:text-emerald-700" title={`Session ${event.sessionId}`}>
+            {event.sessionId.slice(0, 8)}
+          </Link>
+        ) : null}
+        <time className="shrink-0 font-mono text-[10px] text-zinc-400" dateTime={event.receivedAt}>
+          {formatClock(event.receivedAt)}
+        </time>
+      </div>
+      {props.showDirectory ? (
+        <p className="truncate pl-6 font-mono text-[10px] text-zinc-400" title={event.cwd ?? ""}>
+          {event.worktreePath ?? `${event.cwd ?? "?"} (not in a pinned repository)`}
+        </p>
+      ) : null}
+      {event.isBlock ? (
+        <p data-testid="timeline-block" className="mt-1 pl-6 text-red-700 dark:text-red-300">
+          Blocked by a hook{event.blockReason ? `: ${event.blockReason}` : ""}
+        </p>
+      ) : null}
+      {isOpen ? <EventPayload eventId={event.id} /> : null}
+    </div>
+  );
+}

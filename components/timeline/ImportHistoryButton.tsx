@@ -1,0 +1,32 @@
+"use client";
+
+import { useImportHistory } from "@/components/api/hooks-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+
+/** Reads the worktree's past Claude Code sessions (from the Claude config folder) into relays. */
+export function ImportHistoryButton({ repoId, worktreePath }: { repoId: string; worktreePath: string }) {
+  const importHistory = useImportHistory();
+  const result = importHistory.data;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        data-testid="import-history"
+        disabled={importHistory.isPending}
+        onClick={() => importHistory.mutate({ repoId, worktreePath })}
+        title="Read the prompts and answers of this worktree's earlier Claude Code sessions"
+        className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        {importHistory.isPending ? "Importing…" : "Import history"}
+      </button>
+      {result ? (
+        <span data-testid="import-history-result" data-sessions={result.sessions} data-relays={result.relays} className="text-xs text-zinc-600 dark:text-zinc-400" title={result.folder}>
+          {result.sessions === 0
+            ? `No earlier sessions found in ${result.folder}.`
+            : `Imported ${result.sessions} session${result.sessions === 1 ? "" : "s"}, ${result.relays} relay${result.relays === 1 ? "" : "s"}.`}
+        </span>
+      ) : null}
+      {importHistory.error ? <ErrorNotice error={importHistory.error} testId="import-history-error" /> : null}
+    </div>
+  );
+}

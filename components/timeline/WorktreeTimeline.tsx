@@ -1,0 +1,100 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useHookEvents, useRelays } from "@/components/api/hooks-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import type { MessageView } from "@/lib/chat/chat-types";
+import { buildWorktreeTimeline, distinctValues, pairToolDurations, type TimelineFilter } from "./build-worktree-timeline";
+import { ChatMessageRow } from "./ChatMessageRow";
+import { HookEventRow } from "./HookEventRow";
+import { RelayCard } from "./RelayCard";
+import { TimelineFilters } from "./TimelineFilters";
+import { useHooksLive } from "./use-hooks-live";
+
+const NO_MESSAGES: MessageView[] = [];
+
+/**
+ * What happened in a worktree, oldest first and live: Claude Code hook events from Arbor's runs
+ * and from the user's terminal sessions, the relays (prompt + answer) of those other sessions,
+ * and, when given, the messages of the Arbor chat shown beside it. With `chatSessionId` (a chat
+ * is beside the timeline) the relays of Arbor's own runs are left out: the chat shows them.
+ */
+export function WorktreeTimeline(props: { repoId: string; worktreePath: string; chatSessionId?: string; messages?: MessageView[] }) {
+  const { worktreePath } = props;
+  const messages = props.messages ?? NO_MESSAGES;
+  useHooksLive(worktreePath);
+  const eventPages = useHookEvents({ worktreePath });
+  const relays = useRelays({ worktreePath });
+  const [filter, setFilter] = useState<TimelineFilter>({});
+
+  const events = useMemo(() => eventPages.data?.pages.flatMap((page) => page.events) ?? [], [eventPages.data]);
+  const durations = useMemo(() => pairToolDurations(events), [events]);
+  const arborSessionIds = useMemo(() => {
+    const fromEvents = events.filter((event) => event.runId !== null).map((event) => event.sessionId);
+    const fromChat = messages.map((message) => message.run?.claudeSessionId ?? null);
+    return new Set(distinctValues([...fromEvents, ...fromChat]));
+  }, [events, messages]);
+  const hasFilter = Boolean(filter.eventName || filter.sessionId || filter.toolName);
+  const items = useMemo(
+    () =>
+      buildWorktreeTimeline({
+        events,
+        relays: relays.data ?? [],
+        messages,
+        hiddenRelaySessionIds: props.chatSessionId ? arborSessionIds : new Set(),
+        filter,
+      }),
+    [events, relays.data, messages, props.chatSessionId, arborSessionIds, filter],
+  );
+
+  return (
+    <section
+      data-testid="worktree-timeline"
+      data-repo={props.repoId}
+      data-worktree={worktreePath}
+      data-chat-session={props.chatSessionId ?? ""}
+      className="flex min-h-0 flex-col gap-2"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">Timeline</h2>
+        <TimelineFilters
+          filter={filter}
+          onChange={setFilter}
+          sessionIds={distinctValues([...events.map((event) => event.sessionId), ...(relays.data ?? []).map((relay) => relay.sessionId)])}
+          toolNames={distinctValues(events.map((event) => event.toolName))}
+        />
+      </header>
+      {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
+      {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
+      {eventPages.hasNextPage ? (
+        <button
+          type="button"
+          data-testid="timeline-load-older"
+          disabled={eventPages.isFetchingNextPage}
+          onClick={() => void eventPages.fetchNextPage()}
+          className="self-center rounded border border-zinc-300 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        >
+          {eventPages.isFetchingNextPage ? "Loading…" : "Load older events"}
+        </button>
+      ) : null}
+      <ol className="min-h-0 flex-1 space-y-1 overflow-y-auto" data-testid="timeline-items" data-loaded={eventPages.isSuccess && relays.isSuccess}>
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.kind === "event" ? (
+              <HookEventRow event={item.event} durationMs={durations.get(item.event.id)} />
+            ) : item.kind === "relay" ? (
+              <RelayCard relay={item.relay} isArborRun={arborSessionIds.has(item.relay.sessionId)} />
+            ) : (
+              <ChatMessageRow message={item.message} />
+            )}
+          </li>
+        ))}
+      </ol>
+      {eventPages.isSuccess && relays.isSuccess && items.length === 0 ? (
+        <p data-testid="timeline-empty" className="text-xs text-zinc-500">
+          {hasFilter ? "Nothing matches these filters." : "No hook events here yet. Install hooks for this worktree, then use Claude Code here (in Arbor or in a terminal): every event shows up live."}
+        </p>
+      ) : null}
+    </section>
+  );
+}

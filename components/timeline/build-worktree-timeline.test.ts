@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { buildWorktreeTimeline, distinctValues, pairToolDurations } from "./build-worktree-timeline";
+import { formatDuration } from "./format-duration";
+import { chatMessage, hookEvent, relay } from "./test-fixtures";
+
+const NONE = new Set<string>();
+
+describe("pairToolDurations", () => {
+  it("times a tool call from its PreToolUse to its PostToolUse by tool use id", () => {
+    const events = [
+      hookEvent(1, { eventName: "PreToolUse", toolUseId: "t1", at: 1 }),
+      hookEvent(2, { eventName: "PreToolUse", toolUseId: "t2", at: 2 }),
+      hookEvent(3, { eventName: "PostToolUse", toolUseId: "t1", at: 4 }),
+      hookEvent(4, { eventName: "PostToolUseFailure", toolUseId: "t2", at: 7 }),
+      hookEvent(5, { eventName: "PostToolUse", toolUseId: "unpaired", at: 8 }),
+    ];
+    expect([...pairToolDurations(events)]).toEqual([
+      [3, 3000],
+      [4, 5000],
+    ]);
+  });
+});
+
+describe("buildWorktreeTimeline", () => {
+  const events = [hookEvent(2, { at: 2 }), hookEvent(1, { at: 1, eventName: "PreToolUse", toolName: "Bash" }), hookEvent(3, { at: 5, sessionId: "s2" })];
+  const relays = [relay(7, { at: 3, sessionId: "s2" }), relay(8, { at: 0, sessionId: "arbor" })];
+  const messages = [chatMessage(1, 4)];
+
+  it("interleaves events, relays and chat messages oldest first", () => {
+    const items = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: {} });
+    expect(items.map((item) => item.key)).toEqual(["rarbor:u8", "e1", "e2", "rs2:u7", "m1", "e3"]);
+  });
+
+  it("hides the relays of sessions the chat already shows", () => {
+    const items = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: new Set(["arbor"]), filter: {} });
+    expect(items.some((item) => item.key === "rarbor:u8")).toBe(false);
+  });
+
+  it("narrows to events for an event or tool filter, and to one session's events and relays", () => {
+    const byTool = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: { toolName: "Bash" } });
+    expect(byTool.map((item) => item.key)).toEqual(["e1"]);
+    const bySession = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: { sessionId: "s2" } });
+    expect(bySession.map((item) => item.key)).toEqual(["rs2:u7", "e3"]);
+  });
+
+  it("offers each filter value once, sorted", () => {
+    expect(distinctValues(["Bash", null, "Read", "Bash"])).toEqual(["Bash", "Read"]);
+  });
+});
+
+describe("formatDuration", () => {
+  it("reads as ms, seconds or minutes", () => {
+    expect(formatDuration(85)).toBe("85 ms");
+    expect(formatDuration(1234)).toBe("1.2 s");
+    expect(formatDuration(42_000)).toBe("42 s");
+    expect(formatDuration(125_000)).toBe("2 min 5 s");
+    expect(formatDuration(120_000)).toBe("2 min");
+  });
+});
