@@ -3,7 +3,6 @@ import { getDb } from "../lib/db/client.ts";
 import { toErrorBody } from "../lib/errors/error-body.ts";
 import { assertHookToken } from "../lib/hook-capture/hook-auth.ts";
 import { ingestHookEvent } from "../lib/hook-capture/ingest-hook-event.ts";
-import { answerHookEvent } from "../lib/hook-capture/answer-hook-event.ts";
 import { AppError } from "../lib/errors/app-error.ts";
 import { parseJsonBytes, tooLarge } from "../lib/http/read-json-body.ts";
 import { getCachedSettings } from "../lib/settings/settings-cache.ts";
@@ -24,10 +23,9 @@ export async function handleHookIngest(req: IncomingMessage, res: ServerResponse
     }
     const body = parseJsonBytes(await readBodyWithin(req, settings.hookMaxPayloadBytes));
     const result = await ingestHookEvent(getDb(), { body, eventId: header("x-arbor-event-id"), source: "http", maxPayloadBytes: settings.hookMaxPayloadBytes });
-    const answer = result.parsed ? await answerHookEvent(getDb(), { event: result.parsed, isDuplicate: result.isDuplicate }) : null;
-    if (answer) {
+    if (result.answer) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(answer));
+      res.end(JSON.stringify(result.answer));
     } else {
       res.writeHead(result.isDuplicate ? 200 : 204);
       res.end();

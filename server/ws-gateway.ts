@@ -5,6 +5,7 @@ import { checkRequest, type GuardPolicy } from "../lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "../lib/realtime/event-hub.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "../lib/hook-capture/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "../lib/realtime/protocol.ts";
+import { NOTIFICATIONS_TOPIC } from "../lib/policies/notifier.ts";
 import { getRunEventLog } from "../lib/realtime/run-event-log.ts";
 
 const HEARTBEAT_MS = 30_000;
@@ -90,6 +91,9 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
           break;
         case "unsubscribe_hooks":
           unsubscribe(message.worktreePath === null ? ALL_HOOKS_TOPIC : hooksTopic(message.worktreePath));
+          break;
+        case "subscribe_notifications":
+          subscribe(NOTIFICATIONS_TOPIC);
           break;
         case "ping":
           send({ type: "pong" });

@@ -1,7 +1,8 @@
 "use client";
 
 import type { MessageView } from "@/lib/chat/chat-types";
-import { ArchivedTag, focusRingClass } from "@/components/memory/ArchivedTag";
+import { ArchivedTag } from "@/components/memory/ArchivedTag";
+import { focusRingClass } from "@/components/memory/focus-ring";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel";
 import { AnswerFooter } from "./AnswerFooter";
 import { Markdown } from "./Markdown";

@@ -2,6 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { WorktreeScan } from "../git/types.ts";
 import type { PromptInput } from "../prompt/types.ts";
 import { buildPlanContext } from "../plans/plan-context.ts";
+import { describeWorkflowState } from "../policies/workflow-state.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /**
@@ -66,6 +67,7 @@ export async function buildPromptInput(
     previousScan,
     plan: planContext.plan,
     designWarnings: planContext.designWarnings,
+    workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
     summary: summary ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId } : null,
     recentMessages: recent.reverse().map((message) => ({
       id: message.id,

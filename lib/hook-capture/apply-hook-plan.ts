@@ -1,7 +1,8 @@
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "../hooks/hook-settings.ts";
 import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
+import { excludeFromGit } from "./exclude-from-git.ts";
 import type { HookTarget } from "./hook-targets.ts";
 
 /** Marks Arbor's handlers: the generated script's file name inside a `bin` folder. */
@@ -64,16 +65,8 @@ export function applyHookPlan(input: {
   const temporary = `${input.target.file}.arbor-tmp-${process.pid}`;
   writeFileSync(temporary, plan.newText);
   renameSync(temporary, input.target.file);
-  if (input.target.commonDir && input.target.file.endsWith(`${path.sep}settings.local.json`)) excludeLocalSettings(input.target.commonDir);
+  if (input.target.commonDir && input.target.file.endsWith(`${path.sep}settings.local.json`)) {
+    excludeFromGit({ commonDir: input.target.commonDir, pattern: ".claude/settings.local.json" });
+  }
   return { ...result, isWritten: true };
-}
-
-/** Keeps `.claude/settings.local.json` out of `git status` without touching tracked files. */
-function excludeLocalSettings(commonDir: string): void {
-  const exclude = path.join(commonDir, "info", "exclude");
-  const line = ".claude/settings.local.json";
-  const current = existsSync(exclude) ? readFileSync(exclude, "utf8") : "";
-  if (current.split(/\r?\n/).includes(line)) return;
-  mkdirSync(path.dirname(exclude), { recursive: true });
-  appendFileSync(exclude, `${current === "" || current.endsWith("\n") ? "" : "\n"}${line}\n`);
 }

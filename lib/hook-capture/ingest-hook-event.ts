@@ -6,6 +6,7 @@ import { parseHookPayload, type HookEvent } from "../hooks/hook-events.ts";
 import { summarizeHookEvent } from "../hooks/hook-summary.ts";
 import { limitStoredPayload } from "../hooks/limit-stored-payload.ts";
 import { matchWorktree } from "../hooks/match-worktree.ts";
+import { applyHookPolicies, type HookAnswer } from "../policies/apply-policies.ts";
 import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
@@ -20,6 +21,8 @@ export interface IngestResult {
   isDuplicate: boolean;
   event: HookEventView | null;
   parsed: HookEvent | null;
+  /** What the hook should print for Claude Code (policy context or a block), if anything. */
+  answer: HookAnswer;
 }
 
 /**
@@ -59,13 +62,18 @@ export async function ingestHookEvent(
     payloadBytes: stored.originalBytes,
     isTruncated: stored.isTruncated,
   });
-  if (!row) return { isDuplicate: true, event: null, parsed: event };
+  if (!row) return { isDuplicate: true, event: null, parsed: event, answer: null };
   const view = toHookEventView(row);
   publishHookEvent(view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
     scheduleTranscriptIngest(db, { path: event.transcriptPath, sessionId: event.sessionId, repoId: view.repoId, worktreePath: view.worktreePath, cwd: event.cwd });
   }
-  return { isDuplicate: false, event: view, parsed: event };
+  const answer = await applyHookPolicies(db, { event, eventId: row.id, repoId: view.repoId, worktreePath: view.worktreePath }).catch((error: unknown) => {
+    // A policy failure must never block Claude: log it and answer nothing.
+    console.error(`[arbor] hook policy for ${event.eventName} failed`, error);
+    return null;
+  });
+  return { isDuplicate: false, event: view, parsed: event, answer };
 }
 
 async function findWorktree(db: Db, cwd: string) {

@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { Db } from "../db/client.ts";
+import { syncRecorderRules } from "./recorder-rules-file.ts";
 import { applyHookPlan, type HookFileResult } from "./apply-hook-plan.ts";
 import { currentDataDir, hookFiles } from "./hook-files.ts";
 import { listHookTargets, type HookScope } from "./hook-targets.ts";
@@ -14,7 +16,18 @@ export async function changeHooks(
 ): Promise<HookFileResult[]> {
   const targets = await listHookTargets(db, input);
   const files = hookFiles(currentDataDir());
-  return targets.map((target) =>
-    applyHookPlan({ target, action: input.action, scriptPath: files.scriptPath, backupDir: files.backupDir, apply: input.apply }),
-  );
+  const repo = input.repoId ? await db.repo.findUnique({ where: { id: input.repoId } }) : null;
+  return targets.map((target) => {
+    const result = applyHookPlan({ target, action: input.action, scriptPath: files.scriptPath, backupDir: files.backupDir, apply: input.apply });
+    if (input.apply && repo && result.outcome !== "manual" && target.file.endsWith("settings.local.json")) {
+      syncRecorderRules({
+        worktreePath: path.dirname(path.dirname(target.file)),
+        isInstalled: input.action === "install",
+        projectName: repo.name,
+        projectId: repo.id.slice(0, 8),
+        commonDir: target.commonDir,
+      });
+    }
+    return result;
+  });
 }

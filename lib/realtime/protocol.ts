@@ -21,6 +21,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   /** Hook events and relays of one worktree (`worktreePath`), or of every directory (null). */
   z.object({ type: z.literal("subscribe_hooks"), worktreePath: z.string().min(1).max(4096).nullable() }),
   z.object({ type: z.literal("unsubscribe_hooks"), worktreePath: z.string().min(1).max(4096).nullable() }),
+  /** The completion/error notifier's new notifications (all worktrees). */
+  z.object({ type: z.literal("subscribe_notifications") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

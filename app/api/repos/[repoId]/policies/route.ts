@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { readRepoPolicy, updateRepoPolicy } from "@/lib/policies/repo-policy.ts";
+
+type Context = { params: Promise<{ repoId: string }> };
+const paramsSchema = z.object({ repoId: z.string().uuid() });
+const putSchema = z
+  .object({
+    recorderEnabled: z.boolean(),
+    enforceMetaTag: z.boolean(),
+    notifierEnabled: z.boolean(),
+    stateRestoreEnabled: z.boolean(),
+    sessionStartTopics: z.number().int().min(0).max(50),
+  })
+  .partial()
+  .strict();
+
+// GET /api/repos/:repoId/policies – which hook policies are on for this repository
+export const GET = withErrorHandling(async (_request: Request, context: Context) => {
+  const { repoId } = paramsSchema.parse(await context.params);
+  return Response.json({ policies: await readRepoPolicy(getDb(), repoId) });
+});
+
+// PUT /api/repos/:repoId/policies – switch policies on or off
+export const PUT = withErrorHandling(async (request: Request, context: Context) => {
+  const { repoId } = paramsSchema.parse(await context.params);
+  return Response.json({ policies: await updateRepoPolicy(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }) });
+});

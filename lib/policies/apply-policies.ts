@@ -1,0 +1,80 @@
+import type { Db } from "../db/client.ts";
+import type { HookEvent } from "../hooks/hook-events.ts";
+import { parseMetaTag } from "./meta-tag.ts";
+import { notifyFromAnswer } from "./notifier.ts";
+import { readStopAnswer, recordRelay } from "./recorder.ts";
+import { readRepoPolicy } from "./repo-policy.ts";
+import { buildSessionStartContext } from "./session-start-context.ts";
+import { saveWorkflowState } from "./workflow-state.ts";
+
+export type HookAnswer = Record<string, unknown> | null;
+
+const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->";
+
+/**
+ * Runs the repository's hook policies for one newly stored event and returns what the hook
+ * should answer Claude Code (null: nothing, Claude continues). Events outside pinned
+ * repositories get no policies.
+ */
+export async function applyHookPolicies(
+  db: Db,
+  input: { event: HookEvent; eventId: number; repoId: string | null; worktreePath: string | null },
+): Promise<HookAnswer> {
+  const { event, repoId, worktreePath } = input;
+  if (!repoId || !worktreePath) return null;
+  const policy = await readRepoPolicy(db, repoId);
+  switch (event.eventName) {
+    case "SessionStart": {
+      const source = typeof event.payload.source === "string" ? event.payload.source : "startup";
+      const context = await buildSessionStartContext(db, { repoId, worktreePath, source, policy });
+      return context ? { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } } : null;
+    }
+    case "PreCompact":
+    case "SessionEnd":
+      if (policy.stateRestoreEnabled) await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
+      return null;
+    case "Stop":
+    case "SubagentStop":
+      return handleStop(db, { event, eventId: input.eventId, repoId, worktreePath, policy });
+    default:
+      return null;
+  }
+}
+
+async function handleStop(
+  db: Db,
+  input: { event: HookEvent; eventId: number; repoId: string; worktreePath: string; policy: Awaited<ReturnType<typeof readRepoPolicy>> },
+): Promise<HookAnswer> {
+  const { event, policy } = input;
+  if (event.eventName === "SubagentStop") return null;
+  const answer = await readStopAnswer(event);
+  const tag = parseMetaTag(answer.assistantText);
+  const isLoop = event.stopHookActive === true;
+  if (policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {
+    if (!tag) return block(`End your answer with Arbor's meta tag on the last line: ${TAG_FORMAT} (see .claude/rules/arbor-recorder.md).`);
+    const previous = await db.topicLogEntry.findFirst({ where: { sessionId: event.sessionId }, orderBy: { id: "desc" }, include: { topic: { include: { decisions: true } } } });
+    const isTopicChange = previous !== null && tag.topicId !== previous.topicId;
+    if (isTopicChange && previous.topic.decisions.length === 0 && !/<!--\s*\[decision\]/.test(answer.assistantText)) {
+      return block(
+        `You moved from topic "${previous.topic.title}" (id: ${previous.topicId}) to another one, but it has no decision yet. Record it in your answer with <!-- [decision] topic: ${previous.topicId} | the decision --> (or ask the user), then end with the meta tag.`,
+      );
+    }
+  }
+  if (policy.recorderEnabled && tag) {
+    await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer, cwd: input.worktreePath });
+  }
+  if (policy.notifierEnabled) {
+    await notifyFromAnswer(db, {
+      dedupeKey: `${event.sessionId}:${answer.relayKey}`,
+      repoId: input.repoId,
+      worktreePath: input.worktreePath,
+      sessionId: event.sessionId,
+      answer: answer.assistantText,
+    });
+  }
+  return null;
+}
+
+function block(reason: string): HookAnswer {
+  return { decision: "block", reason };
+}

@@ -1,0 +1,70 @@
+import type { Db } from "../db/client.ts";
+import type { HookEvent } from "../hooks/hook-events.ts";
+import { readLastRelay } from "../hooks/read-last-relay.ts";
+import { isTranscriptPath } from "../hook-capture/ingest-transcript.ts";
+import { getEventHub, repoTopic } from "../realtime/event-hub.ts";
+import { readSettings } from "../settings/settings-store.ts";
+import { parseDecisionLines, type MetaTag } from "./meta-tag.ts";
+import { summarizeRelay } from "./relay-summary.ts";
+
+/** What the last answer of a Stop said, from the payload or (fallback) the transcript. */
+export async function readStopAnswer(event: HookEvent): Promise<{ userText: string; assistantText: string; relayKey: string }> {
+  const payloadText = typeof event.payload.last_assistant_message === "string" ? event.payload.last_assistant_message : null;
+  const relay = event.transcriptPath && isTranscriptPath(event.transcriptPath) ? await readLastRelay({ path: event.transcriptPath }).then((r) => r.relay, () => null) : null;
+  return {
+    userText: relay?.userText ?? "",
+    assistantText: payloadText ?? relay?.assistantText ?? "",
+    relayKey: event.promptId ?? relay?.startUuid ?? `${event.sessionId}:${(payloadText ?? "").length}:${(payloadText ?? "").slice(0, 40)}`,
+  };
+}
+
+/**
+ * Appends a Stop's relay to the topic its meta tag names (creating the topic when the id is
+ * new or unknown), records decisions the answer states, and summarizes the relay in the
+ * background. A Stop delivered twice is logged once (unique topic + relay key).
+ */
+export async function recordRelay(
+  db: Db,
+  input: { repoId: string; sessionId: string; tag: MetaTag; answer: { userText: string; assistantText: string; relayKey: string }; cwd: string },
+): Promise<{ topicId: number; entryId: number | null }> {
+  const existing = input.tag.topicId ? await db.topic.findFirst({ where: { id: input.tag.topicId, repoId: input.repoId } }) : null;
+  const topic = existing ?? (await db.topic.create({ data: { repoId: input.repoId, title: input.tag.topicTitle || "Untitled topic" } }));
+  for (const decision of parseDecisionLines(input.answer.assistantText)) {
+    const target = decision.topicId ? await db.topic.findFirst({ where: { id: decision.topicId, repoId: input.repoId } }) : topic;
+    if (target) await recordDecision(db, { topicId: target.id, text: decision.text });
+  }
+  let entryId: number | null = null;
+  try {
+    const entry = await db.topicLogEntry.create({
+      data: { topicId: topic.id, sessionId: input.sessionId, relayKey: input.answer.relayKey, userText: input.answer.userText, assistantText: input.answer.assistantText },
+    });
+    entryId = entry.id;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+  await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
+  if (entryId !== null) void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer, cwd: input.cwd });
+  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
+  return { topicId: topic.id, entryId };
+}
+
+/** Records a decision on a topic and marks the topic decided. */
+export async function recordDecision(db: Db, input: { topicId: number; text: string }): Promise<void> {
+  await db.$transaction([
+    db.decision.create({ data: { topicId: input.topicId, text: input.text.slice(0, 2000) } }),
+    db.topic.update({ where: { id: input.topicId }, data: { status: "decided" } }),
+  ]);
+}
+
+async function summarizeEntry(db: Db, input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string }; cwd: string }): Promise<void> {
+  try {
+    const settings = await readSettings(db);
+    const result = await summarizeRelay({ ...input.answer, settings, cwd: input.cwd });
+    await db.topicLogEntry.update({ where: { id: input.entryId }, data: { summary: result.summary, summaryKind: result.kind, summaryError: result.error } });
+  } catch (error) {
+    await db.topicLogEntry
+      .update({ where: { id: input.entryId }, data: { summaryKind: "failed", summaryError: (error as Error).message } })
+      .catch((inner: unknown) => console.error("[arbor] could not record a summary failure", inner));
+  }
+  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
+}

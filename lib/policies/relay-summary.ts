@@ -1,0 +1,59 @@
+import os from "node:os";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { buildClaudeArgs } from "../agent/claude-args.ts";
+import { buildClaudeEnv } from "../agent/claude-env.ts";
+import { runClaude } from "../agent/run-claude.ts";
+import type { Settings } from "../settings/settings-schema.ts";
+import { stripMetaTags } from "./meta-tag.ts";
+
+const ATTEMPTS = 3;
+const FIRST_BACKOFF_MS = 1_000;
+
+/** Deterministic "User: … / AI: …" line used when the model cannot write one. */
+export function buildFallbackRelaySummary(input: { userText: string; assistantText: string }): string {
+  const clip = (text: string, max: number) => {
+    const flat = text.replace(/\s+/g, " ").trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  };
+  return `User: ${clip(input.userText, 140) || "(no prompt)"} / AI: ${clip(stripMetaTags(input.assistantText), 200) || "(no answer)"}`;
+}
+
+/**
+ * One-line summary of a relay by the small model, "User: … / AI: …", retried with backoff;
+ * after the last failure the deterministic line is used and the reason is returned.
+ */
+export async function summarizeRelay(input: {
+  userText: string;
+  assistantText: string;
+  settings: Settings;
+  cwd: string;
+  wait?: (ms: number) => Promise<void>;
+}): Promise<{ summary: string; kind: "model" | "extractive"; error: string | null }> {
+  const wait = input.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const prompt = [
+    'Summarize this exchange in ONE line of the form "User: <what the user asked> / AI: <what the assistant did or answered>". Nothing else.',
+    "",
+    "## User",
+    input.userText.slice(0, 4000),
+    "",
+    "## Assistant",
+    stripMetaTags(input.assistantText).slice(0, 6000),
+  ].join("\n");
+  let lastError = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const outcome = await runClaude({
+      bin: input.settings.claudeBin,
+      args: buildClaudeArgs({ sessionId: randomUUID(), model: input.settings.summaryModel, permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"] }),
+      cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
+      env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
+      prompt,
+      timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
+    });
+    const line = stripMetaTags(outcome.text || outcome.result?.text || "").split("\n").find((l) => /^User:.*\/\s*AI:/.test(l.trim()));
+    if (outcome.status === "success" && line) return { summary: line.trim(), kind: "model", error: null };
+    lastError = outcome.status === "success" ? "the answer was not a 'User: … / AI: …' line" : outcome.userMessage;
+    if (attempt < ATTEMPTS) await wait(FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+  }
+  return { summary: buildFallbackRelaySummary(input), kind: "extractive", error: `Summary by claude -p failed ${ATTEMPTS} times: ${lastError}` };
+}

@@ -1,0 +1,47 @@
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { recordDecision } from "./recorder.ts";
+
+export interface TopicView {
+  id: number;
+  title: string;
+  status: string;
+  updatedAt: string;
+  entries: Array<{ id: number; sessionId: string; userText: string; assistantText: string; summary: string; summaryKind: string; summaryError: string | null; createdAt: string }>;
+  decisions: Array<{ id: number; text: string; createdAt: string }>;
+}
+
+/** The repository's topics (open first, most recent first) with their logs and decisions. */
+export async function listTopics(db: Db, input: { repoId: string }): Promise<TopicView[]> {
+  const topics = await db.topic.findMany({
+    where: { repoId: input.repoId },
+    include: { entries: { orderBy: { id: "asc" } }, decisions: { orderBy: { id: "asc" } } },
+    orderBy: [{ status: "desc" }, { updatedAt: "desc" }],
+    take: 200,
+  });
+  return topics.map((topic) => ({
+    id: topic.id,
+    title: topic.title,
+    status: topic.status,
+    updatedAt: topic.updatedAt.toISOString(),
+    entries: topic.entries.map((entry) => ({
+      id: entry.id,
+      sessionId: entry.sessionId,
+      userText: entry.userText,
+      assistantText: entry.assistantText,
+      summary: entry.summary,
+      summaryKind: entry.summaryKind,
+      summaryError: entry.summaryError,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    decisions: topic.decisions.map((decision) => ({ id: decision.id, text: decision.text, createdAt: decision.createdAt.toISOString() })),
+  }));
+}
+
+/** The user records a decision from the UI. */
+export async function addDecision(db: Db, input: { repoId: string; topicId: number; text: string }): Promise<void> {
+  if (!input.text.trim()) throw new AppError("invalid_input", "Write the decision first.");
+  const topic = await db.topic.findFirst({ where: { id: input.topicId, repoId: input.repoId } });
+  if (!topic) throw new AppError("not_found", "That topic does not exist in this repository.");
+  await recordDecision(db, { topicId: topic.id, text: input.text.trim() });
+}

@@ -1,0 +1,139 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { runClaudeDirectly } from "../helpers/run-claude-directly.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+import { connectWs } from "../helpers/ws-client.ts";
+
+let env: ArborWithClaude;
+let fixture: { root: string };
+let mainPath: string;
+let repoId: string;
+let counter = 0;
+
+const tag = (title: string, id: string) => `<!-- [meta] project: main (id: x) | topic: ${title} (id: ${id}) -->`;
+
+async function hookedWorktree(): Promise<string> {
+  counter += 1;
+  const worktreePath = path.join(fixture.root, `policy-${counter}`);
+  await addWorktree({ mainPath, path: worktreePath, branch: `feat/policy-${counter}` });
+  const installed = await callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true } });
+  expect(installed.body.files[0].isWritten).toBe(true);
+  return worktreePath;
+}
+
+const topics = async () => (await callApi(env.arbor, `/api/repos/${repoId}/topics`)).body.topics as Array<Record<string, any>>;
+const requestsOf = (sessionId: string) => env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
+
+beforeAll(async () => {
+  env = await startArborWithClaude();
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (fixture) await removeGitFixture(fixture);
+});
+
+describe("conversation recorder", () => {
+  it("installs the rules file; with enforcement on, a Stop without the meta tag is blocked and the retry is recorded", async () => {
+    const worktreePath = await hookedWorktree();
+    expect(readFileSync(path.join(worktreePath, ".claude", "rules", "arbor-recorder.md"), "utf8")).toContain("<!-- [meta] project: main");
+    await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: true } });
+    try {
+      // The Stop hook's feedback is a new turn for the mock: it takes the second queued script.
+      env.mock.enqueue({ name: "untagged", steps: [{ type: "text", text: "Here is my answer without the tag." }] });
+      env.mock.enqueue({ name: "tagged", steps: [{ type: "text", text: `Fixed answer.\n${tag("Login flow", "new")}` }] });
+      const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "How should login work?" });
+      expect(run.exitCode).toBe(0);
+      const sessionId = String(run.lines.find((l) => l.type === "result")!.session_id);
+      const requests = requestsOf(sessionId).filter((r) => r.path.startsWith("/v1/messages"));
+      expect(JSON.stringify(requests.at(-1)!.body)).toContain("Stop hook feedback");
+      expect(JSON.stringify(requests.at(-1)!.body)).toContain("End your answer with Arbor's meta tag");
+      const stops = (await callApi(env.arbor, `/api/hooks/events?sessionId=${sessionId}&eventName=Stop`)).body.events;
+      expect(stops).toHaveLength(2);
+      expect(stops.some((e: { isBlock: boolean }) => e.isBlock)).toBe(true);
+      const login = (await topics()).find((t) => t.title === "Login flow")!;
+      expect(login.entries).toHaveLength(1);
+      expect(login.entries[0].assistantText).toContain("Fixed answer.");
+      expect(login.entries[0].userText).toContain("How should login work?");
+      await expect.poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0].summaryKind, { timeout: 30_000 }).not.toBe("pending");
+    } finally {
+      await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: false } });
+    }
+  });
+
+  it("records a decision from the UI, and a new session is told about the topics still open", async () => {
+    const worktreePath = await hookedWorktree();
+    const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: `[[mock:text We should cache results.\n${tag("Caching", "new")}]]` });
+    expect(run.exitCode).toBe(0);
+    const caching = (await topics()).find((t) => t.title === "Caching")!;
+    expect(caching.status).toBe("open");
+    const second = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text hi]]" });
+    const sessionId = String(second.lines.find((l) => l.type === "result")!.session_id);
+    const told = JSON.stringify(requestsOf(sessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
+    expect(told).toContain(`Caching (id: ${caching.id})`);
+
+    const decided = await callApi(env.arbor, `/api/repos/${repoId}/topics/${caching.id}/decisions`, { body: { text: "Use an LRU cache" } });
+    expect(decided.status).toBe(201);
+    const after = (await topics()).find((t) => t.id === caching.id)!;
+    expect(after).toMatchObject({ status: "decided", decisions: [{ text: "Use an LRU cache" }] });
+  });
+});
+
+describe("completion / error notifier", () => {
+  it("a completion phrase creates a notification, live over the WebSocket, once; read per worktree", async () => {
+    const worktreePath = await hookedWorktree();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_notifications" });
+    await ws.waitFor((m) => m.type === "hello");
+    await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Task completed: the cache is in place.]]" });
+    const live = await ws.waitFor((m) => m.type === "notification");
+    ws.close();
+    expect(live.type === "notification" && live.notification).toMatchObject({ type: "completion", worktreePath, excerpt: "Task completed: the cache is in place." });
+    const inbox = (await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications;
+    expect(inbox).toHaveLength(1);
+    await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Here is the file you asked for.]]" });
+    expect((await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications).toHaveLength(1);
+    const marked = await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
+    expect(marked.body.marked).toBe(1);
+    expect((await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications).toHaveLength(0);
+  });
+});
+
+describe("state restore", () => {
+  it("saves the state at SessionEnd and injects it when the session is resumed; Arbor's own prompt carries it too", async () => {
+    const worktreePath = await hookedWorktree();
+    const first = await runClaudeDirectly({ env, cwd: worktreePath, prompt: `[[mock:text Working on it.\n${tag("Rate limiter", "new")}]]` });
+    const sessionId = String(first.lines.find((l) => l.type === "result")!.session_id);
+    const resumed = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text continuing]]", args: ["--resume", sessionId] });
+    expect(resumed.exitCode).toBe(0);
+    const lastRequest = requestsOf(sessionId).filter((r) => r.path.startsWith("/v1/messages")).at(-1)!;
+    const text = JSON.stringify(lastRequest.body);
+    expect(text).toContain("Where the work stood before this resume");
+    expect(text).toContain('topic \\"Rate limiter\\"');
+
+    const chatSession = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id;
+    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId: chatSession, userMessage: "[[mock:text ok]]" } });
+    const prompt = JSON.stringify(requestsOf(sent.body.run.claudeSessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
+    expect(prompt).toContain("Where the work stands");
+  });
+});
+
+describe("hook chain inspector", () => {
+  it("lists the user's hook and Arbor's hooks per level, in registration order", async () => {
+    const worktreePath = await hookedWorktree();
+    const projectSettings = path.join(worktreePath, ".claude", "settings.json");
+    mkdirSync(path.dirname(projectSettings), { recursive: true });
+    writeFileSync(projectSettings, `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop-hook" }] }] } }, null, 2)}\n`);
+    const chain = (await callApi(env.arbor, `/api/hooks/chain?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`)).body;
+    const stop = chain.handlers.filter((h: { event: string }) => h.event === "Stop");
+    expect(stop.map((h: { level: string; isArbor: boolean }) => `${h.level}:${h.isArbor}`)).toEqual(["project:false", "local:true"]);
+    expect(stop[0].command).toBe("echo user-stop-hook");
+    expect(stop[1].command).toContain("arbor-hook' --sync");
+  });
+});
