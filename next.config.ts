@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // A separate build folder can be chosen (ARBOR_NEXT_DIST) so parallel checkouts' builds never collide.
+  distDir: process.env.ARBOR_NEXT_DIST ?? ".next",
   // Native and process-spawning packages stay outside the bundle and load from node_modules.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/schema-engine-wasm", "simple-git"],
   poweredByHeader: false,

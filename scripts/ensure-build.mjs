@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const buildId = path.join(root, ".next", "BUILD_ID");
+const buildId = path.join(root, process.env.ARBOR_NEXT_DIST ?? ".next", "BUILD_ID");
 const sources = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(target) {

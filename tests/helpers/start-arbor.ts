@@ -34,7 +34,7 @@ export async function startArbor(options: {
   const env = {} as NodeJS.ProcessEnv;
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined || key === "CLAUDECODE" || key.startsWith("CLAUDE_CODE_") || key === "DATABASE_URL") continue;
-    if (key.startsWith("ARBOR_")) continue;
+    if (key.startsWith("ARBOR_") && key !== "ARBOR_NEXT_DIST") continue;
     env[key] = value;
   }
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
