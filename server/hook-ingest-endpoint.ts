@@ -41,21 +41,15 @@ export async function handleHookIngest(req: IncomingMessage, res: ServerResponse
 
 /** Reads a request body, refusing (413) as soon as it passes the limit. */
 function readBodyWithin(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge(maxBytes));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    // A refused body is still read (and dropped) so the sender gets the 413, not a reset.
     req.on("data", (chunk: Buffer) => {
       total += chunk.length;
-      if (total > maxBytes) {
-        req.removeAllListeners("data");
-        reject(tooLarge(maxBytes));
-        return;
-      }
-      chunks.push(chunk);
+      if (total <= maxBytes) chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => (total > maxBytes ? reject(tooLarge(maxBytes)) : resolve(Buffer.concat(chunks))));
     req.on("error", reject);
   });
 }

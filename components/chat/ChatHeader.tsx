@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import type { SessionView } from "@/lib/chat/chat-types";
 import { exportUrl } from "@/components/api/memory-api";
 import { MemoryActions } from "@/components/memory/MemoryActions";
@@ -12,6 +13,8 @@ export function ChatHeader(props: {
   isReadOnly: boolean;
   onOpenSession: (sessionId: string | null) => void;
   onSummarized: () => void;
+  /** Extra view controls placed before Export (the timeline toggle). */
+  children?: ReactNode;
 }) {
   const { session } = props;
   const branchName = props.branch ?? session.branchName;
@@ -26,6 +29,7 @@ export function ChatHeader(props: {
         </p>
       </div>
       <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
+      {props.children}
       <a
         href={exportUrl(session.id)}
         download

@@ -1,19 +1,26 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useMessages } from "@/components/api/chat-api";
 import { ArchivedBanner } from "@/components/memory/ArchivedBanner";
 import type { MessageFocus } from "@/components/memory/chat-target";
 import { SummaryPanel } from "@/components/memory/SummaryPanel";
 import type { SessionView } from "@/lib/chat/chat-types";
 import { ChatHeader } from "./ChatHeader";
+import { ChatTimeline } from "./ChatTimeline";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { TimelineToggle } from "./TimelineToggle";
 import { useMarkReadWhileOpen } from "./use-mark-read";
+import { useStoredFlag } from "./use-stored-flag";
+
+/** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
+const TIMELINE_FLAG = "arbor.chat.timeline";
 
 /**
  * A worktree's conversation: header with memory tools, summary, messages (live while a run
  * streams) and the composer; an archived conversation shows a read-only banner instead.
+ * The worktree's hook timeline can be shown beside it, the chat's messages placed in time.
  */
 export function ChatPanel(props: {
   session: SessionView;
@@ -25,15 +32,24 @@ export function ChatPanel(props: {
   const { session } = props;
   const ids = { sessionId: session.id, repoId: session.repoId };
   const [isSummaryOpen, setSummaryOpen] = useState(false);
+  const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   useMarkReadWhileOpen(ids);
   const messages = useMessages(session.id);
   const lastMessageId = messages.data?.pages[0]?.messages.at(-1)?.id ?? 0;
+  const storedMessages = useMemo(() => [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages), [messages.data]);
   return (
     <section className="flex h-full min-h-0 flex-col" data-testid="chat-panel" data-session-id={session.id} data-read-only={props.isReadOnly}>
-      <ChatHeader session={session} branch={props.branch} isReadOnly={props.isReadOnly} onOpenSession={props.onOpenSession} onSummarized={() => setSummaryOpen(true)} />
+      <ChatHeader session={session} branch={props.branch} isReadOnly={props.isReadOnly} onOpenSession={props.onOpenSession} onSummarized={() => setSummaryOpen(true)}>
+        <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
+      </ChatHeader>
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
-      <MessageList session={ids} focus={props.focus} />
-      {props.isReadOnly ? <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} /> : <Composer session={ids} lastMessageId={lastMessageId} />}
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <MessageList session={ids} focus={props.focus} />
+          {props.isReadOnly ? <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} /> : <Composer session={ids} lastMessageId={lastMessageId} />}
+        </div>
+        {isTimelineOn ? <ChatTimeline repoId={session.repoId} worktreePath={session.worktreePath} chatSessionId={session.id} messages={storedMessages} /> : null}
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { liveRunsKey, messagesKey } from "@/components/api/chat-api";
+import { notificationsKey } from "@/components/notifications/notifications-api";
 import { afterSeqOf } from "./apply-run-event";
 import { handleServerMessage } from "./handle-server-message";
 import type { LiveRunsState } from "./live-run-types";
@@ -19,13 +20,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         url: () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`,
         onMessage: (message) => handleServerMessage(queryClient, message),
         afterSeqFor: (sessionId) => afterSeqOf(queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? { runs: {} }),
-        onReconnected: ({ sessionIds, hasHooks }) => {
+        onReconnected: ({ sessionIds, hasHooks, hasNotifications }) => {
           // Run events are replayed from afterSeq, but finished runs and activity changes that
           // happened while the socket was down may be older than the server's replay window.
           for (const sessionId of sessionIds) void queryClient.invalidateQueries({ queryKey: messagesKey(sessionId) });
           void queryClient.invalidateQueries({ queryKey: ["activity"] });
           // Hook events are not replayed: refetch the lists that were live.
           if (hasHooks) for (const key of ["hook-events", "hook-relays", "hook-sessions"]) void queryClient.invalidateQueries({ queryKey: [key] });
+          // Notifications are not replayed either: the inbox is asked again.
+          if (hasNotifications) void queryClient.invalidateQueries({ queryKey: notificationsKey() });
         },
       }),
   );

@@ -55,4 +55,14 @@ describe("handleServerMessage", () => {
     handleServerMessage(client, { type: "invalidate", queryKey: ["settings"] });
     expect(isStale(client, ["settings"])).toBe(true);
   });
+
+  it("turns a live notification into one toast and refetches the inbox", () => {
+    const client = setup();
+    client.setQueryData(["notifications", "unread"], []);
+    const notification = { id: 4, type: "completion", worktreePath: "/w", sessionId: "s", excerpt: "Task completed." };
+    handleServerMessage(client, { type: "notification", notification });
+    handleServerMessage(client, { type: "notification", notification });
+    expect(client.getQueryData(["notification-toasts"])).toEqual([notification]);
+    expect(isStale(client, ["notifications", "unread"])).toBe(true);
+  });
 });

@@ -1,14 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol";
 import { activityKey, liveRunsKey, messagesKey } from "../api/chat-api";
+import { applyNotificationToCache } from "../notifications/notification-toasts";
 import { applyHookEventToCache, applyRelayToCache } from "../timeline/apply-hook-messages";
 import { applyRunEvent } from "./apply-run-event";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types";
 
 /**
  * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],
- * hook events and relays merged into the cached hook lists, everything else as invalidations
- * of the queries it makes stale.
+ * hook events and relays merged into the cached hook lists, notifications into the toasts (and
+ * a refetch of the inbox), everything else as invalidations of the queries it makes stale.
  */
 export function handleServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
@@ -26,6 +27,9 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "relay":
       applyRelayToCache(client, message.relay);
+      return;
+    case "notification":
+      applyNotificationToCache(client, message.notification);
       return;
     case "error":
       console.warn("[arbor] realtime:", message.message);

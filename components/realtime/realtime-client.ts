@@ -10,13 +10,15 @@ interface RealtimeClientOptions {
   /** What the cache already holds for a session, so a resubscribe replays only the rest. */
   afterSeqFor: (sessionId: string) => Record<string, number>;
   /** Called after a reconnect, once subscriptions are resent: refetch what may have been missed. */
-  onReconnected: (input: { sessionIds: string[]; repoIds: string[]; hasHooks: boolean }) => void;
+  onReconnected: (input: { sessionIds: string[]; repoIds: string[]; hasHooks: boolean; hasNotifications: boolean }) => void;
 }
 
 const PING_EVERY_MS = 25_000;
 const SILENT_LIMIT_MS = 60_000;
 /** A worktree path is never empty (the protocol requires min 1), so "" cannot collide with one. */
 const ALL_DIRECTORIES = "";
+/** The notifier's feed has no parameters: one key stands for it. */
+const NOTIFICATIONS = "all";
 
 /**
  * The tab's one WebSocket: reference-counted subscriptions, resent on every (re)connect;
@@ -28,6 +30,7 @@ export class RealtimeClient {
   readonly #repos = new SubscriptionCounts();
   /** Hook timelines by worktree path; ALL_DIRECTORIES stands for `null` (every directory). */
   readonly #hooks = new SubscriptionCounts();
+  readonly #notifications = new SubscriptionCounts();
   readonly #listeners = new Set<() => void>();
   #socket: WebSocket | null = null;
   #state: ConnectionState = "connecting";
@@ -85,6 +88,17 @@ export class RealtimeClient {
     });
   }
 
+  /**
+   * The completion/error notifier's feed (every worktree). The protocol has no unsubscribe for
+   * it: after the last release the socket just stops asking for it on the next (re)connect.
+   */
+  subscribeNotifications(): () => void {
+    if (this.#notifications.add(NOTIFICATIONS)) this.#send({ type: "subscribe_notifications" });
+    return once(() => {
+      this.#notifications.remove(NOTIFICATIONS);
+    });
+  }
+
   #connect(): void {
     this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
     const socket = new WebSocket(this.#options.url());
@@ -103,9 +117,10 @@ export class RealtimeClient {
     for (const sessionId of this.#sessions.keys()) this.#sendSubscribeSession(sessionId);
     for (const repoId of this.#repos.keys()) this.#send({ type: "subscribe_repo", repoId });
     for (const key of this.#hooks.keys()) this.#send({ type: "subscribe_hooks", worktreePath: key === ALL_DIRECTORIES ? null : key });
+    if (this.#notifications.keys().length > 0) this.#send({ type: "subscribe_notifications" });
     this.#pingTimer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
     this.#setState("connected");
-    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys(), hasHooks: this.#hooks.keys().length > 0 });
+    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys(), hasHooks: this.#hooks.keys().length > 0, hasNotifications: this.#notifications.keys().length > 0 });
   }
 
   #handleMessage(data: unknown): void {

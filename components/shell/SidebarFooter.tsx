@@ -1,27 +1,43 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import type { MouseEvent } from "react";
+import { NotificationCenter } from "@/components/notifications/NotificationCenter";
 import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator";
+import { footerLinks } from "./footer-links";
 
-/** Bottom of the left column: the settings link and whether live updates are connected. */
+const linkClass = "text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
+
+/** Bottom of the left column: settings, logs and project links, notifications, and whether live updates are connected. */
 export function SidebarFooter() {
   const router = useRouter();
-  // The selection lives in this page's query string (replaceState), so it is read at click
-  // time and handed to the settings page for its "Back" link.
-  const openSettings = (event: MouseEvent<HTMLAnchorElement>) => {
+  const links = footerLinks(useSearchParams().toString());
+  // The selection lives in this page's query string (replaceState), so it is read again at
+  // click time; the settings page gets it for its "Back" link.
+  const follow = (event: MouseEvent<HTMLAnchorElement>, target: (search: string) => string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    const from = window.location.search;
-    router.push(from ? `/settings?from=${encodeURIComponent(from)}` : "/settings");
+    router.push(target(window.location.search));
   };
+  const toSettings = (from: string) => (from ? `/settings?from=${encodeURIComponent(from)}` : "/settings");
   return (
-    <div className="flex items-center justify-between gap-2 border-r border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <Link href="/settings" onClick={openSettings} data-testid="settings-link" className="text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400">
-        ⚙ Settings
-      </Link>
-      <ConnectionIndicator />
+    <div className="flex flex-col gap-1.5 border-r border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
+      <nav className="flex items-center gap-3" aria-label="Arbor pages">
+        <Link href="/settings" onClick={(event) => follow(event, toSettings)} data-testid="settings-link" className={linkClass}>
+          ⚙ Settings
+        </Link>
+        <Link href={links.logs} onClick={(event) => follow(event, (search) => footerLinks(search).logs)} data-testid="logs-link" className={linkClass} title="Hook events of the open worktree (or of everything)">
+          ☰ Logs
+        </Link>
+        <Link href={links.project} onClick={(event) => follow(event, (search) => footerLinks(search).project)} data-testid="project-link" className={linkClass} title="Hook policies, topics and decisions of the repository">
+          ◆ Project
+        </Link>
+      </nav>
+      <div className="flex items-center justify-between gap-2">
+        <NotificationCenter />
+        <ConnectionIndicator />
+      </div>
     </div>
   );
 }

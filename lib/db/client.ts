@@ -4,8 +4,8 @@ import { processSingleton, resetProcessSingleton } from "../runtime/process-sing
 
 export type Db = PrismaClient;
 
-/** How long a query waits for another process's SQLite write lock before failing. */
-const BUSY_TIMEOUT_MS = 10_000;
+/** How long a query waits for another process's SQLite write lock before failing (ms). */
+const BUSY_TIMEOUT_MS = Number(process.env.ARBOR_DB_BUSY_TIMEOUT_MS ?? 10_000);
 
 /**
  * The process-wide Prisma client. The URL comes from DATABASE_URL, which the server sets at

@@ -14,7 +14,10 @@ export async function readJsonBody(request: Request, options?: { maxBytes?: numb
     throw new AppError("unsupported_media_type", 'Send the request body as JSON with "Content-Type: application/json".');
   }
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await discardBody(request);
+    throw tooLarge(maxBytes);
+  }
   return parseJsonBytes(await readLimited(request, maxBytes));
 }
 
@@ -47,7 +50,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      await discardRest(reader);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
@@ -59,6 +62,30 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/** Upper bound of bytes read (and dropped) from a refused body before the 413 is sent. */
+const MAX_DISCARD_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body, so the client receives the 413 instead of a
+ * connection reset while it is still sending (up to a hard cap, then the reader is cancelled).
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (request.body) await discardRest(request.body.getReader());
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let dropped = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    dropped += value.byteLength;
+    if (dropped > MAX_DISCARD_BYTES) {
+      await reader.cancel();
+      return;
+    }
+  }
 }
 
 /** Counts bracket nesting outside strings without building the value. */

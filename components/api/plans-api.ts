@@ -1,0 +1,137 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { DesignTree } from "@/lib/design/types";
+import type { RepoDashboard } from "@/lib/plans/build-dashboard";
+import type { GithubAvailability } from "@/lib/plans/github-issues";
+import type { PlanView } from "@/lib/plans/plan-types";
+import type { ProjectRulesView } from "@/lib/plans/project-rules";
+import { fetchJson } from "./fetch-json";
+import { worktreesKey } from "./pins-api";
+
+export type { RepoDashboard };
+
+export const plansKey = (repoId: string) => ["plans", repoId] as const;
+/** Every dashboard of a repository (one per chosen plan); the prefix to invalidate after a git or design change. */
+export const dashboardsKey = (repoId: string) => ["dashboard", repoId] as const;
+/** `planId` null: the server picks the most recent plan that has a tree. */
+export const dashboardKey = (repoId: string, planId: string | null) => ["dashboard", repoId, planId ?? "latest"] as const;
+export const rulesKey = (repoId: string) => ["rules", repoId] as const;
+export const githubStatusKey = (repoId: string) => ["github-status", repoId] as const;
+
+/** Git changed (a branch or worktree was made): both views of the repository are scanned again. */
+export function invalidateRepoScans(client: QueryClient, repoId: string): void {
+  void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
+  void client.invalidateQueries({ queryKey: worktreesKey(repoId) });
+}
+
+export function usePlans(repoId: string) {
+  return useQuery({
+    queryKey: plansKey(repoId),
+    queryFn: () => fetchJson<{ plans: PlanView[] }>(`/api/plans?repoId=${repoId}`).then((r) => r.plans),
+  });
+}
+
+/** Branches and worktrees against a plan's design tree, with divergence warnings; scanned from git each time it is shown. */
+export function useDashboard(input: { repoId: string; planId: string | null }) {
+  return useQuery({
+    queryKey: dashboardKey(input.repoId, input.planId),
+    queryFn: () => {
+      const query = input.planId ? `?planId=${input.planId}` : "";
+      return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`).then((r) => r.dashboard);
+    },
+  });
+}
+
+export function useCreatePlan(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { title: string; goal: string; bodyMarkdown: string }) =>
+      fetchJson<{ plan: PlanView }>("/api/plans", { method: "POST", body: { repoId, ...input } }).then((r) => r.plan),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: plansKey(repoId) });
+      void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
+    },
+  });
+}
+
+/** POST /api/tree-spec: the answer carries the fresh dashboard, which goes straight into the cache. */
+export function useSaveTree(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { planId: string; tree: DesignTree }) =>
+      fetchJson<{ plan: PlanView; dashboard: RepoDashboard }>("/api/tree-spec", { method: "POST", body: input }),
+    onSuccess: ({ plan, dashboard }) => {
+      void client.invalidateQueries({ queryKey: dashboardsKey(repoId), refetchType: "none" });
+      client.setQueryData(dashboardKey(repoId, plan.id), dashboard);
+      void client.invalidateQueries({ queryKey: plansKey(repoId) });
+    },
+  });
+}
+
+export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (slug: string) =>
+      fetchJson<{ branch: string; worktreePath: string; parentBranch: string }>(`/api/plans/${input.planId}/nodes/${slug}/branch`, {
+        method: "POST",
+        body: {},
+      }),
+    onSuccess: () => invalidateRepoScans(client, input.repoId),
+  });
+}
+
+/** Wizard option C: Claude's proposal, returned for review (never saved by this call). */
+export function useProposeTree() {
+  return useMutation({
+    mutationFn: (input: { planId: string; sessionId: string | null }) =>
+      fetchJson<{ tree: DesignTree }>(`/api/plans/${input.planId}/propose`, {
+        method: "POST",
+        body: input.sessionId ? { sessionId: input.sessionId } : {},
+      }).then((r) => r.tree),
+  });
+}
+
+/** Wizard option B: a GitHub issue's sub-issues, for review. */
+export function useTreeFromIssue() {
+  return useMutation({
+    mutationFn: (input: { planId: string; issueNumber: number }) =>
+      fetchJson<{ tree: DesignTree }>(`/api/plans/${input.planId}/from-issue`, { method: "POST", body: { issueNumber: input.issueNumber } }).then(
+        (r) => r.tree,
+      ),
+  });
+}
+
+export function useGithubStatus(repoId: string) {
+  return useQuery({
+    queryKey: githubStatusKey(repoId),
+    queryFn: () => fetchJson<GithubAvailability>(`/api/repos/${repoId}/github-status`),
+  });
+}
+
+export function useLinkSessionToPlan() {
+  return useMutation({
+    mutationFn: (input: { sessionId: string; planId: string | null }) =>
+      fetchJson<{ ok: true }>("/api/chat/sessions/plan", { method: "POST", body: input }),
+  });
+}
+
+export function useRules(repoId: string) {
+  return useQuery({
+    queryKey: rulesKey(repoId),
+    queryFn: () => fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`).then((r) => r.rules),
+  });
+}
+
+/** A new naming rule changes every expected branch name, so the dashboards are laid out again. */
+export function useSaveRules(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: ProjectRulesView) =>
+      fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`, { method: "PUT", body: rules }).then((r) => r.rules),
+    onSuccess: (rules) => {
+      client.setQueryData(rulesKey(repoId), rules);
+      void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
+    },
+  });
+}

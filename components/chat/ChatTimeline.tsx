@@ -1,0 +1,22 @@
+"use client";
+
+import Link from "next/link";
+import { logsHref } from "@/components/logs/logs-href";
+import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline";
+import type { MessageView } from "@/lib/chat/chat-types";
+
+/** The worktree's hook timeline beside its chat, with the chat's own messages placed among the events. */
+export function ChatTimeline(props: { repoId: string; worktreePath: string; chatSessionId: string; messages: MessageView[] }) {
+  return (
+    <aside data-testid="chat-timeline" className="flex min-h-0 w-[26rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 p-3 dark:border-zinc-800">
+      <WorktreeTimeline repoId={props.repoId} worktreePath={props.worktreePath} chatSessionId={props.chatSessionId} messages={props.messages} />
+      <Link
+        href={logsHref({ repoId: props.repoId, worktreePath: props.worktreePath })}
+        data-testid="chat-timeline-logs-link"
+        className="text-[11px] text-zinc-500 hover:text-emerald-700 dark:hover:text-emerald-400"
+      >
+        Install hooks or see the full timeline in Logs →
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { NotificationInbox } from "./NotificationInbox";
+import { useUnreadNotifications } from "./notifications-api";
+
+/** The bell with the unread count; it opens the inbox (Escape or a click elsewhere closes it). */
+export function NotificationBell() {
+  const unread = useUnreadNotifications();
+  const [isOpen, setIsOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const count = unread.data?.length ?? 0;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setIsOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [isOpen]);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        type="button"
+        data-testid="notifications-bell"
+        data-unread={count}
+        aria-expanded={isOpen}
+        aria-label={`Notifications, ${count} unread`}
+        title="Completion and error notifications"
+        onClick={() => setIsOpen((open) => !open)}
+        className="relative rounded px-1 text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400"
+      >
+        <span aria-hidden>🔔</span>
+        {count > 0 ? (
+          <span data-testid="notifications-badge" className="absolute -right-1.5 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white">
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </button>
+      {isOpen ? <NotificationInbox notifications={unread.data} error={unread.error} onClose={() => setIsOpen(false)} /> : null}
+    </div>
+  );
+}

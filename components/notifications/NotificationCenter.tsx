@@ -1,0 +1,18 @@
+"use client";
+
+import { useEffect } from "react";
+import { useRealtime } from "@/components/realtime/RealtimeProvider";
+import { NotificationBell } from "./NotificationBell";
+import { NotificationToasts } from "./NotificationToasts";
+
+/** The bell, its inbox and the live toasts; keeps the socket subscribed to the notifier while shown. */
+export function NotificationCenter() {
+  const realtime = useRealtime();
+  useEffect(() => realtime.subscribeNotifications(), [realtime]);
+  return (
+    <>
+      <NotificationBell />
+      <NotificationToasts />
+    </>
+  );
+}

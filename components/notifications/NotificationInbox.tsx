@@ -1,0 +1,63 @@
+"use client";
+
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { folderName, groupByWorktree } from "./group-notifications";
+import { NotificationItem } from "./NotificationItem";
+import { useMarkNotificationsRead, type NotificationView } from "./notifications-api";
+import { useBrowserPermission } from "./use-browser-notifications";
+
+const smallButton = "rounded border border-zinc-300 px-1.5 py-0.5 text-[10px] hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/** The unread completion/error notifications, by worktree, opening upwards from the bell. */
+export function NotificationInbox(props: { notifications: NotificationView[] | undefined; error: unknown; onClose: () => void }) {
+  const markRead = useMarkNotificationsRead();
+  const browser = useBrowserPermission();
+  const groups = groupByWorktree(props.notifications ?? []);
+  return (
+    <div
+      role="dialog"
+      aria-label="Notifications"
+      data-testid="notifications-inbox"
+      className="absolute bottom-full left-0 z-50 mb-2 flex max-h-[28rem] w-80 flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <h2 className="mr-auto text-sm font-semibold">Notifications</h2>
+        {browser.permission === "default" ? (
+          <button type="button" data-testid="enable-browser-notifications" onClick={browser.request} className={smallButton} title="Also show them as system notifications">
+            Enable desktop alerts
+          </button>
+        ) : null}
+        {browser.permission === "granted" ? <span className="text-[10px] text-zinc-500" data-testid="browser-notifications-on">desktop alerts on</span> : null}
+        <button type="button" onClick={props.onClose} aria-label="Close" data-testid="notifications-close" className="text-zinc-400 hover:text-zinc-700">
+          ✕
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {props.error ? <ErrorNotice error={props.error} testId="notifications-error" /> : null}
+        {markRead.error ? <ErrorNotice error={markRead.error} testId="notifications-error" /> : null}
+        {props.notifications && groups.length === 0 ? (
+          <p data-testid="notifications-empty" className="px-3 py-4 text-xs text-zinc-500">
+            Nothing unread. When Claude says a task is done or it stopped on an error (with hooks installed), it shows up here.
+          </p>
+        ) : null}
+        {groups.map((group) => (
+          <section key={group.worktreePath} data-testid="notifications-group" data-worktree={group.worktreePath} className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800">
+            <div className="flex items-center gap-2 px-3 pt-2 text-[11px] text-zinc-500">
+              <span className="min-w-0 flex-1 truncate font-mono" title={group.worktreePath}>
+                {folderName(group.worktreePath)}
+              </span>
+              <button type="button" data-testid="notifications-read-worktree" disabled={markRead.isPending} onClick={() => markRead.mutate({ worktreePath: group.worktreePath })} className={smallButton}>
+                Mark all read
+              </button>
+            </div>
+            <ul>
+              {group.items.map((notification) => (
+                <NotificationItem key={notification.id} notification={notification} isBusy={markRead.isPending} onMarkRead={() => markRead.mutate({ id: notification.id })} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { formatRelativeTime } from "@/components/ui/relative-time";
+import { notificationLook } from "./notification-look";
+import type { NotificationView } from "./notifications-api";
+import { useNotificationHref } from "./use-notification-href";
+import { useOpenNotification } from "./use-open-notification";
+
+/** One unread notification: what Claude said, when; opens the worktree's chat or is marked read. */
+export function NotificationItem(props: { notification: NotificationView; onMarkRead: () => void; isBusy: boolean }) {
+  const { notification } = props;
+  const open = useOpenNotification();
+  const hrefFor = useNotificationHref();
+  const look = notificationLook(notification.type);
+  return (
+    <li data-testid="notification-item" data-type={notification.type} data-id={notification.id} className="flex items-start gap-2 px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
+      <span aria-hidden className={notification.type === "error" ? "text-red-600" : "text-emerald-600"} title={look.title}>
+        {look.icon}
+      </span>
+      <a
+        href={hrefFor(notification)}
+        onClick={(event) => open(notification, event)}
+        data-testid="notification-open"
+        title="Open this worktree's chat"
+        className="min-w-0 flex-1 text-xs hover:text-emerald-700 dark:hover:text-emerald-400"
+      >
+        <span className="line-clamp-2 break-words">{notification.excerpt}</span>
+        <span className="block text-[10px] text-zinc-500">{formatRelativeTime(notification.createdAt)}</span>
+      </a>
+      <button
+        type="button"
+        data-testid="notification-read"
+        disabled={props.isBusy}
+        onClick={props.onMarkRead}
+        title="Mark read"
+        className="shrink-0 rounded border border-zinc-300 px-1.5 text-[10px] text-zinc-600 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
+      >
+        Mark read
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { pinsKey } from "@/components/api/pins-api";
+import type { RepoScan } from "@/lib/git/types";
+import type { PinView } from "@/lib/pins/pin-types";
+import { findNotificationRepo, notificationHref } from "./notification-href";
+import { unreadNotificationsKey, type NotificationView } from "./notifications-api";
+
+/**
+ * Builds the link that opens a notified worktree's chat, looking the repository up in what the
+ * cache already holds (the inbox rows, the pins, the worktree scans) at the moment it is needed.
+ */
+export function useNotificationHref(): (notification: { id: number; worktreePath: string; repoId?: string | null }) => string {
+  const client = useQueryClient();
+  return useCallback(
+    (notification) => {
+      const inboxRow = client.getQueryData<NotificationView[]>(unreadNotificationsKey())?.find((item) => item.id === notification.id);
+      const scans = client.getQueriesData<RepoScan>({ queryKey: ["worktrees"] }).flatMap(([key, scan]) =>
+        scan && typeof key[1] === "string" ? [{ repoId: key[1], worktreePaths: scan.worktrees.map((worktree) => worktree.path) }] : [],
+      );
+      const repoId = findNotificationRepo({
+        worktreePath: notification.worktreePath,
+        repoId: notification.repoId ?? inboxRow?.repoId ?? null,
+        pins: client.getQueryData<PinView[]>(pinsKey) ?? [],
+        scans,
+      });
+      return notificationHref({ repoId, worktreePath: notification.worktreePath });
+    },
+    [client],
+  );
+}
