@@ -106,6 +106,9 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     },
   });
   await partial.stop();
+  if (outcome.invalidLineCount > 0) {
+    console.warn(`[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`);
+  }
   return end({ kind: "outcome", outcome, toolCalls: tools.list() }, scan);
 }
 

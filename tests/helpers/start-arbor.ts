@@ -29,6 +29,8 @@ export async function startArbor(options: {
   args?: string[];
   /** 0 (default) picks a free port; null passes no --port flag (ARBOR_PORT decides). */
   port?: number | null;
+  /** Run the server as another user (tests of file permissions; root ignores them). */
+  user?: { uid: number; gid: number };
 } = {}): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
   const env = {} as NodeJS.ProcessEnv;
@@ -41,7 +43,7 @@ export async function startArbor(options: {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
-    { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
   );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,39 @@
+"use client";
+
+import type { BranchTreeNode } from "@/lib/design/layout-tree";
+import type { DivergenceWarning } from "@/lib/design/types";
+import { groupWarningsByRow } from "./node-warnings";
+import { buildTreeGuides } from "./tree-guides";
+import { TreeGuideCells } from "./TreeGuideCells";
+import { TreeNodeCard } from "./TreeNodeCard";
+
+/** The repository's branches and the plan's design nodes as one indented tree with connector lines. */
+export function BranchTree(props: {
+  layout: BranchTreeNode[];
+  warnings: DivergenceWarning[];
+  repoId: string;
+  planId: string | null;
+  onOpenWorktree: (worktreePath: string) => void;
+}) {
+  const guides = buildTreeGuides(props.layout);
+  const warningsByRow = groupWarningsByRow({ layout: props.layout, warnings: props.warnings });
+  if (props.layout.length === 0) {
+    return <p className="text-sm text-zinc-500">The repository has no branches yet. Make a first commit, then rescan.</p>;
+  }
+  return (
+    <ol data-testid="branch-tree" aria-label="Branches and design nodes">
+      {props.layout.map((node) => (
+        <li key={node.id} className="flex items-stretch py-1">
+          <TreeGuideCells guide={guides.get(node.id)} depth={node.depth} />
+          <TreeNodeCard
+            node={node}
+            warnings={warningsByRow.get(node.id) ?? []}
+            repoId={props.repoId}
+            planId={props.planId}
+            onOpenWorktree={props.onOpenWorktree}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import type { RepoDashboard } from "@/components/api/plans-api";
+import { formatRelativeTime } from "@/components/ui/relative-time";
+import { buttonClass, primaryButtonClass } from "./design-look";
+import { PlanPicker } from "./PlanPicker";
+
+/** Title, plan picker and the dashboard's actions: design wizard, project rules, rescan. */
+export function DashboardHeader(props: {
+  dashboard: RepoDashboard | undefined;
+  isFetching: boolean;
+  isRulesOpen: boolean;
+  onSelectPlan: (planId: string) => void;
+  onOpenWizard: () => void;
+  onEditTree: () => void;
+  onToggleRules: () => void;
+  onRescan: () => void;
+}) {
+  const { dashboard } = props;
+  const branchCount = dashboard?.layout.filter((node) => node.branch !== null).length ?? 0;
+  return (
+    <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      <div className="min-w-0 flex-1">
+        <h2 className="text-sm font-semibold">Design tree</h2>
+        <p className="text-[11px] text-zinc-500" data-testid="dashboard-summary">
+          {dashboard
+            ? `scanned ${formatRelativeTime(dashboard.scan.scannedAt)} · ${branchCount} branches · naming rule ${dashboard.rule}`
+            : "scanning…"}
+        </p>
+      </div>
+      {dashboard ? <PlanPicker dashboard={dashboard} onSelect={props.onSelectPlan} /> : null}
+      {dashboard?.plan?.tree ? (
+        <button type="button" data-testid="edit-tree" onClick={props.onEditTree} className={buttonClass}>
+          Edit tree
+        </button>
+      ) : null}
+      <button type="button" data-testid="open-wizard" onClick={props.onOpenWizard} className={primaryButtonClass}>
+        Create design tree
+      </button>
+      <button type="button" data-testid="open-rules" aria-pressed={props.isRulesOpen} onClick={props.onToggleRules} className={buttonClass}>
+        Rules
+      </button>
+      <button type="button" data-testid="dashboard-refresh" disabled={props.isFetching} onClick={props.onRescan} className={buttonClass}>
+        {props.isFetching ? "Scanning…" : "Rescan"}
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useState, type Dispatch } from "react";
+import { useGithubStatus } from "@/components/api/plans-api";
+import type { DesignTree } from "@/lib/design/types";
+import type { WorktreeScan } from "@/lib/git/types";
+import type { PlanView } from "@/lib/plans/plan-types";
+import { checkDraft } from "./check-draft";
+import { buttonClass, primaryButtonClass } from "./design-look";
+import type { DraftAction } from "./draft-reducer";
+import type { Draft } from "./draft-tree";
+import { GithubSource } from "./GithubSource";
+import { ProposeSource } from "./ProposeSource";
+import { TreeEditor } from "./TreeEditor";
+
+type Source = "manual" | "github" | "propose";
+
+const tabClass = (isActive: boolean) =>
+  `rounded-md border px-3 py-1.5 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50 ${isActive ? "border-emerald-500 bg-emerald-50 text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`;
+
+/** Step 2: build the tree. Options B and C only fetch a tree; it always lands in the editor for review. */
+export function WizardBuildStep(props: {
+  repoId: string;
+  plan: PlanView;
+  draft: Draft;
+  dispatch: Dispatch<DraftAction>;
+  rule: string;
+  worktrees: WorktreeScan[];
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const [source, setSource] = useState<Source>("manual");
+  const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
+  const github = useGithubStatus(props.repoId);
+  const githubReason = github.data && !github.data.isAvailable ? github.data.reason : github.error ? github.error.message : null;
+  const problem = checkDraft(props.draft);
+
+  const load = (tree: DesignTree, note: string) => {
+    props.dispatch({ type: "load", tree });
+    setLoadedFrom(note);
+    setSource("manual");
+  };
+
+  return (
+    <div className="space-y-4" data-testid="wizard-build-step">
+      <div className="flex flex-wrap items-center gap-2" role="tablist" aria-label="How to build the tree">
+        <button type="button" role="tab" data-testid="wizard-manual" aria-selected={source === "manual"} onClick={() => setSource("manual")} className={tabClass(source === "manual")}>
+          A · By hand
+        </button>
+        <button
+          type="button"
+          role="tab"
+          data-testid="wizard-github"
+          aria-selected={source === "github"}
+          disabled={!github.data?.isAvailable}
+          title={githubReason ?? undefined}
+          onClick={() => setSource("github")}
+          className={tabClass(source === "github")}
+        >
+          B · From a GitHub issue
+        </button>
+        <button type="button" role="tab" data-testid="wizard-propose" aria-selected={source === "propose"} onClick={() => setSource("propose")} className={tabClass(source === "propose")}>
+          C · From the conversation
+        </button>
+      </div>
+      {githubReason ? (
+        <p data-testid="github-unavailable" className="text-xs text-zinc-500">
+          GitHub import is not available: {githubReason}
+        </p>
+      ) : null}
+      {loadedFrom && source === "manual" ? (
+        <p data-testid="proposal-loaded" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
+          {loadedFrom}
+        </p>
+      ) : null}
+      {source === "manual" ? <TreeEditor draft={props.draft} dispatch={props.dispatch} rule={props.rule} problem={problem} /> : null}
+      {source === "github" ? <GithubSource planId={props.plan.id} onLoaded={load} /> : null}
+      {source === "propose" ? <ProposeSource repoId={props.repoId} planId={props.plan.id} worktrees={props.worktrees} onLoaded={load} /> : null}
+      <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <button type="button" data-testid="wizard-back" onClick={props.onBack} className={buttonClass}>
+          Back
+        </button>
+        <button type="button" data-testid="wizard-next" disabled={problem !== null} onClick={props.onNext} className={primaryButtonClass}>
+          Next: review
+        </button>
+      </div>
+    </div>
+  );
+}

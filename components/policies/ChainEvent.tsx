@@ -1,0 +1,59 @@
+"use client";
+
+import type { ChainEventGroup, ChainLevel } from "./group-chain";
+
+const LEVEL_LOOK: Record<ChainLevel, { label: string; tone: string }> = {
+  user: { label: "user", tone: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300" },
+  project: { label: "project", tone: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300" },
+  local: { label: "local", tone: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" },
+};
+
+/** One event's handlers, level by level in the order Claude Code runs through its settings. */
+export function ChainEvent({ group }: { group: ChainEventGroup }) {
+  return (
+    <section data-testid="chain-event" data-event={group.event} className="rounded-md border border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+      <h3 className="mb-1 flex items-center gap-2 text-xs font-semibold">
+        {group.event}
+        <span className="font-normal text-zinc-500">
+          {group.count} handler{group.count === 1 ? "" : "s"}
+          {group.arborCount > 0 ? `, ${group.arborCount} Arbor's` : ""}
+        </span>
+      </h3>
+      {group.levels.map((level) => (
+        <div key={level.level} data-testid="chain-level" data-level={level.level} className="mb-1 last:mb-0">
+          <p className="flex items-center gap-2 text-[10px] text-zinc-500">
+            <span className={`rounded px-1.5 py-px font-medium ${LEVEL_LOOK[level.level].tone}`}>{LEVEL_LOOK[level.level].label}</span>
+            <span className="truncate font-mono" title={level.file}>
+              {level.file}
+            </span>
+          </p>
+          <ol className="ml-2 border-l border-zinc-200 pl-2 dark:border-zinc-800">
+            {level.handlers.map((handler, index) => (
+              <li
+                key={`${handler.file}:${index}`}
+                data-testid="chain-handler"
+                data-level={handler.level}
+                data-arbor={handler.isArbor}
+                data-event={handler.event}
+                data-matcher={handler.matcher}
+                className="flex min-w-0 items-center gap-2 py-0.5 text-[11px]"
+              >
+                {handler.isArbor ? (
+                  <span data-testid="chain-arbor-badge" className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+                    Arbor
+                  </span>
+                ) : null}
+                {handler.matcher !== "*" ? <span className="shrink-0 font-mono text-zinc-500" title="Matcher">[{handler.matcher}]</span> : null}
+                {handler.type !== "command" ? <span className="shrink-0 text-zinc-500">{handler.type}</span> : null}
+                <span data-testid="chain-command" className="min-w-0 flex-1 truncate font-mono" title={handler.command}>
+                  {handler.command || "(empty)"}
+                </span>
+                {handler.timeout !== null ? <span className="shrink-0 text-[10px] text-zinc-500">{handler.timeout} s</span> : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}

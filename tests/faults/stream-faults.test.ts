@@ -1,0 +1,118 @@
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerMessage } from "../../lib/realtime/protocol.ts";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { findProcessesInDir } from "../helpers/find-processes.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+import { connectWs } from "../helpers/ws-client.ts";
+
+let env: ArborWithClaude;
+let fixture: { root: string };
+let mainPath: string;
+let repoId: string;
+let counter = 0;
+
+async function freshSession(): Promise<{ sessionId: string; worktreePath: string }> {
+  counter += 1;
+  const worktreePath = path.join(fixture.root, `stream-${counter}`);
+  await addWorktree({ mainPath, path: worktreePath, branch: `feat/stream-${counter}` });
+  const { body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+  return { sessionId: body.session.id, worktreePath };
+}
+
+type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
+const textOf = (events: RunEventMessage[]) => events.map((m) => (m.event.kind === "text_delta" ? m.event.text : "")).join("");
+
+beforeAll(async () => {
+  env = await startArborWithClaude();
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (fixture) await removeGitFixture(fixture);
+});
+
+describe("the browser disconnects and reconnects mid-run", () => {
+  it("resubscribing with the last sequence number gives exactly the missed events: no gap, no duplicate", async () => {
+    const { sessionId } = await freshSession();
+    const first = await connectWs({ url: env.arbor.url });
+    first.send({ type: "subscribe_session", sessionId });
+    const sending = callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:slow 250]]" } });
+    const firstDelta = (await first.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta")) as RunEventMessage;
+    first.socket.terminate();
+    const seen = first.messages.filter((m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId);
+    const lastSeq = Math.max(...seen.map((m) => m.seq));
+
+    const second = await connectWs({ url: env.arbor.url });
+    second.send({ type: "subscribe_session", sessionId, afterSeq: { [firstDelta.runId]: lastSeq } });
+    await second.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
+    const { body } = await sending;
+    second.close();
+    const rest = second.messages.filter((m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId);
+    const all = [...seen, ...rest];
+    expect(all.map((m) => m.seq)).toEqual(all.map((_, index) => index + 1));
+    expect(textOf(all)).toBe(body.assistantMessage.content);
+  });
+});
+
+describe("two sends to one worktree at the same instant", () => {
+  it("one runs, the other waits its turn; never two claude processes in the worktree", async () => {
+    const { sessionId, worktreePath } = await freshSession();
+    const ws = await connectWs({ url: env.arbor.url });
+    ws.send({ type: "subscribe_session", sessionId });
+    let maxProcesses = 0;
+    ws.socket.on("message", () => {
+      maxProcesses = Math.max(maxProcesses, findProcessesInDir(worktreePath).filter((p) => p.cmdline.includes("claude")).length);
+    });
+    const [a, b] = await Promise.all([
+      callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "one [[mock:slow 100]]" } }),
+      callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "two [[mock:slow 100]]" } }),
+    ]);
+    ws.close();
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [early, late] = [a.body.run, b.body.run].sort((x, y) => Date.parse(x.startedAt) - Date.parse(y.startedAt));
+    expect(Date.parse(late.startedAt)).toBeGreaterThanOrEqual(Date.parse(early.finishedAt));
+    expect(maxProcesses).toBe(1);
+    expect(ws.messages.some((m) => m.type === "run_event" && m.event.kind === "queued")).toBe(true);
+  });
+});
+
+describe("a claude that writes garbage to stdout", () => {
+  it("non-JSON lines are tolerated and logged; the answer and the run are stored", async () => {
+    const { sessionId } = await freshSession();
+    const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-garbage-claude-"));
+    const bin = path.join(dir, "claude");
+    // The real CLI never prints garbage, so this one case uses a stand-in binary.
+    writeFileSync(
+      bin,
+      `#!${process.execPath}
+process.stdin.resume();
+process.stdin.on("end", () => {
+  const line = (v) => process.stdout.write(JSON.stringify(v) + "\\n");
+  process.stdout.write("Warning: something odd \\u0000\\n{not json\\n");
+  line({ type: "system", subtype: "init", session_id: "s", model: "fake", cwd: process.cwd(), tools: [] });
+  line({ type: "stream_event", parent_tool_use_id: null, event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "still " } } });
+  process.stdout.write("\\u001b[31mgarbage\\u001b[0m\\n");
+  line({ type: "stream_event", parent_tool_use_id: null, event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "fine" } } });
+  line({ type: "result", subtype: "success", is_error: false, result: "still fine", num_turns: 1, modelUsage: { fake: {} } });
+});
+`,
+    );
+    chmodSync(bin, 0o755);
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: bin } });
+    try {
+      const { body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "hello" } });
+      expect(body.run.status).toBe("success");
+      expect(body.assistantMessage.content).toBe("still fine");
+      expect(env.arbor.output()).toMatch(/3 non-JSON line\(s\) on claude's stdout/);
+    } finally {
+      await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    }
+  });
+});
