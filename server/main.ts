@@ -2,6 +2,7 @@
 //   tsx server/main.ts [--port 3000] [--host 127.0.0.1] [--data-dir ~/.arbor] [--token T] [--dev]
 import next from "next";
 import { isAppError } from "../lib/errors/app-error.ts";
+import { startProcessMetrics } from "../lib/runtime/process-metrics.ts";
 import { parseCliFlags, resolveServerConfig, type ServerConfig } from "../lib/config/server-config.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(isAppError(error) ? error.message : String(error));
   }
+  startProcessMetrics();
   await runBootSteps(config, log);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });

@@ -2,7 +2,7 @@
 
 import type { Dispatch } from "react";
 import { DESIGN_NODE_STATUSES } from "@/lib/design/types";
-import { buttonClass, inputClass, STATUS_LABEL } from "./design-look";
+import { buttonClass, fieldClass, inputClass, STATUS_LABEL } from "./design-look";
 import type { DraftAction } from "./draft-reducer";
 import type { DraftNode } from "./draft-tree";
 
@@ -37,7 +37,7 @@ export function EditorNodeRow(props: {
           value={node.title}
           onChange={(event) => dispatch({ type: "setTitle", key, title: event.target.value })}
           placeholder="Task title"
-          className={`${inputClass} min-w-40 flex-1`}
+          className={`${fieldClass} min-w-40 flex-1`}
         />
         <input
           data-testid="editor-slug"
@@ -46,7 +46,7 @@ export function EditorNodeRow(props: {
           onChange={(event) => dispatch({ type: "setSlug", key, slug: event.target.value })}
           placeholder="slug"
           title={node.isSlugEdited ? "Typed slug" : "Suggested from the title; type to change it"}
-          className={`${inputClass} w-44 font-mono ${node.isSlugEdited ? "" : "text-zinc-500"}`}
+          className={`${fieldClass} w-44 font-mono ${node.isSlugEdited ? "" : "text-zinc-500"}`}
         />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">

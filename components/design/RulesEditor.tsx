@@ -17,6 +17,7 @@ export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () =
           Close
         </button>
       </div>
+      {rules.isPending ? <p className="text-xs text-zinc-500">Loading the rules…</p> : null}
       {rules.error ? <ErrorNotice error={rules.error} testId="rules-error" /> : null}
       {rules.data ? <RulesForm key={repoId} repoId={repoId} initial={rules.data} /> : null}
     </section>

@@ -15,6 +15,7 @@ export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction
   return (
     <div data-testid="tree-editor" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-3">
+        <ValidationBar problem={problem} />
         <ul className="space-y-2">
           {orderDraft(draft.nodes).map(({ node, depth }) => (
             <EditorNodeRow
@@ -32,17 +33,23 @@ export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction
         <button type="button" data-testid="editor-add" onClick={() => dispatch({ type: "add", parentKey: null })} className={buttonClass}>
           + Add node
         </button>
-        {problem ? (
-          <p role="alert" data-testid="tree-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-            {problem.message}
-          </p>
-        ) : (
-          <p data-testid="tree-valid" className="text-xs text-emerald-700 dark:text-emerald-400">
-            ✓ The tree is valid.
-          </p>
-        )}
       </div>
-      <TreePreview draft={draft} rule={props.rule} invalidKeys={invalidKeys} />
+      <div className="xl:sticky xl:top-0 xl:self-start">
+        <TreePreview draft={draft} rule={props.rule} invalidKeys={invalidKeys} />
+      </div>
     </div>
+  );
+}
+
+/** Stays at the top of the scrolling wizard, so the first problem is in view whichever node is being edited. */
+function ValidationBar({ problem }: { problem: DraftProblem | null }) {
+  return problem ? (
+    <p role="alert" data-testid="tree-error" className="sticky top-0 z-10 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 shadow-sm dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      {problem.message}
+    </p>
+  ) : (
+    <p data-testid="tree-valid" className="sticky top-0 z-10 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-xs text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-300">
+      ✓ The tree is valid. Next: review it, then save.
+    </p>
   );
 }

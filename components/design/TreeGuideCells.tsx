@@ -2,7 +2,7 @@
 
 import type { TreeGuide } from "./tree-guides";
 
-const line = "border-zinc-300 dark:border-zinc-700";
+const line = "border-zinc-400 dark:border-zinc-600";
 
 /** The connector lines left of a tree row: a rail per open ancestor level, then ├ or └ into the row. */
 export function TreeGuideCells({ guide, depth, isCompact = false }: { guide: TreeGuide | undefined; depth: number; isCompact?: boolean }) {

@@ -80,7 +80,7 @@ export function WizardBuildStep(props: {
         <button type="button" data-testid="wizard-back" onClick={props.onBack} className={buttonClass}>
           Back
         </button>
-        <button type="button" data-testid="wizard-next" disabled={problem !== null} onClick={props.onNext} className={primaryButtonClass}>
+        <button type="button" data-testid="wizard-next" disabled={problem !== null} title={problem?.message} onClick={props.onNext} className={primaryButtonClass}>
           Next: review
         </button>
       </div>

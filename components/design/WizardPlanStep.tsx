@@ -52,7 +52,7 @@ export function WizardPlanStep(props: { repoId: string; selectedPlanId: string |
               ))}
             </select>
           </label>
-          <button type="button" data-testid="wizard-new-plan" aria-pressed={isNew} onClick={() => setNewWanted(true)} className={buttonClass}>
+          <button type="button" data-testid="wizard-new-plan" aria-pressed={isNew} onClick={() => setNewWanted(true)} className={`${buttonClass} ${isNew ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40" : ""}`}>
             New plan from the template
           </button>
         </div>

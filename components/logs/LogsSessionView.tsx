@@ -8,12 +8,16 @@ import { buildWorktreeTimeline, pairToolDurations } from "../timeline/build-work
 import { HookEventRow } from "../timeline/HookEventRow";
 import { OriginBadge } from "../timeline/OriginBadge";
 import { RelayCard } from "../timeline/RelayCard";
+import { findBlockedStops } from "./blocked-stops";
 import { gapsBetweenEvents } from "./event-gaps";
 import { logsHref } from "./logs-href";
 
 const NO_HIDDEN = new Set<string>();
 
-/** One Claude session from start to end: its events oldest first with the time between them, and its relays. */
+/**
+ * One Claude session from start to end (its fired hook chain): events oldest first with the
+ * time between them, Stops a hook blocked in red with the reason, and its relays.
+ */
 export function LogsSessionView({ sessionId }: { sessionId: string }) {
   const pages = useHookEvents({ sessionId }, { pageSize: 500 });
   const relays = useRelays({ sessionId });
@@ -24,6 +28,7 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
     () => buildWorktreeTimeline({ events: oldestFirst, relays: relays.data ?? [], messages: [], hiddenRelaySessionIds: NO_HIDDEN, filter: {} }),
     [oldestFirst, relays.data],
   );
+  const blockedStops = useMemo(() => findBlockedStops({ events: oldestFirst, relays: relays.data ?? [] }), [oldestFirst, relays.data]);
   const first = oldestFirst[0];
   const isArborRun = oldestFirst.some((event) => event.runId !== null);
 
@@ -33,6 +38,11 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         <h2 className="font-mono text-sm font-semibold">Session {sessionId}</h2>
         {first ? <OriginBadge isArborRun={isArborRun} /> : null}
         <span className="text-xs text-zinc-500">{oldestFirst.length} events</span>
+        {blockedStops.size > 0 ? (
+          <span data-testid="logs-session-blocks" className="rounded bg-red-100 px-1.5 py-px text-[11px] font-medium text-red-800 dark:bg-red-950 dark:text-red-300">
+            {blockedStops.size} blocked stop{blockedStops.size === 1 ? "" : "s"}
+          </span>
+        ) : null}
         <Link href={logsHref()} data-testid="logs-session-close" className="ml-auto text-xs text-zinc-600 hover:text-emerald-700 dark:text-zinc-400">
           ← All events
         </Link>
@@ -53,7 +63,13 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         {items.map((item) => (
           <li key={item.key}>
             {item.kind === "event" ? (
-              <HookEventRow event={item.event} testId="logs-session-event" gapMs={gaps.get(item.event.id) ?? 0} durationMs={durations.get(item.event.id)} />
+              <HookEventRow
+                event={item.event}
+                testId="logs-session-event"
+                gapMs={gaps.get(item.event.id) ?? 0}
+                durationMs={durations.get(item.event.id)}
+                blockedStop={blockedStops.get(item.event.id)}
+              />
             ) : item.kind === "relay" ? (
               <RelayCard relay={item.relay} isArborRun={isArborRun} />
             ) : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hookEvent } from "../timeline/test-fixtures";
+import { hookEvent, relay } from "../timeline/test-fixtures";
+import { findBlockedStops } from "./blocked-stops";
 import { gapsBetweenEvents } from "./event-gaps";
 import { chatHref, logsHref, readLogsLocation } from "./logs-href";
 
@@ -24,5 +25,27 @@ describe("logs links", () => {
   it("accepts the main page's wt parameter and links back to it", () => {
     expect(readLogsLocation(new URLSearchParams("repo=r&wt=/w")).worktreePath).toBe("/w");
     expect(chatHref({ repoId: "r", worktreePath: "/w" })).toBe("/?repo=r&wt=%2Fw");
+  });
+});
+
+describe("findBlockedStops", () => {
+  it("marks the Stop before each retried Stop with the transcript's reasons, in order", () => {
+    const events = [
+      hookEvent(1, { eventName: "UserPromptSubmit" }),
+      hookEvent(2, { eventName: "Stop" }),
+      hookEvent(3, { eventName: "Stop", isBlock: true }),
+      hookEvent(4, { eventName: "Stop", isBlock: true }),
+      hookEvent(5, { eventName: "SubagentStop" }),
+    ];
+    const relays = [relay(1, { hookBlocks: [{ hookEvent: "Stop", reason: "add the tag" }] })];
+    const blocked = findBlockedStops({ events, relays });
+    expect([...blocked]).toEqual([
+      [2, { reason: "add the tag" }],
+      [3, { reason: null }],
+    ]);
+  });
+
+  it("finds nothing without a retried Stop", () => {
+    expect(findBlockedStops({ events: [hookEvent(1, { eventName: "Stop" })], relays: [] }).size).toBe(0);
   });
 });

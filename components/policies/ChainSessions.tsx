@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useHookSessions } from "@/components/api/hooks-api";
+import { useHooksLive } from "@/components/timeline/use-hooks-live";
 import { logsHref } from "@/components/logs/logs-href";
 import { OriginBadge } from "@/components/timeline/OriginBadge";
 import { formatRelativeTime } from "@/components/ui/relative-time";
@@ -10,6 +11,7 @@ const SHOWN = 8;
 
 /** The latest Claude sessions seen in the worktree; each opens its fired chain (every event in order, blocks marked) in Logs. */
 export function ChainSessions({ worktreePath }: { worktreePath: string }) {
+  useHooksLive(worktreePath);
   const sessions = useHookSessions(worktreePath);
   const list = sessions.data ?? [];
   return (

@@ -40,7 +40,7 @@ describe("groupChainByEvent", () => {
 });
 
 describe("describeEntry", () => {
-  const base = { userText: "How  should\nlogin work?", assistantText: "Use OAuth.\n<!-- [meta] project: p (id: 1) | topic: Login (id: 2) -->", summary: "", summaryKind: "pending", summaryError: null };
+  const base = { userText: "How  should\nlogin work? <!-- [meta] project: p (id: 1) | topic: Login (id: new) -->", assistantText: "Use OAuth.\n<!-- [meta] project: p (id: 1) | topic: Login (id: 2) -->", summary: "", summaryKind: "pending", summaryError: null };
 
   it("builds the line from the exchange while the summary is pending, without the tag", () => {
     expect(describeEntry(base)).toEqual({ text: "User: How should login work? / AI: Use OAuth.", isFallback: true, problem: null });

@@ -6,6 +6,8 @@ import type { PinView } from "@/lib/pins/pin-types";
 import type { SearchHit } from "@/components/api/memory-api";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target";
 import { ConversationSearch } from "@/components/memory/ConversationSearch";
+import { readPlanParam, writePlanParam } from "@/components/design/plan-selection";
+import { TreeDashboard } from "@/components/design/TreeDashboard";
 import { PinsPanel } from "@/components/pins/PinsPanel";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api";
@@ -13,37 +15,50 @@ import { OpenWorktreeChat } from "./OpenWorktreeChat";
 import { SidebarFooter } from "./SidebarFooter";
 import { readSelection, writeSelection } from "./url-selection";
 
-/** The page: pins and search on the left, the chosen repository's worktrees, then the open worktree. */
+/**
+ * The page: pins and search on the left, the chosen repository's worktrees, then the open
+ * worktree's chat, or the repository's tree dashboard while no chat is open.
+ */
 export function ArborShell() {
   const pins = usePins();
   const markUsed = useMarkPinUsed();
   const [repoId, setRepoId] = useState<string | null>(null);
   const [worktreePath, setWorktreePath] = useState<string | null>(null);
+  const [planId, setPlanId] = useState<string | null>(null);
   const [target, setTarget] = useState<ChatTarget>(ACTIVE_CHAT);
 
   useEffect(() => {
     const selection = readSelection();
     setRepoId(selection.repoId);
     setWorktreePath(selection.worktreePath);
+    setPlanId(readPlanParam());
   }, []);
 
   const selectRepo = useCallback((nextRepoId: string | null) => {
     setRepoId(nextRepoId);
     setWorktreePath(null);
+    setPlanId(null);
     setTarget(ACTIVE_CHAT);
     writeSelection({ repoId: nextRepoId, worktreePath: null });
+    writePlanParam(null);
   }, []);
+
+  const selectPlan = (nextPlanId: string | null) => {
+    setPlanId(nextPlanId);
+    writePlanParam(nextPlanId);
+  };
 
   const selectPin = (pin: PinView) => {
     markUsed.mutate(pin.id);
     selectRepo(pin.repoId);
   };
 
-  const openWorktree = (worktree: WorktreeScan) => {
-    setWorktreePath(worktree.path);
+  const openWorktreePath = (path: string | null) => {
+    setWorktreePath(path);
     setTarget(ACTIVE_CHAT);
-    writeSelection({ repoId, worktreePath: worktree.path });
+    writeSelection({ repoId, worktreePath: path });
   };
+  const openWorktree = (worktree: WorktreeScan) => openWorktreePath(worktree.path);
 
   const openSearchHit = (hit: SearchHit) => {
     setWorktreePath(hit.worktreePath);
@@ -67,13 +82,13 @@ export function ArborShell() {
         <SidebarFooter />
       </div>
       {selectedPin ? (
-        <WorktreePanel pin={selectedPin} selectedPath={worktreePath} onOpen={openWorktree} />
+        <WorktreePanel pin={selectedPin} planId={planId} selectedPath={worktreePath} onOpen={openWorktree} onOpenDashboard={() => openWorktreePath(null)} />
       ) : null}
       <main className="flex min-w-0 flex-1 flex-col" data-testid="main-pane">
         {!selectedPin ? (
           <EmptyState title="Pick a repository" body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time." />
         ) : !worktreePath ? (
-          <EmptyState title="Pick a worktree" body="Each worktree gets its own conversation with Claude. Choose one from the list." />
+          <TreeDashboard repoId={selectedPin.repoId} planId={planId} onSelectPlan={selectPlan} onOpenWorktree={openWorktreePath} />
         ) : (
           <OpenWorktreeChat
             repoId={selectedPin.repoId}

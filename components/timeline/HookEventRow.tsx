@@ -11,7 +11,7 @@ import { OriginBadge } from "./OriginBadge";
 /**
  * One hook event as a compact row (icon, event, tool, summary, duration, origin); click to see
  * the full payload. Blocks are red with their reason. The Logs page reuses it with its own test
- * id, the time since the previous event and the directory.
+ * id, the time since the previous event, the directory, and which Stops a hook blocked.
  */
 export function HookEventRow(props: {
   event: HookEventView;
@@ -20,10 +20,12 @@ export function HookEventRow(props: {
   testId?: string;
   showDirectory?: boolean;
   sessionHref?: string;
+  /** Set when a hook blocked this Stop (known from the session's later events): shown in red with the reason. */
+  blockedStop?: { reason: string | null };
 }) {
-  const { event } = props;
+  const { event, blockedStop } = props;
   const [isOpen, setIsOpen] = useState(false);
-  const tone = event.isBlock
+  const tone = event.isBlock || blockedStop
     ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
     : "border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-900";
   return (
@@ -34,6 +36,7 @@ export function HookEventRow(props: {
       data-tool={event.toolName ?? ""}
       data-id={event.id}
       data-block={event.isBlock}
+      data-blocked={blockedStop !== undefined}
       className={`rounded-md border px-2 py-1 text-xs ${tone}`}
     >
       <div className="flex min-w-0 items-center gap-2">
@@ -78,6 +81,11 @@ export function HookEventRow(props: {
       {event.isBlock ? (
         <p data-testid="timeline-block" className="mt-1 pl-6 text-red-700 dark:text-red-300">
           Blocked by a hook{event.blockReason ? `: ${event.blockReason}` : ""}
+        </p>
+      ) : null}
+      {blockedStop ? (
+        <p data-testid="timeline-blocked-stop" className="mt-1 pl-6 font-medium text-red-700 dark:text-red-300">
+          A hook blocked this stop{blockedStop.reason ? `: ${blockedStop.reason}` : "; Claude had to answer again."}
         </p>
       ) : null}
       {isOpen ? <EventPayload eventId={event.id} /> : null}

@@ -1,21 +1,32 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import type { WorktreeScan } from "@/lib/git/types";
 import type { PinView } from "@/lib/pins/pin-types";
 import { useWorktrees } from "@/components/api/pins-api";
+import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api";
+import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatRelativeTime } from "@/components/ui/relative-time";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge";
 import { WorktreeRow } from "./WorktreeRow";
 
-/** The selected repository's worktrees, rescanned from git every time they are shown. */
+/**
+ * The selected repository's worktrees, rescanned from git every time they are shown, each with
+ * where it differs from the design tree (the dashboard's query, shared with the centre pane).
+ */
 export function WorktreePanel(props: {
   pin: PinView;
+  planId: string | null;
   selectedPath: string | null;
   onOpen: (worktree: WorktreeScan) => void;
+  onOpenDashboard: () => void;
 }) {
+  const client = useQueryClient();
   const scan = useWorktrees(props.pin.repoId);
+  const dashboard = useDashboard({ repoId: props.pin.repoId, planId: props.planId });
+  const divergence = dashboard.data ? listShownWarnings(dashboard.data) : [];
   const activity = useRepoActivity(props.pin.repoId);
   const activityByPath = new Map((activity.data ?? []).map((item) => [item.worktreePath, item]));
   return (
@@ -27,10 +38,21 @@ export function WorktreePanel(props: {
             {scan.data ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees` : "scanning…"}
           </p>
         </div>
+        {props.selectedPath !== null ? (
+          <button
+            type="button"
+            data-testid="open-dashboard"
+            onClick={props.onOpenDashboard}
+            title="Show the branches and the design tree"
+            className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Tree
+          </button>
+        ) : null}
         <button
           type="button"
           data-testid="worktrees-refresh"
-          onClick={() => void scan.refetch()}
+          onClick={() => invalidateRepoScans(client, props.pin.repoId)}
           disabled={scan.isFetching}
           className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
@@ -47,6 +69,7 @@ export function WorktreePanel(props: {
                 worktree={worktree}
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
+                divergence={filterWorktreeWarnings({ warnings: divergence, worktreePath: worktree.path })}
                 activity={<WorktreeActivityBadge activity={activityByPath.get(worktree.path)} isOpen={worktree.path === props.selectedPath} />}
               />
             ))}

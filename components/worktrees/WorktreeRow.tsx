@@ -1,11 +1,19 @@
 "use client";
 
+import type { DivergenceWarning } from "@/lib/design/types";
 import type { WorktreeScan } from "@/lib/git/types";
+import { DivergenceItem } from "@/components/design/DivergenceItem";
 import { formatRelativeTime } from "@/components/ui/relative-time";
 import { WorktreeBadges } from "./WorktreeBadges";
 
-/** One worktree: where it is, what it is on, its state and its warnings. */
-export function WorktreeRow(props: { worktree: WorktreeScan; isSelected: boolean; onOpen: (worktree: WorktreeScan) => void; activity?: React.ReactNode }) {
+/** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
+export function WorktreeRow(props: {
+  worktree: WorktreeScan;
+  isSelected: boolean;
+  onOpen: (worktree: WorktreeScan) => void;
+  activity?: React.ReactNode;
+  divergence?: DivergenceWarning[];
+}) {
   const { worktree } = props;
   const canOpen = !worktree.isMissing && !worktree.isBare;
   return (
@@ -43,6 +51,13 @@ export function WorktreeRow(props: { worktree: WorktreeScan; isSelected: boolean
             <li key={warning.code} data-testid="worktree-warning" data-code={warning.code} className="text-xs text-amber-700 dark:text-amber-400">
               ⚠ {warning.message}
             </li>
+          ))}
+        </ul>
+      ) : null}
+      {props.divergence && props.divergence.length > 0 ? (
+        <ul className="mt-1 space-y-0.5" data-testid="worktree-divergences">
+          {props.divergence.map((warning) => (
+            <DivergenceItem key={warning.code} warning={warning} place="worktree" />
           ))}
         </ul>
       ) : null}

@@ -9,6 +9,7 @@ import { createLineSplitter } from "./line-splitter.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 import { createTailBuffer } from "./tail-buffer.ts";
+import { setPriority } from "node:os";
 
 export { killProcessGroup } from "./kill-process-group.ts";
 
@@ -90,6 +91,7 @@ function superviseChild(params: {
 }): void {
   const { child, options, facts } = params;
   const pid = child.pid ?? null;
+  lowerPriority(pid);
   const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const stdoutTail = createTailBuffer(SNIPPET_BYTES);
   const stderrTail = createTailBuffer(SNIPPET_BYTES);
@@ -232,4 +234,16 @@ function toSpawnError(params: { error: unknown; cwd: string }): { code: string |
     return { code: "ENOENT_CWD", message: `the working directory ${params.cwd} does not exist` };
   }
   return { code: error.code ?? null, message: error.message };
+}
+
+/** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */
+const AGENT_NICENESS = 19;
+
+function lowerPriority(pid: number | null): void {
+  if (pid === null) return;
+  try {
+    setPriority(pid, AGENT_NICENESS);
+  } catch {
+    // The process may already have exited; a failed niceness change only costs responsiveness.
+  }
 }

@@ -17,7 +17,9 @@ export interface ArborWithClaude {
  * A real Arbor server whose `claude` (the real CLI from node_modules/.bin, found on PATH like a
  * user's) talks to a mock of the Anthropic API. HOME and CLAUDE_CONFIG_DIR are throw-away.
  */
-export async function startArborWithClaude(options: { maxRetries?: number; apiKey?: string | null } = {}): Promise<ArborWithClaude> {
+export async function startArborWithClaude(
+  options: { maxRetries?: number; apiKey?: string | null; serverEnv?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<ArborWithClaude> {
   const mock = await startMockAnthropic();
   const home = await createClaudeTestHome();
   const env: Record<string, string> = {
@@ -31,12 +33,14 @@ export async function startArborWithClaude(options: { maxRetries?: number; apiKe
     ARBOR_CLAUDE_ENV_CLAUDE_CODE_MAX_RETRIES: String(options.maxRetries ?? 1),
   };
   if (options.apiKey !== null) env.ANTHROPIC_API_KEY = options.apiKey ?? "sk-test";
+  Object.assign(env, options.serverEnv);
+  const nodeArgs = options.nodeArgs ?? [];
   const handle: ArborWithClaude = {
-    arbor: await startArbor({ env }),
+    arbor: await startArbor({ env, nodeArgs }),
     mock,
     home,
     async restart() {
-      handle.arbor = await startArbor({ env, dataDir: handle.arbor.dataDir });
+      handle.arbor = await startArbor({ env, nodeArgs, dataDir: handle.arbor.dataDir });
       return handle.arbor;
     },
     async close() {

@@ -31,6 +31,8 @@ export async function startArbor(options: {
   port?: number | null;
   /** Run the server as another user (tests of file permissions; root ignores them). */
   user?: { uid: number; gid: number };
+  /** Extra Node flags for the server process (e.g. `--cpu-prof` when profiling a benchmark). */
+  nodeArgs?: string[];
 } = {}): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
   const env = {} as NodeJS.ProcessEnv;
@@ -42,7 +44,7 @@ export async function startArbor(options: {
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
+    [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
   );
   let output = "";

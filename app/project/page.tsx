@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { ProjectPage } from "@/components/policies/ProjectPage";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Project · Arbor" };
+
+export default function ProjectRoute() {
+  return <ProjectPage />;
+}

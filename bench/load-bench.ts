@@ -1,0 +1,95 @@
+// npm run bench:load – 20 worktrees streaming answers at once through the mock model while hook
+// events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS; LOAD_PROFILE=1 writes a CPU profile of the
+// server to /tmp/prof). Prints server RSS (start/end), event-loop delay p99, relay latency
+// p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import path from "node:path";
+import { startArborWithClaude } from "../tests/helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../tests/helpers/git-fixtures.ts";
+import { callApi } from "../tests/helpers/start-arbor.ts";
+import { connectWs } from "../tests/helpers/ws-client.ts";
+import { percentile, round } from "./stats.ts";
+
+const WORKTREES = Number(process.env.LOAD_WORKTREES ?? 20);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const HOOK_EVENTS_PER_SECOND = 100;
+
+const env = await startArborWithClaude(process.env.LOAD_PROFILE ? { nodeArgs: ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] } : {});
+const fixture = await createFixtureRoot();
+const errors: string[] = [];
+try {
+  const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
+  const repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: WORKTREES, autoUpkeep: false } });
+  const sessions: Array<{ sessionId: string; worktreePath: string }> = [];
+  for (let index = 0; index < WORKTREES; index += 1) {
+    const worktreePath = path.join(fixture.root, `load-${index}`);
+    await addWorktree({ mainPath, path: worktreePath, branch: `feat/load-${index}` });
+    sessions.push({ worktreePath, sessionId: (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id });
+  }
+  const ws = await connectWs({ url: env.arbor.url });
+  const latencies: number[] = [];
+  ws.socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as { type: string; at?: number; event?: { kind: string } };
+    if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at) latencies.push(performance.timeOrigin + performance.now() - message.at);
+  });
+  for (const { sessionId } of sessions) ws.send({ type: "subscribe_session", sessionId });
+
+  const start = (await callApi(env.arbor, "/api/health/metrics?reset=1")).body;
+  const deadline = Date.now() + SECONDS * 1000;
+  let runs = 0;
+  const chatLoops = sessions.map(async ({ sessionId }) => {
+    while (Date.now() < deadline) {
+      const { status, body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:slow 60]]" } });
+      runs += 1;
+      if (status !== 200 || body.run?.status !== "success") errors.push(`send ${status} ${body.run?.status ?? JSON.stringify(body).slice(0, 200)}`);
+    }
+  });
+  const token = readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim();
+  let hookEvents = 0;
+  const hookLoop = (async () => {
+    for (let index = 0; Date.now() < deadline; index += 1) {
+      const due = deadline - SECONDS * 1000 + (index * 1000) / HOOK_EVENTS_PER_SECOND;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      const status = await postHook({ port: env.arbor.port, token, id: `load-${index}`, cwd: sessions[index % sessions.length]!.worktreePath });
+      hookEvents += 1;
+      if (status >= 300) errors.push(`hook ingest ${status}`);
+    }
+  })();
+  await Promise.all([...chatLoops, hookLoop]);
+  const end = (await callApi(env.arbor, "/api/health/metrics")).body;
+  ws.close();
+
+  const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
+  console.log(`Load: ${WORKTREES} worktrees streaming for ${SECONDS} s (${runs} answers) with ${hookEvents} hook events (${HOOK_EVENTS_PER_SECOND}/s)`);
+  console.log(`  server RSS start / end          ${mb(start.rssBytes)} MB / ${mb(end.rssBytes)} MB (growth ${mb(end.rssBytes - start.rssBytes)} MB, target < 100 MB)`);
+  console.log(`  event-loop delay p99 / max      ${round(end.eventLoopDelayP99Ms)} ms / ${round(end.eventLoopDelayMaxMs)} ms (target p99 < 50 ms)`);
+  console.log(`  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(percentile(latencies, 99))} ms over ${latencies.length} deltas`);
+  console.log(`  errors                          ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join("; ")}` : ""}`);
+} finally {
+  await env.close();
+  await removeGitFixture(fixture);
+}
+process.exit(errors.length ? 1 : 0);
+
+function postHook(input: { port: number; token: string; id: string; cwd: string }): Promise<number> {
+  const body = JSON.stringify({ hook_event_name: "PostToolUse", session_id: "load-session", cwd: input.cwd, tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb\n" } });
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: input.port,
+        path: "/api/hooks/ingest",
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-arbor-hook-token": input.token, "x-arbor-event-id": input.id },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useTreeFromIssue } from "@/components/api/plans-api";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import type { DesignTree } from "@/lib/design/types";
+import { inputClass, primaryButtonClass } from "./design-look";
+
+/** Option B: a GitHub issue becomes the root and its sub-issues its children (through the gh CLI). */
+export function GithubSource(props: { planId: string; onLoaded: (tree: DesignTree, note: string) => void }) {
+  const [issue, setIssue] = useState("");
+  const fromIssue = useTreeFromIssue();
+  const issueNumber = Number.parseInt(issue, 10);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    fromIssue.mutate(
+      { planId: props.planId, issueNumber },
+      { onSuccess: (tree) => props.onLoaded(tree, `Issue #${issueNumber} and its sub-issues are loaded into the editor. Review them; nothing is saved until you save.`) },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="max-w-md space-y-3" data-testid="github-source">
+      <label className="block text-xs font-medium">
+        Issue number
+        <input data-testid="github-issue" inputMode="numeric" value={issue} onChange={(event) => setIssue(event.target.value)} placeholder="42" className={`${inputClass} mt-1`} />
+      </label>
+      <button type="submit" data-testid="github-load" disabled={!(issueNumber > 0) || fromIssue.isPending} className={primaryButtonClass}>
+        {fromIssue.isPending ? "Reading the issue…" : "Load the issue"}
+      </button>
+      {fromIssue.error ? <ErrorNotice error={fromIssue.error} testId="github-error" /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { callApi } from "../tests/helpers/start-arbor.ts";
+import { expect, test } from "./support/chat-fixtures.ts";
+
+const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;
+
+test("a tree built by hand is shown against git; creating a planned node's branch clears its warning", async ({ page, claude, repo }) => {
+  const loginPath = await repo.addWorktree("login");
+  const strayPath = await repo.addWorktree("stray");
+  await page.goto(`/?repo=${repo.repoId}`);
+  await expect(page.getByTestId("tree-dashboard").getByTestId("no-design")).toBeVisible();
+  await expect(page.locator('[data-testid="tree-node"][data-branch="feat/login"]')).toBeVisible();
+
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-plan-title").fill("Auth rework");
+  await page.getByTestId("wizard-plan-goal").fill("Users can log in and sign up");
+  await expect(page.getByTestId("wizard-plan-body")).toHaveValue(/## Scope/);
+  await page.getByTestId("wizard-next").click();
+
+  await page.getByTestId("wizard-manual").click();
+  await expect(page.getByTestId("tree-error")).toContainText("no nodes");
+  await page.getByTestId("editor-add").click();
+  const rows = page.getByTestId("editor-node");
+  await rows.nth(0).getByTestId("editor-title").fill("Auth");
+  await expect(rows.nth(0).getByTestId("editor-slug")).toHaveValue("auth");
+  await rows.nth(0).getByTestId("editor-add-child").click();
+  await rows.nth(1).getByTestId("editor-title").fill("Login page");
+  await expect(rows.nth(1).getByTestId("editor-slug")).toHaveValue("login-page");
+  await rows.nth(1).getByTestId("editor-slug").fill("login");
+  await page.getByTestId("editor-add").click();
+  await rows.nth(2).getByTestId("editor-title").fill("Sign-up");
+  await rows.nth(2).getByTestId("editor-slug").fill("login");
+  await expect(page.getByTestId("tree-error")).toContainText('Two nodes use the slug "login"');
+  await expect(page.getByTestId("wizard-next")).toBeDisabled();
+  await rows.nth(2).getByTestId("editor-slug").fill("signup");
+  await rows.nth(2).getByTestId("editor-parent").selectOption({ label: "Auth · auth" });
+  await expect(page.getByTestId("tree-valid")).toBeVisible();
+  const preview = page.getByTestId("tree-preview");
+  await expect(preview.locator('[data-slug="signup"]')).toHaveAttribute("data-depth", "1");
+  await expect(preview.locator('[data-slug="signup"]')).toContainText("feat/signup");
+  await page.getByTestId("wizard-next").click();
+  await page.getByTestId("wizard-save").click();
+
+  const login = page.locator(treeNode("login"));
+  await expect(login).toHaveAttribute("data-branch", "feat/login");
+  await expect(login.getByTestId("design-badge")).toBeVisible();
+  await expect(login.getByTestId("node-worktree")).toHaveText(loginPath);
+  const signup = page.locator(treeNode("signup"));
+  await expect(signup.getByTestId("node-no-branch")).toBeVisible();
+  await expect(signup.locator('[data-testid="divergence-warning"][data-code="planned_without_branch"]')).toContainText("feat/signup");
+  await expect(page.getByTestId("divergence-list").locator('[data-code="planned_without_branch"][data-slug="signup"]')).toBeVisible();
+  const strayRow = page.locator(`[data-testid="worktree-row"][data-path="${strayPath}"]`);
+  await expect(strayRow.locator('[data-testid="worktree-divergence"][data-code="branch_not_in_design"]')).toContainText("feat/stray");
+
+  const plans = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
+  expect(plans[0].tree.nodes.map((node: { slug: string }) => node.slug)).toEqual(["auth", "login", "signup"]);
+  expect(plans[0].tree.edges).toEqual([
+    { parent: "auth", child: "login" },
+    { parent: "auth", child: "signup" },
+  ]);
+
+  // The design parent has no branch yet: the server refuses (412) and the reason shows on the node.
+  await signup.getByTestId("create-branch").click();
+  await expect(signup.getByTestId("create-branch-error")).toContainText("feat/auth does not exist yet");
+  const auth = page.locator(treeNode("auth"));
+  await auth.getByTestId("create-branch").click();
+  await expect(auth).toHaveAttribute("data-branch", "feat/auth");
+  await signup.getByTestId("create-branch").click();
+  await expect(signup).toHaveAttribute("data-branch", "feat/signup");
+  await expect(page.locator('[data-testid="divergence-warning"][data-slug="signup"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="worktree-row"][data-branch="feat/signup"]')).toBeVisible();
+
+  await signup.getByTestId("node-open").click();
+  await expect(page.getByTestId("chat-branch")).toHaveText("feat/signup");
+  await page.getByTestId("open-dashboard").click();
+  await expect(page.locator(treeNode("signup"))).toHaveAttribute("data-branch", "feat/signup");
+});
+
+test("option C: Claude's proposal lands in the editor for review; an answer that is not JSON is reported and nothing is saved", async ({ page, claude, repo }) => {
+  const proposal = '{"nodes":[{"slug":"api","title":"API","description":null,"status":"planned"}],"edges":[]}';
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-plan-title").fill("Proposed");
+  await page.getByTestId("wizard-plan-body").fill(`Design the API. [[mock:text ${proposal}]]`);
+  await page.getByTestId("wizard-next").click();
+  await page.getByTestId("wizard-propose").click();
+  await page.getByTestId("propose-run").click();
+  await expect(page.getByTestId("proposal-loaded")).toBeVisible({ timeout: 60_000 });
+  const api = page.locator('[data-testid="editor-node"][data-slug="api"]');
+  await expect(api.getByTestId("editor-title")).toHaveValue("API");
+  await expect(page.getByTestId("tree-preview")).toContainText("feat/api");
+  const proposed = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans[0];
+  expect(proposed.tree).toBeNull();
+  await page.getByTestId("wizard-next").click();
+  await page.getByTestId("wizard-save").click();
+  await expect(page.locator(treeNode("api")).getByTestId("node-no-branch")).toBeVisible();
+
+  await page.getByTestId("edit-tree").click();
+  await expect(page.locator('[data-testid="editor-node"][data-slug="api"]').getByTestId("editor-title")).toHaveValue("API");
+  await page.getByTestId("wizard-cancel").click();
+
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-new-plan").click();
+  await page.getByTestId("wizard-plan-title").fill("Broken");
+  await page.getByTestId("wizard-plan-body").fill("[[mock:text not json]]");
+  await page.getByTestId("wizard-next").click();
+  await page.getByTestId("wizard-propose").click();
+  await page.getByTestId("propose-run").click();
+  await expect(page.getByTestId("propose-error")).toContainText(/not valid JSON.*Nothing was saved/, { timeout: 60_000 });
+  await page.getByTestId("wizard-manual").click();
+  await expect(page.getByTestId("editor-node")).toHaveCount(0);
+  const broken = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.find((plan: { title: string }) => plan.title === "Broken");
+  expect(broken.tree).toBeNull();
+});
+
+test("option B is disabled with its reason; plans are picked; the rules editor refuses a rule without {slug}", async ({ page, claude, repo }) => {
+  await callApi(claude.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "First" } });
+  await callApi(claude.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "Second" } });
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("plan-picker").selectOption({ label: "Second (no tree yet)" });
+  await expect(page.getByTestId("no-design")).toContainText("“Second” has no design tree yet");
+
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-plan-select").selectOption({ label: "First" });
+  await page.getByTestId("wizard-next").click();
+  await expect(page.getByTestId("wizard-github")).toBeDisabled();
+  await expect(page.getByTestId("github-unavailable")).toContainText("gh");
+  await page.getByTestId("wizard-cancel").click();
+
+  await page.getByTestId("open-rules").click();
+  const rules = page.getByTestId("rules-editor");
+  await expect(rules.getByTestId("rules-naming")).toHaveValue("feat/{slug}");
+  await rules.getByTestId("rules-naming").fill("task/no-placeholder");
+  await rules.getByTestId("rules-save").click();
+  await expect(rules.getByTestId("rules-error")).toContainText("{slug}");
+  await rules.getByTestId("rules-naming").fill("task/{slug}");
+  await rules.getByTestId("rules-text").fill("Write tests first.");
+  await rules.getByTestId("rules-save").click();
+  await expect(rules.getByTestId("rules-saved")).toBeVisible();
+  await expect(page.getByTestId("dashboard-summary")).toContainText("task/{slug}");
+  const stored = (await callApi(claude.arbor, `/api/repos/${repo.repoId}/rules`)).body.rules;
+  expect(stored).toEqual({ branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." });
+});

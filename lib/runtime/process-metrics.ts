@@ -1,0 +1,30 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { processSingleton } from "./process-singleton.ts";
+
+/** Event-loop delay of this process, sampled since start-up (or the last reset). */
+function histogram(): IntervalHistogram {
+  return processSingleton("event-loop-delay", () => {
+    const created = monitorEventLoopDelay({ resolution: 10 });
+    created.enable();
+    return created;
+  });
+}
+
+export function startProcessMetrics(): void {
+  histogram();
+}
+
+/** Memory and event-loop delay figures for the load benchmark and for diagnosing a slow server. */
+export function readProcessMetrics(options: { reset?: boolean } = {}) {
+  const delay = histogram();
+  const memory = process.memoryUsage();
+  const figures = {
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    eventLoopDelayP50Ms: delay.percentile(50) / 1e6,
+    eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+    eventLoopDelayMaxMs: delay.max / 1e6,
+  };
+  if (options.reset) delay.reset();
+  return figures;
+}
