@@ -4,48 +4,39 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
 import { findProcessesInDir } from "../helpers/find-processes.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
 
 let env: ArborWithClaude;
-let fixture: { root: string };
+let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
-let counter = 0;
 
-async function freshSession(): Promise<{ sessionId: string; worktreePath: string }> {
-  counter += 1;
-  const worktreePath = path.join(fixture.root, `wt-${counter}`);
-  await addWorktree({ mainPath, path: worktreePath, branch: `feat/wt-${counter}` });
-  const { body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
-  return { sessionId: body.session.id, worktreePath };
-}
 
 const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
 beforeAll(async () => {
   env = await startArborWithClaude({ maxRetries: 1 });
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repo = await createPinnedRepo(() => env.arbor);
+  ({ mainPath, repoId } = repo);
 });
 
 afterAll(async () => {
   await env?.close();
-  if (fixture) await removeGitFixture(fixture);
+  await repo?.remove();
 });
 
 describe("chat failure paths through the real CLI", () => {
   it("401 from the API: says the key was refused and how to log in", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("wt");
     const { body } = await send(sessionId, "[[mock:error 401 noretry]]");
     expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: false });
     expect(body.run.errorMessage).toMatch(/log ?in|API key/i);
   });
 
   it("500 from the API: a server error with a Retry, shown live as retries", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("wt");
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     const { body } = await send(sessionId, "[[mock:error 500]]");
@@ -56,7 +47,7 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("tools denied in -p mode: the run succeeds and lists which tool was refused", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("wt");
     const { body } = await send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
     expect(body.run.status).toBe("success");
     expect(body.run.permissionDenials).toEqual([expect.objectContaining({ toolName: "Bash" })]);
@@ -64,7 +55,7 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("an allowed tool runs in the worktree and its card carries command and output", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("wt");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: ["Bash"] } });
     const { body } = await send(sessionId, "[[mock:bash echo hello-from-tool > made.txt && cat made.txt]]");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: [] } });
@@ -76,7 +67,7 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("a run that outlives the timeout is killed with its process group and marked timed_out", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("wt");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 5 } });
     const { body } = await send(sessionId, "[[mock:hang]]");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 1800 } });
@@ -86,7 +77,7 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("the claude process killed mid-stream: partial answer kept, run failed as crashed", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("wt");
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     const sending = send(sessionId, "[[mock:slow 300]]");
@@ -101,7 +92,7 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("three worktrees in parallel leave the shared Claude config valid", async () => {
-    const sessions = await Promise.all([freshSession(), freshSession(), freshSession()]);
+    const sessions = await Promise.all([repo.freshSession("wt"), repo.freshSession("wt"), repo.freshSession("wt")]);
     const results = await Promise.all(sessions.map(({ sessionId }) => send(sessionId, "[[mock:text parallel]]")));
     expect(results.map((r) => r.body.run.status)).toEqual(["success", "success", "success"]);
     for (const name of readdirSync(env.home.configDir).filter((file) => file.endsWith(".json"))) {
@@ -120,7 +111,7 @@ describe("chat failure paths through the real CLI", () => {
 
 describe("server crash and shutdown during a run", () => {
   it("kill -9 mid-stream: after restart the message is there, the run is interrupted, no claude is left, a new send works", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("wt");
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     // The request dies with the server; its outcome is read from the database after restart.
@@ -141,7 +132,7 @@ describe("server crash and shutdown during a run", () => {
   });
 
   it("SIGTERM mid-stream: the server cancels the run, stores it, and leaves no claude process", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("wt");
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     // The response is cut by the shutdown; the stored run is what this test checks.

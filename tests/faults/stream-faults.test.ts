@@ -5,42 +5,33 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../lib/realtime/protocol.ts";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
 import { findProcessesInDir } from "../helpers/find-processes.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
 
 let env: ArborWithClaude;
-let fixture: { root: string };
+let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
-let counter = 0;
 
-async function freshSession(): Promise<{ sessionId: string; worktreePath: string }> {
-  counter += 1;
-  const worktreePath = path.join(fixture.root, `stream-${counter}`);
-  await addWorktree({ mainPath, path: worktreePath, branch: `feat/stream-${counter}` });
-  const { body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
-  return { sessionId: body.session.id, worktreePath };
-}
 
 type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
 const textOf = (events: RunEventMessage[]) => events.map((m) => (m.event.kind === "text_delta" ? m.event.text : "")).join("");
 
 beforeAll(async () => {
   env = await startArborWithClaude();
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repo = await createPinnedRepo(() => env.arbor);
+  ({ mainPath, repoId } = repo);
 });
 
 afterAll(async () => {
   await env?.close();
-  if (fixture) await removeGitFixture(fixture);
+  await repo?.remove();
 });
 
 describe("the browser disconnects and reconnects mid-run", () => {
   it("resubscribing with the last sequence number gives exactly the missed events: no gap, no duplicate", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("stream");
     const first = await connectWs({ url: env.arbor.url });
     first.send({ type: "subscribe_session", sessionId });
     const sending = callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:slow 250]]" } });
@@ -63,7 +54,7 @@ describe("the browser disconnects and reconnects mid-run", () => {
 
 describe("two sends to one worktree at the same instant", () => {
   it("one runs, the other waits its turn; never two claude processes in the worktree", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("stream");
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     let maxProcesses = 0;
@@ -85,7 +76,7 @@ describe("two sends to one worktree at the same instant", () => {
 
 describe("a claude that writes garbage to stdout", () => {
   it("non-JSON lines are tolerated and logged; the answer and the run are stored", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("stream");
     const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-garbage-claude-"));
     const bin = path.join(dir, "claude");
     // The real CLI never prints garbage, so this one case uses a stand-in binary.

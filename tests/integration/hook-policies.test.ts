@@ -2,23 +2,19 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
 import { runClaudeDirectly } from "../helpers/run-claude-directly.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
 
 let env: ArborWithClaude;
-let fixture: { root: string };
-let mainPath: string;
+let repo: PinnedRepo;
 let repoId: string;
-let counter = 0;
 
 const tag = (title: string, id: string) => `<!-- [meta] project: main (id: x) | topic: ${title} (id: ${id}) -->`;
 
 async function hookedWorktree(): Promise<string> {
-  counter += 1;
-  const worktreePath = path.join(fixture.root, `policy-${counter}`);
-  await addWorktree({ mainPath, path: worktreePath, branch: `feat/policy-${counter}` });
+  const worktreePath = await repo.addWorktree("policy");
   const installed = await callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true } });
   expect(installed.body.files[0].isWritten).toBe(true);
   return worktreePath;
@@ -29,14 +25,13 @@ const requestsOf = (sessionId: string) => env.mock.requests.filter((r) => r.head
 
 beforeAll(async () => {
   env = await startArborWithClaude();
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repo = await createPinnedRepo(() => env.arbor);
+  repoId = repo.repoId;
 });
 
 afterAll(async () => {
   await env?.close();
-  if (fixture) await removeGitFixture(fixture);
+  await repo?.remove();
 });
 
 describe("conversation recorder", () => {
@@ -71,7 +66,9 @@ describe("conversation recorder", () => {
     const worktreePath = await hookedWorktree();
     const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: `[[mock:text We should cache results.\n${tag("Caching", "new")}]]` });
     expect(run.exitCode).toBe(0);
-    const caching = (await topics()).find((t) => t.title === "Caching")!;
+    const cachingTopics = (await topics()).filter((t) => t.title === "Caching");
+    expect(cachingTopics).toHaveLength(1);
+    const caching = cachingTopics[0]!;
     expect(caching.status).toBe("open");
     const second = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text hi]]" });
     const sessionId = String(second.lines.find((l) => l.type === "result")!.session_id);

@@ -1,41 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
+import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 
 const SECTIONS = "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
 let env: ArborWithClaude;
-let fixture: { root: string };
+let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
-let counter = 0;
 
-async function freshSession(): Promise<{ sessionId: string; worktreePath: string }> {
-  counter += 1;
-  const worktreePath = `${fixture.root}/mem-${counter}`;
-  await addWorktree({ mainPath, path: worktreePath, branch: `feat/mem-${counter}` });
-  const { body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
-  return { sessionId: body.session.id, worktreePath };
-}
 
 const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
 beforeAll(async () => {
   env = await startArborWithClaude();
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repo = await createPinnedRepo(() => env.arbor);
+  ({ mainPath, repoId } = repo);
 });
 
 afterAll(async () => {
   await env?.close();
-  if (fixture) await removeGitFixture(fixture);
+  await repo?.remove();
 });
 
 describe("conversation memory", () => {
   it("summarizes with the small model, lightens, pages older messages, and the next prompt uses the summary", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     for (let index = 0; index < 3; index += 1) await send(sessionId, `question ${index} about zebra-${index} [[mock:text answer ${index}]]`);
     await send(sessionId, `last one [[mock:text ${SECTIONS}]]`);
     const summarized = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
@@ -68,7 +59,7 @@ describe("conversation memory", () => {
   });
 
   it("falls back to an extractive summary when the CLI fails, and says so; messages are untouched", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     await send(sessionId, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/claude" } });
     const summarized = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
@@ -83,7 +74,7 @@ describe("conversation memory", () => {
   });
 
   it("refuses to lighten before any summary: uncovered messages are never archived", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     await send(sessionId, "[[mock:text hi]]");
     const purged = await callApi(env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 0 } });
     expect(purged.status).toBe(409);
@@ -91,7 +82,7 @@ describe("conversation memory", () => {
   });
 
   it("drops the oldest messages to fit the prompt budget and says so in the receipt", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { promptBudgetChars: 10_000 } });
     const first = await send(sessionId, `${"a".repeat(5000)} [[mock:text one]]`);
     await send(sessionId, `${"b".repeat(5000)} [[mock:text two]]`);
@@ -102,7 +93,7 @@ describe("conversation memory", () => {
   });
 
   it("archives a session; the next open starts a new one whose first prompt carries the old summary", async () => {
-    const { sessionId, worktreePath } = await freshSession();
+    const { sessionId, worktreePath } = await repo.freshSession("mem");
     await send(sessionId, `remember the password is octopus [[mock:text ${SECTIONS}]]`);
     await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
     expect((await callApi(env.arbor, "/api/chat/sessions/archive", { body: { sessionId } })).status).toBe(200);
@@ -118,7 +109,7 @@ describe("conversation memory", () => {
   });
 
   it("finds old messages by full-text search across the repository, and exports a session as Markdown", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     await send(sessionId, "the flamingo migration plan [[mock:text noted]]");
     const hits = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("flamingo")}`);
     expect(hits.body.hits[0]).toMatchObject({ sessionId, role: "user" });
@@ -137,7 +128,7 @@ describe("conversation memory", () => {
 
 describe("automatic upkeep", () => {
   it("past the threshold, summarizes and lightens in the background with a visible note", async () => {
-    const { sessionId } = await freshSession();
+    const { sessionId } = await repo.freshSession("mem");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { upkeepMessageThreshold: 10, upkeepKeepLastN: 2 } });
     try {
       for (let index = 0; index < 4; index += 1) await send(sessionId, `turn ${index} [[mock:text reply ${index}]]`);
