@@ -6,7 +6,7 @@ import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures
 
 test("send, watch the answer stream in, reload mid-stream, and find the history and the run", async ({ page, claude, repo }) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
-  const text = "Explain `x` $(whoami) 'quoted' 日本語 [[mock:slow 250]]";
+  const text = "Explain `x` $(whoami) 'quoted' 日本語 [[mock:slow 700]]";
   await sendMessage(page, text);
   await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("Explain");
   const streaming = page.getByTestId("streaming-answer");

@@ -5,6 +5,8 @@ import type { WsGateway } from "./ws-gateway.ts";
 
 type Cleanup = () => Promise<void> | void;
 
+const SHUTDOWN_GRACE_MS = 15_000;
+
 /** Work to finish before the process exits (e.g. killing running claude process groups). */
 export function getShutdownTasks(): Cleanup[] {
   return processSingleton("shutdown-tasks", () => [] as Cleanup[]);
@@ -20,6 +22,11 @@ export function installShutdown(input: { server: Server; gateway: WsGateway; clo
     if (isShuttingDown) process.exit(1);
     isShuttingDown = true;
     input.log(`${signal} received, shutting down`);
+    // A stuck task must not keep the process alive: give up after the grace period.
+    setTimeout(() => {
+      console.error("[arbor] shutdown took too long; exiting now");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     input.server.close();
     for (const task of getShutdownTasks()) {
       try {
@@ -30,7 +37,7 @@ export function installShutdown(input: { server: Server; gateway: WsGateway; clo
     }
     await input.gateway.close();
     input.server.closeAllConnections();
-    await Promise.resolve(input.closeNext()).catch(() => undefined);
+    await Promise.resolve(input.closeNext()).catch((error: unknown) => console.error("[arbor] closing Next failed", error));
     await closeDb();
     process.exit(0);
   };
