@@ -20,7 +20,7 @@ async function unreadCount(claude: ArborWithClaude): Promise<number> {
   return (await callApi(claude.arbor, "/api/notifications?unread=1")).body.notifications.length;
 }
 
-test("a completion and an error in terminal sessions arrive live: toast, badge, desktop alert, inbox, mark read, open the chat", async ({ page, claude, repo }) => {
+test("completions and an error in terminal sessions arrive live: toast, badge, desktop alert, inbox, mark read, open the chat", async ({ page, claude, repo }) => {
   const worktreePath = await hookedWorktree(claude, repo, "notify");
   // A stand-in for the browser's Notification API that records what would have been shown.
   await page.addInitScript(() => {
@@ -83,7 +83,15 @@ test("a completion and an error in terminal sessions arrive live: toast, badge, 
   await errorToast.getByTestId("notification-toast-open").click();
   await expect(page.getByTestId("chat-worktree-path")).toHaveText(worktreePath);
   expect(new URL(page.url()).searchParams.get("repo")).toBe(repo.repoId);
-  await expect(page.getByTestId("notifications-bell")).toHaveAttribute("data-unread", String(before));
+  await expect(bell).toHaveAttribute("data-unread", String(before));
+
+  await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
+  expect((await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "[[mock:text All tests passed.]]" })).exitCode).toBe(0);
+  await expect(bell).toHaveAttribute("data-unread", String(before + 1));
+  await bell.click();
+  await group.getByTestId("notifications-read-worktree").click();
+  await expect(group).toHaveCount(0);
+  await expect(bell).toHaveAttribute("data-unread", String(before));
 });
 
 test("the recorder logs a tagged terminal answer under its topic on the project page; a decision recorded there closes it", async ({ page, claude, repo }) => {

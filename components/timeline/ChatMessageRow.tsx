@@ -14,7 +14,9 @@ export function ChatMessageRow({ message }: { message: MessageView }) {
         <span className="font-semibold text-emerald-700 dark:text-emerald-400">{WHO[message.role] ?? message.role}</span>
         <time className="ml-auto font-mono" dateTime={message.createdAt}>{formatClock(message.createdAt)}</time>
       </div>
-      <p className="whitespace-pre-wrap break-words">{excerptText(message.content, 300)}</p>
+      <p className="whitespace-pre-wrap break-words">
+        {message.content.trim() ? excerptText(message.content, 300) : <span className="text-zinc-500">{message.status === "streaming" ? "answering…" : "(no text)"}</span>}
+      </p>
     </div>
   );
 }

@@ -44,3 +44,11 @@ describe("buildClaudeArgs", () => {
     expect(bypass).not.toContain("--dangerously-skip-permissions");
   });
 });
+
+describe("Arbor's internal turns", () => {
+  it("disable hooks and session persistence", () => {
+    const args = buildClaudeArgs({ sessionId: "11111111-2222-4333-8444-555555555555", permissionMode: "default", allowedTools: [], disallowedTools: [], isInternal: true });
+    expect(args.slice(-3)).toEqual(["--settings", '{"disableAllHooks":true}', "--no-session-persistence"]);
+    expect(buildClaudeArgs({ sessionId: "11111111-2222-4333-8444-555555555555", permissionMode: "default", allowedTools: [], disallowedTools: [] })).not.toContain("--settings");
+  });
+});

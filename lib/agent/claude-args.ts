@@ -11,6 +11,12 @@ export interface ClaudeArgsInput {
   permissionMode: PermissionMode;
   allowedTools: string[];
   disallowedTools: string[];
+  /**
+   * Arbor's own helper turns (summaries, tree proposals): no hooks fire (they would be captured
+   * and recorded as if the user had run them, and could feed back into themselves) and no
+   * transcript is written into the worktree's session history.
+   */
+  isInternal?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +43,7 @@ export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
   const disallowed = input.disallowedTools.map((tool) => checkValue({ value: tool, label: "disallowed tool" }));
   if (allowed.length > 0) args.push("--allowedTools", ...allowed);
   if (disallowed.length > 0) args.push("--disallowedTools", ...disallowed);
+  if (input.isInternal) args.push("--settings", JSON.stringify({ disableAllHooks: true }), "--no-session-persistence");
   return args;
 }
 

@@ -29,6 +29,7 @@ export async function writeSummary(input: { source: SummarySource; settings: Set
       permissionMode: "default",
       allowedTools: [],
       disallowedTools: ["Bash", "Edit", "Write", "NotebookEdit", "WebFetch", "WebSearch"],
+      isInternal: true,
     });
   } catch (error) {
     return fallback(`The summary settings are invalid (${(error as Error).message}).`);

@@ -37,7 +37,7 @@ export async function proposeTreeFromConversation(db: Db, input: { planId: strin
   ].join("\n");
   const outcome = await runClaude({
     bin: settings.claudeBin,
-    args: buildClaudeArgs({ sessionId: randomUUID(), ...(settings.model ? { model: settings.model } : {}), permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"] }),
+    args: buildClaudeArgs({ sessionId: randomUUID(), ...(settings.model ? { model: settings.model } : {}), permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"], isInternal: true }),
     cwd: session && existsSync(session.worktreePath) ? session.worktreePath : os.tmpdir(),
     env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
     prompt,

@@ -44,7 +44,7 @@ export async function summarizeRelay(input: {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const outcome = await runClaude({
       bin: input.settings.claudeBin,
-      args: buildClaudeArgs({ sessionId: randomUUID(), model: input.settings.summaryModel, permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"] }),
+      args: buildClaudeArgs({ sessionId: randomUUID(), model: input.settings.summaryModel, permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"], isInternal: true }),
       cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
       env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
       prompt,
