@@ -5,12 +5,11 @@ import { detectBlockFromHookEvent } from "../hooks/detect-hook-block.ts";
 import { parseHookPayload, type HookEvent } from "../hooks/hook-events.ts";
 import { summarizeHookEvent } from "../hooks/hook-summary.ts";
 import { limitStoredPayload } from "../hooks/limit-stored-payload.ts";
-import { matchWorktree } from "../hooks/match-worktree.ts";
 import { applyHookPolicies, type HookAnswer } from "../policies/apply-policies.ts";
 import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
-import { listIndexedWorktrees } from "./worktree-index.ts";
+import { findWorktreeForCwd } from "./worktree-index.ts";
 import { getHookEventWriter } from "./hook-event-writer.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 
@@ -40,7 +39,7 @@ export async function ingestHookEvent(
   const eventId = input.eventId?.trim() || randomUUID();
   if (!/^[\w.-]{1,128}$/.test(eventId)) throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
 
-  const worktree = event.cwd ? await findWorktree(db, event.cwd) : null;
+  const worktree = event.cwd ? await findWorktreeForCwd(db, event.cwd) : null;
   const runId = await findRunIdForSession(db, event.sessionId);
   const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
   const block = detectBlockFromHookEvent(event);
@@ -74,9 +73,4 @@ export async function ingestHookEvent(
     return null;
   });
   return { isDuplicate: false, event: view, parsed: event, answer };
-}
-
-async function findWorktree(db: Db, cwd: string) {
-  const found = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db) });
-  return found ?? matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isMiss: true }) });
 }

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import { rawRequest } from "../helpers/raw-request.ts";
+import { runClaudeDirectly } from "../helpers/run-claude-directly.ts";
+import { callApi } from "../helpers/start-arbor.ts";
+
+let env: ArborWithClaude;
+let repo: PinnedRepo;
+
+beforeAll(async () => {
+  env = await startArborWithClaude();
+  repo = await createPinnedRepo(() => env.arbor);
+});
+
+afterAll(async () => {
+  await env?.close();
+  await repo?.remove();
+});
+
+const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: string }) =>
+  rawRequest({
+    url: env.arbor.url,
+    path: "/api/hooks/ingest",
+    method: "POST",
+    headers: {
+      host: `127.0.0.1:${env.arbor.port}`,
+      "content-type": "application/json",
+      "x-arbor-hook-token": readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim(),
+      "x-arbor-event-id": input.id,
+    },
+    body: JSON.stringify({ hook_event_name: "Stop", session_id: input.sessionId, cwd: input.cwd, prompt_id: `p-${input.sessionId}`, stop_hook_active: false, last_assistant_message: input.text }),
+  });
+
+describe("import history", () => {
+  it("reads the worktree's past sessions from the Claude config dir into relays, once", async () => {
+    const worktreePath = await repo.addWorktree("history");
+    const past = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "an old question [[mock:text an old answer]]" });
+    const sessionId = String(past.lines.find((l) => l.type === "result")!.session_id);
+    const first = await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
+    expect(first.body).toMatchObject({ sessions: 1, relays: 1 });
+    expect(first.body.folder).toContain(path.join("projects", "-"));
+    const relays = (await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays;
+    expect(relays).toHaveLength(1);
+    expect(relays[0]).toMatchObject({ worktreePath, userText: expect.stringContaining("an old question"), assistantText: "an old answer" });
+    await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
+    expect((await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays).toHaveLength(1);
+  });
+});
+
+describe("notifications under concurrency", () => {
+  it("many worktrees stopping at once, each delivered twice: one notification each, none lost", async () => {
+    const worktrees = await Promise.all(Array.from({ length: 6 }, () => repo.addWorktree("notify")));
+    const deliveries = worktrees.flatMap((cwd, index) =>
+      [0, 1].map((copy) => ingestStop({ id: `stop-${index}-${copy}`, cwd, sessionId: `s-${index}`, text: `Task completed for worktree ${index}.` })),
+    );
+    const statuses = (await Promise.all(deliveries)).map((r) => r.status);
+    expect(statuses.every((status) => status < 300)).toBe(true);
+    const all = (await callApi(env.arbor, "/api/notifications")).body.notifications.filter((n: { worktreePath: string }) => worktrees.includes(n.worktreePath));
+    expect(all).toHaveLength(6);
+    expect(new Set(all.map((n: { worktreePath: string }) => n.worktreePath)).size).toBe(6);
+  });
+
+  it("keeps at most 50 read notifications per worktree and never trims unread ones", async () => {
+    const worktreePath = await repo.addWorktree("trim");
+    for (let index = 0; index < 55; index += 1) {
+      await ingestStop({ id: `trim-${index}`, cwd: worktreePath, sessionId: `trim-${index}`, text: "Report updated." });
+    }
+    const byWorktree = async () => (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications;
+    expect(await byWorktree()).toHaveLength(55);
+    await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
+    expect(await byWorktree()).toHaveLength(50);
+    await ingestStop({ id: "trim-unread", cwd: worktreePath, sessionId: "trim-unread", text: "Report updated." });
+    const [newest] = await byWorktree();
+    await callApi(env.arbor, "/api/notifications/read", { body: { id: (await byWorktree())[1].id } });
+    const after = await byWorktree();
+    expect(after.find((n: { id: number }) => n.id === newest.id)).toMatchObject({ isRead: false });
+    expect(after.filter((n: { isRead: boolean }) => n.isRead).length).toBeLessThanOrEqual(50);
+  });
+});
