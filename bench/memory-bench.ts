@@ -2,8 +2,8 @@ import { pathToFileURL } from "node:url";
 import { buildPromptInput } from "../lib/chat/build-prompt-input.ts";
 import { listMessages } from "../lib/chat/list-messages.ts";
 import type { Db } from "../lib/db/client.ts";
-import type { WorktreeScan } from "../lib/git/types.ts";
 import { assemblePrompt } from "../lib/prompt/assemble-prompt.ts";
+import { buildScan } from "../lib/prompt/test-fixtures.ts";
 import { createTestDb } from "../tests/helpers/test-db.ts";
 import { median, round } from "./stats.ts";
 
@@ -16,23 +16,7 @@ export interface MemoryBenchResult {
   assembleRatio: number;
 }
 
-const SCAN: WorktreeScan = {
-  path: "/bench/wt",
-  isMain: false,
-  isBare: false,
-  branch: "feat/bench",
-  isDetached: false,
-  head: { sha: "a".repeat(40), shortSha: "aaaaaaa", subject: "bench", committedAt: new Date(0).toISOString() },
-  dirty: { staged: 0, unstaged: 1, untracked: 0, conflicted: 0 },
-  upstream: null,
-  isLocked: false,
-  lockReason: null,
-  isPrunable: false,
-  prunableReason: null,
-  isMissing: false,
-  error: null,
-  warnings: [],
-};
+const SCAN = buildScan({ path: "/bench/wt", branch: "feat/bench" });
 
 /**
  * A session with 10,000 messages against one with 100, in the same database and run:
