@@ -3,7 +3,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { matchWorktree } from "../hooks/match-worktree.ts";
 import type { Db } from "../db/client.ts";
-import { scanRepoWorktrees } from "../git/scan-worktrees.ts";
+import { listWorktreeEntries } from "../git/list-worktree-entries.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 export interface IndexedWorktree {
@@ -15,7 +15,6 @@ export interface IndexedWorktree {
 }
 
 const TTL_MS = 15_000;
-const MIN_REBUILD_GAP_MS = 100;
 const NEGATIVE_TTL_MS = 15_000;
 
 interface IndexState {
@@ -26,18 +25,21 @@ interface IndexState {
 
 /**
  * The worktrees of every pinned repository, used to place each hook event. Rebuilt at most
- * every 15 s (or on demand when an event's cwd is not found), so ingest does not scan git
+ * every 15 s (or on demand for a worktree it does not know yet), so ingest does not scan git
  * per event.
  */
-export async function listIndexedWorktrees(db: Db, options: { isMiss?: boolean } = {}): Promise<IndexedWorktree[]> {
+export async function listIndexedWorktrees(db: Db, options: { isFreshNeeded?: boolean } = {}): Promise<IndexedWorktree[]> {
   const state = processSingleton<IndexState>("worktree-index", () => ({ worktrees: [], builtAt: 0, building: null }));
-  const age = Date.now() - state.builtAt;
-  if (age < TTL_MS && !(options.isMiss && age > MIN_REBUILD_GAP_MS)) return state.worktrees;
-  state.building ??= buildIndex(db).finally(() => {
-    state.building = null;
-  });
-  state.worktrees = await state.building;
-  state.builtAt = Date.now();
+  if (Date.now() - state.builtAt < TTL_MS && !options.isFreshNeeded) return state.worktrees;
+  // A fresh listing must start after the caller asked: a build already under way may predate the worktree.
+  const build = options.isFreshNeeded || !state.building ? buildIndex(db) : state.building;
+  if (!options.isFreshNeeded) state.building = build;
+  try {
+    state.worktrees = await build;
+    state.builtAt = Date.now();
+  } finally {
+    if (state.building === build) state.building = null;
+  }
   return state.worktrees;
 }
 
@@ -52,11 +54,12 @@ async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
   const lists = await Promise.all(
     repos.map(async (repo) => {
       try {
-        const scan = await scanRepoWorktrees({ repoPath: repo.rootPath });
+        // Only the list is needed (one git process per repository), not each worktree's status.
+        const entries = await listWorktreeEntries({ cwd: repo.rootPath });
         return Promise.all(
-          scan.worktrees
-            .filter((worktree) => !worktree.isMissing && !worktree.isBare)
-            .map(async (worktree) => ({ repoId: repo.id, listedPath: worktree.path, path: await realpath(worktree.path).catch(() => worktree.path) })),
+          entries
+            .filter((entry) => !entry.isBare && existsSync(entry.path))
+            .map(async (entry) => ({ repoId: repo.id, listedPath: entry.path, path: await realpath(entry.path).catch(() => entry.path) })),
         );
       } catch (error) {
         console.warn(`[arbor] could not scan ${repo.rootPath} for hook matching: ${(error as Error).message}`);
@@ -81,7 +84,7 @@ export async function findWorktreeForCwd(db: Db, cwd: string): Promise<IndexedWo
   const negative = processSingleton("worktree-index-misses", () => new Map<string, number>());
   const missedAt = negative.get(root);
   if (missedAt !== undefined && Date.now() - missedAt < NEGATIVE_TTL_MS) return null;
-  const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isMiss: true }) });
+  const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isFreshNeeded: true }) });
   if (!rebuilt) negative.set(root, Date.now());
   return rebuilt;
 }

@@ -47,7 +47,7 @@ async function handleStop(
 ): Promise<HookAnswer> {
   const { event, policy } = input;
   if (event.eventName === "SubagentStop") return null;
-  const answer = await readStopAnswer(event);
+  const answer = await readStopAnswer(db, event);
   const tag = parseMetaTag(answer.assistantText);
   const isLoop = event.stopHookActive === true;
   if (policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {

@@ -7,12 +7,21 @@ import { readSettings } from "../settings/settings-store.ts";
 import { parseDecisionLines, type MetaTag } from "./meta-tag.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 
-/** What the last answer of a Stop said, from the payload or (fallback) the transcript. */
-export async function readStopAnswer(event: HookEvent): Promise<{ userText: string; assistantText: string; relayKey: string }> {
+/**
+ * What the last exchange of a Stop said: the answer from the payload, the prompt from the
+ * session's last UserPromptSubmit event (the transcript is written asynchronously and can lag),
+ * the transcript's last relay as the fallback for both.
+ */
+export async function readStopAnswer(db: Db, event: HookEvent): Promise<{ userText: string; assistantText: string; relayKey: string }> {
   const payloadText = typeof event.payload.last_assistant_message === "string" ? event.payload.last_assistant_message : null;
-  const relay = event.transcriptPath && isTranscriptPath(event.transcriptPath) ? await readLastRelay({ path: event.transcriptPath }).then((r) => r.relay, () => null) : null;
+  const prompt = await db.hookEvent.findFirst({ where: { sessionId: event.sessionId, eventName: "UserPromptSubmit" }, orderBy: { id: "desc" }, select: { payload: true } });
+  const promptText = prompt ? readPrompt(prompt.payload) : null;
+  const relay =
+    (promptText === null || payloadText === null) && event.transcriptPath && isTranscriptPath(event.transcriptPath)
+      ? await readLastRelay({ path: event.transcriptPath }).then((r) => r.relay, () => null)
+      : null;
   return {
-    userText: relay?.userText ?? "",
+    userText: promptText ?? relay?.userText ?? "",
     assistantText: payloadText ?? relay?.assistantText ?? "",
     relayKey: event.promptId ?? relay?.startUuid ?? `${event.sessionId}:${(payloadText ?? "").length}:${(payloadText ?? "").slice(0, 40)}`,
   };
@@ -67,4 +76,13 @@ async function summarizeEntry(db: Db, input: { entryId: number; repoId: string; 
       .catch((inner: unknown) => console.error("[arbor] could not record a summary failure", inner));
   }
   getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
+}
+
+function readPrompt(payload: string): string | null {
+  try {
+    const value = JSON.parse(payload) as { prompt?: unknown };
+    return typeof value.prompt === "string" ? value.prompt : null;
+  } catch {
+    return null;
+  }
 }

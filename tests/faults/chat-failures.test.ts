@@ -92,7 +92,8 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("three worktrees in parallel leave the shared Claude config valid", async () => {
-    const sessions = await Promise.all([repo.freshSession("wt"), repo.freshSession("wt"), repo.freshSession("wt")]);
+    // git worktree add takes repository locks, so the worktrees are made one by one; the runs are parallel.
+    const sessions = [await repo.freshSession("wt"), await repo.freshSession("wt"), await repo.freshSession("wt")];
     const results = await Promise.all(sessions.map(({ sessionId }) => send(sessionId, "[[mock:text parallel]]")));
     expect(results.map((r) => r.body.run.status)).toEqual(["success", "success", "success"]);
     for (const name of readdirSync(env.home.configDir).filter((file) => file.endsWith(".json"))) {

@@ -52,7 +52,9 @@ describe("import history", () => {
 
 describe("notifications under concurrency", () => {
   it("many worktrees stopping at once, each delivered twice: one notification each, none lost", async () => {
-    const worktrees = await Promise.all(Array.from({ length: 6 }, () => repo.addWorktree("notify")));
+    // git worktree add takes repository locks: create them one by one, then stop all at once.
+    const worktrees: string[] = [];
+    for (let index = 0; index < 6; index += 1) worktrees.push(await repo.addWorktree("notify"));
     const deliveries = worktrees.flatMap((cwd, index) =>
       [0, 1].map((copy) => ingestStop({ id: `stop-${index}-${copy}`, cwd, sessionId: `s-${index}`, text: `Task completed for worktree ${index}.` })),
     );
