@@ -1,24 +1,12 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { extractRelays } from "./extract-relays.ts";
 import { readLastRelay } from "./read-last-relay.ts";
+import { useTempTranscripts } from "./temp-transcripts.ts";
 import { fixturePath, readFixtureText, readJsonl } from "./test-fixtures.ts";
 
-let dir = "";
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "arbor-last-relay-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function writeTranscript(text: string): Promise<string> {
-  const path = join(dir, "session.jsonl");
-  await writeFile(path, text);
-  return path;
-}
+const transcripts = useTempTranscripts("arbor-last-relay-");
+const writeTranscript = transcripts.write;
 
 describe("readLastRelay", () => {
   it.each(["s01-session-after-r01-r02-c01", "h01-stop-block-once", "t02-subagent", "e05-http529-max-retries-1", "r03-resume-fork"])("finds the same last relay as a full read of %s", async (name) => {
@@ -54,6 +42,6 @@ describe("readLastRelay", () => {
   });
 
   it("throws not_found for a missing transcript", async () => {
-    await expect(readLastRelay({ path: join(dir, "missing.jsonl") })).rejects.toMatchObject({ code: "not_found" });
+    await expect(readLastRelay({ path: join(transcripts.dir(), "missing.jsonl") })).rejects.toMatchObject({ code: "not_found" });
   });
 });

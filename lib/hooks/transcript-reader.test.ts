@@ -1,23 +1,12 @@
-import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTranscriptFrom } from "./transcript-reader.ts";
+import { useTempTranscripts } from "./temp-transcripts.ts";
 import { fixturePath, readFixtureText, readJsonl } from "./test-fixtures.ts";
 
-let dir = "";
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "arbor-transcript-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function writeTranscript(text: string): Promise<string> {
-  const path = join(dir, "session.jsonl");
-  await writeFile(path, text);
-  return path;
-}
+const transcripts = useTempTranscripts("arbor-transcript-");
+const writeTranscript = transcripts.write;
 
 describe("readTranscriptFrom", () => {
   it("reads a whole real transcript from offset 0", async () => {
@@ -83,8 +72,8 @@ describe("readTranscriptFrom", () => {
   });
 
   it("throws clear AppErrors for a missing file, a directory and a bad offset", async () => {
-    await expect(readTranscriptFrom({ path: join(dir, "nope.jsonl"), offset: 0 })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("does not exist (yet)") });
-    await expect(readTranscriptFrom({ path: dir, offset: 0 })).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(readTranscriptFrom({ path: join(dir, "x"), offset: -1 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "nope.jsonl"), offset: 0 })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("does not exist (yet)") });
+    await expect(readTranscriptFrom({ path: transcripts.dir(), offset: 0 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "x"), offset: -1 })).rejects.toMatchObject({ code: "invalid_input" });
   });
 });

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
 import { findProcessesInDir } from "../helpers/find-processes.ts";
-import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import type { PinnedRepo } from "../helpers/pinned-repo.ts";
+import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
 
@@ -16,16 +17,11 @@ let repoId: string;
 
 const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
-beforeAll(async () => {
-  env = await startArborWithClaude({ maxRetries: 1 });
-  repo = await createPinnedRepo(() => env.arbor);
+useArborWithRepo((context) => {
+  env = context.env;
+  repo = context.repo;
   ({ mainPath, repoId } = repo);
-});
-
-afterAll(async () => {
-  await env?.close();
-  await repo?.remove();
-});
+}, { maxRetries: 1 });
 
 describe("chat failure paths through the real CLI", () => {
   it("401 from the API: says the key was refused and how to log in", async () => {

@@ -1,11 +1,12 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../lib/realtime/protocol.ts";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import type { ArborWithClaude } from "../helpers/arbor-with-claude.ts";
 import { findProcessesInDir } from "../helpers/find-processes.ts";
-import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import type { PinnedRepo } from "../helpers/pinned-repo.ts";
+import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
 
@@ -18,15 +19,10 @@ let repoId: string;
 type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
 const textOf = (events: RunEventMessage[]) => events.map((m) => (m.event.kind === "text_delta" ? m.event.text : "")).join("");
 
-beforeAll(async () => {
-  env = await startArborWithClaude();
-  repo = await createPinnedRepo(() => env.arbor);
+useArborWithRepo((context) => {
+  env = context.env;
+  repo = context.repo;
   ({ mainPath, repoId } = repo);
-});
-
-afterAll(async () => {
-  await env?.close();
-  await repo?.remove();
 });
 
 describe("the browser disconnects and reconnects mid-run", () => {

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import { describe, expect, it } from "vitest";
+import type { ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import type { PinnedRepo } from "../helpers/pinned-repo.ts";
+import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { runClaudeDirectly } from "../helpers/run-claude-directly.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 import { connectWs } from "../helpers/ws-client.ts";
@@ -23,15 +24,10 @@ async function hookedWorktree(): Promise<string> {
 const topics = async () => (await callApi(env.arbor, `/api/repos/${repoId}/topics`)).body.topics as Array<Record<string, any>>;
 const requestsOf = (sessionId: string) => env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
 
-beforeAll(async () => {
-  env = await startArborWithClaude();
-  repo = await createPinnedRepo(() => env.arbor);
+useArborWithRepo((context) => {
+  env = context.env;
+  repo = context.repo;
   repoId = repo.repoId;
-});
-
-afterAll(async () => {
-  await env?.close();
-  await repo?.remove();
 });
 
 describe("conversation recorder", () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import { describe, expect, it } from "vitest";
+import type { ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import type { PinnedRepo } from "../helpers/pinned-repo.ts";
+import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { rawRequest } from "../helpers/raw-request.ts";
 import { runClaudeDirectly } from "../helpers/run-claude-directly.ts";
 import { callApi } from "../helpers/start-arbor.ts";
@@ -10,14 +11,9 @@ import { callApi } from "../helpers/start-arbor.ts";
 let env: ArborWithClaude;
 let repo: PinnedRepo;
 
-beforeAll(async () => {
-  env = await startArborWithClaude();
-  repo = await createPinnedRepo(() => env.arbor);
-});
-
-afterAll(async () => {
-  await env?.close();
-  await repo?.remove();
+useArborWithRepo((context) => {
+  env = context.env;
+  repo = context.repo;
 });
 
 const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: string }) =>

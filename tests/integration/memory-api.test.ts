@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { createPinnedRepo, type PinnedRepo } from "../helpers/pinned-repo.ts";
+import type { ArborWithClaude } from "../helpers/arbor-with-claude.ts";
+import type { PinnedRepo } from "../helpers/pinned-repo.ts";
+import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
 
 const SECTIONS = "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
@@ -13,15 +14,10 @@ let repoId: string;
 
 const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
-beforeAll(async () => {
-  env = await startArborWithClaude();
-  repo = await createPinnedRepo(() => env.arbor);
+useArborWithRepo((context) => {
+  env = context.env;
+  repo = context.repo;
   ({ mainPath, repoId } = repo);
-});
-
-afterAll(async () => {
-  await env?.close();
-  await repo?.remove();
 });
 
 describe("conversation memory", () => {
