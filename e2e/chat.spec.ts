@@ -60,8 +60,10 @@ test("Stop cancels a running answer and keeps the partial text", async ({ page, 
 test("a second message in the same worktree queues; another worktree runs at the same time", async ({ page, context, repo }) => {
   const other = await repo.addWorktree("parallel");
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
-  await sendMessage(page, "first [[mock:slow 300]]");
+  // A long first answer (10 deltas 900 ms apart) so the checks below happen while it is still running.
+  await sendMessage(page, "first [[mock:slow 900]]");
   await expect(page.getByTestId("streaming-answer")).toBeVisible();
+  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-running")).toBeVisible();
   await sendMessage(page, "second [[mock:text second answer]]");
   await expect(page.getByTestId("queued-indicator")).toBeVisible();
 
@@ -69,7 +71,7 @@ test("a second message in the same worktree queues; another worktree runs at the
   await openWorktree(second, { repoId: repo.repoId, worktreePath: other });
   await sendMessage(second, "[[mock:text parallel answer]]");
   await expect(second.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("parallel answer");
-  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-running")).toBeVisible();
+  await expect(page.getByTestId("streaming-answer")).not.toContainText("done.");
 
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("second answer");
   const answers = page.locator('[data-testid="message"][data-role="assistant"]');
