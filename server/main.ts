@@ -1,5 +1,6 @@
 // Arbor's one Node process: HTTP server + Next request handler + WebSocket gateway.
 //   tsx server/main.ts [--port 3000] [--host 127.0.0.1] [--data-dir ~/.arbor] [--token T] [--dev]
+import path from "node:path";
 import next from "next";
 import { isAppError } from "../lib/errors/app-error.ts";
 import { startProcessMetrics } from "../lib/runtime/process-metrics.ts";
@@ -11,6 +12,8 @@ import { getRunManager } from "../lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "../lib/http/request-guard.ts";
+import { installProcessHost } from "../lib/process-host/current-process-host.ts";
+import { startRemoteProcessHost } from "../lib/process-host/remote-process-host.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
 
@@ -22,6 +25,9 @@ async function main(): Promise<void> {
     fail(isAppError(error) ? error.message : String(error));
   }
   startProcessMetrics();
+  // Every claude and git process is started by a small child process, off this event loop.
+  const processHost = startRemoteProcessHost({ entry: path.join(projectRoot, "server", "process-host", "entry.mjs"), onError: log });
+  installProcessHost(processHost);
   await runBootSteps(config, log);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
@@ -53,7 +59,7 @@ async function main(): Promise<void> {
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
-  getShutdownTasks().push(() => getRunManager().shutdown());
+  getShutdownTasks().push(() => getRunManager().shutdown(), () => processHost.close());
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
 }
 

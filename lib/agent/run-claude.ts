@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
 import { AppError } from "../errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
@@ -9,12 +8,15 @@ import { createLineSplitter } from "./line-splitter.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 import { createTailBuffer } from "./tail-buffer.ts";
-import { setPriority } from "node:os";
+import { getProcessHost } from "../process-host/current-process-host.ts";
+import type { SpawnFailure } from "../process-host/types.ts";
 
 export { killProcessGroup } from "./kill-process-group.ts";
 
 const SNIPPET_BYTES = 8 * 1024;
 const DEFAULT_KILL_GRACE_MS = 3000;
+/** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */
+const AGENT_NICENESS = 19;
 
 export interface RunClaudeOptions {
   bin: string;
@@ -68,57 +70,49 @@ export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
     facts.wasCancelled = true;
     return Promise.resolve(buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }));
   }
-  return new Promise((resolve, reject) => {
-    let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(options.bin, options.args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
-    } catch (error) {
-      facts.spawnError = toSpawnError({ error, cwd: options.cwd });
-      resolve(buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }));
-      return;
-    }
-    superviseChild({ child, options, facts, startedAt, resolve, reject });
-  });
+  return new Promise((resolve, reject) => superviseRun({ options, facts, startedAt, resolve, reject }));
 }
 
-function superviseChild(params: {
-  child: ChildProcessWithoutNullStreams;
+function superviseRun(params: {
   options: RunClaudeOptions;
   facts: RunFacts;
   startedAt: Date;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: unknown) => void;
 }): void {
-  const { child, options, facts } = params;
-  const pid = child.pid ?? null;
-  lowerPriority(pid);
+  const { options, facts } = params;
   const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const stdoutTail = createTailBuffer(SNIPPET_BYTES);
   const stderrTail = createTailBuffer(SNIPPET_BYTES);
   const textBuilder = createAssistantTextBuilder();
   const diagnostics: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let pid: number | null = null;
+  /** A signal asked for before the process had started; sent as soon as it has. */
+  let deferredSignal: NodeJS.Signals | null = null;
   let invalidLineCount = 0;
   let handlerError: { error: unknown } | null = null;
   let isStopping = false;
   let isSettled = false;
 
   function signalGroup(signal: NodeJS.Signals): void {
-    if (pid === null) return;
+    if (pid === null) {
+      deferredSignal = signal;
+      return;
+    }
     try {
       killProcessGroup(pid, signal);
     } catch (error) {
       diagnostics.push(`could not send ${signal} to process group ${pid}: ${String(error)}`);
-      child.kill(signal);
     }
   }
 
-  function stop(params: { first: NodeJS.Signals; reason: string }): void {
+  function stop(stopParams: { first: NodeJS.Signals; reason: string }): void {
     if (isStopping) return;
     isStopping = true;
-    diagnostics.push(`stopping (${params.reason}): ${params.first}`);
-    signalGroup(params.first);
-    if (params.first !== "SIGKILL") timers.add(setTimeout(() => signalGroup("SIGKILL"), graceMs));
+    diagnostics.push(`stopping (${stopParams.reason}): ${stopParams.first}`);
+    signalGroup(stopParams.first);
+    if (stopParams.first !== "SIGKILL") timers.add(setTimeout(() => signalGroup("SIGKILL"), graceMs));
   }
 
   function onAbort(): void {
@@ -157,48 +151,50 @@ function superviseChild(params: {
   }
 
   const splitter = createLineSplitter(handleLine);
-  child.stdout.on("data", (chunk: Buffer) => {
-    facts.sawOutput = true;
-    stdoutTail.push(chunk);
-    splitter.push(chunk);
-  });
-  child.stderr.on("data", (chunk: Buffer) => stderrTail.push(chunk));
-  child.stdin.on("error", (error: NodeJS.ErrnoException) => {
-    // EPIPE: the CLI exited before reading the prompt (e.g. a usage error); its exit status tells why.
-    diagnostics.push(`stdin: ${error.code ?? error.message}`);
-  });
-  child.on("error", (error: NodeJS.ErrnoException) => {
-    if (pid === null) {
-      facts.spawnError = toSpawnError({ error, cwd: options.cwd });
-      settle();
-      return;
-    }
-    diagnostics.push(`process error: ${error.message}`);
-  });
-  child.on("exit", (code, signal) => {
-    facts.exitCode = code;
-    facts.signal = signal;
-    // Kill whatever the CLI left behind in its group (background tools), then stop waiting for
-    // pipes that an escaped grandchild might still hold open.
-    if (pid !== null) signalGroup("SIGKILL");
-    timers.add(setTimeout(() => {
-      child.stdout.destroy();
-      child.stderr.destroy();
-    }, graceMs));
-  });
-  child.on("close", () => {
-    splitter.end();
-    settle();
-  });
-  if (pid === null) return;
-
   timers.add(setTimeout(() => {
     if (isStopping) return;
     facts.wasTimedOut = true;
     stop({ first: "SIGTERM", reason: `timeout after ${options.timeoutMs} ms` });
   }, options.timeoutMs));
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  child.stdin.end(options.prompt, "utf8");
+  getProcessHost().spawn(
+    { bin: options.bin, args: options.args, cwd: options.cwd, env: options.env, stdin: options.prompt, niceness: AGENT_NICENESS, pipeGraceMs: graceMs },
+    {
+      onStart(startedPid) {
+        pid = startedPid;
+        if (deferredSignal) signalGroup(deferredSignal);
+      },
+      onSpawnError(failure) {
+        facts.spawnError = toSpawnError({ failure, cwd: options.cwd });
+        settle();
+      },
+      onStdout(chunk) {
+        const bytes = toBuffer(chunk);
+        facts.sawOutput = true;
+        stdoutTail.push(bytes);
+        splitter.push(bytes);
+      },
+      onStderr(chunk) {
+        stderrTail.push(toBuffer(chunk));
+      },
+      onStdinError(code) {
+        // EPIPE: the CLI exited before reading the prompt (e.g. a usage error); its exit status tells why.
+        diagnostics.push(`stdin: ${code}`);
+      },
+      onExit(code, signal) {
+        facts.exitCode = code;
+        facts.signal = signal;
+      },
+      onClose() {
+        splitter.end();
+        settle();
+      },
+    },
+  );
+}
+
+function toBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 function buildOutcome(params: {
@@ -227,23 +223,12 @@ function buildOutcome(params: {
   };
 }
 
-function toSpawnError(params: { error: unknown; cwd: string }): { code: string | null; message: string } {
-  const error = params.error as NodeJS.ErrnoException;
+function toSpawnError(params: { failure: SpawnFailure; cwd: string }): { code: string | null; message: string } {
   // spawn reports a missing cwd as ENOENT of the binary; tell the two apart.
-  if (error.code === "ENOENT" && !existsSync(params.cwd)) {
+  if (params.failure.code === "ENOENT" && !existsSync(params.cwd)) {
     return { code: "ENOENT_CWD", message: `the working directory ${params.cwd} does not exist` };
   }
-  return { code: error.code ?? null, message: error.message };
+  return params.failure;
 }
 
-/** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */
-const AGENT_NICENESS = 19;
 
-function lowerPriority(pid: number | null): void {
-  if (pid === null) return;
-  try {
-    setPriority(pid, AGENT_NICENESS);
-  } catch {
-    // The process may already have exited; a failed niceness change only costs responsiveness.
-  }
-}

@@ -1,18 +1,11 @@
-import { simpleGit, type SimpleGit } from "simple-git";
 import { AppError, isAppError } from "../errors/app-error.ts";
-
-/**
- * Upper bound on git processes across every caller in this process; each scan also applies its
- * own, smaller limit. simple-git's default (5) would silently cap a scan's concurrency.
- */
-const MAX_GIT_PROCESSES = 32;
-
-let client: SimpleGit | undefined;
+import { getProcessHost } from "../process-host/current-process-host.ts";
 
 /**
  * Runs `git --no-optional-locks -C <cwd> <args...>` and returns stdout.
  *
- * Security: no shell is involved and `cwd` is only ever the value of `-C`, so user text is never
+ * git runs through simple-git in the process host (see lib/process-host), never on the server's
+ * event loop. Security: no shell is involved and `cwd` is only ever the value of `-C`, so user text is never
  * read as an option. `--no-optional-locks` (the flag form of GIT_OPTIONAL_LOCKS=0) keeps
  * `git status` from taking the index lock while the user's own git commands run. It is a flag
  * rather than an env override because simple-git rejects any env containing EDITOR, PAGER and
@@ -22,9 +15,8 @@ let client: SimpleGit | undefined;
  * with git's own message in `details.gitMessage`.
  */
 export async function runGit({ cwd, args }: { cwd: string; args: string[] }): Promise<string> {
-  client ??= simpleGit({ maxConcurrentProcesses: MAX_GIT_PROCESSES, trimmed: false });
   try {
-    return await client.raw(["--no-optional-locks", "-C", cwd, ...args]);
+    return await getProcessHost().git(["--no-optional-locks", "-C", cwd, ...args]);
   } catch (error) {
     throw toGitError({ error, cwd, args });
   }

@@ -18,3 +18,8 @@ export function processSingleton<T>(key: string, create: () => T): T {
 export function resetProcessSingleton(key: string): void {
   delete (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(`arbor.${key}`)];
 }
+
+/** Installs `value` as the process singleton `key`, replacing any earlier one. */
+export function replaceProcessSingleton<T>(key: string, value: T): void {
+  (globalThis as unknown as Record<symbol, T>)[Symbol.for(`arbor.${key}`)] = value;
+}

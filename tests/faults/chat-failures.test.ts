@@ -3,7 +3,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { findProcessesInDir } from "../helpers/find-processes.ts";
+import { isProcessAlive } from "../helpers/claude-env.ts";
+import { findChildProcesses, findProcessesInDir } from "../helpers/find-processes.ts";
 import type { PinnedRepo } from "../helpers/pinned-repo.ts";
 import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
@@ -114,10 +115,13 @@ describe("server crash and shutdown during a run", () => {
     // The request dies with the server; its outcome is read from the database after restart.
     void send(sessionId, "keep me [[mock:slow 400]]").catch(() => null);
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
+    const processHost = findChildProcesses(env.arbor.child.pid!).filter((child) => child.cmdline.includes("process-host/entry.mjs"));
+    expect(processHost).toHaveLength(1);
     await env.arbor.kill9();
     ws.close();
-    // The CLI notices its closed stdout/stderr pipes and exits; nothing may keep running.
+    // The process host sees the server's IPC channel close, kills the CLI's process group and exits.
     await expect.poll(() => findProcessesInDir(worktreePath).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => isProcessAlive(processHost[0]!.pid), { timeout: 20_000 }).toBe(false);
     await env.restart();
     const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
     const [user, assistant] = history.body.messages;

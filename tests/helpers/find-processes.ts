@@ -16,3 +16,21 @@ export function findProcessesInDir(dir: string): Array<{ pid: number; cmdline: s
   }
   return found;
 }
+
+/** Live child processes of `parentPid` (Linux /proc). */
+export function findChildProcesses(parentPid: number): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name: state, ppid, ...
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) !== parentPid || state === "Z") continue;
+      found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
+    } catch {
+      continue;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { setPriority } from "node:os";
+import { simpleGit, type SimpleGit } from "simple-git";
+import { killProcessGroup } from "../agent/kill-process-group.ts";
+import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
+
+/**
+ * Upper bound on git processes in flight; each scan also applies its own, smaller limit.
+ * simple-git's default (5) would silently cap a scan's concurrency.
+ */
+const MAX_GIT_PROCESSES = 32;
+
+export interface LocalProcessHost extends ProcessHost {
+  /** SIGKILLs the process group of every process started here that is still running. */
+  killAll(): void;
+}
+
+/**
+ * Starts processes in this Node process. Arbor's server does not use it directly: `spawn` blocks
+ * the event loop for as long as fork() takes, which grows with the caller's memory (about 20 ms
+ * at the server's 350 MB), so the server runs this inside a small process host instead
+ * (remote-process-host.ts). Tests, benchmarks and the `arbor` command use it as is.
+ */
+export function createLocalProcessHost(): LocalProcessHost {
+  let gitClient: SimpleGit | undefined;
+  const liveGroups = new Set<number>();
+  return {
+    spawn(request, listener) {
+      startProcess({ request, listener, liveGroups });
+    },
+    git(args) {
+      gitClient ??= simpleGit({ maxConcurrentProcesses: MAX_GIT_PROCESSES, trimmed: false });
+      return gitClient.raw(args);
+    },
+    killAll() {
+      for (const pid of liveGroups) signalGroupQuietly(pid);
+    },
+    async close() {
+      this.killAll();
+    },
+  };
+}
+
+function startProcess(params: { request: SpawnRequest; listener: SpawnListener; liveGroups: Set<number> }): void {
+  const { request, listener } = params;
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(request.bin, request.args, { cwd: request.cwd, env: request.env as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+  } catch (error) {
+    listener.onSpawnError(toFailure(error));
+    return;
+  }
+  const pid = child.pid;
+  if (pid === undefined) {
+    child.once("error", (error: Error) => listener.onSpawnError(toFailure(error)));
+    return;
+  }
+  params.liveGroups.add(pid);
+  if (request.niceness) lowerPriority(pid, request.niceness);
+  listener.onStart(pid);
+  let pipeTimer: NodeJS.Timeout | undefined;
+  child.stdout.on("data", (chunk: Buffer) => listener.onStdout(chunk));
+  child.stderr.on("data", (chunk: Buffer) => listener.onStderr(chunk));
+  child.stdin.on("error", (error: NodeJS.ErrnoException) => listener.onStdinError(error.code ?? error.message));
+  child.on("error", () => {
+    // After a successful start, errors are failed signals or writes; exit and close still follow.
+  });
+  child.on("exit", (code, signal) => {
+    // Kill whatever the leader left behind in its group (background tools), then stop waiting
+    // for pipes that an escaped grandchild might still hold open.
+    signalGroupQuietly(pid);
+    params.liveGroups.delete(pid);
+    listener.onExit(code, signal);
+    pipeTimer = setTimeout(() => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, request.pipeGraceMs);
+  });
+  child.on("close", () => {
+    clearTimeout(pipeTimer);
+    listener.onClose();
+  });
+  child.stdin.end(request.stdin, "utf8");
+}
+
+function signalGroupQuietly(pid: number): void {
+  try {
+    killProcessGroup(pid, "SIGKILL");
+  } catch {
+    // Not ours to signal any more (EPERM); nothing else can be done here.
+  }
+}
+
+function lowerPriority(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, niceness);
+  } catch {
+    // The process may already have exited; a failed niceness change only costs responsiveness.
+  }
+}
+
+function toFailure(error: unknown): { code: string | null; message: string } {
+  const errno = error as NodeJS.ErrnoException;
+  return { code: errno.code ?? null, message: errno.message ?? String(error) };
+}

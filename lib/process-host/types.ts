@@ -1,0 +1,48 @@
+/** What Arbor needs from whoever starts its child processes (see ARCHITECTURE.md, "Process host"). */
+export interface ProcessHost {
+  /**
+   * Starts `bin args` without a shell, in its own process group, with exactly `env`. Every
+   * outcome arrives through `listener`, in order: onStart or onSpawnError first, then output,
+   * onExit and onClose.
+   */
+  spawn(request: SpawnRequest, listener: SpawnListener): void;
+  /** Runs `git <args>` through simple-git and resolves with stdout; rejects with git's message. */
+  git(args: string[]): Promise<string>;
+  /** Stops the host; processes it started are killed. */
+  close(): Promise<void>;
+}
+
+export interface SpawnRequest {
+  bin: string;
+  args: string[];
+  cwd: string;
+  /** The complete child environment; nothing else is inherited (undefined entries are left out). */
+  env: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. */
+  stdin: string;
+  /** CPU niceness (0–19) applied as soon as the process exists. */
+  niceness?: number;
+  /**
+   * When the leader exits, the rest of its process group is SIGKILLed; pipes an escaped
+   * grandchild still holds open are closed after this long.
+   */
+  pipeGraceMs: number;
+}
+
+export interface SpawnFailure {
+  /** errno code such as ENOENT or EACCES, when there is one. */
+  code: string | null;
+  message: string;
+}
+
+export interface SpawnListener {
+  onStart(pid: number): void;
+  onSpawnError(failure: SpawnFailure): void;
+  onStdout(chunk: Uint8Array): void;
+  onStderr(chunk: Uint8Array): void;
+  /** stdin could not be written (EPIPE: the process exited before reading it). */
+  onStdinError(code: string): void;
+  onExit(code: number | null, signal: NodeJS.Signals | null): void;
+  /** The process has exited and its pipes are closed; nothing follows. */
+  onClose(): void;
+}
