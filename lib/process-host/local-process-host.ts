@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { killProcessGroup } from "../agent/kill-process-group.ts";
@@ -91,11 +92,18 @@ function signalGroupQuietly(pid: number): void {
   }
 }
 
+/**
+ * Lowers the process's CPU priority. A detached process leads a new session, and with Linux's
+ * scheduler autogroups (on by default on desktop distributions) every session gets an equal share
+ * of the CPU whatever its processes' nice values: twenty busy agents would leave Arbor a
+ * twenty-first of it. So the session's autogroup is niced as well, where the kernel has them.
+ */
 function lowerPriority(pid: number, niceness: number): void {
   try {
     setPriority(pid, niceness);
+    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
   } catch {
-    // The process may already have exited; a failed niceness change only costs responsiveness.
+    // Exited already, no autogroups (other kernels, other systems): only responsiveness is lost.
   }
 }
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
@@ -71,11 +72,15 @@ describe("remote process host", () => {
     expect(exit).toEqual({ code: 3, signal: null });
   });
 
-  it("applies the requested niceness as soon as the process exists", async () => {
+  it("applies the requested niceness as soon as the process exists, to its scheduler autogroup too", async () => {
     const host = newHost();
     const run = record(host, { bin: "sleep", args: ["30"], niceness: 19 });
     const pid = await run.started;
     expect(getPriority(pid)).toBe(19);
+    // With autogroups on (Linux default), a new session competes as a whole, whatever its nice value.
+    if (existsSync("/proc/sys/kernel/sched_autogroup_enabled") && readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1") {
+      expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toMatch(/ nice 19$/m);
+    }
     process.kill(-pid, "SIGKILL");
     expect((await run.closed).exit).toEqual({ code: null, signal: "SIGKILL" });
   });
