@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { readLastRelay } from "../lib/hooks/read-last-relay.ts";
-import { removeDataDir, repoRoot, startArbor } from "../tests/helpers/start-arbor.ts";
+import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "../tests/helpers/start-arbor.ts";
 import { median, percentile, round } from "./stats.ts";
 
 export interface HooksBenchResult {
@@ -76,47 +76,15 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
         noop.push(noopMs);
       }
     }
-    const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const post = (id: string) =>
-      new Promise<boolean>((resolve, reject) => {
-        const req = request(
-          {
-            host: "127.0.0.1",
-            port: arbor.port,
-            path: "/api/hooks/ingest",
-            method: "POST",
-            agent,
-            headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id, "content-length": Buffer.byteLength(PAYLOAD) },
-          },
-          (res) => {
-            res.resume();
-            res.on("end", () => resolve((res.statusCode ?? 500) < 300));
-          },
-        );
-        req.on("error", reject);
-        req.end(PAYLOAD);
-      });
     const http: number[] = [];
-    for (let index = 0; index < invocations; index += 1) {
-      const started = performance.now();
-      await post(`http-${index}`);
-      http.push(performance.now() - started);
-    }
-
-    let sent = 0;
-    const deadline = performance.now() + ingestSeconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      [0, 1, 2, 3].map(async (sender) => {
-        for (let index = 0; performance.now() < deadline; index += 1) if (await post(`load-${sender}-${index}`)) sent += 1;
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    agent.destroy();
-    const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
-    const stored = (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
-    db.close();
+    const timeSinglePosts = async (post: (id: string) => Promise<boolean>) => {
+      for (let index = 0; index < invocations; index += 1) {
+        const started = performance.now();
+        await post(`http-${index}`);
+        http.push(performance.now() - started);
+      }
+    };
+    const ingest = await measureIngest({ arbor, seconds: ingestSeconds, onWarmUp: timeSinglePosts });
 
     const relays = await measureRelayExtraction();
     return {
@@ -128,12 +96,85 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
       noopP99Ms: round(percentile(noop, 99)),
       addedP50Ms: round(percentile(hook, 50) - percentile(noop, 50)),
       httpPostP50Ms: round(median(http)),
-      ingestEventsPerSecond: Math.round(sent / elapsed),
-      ingestSent: sent,
-      ingestStored: stored,
-      ingestLost: sent - stored,
+      ingestEventsPerSecond: ingest.eventsPerSecond,
+      ingestSent: ingest.sent,
+      ingestStored: ingest.stored,
+      ingestLost: ingest.lost,
       ...relays,
     };
+  } finally {
+    await arbor.stop();
+    removeDataDir(arbor.dataDir);
+  }
+}
+
+export interface IngestBenchResult {
+  eventsPerSecond: number;
+  sent: number;
+  stored: number;
+  lost: number;
+}
+
+/**
+ * Ingest throughput: 4 senders on keep-alive connections POST the same PreToolUse payload (each
+ * with its own event id) for `seconds`, then the stored rows are counted in the database.
+ * `onWarmUp` runs first with the same POST function (the single-request latency figure).
+ */
+export async function measureIngest(input: {
+  arbor: RunningArbor;
+  seconds: number;
+  onWarmUp?: (post: (id: string) => Promise<boolean>) => Promise<void>;
+}): Promise<IngestBenchResult> {
+  const { arbor } = input;
+  const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const post = (id: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: arbor.port,
+          path: "/api/hooks/ingest",
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id, "content-length": Buffer.byteLength(PAYLOAD) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve((res.statusCode ?? 500) < 300));
+        },
+      );
+      req.on("error", reject);
+      req.end(PAYLOAD);
+    });
+  try {
+    await input.onWarmUp?.(post);
+    let sent = 0;
+    const deadline = performance.now() + input.seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      [0, 1, 2, 3].map(async (sender) => {
+        for (let index = 0; performance.now() < deadline; index += 1) if (await post(`load-${sender}-${index}`)) sent += 1;
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
+    const stored = (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
+    db.close();
+    return { eventsPerSecond: Math.round(sent / elapsed), sent, stored, lost: sent - stored };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The ingest part alone, against a fresh server (`tsx bench/hooks-bench.ts --ingest-only`). */
+export async function runIngestBench({ seconds = 10, warmUpPosts = 60, nodeArgs = [] as string[] } = {}): Promise<IngestBenchResult> {
+  const arbor = await startArbor({ nodeArgs });
+  try {
+    const warmUp = async (post: (id: string) => Promise<boolean>) => {
+      for (let index = 0; index < warmUpPosts; index += 1) await post(`warm-${index}`);
+    };
+    return await measureIngest({ arbor, seconds, onWarmUp: warmUp });
   } finally {
     await arbor.stop();
     removeDataDir(arbor.dataDir);
@@ -176,4 +217,7 @@ async function writeTranscript(input: { file: string; sample: string; bytes: num
 }
 
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isDirectRun) console.log(JSON.stringify(await runHooksBench(), null, 2));
+if (isDirectRun) {
+  const result = process.argv.includes("--ingest-only") ? await runIngestBench() : await runHooksBench();
+  console.log(JSON.stringify(result, null, 2));
+}

@@ -1,55 +1,52 @@
 import type { Db } from "../db/client.ts";
-import type { HookEvent as HookEventRow, Prisma } from "../db/generated/client.ts";
+import type { HookEvent as HookEventRow } from "../db/generated/client.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
+import { insertHookEvents, type NewHookEvent } from "./insert-hook-events.ts";
 
-type Pending = { data: Prisma.HookEventCreateManyInput; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };
+type Pending = { data: NewHookEvent; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };
+
+/** Rows per INSERT: far below SQLite's 32,766 bound parameters (17 per row) and PostgreSQL's 65,535. */
+const MAX_BATCH = 500;
 
 /**
  * Group commit for hook events: every insert requested in the same turn of the event loop
- * goes into one statement and one transaction, so concurrent deliveries share the cost of a
- * commit. Resolves each caller with its row, or null when its event id was already stored.
+ * goes into one statement (one implicit transaction), so concurrent deliveries share the cost
+ * of a commit. Resolves each caller with its row, or null when its event id was already stored
+ * or is taken by an earlier caller in the same batch. A failed statement rejects every caller
+ * of its batch.
  */
 export class HookEventWriter {
-  readonly #pending: Pending[] = [];
+  #pending: Pending[] = [];
   #isScheduled = false;
 
   constructor(private readonly db: Db) {}
 
-  write(data: Prisma.HookEventCreateManyInput): Promise<HookEventRow | null> {
+  write(data: NewHookEvent): Promise<HookEventRow | null> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ data, resolve, reject });
-      if (!this.#isScheduled) {
-        this.#isScheduled = true;
-        setImmediate(() => void this.#flush());
-      }
+      this.#schedule();
     });
+  }
+
+  #schedule(): void {
+    if (this.#isScheduled) return;
+    this.#isScheduled = true;
+    setImmediate(() => void this.#flush());
   }
 
   async #flush(): Promise<void> {
     this.#isScheduled = false;
-    const batch = this.#pending.splice(0);
-    const ids = new Set(batch.map((item) => item.data.eventId));
-    if (ids.size === batch.length) {
-      try {
-        const rows = await this.db.hookEvent.createManyAndReturn({ data: batch.map((item) => item.data) });
-        const byEventId = new Map(rows.map((row) => [row.eventId, row]));
-        for (const item of batch) item.resolve(byEventId.get(item.data.eventId) ?? null);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "P2002") {
-          for (const item of batch) item.reject(error);
-          return;
-        }
-      }
-    }
-    // A duplicate in the batch: insert one by one so only the duplicates are dropped.
-    for (const item of batch) {
-      try {
-        item.resolve(await this.db.hookEvent.create({ data: item.data }));
-      } catch (error) {
-        if ((error as { code?: string }).code === "P2002") item.resolve(null);
-        else item.reject(error);
-      }
+    const batch = this.#pending.length > MAX_BATCH ? this.#pending.splice(0, MAX_BATCH) : this.#pending;
+    if (batch === this.#pending) this.#pending = [];
+    else this.#schedule();
+    const firsts = new Map<string, Pending>();
+    for (const item of batch) if (!firsts.has(item.data.eventId)) firsts.set(item.data.eventId, item);
+    try {
+      const rows = await insertHookEvents(this.db, [...firsts.values()].map((item) => item.data));
+      const byEventId = new Map(rows.map((row) => [row.eventId, row]));
+      for (const item of batch) item.resolve(firsts.get(item.data.eventId) === item ? byEventId.get(item.data.eventId) ?? null : null);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
     }
   }
 }
