@@ -2,6 +2,7 @@
 // events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS; LOAD_PROFILE=1 writes a CPU profile of the
 // server to /tmp/prof). Prints server RSS (start/end), event-loop delay p99, relay latency
 // p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
+import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
@@ -60,18 +61,30 @@ try {
   await Promise.all([...chatLoops, hookLoop]);
   const end = (await callApi(env.arbor, "/api/health/metrics")).body;
   ws.close();
+  const hookEventsStored = countStoredHookEvents(env.arbor.dataDir);
+  if (hookEventsStored !== hookEvents) errors.push(`hook events: ${hookEvents} sent, ${hookEventsStored} stored`);
 
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
   console.log(`Load: ${WORKTREES} worktrees streaming for ${SECONDS} s (${runs} answers) with ${hookEvents} hook events (${HOOK_EVENTS_PER_SECOND}/s)`);
   console.log(`  server RSS start / end          ${mb(start.rssBytes)} MB / ${mb(end.rssBytes)} MB (growth ${mb(end.rssBytes - start.rssBytes)} MB, target < 100 MB)`);
   console.log(`  event-loop delay p99 / max      ${round(end.eventLoopDelayP99Ms)} ms / ${round(end.eventLoopDelayMaxMs)} ms (target p99 < 50 ms)`);
   console.log(`  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(percentile(latencies, 99))} ms over ${latencies.length} deltas`);
+  console.log(`  hook events sent / stored       ${hookEvents} / ${hookEventsStored}`);
   console.log(`  errors                          ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join("; ")}` : ""}`);
 } finally {
   await env.close();
   await removeGitFixture(fixture);
 }
 process.exit(errors.length ? 1 : 0);
+
+function countStoredHookEvents(dataDir: string): number {
+  const db = new Database(path.join(dataDir, "arbor.db"), { readonly: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS count FROM hook_events WHERE session_id = 'load-session'").get() as { count: number }).count;
+  } finally {
+    db.close();
+  }
+}
 
 function postHook(input: { port: number; token: string; id: string; cwd: string }): Promise<number> {
   const body = JSON.stringify({ hook_event_name: "PostToolUse", session_id: "load-session", cwd: input.cwd, tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb\n" } });
