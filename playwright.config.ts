@@ -17,6 +17,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     trace: "retain-on-failure",
+    // Arbor's spinners respect prefers-reduced-motion; without a GPU, chromium would otherwise
+    // repaint them continuously and take the CPU the agents under test need (2 cores).
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.ARBOR_CHROMIUM ?? "/usr/bin/chromium",
       args: [

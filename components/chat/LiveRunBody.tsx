@@ -26,7 +26,7 @@ export function LiveRunBody(props: { runId: string; live: LiveRun | null; stored
     <div data-testid={finished ? "finished-answer" : "streaming-answer"}>
       <ToolCards tools={live?.tools ?? []} />
       {text ? <Markdown text={text} /> : null}
-      {!text && !finished ? <p className="animate-pulse text-xs text-zinc-500">Claude is working…</p> : null}
+      {!text && !finished ? <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p> : null}
       {live?.retry ? (
         <p data-testid="retry-progress" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
           {describeApiRetry(live.retry)} — wait, or press Stop.

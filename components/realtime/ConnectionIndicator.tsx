@@ -7,7 +7,7 @@ import { useRealtime } from "./RealtimeProvider";
 const LOOK: Record<ConnectionState, { label: string; dot: string }> = {
   connected: { label: "Live", dot: "bg-emerald-500" },
   connecting: { label: "Connecting…", dot: "bg-zinc-400" },
-  reconnecting: { label: "Reconnecting…", dot: "bg-amber-500 animate-pulse" },
+  reconnecting: { label: "Reconnecting…", dot: "bg-amber-500 motion-safe:animate-pulse" },
 };
 
 /** Whether live updates are flowing: a dot and a word. */

@@ -8,7 +8,7 @@ export function WorktreeActivityBadge({ activity, isOpen }: { activity: Worktree
   if (activity.state === "running") {
     return (
       <span data-testid="worktree-running" title="Claude is answering" className="inline-flex items-center gap-1 text-[11px] text-emerald-700 dark:text-emerald-400">
-        <span className="h-3 w-3 animate-spin rounded-full border-2 border-emerald-500 border-t-transparent" aria-hidden />
+        <span className="h-3 w-3 motion-safe:animate-spin rounded-full border-2 border-emerald-500 border-t-transparent" aria-hidden />
         running
       </span>
     );
