@@ -40,6 +40,6 @@ line("  last relay from 2 MB vs 200 MB transcript", `${hooks.relaySmallMs} ms vs
 
 const design = await runDesignBench();
 console.log(`\nDesign tree (${design.branchCount} branches, ${design.designNodeCount}-node design, same repository's scan as baseline)`);
-line("  divergence + layout median vs scan median", `${design.pureMedianMs} ms vs ${design.scanMedianMs} ms`, "", true);
+line("  divergence + layout median vs scan median", `${round(design.pureMedianMs)} ms vs ${round(design.scanMedianMs)} ms`, "", true);
 line("  ratio", String(round(design.pureMedianMs / design.scanMedianMs, 3)), "<= 0.2", design.pureMedianMs / design.scanMedianMs <= 0.2);
-line("  reading branch facts from git (2 processes) median", `${design.readFactsMedianMs} ms`, "", true);
+line("  reading branch facts from git (2 processes) median", `${round(design.readFactsMedianMs)} ms`, "", true);
