@@ -15,8 +15,10 @@ export function startProcessMetrics(): void {
 }
 
 /** Memory and event-loop delay figures for the load benchmark and for diagnosing a slow server. */
-export function readProcessMetrics(options: { reset?: boolean } = {}) {
+export function readProcessMetrics(options: { reset?: boolean; collectGarbage?: boolean } = {}) {
   const delay = histogram();
+  // Only present when Node runs with --expose-gc; a full collection makes heap figures comparable.
+  if (options.collectGarbage) (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const figures = {
     rssBytes: memory.rss,

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { readProcessMetrics } from "@/lib/runtime/process-metrics.ts";
 
-const querySchema = z.object({ reset: z.enum(["0", "1"]).optional() });
+const querySchema = z.object({ reset: z.enum(["0", "1"]).optional(), gc: z.enum(["0", "1"]).optional() });
 
-// GET /api/health/metrics?reset=1 – memory and event-loop delay of the server process
+// GET /api/health/metrics?reset=1&gc=1 – memory and event-loop delay of the server process
+// (gc=1 collects garbage first when the server runs with --expose-gc, as the load bench starts it)
 export const GET = withErrorHandling(async (request: Request) => {
-  const { reset } = parseSearchParams(request, querySchema);
-  return Response.json(readProcessMetrics({ reset: reset === "1" }));
+  const { reset, gc } = parseSearchParams(request, querySchema);
+  return Response.json(readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" }));
 });
