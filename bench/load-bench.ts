@@ -68,7 +68,7 @@ try {
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
   console.log(`Load: ${WORKTREES} worktrees streaming for ${SECONDS} s (${runs} answers) with ${hookEvents} hook events (${HOOK_EVENTS_PER_SECOND}/s)`);
   console.log(`  server RSS start / end          ${mb(start.rssBytes)} MB / ${mb(end.rssBytes)} MB (growth ${mb(end.rssBytes - start.rssBytes)} MB, target < 100 MB)`);
-  console.log(`  JS heap after GC start / end    ${mb(start.heapUsedBytes)} MB / ${mb(end.heapUsedBytes)} MB`);
+  console.log(`  JS heap after GC start / end    ${mb(start.heapUsedBytes)} MB / ${mb(end.heapUsedBytes)} MB (heap reserved ${mb(start.heapTotalBytes)} / ${mb(end.heapTotalBytes)} MB, external ${mb(start.externalBytes)} / ${mb(end.externalBytes)} MB)`);
   console.log(`  event-loop delay p99 / max      ${round(end.eventLoopDelayP99Ms)} ms / ${round(end.eventLoopDelayMaxMs)} ms (target p99 < 50 ms)`);
   console.log(`  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(percentile(latencies, 99))} ms over ${latencies.length} deltas`);
   console.log(`  hook events sent / stored       ${hookEvents} / ${hookEventsStored}`);

@@ -11,6 +11,7 @@ import { runGit } from "../lib/git/run-git.ts";
 import { isAppError } from "../lib/errors/app-error.ts";
 import { parseCliFlags, resolveServerConfig } from "../lib/config/server-config.ts";
 import { projectRoot } from "./boot.ts";
+import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 
 const USAGE = `usage:
   arbor start [--port N] [--host H] [--data-dir DIR] [--token T]
@@ -20,7 +21,7 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (command === "start") {
-    const result = spawnSync(process.execPath, ["--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)], { stdio: "inherit" });
+    const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)], { stdio: "inherit" });
     return result.status ?? 1;
   }
   if (command !== "hooks" || (sub !== "install" && sub !== "uninstall")) {

@@ -9,6 +9,9 @@ import { saveWorkflowState } from "./workflow-state.ts";
 
 export type HookAnswer = Record<string, unknown> | null;
 
+/** The events some policy acts on; every other event is answered without reading the policy. */
+const POLICY_EVENTS = new Set(["SessionStart", "PreCompact", "SessionEnd", "Stop"]);
+
 const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->";
 
 /**
@@ -21,7 +24,7 @@ export async function applyHookPolicies(
   input: { event: HookEvent; eventId: number; repoId: string | null; worktreePath: string | null },
 ): Promise<HookAnswer> {
   const { event, repoId, worktreePath } = input;
-  if (!repoId || !worktreePath) return null;
+  if (!repoId || !worktreePath || !POLICY_EVENTS.has(event.eventName)) return null;
   const policy = await readRepoPolicy(db, repoId);
   switch (event.eventName) {
     case "SessionStart": {
@@ -34,7 +37,6 @@ export async function applyHookPolicies(
       if (policy.stateRestoreEnabled) await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
       return null;
     case "Stop":
-    case "SubagentStop":
       return handleStop(db, { event, eventId: input.eventId, repoId, worktreePath, policy });
     default:
       return null;
@@ -46,7 +48,6 @@ async function handleStop(
   input: { event: HookEvent; eventId: number; repoId: string; worktreePath: string; policy: Awaited<ReturnType<typeof readRepoPolicy>> },
 ): Promise<HookAnswer> {
   const { event, policy } = input;
-  if (event.eventName === "SubagentStop") return null;
   const answer = await readStopAnswer(db, event);
   const tag = parseMetaTag(answer.assistantText);
   const isLoop = event.stopHookActive === true;

@@ -23,6 +23,8 @@ export function readProcessMetrics(options: { reset?: boolean; collectGarbage?: 
   const figures = {
     rssBytes: memory.rss,
     heapUsedBytes: memory.heapUsed,
+    heapTotalBytes: memory.heapTotal,
+    externalBytes: memory.external,
     eventLoopDelayP50Ms: delay.percentile(50) / 1e6,
     eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     eventLoopDelayMaxMs: delay.max / 1e6,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -44,7 +45,7 @@ export async function startArbor(options: {
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
+    [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
   );
   let output = "";
