@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     fail(isAppError(error) ? error.message : String(error));
   }
   startProcessMetrics();
-  // Every claude and git process is started by a small child process, off this event loop.
+  // Every claude, git and gh process is started by a small child process, off this event loop.
   const processHost = startRemoteProcessHost({ entry: path.join(projectRoot, "server", "process-host", "entry.mjs"), onError: log });
   installProcessHost(processHost);
   await runBootSteps(config, log);

@@ -1,25 +1,27 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { DesignTree } from "../design/types.ts";
 import { suggestSlug } from "../design/slug.ts";
 import { AppError } from "../errors/app-error.ts";
+import { ProcessFailure, runProcess } from "../process-host/run-process.ts";
 
-const run = promisify(execFile);
+/** Runs `gh <args>` in `cwd` through the process host; resolves with its stdout. */
+async function gh(args: string[], input: { cwd: string; timeoutMs?: number }): Promise<string> {
+  return (await runProcess({ bin: "gh", args, cwd: input.cwd, timeoutMs: input.timeoutMs ?? 30_000 })).stdout;
+}
 
 export type GithubAvailability = { isAvailable: true } | { isAvailable: false; reason: string };
 
 /** Wizard option B is offered only when the `gh` CLI is installed and logged in; otherwise says why. */
 export async function checkGithubCli(input: { cwd: string }): Promise<GithubAvailability> {
   try {
-    await run("gh", ["--version"], { cwd: input.cwd, timeout: 5000 });
+    await gh(["--version"], { cwd: input.cwd, timeoutMs: 5000 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+    if (error instanceof ProcessFailure && error.code === "ENOENT") {
       return { isAvailable: false, reason: "The GitHub CLI (gh) is not installed. Install it (https://cli.github.com), run `gh auth login`, then reload." };
     }
     return { isAvailable: false, reason: `gh --version failed: ${(error as Error).message}` };
   }
   try {
-    await run("gh", ["auth", "status"], { cwd: input.cwd, timeout: 10_000 });
+    await gh(["auth", "status"], { cwd: input.cwd, timeoutMs: 10_000 });
   } catch {
     return { isAvailable: false, reason: "The GitHub CLI is not logged in. Run `gh auth login`, then reload." };
   }
@@ -30,11 +32,9 @@ export async function checkGithubCli(input: { cwd: string }): Promise<GithubAvai
 export async function treeFromGithubIssue(input: { cwd: string; issueNumber: number }): Promise<DesignTree> {
   const availability = await checkGithubCli(input);
   if (!availability.isAvailable) throw new AppError("unavailable", availability.reason);
-  const repo = JSON.parse((await run("gh", ["repo", "view", "--json", "nameWithOwner"], { cwd: input.cwd })).stdout) as { nameWithOwner: string };
-  const issue = JSON.parse((await run("gh", ["issue", "view", String(input.issueNumber), "--json", "title"], { cwd: input.cwd })).stdout) as { title: string };
-  const subIssues = JSON.parse(
-    (await run("gh", ["api", `repos/${repo.nameWithOwner}/issues/${input.issueNumber}/sub_issues`], { cwd: input.cwd })).stdout,
-  ) as Array<{ title: string; body?: string | null; state: string }>;
+  const repo = JSON.parse(await gh(["repo", "view", "--json", "nameWithOwner"], input)) as { nameWithOwner: string };
+  const issue = JSON.parse(await gh(["issue", "view", String(input.issueNumber), "--json", "title"], input)) as { title: string };
+  const subIssues = JSON.parse(await gh(["api", `repos/${repo.nameWithOwner}/issues/${input.issueNumber}/sub_issues`], input)) as Array<{ title: string; body?: string | null; state: string }>;
   const rootSlug = suggestSlug(issue.title);
   const nodes: DesignTree["nodes"] = [{ slug: rootSlug, title: issue.title, description: `GitHub issue #${input.issueNumber}`, status: "planned" }];
   const edges: DesignTree["edges"] = [];

@@ -5,7 +5,7 @@ import type { ProcessHost } from "./types.ts";
 const KEY = "process-host";
 
 /**
- * The ProcessHost every claude and git process goes through. Arbor's server installs a remote
+ * The ProcessHost every claude, git and gh process goes through. Arbor's server installs a remote
  * host at start-up; anything else (tests, benchmarks, the `arbor` command) gets a local one.
  */
 export function getProcessHost(): ProcessHost {

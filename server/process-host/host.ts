@@ -1,4 +1,4 @@
-// Arbor's process host: a small Node process that starts every claude and git process for the
+// Arbor's process host: a small Node process that starts every claude, git and gh process for the
 // server, so that fork() (synchronous, and slower the more memory the caller has) never blocks
 // the server's event loop. It serves HostRequests over the IPC channel and exits, killing what it
 // started, as soon as the server goes away.

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isAppError } from "../../lib/errors/app-error.ts";
 import { runGit } from "../../lib/git/run-git.ts";
 import { startRemoteProcessHost } from "../../lib/process-host/remote-process-host.ts";
+import { ProcessFailure, runProcess } from "../../lib/process-host/run-process.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "../../lib/process-host/types.ts";
 import { isProcessAlive } from "../helpers/claude-env.ts";
 import { findChildProcesses } from "../helpers/find-processes.ts";
@@ -127,5 +128,28 @@ describe("runGit through the remote host", () => {
     const error = await runGit({ cwd: tmpdir(), args: ["rev-parse", "--git-common-dir"] }).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe("git_failed");
     expect(isAppError(error) && error.details?.gitMessage).toMatch(/not a git repository/);
+  });
+});
+
+describe("runProcess through the remote host", () => {
+  useProcessHost("remote");
+  const run = (args: string[], timeoutMs = 10_000) => runProcess({ bin: process.execPath, args: ["-e", ...args], cwd: tmpdir(), timeoutMs });
+
+  it("resolves with the output of a command that exits 0", async () => {
+    expect(await run(["process.stdout.write('out'); process.stderr.write('err')"])).toEqual({ stdout: "out", stderr: "err" });
+  });
+
+  it("rejects a non-zero exit with the status and stderr's first line", async () => {
+    await expect(run(["console.error('\\nnot logged in\\nmore'); process.exit(4)"])).rejects.toThrow(/exited with status 4: not logged in$/);
+  });
+
+  it("rejects a missing binary with its errno code", async () => {
+    const error = await runProcess({ bin: "no-such-binary-arbor", args: [], cwd: tmpdir(), timeoutMs: 5000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProcessFailure);
+    expect((error as ProcessFailure).code).toBe("ENOENT");
+  });
+
+  it("kills a command that outlives its timeout and says so", async () => {
+    await expect(run(["setInterval(() => {}, 1000)"], 300)).rejects.toThrow(/timed out after 300 ms/);
   });
 });

@@ -1,0 +1,63 @@
+import { killProcessGroup } from "../agent/kill-process-group.ts";
+import { getProcessHost } from "./current-process-host.ts";
+
+export interface ProcessResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Why a command run by runProcess failed: `code` is the errno (ENOENT…) or null after it ran. */
+export class ProcessFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs a short command to completion through the process host (no shell, nothing on stdin) and
+ * resolves with its output when it exits with status 0. Rejects with a ProcessFailure when it
+ * cannot start (ENOENT…), exits non-zero (stderr's first line in the message) or outlives
+ * `timeoutMs` (its process group is killed).
+ */
+export function runProcess(input: { bin: string; args: string[]; cwd: string; env?: Record<string, string | undefined>; timeoutMs: number }): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let pid: number | null = null;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      if (pid !== null) killProcessGroup(pid, "SIGKILL");
+    }, input.timeoutMs);
+    const command = [input.bin, ...input.args].join(" ");
+    getProcessHost().spawn(
+      { bin: input.bin, args: input.args, cwd: input.cwd, env: input.env ?? process.env, stdin: "", pipeGraceMs: 1000 },
+      {
+        onStart: (startedPid) => {
+          pid = startedPid;
+          if (isTimedOut) killProcessGroup(startedPid, "SIGKILL");
+        },
+        onSpawnError: (failure) => {
+          clearTimeout(timer);
+          reject(new ProcessFailure(`${command} could not start: ${failure.message}`, failure.code));
+        },
+        onStdout: (chunk) => stdout.push(Buffer.from(chunk)),
+        onStderr: (chunk) => stderr.push(Buffer.from(chunk)),
+        onStdinError: () => {},
+        onExit: (code, signal) => (exit = { code, signal }),
+        onClose: () => {
+          clearTimeout(timer);
+          const result = { stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") };
+          if (exit.code === 0) return resolve(result);
+          const reason = isTimedOut ? `timed out after ${input.timeoutMs} ms` : exit.signal ? `was killed (${exit.signal})` : `exited with status ${exit.code}`;
+          const detail = result.stderr.split("\n").find((line) => line.trim() !== "")?.trim();
+          reject(new ProcessFailure(`${command} ${reason}${detail ? `: ${detail}` : ""}`, null));
+        },
+      },
+    );
+  });
+}
