@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { killProcessGroup } from "./kill-process-group.ts";
+import { killProcessGroup, killProcessGroupQuietly } from "./kill-process-group.ts";
 
 describe("killProcessGroup", () => {
   it("refuses pids that would signal every process or the caller's own group", () => {
@@ -17,5 +17,17 @@ describe("killProcessGroup", () => {
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: null, signal: "SIGKILL" });
     expect(killProcessGroup(pid, "SIGKILL")).toBe(false);
+  });
+
+  it("quietly: kills a group, and ignores one that is gone or a pid it must refuse", async () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
+    const pid = child.pid;
+    if (pid === undefined) throw new Error("spawn failed");
+    const exited = once(child, "exit");
+    killProcessGroupQuietly(pid);
+    const [, signal] = await exited;
+    expect(signal).toBe("SIGKILL");
+    expect(() => killProcessGroupQuietly(pid)).not.toThrow();
+    expect(() => killProcessGroupQuietly(1)).not.toThrow();
   });
 });

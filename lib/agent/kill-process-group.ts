@@ -17,3 +17,15 @@ export function killProcessGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"
     throw error;
   }
 }
+
+/**
+ * SIGKILLs the group led by `pid` where a failure cannot be acted on (cleanup after exit, timers,
+ * a lost process host): an already-gone group or one that is no longer ours to signal is ignored.
+ */
+export function killProcessGroupQuietly(pid: number): void {
+  try {
+    killProcessGroup(pid, "SIGKILL");
+  } catch {
+    // EPERM or a refused pid: nothing more can be done from here.
+  }
+}

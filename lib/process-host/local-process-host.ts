@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { simpleGit, type SimpleGit } from "simple-git";
-import { killProcessGroup } from "../agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "../agent/kill-process-group.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
 
 /**
@@ -34,7 +34,7 @@ export function createLocalProcessHost(): LocalProcessHost {
       return gitClient.raw(args);
     },
     killAll() {
-      for (const pid of liveGroups) signalGroupQuietly(pid);
+      for (const pid of liveGroups) killProcessGroupQuietly(pid);
     },
     async close() {
       this.killAll();
@@ -69,7 +69,7 @@ function startProcess(params: { request: SpawnRequest; listener: SpawnListener; 
   child.on("exit", (code, signal) => {
     // Kill whatever the leader left behind in its group (background tools), then stop waiting
     // for pipes that an escaped grandchild might still hold open.
-    signalGroupQuietly(pid);
+    killProcessGroupQuietly(pid);
     params.liveGroups.delete(pid);
     listener.onExit(code, signal);
     pipeTimer = setTimeout(() => {
@@ -82,14 +82,6 @@ function startProcess(params: { request: SpawnRequest; listener: SpawnListener; 
     listener.onClose();
   });
   child.stdin.end(request.stdin, "utf8");
-}
-
-function signalGroupQuietly(pid: number): void {
-  try {
-    killProcessGroup(pid, "SIGKILL");
-  } catch {
-    // Not ours to signal any more (EPERM); nothing else can be done here.
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { killProcessGroup } from "../agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "../agent/kill-process-group.ts";
 import type { HostReply, HostRequest } from "./protocol.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
 
@@ -91,11 +91,7 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
         listener.onSpawnError({ code: null, message: `${reason} before the process started` });
         continue;
       }
-      try {
-        killProcessGroup(pid, "SIGKILL");
-      } catch {
-        // Already gone, or no longer ours to signal.
-      }
+      killProcessGroupQuietly(pid);
       listener.onExit(null, "SIGKILL");
       listener.onClose();
     }

@@ -1,4 +1,4 @@
-import { killProcessGroup } from "../agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "../agent/kill-process-group.ts";
 import { getProcessHost } from "./current-process-host.ts";
 
 export interface ProcessResult {
@@ -31,7 +31,7 @@ export function runProcess(input: { bin: string; args: string[]; cwd: string; en
     let isTimedOut = false;
     const timer = setTimeout(() => {
       isTimedOut = true;
-      if (pid !== null) killProcessGroup(pid, "SIGKILL");
+      if (pid !== null) killProcessGroupQuietly(pid);
     }, input.timeoutMs);
     const command = [input.bin, ...input.args].join(" ");
     getProcessHost().spawn(
@@ -39,7 +39,7 @@ export function runProcess(input: { bin: string; args: string[]; cwd: string; en
       {
         onStart: (startedPid) => {
           pid = startedPid;
-          if (isTimedOut) killProcessGroup(startedPid, "SIGKILL");
+          if (isTimedOut) killProcessGroupQuietly(startedPid);
         },
         onSpawnError: (failure) => {
           clearTimeout(timer);

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
 import { isProcessAlive } from "../helpers/claude-env.ts";
-import { findChildProcesses, findProcessesInDir } from "../helpers/find-processes.ts";
+import { findProcessesInDir, findProcessHosts } from "../helpers/find-processes.ts";
 import type { PinnedRepo } from "../helpers/pinned-repo.ts";
 import { useArborWithRepo } from "../helpers/use-arbor-with-repo.ts";
 import { callApi } from "../helpers/start-arbor.ts";
@@ -115,7 +115,7 @@ describe("server crash and shutdown during a run", () => {
     // The request dies with the server; its outcome is read from the database after restart.
     void send(sessionId, "keep me [[mock:slow 400]]").catch(() => null);
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
-    const processHost = findChildProcesses(env.arbor.child.pid!).filter((child) => child.cmdline.includes("process-host/entry.mjs"));
+    const processHost = findProcessHosts(env.arbor.child.pid!);
     expect(processHost).toHaveLength(1);
     await env.arbor.kill9();
     ws.close();

@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-/** Live (non-zombie) processes whose working directory is `dir` (Linux /proc). */
-export function findProcessesInDir(dir: string): Array<{ pid: number; cmdline: string }> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
+interface ProcessEntry {
+  pid: number;
+  cmdline: string;
+}
+
+/** Live (non-zombie) processes for which `matches(pid, ppid)` holds (Linux /proc). */
+function findProcesses(matches: (pid: string, parentPid: number) => boolean): ProcessEntry[] {
+  const found: ProcessEntry[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readlinkSync(`/proc/${entry}/cwd`) !== dir) continue;
-      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${entry}/stat`, "utf8"))) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name: state, ppid, ...
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (state === "Z" || !matches(entry, Number(ppid))) continue;
       found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
     } catch {
       // The process exited while we looked, or belongs to another user: not ours.
@@ -17,20 +24,17 @@ export function findProcessesInDir(dir: string): Array<{ pid: number; cmdline: s
   return found;
 }
 
-/** Live child processes of `parentPid` (Linux /proc). */
-export function findChildProcesses(parentPid: number): Array<{ pid: number; cmdline: string }> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name: state, ppid, ...
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(ppid) !== parentPid || state === "Z") continue;
-      found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
-    } catch {
-      continue;
-    }
-  }
-  return found;
+/** Live processes whose working directory is `dir`. */
+export function findProcessesInDir(dir: string): ProcessEntry[] {
+  return findProcesses((pid) => readlinkSync(`/proc/${pid}/cwd`) === dir);
+}
+
+/** Live child processes of `parentPid`. */
+function findChildProcesses(parentPid: number): ProcessEntry[] {
+  return findProcesses((_pid, ppid) => ppid === parentPid);
+}
+
+/** The process host (server/process-host/entry.mjs) forked by `parentPid`, if it runs. */
+export function findProcessHosts(parentPid: number): ProcessEntry[] {
+  return findChildProcesses(parentPid).filter((child) => child.cmdline.includes("process-host/entry.mjs"));
 }

@@ -9,7 +9,7 @@ import { startRemoteProcessHost } from "../../lib/process-host/remote-process-ho
 import { ProcessFailure, runProcess } from "../../lib/process-host/run-process.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "../../lib/process-host/types.ts";
 import { isProcessAlive } from "../helpers/claude-env.ts";
-import { findChildProcesses } from "../helpers/find-processes.ts";
+import { findProcessHosts } from "../helpers/find-processes.ts";
 import { PROCESS_HOST_ENTRY } from "../helpers/process-host-entry.ts";
 import { repoRoot } from "../helpers/start-arbor.ts";
 import { useProcessHost } from "../helpers/use-process-host.ts";
@@ -57,7 +57,7 @@ afterEach(async () => {
 });
 
 function hostPidOf(): number {
-  const found = findChildProcesses(process.pid).filter((child) => child.cmdline.includes("process-host/entry.mjs"));
+  const found = findProcessHosts(process.pid);
   expect(found).toHaveLength(1);
   return found[0]!.pid;
 }
@@ -114,7 +114,8 @@ describe("remote process host", () => {
     const [firstLine] = await createInterface({ input: parent.stdout })[Symbol.asyncIterator]().next().then((next) => [next.value as string]);
     const sleepPid = Number(firstLine);
     expect(isProcessAlive(sleepPid)).toBe(true);
-    const [hostProcess] = findChildProcesses(parent.pid!);
+    const [hostProcess] = findProcessHosts(parent.pid!);
+    expect(hostProcess).toBeDefined();
     parent.kill("SIGKILL");
     await expect.poll(() => isProcessAlive(sleepPid), { timeout: 10_000 }).toBe(false);
     await expect.poll(() => isProcessAlive(hostProcess!.pid), { timeout: 10_000 }).toBe(false);
