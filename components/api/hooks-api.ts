@@ -3,17 +3,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HookFileResult } from "@/lib/hook-capture/apply-hook-plan";
 import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view";
+import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events";
 import { fetchJson } from "./fetch-json";
 
 /** The filters of GET /api/hooks/events (paging aside); also the second part of the cache key. */
-export interface HookEventFilter {
-  worktreePath?: string;
-  unpinned?: boolean;
-  sessionId?: string;
-  eventName?: string;
-  toolName?: string;
-  q?: string;
-}
+export type HookEventFilter = Omit<HookEventQuery, "beforeId" | "limit">;
 
 export interface RelayFilter {
   worktreePath?: string;
