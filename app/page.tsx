@@ -1,4 +1,4 @@
-import { ArborShell } from "@/components/shell/ArborShell";
+import { ArborShell } from "@/components/shell/ArborShell.tsx";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { RealtimeProvider } from "@/components/realtime/RealtimeProvider";
+import { RealtimeProvider } from "@/components/realtime/RealtimeProvider.tsx";
 
 /** One QueryClient and one WebSocket per browser tab; the server never shares one between requests. */
 export function Providers({ children }: { children: ReactNode }) {

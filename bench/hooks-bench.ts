@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { readLastRelay } from "../lib/hooks/read-last-relay.ts";
-import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "../tests/helpers/start-arbor.ts";
+import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
+import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
 import { median, percentile, round } from "./stats.ts";
 
 export interface HooksBenchResult {

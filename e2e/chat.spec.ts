@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { callApi } from "../tests/helpers/start-arbor.ts";
+import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { lastUserText } from "./mock-anthropic/index.ts";
 import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
 

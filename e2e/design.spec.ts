@@ -1,4 +1,4 @@
-import { callApi } from "../tests/helpers/start-arbor.ts";
+import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { expect, test } from "./support/chat-fixtures.ts";
 
 const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;

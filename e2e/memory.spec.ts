@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { callApi } from "../tests/helpers/start-arbor.ts";
+import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
 
 /** The mock answers the summarization request with the last directive in the conversation. */

@@ -1,4 +1,4 @@
-import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "../tests/helpers/git-fixtures.ts";
+import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "@/tests/helpers/git-fixtures.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 let repo: RepoWithWorktrees;

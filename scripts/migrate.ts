@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyPendingMigrations } from "../lib/db/apply-migrations.ts";
-import { EXTERNAL_TABLES } from "../lib/db/external-tables.ts";
-import { readMigrationsList } from "../lib/db/migration-files.ts";
-import { openSchemaEngine } from "../lib/db/schema-engine.ts";
+import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
+import { EXTERNAL_TABLES } from "@/lib/db/external-tables.ts";
+import { readMigrationsList } from "@/lib/db/migration-files.ts";
+import { openSchemaEngine } from "@/lib/db/schema-engine.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemaPath = path.join(root, "prisma", "schema.prisma");

@@ -2,14 +2,14 @@
 // command writes the hook script and the settings entries itself, with the same code as the UI.
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { applyHookPlan } from "../lib/hook-capture/apply-hook-plan.ts";
-import { hookFiles, loadOrCreateHookToken } from "../lib/hook-capture/hook-files.ts";
-import { writeHookScript } from "../lib/hook-capture/hook-script.ts";
-import { localSettingsFile, userSettingsFile, type HookTarget } from "../lib/hook-capture/hook-targets.ts";
-import { openRepository } from "../lib/git/resolve-repository.ts";
-import { runGit } from "../lib/git/run-git.ts";
-import { isAppError } from "../lib/errors/app-error.ts";
-import { parseCliFlags, resolveServerConfig } from "../lib/config/server-config.ts";
+import { applyHookPlan } from "@/lib/hook-capture/apply-hook-plan.ts";
+import { hookFiles, loadOrCreateHookToken } from "@/lib/hook-capture/hook-files.ts";
+import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
+import { localSettingsFile, userSettingsFile, type HookTarget } from "@/lib/hook-capture/hook-targets.ts";
+import { openRepository } from "@/lib/git/resolve-repository.ts";
+import { runGit } from "@/lib/git/run-git.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { parseCliFlags, resolveServerConfig } from "@/lib/config/server-config.ts";
 import { projectRoot } from "./boot.ts";
 import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 

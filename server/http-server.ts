@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { checkRequest, TOKEN_COOKIE, type GuardPolicy } from "../lib/http/request-guard.ts";
+import { checkRequest, TOKEN_COOKIE, type GuardPolicy } from "@/lib/http/request-guard.ts";
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;

@@ -2,18 +2,18 @@
 //   tsx server/main.ts [--port 3000] [--host 127.0.0.1] [--data-dir ~/.arbor] [--token T] [--dev]
 import path from "node:path";
 import next from "next";
-import { isAppError } from "../lib/errors/app-error.ts";
-import { startProcessMetrics } from "../lib/runtime/process-metrics.ts";
-import { parseCliFlags, resolveServerConfig, type ServerConfig } from "../lib/config/server-config.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { startProcessMetrics } from "@/lib/runtime/process-metrics.ts";
+import { parseCliFlags, resolveServerConfig, type ServerConfig } from "@/lib/config/server-config.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
-import { getRunManager } from "../lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
-import { HOOK_INGEST_PATH } from "../lib/http/request-guard.ts";
-import { installProcessHost } from "../lib/process-host/current-process-host.ts";
-import { startRemoteProcessHost } from "../lib/process-host/remote-process-host.ts";
+import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
+import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
 

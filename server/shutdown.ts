@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
-import { closeDb } from "../lib/db/client.ts";
-import { processSingleton } from "../lib/runtime/process-singleton.ts";
+import { closeDb } from "@/lib/db/client.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import type { WsGateway } from "./ws-gateway.ts";
 
 type Cleanup = () => Promise<void> | void;

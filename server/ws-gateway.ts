@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { checkRequest, type GuardPolicy } from "../lib/http/request-guard.ts";
-import { getEventHub, repoTopic, sessionTopic } from "../lib/realtime/event-hub.ts";
-import { ALL_HOOKS_TOPIC, hooksTopic } from "../lib/hook-capture/hook-topics.ts";
-import { clientMessageSchema, type ServerMessage } from "../lib/realtime/protocol.ts";
-import { NOTIFICATIONS_TOPIC } from "../lib/policies/notifier.ts";
-import { getRunEventLog } from "../lib/realtime/run-event-log.ts";
+import { checkRequest, type GuardPolicy } from "@/lib/http/request-guard.ts";
+import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
+import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
+import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
+import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;

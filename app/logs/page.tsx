@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { LogsPage } from "@/components/logs/LogsPage";
+import { LogsPage } from "@/components/logs/LogsPage.tsx";
 
 export const dynamic = "force-dynamic";
 

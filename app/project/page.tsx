@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ProjectPage } from "@/components/policies/ProjectPage";
+import { ProjectPage } from "@/components/policies/ProjectPage.tsx";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types";
-import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "../memory/message-paging";
-import { fetchJson } from "./fetch-json";
+import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "@/components/memory/message-paging.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 export const chatSessionKey = (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const;
 export const messagesKey = (sessionId: string) => ["messages", sessionId] as const;

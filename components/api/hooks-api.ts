@@ -1,10 +1,10 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HookFileResult } from "@/lib/hook-capture/apply-hook-plan";
-import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view";
-import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events";
-import { fetchJson } from "./fetch-json";
+import type { HookFileResult } from "@/lib/hook-capture/apply-hook-plan.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 /** The filters of GET /api/hooks/events (paging aside); also the second part of the cache key. */
 export type HookEventFilter = Omit<HookEventQuery, "beforeId" | "limit">;

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SessionView } from "@/lib/chat/chat-types";
-import type { SearchHit } from "@/lib/memory/search-messages";
-import type { SummaryView } from "@/lib/memory/summary-view";
-import { chatSessionKey, messagesKey } from "./chat-api";
-import { fetchJson } from "./fetch-json";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SearchHit } from "@/lib/memory/search-messages.ts";
+import type { SummaryView } from "@/lib/memory/summary-view.ts";
+import { chatSessionKey, messagesKey } from "./chat-api.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 export type { SearchHit };
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RepoScan } from "@/lib/git/types";
-import type { PinView } from "@/lib/pins/pin-types";
-import { fetchJson } from "./fetch-json";
+import type { RepoScan } from "@/lib/git/types.ts";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 export const pinsKey = ["repo-pins"] as const;
 export const worktreesKey = (repoId: string) => ["worktrees", repoId] as const;

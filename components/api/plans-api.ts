@@ -1,13 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { DesignTree } from "@/lib/design/types";
-import type { RepoDashboard } from "@/lib/plans/build-dashboard";
-import type { GithubAvailability } from "@/lib/plans/github-issues";
-import type { PlanView } from "@/lib/plans/plan-types";
-import type { ProjectRulesView } from "@/lib/plans/project-rules";
-import { fetchJson } from "./fetch-json";
-import { worktreesKey } from "./pins-api";
+import type { DesignTree } from "@/lib/design/types.ts";
+import type { RepoDashboard } from "@/lib/plans/build-dashboard.ts";
+import type { GithubAvailability } from "@/lib/plans/github-issues.ts";
+import type { PlanView } from "@/lib/plans/plan-types.ts";
+import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import { fetchJson } from "./fetch-json.ts";
+import { worktreesKey } from "./pins-api.ts";
 
 export type { RepoDashboard };
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChainHandler } from "@/lib/policies/hook-chain";
-import type { RepoPolicyView } from "@/lib/policies/repo-policy";
-import type { TopicView } from "@/lib/policies/topics";
-import { fetchJson } from "./fetch-json";
+import type { ChainHandler } from "@/lib/policies/hook-chain.ts";
+import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
+import type { TopicView } from "@/lib/policies/topics.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 export type { ChainHandler, RepoPolicyView, TopicView };
 export type TopicEntryView = TopicView["entries"][number];

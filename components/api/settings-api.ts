@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema";
-import { fetchJson } from "./fetch-json";
+import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 export const settingsKey = ["settings"] as const;
 

@@ -1,7 +1,7 @@
 "use client";
 
-import type { RunView } from "@/lib/chat/chat-types";
-import { formatAnswerFooter } from "./format-answer-footer";
+import type { RunView } from "@/lib/chat/chat-types.ts";
+import { formatAnswerFooter } from "./format-answer-footer.ts";
 
 /** Duration, turns, tokens, cost and model of the run behind an answer. */
 export function AnswerFooter({ run }: { run: RunView }) {

@@ -1,14 +1,14 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types";
-import { ArchivedTag } from "@/components/memory/ArchivedTag";
-import { focusRingClass } from "@/components/memory/focus-ring";
-import { ReceiptPanel } from "@/components/memory/ReceiptPanel";
-import { AnswerFooter } from "./AnswerFooter";
-import { Markdown } from "./Markdown";
-import { RunStatusLine } from "./RunStatusLine";
-import { failedStatusOf } from "./run-outcome";
-import { ToolCards } from "./ToolCards";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
+import { focusRingClass } from "@/components/memory/focus-ring.ts";
+import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
+import { AnswerFooter } from "./AnswerFooter.tsx";
+import { Markdown } from "./Markdown.tsx";
+import { RunStatusLine } from "./RunStatusLine.tsx";
+import { failedStatusOf } from "./run-outcome.ts";
+import { ToolCards } from "./ToolCards.tsx";
 
 /** A stored answer: tool cards, the Markdown text, why it ended early (if it did), its footer and what Claude was told. */
 export function AssistantMessage(props: { message: MessageView; session: { sessionId: string; repoId: string }; isFocused?: boolean }) {

@@ -1,10 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { SessionView } from "@/lib/chat/chat-types";
-import { exportUrl } from "@/components/api/memory-api";
-import { MemoryActions } from "@/components/memory/MemoryActions";
-import { SessionSwitcher } from "@/components/memory/SessionSwitcher";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import { exportUrl } from "@/components/api/memory-api.ts";
+import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
+import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
 
 /** Which worktree this conversation runs in (branch and path), its other conversations and its memory tools. */
 export function ChatHeader(props: {

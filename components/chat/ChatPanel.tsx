@@ -1,18 +1,18 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useMessages } from "@/components/api/chat-api";
-import { ArchivedBanner } from "@/components/memory/ArchivedBanner";
-import type { MessageFocus } from "@/components/memory/chat-target";
-import { SummaryPanel } from "@/components/memory/SummaryPanel";
-import type { SessionView } from "@/lib/chat/chat-types";
-import { ChatHeader } from "./ChatHeader";
-import { ChatTimeline } from "./ChatTimeline";
-import { Composer } from "./Composer";
-import { MessageList } from "./MessageList";
-import { TimelineToggle } from "./TimelineToggle";
-import { useMarkReadWhileOpen } from "./use-mark-read";
-import { useStoredFlag } from "./use-stored-flag";
+import { useMessages } from "@/components/api/chat-api.ts";
+import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
+import type { MessageFocus } from "@/components/memory/chat-target.ts";
+import { SummaryPanel } from "@/components/memory/SummaryPanel.tsx";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import { ChatHeader } from "./ChatHeader.tsx";
+import { ChatTimeline } from "./ChatTimeline.tsx";
+import { Composer } from "./Composer.tsx";
+import { MessageList } from "./MessageList.tsx";
+import { TimelineToggle } from "./TimelineToggle.tsx";
+import { useMarkReadWhileOpen } from "./use-mark-read.ts";
+import { useStoredFlag } from "./use-stored-flag.ts";
 
 /** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
 const TIMELINE_FLAG = "arbor.chat.timeline";

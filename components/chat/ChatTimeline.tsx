@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { logsHref } from "@/components/logs/logs-href";
-import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline";
-import type { MessageView } from "@/lib/chat/chat-types";
+import { logsHref } from "@/components/logs/logs-href.ts";
+import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline.tsx";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
 
 /** The worktree's hook timeline beside its chat, with the chat's own messages placed among the events. */
 export function ChatTimeline(props: { repoId: string; worktreePath: string; chatSessionId: string; messages: MessageView[] }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type ComponentProps } from "react";
-import { copyText } from "./copy-text";
+import { copyText } from "./copy-text.ts";
 
 /** A fenced code block with a Copy button (replaces react-markdown's <pre>). */
 export function CodeBlock({ node: _node, ...props }: ComponentProps<"pre"> & { node?: unknown }) {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { ApiError } from "@/components/api/fetch-json";
-import { describeSendError } from "./describe-send-error";
-import { useSendMessage } from "./use-chat-mutations";
+import { ApiError } from "@/components/api/fetch-json.ts";
+import { describeSendError } from "./describe-send-error.ts";
+import { useSendMessage } from "./use-chat-mutations.ts";
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line. The box is cleared as the message

@@ -1,8 +1,8 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types";
-import type { LiveRun } from "../realtime/live-run-types";
-import { LiveRunBody } from "./LiveRunBody";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { LiveRun } from "@/components/realtime/live-run-types.ts";
+import { LiveRunBody } from "./LiveRunBody.tsx";
 
 /**
  * A run still in progress, drawn from its live events: queued, streaming, or just finished

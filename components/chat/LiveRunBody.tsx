@@ -1,12 +1,12 @@
 "use client";
 
-import type { LiveRun } from "../realtime/live-run-types";
-import { describeApiRetry } from "./describe-api-retry";
-import { Markdown } from "./Markdown";
-import { RunStatusLine } from "./RunStatusLine";
-import { isFailedStatus } from "./run-outcome";
-import { RunStopButton } from "./RunStopButton";
-import { ToolCards } from "./ToolCards";
+import type { LiveRun } from "@/components/realtime/live-run-types.ts";
+import { describeApiRetry } from "./describe-api-retry.ts";
+import { Markdown } from "./Markdown.tsx";
+import { RunStatusLine } from "./RunStatusLine.tsx";
+import { isFailedStatus } from "./run-outcome.ts";
+import { RunStopButton } from "./RunStopButton.tsx";
+import { ToolCards } from "./ToolCards.tsx";
 
 /** The content of a live run: queue place, streamed tools and text, API retries, the Stop button. */
 export function LiveRunBody(props: { runId: string; live: LiveRun | null; storedText: string; session: { sessionId: string; repoId: string } }) {

@@ -4,7 +4,7 @@ import { memo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
-import { CodeBlock } from "./CodeBlock";
+import { CodeBlock } from "./CodeBlock.tsx";
 
 const components: Components = {
   pre: CodeBlock,

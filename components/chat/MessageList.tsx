@@ -2,17 +2,17 @@
 
 import { useMutationState } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import { useMessages } from "@/components/api/chat-api";
-import type { MessageFocus } from "@/components/memory/chat-target";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { useSessionLive } from "../realtime/use-session-live";
-import { AssistantMessage } from "./AssistantMessage";
-import { buildTimeline, type PendingSend } from "./build-timeline";
-import { LiveAnswer } from "./LiveAnswer";
-import { useFocusMessage } from "./use-focus-message";
-import { sendMutationKey } from "./use-chat-mutations";
-import { useStickToBottom } from "./use-stick-to-bottom";
-import { SystemMessage, UserMessage } from "./UserMessage";
+import { useMessages } from "@/components/api/chat-api.ts";
+import type { MessageFocus } from "@/components/memory/chat-target.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { useSessionLive } from "@/components/realtime/use-session-live.ts";
+import { AssistantMessage } from "./AssistantMessage.tsx";
+import { buildTimeline, type PendingSend } from "./build-timeline.ts";
+import { LiveAnswer } from "./LiveAnswer.tsx";
+import { useFocusMessage } from "./use-focus-message.ts";
+import { sendMutationKey } from "./use-chat-mutations.ts";
+import { useStickToBottom } from "./use-stick-to-bottom.ts";
+import { SystemMessage, UserMessage } from "./UserMessage.tsx";
 
 /**
  * The conversation: stored pages (oldest first; "Show older" reaches archived messages), live

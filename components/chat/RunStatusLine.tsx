@@ -1,8 +1,8 @@
 "use client";
 
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { labelOfStatus } from "./run-outcome";
-import { useRetryRun } from "./use-chat-mutations";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { labelOfStatus } from "./run-outcome.ts";
+import { useRetryRun } from "./use-chat-mutations.ts";
 
 /** Why an answer ended early, and a Retry button when running it again can help. */
 export function RunStatusLine(props: {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCancelRun } from "./use-chat-mutations";
+import { useCancelRun } from "./use-chat-mutations.ts";
 
 /** Stops a running answer or removes a queued one (POST /api/chat/cancel). */
 export function RunStopButton({ runId, label, testId }: { runId: string; label: string; testId: string }) {

@@ -1,7 +1,7 @@
 "use client";
 
-import type { ToolCallView } from "@/lib/chat/chat-types";
-import { describeToolInput, isLongOutput } from "./describe-tool";
+import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import { describeToolInput, isLongOutput } from "./describe-tool.ts";
 
 /** One tool call as a compact card: name and subject; Bash also shows its output. */
 export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boolean }) {

@@ -1,8 +1,8 @@
 "use client";
 
-import type { RunView, ToolCallView } from "@/lib/chat/chat-types";
-import { describeDenialFix } from "./describe-denial-fix";
-import { ToolCard } from "./ToolCard";
+import type { RunView, ToolCallView } from "@/lib/chat/chat-types.ts";
+import { describeDenialFix } from "./describe-denial-fix.ts";
+import { ToolCard } from "./ToolCard.tsx";
 
 /** The tool calls of a run, then the tools Claude asked for and was not allowed to use. */
 export function ToolCards({ tools, denials = [] }: { tools: ToolCallView[]; denials?: RunView["permissionDenials"] }) {

@@ -1,8 +1,8 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types";
-import { ArchivedTag } from "@/components/memory/ArchivedTag";
-import { focusRingClass } from "@/components/memory/focus-ring";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
+import { focusRingClass } from "@/components/memory/focus-ring.ts";
 
 /** The user's message as a right-aligned bubble; `message` is null while its POST is in flight. */
 export function UserMessage({ message, pendingText, isFocused = false }: { message: MessageView | null; pendingText?: string; isFocused?: boolean }) {

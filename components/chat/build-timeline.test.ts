@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { MessageView, RunView } from "@/lib/chat/chat-types";
-import { applyRunEvent } from "../realtime/apply-run-event";
-import { EMPTY_LIVE_RUNS, type LiveRunsState } from "../realtime/live-run-types";
-import { buildTimeline } from "./build-timeline";
+import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
+import { applyRunEvent } from "@/components/realtime/apply-run-event.ts";
+import { EMPTY_LIVE_RUNS, type LiveRunsState } from "@/components/realtime/live-run-types.ts";
+import { buildTimeline } from "./build-timeline.ts";
 
 function message(id: number, role: MessageView["role"], status = "complete", runId?: string): MessageView {
   const run = runId ? ({ id: runId } as RunView) : null;

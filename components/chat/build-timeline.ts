@@ -1,5 +1,5 @@
-import type { MessageView } from "@/lib/chat/chat-types";
-import type { LiveRun, LiveRunsState } from "../realtime/live-run-types";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { LiveRun, LiveRunsState } from "@/components/realtime/live-run-types.ts";
 
 export type TimelineEntry =
   | { kind: "message"; key: string; message: MessageView }

@@ -1,4 +1,4 @@
-import type { LiveRun } from "../realtime/live-run-types";
+import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 
 type Retry = NonNullable<LiveRun["retry"]>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { describeApiRetry } from "./describe-api-retry";
-import { describeDenialFix } from "./describe-denial-fix";
-import { describeToolInput, isLongOutput } from "./describe-tool";
-import { failedStatusOf } from "./run-outcome";
-import type { MessageView, RunView } from "@/lib/chat/chat-types";
+import { describeApiRetry } from "./describe-api-retry.ts";
+import { describeDenialFix } from "./describe-denial-fix.ts";
+import { describeToolInput, isLongOutput } from "./describe-tool.ts";
+import { failedStatusOf } from "./run-outcome.ts";
+import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
 
 describe("describeApiRetry", () => {
   it("names overload and counts attempts", () => {

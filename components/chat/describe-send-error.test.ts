@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../api/fetch-json";
-import { describeSendError, formatBytes } from "./describe-send-error";
+import { ApiError } from "@/components/api/fetch-json.ts";
+import { describeSendError, formatBytes } from "./describe-send-error.ts";
 
 describe("describeSendError", () => {
   it("adds the size limit to a 413", () => {

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/fetch-json";
+import { ApiError } from "@/components/api/fetch-json.ts";
 
 /** The line under the composer when a send fails: the server's message, plus the size limit for 413. */
 export function describeSendError(error: unknown): string {

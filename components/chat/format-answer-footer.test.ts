@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RunView } from "@/lib/chat/chat-types";
-import { formatAnswerFooter, formatCost, formatDuration } from "./format-answer-footer";
+import type { RunView } from "@/lib/chat/chat-types.ts";
+import { formatAnswerFooter, formatCost, formatDuration } from "./format-answer-footer.ts";
 
 const run = (fields: Partial<RunView>) =>
   ({ durationMs: null, numTurns: null, inputTokens: null, outputTokens: null, costUsd: null, model: null, ...fields }) as RunView;

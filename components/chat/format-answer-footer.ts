@@ -1,4 +1,4 @@
-import type { RunView } from "@/lib/chat/chat-types";
+import type { RunView } from "@/lib/chat/chat-types.ts";
 
 export interface FooterItem {
   key: "duration" | "turns" | "tokens" | "cost" | "model";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { MessageView, RunView } from "@/lib/chat/chat-types";
-import type { RepoScan, WorktreeScan } from "@/lib/git/types";
-import { activityKey, messagesKey } from "@/components/api/chat-api";
-import { fetchJson } from "@/components/api/fetch-json";
-import { worktreesKey } from "@/components/api/pins-api";
+import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
+import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
+import { activityKey, messagesKey } from "@/components/api/chat-api.ts";
+import { fetchJson } from "@/components/api/fetch-json.ts";
+import { worktreesKey } from "@/components/api/pins-api.ts";
 
 interface RunResult {
   userMessage: MessageView;

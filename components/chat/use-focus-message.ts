@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, type RefObject } from "react";
-import type { useMessages } from "@/components/api/chat-api";
-import type { MessageFocus } from "@/components/memory/chat-target";
-import { hasLoadedMessage } from "@/components/memory/message-paging";
+import type { useMessages } from "@/components/api/chat-api.ts";
+import type { MessageFocus } from "@/components/memory/chat-target.ts";
+import { hasLoadedMessage } from "@/components/memory/message-paging.ts";
 
 /**
  * Jumps to a message (a search hit): loads older pages, archived ones included, until it is

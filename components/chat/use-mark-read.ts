@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { useRepoActivity } from "../realtime/use-repo-activity";
-import { useMarkRead } from "./use-chat-mutations";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { useMarkRead } from "./use-chat-mutations.ts";
 
 /**
  * Marks the open worktree's chat as read when it opens and whenever the activity feed says it

@@ -1,11 +1,11 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree";
-import type { DivergenceWarning } from "@/lib/design/types";
-import { groupWarningsByRow } from "./node-warnings";
-import { buildTreeGuides } from "./tree-guides";
-import { TreeGuideCells } from "./TreeGuideCells";
-import { TreeNodeCard } from "./TreeNodeCard";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { groupWarningsByRow } from "./node-warnings.ts";
+import { buildTreeGuides } from "./tree-guides.ts";
+import { TreeGuideCells } from "./TreeGuideCells.tsx";
+import { TreeNodeCard } from "./TreeNodeCard.tsx";
 
 /** The repository's branches and the plan's design nodes as one indented tree with connector lines. */
 export function BranchTree(props: {

@@ -1,8 +1,8 @@
 "use client";
 
-import { useCreateNodeBranch } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { buttonClass } from "./design-look";
+import { useCreateNodeBranch } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { buttonClass } from "./design-look.ts";
 
 /** "Create branch and worktree" for a planned node; the dashboard and worktree list rescan afterwards. */
 export function CreateBranchButton(props: { repoId: string; planId: string; slug: string }) {

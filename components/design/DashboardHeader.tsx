@@ -1,9 +1,9 @@
 "use client";
 
-import type { RepoDashboard } from "@/components/api/plans-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { buttonClass, primaryButtonClass } from "./design-look";
-import { PlanPicker } from "./PlanPicker";
+import type { RepoDashboard } from "@/components/api/plans-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { buttonClass, primaryButtonClass } from "./design-look.ts";
+import { PlanPicker } from "./PlanPicker.tsx";
 
 /** Title, plan picker and the dashboard's actions: design wizard, project rules, rescan. */
 export function DashboardHeader(props: {

@@ -1,15 +1,15 @@
 "use client";
 
 import { useReducer, useState } from "react";
-import type { WorktreeScan } from "@/lib/git/types";
-import type { PlanView } from "@/lib/plans/plan-types";
-import { buttonClass } from "./design-look";
-import { reduceDraft } from "./draft-reducer";
-import { draftFromTree, EMPTY_DRAFT } from "./draft-tree";
-import { WizardBuildStep } from "./WizardBuildStep";
-import { WizardPlanStep } from "./WizardPlanStep";
-import { WizardReviewStep } from "./WizardReviewStep";
-import { WizardSteps, type WizardStep } from "./WizardSteps";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PlanView } from "@/lib/plans/plan-types.ts";
+import { buttonClass } from "./design-look.ts";
+import { reduceDraft } from "./draft-reducer.ts";
+import { draftFromTree, EMPTY_DRAFT } from "./draft-tree.ts";
+import { WizardBuildStep } from "./WizardBuildStep.tsx";
+import { WizardPlanStep } from "./WizardPlanStep.tsx";
+import { WizardReviewStep } from "./WizardReviewStep.tsx";
+import { WizardSteps, type WizardStep } from "./WizardSteps.tsx";
 
 /**
  * "Create design tree": 1. pick or create the plan, 2. build its tree (by hand, from a GitHub

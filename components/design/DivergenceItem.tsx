@@ -1,7 +1,7 @@
 "use client";
 
-import type { DivergenceWarning } from "@/lib/design/types";
-import { DIVERGENCE_LABEL } from "./design-look";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { DIVERGENCE_LABEL } from "./design-look.ts";
 
 /** One difference between the design and git: what kind, then what is off and what to do. */
 export function DivergenceItem({ warning, place }: { warning: DivergenceWarning; place: "node" | "list" | "worktree" }) {

@@ -1,7 +1,7 @@
 "use client";
 
-import type { DivergenceWarning } from "@/lib/design/types";
-import { DivergenceItem } from "./DivergenceItem";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { DivergenceItem } from "./DivergenceItem.tsx";
 
 /** Every divergence between the plan's design tree and the repository, in the design's order. */
 export function DivergenceList({ warnings }: { warnings: DivergenceWarning[] }) {

@@ -1,10 +1,10 @@
 "use client";
 
 import type { Dispatch } from "react";
-import { DESIGN_NODE_STATUSES } from "@/lib/design/types";
-import { buttonClass, fieldClass, inputClass, STATUS_LABEL } from "./design-look";
-import type { DraftAction } from "./draft-reducer";
-import type { DraftNode } from "./draft-tree";
+import { DESIGN_NODE_STATUSES } from "@/lib/design/types.ts";
+import { buttonClass, fieldClass, inputClass, STATUS_LABEL } from "./design-look.ts";
+import type { DraftAction } from "./draft-reducer.ts";
+import type { DraftNode } from "./draft-tree.ts";
 
 const smallSelect = "rounded-md border border-zinc-300 bg-white px-1.5 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900";
 

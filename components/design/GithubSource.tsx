@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useTreeFromIssue } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { DesignTree } from "@/lib/design/types";
-import { inputClass, primaryButtonClass } from "./design-look";
+import { useTreeFromIssue } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { DesignTree } from "@/lib/design/types.ts";
+import { inputClass, primaryButtonClass } from "./design-look.ts";
 
 /** Option B: a GitHub issue becomes the root and its sub-issues its children (through the gh CLI). */
 export function GithubSource(props: { planId: string; onLoaded: (tree: DesignTree, note: string) => void }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { inputClass } from "./design-look";
+import { inputClass } from "./design-look.ts";
 
 export interface NewPlanValues {
   title: string;

@@ -1,7 +1,7 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree";
-import { pillClass, STATUS_CLASS, STATUS_LABEL } from "./design-look";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import { pillClass, STATUS_CLASS, STATUS_LABEL } from "./design-look.ts";
 
 /** A dashboard row's state at a glance: design status, design membership, and what git says. */
 export function NodeStateBadges({ node }: { node: BranchTreeNode }) {

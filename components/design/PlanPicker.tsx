@@ -1,6 +1,6 @@
 "use client";
 
-import type { RepoDashboard } from "@/components/api/plans-api";
+import type { RepoDashboard } from "@/components/api/plans-api.ts";
 
 /** Which plan's design the dashboard compares git with; a plain title when there is only one plan. */
 export function PlanPicker(props: { dashboard: RepoDashboard; onSelect: (planId: string) => void }) {

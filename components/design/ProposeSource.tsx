@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { useLinkSessionToPlan, useProposeTree } from "@/components/api/plans-api";
-import { useRepoActivity } from "@/components/realtime/use-repo-activity";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { DesignTree } from "@/lib/design/types";
-import type { WorktreeScan } from "@/lib/git/types";
-import { inputClass, primaryButtonClass } from "./design-look";
+import { useLinkSessionToPlan, useProposeTree } from "@/components/api/plans-api.ts";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { DesignTree } from "@/lib/design/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { inputClass, primaryButtonClass } from "./design-look.ts";
 
 /**
  * Option C: Claude proposes a tree from the plan and, optionally, a conversation's summary. The

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useRules, useSaveRules } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { ProjectRulesView } from "@/lib/plans/project-rules";
-import { buttonClass, inputClass, primaryButtonClass } from "./design-look";
+import { useRules, useSaveRules } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
 
 /** The repository's branch naming rule (`feat/{slug}`) and free-text rules that go into every prompt. */
 export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () => void }) {

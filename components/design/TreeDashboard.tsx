@@ -2,15 +2,15 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { invalidateRepoScans, useDashboard, type RepoDashboard } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { PlanView } from "@/lib/plans/plan-types";
-import { BranchTree } from "./BranchTree";
-import { DashboardHeader } from "./DashboardHeader";
-import { DesignWizard } from "./DesignWizard";
-import { DivergenceList } from "./DivergenceList";
-import { listShownWarnings } from "./node-warnings";
-import { RulesEditor } from "./RulesEditor";
+import { invalidateRepoScans, useDashboard, type RepoDashboard } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { PlanView } from "@/lib/plans/plan-types.ts";
+import { BranchTree } from "./BranchTree.tsx";
+import { DashboardHeader } from "./DashboardHeader.tsx";
+import { DesignWizard } from "./DesignWizard.tsx";
+import { DivergenceList } from "./DivergenceList.tsx";
+import { listShownWarnings } from "./node-warnings.ts";
+import { RulesEditor } from "./RulesEditor.tsx";
 
 type Mode = { kind: "tree" } | { kind: "rules" } | { kind: "wizard"; plan: PlanView | null };
 

@@ -1,12 +1,12 @@
 "use client";
 
 import type { Dispatch } from "react";
-import type { DraftProblem } from "./check-draft";
-import { buttonClass } from "./design-look";
-import { findSibling, type DraftAction } from "./draft-reducer";
-import { orderDraft, type Draft } from "./draft-tree";
-import { EditorNodeRow } from "./EditorNodeRow";
-import { TreePreview } from "./TreePreview";
+import type { DraftProblem } from "./check-draft.ts";
+import { buttonClass } from "./design-look.ts";
+import { findSibling, type DraftAction } from "./draft-reducer.ts";
+import { orderDraft, type Draft } from "./draft-tree.ts";
+import { EditorNodeRow } from "./EditorNodeRow.tsx";
+import { TreePreview } from "./TreePreview.tsx";
 
 /** Option A, and where every tree is reviewed: nodes shown under their parents, a live preview, live validation. */
 export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction>; rule: string; problem: DraftProblem | null }) {

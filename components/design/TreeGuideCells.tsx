@@ -1,6 +1,6 @@
 "use client";
 
-import type { TreeGuide } from "./tree-guides";
+import type { TreeGuide } from "./tree-guides.ts";
 
 const line = "border-zinc-400 dark:border-zinc-600";
 

@@ -1,10 +1,10 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree";
-import type { DivergenceWarning } from "@/lib/design/types";
-import { CreateBranchButton } from "./CreateBranchButton";
-import { DivergenceItem } from "./DivergenceItem";
-import { NodeStateBadges } from "./NodeStateBadges";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { CreateBranchButton } from "./CreateBranchButton.tsx";
+import { DivergenceItem } from "./DivergenceItem.tsx";
+import { NodeStateBadges } from "./NodeStateBadges.tsx";
 
 /**
  * One row of the dashboard: a branch, a design node, or both. A row with a worktree opens its

@@ -1,10 +1,10 @@
 "use client";
 
-import { expectedBranchName } from "@/lib/design/naming-rule";
-import { pillClass, STATUS_CLASS, STATUS_LABEL } from "./design-look";
-import { orderDraft, type Draft } from "./draft-tree";
-import { buildTreeGuides } from "./tree-guides";
-import { TreeGuideCells } from "./TreeGuideCells";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
+import { pillClass, STATUS_CLASS, STATUS_LABEL } from "./design-look.ts";
+import { orderDraft, type Draft } from "./draft-tree.ts";
+import { buildTreeGuides } from "./tree-guides.ts";
+import { TreeGuideCells } from "./TreeGuideCells.tsx";
 
 /** The branch a node will get under the naming rule, or null while its slug is not valid. */
 function branchFor({ rule, slug }: { rule: string; slug: string }): string | null {

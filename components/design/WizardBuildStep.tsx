@@ -1,17 +1,17 @@
 "use client";
 
 import { useState, type Dispatch } from "react";
-import { useGithubStatus } from "@/components/api/plans-api";
-import type { DesignTree } from "@/lib/design/types";
-import type { WorktreeScan } from "@/lib/git/types";
-import type { PlanView } from "@/lib/plans/plan-types";
-import { checkDraft } from "./check-draft";
-import { buttonClass, primaryButtonClass } from "./design-look";
-import type { DraftAction } from "./draft-reducer";
-import type { Draft } from "./draft-tree";
-import { GithubSource } from "./GithubSource";
-import { ProposeSource } from "./ProposeSource";
-import { TreeEditor } from "./TreeEditor";
+import { useGithubStatus } from "@/components/api/plans-api.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PlanView } from "@/lib/plans/plan-types.ts";
+import { checkDraft } from "./check-draft.ts";
+import { buttonClass, primaryButtonClass } from "./design-look.ts";
+import type { DraftAction } from "./draft-reducer.ts";
+import type { Draft } from "./draft-tree.ts";
+import { GithubSource } from "./GithubSource.tsx";
+import { ProposeSource } from "./ProposeSource.tsx";
+import { TreeEditor } from "./TreeEditor.tsx";
 
 type Source = "manual" | "github" | "propose";
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useCreatePlan, usePlans } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { PLAN_TEMPLATE, type PlanView } from "@/lib/plans/plan-types";
-import { buttonClass, inputClass, primaryButtonClass } from "./design-look";
-import { NewPlanFields, type NewPlanValues } from "./NewPlanFields";
+import { useCreatePlan, usePlans } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { PLAN_TEMPLATE, type PlanView } from "@/lib/plans/plan-types.ts";
+import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
+import { NewPlanFields, type NewPlanValues } from "./NewPlanFields.tsx";
 
 /** Step 1: one of the repository's plans, or a new one from the template (created on "Next"). */
 export function WizardPlanStep(props: { repoId: string; selectedPlanId: string | null; onChoose: (plan: PlanView) => void }) {

@@ -1,12 +1,12 @@
 "use client";
 
-import { useSaveTree } from "@/components/api/plans-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { PlanView } from "@/lib/plans/plan-types";
-import { checkDraft } from "./check-draft";
-import { buttonClass, primaryButtonClass } from "./design-look";
-import { draftToTree, type Draft } from "./draft-tree";
-import { TreePreview } from "./TreePreview";
+import { useSaveTree } from "@/components/api/plans-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { PlanView } from "@/lib/plans/plan-types.ts";
+import { checkDraft } from "./check-draft.ts";
+import { buttonClass, primaryButtonClass } from "./design-look.ts";
+import { draftToTree, type Draft } from "./draft-tree.ts";
+import { TreePreview } from "./TreePreview.tsx";
 
 /** Step 3: the tree as it will be saved; saving replaces the plan's whole tree at once. */
 export function WizardReviewStep(props: { repoId: string; plan: PlanView; draft: Draft; rule: string; onBack: () => void; onSaved: (planId: string) => void }) {

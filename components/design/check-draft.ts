@@ -1,6 +1,6 @@
-import { isAppError } from "../../lib/errors/app-error";
-import { validateDesignTree } from "../../lib/design/validate-tree";
-import { draftToTree, type Draft } from "./draft-tree";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { validateDesignTree } from "@/lib/design/validate-tree.ts";
+import { draftToTree, type Draft } from "./draft-tree.ts";
 
 export interface DraftProblem {
   message: string;

@@ -1,4 +1,4 @@
-import type { DesignNodeStatus, DivergenceCode } from "@/lib/design/types";
+import type { DesignNodeStatus, DivergenceCode } from "@/lib/design/types.ts";
 
 export const pillClass = "rounded px-1.5 py-0.5 text-[11px] font-medium";
 

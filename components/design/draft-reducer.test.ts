@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkDraft } from "./check-draft";
-import { reduceDraft, type DraftAction } from "./draft-reducer";
-import { draftFromTree, draftToTree, EMPTY_DRAFT, orderDraft, type Draft } from "./draft-tree";
+import { checkDraft } from "./check-draft.ts";
+import { reduceDraft, type DraftAction } from "./draft-reducer.ts";
+import { draftFromTree, draftToTree, EMPTY_DRAFT, orderDraft, type Draft } from "./draft-tree.ts";
 
 const apply = (actions: DraftAction[], start: Draft = EMPTY_DRAFT) => actions.reduce(reduceDraft, start);
 

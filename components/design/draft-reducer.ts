@@ -1,5 +1,5 @@
-import type { DesignNodeStatus, DesignTree } from "../../lib/design/types";
-import { draftFromTree, slugForTitle, type Draft, type DraftNode } from "./draft-tree";
+import type { DesignNodeStatus, DesignTree } from "@/lib/design/types.ts";
+import { draftFromTree, slugForTitle, type Draft, type DraftNode } from "./draft-tree.ts";
 
 export type DraftAction =
   | { type: "load"; tree: DesignTree }

@@ -1,5 +1,5 @@
-import { suggestSlug } from "../../lib/design/slug";
-import type { DesignNodeStatus, DesignTree } from "../../lib/design/types";
+import { suggestSlug } from "@/lib/design/slug.ts";
+import type { DesignNodeStatus, DesignTree } from "@/lib/design/types.ts";
 
 /** One node as the editor holds it: a local key, so a node keeps its parent while its slug is retyped. */
 export interface DraftNode {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BranchTreeNode } from "@/lib/design/layout-tree";
-import type { DivergenceWarning } from "@/lib/design/types";
-import { filterWorktreeWarnings, groupWarningsByRow, listShownWarnings } from "./node-warnings";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { filterWorktreeWarnings, groupWarningsByRow, listShownWarnings } from "./node-warnings.ts";
 
 const row = (over: Partial<BranchTreeNode> & { id: string }): BranchTreeNode => ({
   branch: null,

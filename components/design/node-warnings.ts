@@ -1,5 +1,5 @@
-import type { BranchTreeNode } from "@/lib/design/layout-tree";
-import type { DivergenceWarning } from "@/lib/design/types";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
 
 /** Warnings only mean something against a design: without a saved tree every branch would be "not in the design". */
 export function listShownWarnings(dashboard: { plan: { tree: unknown } | null; warnings: DivergenceWarning[] }): DivergenceWarning[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeGuides } from "./tree-guides";
+import { buildTreeGuides } from "./tree-guides.ts";
 
 describe("buildTreeGuides", () => {
   it("draws a rail under an ancestor that has a later sibling, and none under a last child", () => {

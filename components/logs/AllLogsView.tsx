@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useHookSessions, type HookEventFilter } from "@/components/api/hooks-api";
-import { distinctValues } from "../timeline/build-worktree-timeline";
-import { useHooksLive } from "../timeline/use-hooks-live";
-import { EMPTY_LOGS_FILTER, LogsFilters, type LogsFilterState } from "./LogsFilters";
-import { LogsEventList } from "./LogsEventList";
-import { LogsSessionList } from "./LogsSessionList";
-import { LogsSessionView } from "./LogsSessionView";
-import { useDebouncedValue } from "./use-debounced-value";
+import { useHookSessions, type HookEventFilter } from "@/components/api/hooks-api.ts";
+import { distinctValues } from "@/components/timeline/build-worktree-timeline.ts";
+import { useHooksLive } from "@/components/timeline/use-hooks-live.ts";
+import { EMPTY_LOGS_FILTER, LogsFilters, type LogsFilterState } from "./LogsFilters.tsx";
+import { LogsEventList } from "./LogsEventList.tsx";
+import { LogsSessionList } from "./LogsSessionList.tsx";
+import { LogsSessionView } from "./LogsSessionView.tsx";
+import { useDebouncedValue } from "./use-debounced-value.ts";
 
 /** Every hook event Arbor captured, from every directory, live; or one session when `sessionId` is set. */
 export function AllLogsView({ sessionId }: { sessionId: string | null }) {

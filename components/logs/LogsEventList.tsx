@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo } from "react";
-import { useHookEvents, type HookEventFilter } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { pairToolDurations } from "../timeline/build-worktree-timeline";
-import { HookEventRow } from "../timeline/HookEventRow";
-import { logsHref } from "./logs-href";
+import { useHookEvents, type HookEventFilter } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
+import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
+import { logsHref } from "./logs-href.ts";
 
 /** Hook events across every directory, newest first, live; each links to its session. */
 export function LogsEventList({ filter }: { filter: HookEventFilter }) {

@@ -1,8 +1,8 @@
 "use client";
 
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events";
-import { distinctValues } from "../timeline/build-worktree-timeline";
-import { FilterSelect } from "../timeline/FilterSelect";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import { distinctValues } from "@/components/timeline/build-worktree-timeline.ts";
+import { FilterSelect } from "@/components/timeline/FilterSelect.tsx";
 
 export interface LogsFilterState {
   search: string;

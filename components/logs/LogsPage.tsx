@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator";
-import { AllLogsView } from "./AllLogsView";
-import { chatHref, logsHref, readLogsLocation } from "./logs-href";
-import { WorktreeLogsView } from "./WorktreeLogsView";
+import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.tsx";
+import { AllLogsView } from "./AllLogsView.tsx";
+import { chatHref, logsHref, readLogsLocation } from "./logs-href.ts";
+import { WorktreeLogsView } from "./WorktreeLogsView.tsx";
 
 const linkClass = "text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
 

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import type { HookSessionView } from "@/components/api/hooks-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { OriginBadge } from "../timeline/OriginBadge";
-import { logsHref } from "./logs-href";
+import type { HookSessionView } from "@/components/api/hooks-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { OriginBadge } from "@/components/timeline/OriginBadge.tsx";
+import { logsHref } from "./logs-href.ts";
 
 /** The Claude sessions seen through hooks, latest first; each opens its events in order. */
 export function LogsSessionList({ sessions, selectedId }: { sessions: HookSessionView[]; selectedId: string | null }) {

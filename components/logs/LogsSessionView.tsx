@@ -2,15 +2,15 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
-import { useHookEvents, useRelays } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { buildWorktreeTimeline, pairToolDurations } from "../timeline/build-worktree-timeline";
-import { HookEventRow } from "../timeline/HookEventRow";
-import { OriginBadge } from "../timeline/OriginBadge";
-import { RelayCard } from "../timeline/RelayCard";
-import { findBlockedStops } from "./blocked-stops";
-import { gapsBetweenEvents } from "./event-gaps";
-import { logsHref } from "./logs-href";
+import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { buildWorktreeTimeline, pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
+import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
+import { OriginBadge } from "@/components/timeline/OriginBadge.tsx";
+import { RelayCard } from "@/components/timeline/RelayCard.tsx";
+import { findBlockedStops } from "./blocked-stops.ts";
+import { gapsBetweenEvents } from "./event-gaps.ts";
+import { logsHref } from "./logs-href.ts";
 
 const NO_HIDDEN = new Set<string>();
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { HooksInstallPanel } from "../timeline/HooksInstallPanel";
-import { WorktreeTimeline } from "../timeline/WorktreeTimeline";
+import { HooksInstallPanel } from "@/components/timeline/HooksInstallPanel.tsx";
+import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline.tsx";
 
 /** One worktree: installing its hooks, importing its history, and its live timeline. */
 export function WorktreeLogsView({ repoId, worktreePath }: { repoId: string; worktreePath: string }) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hookEvent, relay } from "../timeline/test-fixtures";
-import { findBlockedStops } from "./blocked-stops";
-import { gapsBetweenEvents } from "./event-gaps";
-import { chatHref, logsHref, readLogsLocation } from "./logs-href";
+import { hookEvent, relay } from "@/components/timeline/test-fixtures.ts";
+import { findBlockedStops } from "./blocked-stops.ts";
+import { gapsBetweenEvents } from "./event-gaps.ts";
+import { chatHref, logsHref, readLogsLocation } from "./logs-href.ts";
 
 describe("gapsBetweenEvents", () => {
   it("measures each event from the one before it", () => {

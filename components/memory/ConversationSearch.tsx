@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useSearchMessages, worktreeSessionsKey, type SearchHit } from "@/components/api/memory-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { SearchHitItem } from "./SearchHitItem";
+import { useSearchMessages, worktreeSessionsKey, type SearchHit } from "@/components/api/memory-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { SearchHitItem } from "./SearchHitItem.tsx";
 
 /** Full-text search across every conversation of the repository, archived ones included. */
 export function ConversationSearch(props: { repoId: string; onOpenHit: (hit: SearchHit) => void }) {

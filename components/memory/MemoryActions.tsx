@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import type { SessionView } from "@/lib/chat/chat-types";
-import { useArchiveSession, useLighten, useSummarize } from "@/components/api/memory-api";
-import { ArchiveConfirm } from "./ArchiveConfirm";
-import { LightenForm } from "./LightenForm";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import { useArchiveSession, useLighten, useSummarize } from "@/components/api/memory-api.ts";
+import { ArchiveConfirm } from "./ArchiveConfirm.tsx";
+import { LightenForm } from "./LightenForm.tsx";
 
 const BUTTON = "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 

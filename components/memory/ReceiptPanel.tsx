@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { PromptReceiptView } from "@/lib/chat/chat-types";
-import { describeIdRanges, formatChars, shortDigest } from "./format-receipt";
+import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
+import { describeIdRanges, formatChars, shortDigest } from "./format-receipt.ts";
 
 /**
  * "What Claude was told" under an answer: the prompt's sections and sizes, the summary and the

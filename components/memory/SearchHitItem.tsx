@@ -1,9 +1,9 @@
 "use client";
 
-import type { SearchHit } from "@/components/api/memory-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { ArchivedTag } from "./ArchivedTag";
-import { splitSnippet } from "./split-snippet";
+import type { SearchHit } from "@/components/api/memory-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { ArchivedTag } from "./ArchivedTag.tsx";
+import { splitSnippet } from "./split-snippet.ts";
 
 /** One search result: who said it, in which worktree, and the words that matched. */
 export function SearchHitItem({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: SearchHit) => void }) {

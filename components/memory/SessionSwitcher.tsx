@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { SessionView } from "@/lib/chat/chat-types";
-import { useWorktreeSessions } from "@/components/api/memory-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import { useWorktreeSessions } from "@/components/api/memory-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /** The worktree's conversations, the current one first; an archived one opens read-only. */
 export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId: string | null) => void }) {

@@ -1,9 +1,9 @@
 "use client";
 
-import { useSummary } from "@/components/api/memory-api";
-import { Markdown } from "@/components/chat/Markdown";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { formatRelativeTime } from "@/components/ui/relative-time";
+import { useSummary } from "@/components/api/memory-api.ts";
+import { Markdown } from "@/components/chat/Markdown.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /**
  * The conversation's latest rolling summary above the messages: collapsed to one line (when,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeIdRanges, formatChars, shortDigest } from "./format-receipt";
+import { describeIdRanges, formatChars, shortDigest } from "./format-receipt.ts";
 
 describe("receipt formatting", () => {
   it("compacts message ids into ranges, in order and without duplicates", () => {

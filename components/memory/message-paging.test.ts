@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MessageView } from "@/lib/chat/chat-types";
-import { FIRST_MESSAGE_PAGE, hasLoadedMessage, nextMessagePageParam, type MessagePage } from "./message-paging";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { FIRST_MESSAGE_PAGE, hasLoadedMessage, nextMessagePageParam, type MessagePage } from "./message-paging.ts";
 
 const message = (id: number): MessageView => ({
   id,

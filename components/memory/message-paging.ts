@@ -1,4 +1,4 @@
-import type { MessageView } from "@/lib/chat/chat-types";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
 
 export interface MessagePage {
   messages: MessageView[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitSnippet } from "./split-snippet";
+import { splitSnippet } from "./split-snippet.ts";
 
 describe("splitSnippet", () => {
   it("marks the bracketed words the search matched", () => {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { NotificationInbox } from "./NotificationInbox";
-import { useUnreadNotifications } from "./notifications-api";
+import { NotificationInbox } from "./NotificationInbox.tsx";
+import { useUnreadNotifications } from "./notifications-api.ts";
 
 /** The bell with the unread count; it opens the inbox (Escape or a click elsewhere closes it). */
 export function NotificationBell() {

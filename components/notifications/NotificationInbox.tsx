@@ -1,10 +1,10 @@
 "use client";
 
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { folderName, groupByWorktree } from "./group-notifications";
-import { NotificationItem } from "./NotificationItem";
-import { useMarkNotificationsRead, type NotificationView } from "./notifications-api";
-import { useBrowserPermission } from "./use-browser-notifications";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { folderName, groupByWorktree } from "./group-notifications.ts";
+import { NotificationItem } from "./NotificationItem.tsx";
+import { useMarkNotificationsRead, type NotificationView } from "./notifications-api.ts";
+import { useBrowserPermission } from "./use-browser-notifications.ts";
 
 const smallButton = "rounded border border-zinc-300 px-1.5 py-0.5 text-[10px] hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { notificationLook } from "./notification-look";
-import type { NotificationView } from "./notifications-api";
-import { useNotificationHref } from "./use-notification-href";
-import { useOpenNotification } from "./use-open-notification";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { notificationLook } from "./notification-look.ts";
+import type { NotificationView } from "./notifications-api.ts";
+import { useNotificationHref } from "./use-notification-href.ts";
+import { useOpenNotification } from "./use-open-notification.ts";
 
 /** One unread notification: what Claude said, when; opens the worktree's chat or is marked read. */
 export function NotificationItem(props: { notification: NotificationView; onMarkRead: () => void; isBusy: boolean }) {

@@ -2,12 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { folderName } from "./group-notifications";
-import { notificationLook } from "./notification-look";
-import { notificationToastsKey, removeToast, type LiveNotification } from "./notification-toasts";
-import { useBrowserNotifications, useBrowserPermission } from "./use-browser-notifications";
-import { useNotificationHref } from "./use-notification-href";
-import { useOpenNotification } from "./use-open-notification";
+import { folderName } from "./group-notifications.ts";
+import { notificationLook } from "./notification-look.ts";
+import { notificationToastsKey, removeToast, type LiveNotification } from "./notification-toasts.ts";
+import { useBrowserNotifications, useBrowserPermission } from "./use-browser-notifications.ts";
+import { useNotificationHref } from "./use-notification-href.ts";
+import { useOpenNotification } from "./use-open-notification.ts";
 
 const SHOW_FOR_MS = 15_000;
 

@@ -1,4 +1,4 @@
-import { chatHref } from "../logs/logs-href";
+import { chatHref } from "@/components/logs/logs-href.ts";
 
 /**
  * Which pinned repository a notified worktree belongs to: the id the inbox row carries, else

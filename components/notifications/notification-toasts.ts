@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ServerMessage } from "@/lib/realtime/protocol";
-import { notificationsKey } from "./notifications-api";
+import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import { notificationsKey } from "./notifications-api.ts";
 
 /** A notification as it arrived over the WebSocket (no repo id: see notification-href). */
 export type LiveNotification = Extract<ServerMessage, { type: "notification" }>["notification"];

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "../api/fetch-json";
+import { fetchJson } from "@/components/api/fetch-json.ts";
 
 /** One row of the completion/error inbox (GET /api/notifications). */
 export interface NotificationView {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { folderName, groupByWorktree } from "./group-notifications";
-import { findNotificationRepo, notificationHref } from "./notification-href";
-import { addToast, removeToast, type LiveNotification } from "./notification-toasts";
+import { folderName, groupByWorktree } from "./group-notifications.ts";
+import { findNotificationRepo, notificationHref } from "./notification-href.ts";
+import { addToast, removeToast, type LiveNotification } from "./notification-toasts.ts";
 
 const live = (id: number, worktreePath = "/r/wt"): LiveNotification => ({ id, type: "completion", worktreePath, sessionId: "s", excerpt: `n${id}` });
 

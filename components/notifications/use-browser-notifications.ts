@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { LiveNotification } from "./notification-toasts";
+import type { LiveNotification } from "./notification-toasts.ts";
 
 export type BrowserPermission = NotificationPermission | "unsupported";
 

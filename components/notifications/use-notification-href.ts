@@ -2,11 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { pinsKey } from "@/components/api/pins-api";
-import type { RepoScan } from "@/lib/git/types";
-import type { PinView } from "@/lib/pins/pin-types";
-import { findNotificationRepo, notificationHref } from "./notification-href";
-import { unreadNotificationsKey, type NotificationView } from "./notifications-api";
+import { pinsKey } from "@/components/api/pins-api.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import { findNotificationRepo, notificationHref } from "./notification-href.ts";
+import { unreadNotificationsKey, type NotificationView } from "./notifications-api.ts";
 
 /**
  * Builds the link that opens a notified worktree's chat, looking the repository up in what the

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, type MouseEvent } from "react";
-import { useMarkNotificationsRead } from "./notifications-api";
-import { useNotificationHref } from "./use-notification-href";
+import { useMarkNotificationsRead } from "./notifications-api.ts";
+import { useNotificationHref } from "./use-notification-href.ts";
 
 /**
  * Click handler of a notification's link: marks it read, then opens the worktree's chat with a

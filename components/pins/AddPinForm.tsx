@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useAddPin } from "@/components/api/pins-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useAddPin } from "@/components/api/pins-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /** Paste a local path (any worktree or subdirectory of a repository) and an optional label. */
 export function AddPinForm({ onPinned }: { onPinned: (repoId: string) => void }) {

@@ -1,8 +1,8 @@
 "use client";
 
-import type { PinView } from "@/lib/pins/pin-types";
-import { useDeletePin } from "@/components/api/pins-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import { useDeletePin } from "@/components/api/pins-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /** The pinned repositories, most recently used first. */
 export function PinList(props: { pins: PinView[]; selectedRepoId: string | null; onSelect: (pin: PinView) => void }) {

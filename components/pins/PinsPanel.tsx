@@ -1,10 +1,10 @@
 "use client";
 
-import type { PinView } from "@/lib/pins/pin-types";
-import { usePins } from "@/components/api/pins-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { AddPinForm } from "./AddPinForm";
-import { PinList } from "./PinList";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import { usePins } from "@/components/api/pins-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { AddPinForm } from "./AddPinForm.tsx";
+import { PinList } from "./PinList.tsx";
 
 /** Left column: pin a repository once, then pick it from the list. */
 export function PinsPanel(props: { selectedRepoId: string | null; onSelect: (pin: PinView) => void; onPinned: (repoId: string) => void }) {

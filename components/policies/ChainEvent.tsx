@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChainEventGroup, ChainLevel } from "./group-chain";
+import type { ChainEventGroup, ChainLevel } from "./group-chain.ts";
 
 const LEVEL_LOOK: Record<ChainLevel, { label: string; tone: string }> = {
   user: { label: "user", tone: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300" },

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useHookSessions } from "@/components/api/hooks-api";
-import { useHooksLive } from "@/components/timeline/use-hooks-live";
-import { logsHref } from "@/components/logs/logs-href";
-import { OriginBadge } from "@/components/timeline/OriginBadge";
-import { formatRelativeTime } from "@/components/ui/relative-time";
+import { useHookSessions } from "@/components/api/hooks-api.ts";
+import { useHooksLive } from "@/components/timeline/use-hooks-live.ts";
+import { logsHref } from "@/components/logs/logs-href.ts";
+import { OriginBadge } from "@/components/timeline/OriginBadge.tsx";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 const SHOWN = 8;
 

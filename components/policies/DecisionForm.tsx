@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useRecordDecision } from "@/components/api/policies-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useRecordDecision } from "@/components/api/policies-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /** Records a decision on a topic by hand; the topic is then decided. */
 export function DecisionForm({ repoId, topicId }: { repoId: string; topicId: number }) {

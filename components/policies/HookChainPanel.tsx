@@ -1,12 +1,12 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useHookChain } from "@/components/api/policies-api";
-import { useWorktrees } from "@/components/api/pins-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { ChainEvent } from "./ChainEvent";
-import { ChainSessions } from "./ChainSessions";
-import { groupChainByEvent } from "./group-chain";
+import { useHookChain } from "@/components/api/policies-api.ts";
+import { useWorktrees } from "@/components/api/pins-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { ChainEvent } from "./ChainEvent.tsx";
+import { ChainSessions } from "./ChainSessions.tsx";
+import { groupChainByEvent } from "./group-chain.ts";
 
 /**
  * The hook chain inspector: for a worktree of the repository, the hooks Claude Code runs there

@@ -1,9 +1,9 @@
 "use client";
 
-import { usePolicies, useSavePolicies, type RepoPolicyView } from "@/components/api/policies-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { PolicySwitch } from "./PolicySwitch";
-import { TopicsCountField } from "./TopicsCountField";
+import { usePolicies, useSavePolicies, type RepoPolicyView } from "@/components/api/policies-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { PolicySwitch } from "./PolicySwitch.tsx";
+import { TopicsCountField } from "./TopicsCountField.tsx";
 
 type SwitchField = Exclude<keyof RepoPolicyView, "sessionStartTopics">;
 

@@ -3,15 +3,15 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { usePins } from "@/components/api/pins-api";
-import { chatHref, logsHref } from "@/components/logs/logs-href";
-import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator";
-import { useRealtime } from "@/components/realtime/RealtimeProvider";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { HookChainPanel } from "./HookChainPanel";
-import { PoliciesPanel } from "./PoliciesPanel";
-import { RepoChooser } from "./RepoChooser";
-import { TopicsPanel } from "./TopicsPanel";
+import { usePins } from "@/components/api/pins-api.ts";
+import { chatHref, logsHref } from "@/components/logs/logs-href.ts";
+import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.tsx";
+import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { HookChainPanel } from "./HookChainPanel.tsx";
+import { PoliciesPanel } from "./PoliciesPanel.tsx";
+import { RepoChooser } from "./RepoChooser.tsx";
+import { TopicsPanel } from "./TopicsPanel.tsx";
 
 const linkClass = "text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { PinView } from "@/lib/pins/pin-types";
+import type { PinView } from "@/lib/pins/pin-types.ts";
 
 /** Without ?repo: the pinned repositories, each opening its project page. */
 export function RepoChooser({ pins }: { pins: PinView[] }) {

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import type { TopicEntryView } from "@/components/api/policies-api";
-import { logsHref } from "@/components/logs/logs-href";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { describeEntry } from "./entry-line";
-import { SummaryKindBadge } from "./SummaryKindBadge";
+import type { TopicEntryView } from "@/components/api/policies-api.ts";
+import { logsHref } from "@/components/logs/logs-href.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { describeEntry } from "./entry-line.ts";
+import { SummaryKindBadge } from "./SummaryKindBadge.tsx";
 
 /** One logged exchange of a topic: its one-line summary, where that came from, and its session's events. */
 export function TopicEntry({ entry }: { entry: TopicEntryView }) {

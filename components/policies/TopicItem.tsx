@@ -1,9 +1,9 @@
 "use client";
 
-import type { TopicView } from "@/components/api/policies-api";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { DecisionForm } from "./DecisionForm";
-import { TopicEntry } from "./TopicEntry";
+import type { TopicView } from "@/components/api/policies-api.ts";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { DecisionForm } from "./DecisionForm.tsx";
+import { TopicEntry } from "./TopicEntry.tsx";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

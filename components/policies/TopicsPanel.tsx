@@ -1,8 +1,8 @@
 "use client";
 
-import { useTopics } from "@/components/api/policies-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { TopicItem } from "./TopicItem";
+import { useTopics } from "@/components/api/policies-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TopicItem } from "./TopicItem.tsx";
 
 /** The recorder's topics (open first, then decided), live: a new exchange or summary refreshes them. */
 export function TopicsPanel({ repoId }: { repoId: string }) {

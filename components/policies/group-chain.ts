@@ -1,5 +1,5 @@
-import { ARBOR_HOOK_EVENTS } from "../../lib/hooks/hook-events";
-import type { ChainHandler } from "../../lib/policies/hook-chain";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import type { ChainHandler } from "@/lib/policies/hook-chain.ts";
 
 export type ChainLevel = ChainHandler["level"];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ChainHandler } from "../../lib/policies/hook-chain";
-import { describeEntry } from "./entry-line";
-import { groupChainByEvent } from "./group-chain";
+import type { ChainHandler } from "@/lib/policies/hook-chain.ts";
+import { describeEntry } from "./entry-line.ts";
+import { groupChainByEvent } from "./group-chain.ts";
 
 const handler = (event: string, level: ChainHandler["level"], command: string, isArbor = false): ChainHandler => ({
   level,

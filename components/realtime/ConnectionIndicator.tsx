@@ -1,8 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import type { ConnectionState } from "./realtime-client";
-import { useRealtime } from "./RealtimeProvider";
+import type { ConnectionState } from "./realtime-client.ts";
+import { useRealtime } from "./RealtimeProvider.tsx";
 
 const LOOK: Record<ConnectionState, { label: string; dot: string }> = {
   connected: { label: "Live", dot: "bg-emerald-500" },

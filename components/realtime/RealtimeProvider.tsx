@@ -2,12 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { liveRunsKey, messagesKey } from "@/components/api/chat-api";
-import { notificationsKey } from "@/components/notifications/notifications-api";
-import { afterSeqOf } from "./apply-run-event";
-import { handleServerMessage } from "./handle-server-message";
-import type { LiveRunsState } from "./live-run-types";
-import { RealtimeClient } from "./realtime-client";
+import { liveRunsKey, messagesKey } from "@/components/api/chat-api.ts";
+import { notificationsKey } from "@/components/notifications/notifications-api.ts";
+import { afterSeqOf } from "./apply-run-event.ts";
+import { handleServerMessage } from "./handle-server-message.ts";
+import type { LiveRunsState } from "./live-run-types.ts";
+import { RealtimeClient } from "./realtime-client.ts";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RunEvent } from "@/lib/realtime/protocol";
-import { afterSeqOf, applyRunEvent } from "./apply-run-event";
-import { EMPTY_LIVE_RUNS, type LiveRunsState } from "./live-run-types";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
+import { afterSeqOf, applyRunEvent } from "./apply-run-event.ts";
+import { EMPTY_LIVE_RUNS, type LiveRunsState } from "./live-run-types.ts";
 
 const RUN = "run-1";
 

@@ -1,5 +1,5 @@
-import type { RunEvent } from "@/lib/realtime/protocol";
-import type { LiveRun, LiveRunsState, RunEventMessage } from "./live-run-types";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
+import type { LiveRun, LiveRunsState, RunEventMessage } from "./live-run-types.ts";
 
 /**
  * Applies one run event to the live state of a session. Events at or below the run's last

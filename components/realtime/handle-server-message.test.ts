@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { handleServerMessage } from "./handle-server-message";
-import type { LiveRunsState } from "./live-run-types";
+import { handleServerMessage } from "./handle-server-message.ts";
+import type { LiveRunsState } from "./live-run-types.ts";
 
 const SESSION = "11111111-1111-4111-8111-111111111111";
 

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ServerMessage } from "@/lib/realtime/protocol";
-import { activityKey, liveRunsKey, messagesKey } from "../api/chat-api";
-import { applyNotificationToCache } from "../notifications/notification-toasts";
-import { applyHookEventToCache, applyRelayToCache } from "../timeline/apply-hook-messages";
-import { applyRunEvent } from "./apply-run-event";
-import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types";
+import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import { activityKey, liveRunsKey, messagesKey } from "@/components/api/chat-api.ts";
+import { applyNotificationToCache } from "@/components/notifications/notification-toasts.ts";
+import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
+import { applyRunEvent } from "./apply-run-event.ts";
+import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types.ts";
 
 /**
  * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],

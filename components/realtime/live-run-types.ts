@@ -1,5 +1,5 @@
-import type { ToolCallView } from "@/lib/chat/chat-types";
-import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol";
+import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol.ts";
 
 export type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
 export type ApiRetryEvent = Extract<RunEvent, { kind: "api_retry" }>;

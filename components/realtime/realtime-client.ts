@@ -1,6 +1,6 @@
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from "@/lib/realtime/protocol";
-import { reconnectDelay } from "./reconnect-delay";
-import { SubscriptionCounts, once } from "./subscription-counts";
+import { serverMessageSchema, type ClientMessage, type ServerMessage } from "@/lib/realtime/protocol.ts";
+import { reconnectDelay } from "./reconnect-delay.ts";
+import { SubscriptionCounts, once } from "./subscription-counts.ts";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reconnectDelay } from "./reconnect-delay";
+import { reconnectDelay } from "./reconnect-delay.ts";
 
 describe("reconnectDelay", () => {
   it("doubles per attempt within the upper half of the ceiling", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { once, SubscriptionCounts } from "./subscription-counts";
+import { once, SubscriptionCounts } from "./subscription-counts.ts";
 
 describe("SubscriptionCounts", () => {
   it("reports the first add and the last remove only", () => {

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { activityKey, fetchActivity } from "@/components/api/chat-api";
-import { useRealtime } from "./RealtimeProvider";
+import { activityKey, fetchActivity } from "@/components/api/chat-api.ts";
+import { useRealtime } from "./RealtimeProvider.tsx";
 
 /** Per-worktree run activity of a repository, refetched whenever the server says it changed. */
 export function useRepoActivity(repoId: string) {

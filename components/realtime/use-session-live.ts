@@ -2,9 +2,9 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { liveRunsKey } from "@/components/api/chat-api";
-import { EMPTY_LIVE_RUNS, type LiveRunsState } from "./live-run-types";
-import { useRealtime } from "./RealtimeProvider";
+import { liveRunsKey } from "@/components/api/chat-api.ts";
+import { EMPTY_LIVE_RUNS, type LiveRunsState } from "./live-run-types.ts";
+import { useRealtime } from "./RealtimeProvider.tsx";
 
 /**
  * Subscribes the socket to a session while mounted and returns its live runs. The state is

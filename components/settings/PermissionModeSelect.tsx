@@ -1,7 +1,7 @@
 "use client";
 
-import type { PermissionMode } from "@/lib/agent/claude-args";
-import { inputClass } from "./SettingsField";
+import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import { inputClass } from "./SettingsField.tsx";
 
 /** Every mode `claude --permission-mode` accepts, with what it means (the Record keeps this list complete). */
 const MODES: Record<PermissionMode, string> = {

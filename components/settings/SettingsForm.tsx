@@ -1,13 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Settings } from "@/lib/settings/settings-schema";
-import { ApiError } from "@/components/api/fetch-json";
-import { useSaveSettings } from "@/components/api/settings-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { PermissionModeSelect } from "./PermissionModeSelect";
-import { SettingsField, inputClass } from "./SettingsField";
-import { issuesToFieldErrors, toFormValues, toSettingsPatch, type FieldErrors, type SettingsFormValues } from "./settings-form-values";
+import type { Settings } from "@/lib/settings/settings-schema.ts";
+import { ApiError } from "@/components/api/fetch-json.ts";
+import { useSaveSettings } from "@/components/api/settings-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
+import { SettingsField, inputClass } from "./SettingsField.tsx";
+import { issuesToFieldErrors, toFormValues, toSettingsPatch, type FieldErrors, type SettingsFormValues } from "./settings-form-values.ts";
 
 const NUMBER_FIELDS: Array<{ name: "runTimeoutSeconds" | "maxConcurrentRuns" | "recentMessageCount" | "maxMessageBytes"; label: string; hint: string }> = [
   { name: "runTimeoutSeconds", label: "Run timeout (seconds)", hint: "A run still going after this long is stopped (5 – 86400)." },

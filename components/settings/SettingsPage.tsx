@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useSettings } from "@/components/api/settings-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { SettingsForm } from "./SettingsForm";
+import { useSettings } from "@/components/api/settings-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { SettingsForm } from "./SettingsForm.tsx";
 
 /** /settings: how Arbor runs Claude Code. */
 export function SettingsPage() {

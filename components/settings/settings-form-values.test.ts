@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, type Settings } from "../../lib/settings/settings-schema";
-import { issuesToFieldErrors, parseToolList, toFormValues, toSettingsPatch } from "./settings-form-values";
+import { DEFAULT_SETTINGS, type Settings } from "@/lib/settings/settings-schema.ts";
+import { issuesToFieldErrors, parseToolList, toFormValues, toSettingsPatch } from "./settings-form-values.ts";
 
 const settings: Settings = {
   ...DEFAULT_SETTINGS,

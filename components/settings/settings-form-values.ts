@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema";
+import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 
 /** The settings form as the user edits it: everything is text until it is saved. */
 export interface SettingsFormValues {

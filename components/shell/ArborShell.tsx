@@ -1,19 +1,19 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import type { WorktreeScan } from "@/lib/git/types";
-import type { PinView } from "@/lib/pins/pin-types";
-import type { SearchHit } from "@/components/api/memory-api";
-import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target";
-import { ConversationSearch } from "@/components/memory/ConversationSearch";
-import { readPlanParam, writePlanParam } from "@/components/design/plan-selection";
-import { TreeDashboard } from "@/components/design/TreeDashboard";
-import { PinsPanel } from "@/components/pins/PinsPanel";
-import { WorktreePanel } from "@/components/worktrees/WorktreePanel";
-import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api";
-import { OpenWorktreeChat } from "./OpenWorktreeChat";
-import { SidebarFooter } from "./SidebarFooter";
-import { readSelection, writeSelection } from "./url-selection";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import type { SearchHit } from "@/components/api/memory-api.ts";
+import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
+import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
+import { readPlanParam, writePlanParam } from "@/components/design/plan-selection.ts";
+import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
+import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
+import { WorktreePanel } from "@/components/worktrees/WorktreePanel.tsx";
+import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api.ts";
+import { OpenWorktreeChat } from "./OpenWorktreeChat.tsx";
+import { SidebarFooter } from "./SidebarFooter.tsx";
+import { readSelection, writeSelection } from "./url-selection.ts";
 
 /**
  * The page: pins and search on the left, the chosen repository's worktrees, then the open

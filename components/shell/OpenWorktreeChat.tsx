@@ -1,10 +1,10 @@
 "use client";
 
-import { useChatSession } from "@/components/api/chat-api";
-import { useWorktreeSessions } from "@/components/api/memory-api";
-import { ChatPanel } from "@/components/chat/ChatPanel";
-import type { ChatTarget } from "@/components/memory/chat-target";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useChatSession } from "@/components/api/chat-api.ts";
+import { useWorktreeSessions } from "@/components/api/memory-api.ts";
+import { ChatPanel } from "@/components/chat/ChatPanel.tsx";
+import type { ChatTarget } from "@/components/memory/chat-target.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /**
  * Opens (or creates) the worktree's chat session and shows it, or the conversation `target`

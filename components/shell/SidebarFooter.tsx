@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import type { MouseEvent } from "react";
-import { NotificationCenter } from "@/components/notifications/NotificationCenter";
-import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator";
-import { footerLinks } from "./footer-links";
+import { NotificationCenter } from "@/components/notifications/NotificationCenter.tsx";
+import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.tsx";
+import { footerLinks } from "./footer-links.ts";
 
 const linkClass = "text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
 

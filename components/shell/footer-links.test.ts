@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { footerLinks } from "./footer-links";
+import { footerLinks } from "./footer-links.ts";
 
 describe("footerLinks", () => {
   it("carries the selection to the Logs page and the repository to the Project page", () => {

@@ -1,8 +1,8 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types";
-import { excerptText } from "./event-look";
-import { formatClock } from "./format-duration";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { excerptText } from "./event-look.ts";
+import { formatClock } from "./format-duration.ts";
 
 const WHO: Record<string, string> = { user: "You (Arbor chat)", assistant: "Claude (Arbor chat)", system: "Arbor" };
 

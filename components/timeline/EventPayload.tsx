@@ -1,7 +1,7 @@
 "use client";
 
-import { useHookEventPayload } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useHookEventPayload } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /** The whole payload Claude Code sent with one hook event, fetched when its row is expanded. */
 export function EventPayload({ eventId }: { eventId: number }) {

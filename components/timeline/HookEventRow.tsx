@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import type { HookEventView } from "@/lib/hook-capture/hook-event-view";
-import { EventPayload } from "./EventPayload";
-import { eventIcon } from "./event-look";
-import { formatClock, formatDuration } from "./format-duration";
-import { OriginBadge } from "./OriginBadge";
+import type { HookEventView } from "@/lib/hook-capture/hook-event-view.ts";
+import { EventPayload } from "./EventPayload.tsx";
+import { eventIcon } from "./event-look.ts";
+import { formatClock, formatDuration } from "./format-duration.ts";
+import { OriginBadge } from "./OriginBadge.tsx";
 
 /**
  * One hook event as a compact row (icon, event, tool, summary, duration, origin); click to see

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { HookAction, HookFileResult } from "@/components/api/hooks-api";
-import { copyText } from "@/components/chat/copy-text";
-import { describeHookFile, outcomeKey } from "./hook-file-outcome";
+import type { HookAction, HookFileResult } from "@/components/api/hooks-api.ts";
+import { copyText } from "@/components/chat/copy-text.ts";
+import { describeHookFile, outcomeKey } from "./hook-file-outcome.ts";
 
 /** The settings files of a hooks preview or result: outcome, the change in words, and any by-hand snippet. */
 export function HookFileList(props: { files: HookFileResult[]; action: HookAction; isPreview: boolean; testId: string }) {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { useChangeHooks, type HookAction, type HookScope } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { HookFileList } from "./HookFileList";
-import { ImportHistoryButton } from "./ImportHistoryButton";
+import { useChangeHooks, type HookAction, type HookScope } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { HookFileList } from "./HookFileList.tsx";
+import { ImportHistoryButton } from "./ImportHistoryButton.tsx";
 
 const SCOPES: Array<{ scope: HookScope; label: string }> = [
   { scope: "worktree", label: "this worktree" },

@@ -1,7 +1,7 @@
 "use client";
 
-import { useImportHistory } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { useImportHistory } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /** Reads the worktree's past Claude Code sessions (from the Claude config folder) into relays. */
 export function ImportHistoryButton({ repoId, worktreePath }: { repoId: string; worktreePath: string }) {

@@ -1,10 +1,10 @@
 "use client";
 
-import { describeToolInput } from "@/components/chat/describe-tool";
-import type { RelayView } from "@/lib/hook-capture/hook-event-view";
-import { excerptText } from "./event-look";
-import { formatClock } from "./format-duration";
-import { OriginBadge } from "./OriginBadge";
+import { describeToolInput } from "@/components/chat/describe-tool.ts";
+import type { RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import { excerptText } from "./event-look.ts";
+import { formatClock } from "./format-duration.ts";
+import { OriginBadge } from "./OriginBadge.tsx";
 
 /** A prompt and what Claude did about it in another session of this worktree, read from its transcript. */
 export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun: boolean }) {

@@ -1,9 +1,9 @@
 "use client";
 
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events";
-import type { TimelineFilter } from "./build-worktree-timeline";
-import { distinctValues } from "./build-worktree-timeline";
-import { FilterSelect } from "./FilterSelect";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import type { TimelineFilter } from "./build-worktree-timeline.ts";
+import { distinctValues } from "./build-worktree-timeline.ts";
+import { FilterSelect } from "./FilterSelect.tsx";
 
 /** Event, session and tool filters of the worktree timeline (options from what is loaded). */
 export function TimelineFilters(props: {

@@ -1,15 +1,15 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useHookEvents, useRelays } from "@/components/api/hooks-api";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import type { MessageView } from "@/lib/chat/chat-types";
-import { buildWorktreeTimeline, distinctValues, pairToolDurations, type TimelineFilter } from "./build-worktree-timeline";
-import { ChatMessageRow } from "./ChatMessageRow";
-import { HookEventRow } from "./HookEventRow";
-import { RelayCard } from "./RelayCard";
-import { TimelineFilters } from "./TimelineFilters";
-import { useHooksLive } from "./use-hooks-live";
+import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { buildWorktreeTimeline, distinctValues, pairToolDurations, type TimelineFilter } from "./build-worktree-timeline.ts";
+import { ChatMessageRow } from "./ChatMessageRow.tsx";
+import { HookEventRow } from "./HookEventRow.tsx";
+import { RelayCard } from "./RelayCard.tsx";
+import { TimelineFilters } from "./TimelineFilters.tsx";
+import { useHooksLive } from "./use-hooks-live.ts";
 
 const NO_MESSAGES: MessageView[] = [];
 

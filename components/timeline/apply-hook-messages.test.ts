@@ -1,9 +1,9 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { HookEventPage } from "@/components/api/hooks-api";
-import type { RelayView } from "@/lib/hook-capture/hook-event-view";
-import { handleServerMessage } from "../realtime/handle-server-message";
-import { hookEvent, relay } from "./test-fixtures";
+import type { HookEventPage } from "@/components/api/hooks-api.ts";
+import type { RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import { handleServerMessage } from "@/components/realtime/handle-server-message.ts";
+import { hookEvent, relay } from "./test-fixtures.ts";
 
 const pagesOf = (events: HookEventPage["events"]): InfiniteData<HookEventPage, number | null> => ({ pages: [{ events, hasMore: false }], pageParams: [null] });
 const idsIn = (client: QueryClient, key: unknown[]) =>

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { HookEventFilter, HookEventPage, RelayFilter } from "@/components/api/hooks-api";
-import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view";
-import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events";
+import type { HookEventFilter, HookEventPage, RelayFilter } from "@/components/api/hooks-api.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
 
 type EventPages = InfiniteData<HookEventPage, number | null>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildWorktreeTimeline, distinctValues, pairToolDurations } from "./build-worktree-timeline";
-import { formatDuration } from "./format-duration";
-import { chatMessage, hookEvent, relay } from "./test-fixtures";
+import { buildWorktreeTimeline, distinctValues, pairToolDurations } from "./build-worktree-timeline.ts";
+import { formatDuration } from "./format-duration.ts";
+import { chatMessage, hookEvent, relay } from "./test-fixtures.ts";
 
 const NONE = new Set<string>();
 

@@ -1,4 +1,4 @@
-import type { HookAction, HookFileResult } from "@/components/api/hooks-api";
+import type { HookAction, HookFileResult } from "@/components/api/hooks-api.ts";
 
 /** What happened (or, in a preview, what would happen) to one settings file, in words. */
 export function describeHookFile(input: { file: HookFileResult; action: HookAction; isPreview: boolean }): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events";
-import { hookEvent, relay } from "./test-fixtures";
+import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
+import { hookEvent, relay } from "./test-fixtures.ts";
 
 const ids = (pages: Array<{ events: Array<{ id: number }> }>) => pages.map((page) => page.events.map((event) => event.id));
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useRealtime } from "@/components/realtime/RealtimeProvider";
+import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 
 /**
  * Keeps the socket subscribed to hook events and relays while mounted: one worktree's, or every

@@ -1,6 +1,6 @@
 "use client";
 
-import type { WorktreeActivity } from "@/lib/chat/chat-types";
+import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 
 /** Claude's activity in a worktree's chat: a spinner while running, "queued", or an unread dot. */
 export function WorktreeActivityBadge({ activity, isOpen }: { activity: WorktreeActivity | undefined; isOpen: boolean }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { WorktreeScan } from "@/lib/git/types";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 
 const badge = "rounded px-1.5 py-0.5 text-[11px] font-medium";
 

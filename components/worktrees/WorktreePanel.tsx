@@ -1,16 +1,16 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import type { WorktreeScan } from "@/lib/git/types";
-import type { PinView } from "@/lib/pins/pin-types";
-import { useWorktrees } from "@/components/api/pins-api";
-import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api";
-import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings";
-import { useRepoActivity } from "@/components/realtime/use-repo-activity";
-import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { WorktreeActivityBadge } from "./WorktreeActivityBadge";
-import { WorktreeRow } from "./WorktreeRow";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import { useWorktrees } from "@/components/api/pins-api.ts";
+import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api.ts";
+import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings.ts";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
+import { WorktreeRow } from "./WorktreeRow.tsx";
 
 /**
  * The selected repository's worktrees, rescanned from git every time they are shown, each with

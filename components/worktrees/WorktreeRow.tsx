@@ -1,10 +1,10 @@
 "use client";
 
-import type { DivergenceWarning } from "@/lib/design/types";
-import type { WorktreeScan } from "@/lib/git/types";
-import { DivergenceItem } from "@/components/design/DivergenceItem";
-import { formatRelativeTime } from "@/components/ui/relative-time";
-import { WorktreeBadges } from "./WorktreeBadges";
+import type { DivergenceWarning } from "@/lib/design/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
+import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
 export function WorktreeRow(props: {

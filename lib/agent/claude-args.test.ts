@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { buildClaudeArgs, type ClaudeArgsInput } from "./claude-args.ts";
 
 const SESSION_ID = "11111111-2222-4333-8444-555555555555";

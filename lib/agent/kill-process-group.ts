@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /**
  * Sends `signal` to every process in the group led by `pid` (the CLI is spawned `detached`, so

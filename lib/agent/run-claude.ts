@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
 import type { EnvMap } from "./claude-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
@@ -8,8 +8,8 @@ import { createLineSplitter } from "./line-splitter.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 import { createTailBuffer } from "./tail-buffer.ts";
-import { getProcessHost } from "../process-host/current-process-host.ts";
-import type { SpawnFailure } from "../process-host/types.ts";
+import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
+import type { SpawnFailure } from "@/lib/process-host/types.ts";
 
 export { killProcessGroup } from "./kill-process-group.ts";
 

@@ -1,9 +1,9 @@
-import type { Db } from "../db/client.ts";
-import type { WorktreeScan } from "../git/types.ts";
-import type { PromptInput } from "../prompt/types.ts";
-import { buildPlanContext } from "../plans/plan-context.ts";
-import { describeWorkflowState } from "../policies/workflow-state.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PromptInput } from "@/lib/prompt/types.ts";
+import { buildPlanContext } from "@/lib/plans/plan-context.ts";
+import { describeWorkflowState } from "@/lib/policies/workflow-state.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 
 /**
  * The previous scan of each session, kept in memory only: git facts are never stored, and

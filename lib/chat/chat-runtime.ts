@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "../db/client.ts";
-import { getRunEventLog } from "../realtime/run-event-log.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
-import { readSettings } from "../settings/settings-store.ts";
-import { runAutoUpkeep } from "../memory/auto-upkeep.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
+import { runAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";

@@ -1,4 +1,4 @@
-import type { RunEvent } from "../realtime/protocol.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "./chat-types.ts";
 
 /** Accumulates tool_use / tool_result run events into the tool cards stored with a run. */

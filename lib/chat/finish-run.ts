@@ -1,6 +1,6 @@
-import type { RunOutcome } from "../agent/run-claude.ts";
-import type { Db } from "../db/client.ts";
-import type { RunEvent } from "../realtime/protocol.ts";
+import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "./chat-types.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob } from "./run-job.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 
 /**
  * At start-up, runs that an earlier process left `running` or `queued` can no longer finish:

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { SessionView } from "./chat-types.ts";
 import { resolvePinnedWorktree } from "./resolve-pinned-worktree.ts";
 import { toSessionView } from "./to-views.ts";

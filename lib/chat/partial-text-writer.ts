@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 
 const FLUSH_EVERY_MS = 750;
 

@@ -1,9 +1,9 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { scanRepoWorktrees } from "../git/scan-worktrees.ts";
-import type { WorktreeScan } from "../git/types.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 
 /**
  * The only way a path becomes a working directory for Claude: it must be one of the

@@ -1,4 +1,4 @@
-import { getEventHub, repoTopic } from "../realtime/event-hub.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import type { RunJob } from "./run-job.ts";
 
 /** Tells browsers watching the repository that a worktree's agent state changed. */

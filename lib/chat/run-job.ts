@@ -1,4 +1,4 @@
-import type { WorktreeScan } from "../git/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 
 /** A send waiting for, or holding, its worktree's single run slot. */
 export interface RunJob {

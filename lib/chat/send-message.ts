@@ -1,7 +1,7 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import type { WorktreeScan } from "../git/types.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "./chat-types.ts";
 import { submitRun } from "./chat-runtime.ts";
 import { toMessageView, toRunView } from "./to-views.ts";

@@ -1,5 +1,5 @@
-import type { ClaudeStreamEvent } from "../agent/stream-event.ts";
-import type { RunEvent } from "../realtime/protocol.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
 
 /**
  * Maps one parsed stream-json line to the run events the browser needs (none for lines it

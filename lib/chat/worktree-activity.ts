@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "./chat-types.ts";
 import { getRunManager } from "./chat-runtime.ts";
 

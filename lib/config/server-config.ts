@@ -1,9 +1,9 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { defaultDatabaseUrl } from "../db/database-url.ts";
-import { AppError } from "../errors/app-error.ts";
-import { isLoopbackHost } from "../http/host-names.ts";
+import { defaultDatabaseUrl } from "@/lib/db/database-url.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { isLoopbackHost } from "@/lib/http/host-names.ts";
 
 const envSchema = z.object({
   ARBOR_PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,6 +1,6 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "./generated/client.ts";
-import { processSingleton, resetProcessSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton, resetProcessSingleton } from "@/lib/runtime/process-singleton.ts";
 
 export type Db = PrismaClient;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
 import { findDivergence } from "./find-divergence.ts";
 import type { BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "./types.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { explainInvalidBranchName } from "./branch-name.ts";
 import { expectedBranchName, matchNamingRule, validateNamingRule } from "./naming-rule.ts";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { explainInvalidBranchName } from "./branch-name.ts";
 import { isValidSlug } from "./slug.ts";
 

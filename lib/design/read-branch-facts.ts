@@ -1,7 +1,7 @@
-import { explainRepositoryError } from "../git/explain-repository-error.ts";
-import { listWorktreeEntries } from "../git/list-worktree-entries.ts";
-import { runGit } from "../git/run-git.ts";
-import type { RepoScan } from "../git/types.ts";
+import { explainRepositoryError } from "@/lib/git/explain-repository-error.ts";
+import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
+import { runGit } from "@/lib/git/run-git.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
 import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
 import { BRANCH_LOG_ARGS, parseBranchLog } from "./parse-branch-log.ts";

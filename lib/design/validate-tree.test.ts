@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import type { DesignNode, DesignTree } from "./types.ts";
 import { suggestSlug, validateDesignTree } from "./validate-tree.ts";
 

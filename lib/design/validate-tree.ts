@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { isValidSlug } from "./slug.ts";
 import { DESIGN_NODE_STATUSES, type DesignTree } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import { AppError, isAppError } from "../errors/app-error.ts";
+import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { readGitMessage } from "./run-git.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { basename, isAbsolute, resolve } from "node:path";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { explainRepositoryError } from "./explain-repository-error.ts";
 import { listWorktreeEntries } from "./list-worktree-entries.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";

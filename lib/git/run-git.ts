@@ -1,5 +1,5 @@
-import { AppError, isAppError } from "../errors/app-error.ts";
-import { getProcessHost } from "../process-host/current-process-host.ts";
+import { AppError, isAppError } from "@/lib/errors/app-error.ts";
+import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 
 /**
  * Runs `git --no-optional-locks -C <cwd> <args...>` and returns stdout.

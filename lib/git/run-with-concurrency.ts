@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /**
  * Runs `task` over `items` with at most `limit` tasks in flight and returns the results in

@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { buildWorktreeScan } from "./build-worktree-scan.ts";
 import { listWorktreeEntries } from "./list-worktree-entries.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";

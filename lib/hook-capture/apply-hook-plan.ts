@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "../hooks/hook-settings.ts";
+import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "@/lib/hooks/hook-settings.ts";
 import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
 import type { HookTarget } from "./hook-targets.ts";

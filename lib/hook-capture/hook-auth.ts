@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { AppError } from "../errors/app-error.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import { currentDataDir, loadOrCreateHookToken } from "./hook-files.ts";
 
 /** This install's hook token (loaded once per process from the data directory). */

@@ -1,4 +1,4 @@
-import type { HookEvent as HookEventRow, TranscriptRelay } from "../db/generated/client.ts";
+import type { HookEvent as HookEventRow, TranscriptRelay } from "@/lib/db/generated/client.ts";
 
 export interface HookEventView {
   id: number;

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client.ts";
-import type { HookEvent as HookEventRow } from "../db/generated/client.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import { insertHookEvents, type NewHookEvent } from "./insert-hook-events.ts";
 
 type Pending = { data: NewHookEvent; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };

@@ -1,9 +1,9 @@
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { resolvePinnedWorktree } from "../chat/resolve-pinned-worktree.ts";
-import { scanPinnedRepo } from "../pins/scan-pinned-repo.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { resolvePinnedWorktree } from "@/lib/chat/resolve-pinned-worktree.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 
 export type HookScope = "worktree" | "repo" | "user";
 

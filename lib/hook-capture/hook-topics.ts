@@ -1,4 +1,4 @@
-import { getEventHub } from "../realtime/event-hub.ts";
+import { getEventHub } from "@/lib/realtime/event-hub.ts";
 import type { HookEventView, RelayView } from "./hook-event-view.ts";
 
 /** Topic of one worktree's hook timeline; ALL_HOOKS_TOPIC carries every event (Logs page). */

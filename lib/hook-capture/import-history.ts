@@ -2,9 +2,9 @@ import { readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
-import { resolvePinnedWorktree } from "../chat/resolve-pinned-worktree.ts";
-import { projectSlugForPath } from "../hooks/project-slug.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { resolvePinnedWorktree } from "@/lib/chat/resolve-pinned-worktree.ts";
+import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
 import { ingestTranscript } from "./ingest-transcript.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { detectBlockFromHookEvent } from "../hooks/detect-hook-block.ts";
-import { parseHookPayload, type HookEvent } from "../hooks/hook-events.ts";
-import { summarizeHookEvent } from "../hooks/hook-summary.ts";
-import { limitStoredPayload } from "../hooks/limit-stored-payload.ts";
-import { applyHookPolicies, type HookAnswer } from "../policies/apply-policies.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { detectBlockFromHookEvent } from "@/lib/hooks/detect-hook-block.ts";
+import { parseHookPayload, type HookEvent } from "@/lib/hooks/hook-events.ts";
+import { summarizeHookEvent } from "@/lib/hooks/hook-summary.ts";
+import { limitStoredPayload } from "@/lib/hooks/limit-stored-payload.ts";
+import { applyHookPolicies, type HookAnswer } from "@/lib/policies/apply-policies.ts";
 import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";

@@ -1,9 +1,9 @@
-import type { Db } from "../db/client.ts";
-import { isAppError } from "../errors/app-error.ts";
-import { extractRelays } from "../hooks/extract-relays.ts";
-import { isHumanUserEntry } from "../hooks/transcript-entry.ts";
-import { readTranscriptFrom } from "../hooks/transcript-reader.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { extractRelays } from "@/lib/hooks/extract-relays.ts";
+import { isHumanUserEntry } from "@/lib/hooks/transcript-entry.ts";
+import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import { toRelayView } from "./hook-event-view.ts";
 import { publishRelay } from "./hook-topics.ts";
 

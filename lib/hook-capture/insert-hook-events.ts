@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { Prisma, type HookEvent as HookEventRow } from "../db/generated/client.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { Prisma, type HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
 
 /** Every column of a hook event but the ones the database assigns. */
 export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt">;

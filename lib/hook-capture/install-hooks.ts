@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import { syncRecorderRules } from "./recorder-rules-file.ts";
 import { applyHookPlan, type HookFileResult } from "./apply-hook-plan.ts";
 import { currentDataDir, hookFiles } from "./hook-files.ts";

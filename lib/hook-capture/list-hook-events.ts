@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import type { Prisma } from "../db/generated/client.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { Prisma } from "@/lib/db/generated/client.ts";
 import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "./hook-event-view.ts";
 
 export interface HookEventFilter {

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
-import { isAppError } from "../errors/app-error.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import { hookFiles } from "./hook-files.ts";
 import { ingestHookEvent } from "./ingest-hook-event.ts";
 

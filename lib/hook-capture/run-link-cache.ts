@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 
 const MISS_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;

@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from "node:fs";
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import { hookFiles } from "./hook-files.ts";
 import { replayHookSpool } from "./replay-spool.ts";
 

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { matchWorktree } from "../hooks/match-worktree.ts";
-import type { Db } from "../db/client.ts";
-import { listWorktreeEntries } from "../git/list-worktree-entries.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { matchWorktree } from "@/lib/hooks/match-worktree.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 
 export interface IndexedWorktree {
   repoId: string;

@@ -1,5 +1,5 @@
-import { asObject, type JsonObject } from "../agent/json-fields.ts";
-import { AppError } from "../errors/app-error.ts";
+import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /** The text that marks a hook handler as Arbor's: it must appear in the command or the URL. */
 export const ARBOR_HOOK_MARKER = "arbor-hook";

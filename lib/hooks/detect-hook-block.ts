@@ -1,4 +1,4 @@
-import { asObject, readNumber, readString } from "../agent/json-fields.ts";
+import { asObject, readNumber, readString } from "@/lib/agent/json-fields.ts";
 import { isBlockingHookEvent, type HookEvent } from "./hook-events.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "../agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
 import { detectBlockFromTranscriptEntry, type HookBlock } from "./detect-hook-block.ts";
 import { contentText, isHumanUserEntry, isInterruptEntry, promptText, toolResultText } from "./transcript-entry.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../errors/app-error.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
 import type { ArborHookHandler } from "./arbor-hook-entries.ts";
 import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
 import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "./hook-settings.ts";

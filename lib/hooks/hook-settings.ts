@@ -1,5 +1,5 @@
-import { asObject, type JsonObject } from "../agent/json-fields.ts";
-import { AppError } from "../errors/app-error.ts";
+import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { ARBOR_HOOK_MARKER, assertArborHandler, syncArborHandlers, type ArborHookHandlerChoice, type HookSettingsChange } from "./arbor-hook-entries.ts";
 import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
 import { DEFAULT_SETTINGS_FORMAT, parseSettingsText, renderSettings } from "./settings-text.ts";

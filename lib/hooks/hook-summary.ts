@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "../agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
 import type { HookEvent } from "./hook-events.ts";
 
 const EXCERPT_CHARS = 80;

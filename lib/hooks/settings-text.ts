@@ -1,5 +1,5 @@
-import { asObject, type JsonObject } from "../agent/json-fields.ts";
-import { AppError } from "../errors/app-error.ts";
+import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /** How a settings file was laid out, when it is exactly what `JSON.stringify(value, null, indent)` writes. */
 export interface SettingsFormat {

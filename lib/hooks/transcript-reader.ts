@@ -1,5 +1,5 @@
 import { open, type FileHandle } from "node:fs/promises";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 const CHUNK_BYTES = 1024 * 1024;
 export const DEFAULT_TRANSCRIPT_READ_BYTES = 8 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;

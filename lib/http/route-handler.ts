@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import { toErrorBody } from "../errors/error-body.ts";
+import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { readJsonBody } from "./read-json-body.ts";
 
 type Handler<Ctx> = (request: Request, context: Ctx) => Promise<Response>;

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client.ts";
-import { getEventHub, sessionTopic } from "../realtime/event-hub.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /** The whole conversation as Markdown: summaries first, then every message (archived ones too). */
 export async function exportSessionMarkdown(db: Db, input: { sessionId: string }): Promise<{ fileName: string; markdown: string }> {

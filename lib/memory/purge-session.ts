@@ -1,6 +1,6 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { getEventHub, sessionTopic } from "../realtime/event-hub.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { planPurge } from "./plan-purge.ts";
 
 /**

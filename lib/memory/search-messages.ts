@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 export interface SearchHit {
   messageId: number;

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { getEventHub, sessionTopic } from "../realtime/event-hub.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import { nextCoveredUntil } from "./plan-purge.ts";
 import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary } from "./write-summary.ts";

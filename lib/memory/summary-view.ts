@@ -1,4 +1,4 @@
-import type { ChatSummary } from "../db/generated/client.ts";
+import type { ChatSummary } from "@/lib/db/generated/client.ts";
 
 export interface SummaryView {
   id: number;

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { PinView } from "./pin-types.ts";
 
 /** All pins, most recently used first, each checked for a missing directory. */

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 
 /** Records that the user opened a pin, moving it to the top of the list. */
 export async function markPinUsed(db: Db, input: { pinId: string }): Promise<void> {

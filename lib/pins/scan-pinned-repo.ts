@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { scanRepoWorktrees } from "../git/scan-worktrees.ts";
-import type { RepoScan } from "../git/types.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
 
 /** Scans the worktrees of a pinned repository, fresh from git (never from the database). */
 export async function scanPinnedRepo(db: Db, input: { repoId: string }): Promise<RepoScan> {

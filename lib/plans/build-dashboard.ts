@@ -1,10 +1,10 @@
-import type { Db } from "../db/client.ts";
-import { findDivergence } from "../design/find-divergence.ts";
-import { layoutBranchTree, type BranchTreeNode } from "../design/layout-tree.ts";
-import { readBranchFacts } from "../design/read-branch-facts.ts";
-import type { DesignTree, DivergenceWarning } from "../design/types.ts";
-import type { RepoScan } from "../git/types.ts";
-import { scanPinnedRepo } from "../pins/scan-pinned-repo.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { findDivergence } from "@/lib/design/find-divergence.ts";
+import { layoutBranchTree, type BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import type { DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import type { PlanView } from "./plan-types.ts";
 import { listPlans } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";

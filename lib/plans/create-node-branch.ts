@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
-import { explainInvalidBranchName } from "../design/branch-name.ts";
-import { expectedBranchName } from "../design/naming-rule.ts";
-import { readBranchFacts } from "../design/read-branch-facts.ts";
-import { AppError } from "../errors/app-error.ts";
-import { runGit } from "../git/run-git.ts";
-import { invalidateWorktreeIndex } from "../hook-capture/worktree-index.ts";
-import { scanPinnedRepo } from "../pins/scan-pinned-repo.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
+import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { runGit } from "@/lib/git/run-git.ts";
+import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
 

@@ -1,7 +1,7 @@
-import type { DesignTree } from "../design/types.ts";
-import { suggestSlug } from "../design/slug.ts";
-import { AppError } from "../errors/app-error.ts";
-import { ProcessFailure, runProcess } from "../process-host/run-process.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
+import { suggestSlug } from "@/lib/design/slug.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 
 /** Runs `gh <args>` in `cwd` through the process host; resolves with its stdout. */
 async function gh(args: string[], input: { cwd: string; timeoutMs?: number }): Promise<string> {

@@ -1,8 +1,8 @@
-import type { Db } from "../db/client.ts";
-import { findDivergence } from "../design/find-divergence.ts";
-import { expectedBranchName } from "../design/naming-rule.ts";
-import { readBranchFacts } from "../design/read-branch-facts.ts";
-import type { PromptPlan } from "../prompt/types.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { findDivergence } from "@/lib/design/find-divergence.ts";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
+import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import type { PromptPlan } from "@/lib/prompt/types.ts";
 import { listPlans } from "./plans-store.ts";
 import type { PlanView } from "./plan-types.ts";
 import { readProjectRules } from "./project-rules.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DESIGN_NODE_STATUSES, type DesignTree } from "../design/types.ts";
+import { DESIGN_NODE_STATUSES, type DesignTree } from "@/lib/design/types.ts";
 
 export interface PlanView {
   id: string;

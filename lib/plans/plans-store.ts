@@ -1,8 +1,8 @@
-import type { Db } from "../db/client.ts";
-import type { Plan, TreeSpec } from "../db/generated/client.ts";
-import type { DesignTree } from "../design/types.ts";
-import { validateDesignTree } from "../design/validate-tree.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { Plan, TreeSpec } from "@/lib/db/generated/client.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
+import { validateDesignTree } from "@/lib/design/validate-tree.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
 import { PLAN_TEMPLATE, type PlanView } from "./plan-types.ts";
 
 export function toPlanView(plan: Plan & { treeSpec: TreeSpec | null }): PlanView {

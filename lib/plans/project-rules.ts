@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { validateNamingRule } from "../design/naming-rule.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { validateNamingRule } from "@/lib/design/naming-rule.ts";
 
 export interface ProjectRulesView {
   branchNamingRule: string;

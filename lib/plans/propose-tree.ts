@@ -1,14 +1,14 @@
 import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "../agent/claude-args.ts";
-import { buildClaudeEnv } from "../agent/claude-env.ts";
-import { runClaude } from "../agent/run-claude.ts";
-import type { Db } from "../db/client.ts";
-import type { DesignTree } from "../design/types.ts";
-import { validateDesignTree } from "../design/validate-tree.ts";
-import { AppError, isAppError } from "../errors/app-error.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
+import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
+import { runClaude } from "@/lib/agent/run-claude.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
+import { validateDesignTree } from "@/lib/design/validate-tree.ts";
+import { AppError, isAppError } from "@/lib/errors/app-error.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import { designTreeSchema } from "./plan-types.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import type { HookEvent } from "../hooks/hook-events.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { HookEvent } from "@/lib/hooks/hook-events.ts";
 import { parseMetaTag } from "./meta-tag.ts";
 import { notifyFromAnswer } from "./notifier.ts";
 import { readStopAnswer, recordRelay } from "./recorder.ts";

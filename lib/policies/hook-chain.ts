@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asObject } from "../agent/json-fields.ts";
-import { parseSettingsText } from "../hooks/settings-text.ts";
-import { ARBOR_MARKER } from "../hook-capture/apply-hook-plan.ts";
-import { userSettingsFile } from "../hook-capture/hook-targets.ts";
+import { asObject } from "@/lib/agent/json-fields.ts";
+import { parseSettingsText } from "@/lib/hooks/settings-text.ts";
+import { ARBOR_MARKER } from "@/lib/hook-capture/apply-hook-plan.ts";
+import { userSettingsFile } from "@/lib/hook-capture/hook-targets.ts";
 
 export interface ChainHandler {
   level: "user" | "project" | "local";

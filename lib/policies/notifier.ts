@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { getEventHub } from "../realtime/event-hub.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { getEventHub } from "@/lib/realtime/event-hub.ts";
 import { stripMetaTags } from "./meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
 

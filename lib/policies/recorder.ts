@@ -1,9 +1,9 @@
-import type { Db } from "../db/client.ts";
-import type { HookEvent } from "../hooks/hook-events.ts";
-import { readLastRelay } from "../hooks/read-last-relay.ts";
-import { isTranscriptPath } from "../hook-capture/ingest-transcript.ts";
-import { getEventHub, repoTopic } from "../realtime/event-hub.ts";
-import { readSettings } from "../settings/settings-store.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { HookEvent } from "@/lib/hooks/hook-events.ts";
+import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
+import { isTranscriptPath } from "@/lib/hook-capture/ingest-transcript.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
 import { parseDecisionLines, type MetaTag } from "./meta-tag.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 

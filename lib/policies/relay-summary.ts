@@ -1,10 +1,10 @@
 import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "../agent/claude-args.ts";
-import { buildClaudeEnv } from "../agent/claude-env.ts";
-import { runClaude } from "../agent/run-claude.ts";
-import type { Settings } from "../settings/settings-schema.ts";
+import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
+import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
+import { runClaude } from "@/lib/agent/run-claude.ts";
+import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { stripMetaTags } from "./meta-tag.ts";
 
 const ATTEMPTS = 3;

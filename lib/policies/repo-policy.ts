@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 
 export interface RepoPolicyView {
   recorderEnabled: boolean;

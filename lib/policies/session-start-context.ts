@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { RepoPolicyView } from "./repo-policy.ts";
 import { describeWorkflowState } from "./workflow-state.ts";
 

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client.ts";
-import { scanWorktree } from "../git/scan-worktrees.ts";
-import { buildPlanContext } from "../plans/plan-context.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { scanWorktree } from "@/lib/git/scan-worktrees.ts";
+import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 
 /**
  * Saves where the work in a worktree stands (PreCompact, SessionEnd): the plan node, the

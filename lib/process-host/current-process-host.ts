@@ -1,4 +1,4 @@
-import { processSingleton, replaceProcessSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton, replaceProcessSingleton } from "@/lib/runtime/process-singleton.ts";
 import { createLocalProcessHost } from "./local-process-host.ts";
 import type { ProcessHost } from "./types.ts";
 

@@ -1,5 +1,5 @@
 /** What changed in a worktree between two sends, so the model notices moves it did not make. */
-import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan, WorktreeWarning } from "../git/types.ts";
+import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan, WorktreeWarning } from "@/lib/git/types.ts";
 import { formatCode, toOneLine } from "./format-markdown.ts";
 import { formatBranch, formatCommit, formatDirtyCounts, formatUpstream } from "./format-scan.ts";
 

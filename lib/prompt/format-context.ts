@@ -1,5 +1,5 @@
 /** Section 2: the fresh scan and what moved since the last send. */
-import type { WorktreeScan } from "../git/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 import { describeScanChanges } from "./diff-scans.ts";
 import { PROMPT_HEADINGS } from "./prompt-headings.ts";
 import { formatScanLines } from "./format-scan.ts";

@@ -1,5 +1,5 @@
 /** Renders one worktree scan as Markdown list lines for the Context section. */
-import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan } from "../git/types.ts";
+import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan } from "@/lib/git/types.ts";
 import { formatCode, toOneLine, truncateText } from "./format-markdown.ts";
 
 const SHORT_SUBJECT_CHARS = 72;

@@ -1,5 +1,5 @@
 /** Fresh, valid inputs for the prompt tests; each test overrides only what it is about. */
-import type { WorktreeScan } from "../git/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PromptInput, PromptMessage } from "./types.ts";
 
 export function buildScan(overrides: Partial<WorktreeScan> = {}): WorktreeScan {

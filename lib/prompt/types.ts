@@ -1,5 +1,5 @@
 /** Plain data in and out of prompt assembly. No I/O: the caller loads these from git and the DB. */
-import type { WorktreeScan } from "../git/types.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 
 export type PromptMessageRole = "user" | "assistant" | "system";
 

@@ -1,4 +1,4 @@
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import type { ServerMessage } from "./protocol.ts";
 
 type Listener = (message: ServerMessage) => void;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HookEventView, RelayView } from "../hook-capture/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
 
 /**
  * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event

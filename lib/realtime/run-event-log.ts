@@ -1,4 +1,4 @@
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton.ts";
 import { getEventHub, sessionTopic } from "./event-hub.ts";
 import type { RunEvent, ServerMessage } from "./protocol.ts";
 

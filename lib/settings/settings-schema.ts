@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PERMISSION_MODES } from "../agent/claude-args.ts";
+import { PERMISSION_MODES } from "@/lib/agent/claude-args.ts";
 
 const toolName = z
   .string()

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db } from "@/lib/db/client.ts";
 import { clearSettingsCache } from "./settings-cache.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
 

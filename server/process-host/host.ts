@@ -2,8 +2,8 @@
 // server, so that fork() (synchronous, and slower the more memory the caller has) never blocks
 // the server's event loop. It serves HostRequests over the IPC channel and exits, killing what it
 // started, as soon as the server goes away.
-import { createLocalProcessHost } from "../../lib/process-host/local-process-host.ts";
-import type { HostReply, HostRequest } from "../../lib/process-host/protocol.ts";
+import { createLocalProcessHost } from "@/lib/process-host/local-process-host.ts";
+import type { HostReply, HostRequest } from "@/lib/process-host/protocol.ts";
 
 const host = createLocalProcessHost();
 

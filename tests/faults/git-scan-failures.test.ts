@@ -1,14 +1,14 @@
 import { chmod, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { scanRepoWorktrees } from "../../lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
   type GitFixtureRoot,
-} from "../helpers/git-fixtures.ts";
+} from "@/tests/helpers/git-fixtures.ts";
 
 const isRoot = process.getuid?.() === 0;
 

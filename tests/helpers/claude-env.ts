@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { buildClaudeEnv, type EnvMap } from "../../lib/agent/claude-env.ts";
+import { buildClaudeEnv, type EnvMap } from "@/lib/agent/claude-env.ts";
 
 // Plain async functions, independent of vitest, so browser e2e tests can reuse them.
 

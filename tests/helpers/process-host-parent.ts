@@ -1,7 +1,7 @@
 // A stand-in for Arbor's server in the process-host tests: starts a remote process host, has it
 // spawn `sleep 600`, prints that process's pid and waits to be killed.
 import { tmpdir } from "node:os";
-import { startRemoteProcessHost } from "../../lib/process-host/remote-process-host.ts";
+import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 import { PROCESS_HOST_ENTRY } from "./process-host-entry.ts";
 
 const host = startRemoteProcessHost({ entry: PROCESS_HOST_ENTRY });

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { applyPendingMigrations } from "../../lib/db/apply-migrations.ts";
-import { createDb, type Db } from "../../lib/db/client.ts";
+import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
+import { createDb, type Db } from "@/lib/db/client.ts";
 import { repoRoot } from "./start-arbor.ts";
 
 /** A throw-away SQLite database with every committed migration applied, and a client on it. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
-import { installProcessHost } from "../../lib/process-host/current-process-host.ts";
-import { createLocalProcessHost } from "../../lib/process-host/local-process-host.ts";
-import { startRemoteProcessHost } from "../../lib/process-host/remote-process-host.ts";
-import type { ProcessHost } from "../../lib/process-host/types.ts";
+import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { createLocalProcessHost } from "@/lib/process-host/local-process-host.ts";
+import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
+import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { PROCESS_HOST_ENTRY } from "./process-host-entry.ts";
 
 /**

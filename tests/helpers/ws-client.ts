@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { ServerMessage } from "../../lib/realtime/protocol.ts";
+import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 
 /** A WebSocket client that records every server message and can wait for one. */
 export async function connectWs(input: { url: string; origin?: string | null; headers?: Record<string, string> }) {

@@ -2,11 +2,11 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "../helpers/git-fixtures.ts";
-import { callApi } from "../helpers/start-arbor.ts";
-import { connectWs } from "../helpers/ws-client.ts";
+import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import { callApi } from "@/tests/helpers/start-arbor.ts";
+import { connectWs } from "@/tests/helpers/ws-client.ts";
 
 let env: ArborWithClaude;
 let fixtureRoot: { root: string };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockAnthropic, type MockAnthropic, type RequestMessage } from "../../e2e/mock-anthropic/index.ts";
+import { lastUserText, startMockAnthropic, type MockAnthropic, type RequestMessage } from "@/e2e/mock-anthropic/index.ts";
 
 let mock: MockAnthropic;
 

@@ -2,10 +2,10 @@ import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { runClaude } from "../../lib/agent/run-claude.ts";
-import type { ClaudeStreamEvent } from "../../lib/agent/stream-event.ts";
-import { useProcessHost } from "../helpers/use-process-host.ts";
-import { CLAUDE_BIN, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs } from "../helpers/claude-env.ts";
+import { runClaude } from "@/lib/agent/run-claude.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
+import { CLAUDE_BIN, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs } from "@/tests/helpers/claude-env.ts";
 
 // runClaude's process handling, driven by small fake `claude` scripts (and missing paths): the
 // cases the real CLI does not produce on demand.

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockAnthropic, type MockAnthropic } from "../../e2e/mock-anthropic/index.ts";
-import { buildClaudeArgs } from "../../lib/agent/claude-args.ts";
-import { runClaude, type RunOutcome } from "../../lib/agent/run-claude.ts";
-import type { ClaudeStreamEvent } from "../../lib/agent/stream-event.ts";
-import { buildTestClaudeEnv, CLAUDE_BIN, createClaudeTestHome, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs, type ClaudeTestHome } from "../helpers/claude-env.ts";
+import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/e2e/mock-anthropic/index.ts";
+import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
+import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import { buildTestClaudeEnv, CLAUDE_BIN, createClaudeTestHome, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs, type ClaudeTestHome } from "@/tests/helpers/claude-env.ts";
 
 let mock: MockAnthropic;
 const createdDirs: string[] = [];

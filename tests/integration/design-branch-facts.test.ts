@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors/app-error.ts";
-import { scanRepoWorktrees } from "../../lib/git/scan-worktrees.ts";
-import { findDivergence } from "../../lib/design/find-divergence.ts";
-import { layoutBranchTree } from "../../lib/design/layout-tree.ts";
-import { readBranchFacts } from "../../lib/design/read-branch-facts.ts";
-import type { BranchFact, BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "../../lib/design/types.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { findDivergence } from "@/lib/design/find-divergence.ts";
+import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
+import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import type { BranchFact, BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
 import {
   addWorktree,
   createFixtureRoot,
@@ -15,7 +15,7 @@ import {
   runFixtureGit,
   writeFiles,
   type GitFixtureRoot,
-} from "../helpers/git-fixtures.ts";
+} from "@/tests/helpers/git-fixtures.ts";
 
 const RULE = "feat/{slug}";
 

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors/app-error.ts";
-import { resolveRepository } from "../../lib/git/resolve-repository.ts";
-import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "../helpers/git-fixtures.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { resolveRepository } from "@/lib/git/resolve-repository.ts";
+import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "@/tests/helpers/git-fixtures.ts";
 
 let fixture: RepoWithWorktrees;
 

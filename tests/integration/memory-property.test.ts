@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../lib/db/client.ts";
-import { purgeSession } from "../../lib/memory/purge-session.ts";
-import { summarizeSession } from "../../lib/memory/summarize-session.ts";
-import { updateSettings } from "../../lib/settings/settings-store.ts";
-import { createTestDb } from "../helpers/test-db.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { purgeSession } from "@/lib/memory/purge-session.ts";
+import { summarizeSession } from "@/lib/memory/summarize-session.ts";
+import { updateSettings } from "@/lib/settings/settings-store.ts";
+import { createTestDb } from "@/tests/helpers/test-db.ts";
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let db: Db;

@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRepoWithWorktrees, createFixtureRoot, createRepoWithOrigin, removeGitFixture, type RepoWithWorktrees } from "../helpers/git-fixtures.ts";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "../helpers/start-arbor.ts";
+import { createRepoWithWorktrees, createFixtureRoot, createRepoWithOrigin, removeGitFixture, type RepoWithWorktrees } from "@/tests/helpers/git-fixtures.ts";
+import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
 
 let arbor: RunningArbor;
 let repo: RepoWithWorktrees;

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "../../e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "../helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture, runFixtureGit } from "../helpers/git-fixtures.ts";
-import { callApi } from "../helpers/start-arbor.ts";
+import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture, runFixtureGit } from "@/tests/helpers/git-fixtures.ts";
+import { callApi } from "@/tests/helpers/start-arbor.ts";
 
 let env: ArborWithClaude;
 let fixture: { root: string };

@@ -3,16 +3,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
-import { isAppError } from "../../lib/errors/app-error.ts";
-import { runGit } from "../../lib/git/run-git.ts";
-import { startRemoteProcessHost } from "../../lib/process-host/remote-process-host.ts";
-import { ProcessFailure, runProcess } from "../../lib/process-host/run-process.ts";
-import type { ProcessHost, SpawnListener, SpawnRequest } from "../../lib/process-host/types.ts";
-import { isProcessAlive } from "../helpers/claude-env.ts";
-import { findProcessHosts } from "../helpers/find-processes.ts";
-import { PROCESS_HOST_ENTRY } from "../helpers/process-host-entry.ts";
-import { repoRoot } from "../helpers/start-arbor.ts";
-import { useProcessHost } from "../helpers/use-process-host.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { runGit } from "@/lib/git/run-git.ts";
+import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
+import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
+import type { ProcessHost, SpawnListener, SpawnRequest } from "@/lib/process-host/types.ts";
+import { isProcessAlive } from "@/tests/helpers/claude-env.ts";
+import { findProcessHosts } from "@/tests/helpers/find-processes.ts";
+import { PROCESS_HOST_ENTRY } from "@/tests/helpers/process-host-entry.ts";
+import { repoRoot } from "@/tests/helpers/start-arbor.ts";
+import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
 
 // The remote process host: what the server relies on when every claude and git process is
 // started by a forked child instead of on its own event loop.
