@@ -1,0 +1,83 @@
+// Lint: typescript-eslint with type information, the rules of hooks, no import cycles, and
+// Arbor's layering (scripts/lint/): lib/ folders form no cycle; components/ import only pure lib/
+// modules. Formatting is Prettier's job (`npm run format`), so stylistic rules are off.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import { arborPlugin } from "./scripts/lint/plugin.mjs";
+
+/** One import style: `./x.ts` inside a folder, `@/dir/x.ts` across folders, always with the extension. */
+const importStyle = {
+  patterns: [
+    { group: ["../*"], message: "Import across folders as @/dir/file.ts (not ../)." },
+    {
+      regex: "^(\\.|@/).*(?<!\\.(ts|tsx|mjs|json|css))$",
+      message: "Write the file's extension (./x.ts), as Node's ESM resolution expects.",
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".next-*/",
+      "lib/db/generated/",
+      "tests/fixtures/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            "*.mjs",
+            "scripts/*.mjs",
+            "scripts/lint/*.mjs",
+            "bin/*.mjs",
+            "server/process-host/*.mjs",
+          ],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    plugins: { "import-x": importX, arbor: arborPlugin },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "no-restricted-imports": ["error", importStyle],
+      "arbor/no-folder-cycles": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "app/**/*.tsx"],
+    ...reactHooks.configs.flat["recommended-latest"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: { "arbor/components-import-pure-lib": "error" },
+  },
+  {
+    files: ["**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+);
