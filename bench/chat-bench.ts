@@ -34,7 +34,8 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
   try {
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
     const repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } })).body.session.id;
+    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } }))
+      .body.session.id;
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 4 } });
     const claudeEnv = buildClaudeEnv({
       inherited: {
@@ -53,7 +54,9 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
     const directTimes: number[] = [];
     for (let index = -1; index < sends; index += 1) {
       const started = performance.now();
-      const { body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: `bench ${index} [[mock:text ok]]` } });
+      const { body } = await callApi(env.arbor, "/api/chat/send", {
+        body: { sessionId, userMessage: `bench ${index} [[mock:text ok]]` },
+      });
       const arborMs = performance.now() - started;
       const request = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === body.run.claudeSessionId);
       const prompt = lastUserText(request!)!;
@@ -68,7 +71,8 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
     const latencies: number[] = [];
     ws.socket.on("message", (data) => {
       const message = JSON.parse(String(data)) as { type: string; at?: number; event?: { kind: string } };
-      if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at) latencies.push(performance.timeOrigin + performance.now() - message.at);
+      if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at)
+        latencies.push(performance.timeOrigin + performance.now() - message.at);
     });
     ws.send({ type: "subscribe_session", sessionId });
     await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:long 400]]" } });
@@ -93,10 +97,19 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
 }
 
 async function timeDirectRun(input: { cwd: string; env: Record<string, string>; prompt: string }): Promise<number> {
-  const args = buildClaudeArgs({ sessionId: randomUUID(), permissionMode: "default", allowedTools: [], disallowedTools: [] });
+  const args = buildClaudeArgs({
+    sessionId: randomUUID(),
+    permissionMode: "default",
+    allowedTools: [],
+    disallowedTools: [],
+  });
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn("claude", args, { cwd: input.cwd, env: input.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("claude", args, {
+      cwd: input.cwd,
+      env: input.env as NodeJS.ProcessEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     child.stdout.resume();
     child.stderr.resume();
     child.on("error", reject);

@@ -10,7 +10,12 @@ import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import type { BranchFacts, DesignNode, DesignTree } from "@/lib/design/types.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
-import { createFixtureRoot, createRepoWithOrigin, removeGitFixture, runFixtureGit } from "@/tests/helpers/git-fixtures.ts";
+import {
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  runFixtureGit,
+} from "@/tests/helpers/git-fixtures.ts";
 import { median } from "./stats.ts";
 
 const RULE = "feat/{slug}";
@@ -51,14 +56,25 @@ export async function runDesignBench({
   worktreeCount = 20,
   iterations = 15,
   warmup = 3,
-}: { branchCount?: number; designNodeCount?: number; worktreeCount?: number; iterations?: number; warmup?: number } = {}): Promise<DesignBenchResult> {
+}: {
+  branchCount?: number;
+  designNodeCount?: number;
+  worktreeCount?: number;
+  iterations?: number;
+  warmup?: number;
+} = {}): Promise<DesignBenchResult> {
   const { root } = await createFixtureRoot();
   try {
-    const files = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`src/file-${index}.txt`, `line ${index}\n`]));
+    const files = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`src/file-${index}.txt`, `line ${index}\n`]),
+    );
     const { mainPath, initialSha } = await createRepoWithOrigin({ root, files });
     const { parentOf, commitCount } = await importBranches({ mainPath, initialSha, branchCount });
     for (let index = 0; index < worktreeCount; index += 1) {
-      await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", join(root, `wt-${index}`), branchName(index * 7)] });
+      await runFixtureGit({
+        cwd: mainPath,
+        args: ["worktree", "add", "-q", join(root, `wt-${index}`), branchName(index * 7)],
+      });
     }
     const tree = buildDesign({ parentOf, designNodeCount });
     const times = { scan: [] as number[], read: [] as number[], graph: [] as number[], pure: [] as number[] };
@@ -119,26 +135,43 @@ function createRandom(seed: number): (below: number) => number {
  * an earlier branch's head or first commit; two commits each; every 25th branch is merged into
  * main at the end. Returns each branch's git parent (null for main).
  */
-async function importBranches({ mainPath, initialSha, branchCount }: { mainPath: string; initialSha: string; branchCount: number }) {
+async function importBranches({
+  mainPath,
+  initialSha,
+  branchCount,
+}: {
+  mainPath: string;
+  initialSha: string;
+  branchCount: number;
+}) {
   const random = createRandom(42);
   const lines: string[] = [];
   let mark = 0;
   const commit = ({ ref, message, from, merge }: { ref: string; message: string; from: string; merge?: string }) => {
     mark += 1;
-    lines.push(`commit ${ref}`, `mark :${mark}`, "committer Arbor Bench <bench@arbor.invalid> 1704164645 +0000", `data ${Buffer.byteLength(message)}`, message, `from ${from}`);
+    lines.push(
+      `commit ${ref}`,
+      `mark :${mark}`,
+      "committer Arbor Bench <bench@arbor.invalid> 1704164645 +0000",
+      `data ${Buffer.byteLength(message)}`,
+      message,
+      `from ${from}`,
+    );
     if (merge) lines.push(`merge ${merge}`);
     lines.push("");
     return `:${mark}`;
   };
   const mainCommits: string[] = [];
   let mainHead = initialSha;
-  for (let index = 0; index < 50; index += 1) mainCommits.push((mainHead = commit({ ref: "refs/heads/main", message: `main ${index}`, from: mainHead })));
+  for (let index = 0; index < 50; index += 1)
+    mainCommits.push((mainHead = commit({ ref: "refs/heads/main", message: `main ${index}`, from: mainHead })));
   const heads: string[] = [];
   const firsts: string[] = [];
   const parentOf: (number | null)[] = [];
   for (let index = 0; index < branchCount; index += 1) {
     const parent = index < 50 ? null : random(index);
-    const base = parent === null ? (mainCommits[index] ?? initialSha) : random(3) === 0 ? firsts[parent]! : heads[parent]!;
+    const base =
+      parent === null ? (mainCommits[index] ?? initialSha) : random(3) === 0 ? firsts[parent]! : heads[parent]!;
     const ref = `refs/heads/${branchName(index)}`;
     const first = commit({ ref, message: `${branchName(index)} 1`, from: base });
     firsts.push(first);
@@ -146,7 +179,12 @@ async function importBranches({ mainPath, initialSha, branchCount }: { mainPath:
     parentOf.push(parent);
   }
   for (let index = 0; index < branchCount; index += 25) {
-    mainHead = commit({ ref: "refs/heads/main", message: `Merge ${branchName(index)}`, from: mainHead, merge: heads[index] });
+    mainHead = commit({
+      ref: "refs/heads/main",
+      message: `Merge ${branchName(index)}`,
+      from: mainHead,
+      merge: heads[index],
+    });
   }
   await runGitWithInput({ cwd: mainPath, args: ["fast-import", "--quiet"], input: `${lines.join("\n")}\n` });
   await runFixtureGit({ cwd: mainPath, args: ["reset", "-q", "--hard", "main"] });
@@ -157,14 +195,26 @@ async function importBranches({ mainPath, initialSha, branchCount }: { mainPath:
  * 190 nodes for branches 0–189 (every 20th placed under a wrong parent, every 30th marked done)
  * and 10 planned nodes without a branch.
  */
-function buildDesign({ parentOf, designNodeCount }: { parentOf: (number | null)[]; designNodeCount: number }): DesignTree {
+function buildDesign({
+  parentOf,
+  designNodeCount,
+}: {
+  parentOf: (number | null)[];
+  designNodeCount: number;
+}): DesignTree {
   const withBranch = Math.max(0, designNodeCount - 10);
   const nodes: DesignNode[] = [];
   const edges: DesignTree["edges"] = [];
   for (let index = 0; index < withBranch; index += 1) {
-    nodes.push({ slug: `n-${index}`, title: `Task ${index}`, description: null, status: index % 30 === 0 ? "done" : "in_progress" });
+    nodes.push({
+      slug: `n-${index}`,
+      title: `Task ${index}`,
+      description: null,
+      status: index % 30 === 0 ? "done" : "in_progress",
+    });
     const parent = index % 20 === 19 ? Math.floor(index / 2) : parentOf[index];
-    if (parent !== null && parent !== undefined && parent < index) edges.push({ parent: `n-${parent}`, child: `n-${index}` });
+    if (parent !== null && parent !== undefined && parent < index)
+      edges.push({ parent: `n-${parent}`, child: `n-${index}` });
   }
   for (let index = 0; index < designNodeCount - withBranch; index += 1) {
     nodes.push({ slug: `planned-${index}`, title: `Planned ${index}`, description: null, status: "planned" });
@@ -189,7 +239,9 @@ function runGitWithInput({ cwd, args, input }: { cwd: string; args: string[]; in
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`git ${args.join(" ")} exited with ${code}: ${stderr}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`git ${args.join(" ")} exited with ${code}: ${stderr}`)),
+    );
     child.stdin.end(input);
   });
 }
@@ -201,8 +253,14 @@ if (isDirectRun) {
     `design bench: ${result.branchCount} branches, ${result.commitCount} commits, ${result.designNodeCount}-node design, ${result.worktreeCount} worktrees, ${result.warningCount} warnings, ${result.iterations} runs`,
   );
   console.log(`  scanRepoWorktrees median:                ${result.scanMedianMs.toFixed(1)} ms`);
-  console.log(`  readBranchFacts median:                  ${result.readFactsMedianMs.toFixed(1)} ms (in-memory graph part ${result.graphMedianMs.toFixed(2)} ms)`);
+  console.log(
+    `  readBranchFacts median:                  ${result.readFactsMedianMs.toFixed(1)} ms (in-memory graph part ${result.graphMedianMs.toFixed(2)} ms)`,
+  );
   console.log(`  findDivergence + layoutBranchTree median: ${result.pureMedianMs.toFixed(2)} ms`);
-  console.log(`  read + divergence + layout median:       ${result.totalMedianMs.toFixed(1)} ms (${result.totalRatio.toFixed(2)} × scan)`);
-  console.log(`  ratio divergence+layout / scan: ${result.ratio.toFixed(3)} (target <= 0.2) ${result.ratio <= 0.2 ? "OK" : "OVER TARGET"}`);
+  console.log(
+    `  read + divergence + layout median:       ${result.totalMedianMs.toFixed(1)} ms (${result.totalRatio.toFixed(2)} × scan)`,
+  );
+  console.log(
+    `  ratio divergence+layout / scan: ${result.ratio.toFixed(3)} (target <= 0.2) ${result.ratio <= 0.2 ? "OK" : "OVER TARGET"}`,
+  );
 }

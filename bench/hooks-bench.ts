@@ -137,7 +137,12 @@ export async function measureIngest(input: {
           path: "/api/hooks/ingest",
           method: "POST",
           agent,
-          headers: { "content-type": "application/json", "x-arbor-hook-token": token, "x-arbor-event-id": id, "content-length": Buffer.byteLength(PAYLOAD) },
+          headers: {
+            "content-type": "application/json",
+            "x-arbor-hook-token": token,
+            "x-arbor-event-id": id,
+            "content-length": Buffer.byteLength(PAYLOAD),
+          },
         },
         (res) => {
           res.resume();
@@ -154,12 +159,15 @@ export async function measureIngest(input: {
     const started = performance.now();
     await Promise.all(
       [0, 1, 2, 3].map(async (sender) => {
-        for (let index = 0; performance.now() < deadline; index += 1) if (await post(`load-${sender}-${index}`)) sent += 1;
+        for (let index = 0; performance.now() < deadline; index += 1)
+          if (await post(`load-${sender}-${index}`)) sent += 1;
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
     const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
-    const stored = (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
+    const stored = (
+      db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }
+    ).n;
     db.close();
     return { eventsPerSecond: Math.round(sent / elapsed), sent, stored, lost: sent - stored };
   } finally {
@@ -168,7 +176,11 @@ export async function measureIngest(input: {
 }
 
 /** The ingest part alone, against a fresh server (`tsx bench/hooks-bench.ts --ingest-only`). */
-export async function runIngestBench({ seconds = 10, warmUpPosts = 60, nodeArgs = [] as string[] } = {}): Promise<IngestBenchResult> {
+export async function runIngestBench({
+  seconds = 10,
+  warmUpPosts = 60,
+  nodeArgs = [] as string[],
+} = {}): Promise<IngestBenchResult> {
   const arbor = await startArbor({ nodeArgs });
   try {
     const warmUp = async (post: (id: string) => Promise<boolean>) => {
@@ -184,7 +196,10 @@ export async function runIngestBench({ seconds = 10, warmUpPosts = 60, nodeArgs 
 async function measureRelayExtraction(): Promise<{ relaySmallMs: number; relayLargeMs: number; relayRatio: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-relay-bench-"));
   try {
-    const sample = readFileSync(path.join(repoRoot, "tests/fixtures/claude-code-2.1.197/transcripts/s05-bash-allowed.jsonl"), "utf8");
+    const sample = readFileSync(
+      path.join(repoRoot, "tests/fixtures/claude-code-2.1.197/transcripts/s05-bash-allowed.jsonl"),
+      "utf8",
+    );
     const small = await writeTranscript({ file: path.join(dir, "small.jsonl"), sample, bytes: 2 * 1024 * 1024 });
     const large = await writeTranscript({ file: path.join(dir, "large.jsonl"), sample, bytes: 200 * 1024 * 1024 });
     const time = async (file: string) => {
@@ -212,7 +227,9 @@ async function writeTranscript(input: { file: string; sample: string; bytes: num
   for (let written = 0; written < input.bytes; written += chunk.length) {
     if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
   }
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
   return input.file;
 }
 

@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { startArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+} from "@/tests/helpers/git-fixtures.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { connectWs } from "@/tests/helpers/ws-client.ts";
 import { percentile, round } from "./stats.ts";
@@ -17,24 +22,33 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const HOOK_EVENTS_PER_SECOND = 100;
 
 // --expose-gc: memory is read after a full collection at start and end, so growth means retained memory.
-const env = await startArborWithClaude({ nodeArgs: ["--expose-gc", ...(process.env.LOAD_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])] });
+const env = await startArborWithClaude({
+  nodeArgs: ["--expose-gc", ...(process.env.LOAD_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
+});
 const fixture = await createFixtureRoot();
 const errors: string[] = [];
 try {
   const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
   const repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-  await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: WORKTREES, autoUpkeep: false } });
+  await callApi(env.arbor, "/api/settings", {
+    method: "PUT",
+    body: { maxConcurrentRuns: WORKTREES, autoUpkeep: false },
+  });
   const sessions: Array<{ sessionId: string; worktreePath: string }> = [];
   for (let index = 0; index < WORKTREES; index += 1) {
     const worktreePath = path.join(fixture.root, `load-${index}`);
     await addWorktree({ mainPath, path: worktreePath, branch: `feat/load-${index}` });
-    sessions.push({ worktreePath, sessionId: (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id });
+    sessions.push({
+      worktreePath,
+      sessionId: (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id,
+    });
   }
   const ws = await connectWs({ url: env.arbor.url });
   const latencies: number[] = [];
   ws.socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as { type: string; at?: number; event?: { kind: string } };
-    if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at) latencies.push(performance.timeOrigin + performance.now() - message.at);
+    if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at)
+      latencies.push(performance.timeOrigin + performance.now() - message.at);
   });
   for (const { sessionId } of sessions) ws.send({ type: "subscribe_session", sessionId });
 
@@ -43,9 +57,12 @@ try {
   let runs = 0;
   const chatLoops = sessions.map(async ({ sessionId }) => {
     while (Date.now() < deadline) {
-      const { status, body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:slow 60]]" } });
+      const { status, body } = await callApi(env.arbor, "/api/chat/send", {
+        body: { sessionId, userMessage: "[[mock:slow 60]]" },
+      });
       runs += 1;
-      if (status !== 200 || body.run?.status !== "success") errors.push(`send ${status} ${body.run?.status ?? JSON.stringify(body).slice(0, 200)}`);
+      if (status !== 200 || body.run?.status !== "success")
+        errors.push(`send ${status} ${body.run?.status ?? JSON.stringify(body).slice(0, 200)}`);
     }
   });
   const token = readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim();
@@ -54,7 +71,12 @@ try {
     for (let index = 0; Date.now() < deadline; index += 1) {
       const due = deadline - SECONDS * 1000 + (index * 1000) / HOOK_EVENTS_PER_SECOND;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      const status = await postHook({ port: env.arbor.port, token, id: `load-${index}`, cwd: sessions[index % sessions.length]!.worktreePath });
+      const status = await postHook({
+        port: env.arbor.port,
+        token,
+        id: `load-${index}`,
+        cwd: sessions[index % sessions.length]!.worktreePath,
+      });
       hookEvents += 1;
       if (status >= 300) errors.push(`hook ingest ${status}`);
     }
@@ -66,13 +88,25 @@ try {
   if (hookEventsStored !== hookEvents) errors.push(`hook events: ${hookEvents} sent, ${hookEventsStored} stored`);
 
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
-  console.log(`Load: ${WORKTREES} worktrees streaming for ${SECONDS} s (${runs} answers) with ${hookEvents} hook events (${HOOK_EVENTS_PER_SECOND}/s)`);
-  console.log(`  server RSS start / end          ${mb(start.rssBytes)} MB / ${mb(end.rssBytes)} MB (growth ${mb(end.rssBytes - start.rssBytes)} MB, target < 100 MB)`);
-  console.log(`  JS heap after GC start / end    ${mb(start.heapUsedBytes)} MB / ${mb(end.heapUsedBytes)} MB (heap reserved ${mb(start.heapTotalBytes)} / ${mb(end.heapTotalBytes)} MB, external ${mb(start.externalBytes)} / ${mb(end.externalBytes)} MB)`);
-  console.log(`  event-loop delay p99 / max      ${round(end.eventLoopDelayP99Ms)} ms / ${round(end.eventLoopDelayMaxMs)} ms (target p99 < 50 ms)`);
-  console.log(`  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(percentile(latencies, 99))} ms over ${latencies.length} deltas`);
+  console.log(
+    `Load: ${WORKTREES} worktrees streaming for ${SECONDS} s (${runs} answers) with ${hookEvents} hook events (${HOOK_EVENTS_PER_SECOND}/s)`,
+  );
+  console.log(
+    `  server RSS start / end          ${mb(start.rssBytes)} MB / ${mb(end.rssBytes)} MB (growth ${mb(end.rssBytes - start.rssBytes)} MB, target < 100 MB)`,
+  );
+  console.log(
+    `  JS heap after GC start / end    ${mb(start.heapUsedBytes)} MB / ${mb(end.heapUsedBytes)} MB (heap reserved ${mb(start.heapTotalBytes)} / ${mb(end.heapTotalBytes)} MB, external ${mb(start.externalBytes)} / ${mb(end.externalBytes)} MB)`,
+  );
+  console.log(
+    `  event-loop delay p99 / max      ${round(end.eventLoopDelayP99Ms)} ms / ${round(end.eventLoopDelayMaxMs)} ms (target p99 < 50 ms)`,
+  );
+  console.log(
+    `  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(percentile(latencies, 99))} ms over ${latencies.length} deltas`,
+  );
   console.log(`  hook events sent / stored       ${hookEvents} / ${hookEventsStored}`);
-  console.log(`  errors                          ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join("; ")}` : ""}`);
+  console.log(
+    `  errors                          ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join("; ")}` : ""}`,
+  );
 } finally {
   await env.close();
   await removeGitFixture(fixture);
@@ -82,14 +116,25 @@ process.exit(errors.length ? 1 : 0);
 function countStoredHookEvents(dataDir: string): number {
   const db = new Database(path.join(dataDir, "arbor.db"), { readonly: true });
   try {
-    return (db.prepare("SELECT COUNT(*) AS count FROM hook_events WHERE session_id = 'load-session'").get() as { count: number }).count;
+    return (
+      db.prepare("SELECT COUNT(*) AS count FROM hook_events WHERE session_id = 'load-session'").get() as {
+        count: number;
+      }
+    ).count;
   } finally {
     db.close();
   }
 }
 
 function postHook(input: { port: number; token: string; id: string; cwd: string }): Promise<number> {
-  const body = JSON.stringify({ hook_event_name: "PostToolUse", session_id: "load-session", cwd: input.cwd, tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb\n" } });
+  const body = JSON.stringify({
+    hook_event_name: "PostToolUse",
+    session_id: "load-session",
+    cwd: input.cwd,
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    tool_response: { stdout: "a\nb\n" },
+  });
   return new Promise((resolve) => {
     const req = request(
       {
@@ -97,7 +142,12 @@ function postHook(input: { port: number; token: string; id: string; cwd: string 
         port: input.port,
         path: "/api/hooks/ingest",
         method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-arbor-hook-token": input.token, "x-arbor-event-id": input.id },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "x-arbor-hook-token": input.token,
+          "x-arbor-event-id": input.id,
+        },
       },
       (res) => {
         res.resume();

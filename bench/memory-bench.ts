@@ -35,8 +35,15 @@ export async function runMemoryBench({ iterations = 30 }: { iterations?: number 
       await task();
       return performance.now() - start;
     };
-    const figures = { large: { open: [] as number[], assemble: [] as number[] }, small: { open: [] as number[], assemble: [] as number[] } };
-    const measureOnce = async (session: { id: string; lastId: number }, into: { open: number[]; assemble: number[] }, keep: boolean) => {
+    const figures = {
+      large: { open: [] as number[], assemble: [] as number[] },
+      small: { open: [] as number[], assemble: [] as number[] },
+    };
+    const measureOnce = async (
+      session: { id: string; lastId: number },
+      into: { open: number[]; assemble: number[] },
+      keep: boolean,
+    ) => {
       const openMs = await time(() => listMessages(db, { sessionId: session.id }));
       const assembleMs = await time(async () =>
         assemblePrompt(
@@ -76,8 +83,13 @@ export async function runMemoryBench({ iterations = 30 }: { iterations?: number 
   }
 }
 
-async function createSession(db: Db, input: { repoId: string; count: number; path: string }): Promise<{ id: string; lastId: number }> {
-  const session = await db.chatSession.create({ data: { repoId: input.repoId, worktreePath: input.path, activeKey: input.path } });
+async function createSession(
+  db: Db,
+  input: { repoId: string; count: number; path: string },
+): Promise<{ id: string; lastId: number }> {
+  const session = await db.chatSession.create({
+    data: { repoId: input.repoId, worktreePath: input.path, activeKey: input.path },
+  });
   for (let start = 0; start < input.count; start += 1000) {
     const size = Math.min(1000, input.count - start);
     await db.chatMessage.createMany({

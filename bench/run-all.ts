@@ -11,16 +11,33 @@ const line = (label: string, value: string, target: string, isMet: boolean) =>
   console.log(`${label.padEnd(44)} ${value.padEnd(34)} target ${target.padEnd(12)} ${isMet ? "ok" : "MISSED"}`);
 
 const scan = await runScanBench();
-console.log(`\nWorktree scan (${scan.worktreeCount} worktrees, a third dirty, concurrency ${scan.concurrency}, ${scan.iterations} runs)`);
-line("  scanRepoWorktrees median vs raw git median", `${round(scan.scanMedianMs)} ms vs ${round(scan.rawMedianMs)} ms`, "", true);
+console.log(
+  `\nWorktree scan (${scan.worktreeCount} worktrees, a third dirty, concurrency ${scan.concurrency}, ${scan.iterations} runs)`,
+);
+line(
+  "  scanRepoWorktrees median vs raw git median",
+  `${round(scan.scanMedianMs)} ms vs ${round(scan.rawMedianMs)} ms`,
+  "",
+  true,
+);
 line("  ratio", String(round(scan.ratio, 3)), "<= 1.5", scan.ratio <= 1.5);
 
 const chat = await runChatBench();
 console.log(`\nChat send (${chat.sends} sends through Arbor vs the same claude -p run directly, same mock)`);
-line("  POST /api/chat/send median vs direct median", `${chat.arborMedianMs} ms vs ${chat.directMedianMs} ms`, "", true);
+line(
+  "  POST /api/chat/send median vs direct median",
+  `${chat.arborMedianMs} ms vs ${chat.directMedianMs} ms`,
+  "",
+  true,
+);
 line("  ratio", String(chat.ratio), "<= 1.15", chat.ratio <= 1.15);
 line("  Arbor's added ms (p50 of paired differences)", `${chat.addedMsP50} ms`, "", true);
-line(`  relay latency over ${chat.relayDeltas} deltas p50 / p99`, `${chat.relayP50Ms} ms / ${chat.relayP99Ms} ms`, "p50 < 5 ms", chat.relayP50Ms < 5);
+line(
+  `  relay latency over ${chat.relayDeltas} deltas p50 / p99`,
+  `${chat.relayP50Ms} ms / ${chat.relayP99Ms} ms`,
+  "p50 < 5 ms",
+  chat.relayP50Ms < 5,
+);
 
 const memory = await runMemoryBench();
 console.log("\nConversation memory (session with 10,000 messages vs 100, same database and run)");
@@ -30,16 +47,45 @@ line("  assemble a prompt median", `${memory.assembleLargeMs} ms vs ${memory.ass
 line("  ratio", String(memory.assembleRatio), "<= 1.5", memory.assembleRatio <= 1.5);
 
 const hooks = await runHooksBench();
-console.log("\nHook capture (Arbor's hook as installed vs a no-op `true` hook, both run through /bin/sh with the payload on stdin)");
+console.log(
+  "\nHook capture (Arbor's hook as installed vs a no-op `true` hook, both run through /bin/sh with the payload on stdin)",
+);
 line("  fast path (tool events) p50 / p99", `${hooks.hookP50Ms} ms / ${hooks.hookP99Ms} ms`, "", true);
 line("  no-op hook p50 / p99", `${hooks.noopP50Ms} ms / ${hooks.noopP99Ms} ms`, "", true);
 line("  added at p50", `${hooks.addedP50Ms} ms`, "< 20 ms", hooks.addedP50Ms < 20);
-line("  sync path (policy events, waits for Arbor) p50 / p99", `${hooks.syncHookP50Ms} ms / ${hooks.syncHookP99Ms} ms`, "", true);
-line("  ingest, 4 senders for 10 s", `${hooks.ingestEventsPerSecond} events/s, ${hooks.ingestLost} lost of ${hooks.ingestSent}`, ">= 2000/s, 0", hooks.ingestEventsPerSecond >= 2000 && hooks.ingestLost === 0);
-line("  last relay from 2 MB vs 200 MB transcript", `${hooks.relaySmallMs} ms vs ${hooks.relayLargeMs} ms (ratio ${hooks.relayRatio})`, "< 20 ms", hooks.relayLargeMs < 20 && hooks.relaySmallMs < 20);
+line(
+  "  sync path (policy events, waits for Arbor) p50 / p99",
+  `${hooks.syncHookP50Ms} ms / ${hooks.syncHookP99Ms} ms`,
+  "",
+  true,
+);
+line(
+  "  ingest, 4 senders for 10 s",
+  `${hooks.ingestEventsPerSecond} events/s, ${hooks.ingestLost} lost of ${hooks.ingestSent}`,
+  ">= 2000/s, 0",
+  hooks.ingestEventsPerSecond >= 2000 && hooks.ingestLost === 0,
+);
+line(
+  "  last relay from 2 MB vs 200 MB transcript",
+  `${hooks.relaySmallMs} ms vs ${hooks.relayLargeMs} ms (ratio ${hooks.relayRatio})`,
+  "< 20 ms",
+  hooks.relayLargeMs < 20 && hooks.relaySmallMs < 20,
+);
 
 const design = await runDesignBench();
-console.log(`\nDesign tree (${design.branchCount} branches, ${design.designNodeCount}-node design, same repository's scan as baseline)`);
-line("  divergence + layout median vs scan median", `${round(design.pureMedianMs)} ms vs ${round(design.scanMedianMs)} ms`, "", true);
-line("  ratio", String(round(design.pureMedianMs / design.scanMedianMs, 3)), "<= 0.2", design.pureMedianMs / design.scanMedianMs <= 0.2);
+console.log(
+  `\nDesign tree (${design.branchCount} branches, ${design.designNodeCount}-node design, same repository's scan as baseline)`,
+);
+line(
+  "  divergence + layout median vs scan median",
+  `${round(design.pureMedianMs)} ms vs ${round(design.scanMedianMs)} ms`,
+  "",
+  true,
+);
+line(
+  "  ratio",
+  String(round(design.pureMedianMs / design.scanMedianMs, 3)),
+  "<= 0.2",
+  design.pureMedianMs / design.scanMedianMs <= 0.2,
+);
 line("  reading branch facts from git (2 processes) median", `${round(design.readFactsMedianMs)} ms`, "", true);

@@ -31,7 +31,12 @@ export async function runScanBench({
   iterations = 15,
   warmup = 3,
   concurrency = 8,
-}: { worktreeCount?: number; iterations?: number; warmup?: number; concurrency?: number } = {}): Promise<ScanBenchResult> {
+}: {
+  worktreeCount?: number;
+  iterations?: number;
+  warmup?: number;
+  concurrency?: number;
+} = {}): Promise<ScanBenchResult> {
   const fixture = await createWorktrees({ count: worktreeCount, dirtyEvery: 3 });
   try {
     const scan = () => scanRepoWorktrees({ repoPath: fixture.mainPath, concurrency });
@@ -56,7 +61,9 @@ export async function runScanBench({
 
 async function runRawCommands({ repoPath, concurrency }: { repoPath: string; concurrency: number }): Promise<void> {
   const { stdout } = await execFileAsync("git", ["-C", repoPath, "worktree", "list", "--porcelain", "-z"]);
-  const paths = stdout.split("\0").flatMap((field) => (field.startsWith("worktree ") ? [field.slice("worktree ".length)] : []));
+  const paths = stdout
+    .split("\0")
+    .flatMap((field) => (field.startsWith("worktree ") ? [field.slice("worktree ".length)] : []));
   await runWithConcurrency({
     items: paths,
     limit: concurrency,
@@ -79,7 +86,9 @@ function median(values: number[]): number {
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isDirectRun) {
   const result = await runScanBench();
-  console.log(`scan bench: ${result.worktreeCount} worktrees, ${result.iterations} iterations, concurrency ${result.concurrency}`);
+  console.log(
+    `scan bench: ${result.worktreeCount} worktrees, ${result.iterations} iterations, concurrency ${result.concurrency}`,
+  );
   console.log(`  scanRepoWorktrees median: ${result.scanMedianMs.toFixed(1)} ms`);
   console.log(`  raw git commands median:  ${result.rawMedianMs.toFixed(1)} ms`);
   console.log(`  ratio: ${result.ratio.toFixed(2)} (target <= 1.5) ${result.ratio <= 1.5 ? "OK" : "OVER TARGET"}`);

@@ -4,7 +4,11 @@ import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { lastUserText } from "./mock-anthropic/index.ts";
 import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
 
-test("send, watch the answer stream in, reload mid-stream, and find the history and the run", async ({ page, claude, repo }) => {
+test("send, watch the answer stream in, reload mid-stream, and find the history and the run", async ({
+  page,
+  claude,
+  repo,
+}) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   const text = "Explain `x` $(whoami) 'quoted' 日本語 [[mock:slow 700]]";
   await sendMessage(page, text);
@@ -23,17 +27,24 @@ test("send, watch the answer stream in, reload mid-stream, and find the history 
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("done.");
 
   const db = new Database(path.join(claude.arbor.dataDir, "arbor.db"), { readonly: true });
-  const run = db.prepare("SELECT * FROM agent_runs WHERE worktree_path = ? ORDER BY created_at DESC LIMIT 1").get(repo.mainPath) as Record<string, string>;
+  const run = db
+    .prepare("SELECT * FROM agent_runs WHERE worktree_path = ? ORDER BY created_at DESC LIMIT 1")
+    .get(repo.mainPath) as Record<string, string>;
   db.close();
   expect(run.status).toBe("success");
   const request = claude.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === run.claude_session_id)!;
   const prompt = lastUserText(request)!;
-  const positions = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) => prompt.indexOf(h));
+  const positions = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) =>
+    prompt.indexOf(h),
+  );
   expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
   expect(prompt.endsWith(text)).toBe(true);
 });
 
-test("Markdown answers render tables and highlighted code with a copy button; Shift+Enter makes a newline", async ({ page, repo }) => {
+test("Markdown answers render tables and highlighted code with a copy button; Shift+Enter makes a newline", async ({
+  page,
+  repo,
+}) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await page.getByTestId("composer-input").fill("line one");
   await page.getByTestId("composer-input").press("Shift+Enter");
@@ -57,20 +68,28 @@ test("Stop cancels a running answer and keeps the partial text", async ({ page, 
   await expect(answer.getByTestId("run-status")).toHaveAttribute("data-status", "cancelled");
 });
 
-test("a second message in the same worktree queues; another worktree runs at the same time", async ({ page, context, repo }) => {
+test("a second message in the same worktree queues; another worktree runs at the same time", async ({
+  page,
+  context,
+  repo,
+}) => {
   const other = await repo.addWorktree("parallel");
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   // A long first answer (10 deltas 900 ms apart) so the checks below happen while it is still running.
   await sendMessage(page, "first [[mock:slow 900]]");
   await expect(page.getByTestId("streaming-answer")).toBeVisible();
-  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-running")).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-running"),
+  ).toBeVisible();
   await sendMessage(page, "second [[mock:text second answer]]");
   await expect(page.getByTestId("queued-indicator")).toBeVisible();
 
   const second = await context.newPage();
   await openWorktree(second, { repoId: repo.repoId, worktreePath: other });
   await sendMessage(second, "[[mock:text parallel answer]]");
-  await expect(second.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("parallel answer");
+  await expect(second.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
+    "parallel answer",
+  );
   await expect(page.getByTestId("streaming-answer")).not.toContainText("done.");
 
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("second answer");
@@ -90,7 +109,10 @@ test("an overloaded API shows live retries and a Retry button; the message is ke
   await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("try");
 });
 
-test("tool use shows as cards: an allowed Bash command with its output, and a denied one with how to allow it", async ({ page, repo }) => {
+test("tool use shows as cards: an allowed Bash command with its output, and a denied one with how to allow it", async ({
+  page,
+  repo,
+}) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await sendMessage(page, "[[mock:bash echo hi > out.txt]]");
   const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
@@ -98,7 +120,11 @@ test("tool use shows as cards: an allowed Bash command with its output, and a de
   await expect(answer).toContainText(/not allowed to use Bash/);
 });
 
-test("an empty message cannot be sent, and a missing claude binary is explained in the chat", async ({ page, repo, claude }) => {
+test("an empty message cannot be sent, and a missing claude binary is explained in the chat", async ({
+  page,
+  repo,
+  claude,
+}) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await page.getByTestId("composer-input").fill("   ");
   await page.getByTestId("composer-input").press("Enter");

@@ -3,7 +3,11 @@ import { expect, test } from "./support/chat-fixtures.ts";
 
 const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;
 
-test("a tree built by hand is shown against git; creating a planned node's branch clears its warning", async ({ page, claude, repo }) => {
+test("a tree built by hand is shown against git; creating a planned node's branch clears its warning", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const loginPath = await repo.addWorktree("login");
   const strayPath = await repo.addWorktree("stray");
   await page.goto(`/?repo=${repo.repoId}`);
@@ -46,10 +50,16 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   await expect(login.getByTestId("node-worktree")).toHaveText(loginPath);
   const signup = page.locator(treeNode("signup"));
   await expect(signup.getByTestId("node-no-branch")).toBeVisible();
-  await expect(signup.locator('[data-testid="divergence-warning"][data-code="planned_without_branch"]')).toContainText("feat/signup");
-  await expect(page.getByTestId("divergence-list").locator('[data-code="planned_without_branch"][data-slug="signup"]')).toBeVisible();
+  await expect(signup.locator('[data-testid="divergence-warning"][data-code="planned_without_branch"]')).toContainText(
+    "feat/signup",
+  );
+  await expect(
+    page.getByTestId("divergence-list").locator('[data-code="planned_without_branch"][data-slug="signup"]'),
+  ).toBeVisible();
   const strayRow = page.locator(`[data-testid="worktree-row"][data-path="${strayPath}"]`);
-  await expect(strayRow.locator('[data-testid="worktree-divergence"][data-code="branch_not_in_design"]')).toContainText("feat/stray");
+  await expect(strayRow.locator('[data-testid="worktree-divergence"][data-code="branch_not_in_design"]')).toContainText(
+    "feat/stray",
+  );
 
   const plans = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
   expect(plans[0].tree.nodes.map((node: { slug: string }) => node.slug)).toEqual(["auth", "login", "signup"]);
@@ -75,7 +85,11 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   await expect(page.locator(treeNode("signup"))).toHaveAttribute("data-branch", "feat/signup");
 });
 
-test("option C: Claude's proposal lands in the editor for review; an answer that is not JSON is reported and nothing is saved", async ({ page, claude, repo }) => {
+test("option C: Claude's proposal lands in the editor for review; an answer that is not JSON is reported and nothing is saved", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const proposal = '{"nodes":[{"slug":"api","title":"API","description":null,"status":"planned"}],"edges":[]}';
   await page.goto(`/?repo=${repo.repoId}`);
   await page.getByTestId("open-wizard").click();
@@ -95,7 +109,9 @@ test("option C: Claude's proposal lands in the editor for review; an answer that
   await expect(page.locator(treeNode("api")).getByTestId("node-no-branch")).toBeVisible();
 
   await page.getByTestId("edit-tree").click();
-  await expect(page.locator('[data-testid="editor-node"][data-slug="api"]').getByTestId("editor-title")).toHaveValue("API");
+  await expect(page.locator('[data-testid="editor-node"][data-slug="api"]').getByTestId("editor-title")).toHaveValue(
+    "API",
+  );
   await page.getByTestId("wizard-cancel").click();
 
   await page.getByTestId("open-wizard").click();
@@ -105,14 +121,22 @@ test("option C: Claude's proposal lands in the editor for review; an answer that
   await page.getByTestId("wizard-next").click();
   await page.getByTestId("wizard-propose").click();
   await page.getByTestId("propose-run").click();
-  await expect(page.getByTestId("propose-error")).toContainText(/not valid JSON.*Nothing was saved/, { timeout: 60_000 });
+  await expect(page.getByTestId("propose-error")).toContainText(/not valid JSON.*Nothing was saved/, {
+    timeout: 60_000,
+  });
   await page.getByTestId("wizard-manual").click();
   await expect(page.getByTestId("editor-node")).toHaveCount(0);
-  const broken = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.find((plan: { title: string }) => plan.title === "Broken");
+  const broken = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.find(
+    (plan: { title: string }) => plan.title === "Broken",
+  );
   expect(broken.tree).toBeNull();
 });
 
-test("option B is disabled with its reason; plans are picked; the rules editor refuses a rule without {slug}", async ({ page, claude, repo }) => {
+test("option B is disabled with its reason; plans are picked; the rules editor refuses a rule without {slug}", async ({
+  page,
+  claude,
+  repo,
+}) => {
   await callApi(claude.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "First" } });
   await callApi(claude.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "Second" } });
   await page.goto(`/?repo=${repo.repoId}`);

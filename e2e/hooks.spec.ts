@@ -5,7 +5,8 @@ import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { expect, test } from "./support/chat-fixtures.ts";
 
-const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) => String(run.lines.find((line) => line.type === "result")?.session_id);
+const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>
+  String(run.lines.find((line) => line.type === "result")?.session_id);
 
 /** Counts the hook list requests a page makes from now on (live updates must not need any). */
 function countHookListRequests(page: Page): () => number {
@@ -16,7 +17,11 @@ function countHookListRequests(page: Page): () => number {
   return () => count;
 }
 
-test("install hooks from the worktree timeline, then watch a terminal session and an Arbor run arrive live", async ({ page, claude, repo }) => {
+test("install hooks from the worktree timeline, then watch a terminal session and an Arbor run arrive live", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await repo.addWorktree("hooks-live");
   const settingsFile = path.join(worktreePath, ".claude", "settings.local.json");
   await page.goto(`/logs?repo=${repo.repoId}&worktree=${encodeURIComponent(worktreePath)}`);
@@ -30,7 +35,10 @@ test("install hooks from the worktree timeline, then watch a terminal session an
   await expect(previewFile.getByTestId("hooks-file-preview")).toContainText("hooks.Stop");
   expect(existsSync(settingsFile)).toBe(false);
   await page.getByTestId("hooks-apply").click();
-  await expect(page.getByTestId("hooks-result").getByTestId("hooks-result-list-file")).toHaveAttribute("data-outcome", "written");
+  await expect(page.getByTestId("hooks-result").getByTestId("hooks-result-list-file")).toHaveAttribute(
+    "data-outcome",
+    "written",
+  );
   await expect(page.getByTestId("hooks-preview")).toHaveCount(0);
   expect(readFileSync(settingsFile, "utf8")).toContain("/bin/arbor-hook");
   await page.getByTestId("hooks-install-button").click();
@@ -39,7 +47,12 @@ test("install hooks from the worktree timeline, then watch a terminal session an
   await page.getByTestId("hooks-cancel").click();
 
   const listRequests = countHookListRequests(page);
-  const terminal = await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "terminal work [[mock:bash echo e2e]]", args: ["--allowedTools", "Bash"] });
+  const terminal = await runClaudeDirectly({
+    env: claude,
+    cwd: worktreePath,
+    prompt: "terminal work [[mock:bash echo e2e]]",
+    args: ["--allowedTools", "Bash"],
+  });
   expect(terminal.exitCode).toBe(0);
   const terminalSession = sessionIdOf(terminal);
   const row = (eventName: string, sessionId = terminalSession) =>
@@ -60,12 +73,18 @@ test("install hooks from the worktree timeline, then watch a terminal session an
   await expect(relay.getByTestId("relay-prompt")).toContainText("terminal work");
   await expect(relay.locator('[data-testid="relay-tool"][data-tool="Bash"]')).toContainText("echo e2e");
 
-  const chatSession = (await callApi(claude.arbor, "/api/chat/sessions", { body: { repoId: repo.repoId, worktreePath } })).body.session.id;
-  const sent = await callApi(claude.arbor, "/api/chat/send", { body: { sessionId: chatSession, userMessage: "[[mock:text via arbor]]" } });
+  const chatSession = (
+    await callApi(claude.arbor, "/api/chat/sessions", { body: { repoId: repo.repoId, worktreePath } })
+  ).body.session.id;
+  const sent = await callApi(claude.arbor, "/api/chat/send", {
+    body: { sessionId: chatSession, userMessage: "[[mock:text via arbor]]" },
+  });
   expect(sent.status).toBe(200);
   const arborSession = String(sent.body.run.claudeSessionId);
   await expect(row("Stop", arborSession).getByTestId("timeline-origin")).toHaveText("Arbor run");
-  await expect(page.locator(`[data-testid="timeline-event"][data-session="${arborSession}"] [data-origin="terminal"]`)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="timeline-event"][data-session="${arborSession}"] [data-origin="terminal"]`),
+  ).toHaveCount(0);
   await expect(row("Stop").getByTestId("timeline-origin")).toHaveText("terminal");
   // Everything above arrived over the WebSocket: the lists were never fetched again.
   expect(listRequests()).toBe(0);
@@ -80,15 +99,23 @@ test("install hooks from the worktree timeline, then watch a terminal session an
 
   await page.getByTestId("hooks-uninstall-button").click();
   await expect(page.getByTestId("hooks-preview")).toHaveAttribute("data-action", "uninstall");
-  await expect(page.getByTestId("hooks-preview").getByTestId("hooks-file-outcome")).toHaveText("will remove Arbor's hooks");
+  await expect(page.getByTestId("hooks-preview").getByTestId("hooks-file-outcome")).toHaveText(
+    "will remove Arbor's hooks",
+  );
   await page.getByTestId("hooks-apply").click();
   await expect(page.getByTestId("hooks-result").getByTestId("hooks-file-outcome")).toHaveText("removed");
   expect(readFileSync(settingsFile, "utf8")).not.toContain("arbor-hook");
 });
 
-test("the Logs page finds events by their summary live, opens a session in order, and filters unpinned directories", async ({ page, claude, repo }) => {
+test("the Logs page finds events by their summary live, opens a session in order, and filters unpinned directories", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await repo.addWorktree("hooks-logs");
-  const installed = await callApi(claude.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true } });
+  const installed = await callApi(claude.arbor, "/api/hooks/install", {
+    body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true },
+  });
   expect(installed.body.files[0].isWritten).toBe(true);
   const needle = `needle-${Date.now()}`;
 
@@ -97,7 +124,12 @@ test("the Logs page finds events by their summary live, opens a session in order
   await page.getByTestId("logs-search").fill(needle);
   await expect(page.getByTestId("logs-empty")).toBeVisible();
 
-  const run = await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: `find me [[mock:bash echo ${needle}]]`, args: ["--allowedTools", "Bash"] });
+  const run = await runClaudeDirectly({
+    env: claude,
+    cwd: worktreePath,
+    prompt: `find me [[mock:bash echo ${needle}]]`,
+    args: ["--allowedTools", "Bash"],
+  });
   expect(run.exitCode).toBe(0);
   const sessionId = sessionIdOf(run);
   const rows = page.getByTestId("logs-event-row");
@@ -117,15 +149,21 @@ test("the Logs page finds events by their summary live, opens a session in order
   await expect(view.getByTestId("timeline-relay")).toContainText("find me");
   await expect(view.getByTestId("logs-session-event").first()).toHaveAttribute("data-event", "SessionStart");
   await expect(view.locator('[data-testid="logs-session-event"][data-event="Stop"]')).toHaveCount(1);
-  const names = await view.getByTestId("logs-session-event").evaluateAll((elements) => elements.map((element) => element.getAttribute("data-event")));
+  const names = await view
+    .getByTestId("logs-session-event")
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-event")));
   expect(names[0]).toBe("SessionStart");
-  const order = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"].map((name) => names.indexOf(name));
+  const order = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"].map((name) =>
+    names.indexOf(name),
+  );
   expect(order.every((position, index) => position >= 0 && (index === 0 || position > order[index - 1]!))).toBe(true);
   await expect(view.getByTestId("event-gap").nth(1)).toHaveText(/^\+\d/);
 
   await view.getByTestId("logs-worktree-link").click();
   await expect(page.getByTestId("worktree-timeline")).toHaveAttribute("data-worktree", worktreePath);
-  await expect(page.locator(`[data-testid="timeline-event"][data-session="${sessionId}"][data-event="PreToolUse"]`)).toContainText(needle);
+  await expect(
+    page.locator(`[data-testid="timeline-event"][data-session="${sessionId}"][data-event="PreToolUse"]`),
+  ).toContainText(needle);
   await page.goBack();
   await page.getByTestId("logs-session-close").click();
   await expect(page.getByTestId("logs-search")).toBeVisible();

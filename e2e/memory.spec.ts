@@ -22,7 +22,10 @@ async function searchFor(page: Page, query: string) {
   return page.getByTestId("search-hit");
 }
 
-test("Summarize shows the model's summary above the chat; each answer tells what Claude was told", async ({ page, repo }) => {
+test("Summarize shows the model's summary above the chat; each answer tells what Claude was told", async ({
+  page,
+  repo,
+}) => {
   const worktreePath = await repo.addWorktree("mem-summary");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   await expect(page.getByTestId("summary-none")).toBeVisible();
@@ -33,7 +36,13 @@ test("Summarize shows the model's summary above the chat; each answer tells what
   const receipt = answers(page).last().getByTestId("receipt-panel");
   const sections = receipt.getByTestId("receipt-section");
   await expect(sections).toHaveCount(5);
-  expect(await sections.evaluateAll((items) => items.map((item) => item.getAttribute("data-name")))).toEqual(["system", "context", "plan", "memory", "user"]);
+  expect(await sections.evaluateAll((items) => items.map((item) => item.getAttribute("data-name")))).toEqual([
+    "system",
+    "context",
+    "plan",
+    "memory",
+    "user",
+  ]);
   await expect(receipt.getByTestId("receipt-summary")).toHaveText("none");
   await expect(receipt.getByTestId("receipt-messages")).toContainText("#");
   await expect(receipt.getByTestId("receipt-dropped")).toHaveText("none");
@@ -45,14 +54,23 @@ test("Summarize shows the model's summary above the chat; each answer tells what
   const panel = page.getByTestId("summary-panel");
   await expect(panel).toHaveAttribute("data-kind", "model");
   await expect(panel.getByTestId("summary-count")).toHaveText("covers 4 messages");
-  await expect(panel.getByTestId("summary-body").locator("h2")).toHaveText(["Key points", "Decisions", "Open tasks", "Caveats"]);
+  await expect(panel.getByTestId("summary-body").locator("h2")).toHaveText([
+    "Key points",
+    "Decisions",
+    "Open tasks",
+    "Caveats",
+  ]);
   await expect(panel.getByTestId("summary-extractive")).toHaveCount(0);
 
   await page.getByTestId("summarize-button").click();
   await expect(page.getByTestId("memory-error")).toContainText("Nothing new to summarize");
 });
 
-test("when the claude binary cannot run, Summarize falls back to an extractive summary and says why", async ({ page, repo, claude }) => {
+test("when the claude binary cannot run, Summarize falls back to an extractive summary and says why", async ({
+  page,
+  repo,
+  claude,
+}) => {
   const worktreePath = await repo.addWorktree("mem-extractive");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   await ask(page, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]", 1);
@@ -68,12 +86,18 @@ test("when the claude binary cannot run, Summarize falls back to an extractive s
   }
 });
 
-test("Lighten archives older messages, Show older brings them back marked archived, and a search hit jumps to one", async ({ page, repo }) => {
+test("Lighten archives older messages, Show older brings them back marked archived, and a search hit jumps to one", async ({
+  page,
+  repo,
+}) => {
   const worktreePath = await repo.addWorktree("mem-lighten");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   await ask(page, "first question about the flamingo rollout [[mock:text first answer]]", 1);
   await ask(page, `second question [[mock:text ${SECTIONS}]]`, 2);
-  const firstId = await page.locator('[data-testid="message"][data-role="user"]').first().getAttribute("data-message-id");
+  const firstId = await page
+    .locator('[data-testid="message"][data-role="user"]')
+    .first()
+    .getAttribute("data-message-id");
   await page.getByTestId("summarize-button").click();
   await expect(page.getByTestId("summary-panel")).toHaveAttribute("data-kind", "model");
 
@@ -106,7 +130,10 @@ test("Lighten archives older messages, Show older brings them back marked archiv
   await expect(messageById(page, firstId!)).toHaveAttribute("data-archived", "true");
 });
 
-test("Archive makes the chat read-only; reopening the worktree starts a new conversation; the old one stays reachable", async ({ page, repo }) => {
+test("Archive makes the chat read-only; reopening the worktree starts a new conversation; the old one stays reachable", async ({
+  page,
+  repo,
+}) => {
   const worktreePath = await repo.addWorktree("mem-archive");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   await ask(page, "remember the octopus password [[mock:text noted]]", 1);

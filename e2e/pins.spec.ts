@@ -11,7 +11,9 @@ test.afterAll(async () => {
   await removeGitFixture(repo);
 });
 
-test("pin a repository, see its worktrees with branch and dirty badges, reload and it is still there", async ({ page }) => {
+test("pin a repository, see its worktrees with branch and dirty badges, reload and it is still there", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.getByTestId("pin-path-input").fill(repo.dirtyPath);
   await page.getByTestId("pin-label-input").fill("E2E demo");
@@ -22,14 +24,22 @@ test("pin a repository, see its worktrees with branch and dirty badges, reload a
   await expect(dirty.getByTestId("badge-staged")).toHaveText("2 staged");
   await expect(dirty.getByTestId("badge-unstaged")).toHaveText("2 unstaged");
   await expect(dirty.getByTestId("badge-untracked")).toHaveText("2 untracked");
-  await expect(page.locator(`[data-testid="worktree-row"][data-branch="main"]`).getByTestId("badge-clean")).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="worktree-row"][data-branch="main"]`).getByTestId("badge-clean"),
+  ).toBeVisible();
   const detached = page.locator(`[data-testid="worktree-row"][data-path="${repo.detachedPath}"]`);
   await expect(detached.getByTestId("worktree-branch")).toHaveText("detached HEAD");
   await expect(detached.locator('[data-code="detached_head"]')).toBeVisible();
   const missing = page.locator(`[data-testid="worktree-row"][data-path="${repo.missingPath}"]`);
   await expect(missing.getByTestId("badge-missing")).toBeVisible();
-  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.behindPath}"]`).locator('[data-code="behind_upstream"]')).toBeVisible();
-  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.lockedPath}"]`).getByTestId("badge-locked")).toBeVisible();
+  await expect(
+    page
+      .locator(`[data-testid="worktree-row"][data-path="${repo.behindPath}"]`)
+      .locator('[data-code="behind_upstream"]'),
+  ).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="worktree-row"][data-path="${repo.lockedPath}"]`).getByTestId("badge-locked"),
+  ).toBeVisible();
 
   await page.reload();
   const pin = page.getByTestId("pin-item").filter({ hasText: "E2E demo" });

@@ -6,12 +6,15 @@ import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { expect, openWorktree, sendMessage, test, type ChatRepo } from "./support/chat-fixtures.ts";
 
 const tag = (title: string, id: string) => `<!-- [meta] project: demo (id: 1) | topic: ${title} (id: ${id}) -->`;
-const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) => String(run.lines.find((line) => line.type === "result")?.session_id);
+const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>
+  String(run.lines.find((line) => line.type === "result")?.session_id);
 
 /** A new worktree of the test's repository with Arbor's hooks installed (the recorder and notifier act through them). */
 async function hookedWorktree(claude: ArborWithClaude, repo: ChatRepo, name: string): Promise<string> {
   const worktreePath = await repo.addWorktree(name);
-  const installed = await callApi(claude.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true } });
+  const installed = await callApi(claude.arbor, "/api/hooks/install", {
+    body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true },
+  });
   expect(installed.body.files[0].isWritten).toBe(true);
   return worktreePath;
 }
@@ -20,7 +23,11 @@ async function unreadCount(claude: ArborWithClaude): Promise<number> {
   return (await callApi(claude.arbor, "/api/notifications?unread=1")).body.notifications.length;
 }
 
-test("completions and an error in terminal sessions arrive live: toast, badge, desktop alert, inbox, mark read, open the chat", async ({ page, claude, repo }) => {
+test("completions and an error in terminal sessions arrive live: toast, badge, desktop alert, inbox, mark read, open the chat", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await hookedWorktree(claude, repo, "notify");
   // A stand-in for the browser's Notification API that records what would have been shown.
   await page.addInitScript(() => {
@@ -58,11 +65,19 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
   await expect(bell).toHaveAttribute("data-unread", String(before + 1));
   await expect(page.getByTestId("notifications-badge")).toHaveText(String(before + 1));
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __shownNotifications: Array<{ body: string }> }).__shownNotifications.map((n) => n.body)))
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { __shownNotifications: Array<{ body: string }> }).__shownNotifications.map(
+          (n) => n.body,
+        ),
+      ),
+    )
     .toContain("Task completed: all done.");
 
   await bell.click();
-  const group = page.getByTestId("notifications-inbox").locator(`[data-testid="notifications-group"][data-worktree="${worktreePath}"]`);
+  const group = page
+    .getByTestId("notifications-inbox")
+    .locator(`[data-testid="notifications-group"][data-worktree="${worktreePath}"]`);
   const item = group.getByTestId("notification-item");
   await expect(item).toHaveCount(1);
   await expect(item).toHaveAttribute("data-type", "completion");
@@ -71,11 +86,18 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
   await expect(group).toHaveCount(0);
   await expect(bell).toHaveAttribute("data-unread", String(before));
   if (before === 0) await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
-  const unreadHere = await callApi(claude.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`);
+  const unreadHere = await callApi(
+    claude.arbor,
+    `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`,
+  );
   expect(unreadHere.body.notifications).toHaveLength(0);
   await page.getByTestId("notifications-close").click();
 
-  const failing = runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "[[mock:text The build failed with a linker error, so I am aborting.]]" });
+  const failing = runClaudeDirectly({
+    env: claude,
+    cwd: worktreePath,
+    prompt: "[[mock:text The build failed with a linker error, so I am aborting.]]",
+  });
   const errorToast = page.getByTestId("notification-toast").filter({ hasText: "so I am aborting" });
   await expect(errorToast).toHaveAttribute("data-type", "error");
   expect((await failing).exitCode).toBe(0);
@@ -86,7 +108,9 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
   await expect(bell).toHaveAttribute("data-unread", String(before));
 
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
-  expect((await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "[[mock:text All tests passed.]]" })).exitCode).toBe(0);
+  expect(
+    (await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "[[mock:text All tests passed.]]" })).exitCode,
+  ).toBe(0);
   await expect(bell).toHaveAttribute("data-unread", String(before + 1));
   await bell.click();
   await group.getByTestId("notifications-read-worktree").click();
@@ -94,7 +118,11 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
   await expect(bell).toHaveAttribute("data-unread", String(before));
 });
 
-test("the recorder logs a tagged terminal answer under its topic on the project page; a decision recorded there closes it", async ({ page, claude, repo }) => {
+test("the recorder logs a tagged terminal answer under its topic on the project page; a decision recorded there closes it", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await hookedWorktree(claude, repo, "recorder");
   await page.goto(`/?repo=${repo.repoId}&wt=${encodeURIComponent(worktreePath)}`);
   await expect(page.getByTestId("chat-worktree-path")).toHaveText(worktreePath);
@@ -106,10 +134,15 @@ test("the recorder logs a tagged terminal answer under its topic on the project 
   // The tagged answer is queued rather than put in a [[mock:text …]] directive: the relay summary's
   // own `claude -p` runs in this worktree with the same hooks and quotes the prompt, so a directive
   // there would make the mock answer it with the tag again and the recorder log that as a new topic.
-  claude.mock.enqueue({ name: "tagged", steps: [{ type: "text", text: `We should cache results.\n${tag("Caching", "new")}` }] });
+  claude.mock.enqueue({
+    name: "tagged",
+    steps: [{ type: "text", text: `We should cache results.\n${tag("Caching", "new")}` }],
+  });
   const run = await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "How should we cache results?" });
   expect(run.exitCode).toBe(0);
-  const topic = page.getByTestId("topic-item").filter({ has: page.getByTestId("topic-title").getByText("Caching", { exact: true }) });
+  const topic = page
+    .getByTestId("topic-item")
+    .filter({ has: page.getByTestId("topic-title").getByText("Caching", { exact: true }) });
   await expect(topic).toHaveAttribute("data-status", "open");
   await topic.getByTestId("topic-toggle").click();
   const entry = topic.getByTestId("topic-entry");
@@ -131,7 +164,11 @@ test("the recorder logs a tagged terminal answer under its topic on the project 
   expect(stored).toMatchObject([{ title: "Caching", status: "decided", decisions: [{ text: "Use an LRU cache" }] }]);
 });
 
-test("enforcement switched on in the UI blocks an untagged answer; the session's fired chain shows the blocked Stop", async ({ page, claude, repo }) => {
+test("enforcement switched on in the UI blocks an untagged answer; the session's fired chain shows the blocked Stop", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await hookedWorktree(claude, repo, "enforce");
   await page.goto(`/project?repo=${repo.repoId}&wt=${encodeURIComponent(worktreePath)}`);
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
@@ -145,7 +182,10 @@ test("enforcement switched on in the UI blocks an untagged answer; the session's
     expect((await callApi(claude.arbor, `/api/repos/${repo.repoId}/policies`)).body.policies.enforceMetaTag).toBe(true);
     // The Stop hook's feedback is a new turn for the mock: it takes the second queued script.
     claude.mock.enqueue({ name: "untagged", steps: [{ type: "text", text: "no tag" }] });
-    claude.mock.enqueue({ name: "tagged", steps: [{ type: "text", text: `Tagged now.\n${tag("Enforced topic", "new")}` }] });
+    claude.mock.enqueue({
+      name: "tagged",
+      steps: [{ type: "text", text: `Tagged now.\n${tag("Enforced topic", "new")}` }],
+    });
     const run = await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "Please explain the cache." });
     expect(run.exitCode).toBe(0);
     const sessionId = sessionIdOf(run);
@@ -171,7 +211,10 @@ test("enforcement switched on in the UI blocks an untagged answer; the session's
     await expect(stops.nth(1)).toHaveAttribute("data-block", "true");
     await expect(view.getByTestId("logs-session-blocks")).toHaveText("1 blocked stop");
   } finally {
-    await callApi(claude.arbor, `/api/repos/${repo.repoId}/policies`, { method: "PUT", body: { enforceMetaTag: false } });
+    await callApi(claude.arbor, `/api/repos/${repo.repoId}/policies`, {
+      method: "PUT",
+      body: { enforceMetaTag: false },
+    });
   }
 });
 
@@ -179,7 +222,10 @@ test("the hook chain inspector lists the user's own Stop hook before Arbor's", a
   const worktreePath = await hookedWorktree(claude, repo, "chain");
   const projectSettings = path.join(worktreePath, ".claude", "settings.json");
   mkdirSync(path.dirname(projectSettings), { recursive: true });
-  writeFileSync(projectSettings, `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }, null, 2)}\n`);
+  writeFileSync(
+    projectSettings,
+    `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }, null, 2)}\n`,
+  );
 
   await page.goto(`/project?repo=${repo.repoId}`);
   const panel = page.getByTestId("hook-chain-panel");
@@ -195,11 +241,17 @@ test("the hook chain inspector lists the user's own Stop hook before Arbor's", a
   await expect(stop.nth(1)).toHaveAttribute("data-level", "local");
   await expect(stop.nth(1)).toHaveAttribute("data-arbor", "true");
   await expect(stop.nth(1).getByTestId("chain-arbor-badge")).toBeVisible();
-  await expect(panel.locator('[data-testid="chain-handler"][data-event="SessionStart"][data-arbor="true"]')).toHaveCount(1);
+  await expect(
+    panel.locator('[data-testid="chain-handler"][data-event="SessionStart"][data-arbor="true"]'),
+  ).toHaveCount(1);
   await expect(panel.getByTestId("chain-problem")).toHaveCount(0);
 });
 
-test("the timeline beside the chat shows the worktree's hook events among the chat's messages, and stays on after a reload", async ({ page, claude, repo }) => {
+test("the timeline beside the chat shows the worktree's hook events among the chat's messages, and stays on after a reload", async ({
+  page,
+  claude,
+  repo,
+}) => {
   const worktreePath = await hookedWorktree(claude, repo, "side-timeline");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   const toggle = page.getByTestId("timeline-toggle");
@@ -212,9 +264,15 @@ test("the timeline beside the chat shows the worktree's hook events among the ch
   await expect(timeline.getByTestId("timeline-items")).toHaveAttribute("data-loaded", "true");
   await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
 
-  const terminal = await runClaudeDirectly({ env: claude, cwd: worktreePath, prompt: "[[mock:text from the terminal]]" });
+  const terminal = await runClaudeDirectly({
+    env: claude,
+    cwd: worktreePath,
+    prompt: "[[mock:text from the terminal]]",
+  });
   expect(terminal.exitCode).toBe(0);
-  const terminalStop = timeline.locator(`[data-testid="timeline-event"][data-event="Stop"][data-session="${sessionIdOf(terminal)}"]`);
+  const terminalStop = timeline.locator(
+    `[data-testid="timeline-event"][data-event="Stop"][data-session="${sessionIdOf(terminal)}"]`,
+  );
   await expect(terminalStop).toHaveCount(1);
   await expect(terminalStop.getByTestId("timeline-origin")).toHaveText("terminal");
 
@@ -222,12 +280,19 @@ test("the timeline beside the chat shows the worktree's hook events among the ch
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("from the chat");
   const chatUser = timeline.locator('[data-testid="timeline-chat-message"][data-role="user"]');
   await expect(chatUser).toContainText("from the chat");
-  const arborStop = timeline.locator('[data-testid="timeline-event"][data-event="Stop"]').filter({ has: page.locator('[data-origin="arbor"]') });
+  const arborStop = timeline
+    .locator('[data-testid="timeline-event"][data-event="Stop"]')
+    .filter({ has: page.locator('[data-origin="arbor"]') });
   await expect(arborStop).toHaveCount(1);
   // In time order: the terminal session, then the chat's message, then the Stop of the run it started.
-  const order = await timeline.locator('[data-testid="timeline-items"] > li > *').evaluateAll((rows) =>
-    rows.map((row) => `${row.getAttribute("data-testid")}:${row.getAttribute("data-event") ?? row.getAttribute("data-role") ?? ""}:${row.querySelector('[data-origin]')?.getAttribute("data-origin") ?? ""}`),
-  );
+  const order = await timeline
+    .locator('[data-testid="timeline-items"] > li > *')
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          `${row.getAttribute("data-testid")}:${row.getAttribute("data-event") ?? row.getAttribute("data-role") ?? ""}:${row.querySelector("[data-origin]")?.getAttribute("data-origin") ?? ""}`,
+      ),
+    );
   const at = (entry: string) => order.indexOf(entry);
   expect(at("timeline-event:Stop:terminal")).toBeGreaterThanOrEqual(0);
   expect(at("timeline-event:Stop:terminal")).toBeLessThan(at("timeline-chat-message:user:"));
@@ -235,7 +300,9 @@ test("the timeline beside the chat shows the worktree's hook events among the ch
 
   await page.reload();
   await expect(page.getByTestId("timeline-toggle")).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("chat-timeline").locator('[data-testid="timeline-event"][data-event="Stop"]')).toHaveCount(2);
+  await expect(
+    page.getByTestId("chat-timeline").locator('[data-testid="timeline-event"][data-event="Stop"]'),
+  ).toHaveCount(2);
   await page.getByTestId("logs-link").click();
   await expect(page.getByTestId("worktree-timeline")).toHaveAttribute("data-worktree", worktreePath);
   await expect(page.getByTestId("hooks-install-panel")).toBeVisible();

@@ -7,7 +7,16 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildId = path.join(root, process.env.ARBOR_NEXT_DIST ?? ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package.json",
+  "tsconfig.json",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -27,5 +36,9 @@ if (builtAt > changedAt && !process.argv.includes("--force")) process.exit(0);
 
 console.log("[arbor] building the web app (first start or sources changed)…");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+const result = spawnSync(process.execPath, [nextBin, "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
 process.exit(result.status ?? 1);

@@ -29,7 +29,10 @@ async function createMigration(name: string): Promise<void> {
   });
   try {
     const list = readMigrationsList(migrationsDir);
-    const schema = { path: schemaPath, content: await import("node:fs").then((fs) => fs.readFileSync(schemaPath, "utf8")) };
+    const schema = {
+      path: schemaPath,
+      content: await import("node:fs").then((fs) => fs.readFileSync(schemaPath, "utf8")),
+    };
     const from = list.migrationDirectories.length ? { tag: "migrations", ...list } : { tag: "empty" };
     const result = (await engine.diff({
       from,
@@ -60,7 +63,10 @@ async function createMigration(name: string): Promise<void> {
 
 const [command, arg] = process.argv.slice(2);
 const urlFlag = process.argv.indexOf("--url");
-const url = urlFlag > 0 ? process.argv[urlFlag + 1]! : process.env.DATABASE_URL ?? `file:${path.join(os.homedir(), ".arbor", "arbor.db")}`;
+const url =
+  urlFlag > 0
+    ? process.argv[urlFlag + 1]!
+    : (process.env.DATABASE_URL ?? `file:${path.join(os.homedir(), ".arbor", "arbor.db")}`);
 const task = command === "apply" ? apply(url) : command === "new" && arg ? createMigration(arg) : null;
 if (!task) {
   console.error("usage: migrate.ts apply [--url file:...] | migrate.ts new <name>");

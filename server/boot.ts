@@ -50,7 +50,11 @@ async function assertGitAvailable(): Promise<void> {
  * Once the port is known: write the hook script for this address, then replay the events
  * the hook spooled while Arbor was not running.
  */
-export async function runAfterListenSteps(input: { config: ServerConfig; port: number; log: (line: string) => void }): Promise<void> {
+export async function runAfterListenSteps(input: {
+  config: ServerConfig;
+  port: number;
+  log: (line: string) => void;
+}): Promise<void> {
   const host = input.config.host === "0.0.0.0" || input.config.host === "::" ? "127.0.0.1" : input.config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${input.port}`;
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken(), accessToken: input.config.token });
@@ -58,6 +62,9 @@ export async function runAfterListenSteps(input: { config: ServerConfig; port: n
   if (replayed + duplicates + rejected > 0) {
     input.log(`hook spool: ${replayed} event(s) recovered, ${duplicates} already stored, ${rejected} rejected`);
   }
-  const watcher = startSpoolWatcher(getDb(), { dataDir: input.config.dataDir, onError: (error) => console.error("[arbor] hook spool", error) });
+  const watcher = startSpoolWatcher(getDb(), {
+    dataDir: input.config.dataDir,
+    onError: (error) => console.error("[arbor] hook spool", error),
+  });
   getShutdownTasks().push(() => watcher.close());
 }

@@ -21,7 +21,11 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (command === "start") {
-    const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)], { stdio: "inherit" });
+    const result = spawnSync(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)],
+      { stdio: "inherit" },
+    );
     return result.status ?? 1;
   }
   if (command !== "hooks" || (sub !== "install" && sub !== "uninstall")) {
@@ -31,12 +35,25 @@ async function main(argv: string[]): Promise<number> {
   const { positional, scope, isDryRun, serverFlags } = parseHookArgs(rest);
   const config = resolveServerConfig({ env: process.env, flags: parseCliFlags(serverFlags) });
   const files = hookFiles(config.dataDir);
-  writeHookScript({ dataDir: config.dataDir, url: `http://127.0.0.1:${config.port}`, hookToken: loadOrCreateHookToken(config.dataDir), accessToken: config.token });
+  writeHookScript({
+    dataDir: config.dataDir,
+    url: `http://127.0.0.1:${config.port}`,
+    hookToken: loadOrCreateHookToken(config.dataDir),
+    accessToken: config.token,
+  });
   const targets = await resolveTargets({ scope, target: positional });
   let exitCode = 0;
   for (const target of targets) {
-    const result = applyHookPlan({ target, action: sub, scriptPath: files.scriptPath, backupDir: files.backupDir, apply: !isDryRun });
-    console.log(`${result.file}: ${result.isWritten ? "written" : result.outcome}${result.backupPath ? ` (backup: ${result.backupPath})` : ""}`);
+    const result = applyHookPlan({
+      target,
+      action: sub,
+      scriptPath: files.scriptPath,
+      backupDir: files.backupDir,
+      apply: !isDryRun,
+    });
+    console.log(
+      `${result.file}: ${result.isWritten ? "written" : result.outcome}${result.backupPath ? ` (backup: ${result.backupPath})` : ""}`,
+    );
     console.log(result.preview.replace(/^/gm, "  "));
     if (result.outcome === "manual") {
       exitCode = 1;
@@ -56,7 +73,8 @@ function parseHookArgs(args: string[]) {
     if (arg === "--dry-run") isDryRun = true;
     else if (arg === "--scope") {
       const value = args[++index];
-      if (value !== "worktree" && value !== "repo" && value !== "user") throw new Error("--scope must be worktree, repo or user");
+      if (value !== "worktree" && value !== "repo" && value !== "user")
+        throw new Error("--scope must be worktree, repo or user");
       scope = value;
     } else if (arg.startsWith("--")) serverFlags.push(arg, ...(arg.includes("=") ? [] : [args[++index] ?? ""]));
     else positional.push(arg);
@@ -73,7 +91,9 @@ async function resolveTargets(input: { scope: "worktree" | "repo" | "user"; targ
     const toplevel = (await runGit({ cwd: absolute, args: ["rev-parse", "--show-toplevel"] })).trim();
     return [{ file: localSettingsFile(toplevel), commonDir: repository.commonDir }];
   }
-  return entries.filter((entry) => !entry.isBare).map((entry) => ({ file: localSettingsFile(entry.path), commonDir: repository.commonDir }));
+  return entries
+    .filter((entry) => !entry.isBare)
+    .map((entry) => ({ file: localSettingsFile(entry.path), commonDir: repository.commonDir }));
 }
 
 main(process.argv.slice(2)).then(

@@ -14,15 +14,23 @@ export async function handleHookIngest(req: IncomingMessage, res: ServerResponse
   try {
     const header = (name: string) => {
       const value = req.headers[name];
-      return Array.isArray(value) ? value[0] ?? null : value ?? null;
+      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
     };
     assertHookToken(header("x-arbor-hook-token"));
     const settings = await getCachedSettings(getDb());
     if (!/^application\/json\b/i.test(header("content-type") ?? "")) {
-      throw new AppError("unsupported_media_type", 'Send the hook payload as JSON with "Content-Type: application/json".');
+      throw new AppError(
+        "unsupported_media_type",
+        'Send the hook payload as JSON with "Content-Type: application/json".',
+      );
     }
     const body = parseJsonBytes(await readBodyWithin(req, settings.hookMaxPayloadBytes));
-    const result = await ingestHookEvent(getDb(), { body, eventId: header("x-arbor-event-id"), source: "http", maxPayloadBytes: settings.hookMaxPayloadBytes });
+    const result = await ingestHookEvent(getDb(), {
+      body,
+      eventId: header("x-arbor-event-id"),
+      source: "http",
+      maxPayloadBytes: settings.hookMaxPayloadBytes,
+    });
     if (result.answer) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(result.answer));

@@ -21,7 +21,11 @@ export function createArborHttpServer(input: {
     );
     if (!verdict.ok) {
       res.writeHead(verdict.status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: verdict.status === 401 ? "unauthorized" : "forbidden", message: verdict.message } }));
+      res.end(
+        JSON.stringify({
+          error: { code: verdict.status === 401 ? "unauthorized" : "forbidden", message: verdict.message },
+        }),
+      );
       return;
     }
     if (verdict.setTokenCookie && input.policy.token) {

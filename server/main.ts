@@ -26,7 +26,10 @@ async function main(): Promise<void> {
   }
   startProcessMetrics();
   // Every claude, git and gh process is started by a small child process, off this event loop.
-  const processHost = startRemoteProcessHost({ entry: path.join(projectRoot, "server", "process-host", "entry.mjs"), onError: log });
+  const processHost = startRemoteProcessHost({
+    entry: path.join(projectRoot, "server", "process-host", "entry.mjs"),
+    onError: log,
+  });
   installProcessHost(processHost);
   await runBootSteps(config, log);
 
@@ -40,7 +43,9 @@ async function main(): Promise<void> {
   const server = createArborHttpServer({
     policy,
     handleRequest: (req, res) =>
-      req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH ? handleHookIngest(req, res) : handleNext(req, res),
+      req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH
+        ? handleHookIngest(req, res)
+        : handleNext(req, res),
     handleUpgrade: (req, socket, head) => {
       if (gateway.handleUpgrade(req, socket, head)) return;
       if (nextUpgrade) void nextUpgrade(req, socket, head);
@@ -59,7 +64,10 @@ async function main(): Promise<void> {
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
-  getShutdownTasks().push(() => getRunManager().shutdown(), () => processHost.close());
+  getShutdownTasks().push(
+    () => getRunManager().shutdown(),
+    () => processHost.close(),
+  );
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
 }
 

@@ -4,7 +4,9 @@ import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 
 describe("server node flags", () => {
   it("are the ones npm start and npm run dev pass to node", () => {
-    const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    };
     for (const name of ["start", "dev"]) {
       expect(scripts[name]).toMatch(new RegExp(`^node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/main\\.ts`));
     }

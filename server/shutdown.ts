@@ -16,7 +16,12 @@ export function getShutdownTasks(): Cleanup[] {
  * On SIGINT/SIGTERM: stop accepting connections, run the shutdown tasks (no orphan claude
  * processes), close sockets and the database, then exit. A second signal exits at once.
  */
-export function installShutdown(input: { server: Server; gateway: WsGateway; closeNext: () => unknown; log: (line: string) => void }): void {
+export function installShutdown(input: {
+  server: Server;
+  gateway: WsGateway;
+  closeNext: () => unknown;
+  log: (line: string) => void;
+}): void {
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) process.exit(1);
@@ -37,7 +42,9 @@ export function installShutdown(input: { server: Server; gateway: WsGateway; clo
     }
     await input.gateway.close();
     input.server.closeAllConnections();
-    await Promise.resolve(input.closeNext()).catch((error: unknown) => console.error("[arbor] closing Next failed", error));
+    await Promise.resolve(input.closeNext()).catch((error: unknown) =>
+      console.error("[arbor] closing Next failed", error),
+    );
     await closeDb();
     process.exit(0);
   };

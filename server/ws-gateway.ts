@@ -113,7 +113,9 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
       );
       if (!verdict.ok) {
         const reason = verdict.status === 401 ? "Unauthorized" : "Forbidden";
-        socket.write(`HTTP/1.1 ${verdict.status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.message}`);
+        socket.write(
+          `HTTP/1.1 ${verdict.status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.message}`,
+        );
         socket.destroy();
         return true;
       }

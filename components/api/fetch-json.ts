@@ -18,11 +18,15 @@ export async function fetchJson<T>(url: string, init?: { method?: string; body?:
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const payload = (await response.json().catch(() => null)) as
-    | (T & { error?: { code: string; message: string; details?: Record<string, unknown> } })
-    | null;
+    (T & { error?: { code: string; message: string; details?: Record<string, unknown> } }) | null;
   if (!response.ok) {
     const error = payload?.error;
-    throw new ApiError(response.status, error?.code ?? "http_error", error?.message ?? `Request failed (${response.status})`, error?.details);
+    throw new ApiError(
+      response.status,
+      error?.code ?? "http_error",
+      error?.message ?? `Request failed (${response.status})`,
+      error?.details,
+    );
   }
   return payload as T;
 }

@@ -40,7 +40,9 @@ export const hookSessionsKey = (worktreePath: string | null) => ["hook-sessions"
 
 /** Drops empty filter fields so equal filters share one cache entry. */
 export function cleanFilter<T extends object>(filter: T): T {
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== "" && value !== false)) as T;
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== undefined && value !== "" && value !== false),
+  ) as T;
 }
 
 function toQuery(filter: object, extra: Record<string, string> = {}): string {
@@ -89,15 +91,25 @@ export function useHookSessions(worktreePath: string | null) {
   return useQuery({
     queryKey: hookSessionsKey(worktreePath),
     queryFn: () =>
-      fetchJson<{ sessions: HookSessionView[] }>(`/api/hooks/sessions?${toQuery({ worktreePath: worktreePath ?? undefined })}`).then((r) => r.sessions),
+      fetchJson<{ sessions: HookSessionView[] }>(
+        `/api/hooks/sessions?${toQuery({ worktreePath: worktreePath ?? undefined })}`,
+      ).then((r) => r.sessions),
   });
 }
 
 /** POST /api/hooks/install: `apply: false` previews, `apply: true` writes. */
 export function useChangeHooks() {
   return useMutation({
-    mutationFn: (input: { scope: HookScope; repoId: string; worktreePath: string; action: HookAction; apply: boolean }) =>
-      fetchJson<{ files: HookFileResult[] }>("/api/hooks/install", { method: "POST", body: input }).then((r) => r.files),
+    mutationFn: (input: {
+      scope: HookScope;
+      repoId: string;
+      worktreePath: string;
+      action: HookAction;
+      apply: boolean;
+    }) =>
+      fetchJson<{ files: HookFileResult[] }>("/api/hooks/install", { method: "POST", body: input }).then(
+        (r) => r.files,
+      ),
   });
 }
 
@@ -106,7 +118,10 @@ export function useImportHistory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { repoId: string; worktreePath: string }) =>
-      fetchJson<{ sessions: number; relays: number; folder: string }>("/api/hooks/import", { method: "POST", body: input }),
+      fetchJson<{ sessions: number; relays: number; folder: string }>("/api/hooks/import", {
+        method: "POST",
+        body: input,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["hook-relays"] }),
   });
 }

@@ -10,14 +10,16 @@ import { fetchJson } from "./fetch-json.ts";
 export type { SearchHit };
 
 export const summaryKey = (sessionId: string) => ["summary", sessionId] as const;
-export const worktreeSessionsKey = (repoId: string, worktreePath: string) => ["sessions", repoId, worktreePath] as const;
+export const worktreeSessionsKey = (repoId: string, worktreePath: string) =>
+  ["sessions", repoId, worktreePath] as const;
 export const searchKey = (repoId: string, query: string) => ["search", repoId, query] as const;
 
 /** The session's latest rolling summary (null before the first one); refetched on the server's "invalidate". */
 export function useSummary(sessionId: string) {
   return useQuery({
     queryKey: summaryKey(sessionId),
-    queryFn: () => fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`).then((r) => r.summary),
+    queryFn: () =>
+      fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`).then((r) => r.summary),
   });
 }
 
@@ -25,7 +27,10 @@ export function useSummary(sessionId: string) {
 export function useSummarize(sessionId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchJson<{ summary: SummaryView }>("/api/chat/summarize", { method: "POST", body: { sessionId } }).then((r) => r.summary),
+    mutationFn: () =>
+      fetchJson<{ summary: SummaryView }>("/api/chat/summarize", { method: "POST", body: { sessionId } }).then(
+        (r) => r.summary,
+      ),
     onSuccess: (summary) => client.setQueryData(summaryKey(sessionId), summary),
   });
 }
@@ -59,11 +64,13 @@ export function useWorktreeSessions(input: { repoId: string; worktreePath: strin
 export function useArchiveSession(session: SessionView) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchJson<{ ok: true }>("/api/chat/sessions/archive", { method: "POST", body: { sessionId: session.id } }),
+    mutationFn: () =>
+      fetchJson<{ ok: true }>("/api/chat/sessions/archive", { method: "POST", body: { sessionId: session.id } }),
     onSuccess: () => {
       const activeKey = chatSessionKey(session.repoId, session.worktreePath);
       const listKey = worktreeSessionsKey(session.repoId, session.worktreePath);
-      const markArchived = (item: SessionView): SessionView => (item.id === session.id ? { ...item, status: "archived" } : item);
+      const markArchived = (item: SessionView): SessionView =>
+        item.id === session.id ? { ...item, status: "archived" } : item;
       client.setQueryData<SessionView>(activeKey, (current) => (current ? markArchived(current) : current));
       client.setQueryData<SessionView[]>(listKey, (current) => current?.map(markArchived));
       void client.invalidateQueries({ queryKey: activeKey });

@@ -9,7 +9,10 @@ export const pinsKey = ["repo-pins"] as const;
 export const worktreesKey = (repoId: string) => ["worktrees", repoId] as const;
 
 export function usePins() {
-  return useQuery({ queryKey: pinsKey, queryFn: () => fetchJson<{ pins: PinView[] }>("/api/repo-pins").then((r) => r.pins) });
+  return useQuery({
+    queryKey: pinsKey,
+    queryFn: () => fetchJson<{ pins: PinView[] }>("/api/repo-pins").then((r) => r.pins),
+  });
 }
 
 export function useAddPin() {

@@ -15,7 +15,8 @@ export const plansKey = (repoId: string) => ["plans", repoId] as const;
 /** Every dashboard of a repository (one per chosen plan); the prefix to invalidate after a git or design change. */
 export const dashboardsKey = (repoId: string) => ["dashboard", repoId] as const;
 /** `planId` null: the server picks the most recent plan that has a tree. */
-export const dashboardKey = (repoId: string, planId: string | null) => ["dashboard", repoId, planId ?? "latest"] as const;
+export const dashboardKey = (repoId: string, planId: string | null) =>
+  ["dashboard", repoId, planId ?? "latest"] as const;
 export const rulesKey = (repoId: string) => ["rules", repoId] as const;
 export const githubStatusKey = (repoId: string) => ["github-status", repoId] as const;
 
@@ -38,7 +39,9 @@ export function useDashboard(input: { repoId: string; planId: string | null }) {
     queryKey: dashboardKey(input.repoId, input.planId),
     queryFn: () => {
       const query = input.planId ? `?planId=${input.planId}` : "";
-      return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`).then((r) => r.dashboard);
+      return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`).then(
+        (r) => r.dashboard,
+      );
     },
   });
 }
@@ -73,10 +76,13 @@ export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (slug: string) =>
-      fetchJson<{ branch: string; worktreePath: string; parentBranch: string }>(`/api/plans/${input.planId}/nodes/${slug}/branch`, {
-        method: "POST",
-        body: {},
-      }),
+      fetchJson<{ branch: string; worktreePath: string; parentBranch: string }>(
+        `/api/plans/${input.planId}/nodes/${slug}/branch`,
+        {
+          method: "POST",
+          body: {},
+        },
+      ),
     onSuccess: () => invalidateRepoScans(client, input.repoId),
   });
 }
@@ -96,9 +102,10 @@ export function useProposeTree() {
 export function useTreeFromIssue() {
   return useMutation({
     mutationFn: (input: { planId: string; issueNumber: number }) =>
-      fetchJson<{ tree: DesignTree }>(`/api/plans/${input.planId}/from-issue`, { method: "POST", body: { issueNumber: input.issueNumber } }).then(
-        (r) => r.tree,
-      ),
+      fetchJson<{ tree: DesignTree }>(`/api/plans/${input.planId}/from-issue`, {
+        method: "POST",
+        body: { issueNumber: input.issueNumber },
+      }).then((r) => r.tree),
   });
 }
 
@@ -128,7 +135,9 @@ export function useSaveRules(repoId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rules: ProjectRulesView) =>
-      fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`, { method: "PUT", body: rules }).then((r) => r.rules),
+      fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`, { method: "PUT", body: rules }).then(
+        (r) => r.rules,
+      ),
     onSuccess: (rules) => {
       client.setQueryData(rulesKey(repoId), rules);
       void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });

@@ -35,7 +35,9 @@ export function useSavePolicies(repoId: string) {
   const key = policiesKey(repoId);
   return useMutation({
     mutationFn: (patch: Partial<RepoPolicyView>) =>
-      fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`, { method: "PUT", body: patch }).then((r) => r.policies),
+      fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`, { method: "PUT", body: patch }).then(
+        (r) => r.policies,
+      ),
     onMutate: async (patch) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<RepoPolicyView>(key);
@@ -61,7 +63,10 @@ export function useRecordDecision(repoId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { topicId: number; text: string }) =>
-      fetchJson<{ ok: true }>(`/api/repos/${repoId}/topics/${input.topicId}/decisions`, { method: "POST", body: { text: input.text } }),
+      fetchJson<{ ok: true }>(`/api/repos/${repoId}/topics/${input.topicId}/decisions`, {
+        method: "POST",
+        body: { text: input.text },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: topicsKey(repoId) }),
   });
 }

@@ -11,7 +11,11 @@ import { failedStatusOf } from "./run-outcome.ts";
 import { ToolCards } from "./ToolCards.tsx";
 
 /** A stored answer: tool cards, the Markdown text, why it ended early (if it did), its footer and what Claude was told. */
-export function AssistantMessage(props: { message: MessageView; session: { sessionId: string; repoId: string }; isFocused?: boolean }) {
+export function AssistantMessage(props: {
+  message: MessageView;
+  session: { sessionId: string; repoId: string };
+  isFocused?: boolean;
+}) {
   const { message } = props;
   const run = message.run;
   const failedStatus = failedStatusOf(message);
@@ -29,9 +33,17 @@ export function AssistantMessage(props: { message: MessageView; session: { sessi
       {message.isArchived ? <ArchivedTag /> : null}
       <ToolCards tools={run?.tools ?? []} denials={run?.permissionDenials ?? []} />
       {message.content ? <Markdown text={message.content} /> : null}
-      {!message.content && !failedStatus ? <p className="text-xs italic text-zinc-500">(no text in this answer)</p> : null}
+      {!message.content && !failedStatus ? (
+        <p className="text-xs italic text-zinc-500">(no text in this answer)</p>
+      ) : null}
       {failedStatus && run ? (
-        <RunStatusLine status={failedStatus} errorMessage={run.errorMessage} runId={run.id} isRetryable={run.isRetryable} session={props.session} />
+        <RunStatusLine
+          status={failedStatus}
+          errorMessage={run.errorMessage}
+          runId={run.id}
+          isRetryable={run.isRetryable}
+          session={props.session}
+        />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
       {run?.receipt ? <ReceiptPanel receipt={run.receipt} /> : null}

@@ -19,12 +19,19 @@ export function ChatHeader(props: {
   const { session } = props;
   const branchName = props.branch ?? session.branchName;
   return (
-    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800" data-testid="chat-header">
+    <header
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800"
+      data-testid="chat-header"
+    >
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-sm font-semibold" data-testid="chat-branch">
           {branchName ?? "detached HEAD"}
         </h2>
-        <p className="truncate font-mono text-[11px] text-zinc-500" title={session.worktreePath} data-testid="chat-worktree-path">
+        <p
+          className="truncate font-mono text-[11px] text-zinc-500"
+          title={session.worktreePath}
+          data-testid="chat-worktree-path"
+        >
           {session.worktreePath}
         </p>
       </div>
@@ -39,7 +46,9 @@ export function ChatHeader(props: {
       >
         Export
       </a>
-      {props.isReadOnly ? null : <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />}
+      {props.isReadOnly ? null : (
+        <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />
+      )}
     </header>
   );
 }

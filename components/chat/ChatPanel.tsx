@@ -36,19 +36,44 @@ export function ChatPanel(props: {
   useMarkReadWhileOpen(ids);
   const messages = useMessages(session.id);
   const lastMessageId = messages.data?.pages[0]?.messages.at(-1)?.id ?? 0;
-  const storedMessages = useMemo(() => [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages), [messages.data]);
+  const storedMessages = useMemo(
+    () => [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages),
+    [messages.data],
+  );
   return (
-    <section className="flex h-full min-h-0 flex-col" data-testid="chat-panel" data-session-id={session.id} data-read-only={props.isReadOnly}>
-      <ChatHeader session={session} branch={props.branch} isReadOnly={props.isReadOnly} onOpenSession={props.onOpenSession} onSummarized={() => setSummaryOpen(true)}>
+    <section
+      className="flex h-full min-h-0 flex-col"
+      data-testid="chat-panel"
+      data-session-id={session.id}
+      data-read-only={props.isReadOnly}
+    >
+      <ChatHeader
+        session={session}
+        branch={props.branch}
+        isReadOnly={props.isReadOnly}
+        onOpenSession={props.onOpenSession}
+        onSummarized={() => setSummaryOpen(true)}
+      >
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
       <div className="flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">
           <MessageList session={ids} focus={props.focus} />
-          {props.isReadOnly ? <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} /> : <Composer session={ids} lastMessageId={lastMessageId} />}
+          {props.isReadOnly ? (
+            <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
+          ) : (
+            <Composer session={ids} lastMessageId={lastMessageId} />
+          )}
         </div>
-        {isTimelineOn ? <ChatTimeline repoId={session.repoId} worktreePath={session.worktreePath} chatSessionId={session.id} messages={storedMessages} /> : null}
+        {isTimelineOn ? (
+          <ChatTimeline
+            repoId={session.repoId}
+            worktreePath={session.worktreePath}
+            chatSessionId={session.id}
+            messages={storedMessages}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -6,10 +6,23 @@ import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline.tsx";
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 
 /** The worktree's hook timeline beside its chat, with the chat's own messages placed among the events. */
-export function ChatTimeline(props: { repoId: string; worktreePath: string; chatSessionId: string; messages: MessageView[] }) {
+export function ChatTimeline(props: {
+  repoId: string;
+  worktreePath: string;
+  chatSessionId: string;
+  messages: MessageView[];
+}) {
   return (
-    <aside data-testid="chat-timeline" className="flex min-h-0 w-[26rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 p-3 dark:border-zinc-800">
-      <WorktreeTimeline repoId={props.repoId} worktreePath={props.worktreePath} chatSessionId={props.chatSessionId} messages={props.messages} />
+    <aside
+      data-testid="chat-timeline"
+      className="flex min-h-0 w-[26rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 p-3 dark:border-zinc-800"
+    >
+      <WorktreeTimeline
+        repoId={props.repoId}
+        worktreePath={props.worktreePath}
+        chatSessionId={props.chatSessionId}
+        messages={props.messages}
+      />
       <Link
         href={logsHref({ repoId: props.repoId, worktreePath: props.worktreePath })}
         data-testid="chat-timeline-logs-link"

@@ -43,7 +43,11 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="composer">
+    <form
+      onSubmit={onSubmit}
+      className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
+      data-testid="composer"
+    >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         <textarea
           data-testid="composer-input"
@@ -65,7 +69,11 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
         </button>
       </div>
       {error ? (
-        <p role="alert" data-testid="send-error" className="mx-auto mt-2 max-w-3xl text-sm text-red-700 dark:text-red-400">
+        <p
+          role="alert"
+          data-testid="send-error"
+          className="mx-auto mt-2 max-w-3xl text-sm text-red-700 dark:text-red-400"
+        >
           {describeSendError(error)}
         </p>
       ) : null}

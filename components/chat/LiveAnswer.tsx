@@ -9,8 +9,20 @@ import { LiveRunBody } from "./LiveRunBody.tsx";
  * and waiting for the stored answer to be refetched. Wraps the stored "streaming" message
  * when there is one, so the answer is never shown twice.
  */
-export function LiveAnswer(props: { runId: string; live: LiveRun | null; message: MessageView | null; session: { sessionId: string; repoId: string } }) {
-  const body = <LiveRunBody runId={props.runId} live={props.live} storedText={props.message?.content ?? ""} session={props.session} />;
+export function LiveAnswer(props: {
+  runId: string;
+  live: LiveRun | null;
+  message: MessageView | null;
+  session: { sessionId: string; repoId: string };
+}) {
+  const body = (
+    <LiveRunBody
+      runId={props.runId}
+      live={props.live}
+      storedText={props.message?.content ?? ""}
+      session={props.session}
+    />
+  );
   if (!props.message) {
     return (
       <article data-testid="live-run" data-run-id={props.runId} className="text-sm">

@@ -9,13 +9,22 @@ import { RunStopButton } from "./RunStopButton.tsx";
 import { ToolCards } from "./ToolCards.tsx";
 
 /** The content of a live run: queue place, streamed tools and text, API retries, the Stop button. */
-export function LiveRunBody(props: { runId: string; live: LiveRun | null; storedText: string; session: { sessionId: string; repoId: string } }) {
+export function LiveRunBody(props: {
+  runId: string;
+  live: LiveRun | null;
+  storedText: string;
+  session: { sessionId: string; repoId: string };
+}) {
   const { live } = props;
   if (live?.status === "queued") {
     return (
       <div data-testid="queued-indicator" className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="rounded bg-zinc-200 px-1.5 py-0.5 font-medium dark:bg-zinc-800">queued</span>
-        <span>{live.queuedPosition !== null ? `#${live.queuedPosition} in line — starts when a running answer ends` : "waiting for a free slot"}</span>
+        <span>
+          {live.queuedPosition !== null
+            ? `#${live.queuedPosition} in line — starts when a running answer ends`
+            : "waiting for a free slot"}
+        </span>
         <RunStopButton runId={props.runId} label="Cancel" testId="cancel-queued" />
       </div>
     );
@@ -26,7 +35,9 @@ export function LiveRunBody(props: { runId: string; live: LiveRun | null; stored
     <div data-testid={finished ? "finished-answer" : "streaming-answer"}>
       <ToolCards tools={live?.tools ?? []} />
       {text ? <Markdown text={text} /> : null}
-      {!text && !finished ? <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p> : null}
+      {!text && !finished ? (
+        <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p>
+      ) : null}
       {live?.retry ? (
         <p data-testid="retry-progress" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
           {describeApiRetry(live.retry)} — wait, or press Stop.
@@ -38,7 +49,13 @@ export function LiveRunBody(props: { runId: string; live: LiveRun | null; stored
         </p>
       ))}
       {finished && isFailedStatus(finished.status) ? (
-        <RunStatusLine status={finished.status} errorMessage={finished.userMessage} runId={props.runId} isRetryable={false} session={props.session} />
+        <RunStatusLine
+          status={finished.status}
+          errorMessage={finished.userMessage}
+          runId={props.runId}
+          isRetryable={false}
+          session={props.session}
+        />
       ) : null}
       {!finished ? (
         <div className="mt-2">

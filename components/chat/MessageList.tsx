@@ -18,7 +18,13 @@ import { SystemMessage, UserMessage } from "./UserMessage.tsx";
  * The conversation: stored pages (oldest first; "Show older" reaches archived messages), live
  * runs, and messages still being sent. `focus` jumps to a message and highlights it.
  */
-export function MessageList({ session, focus }: { session: { sessionId: string; repoId: string }; focus: MessageFocus | null }) {
+export function MessageList({
+  session,
+  focus,
+}: {
+  session: { sessionId: string; repoId: string };
+  focus: MessageFocus | null;
+}) {
   const messages = useMessages(session.sessionId);
   const live = useSessionLive(session.sessionId);
   const pending = useMutationState({
@@ -58,11 +64,21 @@ export function MessageList({ session, focus }: { session: { sessionId: string; 
         ) : null}
         {timeline.map((entry) => {
           if (entry.kind === "pending") return <UserMessage key={entry.key} message={null} pendingText={entry.text} />;
-          if (entry.kind === "live") return <LiveAnswer key={entry.key} runId={entry.runId} live={entry.live} message={entry.message} session={session} />;
+          if (entry.kind === "live")
+            return (
+              <LiveAnswer
+                key={entry.key}
+                runId={entry.runId}
+                live={entry.live}
+                message={entry.message}
+                session={session}
+              />
+            );
           const message = entry.message;
           const isFocused = message.id === focusedId;
           if (message.role === "user") return <UserMessage key={entry.key} message={message} isFocused={isFocused} />;
-          if (message.role === "system") return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
+          if (message.role === "system")
+            return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
           return <AssistantMessage key={entry.key} message={message} session={session} isFocused={isFocused} />;
         })}
       </div>

@@ -17,10 +17,16 @@ export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boo
     >
       <div className="flex min-w-0 items-center gap-2">
         <span className="shrink-0 font-semibold">{tool.name}</span>
-        <span className="min-w-0 flex-1 truncate font-mono text-zinc-600 dark:text-zinc-400" title={subject} data-testid="tool-subject">
+        <span
+          className="min-w-0 flex-1 truncate font-mono text-zinc-600 dark:text-zinc-400"
+          title={subject}
+          data-testid="tool-subject"
+        >
           {subject}
         </span>
-        <span className={`shrink-0 text-[10px] uppercase ${state === "error" || state === "denied" ? "text-red-600 dark:text-red-400" : "text-zinc-400"}`}>
+        <span
+          className={`shrink-0 text-[10px] uppercase ${state === "error" || state === "denied" ? "text-red-600 dark:text-red-400" : "text-zinc-400"}`}
+        >
           {state === "running" ? "…" : state === "done" ? "" : state}
         </span>
       </div>
@@ -37,7 +43,9 @@ function ToolOutput({ content, isError }: { content: string; isError: boolean })
       <summary className="cursor-pointer select-none text-[11px] text-zinc-500">
         Output ({lines} {lines === 1 ? "line" : "lines"})
       </summary>
-      <pre className={`mt-1 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-[11px] dark:bg-zinc-950 ${isError ? "text-red-700 dark:text-red-300" : ""}`}>
+      <pre
+        className={`mt-1 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-[11px] dark:bg-zinc-950 ${isError ? "text-red-700 dark:text-red-300" : ""}`}
+      >
         {content}
       </pre>
     </details>

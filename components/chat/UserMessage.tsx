@@ -5,7 +5,15 @@ import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 
 /** The user's message as a right-aligned bubble; `message` is null while its POST is in flight. */
-export function UserMessage({ message, pendingText, isFocused = false }: { message: MessageView | null; pendingText?: string; isFocused?: boolean }) {
+export function UserMessage({
+  message,
+  pendingText,
+  isFocused = false,
+}: {
+  message: MessageView | null;
+  pendingText?: string;
+  isFocused?: boolean;
+}) {
   const text = message?.content ?? pendingText ?? "";
   return (
     <article
@@ -40,7 +48,10 @@ export function SystemMessage({ message, isFocused = false }: { message: Message
       data-focused={isFocused}
       className={`flex justify-center ${message.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
     >
-      <p data-testid="system-note" className="max-w-[85%] rounded-full border border-zinc-200 px-3 py-1 text-center text-xs text-zinc-500 dark:border-zinc-800">
+      <p
+        data-testid="system-note"
+        className="max-w-[85%] rounded-full border border-zinc-200 px-3 py-1 text-center text-xs text-zinc-500 dark:border-zinc-800"
+      >
         {message.isArchived ? <ArchivedTag /> : null} {message.content}
       </p>
     </article>

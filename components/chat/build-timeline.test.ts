@@ -11,7 +11,8 @@ function message(id: number, role: MessageView["role"], status = "complete", run
 
 function live(...events: Array<[string, number, Parameters<typeof applyRunEvent>[1]["event"]]>): LiveRunsState {
   return events.reduce(
-    (state, [runId, seq, event]) => applyRunEvent(state, { type: "run_event", sessionId: "s", runId, seq, at: seq, event }),
+    (state, [runId, seq, event]) =>
+      applyRunEvent(state, { type: "run_event", sessionId: "s", runId, seq, at: seq, event }),
     EMPTY_LIVE_RUNS,
   );
 }
@@ -21,33 +22,59 @@ const kinds = (entries: ReturnType<typeof buildTimeline>) => entries.map((entry)
 describe("buildTimeline", () => {
   it("shows a stored streaming answer once, through its live run", () => {
     const state = live(["r1", 1, { kind: "text_delta", text: "hi" }]);
-    const entries = buildTimeline({ messages: [message(1, "user"), message(2, "assistant", "streaming", "r1")], live: state, pending: [] });
+    const entries = buildTimeline({
+      messages: [message(1, "user"), message(2, "assistant", "streaming", "r1")],
+      live: state,
+      pending: [],
+    });
     expect(kinds(entries)).toEqual(["message:m1", "live:m2"]);
     expect(entries[1]).toMatchObject({ runId: "r1", live: { text: "hi" } });
   });
 
   it("appends live runs that have no stored message yet, and drops them once stored", () => {
     const state = live(["r1", 1, { kind: "queued", position: 1 }]);
-    expect(kinds(buildTimeline({ messages: [message(1, "user")], live: state, pending: [] }))).toEqual(["message:m1", "live:rr1"]);
+    expect(kinds(buildTimeline({ messages: [message(1, "user")], live: state, pending: [] }))).toEqual([
+      "message:m1",
+      "live:rr1",
+    ]);
     const stored = [message(1, "user"), message(2, "assistant", "complete", "r1")];
     expect(kinds(buildTimeline({ messages: stored, live: state, pending: [] }))).toEqual(["message:m1", "message:m2"]);
   });
 
   it("hides a cancelled queued run that never got a message", () => {
-    const state = live(["r1", 1, { kind: "queued", position: 1 }], ["r1", 2, { kind: "finished", status: "cancelled", errorKind: "cancelled", userMessage: null, assistantMessageId: null }]);
+    const state = live(
+      ["r1", 1, { kind: "queued", position: 1 }],
+      [
+        "r1",
+        2,
+        { kind: "finished", status: "cancelled", errorKind: "cancelled", userMessage: null, assistantMessageId: null },
+      ],
+    );
     expect(kinds(buildTimeline({ messages: [], live: state, pending: [] }))).toEqual([]);
   });
 
   it("shows a pending send until the server returns the stored user message", () => {
     const pending = [{ userMessage: "hello ", afterMessageId: 2, sentAt: 10 }];
     const before = [message(1, "user"), message(2, "assistant", "complete", "r0")];
-    expect(kinds(buildTimeline({ messages: before, live: EMPTY_LIVE_RUNS, pending }))).toEqual(["message:m1", "message:m2", "pending:p10"]);
+    expect(kinds(buildTimeline({ messages: before, live: EMPTY_LIVE_RUNS, pending }))).toEqual([
+      "message:m1",
+      "message:m2",
+      "pending:p10",
+    ]);
     const stored = [...before, { ...message(3, "user"), content: "hello" }];
-    expect(kinds(buildTimeline({ messages: stored, live: EMPTY_LIVE_RUNS, pending }))).toEqual(["message:m1", "message:m2", "message:m3"]);
+    expect(kinds(buildTimeline({ messages: stored, live: EMPTY_LIVE_RUNS, pending }))).toEqual([
+      "message:m1",
+      "message:m2",
+      "message:m3",
+    ]);
   });
 
   it("de-duplicates and orders messages from overlapping pages", () => {
-    const entries = buildTimeline({ messages: [message(3, "user"), message(1, "user"), message(3, "user")], live: EMPTY_LIVE_RUNS, pending: [] });
+    const entries = buildTimeline({
+      messages: [message(3, "user"), message(1, "user"), message(3, "user")],
+      live: EMPTY_LIVE_RUNS,
+      pending: [],
+    });
     expect(kinds(entries)).toEqual(["message:m1", "message:m3"]);
   });
 });

@@ -19,23 +19,42 @@ export interface PendingSend {
  * duplicates: a stored "streaming" answer is shown through its live run; a live run with no
  * stored message yet follows the messages; a pending send disappears once the server has it.
  */
-export function buildTimeline(input: { messages: MessageView[]; live: LiveRunsState; pending: PendingSend[] }): TimelineEntry[] {
+export function buildTimeline(input: {
+  messages: MessageView[];
+  live: LiveRunsState;
+  pending: PendingSend[];
+}): TimelineEntry[] {
   const messages = sortUnique(input.messages);
   const runIdsWithMessage = new Set(messages.flatMap((message) => (message.run ? [message.run.id] : [])));
   const entries: TimelineEntry[] = messages.map((message) =>
     message.role === "assistant" && message.status === "streaming" && message.run
-      ? { kind: "live", key: `m${message.id}`, runId: message.run.id, live: input.live.runs[message.run.id] ?? null, message }
+      ? {
+          kind: "live",
+          key: `m${message.id}`,
+          runId: message.run.id,
+          live: input.live.runs[message.run.id] ?? null,
+          message,
+        }
       : { kind: "message", key: `m${message.id}`, message },
   );
 
   const tail: Array<{ at: number; entry: TimelineEntry }> = [];
   for (const run of Object.values(input.live.runs)) {
     if (runIdsWithMessage.has(run.runId) || !isWaitingForMessage(run)) continue;
-    tail.push({ at: run.firstAt, entry: { kind: "live", key: `r${run.runId}`, runId: run.runId, live: run, message: null } });
+    tail.push({
+      at: run.firstAt,
+      entry: { kind: "live", key: `r${run.runId}`, runId: run.runId, live: run, message: null },
+    });
   }
   for (const send of input.pending) {
-    const isStored = messages.some((message) => message.role === "user" && message.id > send.afterMessageId && message.content.trim() === send.userMessage.trim());
-    if (!isStored) tail.push({ at: send.sentAt, entry: { kind: "pending", key: `p${send.sentAt}`, text: send.userMessage } });
+    const isStored = messages.some(
+      (message) =>
+        message.role === "user" &&
+        message.id > send.afterMessageId &&
+        message.content.trim() === send.userMessage.trim(),
+    );
+    if (!isStored)
+      tail.push({ at: send.sentAt, entry: { kind: "pending", key: `p${send.sentAt}`, text: send.userMessage } });
   }
   tail.sort((a, b) => a.at - b.at);
   return [...entries, ...tail.map((item) => item.entry)];

@@ -11,7 +11,8 @@ export function describeApiRetry(retry: Retry): string {
 function describeReason(retry: Retry): string {
   const status = retry.errorStatus;
   const code = status !== null ? ` (${status})` : "";
-  if (status === 529 || retry.error === "overloaded_error" || retry.error === "overloaded") return `API overloaded${code}`;
+  if (status === 529 || retry.error === "overloaded_error" || retry.error === "overloaded")
+    return `API overloaded${code}`;
   if (status === 429) return `Rate limited${code}`;
   if (status !== null && status >= 500) return `API server error${code}`;
   if (retry.error) return `API error: ${retry.error}${code}`;

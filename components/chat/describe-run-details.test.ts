@@ -7,9 +7,15 @@ import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
 
 describe("describeApiRetry", () => {
   it("names overload and counts attempts", () => {
-    expect(describeApiRetry({ attempt: 3, maxRetries: 10, errorStatus: 529, error: "overloaded_error", delayMs: 4000 })).toBe("API overloaded (529), retry 3 of 10 in 4 s");
-    expect(describeApiRetry({ attempt: 1, maxRetries: 10, errorStatus: null, error: null, delayMs: null })).toBe("Connection to the API failed, retry 1 of 10");
-    expect(describeApiRetry({ attempt: 2, maxRetries: 5, errorStatus: 429, error: "rate_limit", delayMs: 500 })).toBe("Rate limited (429), retry 2 of 5 in 1 s");
+    expect(
+      describeApiRetry({ attempt: 3, maxRetries: 10, errorStatus: 529, error: "overloaded_error", delayMs: 4000 }),
+    ).toBe("API overloaded (529), retry 3 of 10 in 4 s");
+    expect(describeApiRetry({ attempt: 1, maxRetries: 10, errorStatus: null, error: null, delayMs: null })).toBe(
+      "Connection to the API failed, retry 1 of 10",
+    );
+    expect(describeApiRetry({ attempt: 2, maxRetries: 5, errorStatus: 429, error: "rate_limit", delayMs: 500 })).toBe(
+      "Rate limited (429), retry 2 of 5 in 1 s",
+    );
   });
 });
 
@@ -29,7 +35,8 @@ describe("describeToolInput", () => {
 });
 
 describe("failedStatusOf", () => {
-  const message = (status: string, runStatus?: string) => ({ status, run: runStatus ? ({ status: runStatus } as RunView) : null }) as MessageView;
+  const message = (status: string, runStatus?: string) =>
+    ({ status, run: runStatus ? ({ status: runStatus } as RunView) : null }) as MessageView;
   it("flags answers that did not finish normally", () => {
     expect(failedStatusOf(message("cancelled", "cancelled"))).toBe("cancelled");
     expect(failedStatusOf(message("complete", "failed"))).toBe("failed");

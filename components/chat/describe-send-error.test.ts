@@ -4,11 +4,15 @@ import { describeSendError, formatBytes } from "./describe-send-error.ts";
 
 describe("describeSendError", () => {
   it("adds the size limit to a 413", () => {
-    expect(describeSendError(new ApiError(413, "payload_too_large", "Message too large.", { limitBytes: 1024 * 1024 }))).toBe("Message too large. (limit: 1 MiB)");
+    expect(
+      describeSendError(new ApiError(413, "payload_too_large", "Message too large.", { limitBytes: 1024 * 1024 })),
+    ).toBe("Message too large. (limit: 1 MiB)");
   });
 
   it("keeps other API messages as they are", () => {
-    expect(describeSendError(new ApiError(422, "invalid_input", "Write a message first."))).toBe("Write a message first.");
+    expect(describeSendError(new ApiError(422, "invalid_input", "Write a message first."))).toBe(
+      "Write a message first.",
+    );
   });
 
   it("explains network failures", () => {

@@ -3,7 +3,9 @@ import { ApiError } from "@/components/api/fetch-json.ts";
 /** The line under the composer when a send fails: the server's message, plus the size limit for 413. */
 export function describeSendError(error: unknown): string {
   if (!(error instanceof ApiError)) {
-    return error instanceof Error ? `Could not reach Arbor (${error.message}). Check that the server is running, then send again.` : String(error);
+    return error instanceof Error
+      ? `Could not reach Arbor (${error.message}). Check that the server is running, then send again.`
+      : String(error);
   }
   const limit = error.details?.limitBytes;
   if (error.status === 413 && typeof limit === "number" && !error.message.includes(String(limit))) {

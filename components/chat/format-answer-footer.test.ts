@@ -3,11 +3,30 @@ import type { RunView } from "@/lib/chat/chat-types.ts";
 import { formatAnswerFooter, formatCost, formatDuration } from "./format-answer-footer.ts";
 
 const run = (fields: Partial<RunView>) =>
-  ({ durationMs: null, numTurns: null, inputTokens: null, outputTokens: null, costUsd: null, model: null, ...fields }) as RunView;
+  ({
+    durationMs: null,
+    numTurns: null,
+    inputTokens: null,
+    outputTokens: null,
+    costUsd: null,
+    model: null,
+    ...fields,
+  }) as RunView;
 
 describe("formatAnswerFooter", () => {
   it("lists what the run reported", () => {
-    expect(formatAnswerFooter(run({ durationMs: 12_345, numTurns: 3, inputTokens: 12_000, outputTokens: 456, costUsd: 0.01234, model: "claude-sonnet-4-5" }))).toEqual([
+    expect(
+      formatAnswerFooter(
+        run({
+          durationMs: 12_345,
+          numTurns: 3,
+          inputTokens: 12_000,
+          outputTokens: 456,
+          costUsd: 0.01234,
+          model: "claude-sonnet-4-5",
+        }),
+      ),
+    ).toEqual([
       { key: "duration", text: "12.3 s" },
       { key: "turns", text: "3 turns" },
       { key: "tokens", text: "12,000 in / 456 out" },

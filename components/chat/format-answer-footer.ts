@@ -11,9 +11,13 @@ const numbers = new Intl.NumberFormat("en-US");
 export function formatAnswerFooter(run: RunView): FooterItem[] {
   const items: FooterItem[] = [];
   if (run.durationMs !== null) items.push({ key: "duration", text: formatDuration(run.durationMs) });
-  if (run.numTurns !== null) items.push({ key: "turns", text: `${run.numTurns} ${run.numTurns === 1 ? "turn" : "turns"}` });
+  if (run.numTurns !== null)
+    items.push({ key: "turns", text: `${run.numTurns} ${run.numTurns === 1 ? "turn" : "turns"}` });
   if (run.inputTokens !== null || run.outputTokens !== null) {
-    items.push({ key: "tokens", text: `${numbers.format(run.inputTokens ?? 0)} in / ${numbers.format(run.outputTokens ?? 0)} out` });
+    items.push({
+      key: "tokens",
+      text: `${numbers.format(run.inputTokens ?? 0)} in / ${numbers.format(run.outputTokens ?? 0)} out`,
+    });
   }
   if (run.costUsd !== null) items.push({ key: "cost", text: formatCost(run.costUsd) });
   if (run.model) items.push({ key: "model", text: run.model });

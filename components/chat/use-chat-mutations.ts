@@ -30,7 +30,10 @@ export function useSendMessage(input: { sessionId: string; repoId: string }) {
   return useMutation({
     mutationKey: sendMutationKey(input.sessionId),
     mutationFn: (variables: SendVariables) =>
-      fetchJson<RunResult>("/api/chat/send", { method: "POST", body: { sessionId: input.sessionId, userMessage: variables.userMessage } }),
+      fetchJson<RunResult>("/api/chat/send", {
+        method: "POST",
+        body: { sessionId: input.sessionId, userMessage: variables.userMessage },
+      }),
     onSuccess: (result) => settleRun({ client, ...input, result }),
   });
 }
@@ -55,7 +58,8 @@ export function useCancelRun() {
 export function useMarkRead(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
+    mutationFn: (sessionId: string) =>
+      fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: activityKey(repoId) }),
   });
 }
@@ -68,6 +72,8 @@ function settleRun(input: { client: QueryClient; sessionId: string; repoId: stri
   if (!updated) return;
   // The run may have changed files: show the rescanned worktree without rescanning the others.
   client.setQueryData<RepoScan>(worktreesKey(input.repoId), (scan) =>
-    scan ? { ...scan, worktrees: scan.worktrees.map((worktree) => (worktree.path === updated.path ? updated : worktree)) } : scan,
+    scan
+      ? { ...scan, worktrees: scan.worktrees.map((worktree) => (worktree.path === updated.path ? updated : worktree)) }
+      : scan,
   );
 }

@@ -13,7 +13,8 @@ export function useMarkReadWhileOpen(session: { sessionId: string; repoId: strin
   const activity = useRepoActivity(session.repoId);
   const markRead = useMarkRead(session.repoId);
   const { mutate } = markRead;
-  const hasUnread = activity.data?.some((worktree) => worktree.sessionId === session.sessionId && worktree.hasUnread) ?? false;
+  const hasUnread =
+    activity.data?.some((worktree) => worktree.sessionId === session.sessionId && worktree.hasUnread) ?? false;
 
   useEffect(() => {
     mutate(session.sessionId);

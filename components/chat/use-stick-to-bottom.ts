@@ -9,7 +9,10 @@ const NEAR_BOTTOM_PX = 80;
  * the user has scrolled up to read; loading older messages at the top therefore does not jump.
  * `release` unpins it at once, for a jump to an older message that must not be undone.
  */
-export function useStickToBottom(content: unknown): { ref: (element: HTMLDivElement | null) => void; release: () => void } {
+export function useStickToBottom(content: unknown): {
+  ref: (element: HTMLDivElement | null) => void;
+  release: () => void;
+} {
   const elementRef = useRef<HTMLDivElement | null>(null);
   const isPinnedRef = useRef(true);
 

@@ -29,7 +29,11 @@ function readFlag(key: string, fallback: boolean): boolean {
  * the same in every component and tab that reads it. The server render uses `fallback`.
  */
 export function useStoredFlag(key: string, fallback: boolean): [boolean, (next: boolean) => void] {
-  const value = useSyncExternalStore(subscribe, () => readFlag(key, fallback), () => fallback);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readFlag(key, fallback),
+    () => fallback,
+  );
   const setValue = useCallback(
     (next: boolean) => {
       try {

@@ -18,7 +18,9 @@ export function BranchTree(props: {
   const guides = buildTreeGuides(props.layout);
   const warningsByRow = groupWarningsByRow({ layout: props.layout, warnings: props.warnings });
   if (props.layout.length === 0) {
-    return <p className="text-sm text-zinc-500">The repository has no branches yet. Make a first commit, then rescan.</p>;
+    return (
+      <p className="text-sm text-zinc-500">The repository has no branches yet. Make a first commit, then rescan.</p>
+    );
   }
   return (
     <ol data-testid="branch-tree" aria-label="Branches and design nodes">

@@ -9,7 +9,13 @@ export function CreateBranchButton(props: { repoId: string; planId: string; slug
   const create = useCreateNodeBranch({ repoId: props.repoId, planId: props.planId });
   return (
     <div className="mt-1.5 space-y-1.5">
-      <button type="button" data-testid="create-branch" disabled={create.isPending} onClick={() => create.mutate(props.slug)} className={buttonClass}>
+      <button
+        type="button"
+        data-testid="create-branch"
+        disabled={create.isPending}
+        onClick={() => create.mutate(props.slug)}
+        className={buttonClass}
+      >
         {create.isPending ? "Creating…" : "Create branch and worktree"}
       </button>
       {create.error ? <ErrorNotice error={create.error} testId="create-branch-error" /> : null}

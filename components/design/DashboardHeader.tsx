@@ -37,10 +37,22 @@ export function DashboardHeader(props: {
       <button type="button" data-testid="open-wizard" onClick={props.onOpenWizard} className={primaryButtonClass}>
         Create design tree
       </button>
-      <button type="button" data-testid="open-rules" aria-pressed={props.isRulesOpen} onClick={props.onToggleRules} className={buttonClass}>
+      <button
+        type="button"
+        data-testid="open-rules"
+        aria-pressed={props.isRulesOpen}
+        onClick={props.onToggleRules}
+        className={buttonClass}
+      >
         Rules
       </button>
-      <button type="button" data-testid="dashboard-refresh" disabled={props.isFetching} onClick={props.onRescan} className={buttonClass}>
+      <button
+        type="button"
+        data-testid="dashboard-refresh"
+        disabled={props.isFetching}
+        onClick={props.onRescan}
+        className={buttonClass}
+      >
         {props.isFetching ? "Scanning…" : "Rescan"}
       </button>
     </header>

@@ -26,7 +26,9 @@ export function DesignWizard(props: {
 }) {
   const [step, setStep] = useState<WizardStep>(props.initialPlan ? "build" : "plan");
   const [plan, setPlan] = useState<PlanView | null>(props.initialPlan);
-  const [draft, dispatch] = useReducer(reduceDraft, props.initialPlan?.tree ?? null, (tree) => (tree ? draftFromTree(tree) : EMPTY_DRAFT));
+  const [draft, dispatch] = useReducer(reduceDraft, props.initialPlan?.tree ?? null, (tree) =>
+    tree ? draftFromTree(tree) : EMPTY_DRAFT,
+  );
 
   const choosePlan = (chosen: PlanView) => {
     // Coming back to the same plan keeps the edits made so far.
@@ -39,8 +41,12 @@ export function DesignWizard(props: {
     <section data-testid="design-wizard" data-step={step} className="flex h-full min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
-          <h2 className="text-sm font-semibold">{props.initialPlan?.tree ? "Edit design tree" : "Create design tree"}</h2>
-          <p className="truncate text-[11px] text-zinc-500">{plan ? `Plan: ${plan.title}` : "Each task becomes a branch; its parent is the branch it starts from."}</p>
+          <h2 className="text-sm font-semibold">
+            {props.initialPlan?.tree ? "Edit design tree" : "Create design tree"}
+          </h2>
+          <p className="truncate text-[11px] text-zinc-500">
+            {plan ? `Plan: ${plan.title}` : "Each task becomes a branch; its parent is the branch it starts from."}
+          </p>
         </div>
         <WizardSteps current={step} />
         <button type="button" data-testid="wizard-cancel" onClick={props.onClose} className={buttonClass}>
@@ -48,7 +54,9 @@ export function DesignWizard(props: {
         </button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
-        {step === "plan" ? <WizardPlanStep repoId={props.repoId} selectedPlanId={plan?.id ?? null} onChoose={choosePlan} /> : null}
+        {step === "plan" ? (
+          <WizardPlanStep repoId={props.repoId} selectedPlanId={plan?.id ?? null} onChoose={choosePlan} />
+        ) : null}
         {step === "build" && plan ? (
           <WizardBuildStep
             repoId={props.repoId}
@@ -62,7 +70,14 @@ export function DesignWizard(props: {
           />
         ) : null}
         {step === "review" && plan ? (
-          <WizardReviewStep repoId={props.repoId} plan={plan} draft={draft} rule={props.rule} onBack={() => setStep("build")} onSaved={props.onSaved} />
+          <WizardReviewStep
+            repoId={props.repoId}
+            plan={plan}
+            draft={draft}
+            rule={props.rule}
+            onBack={() => setStep("build")}
+            onSaved={props.onSaved}
+          />
         ) : null}
       </div>
     </section>

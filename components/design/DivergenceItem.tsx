@@ -4,7 +4,13 @@ import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { DIVERGENCE_LABEL } from "./design-look.ts";
 
 /** One difference between the design and git: what kind, then what is off and what to do. */
-export function DivergenceItem({ warning, place }: { warning: DivergenceWarning; place: "node" | "list" | "worktree" }) {
+export function DivergenceItem({
+  warning,
+  place,
+}: {
+  warning: DivergenceWarning;
+  place: "node" | "list" | "worktree";
+}) {
   return (
     <li
       data-testid={place === "worktree" ? "worktree-divergence" : "divergence-warning"}
@@ -14,7 +20,9 @@ export function DivergenceItem({ warning, place }: { warning: DivergenceWarning;
       data-place={place}
       className="text-xs text-amber-800 dark:text-amber-300"
     >
-      <span className="mr-1 font-semibold uppercase tracking-wide text-[10px] text-amber-700 dark:text-amber-400">⚠ {DIVERGENCE_LABEL[warning.code]}</span>
+      <span className="mr-1 font-semibold uppercase tracking-wide text-[10px] text-amber-700 dark:text-amber-400">
+        ⚠ {DIVERGENCE_LABEL[warning.code]}
+      </span>
       {warning.message}
     </li>
   );

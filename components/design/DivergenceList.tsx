@@ -17,7 +17,11 @@ export function DivergenceList({ warnings }: { warnings: DivergenceWarning[] }) 
       ) : (
         <ul className="space-y-2 rounded-md border border-amber-200 bg-amber-50/60 p-3 dark:border-amber-900 dark:bg-amber-950/20">
           {warnings.map((warning, index) => (
-            <DivergenceItem key={`${warning.code}:${warning.nodeSlug ?? warning.branch ?? index}`} warning={warning} place="list" />
+            <DivergenceItem
+              key={`${warning.code}:${warning.nodeSlug ?? warning.branch ?? index}`}
+              warning={warning}
+              place="list"
+            />
           ))}
         </ul>
       )}

@@ -6,7 +6,8 @@ import { buttonClass, fieldClass, inputClass, STATUS_LABEL } from "./design-look
 import type { DraftAction } from "./draft-reducer.ts";
 import type { DraftNode } from "./draft-tree.ts";
 
-const smallSelect = "rounded-md border border-zinc-300 bg-white px-1.5 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900";
+const smallSelect =
+  "rounded-md border border-zinc-300 bg-white px-1.5 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900";
 
 /** One node in the editor: title (its slug follows until typed), slug, parent, status, order, description. */
 export function EditorNodeRow(props: {
@@ -70,7 +71,14 @@ export function EditorNodeRow(props: {
         </label>
         <label className="flex items-center gap-1">
           Status
-          <select data-testid="editor-status" value={node.status} onChange={(event) => dispatch({ type: "setStatus", key, status: event.target.value as DraftNode["status"] })} className={smallSelect}>
+          <select
+            data-testid="editor-status"
+            value={node.status}
+            onChange={(event) =>
+              dispatch({ type: "setStatus", key, status: event.target.value as DraftNode["status"] })
+            }
+            className={smallSelect}
+          >
             {DESIGN_NODE_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABEL[status]}
@@ -79,16 +87,40 @@ export function EditorNodeRow(props: {
           </select>
         </label>
         <span className="ml-auto flex gap-1">
-          <button type="button" data-testid="editor-up" aria-label="Move up" disabled={!props.canMoveUp} onClick={() => dispatch({ type: "move", key, offset: -1 })} className={buttonClass}>
+          <button
+            type="button"
+            data-testid="editor-up"
+            aria-label="Move up"
+            disabled={!props.canMoveUp}
+            onClick={() => dispatch({ type: "move", key, offset: -1 })}
+            className={buttonClass}
+          >
             ↑
           </button>
-          <button type="button" data-testid="editor-down" aria-label="Move down" disabled={!props.canMoveDown} onClick={() => dispatch({ type: "move", key, offset: 1 })} className={buttonClass}>
+          <button
+            type="button"
+            data-testid="editor-down"
+            aria-label="Move down"
+            disabled={!props.canMoveDown}
+            onClick={() => dispatch({ type: "move", key, offset: 1 })}
+            className={buttonClass}
+          >
             ↓
           </button>
-          <button type="button" data-testid="editor-add-child" onClick={() => dispatch({ type: "add", parentKey: key })} className={buttonClass}>
+          <button
+            type="button"
+            data-testid="editor-add-child"
+            onClick={() => dispatch({ type: "add", parentKey: key })}
+            className={buttonClass}
+          >
             + Child
           </button>
-          <button type="button" data-testid="editor-remove" onClick={() => dispatch({ type: "remove", key })} className={`${buttonClass} text-red-700 dark:text-red-400`}>
+          <button
+            type="button"
+            data-testid="editor-remove"
+            onClick={() => dispatch({ type: "remove", key })}
+            className={`${buttonClass} text-red-700 dark:text-red-400`}
+          >
             Delete
           </button>
         </span>

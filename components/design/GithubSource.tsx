@@ -15,16 +15,34 @@ export function GithubSource(props: { planId: string; onLoaded: (tree: DesignTre
     event.preventDefault();
     fromIssue.mutate(
       { planId: props.planId, issueNumber },
-      { onSuccess: (tree) => props.onLoaded(tree, `Issue #${issueNumber} and its sub-issues are loaded into the editor. Review them; nothing is saved until you save.`) },
+      {
+        onSuccess: (tree) =>
+          props.onLoaded(
+            tree,
+            `Issue #${issueNumber} and its sub-issues are loaded into the editor. Review them; nothing is saved until you save.`,
+          ),
+      },
     );
   };
   return (
     <form onSubmit={submit} className="max-w-md space-y-3" data-testid="github-source">
       <label className="block text-xs font-medium">
         Issue number
-        <input data-testid="github-issue" inputMode="numeric" value={issue} onChange={(event) => setIssue(event.target.value)} placeholder="42" className={`${inputClass} mt-1`} />
+        <input
+          data-testid="github-issue"
+          inputMode="numeric"
+          value={issue}
+          onChange={(event) => setIssue(event.target.value)}
+          placeholder="42"
+          className={`${inputClass} mt-1`}
+        />
       </label>
-      <button type="submit" data-testid="github-load" disabled={!(issueNumber > 0) || fromIssue.isPending} className={primaryButtonClass}>
+      <button
+        type="submit"
+        data-testid="github-load"
+        disabled={!(issueNumber > 0) || fromIssue.isPending}
+        className={primaryButtonClass}
+      >
         {fromIssue.isPending ? "Reading the issue…" : "Load the issue"}
       </button>
       {fromIssue.error ? <ErrorNotice error={fromIssue.error} testId="github-error" /> : null}

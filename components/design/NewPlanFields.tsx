@@ -9,17 +9,39 @@ export interface NewPlanValues {
 }
 
 /** A new plan: title, goal and a Markdown body that starts from the template's sections. */
-export function NewPlanFields({ values, onChange }: { values: NewPlanValues; onChange: (values: NewPlanValues) => void }) {
+export function NewPlanFields({
+  values,
+  onChange,
+}: {
+  values: NewPlanValues;
+  onChange: (values: NewPlanValues) => void;
+}) {
   return (
-    <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="wizard-new-plan-form">
+    <fieldset
+      className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+      data-testid="wizard-new-plan-form"
+    >
       <legend className="px-1 text-xs font-semibold">New plan</legend>
       <label className="block text-xs font-medium">
         Title
-        <input data-testid="wizard-plan-title" autoFocus value={values.title} onChange={(event) => onChange({ ...values, title: event.target.value })} placeholder="Auth rework" className={`${inputClass} mt-1`} />
+        <input
+          data-testid="wizard-plan-title"
+          autoFocus
+          value={values.title}
+          onChange={(event) => onChange({ ...values, title: event.target.value })}
+          placeholder="Auth rework"
+          className={`${inputClass} mt-1`}
+        />
       </label>
       <label className="block text-xs font-medium">
         Goal
-        <input data-testid="wizard-plan-goal" value={values.goal} onChange={(event) => onChange({ ...values, goal: event.target.value })} placeholder="What is true when the plan is done" className={`${inputClass} mt-1`} />
+        <input
+          data-testid="wizard-plan-goal"
+          value={values.goal}
+          onChange={(event) => onChange({ ...values, goal: event.target.value })}
+          placeholder="What is true when the plan is done"
+          className={`${inputClass} mt-1`}
+        />
       </label>
       <label className="block text-xs font-medium">
         Body (Markdown)
@@ -30,7 +52,9 @@ export function NewPlanFields({ values, onChange }: { values: NewPlanValues; onC
           rows={8}
           className={`${inputClass} mt-1 font-mono`}
         />
-        <span className="mt-1 block font-normal text-zinc-500">Claude reads the plan in every prompt of its worktrees, and when it proposes a tree.</span>
+        <span className="mt-1 block font-normal text-zinc-500">
+          Claude reads the plan in every prompt of its worktrees, and when it proposes a tree.
+        </span>
       </label>
     </fieldset>
   );

@@ -13,7 +13,12 @@ import { inputClass, primaryButtonClass } from "./design-look.ts";
  * proposal is only loaded into the editor; a conversation used for it can be linked to the plan
  * so its next prompts carry the plan.
  */
-export function ProposeSource(props: { repoId: string; planId: string; worktrees: WorktreeScan[]; onLoaded: (tree: DesignTree, note: string) => void }) {
+export function ProposeSource(props: {
+  repoId: string;
+  planId: string;
+  worktrees: WorktreeScan[];
+  onLoaded: (tree: DesignTree, note: string) => void;
+}) {
   const sessions = useRepoActivity(props.repoId);
   const propose = useProposeTree();
   const link = useLinkSessionToPlan();
@@ -27,7 +32,10 @@ export function ProposeSource(props: { repoId: string; planId: string; worktrees
       {
         onSuccess: (tree) => {
           if (sessionId && isLinkWanted) link.mutate({ sessionId, planId: props.planId });
-          props.onLoaded(tree, `Claude's proposal (${tree.nodes.length} nodes) is loaded into the editor. Review and change it; nothing is saved until you save.`);
+          props.onLoaded(
+            tree,
+            `Claude's proposal (${tree.nodes.length} nodes) is loaded into the editor. Review and change it; nothing is saved until you save.`,
+          );
         },
       },
     );
@@ -35,10 +43,18 @@ export function ProposeSource(props: { repoId: string; planId: string; worktrees
 
   return (
     <div className="max-w-xl space-y-3" data-testid="propose-source">
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">Claude reads the plan (title, goal, body) and, if you pick one, the summary of a conversation, then proposes tasks as a tree.</p>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        Claude reads the plan (title, goal, body) and, if you pick one, the summary of a conversation, then proposes
+        tasks as a tree.
+      </p>
       <label className="block text-xs font-medium">
         Conversation (optional)
-        <select data-testid="propose-session" value={sessionId} onChange={(event) => setSessionId(event.target.value)} className={`${inputClass} mt-1`}>
+        <select
+          data-testid="propose-session"
+          value={sessionId}
+          onChange={(event) => setSessionId(event.target.value)}
+          className={`${inputClass} mt-1`}
+        >
           <option value="">None: the plan only</option>
           {(sessions.data ?? []).map((session) => (
             <option key={session.sessionId} value={session.sessionId}>
@@ -49,11 +65,22 @@ export function ProposeSource(props: { repoId: string; planId: string; worktrees
       </label>
       {sessionId ? (
         <label className="flex items-center gap-2 text-xs">
-          <input type="checkbox" data-testid="propose-link" checked={isLinkWanted} onChange={(event) => setLinkWanted(event.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="propose-link"
+            checked={isLinkWanted}
+            onChange={(event) => setLinkWanted(event.target.checked)}
+          />
           Link this conversation to the plan, so its prompts include it
         </label>
       ) : null}
-      <button type="button" data-testid="propose-run" disabled={propose.isPending} onClick={run} className={primaryButtonClass}>
+      <button
+        type="button"
+        data-testid="propose-run"
+        disabled={propose.isPending}
+        onClick={run}
+        className={primaryButtonClass}
+      >
         {propose.isPending ? "Claude is proposing a tree…" : "Ask Claude for a tree"}
       </button>
       {propose.error ? <ErrorNotice error={propose.error} testId="propose-error" /> : null}

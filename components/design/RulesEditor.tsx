@@ -10,7 +10,10 @@ import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
 export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () => void }) {
   const rules = useRules(repoId);
   return (
-    <section data-testid="rules-editor" className="mb-4 rounded-md border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      data-testid="rules-editor"
+      className="mb-4 rounded-md border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="mb-2 flex items-center">
         <h3 className="flex-1 text-sm font-semibold">Project rules</h3>
         <button type="button" data-testid="rules-close" onClick={onClose} className={buttonClass}>
@@ -36,19 +39,38 @@ function RulesForm({ repoId, initial }: { repoId: string; initial: ProjectRulesV
     <form onSubmit={submit} className="space-y-3">
       <label className="block text-xs font-medium">
         Branch naming rule
-        <input data-testid="rules-naming" value={branchNamingRule} onChange={(event) => setRule(event.target.value)} className={`${inputClass} mt-1 font-mono`} />
-        <span className="mt-1 block font-normal text-zinc-500">Each design node&apos;s branch: {"{slug}"} is replaced by the node&apos;s slug, e.g. feat/{"{slug}"}.</span>
+        <input
+          data-testid="rules-naming"
+          value={branchNamingRule}
+          onChange={(event) => setRule(event.target.value)}
+          className={`${inputClass} mt-1 font-mono`}
+        />
+        <span className="mt-1 block font-normal text-zinc-500">
+          Each design node&apos;s branch: {"{slug}"} is replaced by the node&apos;s slug, e.g. feat/{"{slug}"}.
+        </span>
       </label>
       <label className="block text-xs font-medium">
         Free-text rules
-        <textarea data-testid="rules-text" value={freeTextRules} onChange={(event) => setText(event.target.value)} rows={4} className={`${inputClass} mt-1`} />
-        <span className="mt-1 block font-normal text-zinc-500">Conventions Claude should follow in this repository (tests first, commit style…).</span>
+        <textarea
+          data-testid="rules-text"
+          value={freeTextRules}
+          onChange={(event) => setText(event.target.value)}
+          rows={4}
+          className={`${inputClass} mt-1`}
+        />
+        <span className="mt-1 block font-normal text-zinc-500">
+          Conventions Claude should follow in this repository (tests first, commit style…).
+        </span>
       </label>
       <div className="flex items-center gap-2">
         <button type="submit" data-testid="rules-save" disabled={save.isPending} className={primaryButtonClass}>
           {save.isPending ? "Saving…" : "Save rules"}
         </button>
-        {save.isSuccess ? <span data-testid="rules-saved" className="text-xs text-emerald-700 dark:text-emerald-400">Saved.</span> : null}
+        {save.isSuccess ? (
+          <span data-testid="rules-saved" className="text-xs text-emerald-700 dark:text-emerald-400">
+            Saved.
+          </span>
+        ) : null}
       </div>
       {save.error ? <ErrorNotice error={save.error} testId="rules-error" /> : null}
     </form>

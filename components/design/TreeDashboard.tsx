@@ -67,23 +67,38 @@ export function TreeDashboard(props: {
   );
 }
 
-function DashboardBody(props: { dashboard: RepoDashboard; repoId: string; onOpenWorktree: (worktreePath: string) => void }) {
+function DashboardBody(props: {
+  dashboard: RepoDashboard;
+  repoId: string;
+  onOpenWorktree: (worktreePath: string) => void;
+}) {
   const { dashboard } = props;
   const warnings = listShownWarnings(dashboard);
   return (
     <>
       {dashboard.plan?.tree ? (
         <p className="mb-3 text-xs text-zinc-500" data-testid="dashboard-plan">
-          Comparing with the design of <span className="font-medium text-zinc-700 dark:text-zinc-300">{dashboard.plan.title}</span>
+          Comparing with the design of{" "}
+          <span className="font-medium text-zinc-700 dark:text-zinc-300">{dashboard.plan.title}</span>
           {dashboard.plan.goal ? ` — ${dashboard.plan.goal}` : ""}
         </p>
       ) : (
-        <p data-testid="no-design" className="mb-3 rounded-md border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          {dashboard.plan ? `The plan “${dashboard.plan.title}” has no design tree yet.` : "No design tree yet."} These are the repository&apos;s branches as git
-          has them. Use “Create design tree” to plan the work as a tree of tasks, one branch each.
+        <p
+          data-testid="no-design"
+          className="mb-3 rounded-md border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+        >
+          {dashboard.plan ? `The plan “${dashboard.plan.title}” has no design tree yet.` : "No design tree yet."} These
+          are the repository&apos;s branches as git has them. Use “Create design tree” to plan the work as a tree of
+          tasks, one branch each.
         </p>
       )}
-      <BranchTree layout={dashboard.layout} warnings={warnings} repoId={props.repoId} planId={dashboard.plan?.id ?? null} onOpenWorktree={props.onOpenWorktree} />
+      <BranchTree
+        layout={dashboard.layout}
+        warnings={warnings}
+        repoId={props.repoId}
+        planId={dashboard.plan?.id ?? null}
+        onOpenWorktree={props.onOpenWorktree}
+      />
       {dashboard.plan?.tree ? <DivergenceList warnings={warnings} /> : null}
     </>
   );

@@ -9,7 +9,12 @@ import { EditorNodeRow } from "./EditorNodeRow.tsx";
 import { TreePreview } from "./TreePreview.tsx";
 
 /** Option A, and where every tree is reviewed: nodes shown under their parents, a live preview, live validation. */
-export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction>; rule: string; problem: DraftProblem | null }) {
+export function TreeEditor(props: {
+  draft: Draft;
+  dispatch: Dispatch<DraftAction>;
+  rule: string;
+  problem: DraftProblem | null;
+}) {
   const { draft, dispatch, problem } = props;
   const invalidKeys = new Set(problem?.keys ?? []);
   return (
@@ -30,7 +35,12 @@ export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction
             />
           ))}
         </ul>
-        <button type="button" data-testid="editor-add" onClick={() => dispatch({ type: "add", parentKey: null })} className={buttonClass}>
+        <button
+          type="button"
+          data-testid="editor-add"
+          onClick={() => dispatch({ type: "add", parentKey: null })}
+          className={buttonClass}
+        >
           + Add node
         </button>
       </div>
@@ -44,11 +54,18 @@ export function TreeEditor(props: { draft: Draft; dispatch: Dispatch<DraftAction
 /** Stays at the top of the scrolling wizard, so the first problem is in view whichever node is being edited. */
 function ValidationBar({ problem }: { problem: DraftProblem | null }) {
   return problem ? (
-    <p role="alert" data-testid="tree-error" className="sticky top-0 z-10 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 shadow-sm dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <p
+      role="alert"
+      data-testid="tree-error"
+      className="sticky top-0 z-10 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 shadow-sm dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+    >
       {problem.message}
     </p>
   ) : (
-    <p data-testid="tree-valid" className="sticky top-0 z-10 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-xs text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-300">
+    <p
+      data-testid="tree-valid"
+      className="sticky top-0 z-10 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-xs text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-300"
+    >
       ✓ The tree is valid. Next: review it, then save.
     </p>
   );

@@ -5,7 +5,15 @@ import type { TreeGuide } from "./tree-guides.ts";
 const line = "border-zinc-400 dark:border-zinc-600";
 
 /** The connector lines left of a tree row: a rail per open ancestor level, then ├ or └ into the row. */
-export function TreeGuideCells({ guide, depth, isCompact = false }: { guide: TreeGuide | undefined; depth: number; isCompact?: boolean }) {
+export function TreeGuideCells({
+  guide,
+  depth,
+  isCompact = false,
+}: {
+  guide: TreeGuide | undefined;
+  depth: number;
+  isCompact?: boolean;
+}) {
   if (depth === 0 || !guide) return null;
   // The elbow meets the row's first line: lower for dashboard cards than for compact preview rows.
   const elbow = isCompact ? { down: "h-3.5", across: "top-3.5" } : { down: "h-5", across: "top-5" };

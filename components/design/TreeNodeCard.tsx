@@ -28,7 +28,9 @@ export function TreeNodeCard(props: {
         </span>
         {node.nodeSlug ? <span className="font-mono text-[11px] text-zinc-400">{node.nodeSlug}</span> : null}
         <NodeStateBadges node={node} />
-        {worktreePath ? <span className="ml-auto text-[11px] text-emerald-700 dark:text-emerald-400">open chat →</span> : null}
+        {worktreePath ? (
+          <span className="ml-auto text-[11px] text-emerald-700 dark:text-emerald-400">open chat →</span>
+        ) : null}
       </div>
       {node.branch === null ? (
         <div data-testid="node-no-branch" className="text-xs italic text-zinc-500">
@@ -56,7 +58,12 @@ export function TreeNodeCard(props: {
       className={`min-w-0 flex-1 rounded-md border px-3 py-2 ${node.isInDesign ? "border-violet-200 bg-white dark:border-violet-900 dark:bg-zinc-900" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"} ${node.branch === null ? "border-dashed" : ""}`}
     >
       {worktreePath ? (
-        <button type="button" data-testid="node-open" onClick={() => props.onOpenWorktree(worktreePath)} className="w-full text-left hover:opacity-80">
+        <button
+          type="button"
+          data-testid="node-open"
+          onClick={() => props.onOpenWorktree(worktreePath)}
+          className="w-full text-left hover:opacity-80"
+        >
           {body}
         </button>
       ) : (

@@ -32,7 +32,8 @@ export function WizardBuildStep(props: {
   const [source, setSource] = useState<Source>("manual");
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
   const github = useGithubStatus(props.repoId);
-  const githubReason = github.data && !github.data.isAvailable ? github.data.reason : github.error ? github.error.message : null;
+  const githubReason =
+    github.data && !github.data.isAvailable ? github.data.reason : github.error ? github.error.message : null;
   const problem = checkDraft(props.draft);
 
   const load = (tree: DesignTree, note: string) => {
@@ -44,7 +45,14 @@ export function WizardBuildStep(props: {
   return (
     <div className="space-y-4" data-testid="wizard-build-step">
       <div className="flex flex-wrap items-center gap-2" role="tablist" aria-label="How to build the tree">
-        <button type="button" role="tab" data-testid="wizard-manual" aria-selected={source === "manual"} onClick={() => setSource("manual")} className={tabClass(source === "manual")}>
+        <button
+          type="button"
+          role="tab"
+          data-testid="wizard-manual"
+          aria-selected={source === "manual"}
+          onClick={() => setSource("manual")}
+          className={tabClass(source === "manual")}
+        >
           A · By hand
         </button>
         <button
@@ -59,7 +67,14 @@ export function WizardBuildStep(props: {
         >
           B · From a GitHub issue
         </button>
-        <button type="button" role="tab" data-testid="wizard-propose" aria-selected={source === "propose"} onClick={() => setSource("propose")} className={tabClass(source === "propose")}>
+        <button
+          type="button"
+          role="tab"
+          data-testid="wizard-propose"
+          aria-selected={source === "propose"}
+          onClick={() => setSource("propose")}
+          className={tabClass(source === "propose")}
+        >
           C · From the conversation
         </button>
       </div>
@@ -69,18 +84,32 @@ export function WizardBuildStep(props: {
         </p>
       ) : null}
       {loadedFrom && source === "manual" ? (
-        <p data-testid="proposal-loaded" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
+        <p
+          data-testid="proposal-loaded"
+          className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
           {loadedFrom}
         </p>
       ) : null}
-      {source === "manual" ? <TreeEditor draft={props.draft} dispatch={props.dispatch} rule={props.rule} problem={problem} /> : null}
+      {source === "manual" ? (
+        <TreeEditor draft={props.draft} dispatch={props.dispatch} rule={props.rule} problem={problem} />
+      ) : null}
       {source === "github" ? <GithubSource planId={props.plan.id} onLoaded={load} /> : null}
-      {source === "propose" ? <ProposeSource repoId={props.repoId} planId={props.plan.id} worktrees={props.worktrees} onLoaded={load} /> : null}
+      {source === "propose" ? (
+        <ProposeSource repoId={props.repoId} planId={props.plan.id} worktrees={props.worktrees} onLoaded={load} />
+      ) : null}
       <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <button type="button" data-testid="wizard-back" onClick={props.onBack} className={buttonClass}>
           Back
         </button>
-        <button type="button" data-testid="wizard-next" disabled={problem !== null} title={problem?.message} onClick={props.onNext} className={primaryButtonClass}>
+        <button
+          type="button"
+          data-testid="wizard-next"
+          disabled={problem !== null}
+          title={problem?.message}
+          onClick={props.onNext}
+          className={primaryButtonClass}
+        >
           Next: review
         </button>
       </div>

@@ -8,12 +8,20 @@ import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
 import { NewPlanFields, type NewPlanValues } from "./NewPlanFields.tsx";
 
 /** Step 1: one of the repository's plans, or a new one from the template (created on "Next"). */
-export function WizardPlanStep(props: { repoId: string; selectedPlanId: string | null; onChoose: (plan: PlanView) => void }) {
+export function WizardPlanStep(props: {
+  repoId: string;
+  selectedPlanId: string | null;
+  onChoose: (plan: PlanView) => void;
+}) {
   const plans = usePlans(props.repoId);
   const createPlan = useCreatePlan(props.repoId);
   const [selectedId, setSelectedId] = useState(props.selectedPlanId ?? "");
   const [isNewWanted, setNewWanted] = useState(false);
-  const [values, setValues] = useState<NewPlanValues>({ title: "", goal: PLAN_TEMPLATE.goal, bodyMarkdown: PLAN_TEMPLATE.bodyMarkdown });
+  const [values, setValues] = useState<NewPlanValues>({
+    title: "",
+    goal: PLAN_TEMPLATE.goal,
+    bodyMarkdown: PLAN_TEMPLATE.bodyMarkdown,
+  });
   const hasPlans = (plans.data?.length ?? 0) > 0;
   const isNew = isNewWanted || (plans.isSuccess && !hasPlans);
   const selected = plans.data?.find((plan) => plan.id === selectedId) ?? null;
@@ -24,7 +32,10 @@ export function WizardPlanStep(props: { repoId: string; selectedPlanId: string |
       if (selected) props.onChoose(selected);
       return;
     }
-    createPlan.mutate({ title: values.title.trim(), goal: values.goal, bodyMarkdown: values.bodyMarkdown }, { onSuccess: props.onChoose });
+    createPlan.mutate(
+      { title: values.title.trim(), goal: values.goal, bodyMarkdown: values.bodyMarkdown },
+      { onSuccess: props.onChoose },
+    );
   };
 
   return (
@@ -52,18 +63,32 @@ export function WizardPlanStep(props: { repoId: string; selectedPlanId: string |
               ))}
             </select>
           </label>
-          <button type="button" data-testid="wizard-new-plan" aria-pressed={isNew} onClick={() => setNewWanted(true)} className={`${buttonClass} ${isNew ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40" : ""}`}>
+          <button
+            type="button"
+            data-testid="wizard-new-plan"
+            aria-pressed={isNew}
+            onClick={() => setNewWanted(true)}
+            className={`${buttonClass} ${isNew ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40" : ""}`}
+          >
             New plan from the template
           </button>
         </div>
       ) : null}
       {isNew ? <NewPlanFields values={values} onChange={setValues} /> : null}
       {selected && !isNew && selected.tree ? (
-        <p className="text-xs text-zinc-500">This plan already has a tree of {selected.tree.nodes.length} nodes; it opens in the editor.</p>
+        <p className="text-xs text-zinc-500">
+          This plan already has a tree of {selected.tree.nodes.length} nodes; it opens in the editor.
+        </p>
       ) : null}
       {createPlan.error ? <ErrorNotice error={createPlan.error} testId="wizard-plan-error" /> : null}
       <div className="flex justify-end">
-        <button type="button" data-testid="wizard-next" disabled={!canGoOn} onClick={next} className={primaryButtonClass}>
+        <button
+          type="button"
+          data-testid="wizard-next"
+          disabled={!canGoOn}
+          onClick={next}
+          className={primaryButtonClass}
+        >
           {createPlan.isPending ? "Creating the plan…" : "Next"}
         </button>
       </div>

@@ -14,17 +14,27 @@ export interface DraftProblem {
  * a title is reported by its position, since it has no name yet.
  */
 export function checkDraft(draft: Draft): DraftProblem | null {
-  if (draft.nodes.length === 0) return { message: "The tree has no nodes yet. Add a first task with “Add node”.", keys: [] };
+  if (draft.nodes.length === 0)
+    return { message: "The tree has no nodes yet. Add a first task with “Add node”.", keys: [] };
   const untitled = draft.nodes.findIndex((node) => node.title.trim() === "" && node.slug.trim() === "");
   if (untitled !== -1) {
-    return { message: `Node ${untitled + 1} has no title yet. Type what the task is; its slug follows from the title.`, keys: [draft.nodes[untitled]!.key] };
+    return {
+      message: `Node ${untitled + 1} has no title yet. Type what the task is; its slug follows from the title.`,
+      keys: [draft.nodes[untitled]!.key],
+    };
   }
   try {
     validateDesignTree(draftToTree(draft));
     return null;
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const named = new Set<string>([String(error.details?.nodeSlug ?? ""), ...((error.details?.cycle as string[] | undefined) ?? [])]);
-    return { message: error.message, keys: draft.nodes.filter((node) => named.has(node.slug.trim())).map((node) => node.key) };
+    const named = new Set<string>([
+      String(error.details?.nodeSlug ?? ""),
+      ...((error.details?.cycle as string[] | undefined) ?? []),
+    ]);
+    return {
+      message: error.message,
+      keys: draft.nodes.filter((node) => named.has(node.slug.trim())).map((node) => node.key),
+    };
   }
 }

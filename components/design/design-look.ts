@@ -5,7 +5,8 @@ export const pillClass = "rounded px-1.5 py-0.5 text-[11px] font-medium";
 export const buttonClass =
   "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
-export const primaryButtonClass = "rounded-md bg-emerald-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-50";
+export const primaryButtonClass =
+  "rounded-md bg-emerald-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-50";
 
 /** A text field without a width, for rows that size their fields themselves. */
 export const fieldClass =
@@ -13,7 +14,11 @@ export const fieldClass =
 
 export const inputClass = `w-full ${fieldClass}`;
 
-export const STATUS_LABEL: Record<DesignNodeStatus, string> = { planned: "planned", in_progress: "in progress", done: "done" };
+export const STATUS_LABEL: Record<DesignNodeStatus, string> = {
+  planned: "planned",
+  in_progress: "in progress",
+  done: "done",
+};
 
 export const STATUS_CLASS: Record<DesignNodeStatus, string> = {
   planned: "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",

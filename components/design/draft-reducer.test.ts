@@ -18,7 +18,13 @@ const authDraft = () =>
 
 describe("reduceDraft", () => {
   it("suggests slugs from titles until the slug is typed, and builds the edges from the parents", () => {
-    const draft = apply([{ type: "setSlug", key: "n2", slug: "login" }, { type: "setTitle", key: "n2", title: "Login screen" }], authDraft());
+    const draft = apply(
+      [
+        { type: "setSlug", key: "n2", slug: "login" },
+        { type: "setTitle", key: "n2", title: "Login screen" },
+      ],
+      authDraft(),
+    );
     expect(draftToTree(draft)).toEqual({
       nodes: [
         { slug: "auth", title: "Auth", description: null, status: "planned" },
@@ -30,7 +36,13 @@ describe("reduceDraft", () => {
         { parent: "auth", child: "sign-up-strasse" },
       ],
     });
-    const cleared = apply([{ type: "setSlug", key: "n2", slug: "" }, { type: "setTitle", key: "n2", title: "Login" }], draft);
+    const cleared = apply(
+      [
+        { type: "setSlug", key: "n2", slug: "" },
+        { type: "setTitle", key: "n2", title: "Login" },
+      ],
+      draft,
+    );
     expect(cleared.nodes[1]?.slug).toBe("login");
   });
 
@@ -47,7 +59,13 @@ describe("reduceDraft", () => {
   });
 
   it("hands a removed node's children to its parent", () => {
-    const draft = apply([{ type: "setParent", key: "n3", parentKey: "n2" }, { type: "remove", key: "n2" }], authDraft());
+    const draft = apply(
+      [
+        { type: "setParent", key: "n3", parentKey: "n2" },
+        { type: "remove", key: "n2" },
+      ],
+      authDraft(),
+    );
     expect(draft.nodes.map((node) => [node.key, node.parentKey])).toEqual([
       ["n1", null],
       ["n3", "n1"],
@@ -65,8 +83,19 @@ describe("reduceDraft", () => {
 
 describe("orderDraft", () => {
   it("lists children under their parent, whatever their position in the list", () => {
-    const draft = apply([{ type: "add", parentKey: "n2" }, { type: "setTitle", key: "n4", title: "Form" }], authDraft());
-    expect(orderDraft(draft.nodes).map(({ node, depth }) => `${node.slug}:${depth}`)).toEqual(["auth:0", "login-page:1", "form:2", "sign-up-strasse:1"]);
+    const draft = apply(
+      [
+        { type: "add", parentKey: "n2" },
+        { type: "setTitle", key: "n4", title: "Form" },
+      ],
+      authDraft(),
+    );
+    expect(orderDraft(draft.nodes).map(({ node, depth }) => `${node.slug}:${depth}`)).toEqual([
+      "auth:0",
+      "login-page:1",
+      "form:2",
+      "sign-up-strasse:1",
+    ]);
   });
 
   it("still lists nodes caught in a cycle", () => {
@@ -90,7 +119,9 @@ describe("checkDraft", () => {
     const duplicate = checkDraft(apply([{ type: "setSlug", key: "n3", slug: "login-page" }], authDraft()));
     expect(duplicate?.message).toContain('"login-page"');
     expect(duplicate?.keys).toEqual(["n2", "n3"]);
-    expect(checkDraft(apply([{ type: "setSlug", key: "n2", slug: "Bad Slug" }], authDraft()))?.message).toContain('"Bad Slug"');
+    expect(checkDraft(apply([{ type: "setSlug", key: "n2", slug: "Bad Slug" }], authDraft()))?.message).toContain(
+      '"Bad Slug"',
+    );
     const cycle = checkDraft(apply([{ type: "setParent", key: "n1", parentKey: "n2" }], authDraft()));
     expect(cycle?.message).toContain("cycle");
     expect(cycle?.keys).toEqual(["n1", "n2"]);

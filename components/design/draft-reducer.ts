@@ -18,16 +18,31 @@ export function reduceDraft(draft: Draft, action: DraftAction): Draft {
     case "load":
       return draftFromTree(action.tree);
     case "add": {
-      const node: DraftNode = { key: `n${draft.nextKey}`, title: "", slug: "", isSlugEdited: false, parentKey: action.parentKey, status: "planned", description: "" };
+      const node: DraftNode = {
+        key: `n${draft.nextKey}`,
+        title: "",
+        slug: "",
+        isSlugEdited: false,
+        parentKey: action.parentKey,
+        status: "planned",
+        description: "",
+      };
       return { nodes: [...draft.nodes, node], nextKey: draft.nextKey + 1 };
     }
     case "setTitle":
-      return update(draft, action.key, (node) => ({ ...node, title: action.title, slug: node.isSlugEdited ? node.slug : slugForTitle(action.title) }));
+      return update(draft, action.key, (node) => ({
+        ...node,
+        title: action.title,
+        slug: node.isSlugEdited ? node.slug : slugForTitle(action.title),
+      }));
     case "setSlug":
       // Clearing the slug hands it back to the title's suggestion.
       return update(draft, action.key, (node) => ({ ...node, slug: action.slug, isSlugEdited: action.slug !== "" }));
     case "setParent":
-      return update(draft, action.key, (node) => ({ ...node, parentKey: action.parentKey === node.key ? null : action.parentKey }));
+      return update(draft, action.key, (node) => ({
+        ...node,
+        parentKey: action.parentKey === node.key ? null : action.parentKey,
+      }));
     case "setStatus":
       return update(draft, action.key, (node) => ({ ...node, status: action.status }));
     case "setDescription":

@@ -32,7 +32,13 @@ describe("groupWarningsByRow", () => {
   it("puts a warning on the node it names, else on its branch's row", () => {
     const warnings: DivergenceWarning[] = [
       { code: "planned_without_branch", message: "no branch", nodeSlug: "auth", branch: "feat/auth" },
-      { code: "forked_from_other_parent", message: "fork", nodeSlug: "login", branch: "feat/login", worktreePath: "/r/login" },
+      {
+        code: "forked_from_other_parent",
+        message: "fork",
+        nodeSlug: "login",
+        branch: "feat/login",
+        worktreePath: "/r/login",
+      },
       { code: "worktree_not_in_design", message: "stray", branch: "stray", worktreePath: "/r/stray" },
       { code: "branch_not_in_design", message: "gone", branch: "feat/elsewhere" },
     ];

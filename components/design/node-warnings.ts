@@ -2,7 +2,10 @@ import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 
 /** Warnings only mean something against a design: without a saved tree every branch would be "not in the design". */
-export function listShownWarnings(dashboard: { plan: { tree: unknown } | null; warnings: DivergenceWarning[] }): DivergenceWarning[] {
+export function listShownWarnings(dashboard: {
+  plan: { tree: unknown } | null;
+  warnings: DivergenceWarning[];
+}): DivergenceWarning[] {
   return dashboard.plan?.tree ? dashboard.warnings : [];
 }
 
@@ -11,7 +14,13 @@ export function listShownWarnings(dashboard: { plan: { tree: unknown } | null; w
  * branch, else the row whose worktree it names. Warnings that match no row are left out (they
  * still appear in the full list).
  */
-export function groupWarningsByRow({ layout, warnings }: { layout: BranchTreeNode[]; warnings: DivergenceWarning[] }): Map<string, DivergenceWarning[]> {
+export function groupWarningsByRow({
+  layout,
+  warnings,
+}: {
+  layout: BranchTreeNode[];
+  warnings: DivergenceWarning[];
+}): Map<string, DivergenceWarning[]> {
   const bySlug = new Map(layout.filter((row) => row.nodeSlug !== null).map((row) => [row.nodeSlug, row.id]));
   const byBranch = new Map(layout.filter((row) => row.branch !== null).map((row) => [row.branch, row.id]));
   const byPath = new Map(layout.filter((row) => row.worktreePath !== null).map((row) => [row.worktreePath, row.id]));
@@ -28,6 +37,12 @@ export function groupWarningsByRow({ layout, warnings }: { layout: BranchTreeNod
 }
 
 /** The warnings about one worktree, for its row in the worktree list. */
-export function filterWorktreeWarnings({ warnings, worktreePath }: { warnings: DivergenceWarning[]; worktreePath: string }): DivergenceWarning[] {
+export function filterWorktreeWarnings({
+  warnings,
+  worktreePath,
+}: {
+  warnings: DivergenceWarning[];
+  worktreePath: string;
+}): DivergenceWarning[] {
   return warnings.filter((warning) => warning.worktreePath === worktreePath);
 }

@@ -18,7 +18,9 @@ export function AllLogsView({ sessionId }: { sessionId: string | null }) {
   const sessions = useHookSessions(null);
   const allSessions = sessions.data ?? [];
   const shownSessions = allSessions.filter((session) =>
-    filters.isUnpinned ? session.worktreePath === null : !filters.worktreePath || session.worktreePath === filters.worktreePath,
+    filters.isUnpinned
+      ? session.worktreePath === null
+      : !filters.worktreePath || session.worktreePath === filters.worktreePath,
   );
   const filter: HookEventFilter = {
     q,
@@ -34,7 +36,11 @@ export function AllLogsView({ sessionId }: { sessionId: string | null }) {
           <LogsSessionView sessionId={sessionId} />
         ) : (
           <>
-            <LogsFilters value={filters} onChange={setFilters} worktreePaths={distinctValues(allSessions.map((session) => session.worktreePath))} />
+            <LogsFilters
+              value={filters}
+              onChange={setFilters}
+              worktreePaths={distinctValues(allSessions.map((session) => session.worktreePath))}
+            />
             <LogsEventList filter={filter} />
           </>
         )}

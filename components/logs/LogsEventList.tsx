@@ -18,7 +18,8 @@ export function LogsEventList({ filter }: { filter: HookEventFilter }) {
       {pages.isPending ? <p className="text-xs text-zinc-500">Loading events…</p> : null}
       {pages.isSuccess && events.length === 0 ? (
         <p data-testid="logs-empty" className="text-xs text-zinc-500">
-          No hook events match. Events appear here once Arbor&apos;s hooks are installed for a worktree (Install hooks on its timeline) and Claude Code runs there.
+          No hook events match. Events appear here once Arbor&apos;s hooks are installed for a worktree (Install hooks
+          on its timeline) and Claude Code runs there.
         </p>
       ) : null}
       {events.map((event) => (

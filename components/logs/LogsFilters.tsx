@@ -12,14 +12,38 @@ export interface LogsFilterState {
   isUnpinned: boolean;
 }
 
-export const EMPTY_LOGS_FILTER: LogsFilterState = { search: "", eventName: "", toolName: "", worktreePath: "", isUnpinned: false };
+export const EMPTY_LOGS_FILTER: LogsFilterState = {
+  search: "",
+  eventName: "",
+  toolName: "",
+  worktreePath: "",
+  isUnpinned: false,
+};
 
-const COMMON_TOOLS = ["Bash", "Edit", "Glob", "Grep", "MultiEdit", "NotebookEdit", "Read", "Task", "TodoWrite", "WebFetch", "WebSearch", "Write"];
+const COMMON_TOOLS = [
+  "Bash",
+  "Edit",
+  "Glob",
+  "Grep",
+  "MultiEdit",
+  "NotebookEdit",
+  "Read",
+  "Task",
+  "TodoWrite",
+  "WebFetch",
+  "WebSearch",
+  "Write",
+];
 
 /** Search and filters of the Logs page: text, event, tool, and which directory (a worktree, or unpinned ones). */
-export function LogsFilters(props: { value: LogsFilterState; onChange: (value: LogsFilterState) => void; worktreePaths: string[] }) {
+export function LogsFilters(props: {
+  value: LogsFilterState;
+  onChange: (value: LogsFilterState) => void;
+  worktreePaths: string[];
+}) {
   const { value } = props;
-  const set = <K extends keyof LogsFilterState>(field: K, next: LogsFilterState[K]) => props.onChange({ ...value, [field]: next });
+  const set = <K extends keyof LogsFilterState>(field: K, next: LogsFilterState[K]) =>
+    props.onChange({ ...value, [field]: next });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="logs-filters">
       <input
@@ -31,13 +55,40 @@ export function LogsFilters(props: { value: LogsFilterState; onChange: (value: L
         aria-label="Search hook events"
         className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
-      <FilterSelect label="Event" testId="logs-filter-event" value={value.eventName} options={distinctValues([...ARBOR_HOOK_EVENTS])} onChange={(next) => set("eventName", next)} />
-      <FilterSelect label="Tool" testId="logs-filter-tool" value={value.toolName} options={COMMON_TOOLS} onChange={(next) => set("toolName", next)} />
+      <FilterSelect
+        label="Event"
+        testId="logs-filter-event"
+        value={value.eventName}
+        options={distinctValues([...ARBOR_HOOK_EVENTS])}
+        onChange={(next) => set("eventName", next)}
+      />
+      <FilterSelect
+        label="Tool"
+        testId="logs-filter-tool"
+        value={value.toolName}
+        options={COMMON_TOOLS}
+        onChange={(next) => set("toolName", next)}
+      />
       {value.isUnpinned ? null : (
-        <FilterSelect label="Worktree" testId="logs-filter-worktree" anyLabel="all directories" value={value.worktreePath} options={props.worktreePaths} onChange={(next) => set("worktreePath", next)} />
+        <FilterSelect
+          label="Worktree"
+          testId="logs-filter-worktree"
+          anyLabel="all directories"
+          value={value.worktreePath}
+          options={props.worktreePaths}
+          onChange={(next) => set("worktreePath", next)}
+        />
       )}
-      <label className="flex items-center gap-1 text-[11px] text-zinc-500" title="Events from directories outside every pinned repository">
-        <input type="checkbox" data-testid="logs-filter-unpinned" checked={value.isUnpinned} onChange={(event) => props.onChange({ ...value, isUnpinned: event.target.checked, worktreePath: "" })} />
+      <label
+        className="flex items-center gap-1 text-[11px] text-zinc-500"
+        title="Events from directories outside every pinned repository"
+      >
+        <input
+          type="checkbox"
+          data-testid="logs-filter-unpinned"
+          checked={value.isUnpinned}
+          onChange={(event) => props.onChange({ ...value, isUnpinned: event.target.checked, worktreePath: "" })}
+        />
         only unpinned directories
       </label>
     </div>

@@ -15,7 +15,8 @@ const linkClass = "text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-4
  */
 export function LogsPage() {
   const location = readLogsLocation(useSearchParams());
-  const worktree = location.repoId && location.worktreePath ? { repoId: location.repoId, worktreePath: location.worktreePath } : null;
+  const worktree =
+    location.repoId && location.worktreePath ? { repoId: location.repoId, worktreePath: location.worktreePath } : null;
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-6xl p-6">

@@ -25,10 +25,20 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
   const gaps = useMemo(() => gapsBetweenEvents(oldestFirst), [oldestFirst]);
   const durations = useMemo(() => pairToolDurations(oldestFirst), [oldestFirst]);
   const items = useMemo(
-    () => buildWorktreeTimeline({ events: oldestFirst, relays: relays.data ?? [], messages: [], hiddenRelaySessionIds: NO_HIDDEN, filter: {} }),
+    () =>
+      buildWorktreeTimeline({
+        events: oldestFirst,
+        relays: relays.data ?? [],
+        messages: [],
+        hiddenRelaySessionIds: NO_HIDDEN,
+        filter: {},
+      }),
     [oldestFirst, relays.data],
   );
-  const blockedStops = useMemo(() => findBlockedStops({ events: oldestFirst, relays: relays.data ?? [] }), [oldestFirst, relays.data]);
+  const blockedStops = useMemo(
+    () => findBlockedStops({ events: oldestFirst, relays: relays.data ?? [] }),
+    [oldestFirst, relays.data],
+  );
   const first = oldestFirst[0];
   const isArborRun = oldestFirst.some((event) => event.runId !== null);
 
@@ -39,11 +49,18 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         {first ? <OriginBadge isArborRun={isArborRun} /> : null}
         <span className="text-xs text-zinc-500">{oldestFirst.length} events</span>
         {blockedStops.size > 0 ? (
-          <span data-testid="logs-session-blocks" className="rounded bg-red-100 px-1.5 py-px text-[11px] font-medium text-red-800 dark:bg-red-950 dark:text-red-300">
+          <span
+            data-testid="logs-session-blocks"
+            className="rounded bg-red-100 px-1.5 py-px text-[11px] font-medium text-red-800 dark:bg-red-950 dark:text-red-300"
+          >
             {blockedStops.size} blocked stop{blockedStops.size === 1 ? "" : "s"}
           </span>
         ) : null}
-        <Link href={logsHref()} data-testid="logs-session-close" className="ml-auto text-xs text-zinc-600 hover:text-emerald-700 dark:text-zinc-400">
+        <Link
+          href={logsHref()}
+          data-testid="logs-session-close"
+          className="ml-auto text-xs text-zinc-600 hover:text-emerald-700 dark:text-zinc-400"
+        >
           ← All events
         </Link>
       </header>
@@ -51,14 +68,20 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         <p className="flex items-center gap-2 text-[11px] text-zinc-500">
           <span className="truncate font-mono">{first.worktreePath ?? first.cwd}</span>
           {first.repoId && first.worktreePath ? (
-            <Link href={logsHref({ repoId: first.repoId, worktreePath: first.worktreePath })} data-testid="logs-worktree-link" className="shrink-0 hover:text-emerald-700">
+            <Link
+              href={logsHref({ repoId: first.repoId, worktreePath: first.worktreePath })}
+              data-testid="logs-worktree-link"
+              className="shrink-0 hover:text-emerald-700"
+            >
               Worktree timeline →
             </Link>
           ) : null}
         </p>
       ) : null}
       {pages.error ? <ErrorNotice error={pages.error} testId="logs-error" /> : null}
-      {pages.hasNextPage ? <p className="text-[11px] text-zinc-500">Showing the latest 500 events of this session.</p> : null}
+      {pages.hasNextPage ? (
+        <p className="text-[11px] text-zinc-500">Showing the latest 500 events of this session.</p>
+      ) : null}
       <ol className="space-y-1">
         {items.map((item) => (
           <li key={item.key}>

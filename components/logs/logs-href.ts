@@ -6,7 +6,11 @@ export interface LogsLocation {
 }
 
 export function readLogsLocation(params: { get(name: string): string | null }): LogsLocation {
-  return { repoId: params.get("repo"), worktreePath: params.get("worktree") ?? params.get("wt"), sessionId: params.get("session") };
+  return {
+    repoId: params.get("repo"),
+    worktreePath: params.get("worktree") ?? params.get("wt"),
+    sessionId: params.get("session"),
+  };
 }
 
 /** /logs with the given view: a worktree's timeline (repo + worktree) and/or one session. */

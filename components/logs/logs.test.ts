@@ -18,7 +18,11 @@ describe("logs links", () => {
   it("round-trips a worktree and a session through the query string", () => {
     const href = logsHref({ repoId: "r1", worktreePath: "/tmp/a b&c", sessionId: "s1" });
     expect(href).toBe("/logs?repo=r1&worktree=%2Ftmp%2Fa+b%26c&session=s1");
-    expect(readLogsLocation(new URLSearchParams(href.split("?")[1]))).toEqual({ repoId: "r1", worktreePath: "/tmp/a b&c", sessionId: "s1" });
+    expect(readLogsLocation(new URLSearchParams(href.split("?")[1]))).toEqual({
+      repoId: "r1",
+      worktreePath: "/tmp/a b&c",
+      sessionId: "s1",
+    });
     expect(logsHref()).toBe("/logs");
   });
 

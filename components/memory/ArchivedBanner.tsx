@@ -3,10 +3,15 @@
 /** Shown instead of the composer on an archived conversation. */
 export function ArchivedBanner(props: { onOpenCurrent: () => void }) {
   return (
-    <div data-testid="archived-banner" className="border-t border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+    <div
+      data-testid="archived-banner"
+      className="border-t border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+    >
       <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-3">
         <span className="font-semibold">Archived — read-only</span>
-        <span className="text-xs">New messages go to the worktree&apos;s current conversation, which carries this one&apos;s summary.</span>
+        <span className="text-xs">
+          New messages go to the worktree&apos;s current conversation, which carries this one&apos;s summary.
+        </span>
         <button
           type="button"
           data-testid="open-active-session"

@@ -27,7 +27,10 @@ export function ConversationSearch(props: { repoId: string; onOpenHit: (hit: Sea
   };
 
   return (
-    <section className="flex max-h-[45%] w-72 shrink-0 flex-col gap-2 border-r border-t border-zinc-200 p-3 dark:border-zinc-800" data-testid="conversation-search">
+    <section
+      className="flex max-h-[45%] w-72 shrink-0 flex-col gap-2 border-r border-t border-zinc-200 p-3 dark:border-zinc-800"
+      data-testid="conversation-search"
+    >
       <form onSubmit={onSubmit} role="search">
         <input
           type="search"

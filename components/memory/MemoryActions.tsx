@@ -6,13 +6,18 @@ import { useArchiveSession, useLighten, useSummarize } from "@/components/api/me
 import { ArchiveConfirm } from "./ArchiveConfirm.tsx";
 import { LightenForm } from "./LightenForm.tsx";
 
-const BUTTON = "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const BUTTON =
+  "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /**
  * Summarize, Lighten and Archive for the open conversation. The buttons sit in the header;
  * the step that asks (keep how many? archive?) and the outcome show in a strip underneath.
  */
-export function MemoryActions(props: { session: SessionView; onSummarized: () => void; onArchived: (sessionId: string) => void }) {
+export function MemoryActions(props: {
+  session: SessionView;
+  onSummarized: () => void;
+  onArchived: (sessionId: string) => void;
+}) {
   const [step, setStep] = useState<"none" | "lighten" | "archive">("none");
   const summarize = useSummarize(props.session.id);
   const lighten = useLighten(props.session.id);
@@ -35,13 +40,31 @@ export function MemoryActions(props: { session: SessionView; onSummarized: () =>
   return (
     <>
       <div className="flex shrink-0 items-center gap-1.5">
-        <button type="button" data-testid="summarize-button" disabled={summarize.isPending} onClick={runSummarize} className={BUTTON}>
+        <button
+          type="button"
+          data-testid="summarize-button"
+          disabled={summarize.isPending}
+          onClick={runSummarize}
+          className={BUTTON}
+        >
           {summarize.isPending ? "Summarizing…" : "Summarize"}
         </button>
-        <button type="button" data-testid="lighten-button" aria-expanded={step === "lighten"} onClick={() => toggle("lighten")} className={BUTTON}>
+        <button
+          type="button"
+          data-testid="lighten-button"
+          aria-expanded={step === "lighten"}
+          onClick={() => toggle("lighten")}
+          className={BUTTON}
+        >
           Lighten
         </button>
-        <button type="button" data-testid="archive-button" aria-expanded={step === "archive"} onClick={() => toggle("archive")} className={BUTTON}>
+        <button
+          type="button"
+          data-testid="archive-button"
+          aria-expanded={step === "archive"}
+          onClick={() => toggle("archive")}
+          className={BUTTON}
+        >
           Archive
         </button>
       </div>
@@ -51,12 +74,18 @@ export function MemoryActions(props: { session: SessionView; onSummarized: () =>
             Claude is summarizing the new messages with the small model…
           </p>
         ) : null}
-        {step === "lighten" ? <LightenForm isPending={lighten.isPending} onConfirm={runLighten} onCancel={() => setStep("none")} /> : null}
-        {step === "archive" ? <ArchiveConfirm isPending={archive.isPending} onConfirm={runArchive} onCancel={() => setStep("none")} /> : null}
+        {step === "lighten" ? (
+          <LightenForm isPending={lighten.isPending} onConfirm={runLighten} onCancel={() => setStep("none")} />
+        ) : null}
+        {step === "archive" ? (
+          <ArchiveConfirm isPending={archive.isPending} onConfirm={runArchive} onCancel={() => setStep("none")} />
+        ) : null}
         {lighten.data ? (
           <p data-testid="lighten-result" className="text-xs text-zinc-600 dark:text-zinc-400">
             Archived {lighten.data.archivedCount} {lighten.data.archivedCount === 1 ? "message" : "messages"}
-            {lighten.data.archivedCount > 0 ? "; “Show older messages” still shows them." : ": nothing older is covered by the summary."}
+            {lighten.data.archivedCount > 0
+              ? "; “Show older messages” still shows them."
+              : ": nothing older is covered by the summary."}
           </p>
         ) : null}
         {error ? (

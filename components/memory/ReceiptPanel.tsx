@@ -24,12 +24,21 @@ export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
         {isOpen ? "▾" : "▸"} What Claude was told{hasDropped ? " · some messages dropped" : ""}
       </button>
       {isOpen ? (
-        <dl data-testid="receipt-panel" className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+        <dl
+          data-testid="receipt-panel"
+          className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <Row label="Sections">
             <ul className="flex flex-wrap gap-x-3 gap-y-0.5">
               {receipt.sections.map((section) => (
-                <li key={section.name} data-testid="receipt-section" data-name={section.name} data-chars={section.chars}>
-                  <span className="font-medium">{section.name}</span> <span className="text-zinc-500">{formatChars(section.chars)}</span>
+                <li
+                  key={section.name}
+                  data-testid="receipt-section"
+                  data-name={section.name}
+                  data-chars={section.chars}
+                >
+                  <span className="font-medium">{section.name}</span>{" "}
+                  <span className="text-zinc-500">{formatChars(section.chars)}</span>
                 </li>
               ))}
             </ul>

@@ -20,7 +20,9 @@ export function SearchHitItem({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: S
         className="w-full rounded-md border border-zinc-200 px-2 py-1.5 text-left text-xs hover:border-emerald-500 dark:border-zinc-800"
       >
         <span className="flex items-center gap-1.5 text-[11px] text-zinc-500">
-          <span data-testid="search-hit-role" className="font-semibold uppercase">{hit.role}</span>
+          <span data-testid="search-hit-role" className="font-semibold uppercase">
+            {hit.role}
+          </span>
           <span data-testid="search-hit-worktree" className="min-w-0 truncate font-mono" title={hit.worktreePath}>
             {worktreeName}
           </span>

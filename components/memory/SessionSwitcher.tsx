@@ -26,8 +26,13 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
         Conversations{count > 1 ? ` (${count})` : ""} ▾
       </button>
       {isOpen ? (
-        <ul data-testid="session-list" className="absolute right-0 z-20 mt-1 max-h-80 w-72 overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-xs shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-          {sessions.error ? <li className="px-2 py-1 text-red-700 dark:text-red-400">{sessions.error.message}</li> : null}
+        <ul
+          data-testid="session-list"
+          className="absolute right-0 z-20 mt-1 max-h-80 w-72 overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-xs shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {sessions.error ? (
+            <li className="px-2 py-1 text-red-700 dark:text-red-400">{sessions.error.message}</li>
+          ) : null}
           {sessions.isPending ? <li className="px-2 py-1 text-zinc-500">Loading…</li> : null}
           {sessions.data?.map((session) => (
             <li key={session.id}>
@@ -40,7 +45,9 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
                 onClick={() => open(session)}
                 className={`w-full rounded px-2 py-1.5 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800 ${session.id === props.shown.id ? "bg-emerald-50 dark:bg-emerald-950/40" : ""}`}
               >
-                <span className="font-medium">{session.status === "active" ? "Current conversation" : "Archived conversation"}</span>
+                <span className="font-medium">
+                  {session.status === "active" ? "Current conversation" : "Archived conversation"}
+                </span>
                 <span className="block text-zinc-500">
                   started {formatRelativeTime(session.createdAt)} · last used {formatRelativeTime(session.lastUsedAt)}
                 </span>

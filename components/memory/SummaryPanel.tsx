@@ -15,16 +15,27 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
   if (summary.data === undefined) return null;
   const data = summary.data;
   return (
-    <section data-testid="summary-panel" data-kind={data?.kind ?? "none"} className="border-b border-zinc-200 px-4 py-1.5 text-xs dark:border-zinc-800">
+    <section
+      data-testid="summary-panel"
+      data-kind={data?.kind ?? "none"}
+      className="border-b border-zinc-200 px-4 py-1.5 text-xs dark:border-zinc-800"
+    >
       <div className="mx-auto max-w-3xl">
         {!data ? (
           <p className="text-zinc-500" data-testid="summary-none">
-            No summary yet. Summarize rolls this conversation into key points, decisions, open tasks and caveats that later prompts carry.
+            No summary yet. Summarize rolls this conversation into key points, decisions, open tasks and caveats that
+            later prompts carry.
           </p>
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-500">
-              <button type="button" data-testid="summary-toggle" aria-expanded={props.isOpen} onClick={props.onToggle} className="font-semibold text-zinc-700 hover:text-emerald-700 dark:text-zinc-300">
+              <button
+                type="button"
+                data-testid="summary-toggle"
+                aria-expanded={props.isOpen}
+                onClick={props.onToggle}
+                className="font-semibold text-zinc-700 hover:text-emerald-700 dark:text-zinc-300"
+              >
                 {props.isOpen ? "▾" : "▸"} Summary #{data.id}
               </button>
               <span data-testid="summary-count">
@@ -34,12 +45,15 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
                 {formatRelativeTime(data.createdAt)}
               </span>
               {data.kind === "extractive" ? (
-                <span className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">extractive</span>
+                <span className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                  extractive
+                </span>
               ) : null}
             </div>
             {data.kind === "extractive" ? (
               <p data-testid="summary-extractive" className="mt-1 text-amber-800 dark:text-amber-300">
-                Extractive summary (sentences picked from the conversation, not written by the model){data.note ? `: ${data.note}` : "."}
+                Extractive summary (sentences picked from the conversation, not written by the model)
+                {data.note ? `: ${data.note}` : "."}
               </p>
             ) : null}
             {props.isOpen ? (

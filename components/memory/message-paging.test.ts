@@ -17,7 +17,10 @@ const page = (ids: number[], hasMore: boolean): MessagePage => ({ messages: ids.
 
 describe("message paging", () => {
   it("asks for the page before the oldest message shown, archived messages included", () => {
-    expect(nextMessagePageParam(page([7, 8], true), [], FIRST_MESSAGE_PAGE)).toEqual({ beforeId: 7, includeArchived: true });
+    expect(nextMessagePageParam(page([7, 8], true), [], FIRST_MESSAGE_PAGE)).toEqual({
+      beforeId: 7,
+      includeArchived: true,
+    });
     expect(nextMessagePageParam(page([7, 8], false), [], FIRST_MESSAGE_PAGE)).toBeUndefined();
   });
 

@@ -19,7 +19,11 @@ export const FIRST_MESSAGE_PAGE: MessagePageParam = { beforeId: null, includeArc
  * is archived the first page is empty but `hasMore`: the next page is then the newest one
  * with archived messages.
  */
-export function nextMessagePageParam(page: MessagePage, _pages: MessagePage[], param: MessagePageParam): MessagePageParam | undefined {
+export function nextMessagePageParam(
+  page: MessagePage,
+  _pages: MessagePage[],
+  param: MessagePageParam,
+): MessagePageParam | undefined {
   if (!page.hasMore) return undefined;
   const oldest = page.messages[0];
   if (oldest) return { beforeId: oldest.id, includeArchived: true };

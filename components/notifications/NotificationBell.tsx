@@ -39,17 +39,31 @@ export function NotificationBell() {
         onClick={() => setIsOpen((open) => !open)}
         className="relative flex items-center rounded px-1 py-0.5 text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400"
       >
-        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden
+          viewBox="0 0 20 20"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.6}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M5 8a5 5 0 0 1 10 0c0 4 1.5 5.5 2 6H3c.5-.5 2-2 2-6Z" />
           <path d="M8.5 17a1.6 1.6 0 0 0 3 0" />
         </svg>
         {count > 0 ? (
-          <span data-testid="notifications-badge" className="absolute -right-1.5 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white">
+          <span
+            data-testid="notifications-badge"
+            className="absolute -right-1.5 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+          >
             {count > 99 ? "99+" : count}
           </span>
         ) : null}
       </button>
-      {isOpen ? <NotificationInbox notifications={unread.data} error={unread.error} onClose={() => setIsOpen(false)} /> : null}
+      {isOpen ? (
+        <NotificationInbox notifications={unread.data} error={unread.error} onClose={() => setIsOpen(false)} />
+      ) : null}
     </div>
   );
 }

@@ -6,10 +6,15 @@ import { NotificationItem } from "./NotificationItem.tsx";
 import { useMarkNotificationsRead, type NotificationView } from "./notifications-api.ts";
 import { useBrowserPermission } from "./use-browser-notifications.ts";
 
-const smallButton = "rounded border border-zinc-300 px-1.5 py-0.5 text-[10px] hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const smallButton =
+  "rounded border border-zinc-300 px-1.5 py-0.5 text-[10px] hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** The unread completion/error notifications, by worktree, opening upwards from the bell. */
-export function NotificationInbox(props: { notifications: NotificationView[] | undefined; error: unknown; onClose: () => void }) {
+export function NotificationInbox(props: {
+  notifications: NotificationView[] | undefined;
+  error: unknown;
+  onClose: () => void;
+}) {
   const markRead = useMarkNotificationsRead();
   const browser = useBrowserPermission();
   const groups = groupByWorktree(props.notifications ?? []);
@@ -23,12 +28,28 @@ export function NotificationInbox(props: { notifications: NotificationView[] | u
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <h2 className="mr-auto text-sm font-semibold">Notifications</h2>
         {browser.permission === "default" ? (
-          <button type="button" data-testid="enable-browser-notifications" onClick={browser.request} className={smallButton} title="Also show them as system notifications">
+          <button
+            type="button"
+            data-testid="enable-browser-notifications"
+            onClick={browser.request}
+            className={smallButton}
+            title="Also show them as system notifications"
+          >
             Enable desktop alerts
           </button>
         ) : null}
-        {browser.permission === "granted" ? <span className="text-[10px] text-zinc-500" data-testid="browser-notifications-on">desktop alerts on</span> : null}
-        <button type="button" onClick={props.onClose} aria-label="Close" data-testid="notifications-close" className="text-zinc-400 hover:text-zinc-700">
+        {browser.permission === "granted" ? (
+          <span className="text-[10px] text-zinc-500" data-testid="browser-notifications-on">
+            desktop alerts on
+          </span>
+        ) : null}
+        <button
+          type="button"
+          onClick={props.onClose}
+          aria-label="Close"
+          data-testid="notifications-close"
+          className="text-zinc-400 hover:text-zinc-700"
+        >
           ✕
         </button>
       </header>
@@ -37,22 +58,39 @@ export function NotificationInbox(props: { notifications: NotificationView[] | u
         {markRead.error ? <ErrorNotice error={markRead.error} testId="notifications-error" /> : null}
         {props.notifications && groups.length === 0 ? (
           <p data-testid="notifications-empty" className="px-3 py-4 text-xs text-zinc-500">
-            Nothing unread. When Claude says a task is done or it stopped on an error (with hooks installed), it shows up here.
+            Nothing unread. When Claude says a task is done or it stopped on an error (with hooks installed), it shows
+            up here.
           </p>
         ) : null}
         {groups.map((group) => (
-          <section key={group.worktreePath} data-testid="notifications-group" data-worktree={group.worktreePath} className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800">
+          <section
+            key={group.worktreePath}
+            data-testid="notifications-group"
+            data-worktree={group.worktreePath}
+            className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800"
+          >
             <div className="flex items-center gap-2 px-3 pt-2 text-[11px] text-zinc-500">
               <span className="min-w-0 flex-1 truncate font-mono" title={group.worktreePath}>
                 {folderName(group.worktreePath)}
               </span>
-              <button type="button" data-testid="notifications-read-worktree" disabled={markRead.isPending} onClick={() => markRead.mutate({ worktreePath: group.worktreePath })} className={smallButton}>
+              <button
+                type="button"
+                data-testid="notifications-read-worktree"
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate({ worktreePath: group.worktreePath })}
+                className={smallButton}
+              >
                 Mark all read
               </button>
             </div>
             <ul>
               {group.items.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} isBusy={markRead.isPending} onMarkRead={() => markRead.mutate({ id: notification.id })} />
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  isBusy={markRead.isPending}
+                  onMarkRead={() => markRead.mutate({ id: notification.id })}
+                />
               ))}
             </ul>
           </section>

@@ -13,8 +13,17 @@ export function NotificationItem(props: { notification: NotificationView; onMark
   const hrefFor = useNotificationHref();
   const look = notificationLook(notification.type);
   return (
-    <li data-testid="notification-item" data-type={notification.type} data-id={notification.id} className="flex items-start gap-2 px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
-      <span aria-hidden className={notification.type === "error" ? "text-red-600" : "text-emerald-600"} title={look.title}>
+    <li
+      data-testid="notification-item"
+      data-type={notification.type}
+      data-id={notification.id}
+      className="flex items-start gap-2 px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
+    >
+      <span
+        aria-hidden
+        className={notification.type === "error" ? "text-red-600" : "text-emerald-600"}
+        title={look.title}
+      >
         {look.icon}
       </span>
       <a

@@ -28,7 +28,8 @@ export function NotificationToasts() {
   const list = toasts.data ?? [];
   useBrowserNotifications({ toasts: list, permission, hrefFor });
   const dismiss = useCallback(
-    (id: number) => client.setQueryData<LiveNotification[]>(notificationToastsKey, (current) => removeToast(current ?? [], id)),
+    (id: number) =>
+      client.setQueryData<LiveNotification[]>(notificationToastsKey, (current) => removeToast(current ?? [], id)),
     [client],
   );
   if (list.length === 0) return null;
@@ -50,19 +51,36 @@ function NotificationToast({ toast, onDismiss }: { toast: LiveNotification; onDi
     return () => clearTimeout(timer);
   }, [onDismiss, toast.id]);
   return (
-    <div role="status" data-testid="notification-toast" data-type={toast.type} data-id={toast.id} className={`rounded-lg border px-3 py-2 text-xs shadow-lg ${look.tone}`}>
+    <div
+      role="status"
+      data-testid="notification-toast"
+      data-type={toast.type}
+      data-id={toast.id}
+      className={`rounded-lg border px-3 py-2 text-xs shadow-lg ${look.tone}`}
+    >
       <div className="flex items-center gap-2">
         <span aria-hidden>{look.icon}</span>
         <span className="font-semibold">{look.title}</span>
         <span className="min-w-0 flex-1 truncate font-mono text-[10px] opacity-70" title={toast.worktreePath}>
           {folderName(toast.worktreePath)}
         </span>
-        <button type="button" onClick={() => onDismiss(toast.id)} aria-label="Dismiss" data-testid="notification-toast-dismiss" className="opacity-60 hover:opacity-100">
+        <button
+          type="button"
+          onClick={() => onDismiss(toast.id)}
+          aria-label="Dismiss"
+          data-testid="notification-toast-dismiss"
+          className="opacity-60 hover:opacity-100"
+        >
           ✕
         </button>
       </div>
       <p className="mt-1 line-clamp-3 break-words">{toast.excerpt}</p>
-      <a href={hrefFor(toast)} onClick={(event) => open(toast, event)} data-testid="notification-toast-open" className="mt-1 inline-block font-medium underline">
+      <a
+        href={hrefFor(toast)}
+        onClick={(event) => open(toast, event)}
+        data-testid="notification-toast-open"
+        className="mt-1 inline-block font-medium underline"
+      >
         Open the chat
       </a>
     </div>

@@ -1,5 +1,7 @@
 /** Notifications grouped by worktree, groups in the order of their newest notification. */
-export function groupByWorktree<T extends { worktreePath: string }>(notifications: T[]): Array<{ worktreePath: string; items: T[] }> {
+export function groupByWorktree<T extends { worktreePath: string }>(
+  notifications: T[],
+): Array<{ worktreePath: string; items: T[] }> {
   const groups = new Map<string, T[]>();
   for (const notification of notifications) {
     const items = groups.get(notification.worktreePath) ?? [];

@@ -14,7 +14,9 @@ export function findNotificationRepo(input: {
   if (input.repoId) return input.repoId;
   const scanned = input.scans.find((scan) => scan.worktreePaths.includes(input.worktreePath));
   if (scanned) return scanned.repoId;
-  const holding = input.pins.filter((pin) => input.worktreePath === pin.repoRoot || input.worktreePath.startsWith(`${pin.repoRoot}/`));
+  const holding = input.pins.filter(
+    (pin) => input.worktreePath === pin.repoRoot || input.worktreePath.startsWith(`${pin.repoRoot}/`),
+  );
   // The longest root wins: a repository nested in another one's directory is the closer match.
   holding.sort((a, b) => b.repoRoot.length - a.repoRoot.length);
   return holding[0]?.repoId ?? null;

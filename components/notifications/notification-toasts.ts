@@ -11,7 +11,11 @@ export const notificationToastsKey = ["notification-toasts"] as const;
 const MAX_TOASTS = 3;
 
 /** Adds a toast once per notification id, keeping the newest few. */
-export function addToast(toasts: LiveNotification[], notification: LiveNotification, max = MAX_TOASTS): LiveNotification[] {
+export function addToast(
+  toasts: LiveNotification[],
+  notification: LiveNotification,
+  max = MAX_TOASTS,
+): LiveNotification[] {
   if (toasts.some((toast) => toast.id === notification.id)) return toasts;
   return [...toasts, notification].slice(-max);
 }

@@ -24,7 +24,8 @@ export const unreadNotificationsKey = () => ["notifications", "unread"] as const
 export function useUnreadNotifications() {
   return useQuery({
     queryKey: unreadNotificationsKey(),
-    queryFn: () => fetchJson<{ notifications: NotificationView[] }>("/api/notifications?unread=1").then((r) => r.notifications),
+    queryFn: () =>
+      fetchJson<{ notifications: NotificationView[] }>("/api/notifications?unread=1").then((r) => r.notifications),
   });
 }
 

@@ -3,7 +3,13 @@ import { folderName, groupByWorktree } from "./group-notifications.ts";
 import { findNotificationRepo, notificationHref } from "./notification-href.ts";
 import { addToast, removeToast, type LiveNotification } from "./notification-toasts.ts";
 
-const live = (id: number, worktreePath = "/r/wt"): LiveNotification => ({ id, type: "completion", worktreePath, sessionId: "s", excerpt: `n${id}` });
+const live = (id: number, worktreePath = "/r/wt"): LiveNotification => ({
+  id,
+  type: "completion",
+  worktreePath,
+  sessionId: "s",
+  excerpt: `n${id}`,
+});
 
 describe("toasts", () => {
   it("adds each notification once and keeps the newest few", () => {

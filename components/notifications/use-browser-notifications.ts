@@ -27,7 +27,11 @@ export function useBrowserPermission(): { permission: BrowserPermission; request
  * Shows each new toast as a system notification too, once, when the user allowed it. Clicking
  * it brings the tab forward and opens the worktree's chat.
  */
-export function useBrowserNotifications(input: { toasts: LiveNotification[]; permission: BrowserPermission; hrefFor: (toast: LiveNotification) => string }): void {
+export function useBrowserNotifications(input: {
+  toasts: LiveNotification[];
+  permission: BrowserPermission;
+  hrefFor: (toast: LiveNotification) => string;
+}): void {
   const shown = useRef(new Set<number>());
   const { toasts, permission, hrefFor } = input;
   useEffect(() => {

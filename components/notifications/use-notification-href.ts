@@ -12,14 +12,24 @@ import { unreadNotificationsKey, type NotificationView } from "./notifications-a
  * Builds the link that opens a notified worktree's chat, looking the repository up in what the
  * cache already holds (the inbox rows, the pins, the worktree scans) at the moment it is needed.
  */
-export function useNotificationHref(): (notification: { id: number; worktreePath: string; repoId?: string | null }) => string {
+export function useNotificationHref(): (notification: {
+  id: number;
+  worktreePath: string;
+  repoId?: string | null;
+}) => string {
   const client = useQueryClient();
   return useCallback(
     (notification) => {
-      const inboxRow = client.getQueryData<NotificationView[]>(unreadNotificationsKey())?.find((item) => item.id === notification.id);
-      const scans = client.getQueriesData<RepoScan>({ queryKey: ["worktrees"] }).flatMap(([key, scan]) =>
-        scan && typeof key[1] === "string" ? [{ repoId: key[1], worktreePaths: scan.worktrees.map((worktree) => worktree.path) }] : [],
-      );
+      const inboxRow = client
+        .getQueryData<NotificationView[]>(unreadNotificationsKey())
+        ?.find((item) => item.id === notification.id);
+      const scans = client
+        .getQueriesData<RepoScan>({ queryKey: ["worktrees"] })
+        .flatMap(([key, scan]) =>
+          scan && typeof key[1] === "string"
+            ? [{ repoId: key[1], worktreePaths: scan.worktrees.map((worktree) => worktree.path) }]
+            : [],
+        );
       const repoId = findNotificationRepo({
         worktreePath: notification.worktreePath,
         repoId: notification.repoId ?? inboxRow?.repoId ?? null,

@@ -9,7 +9,10 @@ import { useNotificationHref } from "./use-notification-href.ts";
  * full page load (the main page reads its selection from the URL when it loads). Modified
  * clicks keep the browser's behaviour (new tab) and mark nothing.
  */
-export function useOpenNotification(): (notification: { id: number; worktreePath: string; repoId?: string | null }, event: MouseEvent<HTMLAnchorElement>) => void {
+export function useOpenNotification(): (
+  notification: { id: number; worktreePath: string; repoId?: string | null },
+  event: MouseEvent<HTMLAnchorElement>,
+) => void {
   const hrefFor = useNotificationHref();
   const { mutate } = useMarkNotificationsRead();
   return useCallback(

@@ -16,7 +16,12 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
             <div
               className={`group flex items-start gap-2 rounded-md px-2 py-1.5 ${isSelected ? "bg-emerald-100 dark:bg-emerald-900/40" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
             >
-              <button type="button" onClick={() => props.onSelect(pin)} className="min-w-0 flex-1 text-left" data-testid="pin-open">
+              <button
+                type="button"
+                onClick={() => props.onSelect(pin)}
+                className="min-w-0 flex-1 text-left"
+                data-testid="pin-open"
+              >
                 <span className="block truncate text-sm font-medium" data-testid="pin-name">
                   {pin.label ?? pin.repoName}
                 </span>
@@ -25,7 +30,10 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
                 </span>
                 <span className="block text-[11px] text-zinc-400">used {formatRelativeTime(pin.lastUsedAt)}</span>
                 {pin.isMissing ? (
-                  <span data-testid="pin-missing" className="mt-0.5 inline-block rounded bg-red-100 px-1 text-[11px] text-red-700 dark:bg-red-950 dark:text-red-300">
+                  <span
+                    data-testid="pin-missing"
+                    className="mt-0.5 inline-block rounded bg-red-100 px-1 text-[11px] text-red-700 dark:bg-red-950 dark:text-red-300"
+                  >
                     directory missing
                   </span>
                 ) : null}

@@ -7,7 +7,11 @@ import { AddPinForm } from "./AddPinForm.tsx";
 import { PinList } from "./PinList.tsx";
 
 /** Left column: pin a repository once, then pick it from the list. */
-export function PinsPanel(props: { selectedRepoId: string | null; onSelect: (pin: PinView) => void; onPinned: (repoId: string) => void }) {
+export function PinsPanel(props: {
+  selectedRepoId: string | null;
+  onSelect: (pin: PinView) => void;
+  onPinned: (repoId: string) => void;
+}) {
   const pins = usePins();
   return (
     <aside className="flex h-full w-72 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 p-3 dark:border-zinc-800">
@@ -25,7 +29,9 @@ export function PinsPanel(props: { selectedRepoId: string | null; onSelect: (pin
             No pins yet. Paste the path of a git repository above; every worktree of it will be listed.
           </p>
         ) : null}
-        {pins.data ? <PinList pins={pins.data} selectedRepoId={props.selectedRepoId} onSelect={props.onSelect} /> : null}
+        {pins.data ? (
+          <PinList pins={pins.data} selectedRepoId={props.selectedRepoId} onSelect={props.onSelect} />
+        ) : null}
       </section>
     </aside>
   );

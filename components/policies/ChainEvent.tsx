@@ -11,7 +11,11 @@ const LEVEL_LOOK: Record<ChainLevel, { label: string; tone: string }> = {
 /** One event's handlers, level by level in the order Claude Code runs through its settings. */
 export function ChainEvent({ group }: { group: ChainEventGroup }) {
   return (
-    <section data-testid="chain-event" data-event={group.event} className="rounded-md border border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+    <section
+      data-testid="chain-event"
+      data-event={group.event}
+      className="rounded-md border border-zinc-200 px-2 py-1.5 dark:border-zinc-800"
+    >
       <h3 className="mb-1 flex items-center gap-2 text-xs font-semibold">
         {group.event}
         <span className="font-normal text-zinc-500">
@@ -22,7 +26,9 @@ export function ChainEvent({ group }: { group: ChainEventGroup }) {
       {group.levels.map((level) => (
         <div key={level.level} data-testid="chain-level" data-level={level.level} className="mb-1 last:mb-0">
           <p className="flex items-center gap-2 text-[10px] text-zinc-500">
-            <span className={`rounded px-1.5 py-px font-medium ${LEVEL_LOOK[level.level].tone}`}>{LEVEL_LOOK[level.level].label}</span>
+            <span className={`rounded px-1.5 py-px font-medium ${LEVEL_LOOK[level.level].tone}`}>
+              {LEVEL_LOOK[level.level].label}
+            </span>
             <span className="truncate font-mono" title={level.file}>
               {level.file}
             </span>
@@ -39,16 +45,25 @@ export function ChainEvent({ group }: { group: ChainEventGroup }) {
                 className="flex min-w-0 items-center gap-2 py-0.5 text-[11px]"
               >
                 {handler.isArbor ? (
-                  <span data-testid="chain-arbor-badge" className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+                  <span
+                    data-testid="chain-arbor-badge"
+                    className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+                  >
                     Arbor
                   </span>
                 ) : null}
-                {handler.matcher !== "*" ? <span className="shrink-0 font-mono text-zinc-500" title="Matcher">[{handler.matcher}]</span> : null}
+                {handler.matcher !== "*" ? (
+                  <span className="shrink-0 font-mono text-zinc-500" title="Matcher">
+                    [{handler.matcher}]
+                  </span>
+                ) : null}
                 {handler.type !== "command" ? <span className="shrink-0 text-zinc-500">{handler.type}</span> : null}
                 <span data-testid="chain-command" className="min-w-0 flex-1 truncate font-mono" title={handler.command}>
                   {handler.command || "(empty)"}
                 </span>
-                {handler.timeout !== null ? <span className="shrink-0 text-[10px] text-zinc-500">{handler.timeout} s</span> : null}
+                {handler.timeout !== null ? (
+                  <span className="shrink-0 text-[10px] text-zinc-500">{handler.timeout} s</span>
+                ) : null}
               </li>
             ))}
           </ol>

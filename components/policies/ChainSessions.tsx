@@ -17,7 +17,9 @@ export function ChainSessions({ worktreePath }: { worktreePath: string }) {
   return (
     <section data-testid="chain-sessions" className="space-y-1">
       <h3 className="text-xs font-semibold">What fired, per session</h3>
-      {sessions.isSuccess && list.length === 0 ? <p className="text-[11px] text-zinc-500">No session has reported hook events here yet.</p> : null}
+      {sessions.isSuccess && list.length === 0 ? (
+        <p className="text-[11px] text-zinc-500">No session has reported hook events here yet.</p>
+      ) : null}
       <ul className="space-y-0.5">
         {list.slice(0, SHOWN).map((session) => (
           <li key={session.sessionId}>

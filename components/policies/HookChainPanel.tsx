@@ -13,7 +13,13 @@ import { groupChainByEvent } from "./group-chain.ts";
  * per event, level by level in registration order, with Arbor's own marked and unreadable
  * settings files reported; then its sessions, each linking to what actually fired.
  */
-export function HookChainPanel({ repoId, initialWorktreePath }: { repoId: string; initialWorktreePath: string | null }) {
+export function HookChainPanel({
+  repoId,
+  initialWorktreePath,
+}: {
+  repoId: string;
+  initialWorktreePath: string | null;
+}) {
   const scan = useWorktrees(repoId);
   const [chosen, setChosen] = useState<string | null>(initialWorktreePath);
   const worktrees = scan.data?.worktrees ?? [];
@@ -23,7 +29,12 @@ export function HookChainPanel({ repoId, initialWorktreePath }: { repoId: string
   const problems = chain.data?.problems ?? [];
 
   return (
-    <section data-testid="hook-chain-panel" data-worktree={worktreePath ?? ""} data-loaded={chain.isSuccess && !chain.isFetching} className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <section
+      data-testid="hook-chain-panel"
+      data-worktree={worktreePath ?? ""}
+      data-loaded={chain.isSuccess && !chain.isFetching}
+      className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-sm font-semibold">Hook chain</h2>
         <select
@@ -33,7 +44,9 @@ export function HookChainPanel({ repoId, initialWorktreePath }: { repoId: string
           onChange={(event) => setChosen(event.target.value || null)}
           className="max-w-64 rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {worktreePath && !worktrees.some((worktree) => worktree.path === worktreePath) ? <option value={worktreePath}>{worktreePath}</option> : null}
+          {worktreePath && !worktrees.some((worktree) => worktree.path === worktreePath) ? (
+            <option value={worktreePath}>{worktreePath}</option>
+          ) : null}
           {worktrees.map((worktree) => (
             <option key={worktree.path} value={worktree.path}>
               {worktree.branch ?? "detached"} — {worktree.path}
@@ -51,14 +64,20 @@ export function HookChainPanel({ repoId, initialWorktreePath }: { repoId: string
         </button>
       </header>
       <p className="text-[11px] text-zinc-500">
-        Read from the settings files now: user settings, then the worktree&apos;s .claude/settings.json, then .claude/settings.local.json, each in file order.
+        Read from the settings files now: user settings, then the worktree&apos;s .claude/settings.json, then
+        .claude/settings.local.json, each in file order.
       </p>
       {scan.error ? <ErrorNotice error={scan.error} testId="chain-error" /> : null}
       {chain.error ? <ErrorNotice error={chain.error} testId="chain-error" /> : null}
       {problems.length > 0 ? (
         <ul className="space-y-1">
           {problems.map((problem) => (
-            <li key={problem} data-testid="chain-problem" role="alert" className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-[11px] text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+            <li
+              key={problem}
+              data-testid="chain-problem"
+              role="alert"
+              className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-[11px] text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+            >
               {problem}
             </li>
           ))}

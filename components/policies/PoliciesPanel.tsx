@@ -40,14 +40,21 @@ export function PoliciesPanel({ repoId }: { repoId: string }) {
   const save = useSavePolicies(repoId);
   const data = policies.data;
   return (
-    <section data-testid="policies-panel" data-save-state={save.status} className="space-y-1 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <section
+      data-testid="policies-panel"
+      data-save-state={save.status}
+      className="space-y-1 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+    >
       <header className="flex items-center gap-2">
         <h2 className="mr-auto text-sm font-semibold">Hook policies</h2>
         <span className="text-[11px] text-zinc-500" data-testid="policies-status">
           {save.isPending ? "Saving…" : save.isSuccess ? "Saved" : ""}
         </span>
       </header>
-      <p className="text-[11px] text-zinc-500">They apply to Claude Code sessions in worktrees with Arbor&apos;s hooks installed (Arbor runs and terminal sessions alike).</p>
+      <p className="text-[11px] text-zinc-500">
+        They apply to Claude Code sessions in worktrees with Arbor&apos;s hooks installed (Arbor runs and terminal
+        sessions alike).
+      </p>
       {policies.error ? <ErrorNotice error={policies.error} testId="policies-error" /> : null}
       {save.error ? <ErrorNotice error={save.error} testId="policies-error" /> : null}
       {policies.isPending ? <p className="text-xs text-zinc-500">Loading policies…</p> : null}
@@ -61,10 +68,18 @@ export function PoliciesPanel({ repoId }: { repoId: string }) {
               hint={item.hint}
               isOn={data[item.field]}
               onChange={(next) => save.mutate({ [item.field]: next })}
-              note={item.field === "enforceMetaTag" && data.enforceMetaTag && !data.recorderEnabled ? "Has no effect while the recorder is off." : undefined}
+              note={
+                item.field === "enforceMetaTag" && data.enforceMetaTag && !data.recorderEnabled
+                  ? "Has no effect while the recorder is off."
+                  : undefined
+              }
             />
           ))}
-          <TopicsCountField key={data.sessionStartTopics} value={data.sessionStartTopics} onSave={(next) => save.mutate({ sessionStartTopics: next })} />
+          <TopicsCountField
+            key={data.sessionStartTopics}
+            value={data.sessionStartTopics}
+            onSave={(next) => save.mutate({ sessionStartTopics: next })}
+          />
         </div>
       ) : null}
     </section>

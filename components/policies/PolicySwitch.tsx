@@ -3,7 +3,14 @@
 import type { ReactNode } from "react";
 
 /** One policy as a labelled switch with what it does under it. */
-export function PolicySwitch(props: { testId: string; label: string; hint: ReactNode; isOn: boolean; onChange: (next: boolean) => void; note?: ReactNode }) {
+export function PolicySwitch(props: {
+  testId: string;
+  label: string;
+  hint: ReactNode;
+  isOn: boolean;
+  onChange: (next: boolean) => void;
+  note?: ReactNode;
+}) {
   return (
     <label className="flex cursor-pointer items-start gap-3 py-1.5">
       <input
@@ -18,7 +25,9 @@ export function PolicySwitch(props: { testId: string; label: string; hint: React
       <span className="min-w-0">
         <span className="block text-sm font-medium">{props.label}</span>
         <span className="block text-xs text-zinc-500">{props.hint}</span>
-        {props.note ? <span className="mt-0.5 block text-xs text-amber-700 dark:text-amber-400">{props.note}</span> : null}
+        {props.note ? (
+          <span className="mt-0.5 block text-xs text-amber-700 dark:text-amber-400">{props.note}</span>
+        ) : null}
       </span>
     </label>
   );

@@ -40,12 +40,17 @@ export function ProjectPage() {
           {pin ? (pin.label ?? pin.repoName) : "Project"}
         </h1>
         <p className="mb-4 truncate text-sm text-zinc-500" title={pin?.repoRoot}>
-          {pin ? pin.repoRoot : "Hook policies, the conversation recorder's topics and decisions, and the hooks in effect."}
+          {pin
+            ? pin.repoRoot
+            : "Hook policies, the conversation recorder's topics and decisions, and the hooks in effect."}
         </p>
         {pins.error ? <ErrorNotice error={pins.error} testId="project-error" /> : null}
         {!repoId && pins.data ? <RepoChooser pins={pins.data} /> : null}
         {repoId && pins.isSuccess && !pin ? (
-          <ErrorNotice error="This repository is not pinned (any more). Pin it on the main page, then open its project page from the sidebar." testId="project-error" />
+          <ErrorNotice
+            error="This repository is not pinned (any more). Pin it on the main page, then open its project page from the sidebar."
+            testId="project-error"
+          />
         ) : null}
         {pin ? <ProjectView repoId={pin.repoId} worktreePath={worktreePath} /> : null}
       </div>
@@ -58,7 +63,11 @@ function ProjectView({ repoId, worktreePath }: { repoId: string; worktreePath: s
   // The recorder announces new entries and summaries on the repository's feed.
   useEffect(() => realtime.subscribeRepo(repoId), [realtime, repoId]);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" data-testid="project-view" data-repo={repoId}>
+    <div
+      className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+      data-testid="project-view"
+      data-repo={repoId}
+    >
       <div className="min-w-0 space-y-4">
         <PoliciesPanel repoId={repoId} />
         <HookChainPanel repoId={repoId} initialWorktreePath={worktreePath} />

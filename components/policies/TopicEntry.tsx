@@ -11,10 +11,17 @@ import { SummaryKindBadge } from "./SummaryKindBadge.tsx";
 export function TopicEntry({ entry }: { entry: TopicEntryView }) {
   const line = describeEntry(entry);
   return (
-    <li data-testid="topic-entry" data-kind={entry.summaryKind} className="space-y-0.5 rounded-md border border-zinc-200 px-2 py-1.5 text-xs dark:border-zinc-800">
+    <li
+      data-testid="topic-entry"
+      data-kind={entry.summaryKind}
+      className="space-y-0.5 rounded-md border border-zinc-200 px-2 py-1.5 text-xs dark:border-zinc-800"
+    >
       <div className="flex items-start gap-2">
         <SummaryKindBadge kind={entry.summaryKind} />
-        <p data-testid="topic-entry-summary" className={`min-w-0 flex-1 break-words ${line.isFallback ? "text-zinc-600 dark:text-zinc-400" : ""}`}>
+        <p
+          data-testid="topic-entry-summary"
+          className={`min-w-0 flex-1 break-words ${line.isFallback ? "text-zinc-600 dark:text-zinc-400" : ""}`}
+        >
           {line.text}
         </p>
       </div>
@@ -27,7 +34,12 @@ export function TopicEntry({ entry }: { entry: TopicEntryView }) {
         <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString()}>
           {formatRelativeTime(entry.createdAt)}
         </time>
-        <Link href={logsHref({ sessionId: entry.sessionId })} data-testid="entry-session-link" className="font-mono hover:text-emerald-700" title="This session's hook events, in order">
+        <Link
+          href={logsHref({ sessionId: entry.sessionId })}
+          data-testid="entry-session-link"
+          className="font-mono hover:text-emerald-700"
+          title="This session's hook events, in order"
+        >
           session {entry.sessionId.slice(0, 8)}
         </Link>
       </p>

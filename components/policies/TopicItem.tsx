@@ -11,9 +11,17 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function TopicItem({ repoId, topic }: { repoId: string; topic: TopicView }) {
   const isDecided = topic.status === "decided";
   return (
-    <li data-testid="topic-item" data-status={topic.status} data-topic-id={topic.id} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <li
+      data-testid="topic-item"
+      data-status={topic.status}
+      data-topic-id={topic.id}
+      className="rounded-lg border border-zinc-200 dark:border-zinc-800"
+    >
       <details className="group">
-        <summary data-testid="topic-toggle" className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+        <summary
+          data-testid="topic-toggle"
+          className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+        >
           <span className="text-zinc-400 group-open:rotate-90" aria-hidden>
             ▸
           </span>
@@ -23,7 +31,9 @@ export function TopicItem({ repoId, topic }: { repoId: string; topic: TopicView 
           <span
             data-testid="topic-status"
             className={`shrink-0 rounded px-1.5 py-px text-[10px] font-medium ${
-              isDecided ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300"
+              isDecided
+                ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+                : "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300"
             }`}
           >
             {isDecided ? "decided" : "open"}

@@ -29,7 +29,9 @@ export function TopicsCountField(props: { value: number; onSave: (next: number) 
       />
       <span className="min-w-0">
         <span className="block text-sm font-medium">Open topics at session start</span>
-        <span className="block text-xs text-zinc-500">A new Claude session is told the most recent undecided topics (0 – 50; 0 tells none).</span>
+        <span className="block text-xs text-zinc-500">
+          A new Claude session is told the most recent undecided topics (0 – 50; 0 tells none).
+        </span>
       </span>
     </label>
   );

@@ -20,13 +20,15 @@ export function TopicsPanel({ repoId }: { repoId: string }) {
         ) : null}
       </header>
       <p className="text-[11px] text-zinc-500">
-        What was discussed, by topic, from the tag Claude ends its answers with. Open a topic to read its log and record a decision.
+        What was discussed, by topic, from the tag Claude ends its answers with. Open a topic to read its log and record
+        a decision.
       </p>
       {topics.error ? <ErrorNotice error={topics.error} testId="topics-error" /> : null}
       {topics.isPending ? <p className="text-xs text-zinc-500">Loading topics…</p> : null}
       {topics.isSuccess && list.length === 0 ? (
         <p data-testid="topics-empty" className="text-xs text-zinc-500">
-          No topics yet. With the recorder on and hooks installed in a worktree, each answer tagged with a topic is logged here.
+          No topics yet. With the recorder on and hooks installed in a worktree, each answer tagged with a topic is
+          logged here.
         </p>
       ) : null}
       <ul className="space-y-2">

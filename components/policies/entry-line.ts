@@ -18,9 +18,18 @@ const clip = (text: string, max: number) => {
  * The one-line "User: … / AI: …" of a logged exchange. Until the summary arrives (or when it
  * failed with no text) the line is built from the exchange itself, meta tags left out of both sides.
  */
-export function describeEntry(entry: { userText: string; assistantText: string; summary: string; summaryKind: string; summaryError: string | null }): EntryLine {
+export function describeEntry(entry: {
+  userText: string;
+  assistantText: string;
+  summary: string;
+  summaryKind: string;
+  summaryError: string | null;
+}): EntryLine {
   const isModel = entry.summaryKind === "model";
-  const problem = entry.summaryKind === "failed" || entry.summaryKind === "extractive" ? entry.summaryError ?? (entry.summaryKind === "failed" ? "The summary could not be written." : null) : null;
+  const problem =
+    entry.summaryKind === "failed" || entry.summaryKind === "extractive"
+      ? (entry.summaryError ?? (entry.summaryKind === "failed" ? "The summary could not be written." : null))
+      : null;
   if (entry.summary.trim()) return { text: entry.summary.trim(), isFallback: !isModel, problem };
   const text = `User: ${clip(stripMetaTags(entry.userText), 140) || "(no prompt)"} / AI: ${clip(stripMetaTags(entry.assistantText), 200) || "(no answer)"}`;
   return { text, isFallback: true, problem };

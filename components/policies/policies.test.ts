@@ -40,15 +40,38 @@ describe("groupChainByEvent", () => {
 });
 
 describe("describeEntry", () => {
-  const base = { userText: "How  should\nlogin work? <!-- [meta] project: p (id: 1) | topic: Login (id: new) -->", assistantText: "Use OAuth.\n<!-- [meta] project: p (id: 1) | topic: Login (id: 2) -->", summary: "", summaryKind: "pending", summaryError: null };
+  const base = {
+    userText: "How  should\nlogin work? <!-- [meta] project: p (id: 1) | topic: Login (id: new) -->",
+    assistantText: "Use OAuth.\n<!-- [meta] project: p (id: 1) | topic: Login (id: 2) -->",
+    summary: "",
+    summaryKind: "pending",
+    summaryError: null,
+  };
 
   it("builds the line from the exchange while the summary is pending, without the tag", () => {
-    expect(describeEntry(base)).toEqual({ text: "User: How should login work? / AI: Use OAuth.", isFallback: true, problem: null });
+    expect(describeEntry(base)).toEqual({
+      text: "User: How should login work? / AI: Use OAuth.",
+      isFallback: true,
+      problem: null,
+    });
   });
 
   it("shows the model's line, and the reason when only an extractive one exists", () => {
-    expect(describeEntry({ ...base, summary: "User: login / AI: OAuth", summaryKind: "model" })).toEqual({ text: "User: login / AI: OAuth", isFallback: false, problem: null });
-    expect(describeEntry({ ...base, summary: "User: x / AI: y", summaryKind: "extractive", summaryError: "claude -p failed" })).toMatchObject({ isFallback: true, problem: "claude -p failed" });
-    expect(describeEntry({ ...base, summaryKind: "failed", summaryError: null }).problem).toBe("The summary could not be written.");
+    expect(describeEntry({ ...base, summary: "User: login / AI: OAuth", summaryKind: "model" })).toEqual({
+      text: "User: login / AI: OAuth",
+      isFallback: false,
+      problem: null,
+    });
+    expect(
+      describeEntry({
+        ...base,
+        summary: "User: x / AI: y",
+        summaryKind: "extractive",
+        summaryError: "claude -p failed",
+      }),
+    ).toMatchObject({ isFallback: true, problem: "claude -p failed" });
+    expect(describeEntry({ ...base, summaryKind: "failed", summaryError: null }).problem).toBe(
+      "The summary could not be written.",
+    );
   });
 });

@@ -16,7 +16,12 @@ export function ConnectionIndicator() {
   const state = useSyncExternalStore(realtime.onStateChange, realtime.getState, () => "connecting" as const);
   const look = LOOK[state];
   return (
-    <span data-testid="connection-status" data-state={state} className="inline-flex items-center gap-1.5 text-[11px] text-zinc-500" title="Live updates over WebSocket">
+    <span
+      data-testid="connection-status"
+      data-state={state}
+      className="inline-flex items-center gap-1.5 text-[11px] text-zinc-500"
+      title="Live updates over WebSocket"
+    >
       <span className={`h-2 w-2 rounded-full ${look.dot}`} aria-hidden />
       {look.label}
     </span>

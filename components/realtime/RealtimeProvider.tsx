@@ -19,14 +19,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       new RealtimeClient({
         url: () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`,
         onMessage: (message) => handleServerMessage(queryClient, message),
-        afterSeqFor: (sessionId) => afterSeqOf(queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? { runs: {} }),
+        afterSeqFor: (sessionId) =>
+          afterSeqOf(queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? { runs: {} }),
         onReconnected: ({ sessionIds, hasHooks, hasNotifications }) => {
           // Run events are replayed from afterSeq, but finished runs and activity changes that
           // happened while the socket was down may be older than the server's replay window.
           for (const sessionId of sessionIds) void queryClient.invalidateQueries({ queryKey: messagesKey(sessionId) });
           void queryClient.invalidateQueries({ queryKey: ["activity"] });
           // Hook events are not replayed: refetch the lists that were live.
-          if (hasHooks) for (const key of ["hook-events", "hook-relays", "hook-sessions"]) void queryClient.invalidateQueries({ queryKey: [key] });
+          if (hasHooks)
+            for (const key of ["hook-events", "hook-relays", "hook-sessions"])
+              void queryClient.invalidateQueries({ queryKey: [key] });
           // Notifications are not replayed either: the inbox is asked again.
           if (hasNotifications) void queryClient.invalidateQueries({ queryKey: notificationsKey() });
         },

@@ -21,7 +21,13 @@ describe("applyRunEvent", () => {
       event(3, { kind: "text_delta", text: "Hel" }),
       event(4, { kind: "text_delta", text: "lo" }),
     ]);
-    expect(state.runs[RUN]).toMatchObject({ status: "running", queuedPosition: null, text: "Hello", seq: 4, firstAt: 1001 });
+    expect(state.runs[RUN]).toMatchObject({
+      status: "running",
+      queuedPosition: null,
+      text: "Hello",
+      seq: 4,
+      firstAt: 1001,
+    });
   });
 
   it("keeps the queue position while queued", () => {
@@ -39,9 +45,16 @@ describe("applyRunEvent", () => {
   });
 
   it("replaces a block's deltas with its text_block, never appending twice", () => {
-    const complete = applyAll([event(1, { kind: "text_delta", text: "Hi " }), event(2, { kind: "text_delta", text: "there" }), event(3, { kind: "text_block", text: "Hi there" })]);
+    const complete = applyAll([
+      event(1, { kind: "text_delta", text: "Hi " }),
+      event(2, { kind: "text_delta", text: "there" }),
+      event(3, { kind: "text_block", text: "Hi there" }),
+    ]);
     expect(complete.runs[RUN]?.text).toBe("Hi there");
-    const missed = applyAll([event(1, { kind: "text_delta", text: "Hi " }), event(3, { kind: "text_block", text: "Hi there" })]);
+    const missed = applyAll([
+      event(1, { kind: "text_delta", text: "Hi " }),
+      event(3, { kind: "text_block", text: "Hi there" }),
+    ]);
     expect(missed.runs[RUN]?.text).toBe("Hi there");
   });
 
@@ -60,12 +73,18 @@ describe("applyRunEvent", () => {
       event(2, { kind: "tool_result", toolUseId: "t1", content: "a.txt", isError: false }),
       event(3, { kind: "tool_result", toolUseId: "unknown", content: "x", isError: true }),
     ]);
-    expect(state.runs[RUN]?.tools).toEqual([{ id: "t1", name: "Bash", input: { command: "ls" }, result: { content: "a.txt", isError: false } }]);
+    expect(state.runs[RUN]?.tools).toEqual([
+      { id: "t1", name: "Bash", input: { command: "ls" }, result: { content: "a.txt", isError: false } },
+    ]);
   });
 
   it("shows the latest api_retry until output arrives, and keeps notices", () => {
     const retry = { errorStatus: 529, error: "overloaded", delayMs: 1000, maxRetries: 10 };
-    const retrying = applyAll([event(1, { kind: "api_retry", attempt: 1, ...retry }), event(2, { kind: "api_retry", attempt: 2, ...retry }), event(3, { kind: "notice", message: "slow" })]);
+    const retrying = applyAll([
+      event(1, { kind: "api_retry", attempt: 1, ...retry }),
+      event(2, { kind: "api_retry", attempt: 2, ...retry }),
+      event(3, { kind: "notice", message: "slow" }),
+    ]);
     expect(retrying.runs[RUN]?.retry).toMatchObject({ attempt: 2, maxRetries: 10 });
     expect(retrying.runs[RUN]?.notices).toEqual(["slow"]);
     const answered = applyRunEvent(retrying, event(4, { kind: "text_delta", text: "ok" }));
@@ -75,13 +94,27 @@ describe("applyRunEvent", () => {
   it("marks a run finished and keeps its partial text", () => {
     const state = applyAll([
       event(1, { kind: "text_delta", text: "partial" }),
-      event(2, { kind: "finished", status: "cancelled", errorKind: "cancelled", userMessage: "Stopped.", assistantMessageId: 7 }),
+      event(2, {
+        kind: "finished",
+        status: "cancelled",
+        errorKind: "cancelled",
+        userMessage: "Stopped.",
+        assistantMessageId: 7,
+      }),
     ]);
-    expect(state.runs[RUN]).toMatchObject({ status: "finished", text: "partial", finished: { status: "cancelled", assistantMessageId: 7 } });
+    expect(state.runs[RUN]).toMatchObject({
+      status: "finished",
+      text: "partial",
+      finished: { status: "cancelled", assistantMessageId: 7 },
+    });
   });
 
   it("keeps runs apart and reports afterSeq per run", () => {
-    const state = applyAll([event(1, { kind: "text_delta", text: "a" }), event(1, { kind: "text_delta", text: "b" }, "run-2"), event(2, { kind: "text_delta", text: "c" })]);
+    const state = applyAll([
+      event(1, { kind: "text_delta", text: "a" }),
+      event(1, { kind: "text_delta", text: "b" }, "run-2"),
+      event(2, { kind: "text_delta", text: "c" }),
+    ]);
     expect(state.runs[RUN]?.text).toBe("ac");
     expect(state.runs["run-2"]?.text).toBe("b");
     expect(afterSeqOf(state)).toEqual({ [RUN]: 2, "run-2": 1 });

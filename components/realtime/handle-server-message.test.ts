@@ -17,14 +17,28 @@ const isStale = (client: QueryClient, key: string[]) => client.getQueryState(key
 describe("handleServerMessage", () => {
   it("writes run events into the live-runs cache", () => {
     const client = setup();
-    handleServerMessage(client, { type: "run_event", sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "text_delta", text: "hi" } });
+    handleServerMessage(client, {
+      type: "run_event",
+      sessionId: SESSION,
+      runId: "r",
+      seq: 1,
+      at: 1,
+      event: { kind: "text_delta", text: "hi" },
+    });
     expect(client.getQueryData<LiveRunsState>(["live-runs", SESSION])?.runs.r?.text).toBe("hi");
     expect(isStale(client, ["messages", SESSION])).toBe(false);
   });
 
   it("refetches messages when a run is queued and messages + activity when it finishes", () => {
     const client = setup();
-    handleServerMessage(client, { type: "run_event", sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "queued", position: 1 } });
+    handleServerMessage(client, {
+      type: "run_event",
+      sessionId: SESSION,
+      runId: "r",
+      seq: 1,
+      at: 1,
+      event: { kind: "queued", position: 1 },
+    });
     expect(isStale(client, ["messages", SESSION])).toBe(true);
     expect(isStale(client, ["activity", "repo-1"])).toBe(false);
     handleServerMessage(client, {
@@ -40,7 +54,14 @@ describe("handleServerMessage", () => {
 
   it("does not invalidate again for a duplicate event", () => {
     const client = setup();
-    const queued = { type: "run_event" as const, sessionId: SESSION, runId: "r", seq: 1, at: 1, event: { kind: "queued" as const, position: 1 } };
+    const queued = {
+      type: "run_event" as const,
+      sessionId: SESSION,
+      runId: "r",
+      seq: 1,
+      at: 1,
+      event: { kind: "queued" as const, position: 1 },
+    };
     handleServerMessage(client, queued);
     client.setQueryData(["messages", SESSION], { pages: [], pageParams: [] });
     handleServerMessage(client, queued);
@@ -50,7 +71,14 @@ describe("handleServerMessage", () => {
   it("invalidates activity on worktree_activity and any key on invalidate", () => {
     const client = setup();
     client.setQueryData(["settings"], {});
-    handleServerMessage(client, { type: "worktree_activity", repoId: "repo-1", worktreePath: "/w", sessionId: SESSION, state: "running", lastRunStatus: null });
+    handleServerMessage(client, {
+      type: "worktree_activity",
+      repoId: "repo-1",
+      worktreePath: "/w",
+      sessionId: SESSION,
+      state: "running",
+      lastRunStatus: null,
+    });
     expect(isStale(client, ["activity", "repo-1"])).toBe(true);
     handleServerMessage(client, { type: "invalidate", queryKey: ["settings"] });
     expect(isStale(client, ["settings"])).toBe(true);

@@ -10,7 +10,12 @@ interface RealtimeClientOptions {
   /** What the cache already holds for a session, so a resubscribe replays only the rest. */
   afterSeqFor: (sessionId: string) => Record<string, number>;
   /** Called after a reconnect, once subscriptions are resent: refetch what may have been missed. */
-  onReconnected: (input: { sessionIds: string[]; repoIds: string[]; hasHooks: boolean; hasNotifications: boolean }) => void;
+  onReconnected: (input: {
+    sessionIds: string[];
+    repoIds: string[];
+    hasHooks: boolean;
+    hasNotifications: boolean;
+  }) => void;
 }
 
 const PING_EVERY_MS = 25_000;
@@ -116,11 +121,18 @@ export class RealtimeClient {
     this.#lastMessageAt = Date.now();
     for (const sessionId of this.#sessions.keys()) this.#sendSubscribeSession(sessionId);
     for (const repoId of this.#repos.keys()) this.#send({ type: "subscribe_repo", repoId });
-    for (const key of this.#hooks.keys()) this.#send({ type: "subscribe_hooks", worktreePath: key === ALL_DIRECTORIES ? null : key });
+    for (const key of this.#hooks.keys())
+      this.#send({ type: "subscribe_hooks", worktreePath: key === ALL_DIRECTORIES ? null : key });
     if (this.#notifications.keys().length > 0) this.#send({ type: "subscribe_notifications" });
     this.#pingTimer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
     this.#setState("connected");
-    if (isReconnect) this.#options.onReconnected({ sessionIds: this.#sessions.keys(), repoIds: this.#repos.keys(), hasHooks: this.#hooks.keys().length > 0, hasNotifications: this.#notifications.keys().length > 0 });
+    if (isReconnect)
+      this.#options.onReconnected({
+        sessionIds: this.#sessions.keys(),
+        repoIds: this.#repos.keys(),
+        hasHooks: this.#hooks.keys().length > 0,
+        hasNotifications: this.#notifications.keys().length > 0,
+      });
   }
 
   #handleMessage(data: unknown): void {

@@ -30,7 +30,10 @@ export function PermissionModeSelect(props: { value: PermissionMode; onChange: (
         ))}
       </select>
       {props.value === "bypassPermissions" ? (
-        <span data-testid="bypass-warning" className="shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">
+        <span
+          data-testid="bypass-warning"
+          className="shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
+        >
           dangerous: Claude can run any command without asking
         </span>
       ) : null}

@@ -6,7 +6,13 @@ export const inputClass =
   "w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900";
 
 /** A labelled form row with a hint and, after a refused save, the reason under it. */
-export function SettingsField(props: { name: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+export function SettingsField(props: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div data-testid={`settings-field-${props.name}`}>
       <label htmlFor={`settings-${props.name}`} className="mb-1 block text-sm font-medium">
@@ -15,7 +21,11 @@ export function SettingsField(props: { name: string; label: string; hint?: React
       {props.children}
       {props.hint ? <p className="mt-1 text-xs text-zinc-500">{props.hint}</p> : null}
       {props.error ? (
-        <p role="alert" data-testid={`settings-error-${props.name}`} className="mt-1 text-xs text-red-700 dark:text-red-400">
+        <p
+          role="alert"
+          data-testid={`settings-error-${props.name}`}
+          className="mt-1 text-xs text-red-700 dark:text-red-400"
+        >
           {props.error}
         </p>
       ) : null}

@@ -7,12 +7,34 @@ import { useSaveSettings } from "@/components/api/settings-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
 import { SettingsField, inputClass } from "./SettingsField.tsx";
-import { issuesToFieldErrors, toFormValues, toSettingsPatch, type FieldErrors, type SettingsFormValues } from "./settings-form-values.ts";
+import {
+  issuesToFieldErrors,
+  toFormValues,
+  toSettingsPatch,
+  type FieldErrors,
+  type SettingsFormValues,
+} from "./settings-form-values.ts";
 
-const NUMBER_FIELDS: Array<{ name: "runTimeoutSeconds" | "maxConcurrentRuns" | "recentMessageCount" | "maxMessageBytes"; label: string; hint: string }> = [
-  { name: "runTimeoutSeconds", label: "Run timeout (seconds)", hint: "A run still going after this long is stopped (5 – 86400)." },
-  { name: "maxConcurrentRuns", label: "Max concurrent runs", hint: "Across all worktrees; further messages wait in a queue (1 – 32)." },
-  { name: "recentMessageCount", label: "Recent messages in prompt", hint: "How many earlier messages of the conversation go into each prompt (0 – 500)." },
+const NUMBER_FIELDS: Array<{
+  name: "runTimeoutSeconds" | "maxConcurrentRuns" | "recentMessageCount" | "maxMessageBytes";
+  label: string;
+  hint: string;
+}> = [
+  {
+    name: "runTimeoutSeconds",
+    label: "Run timeout (seconds)",
+    hint: "A run still going after this long is stopped (5 – 86400).",
+  },
+  {
+    name: "maxConcurrentRuns",
+    label: "Max concurrent runs",
+    hint: "Across all worktrees; further messages wait in a queue (1 – 32).",
+  },
+  {
+    name: "recentMessageCount",
+    label: "Recent messages in prompt",
+    hint: "How many earlier messages of the conversation go into each prompt (0 – 500).",
+  },
   { name: "maxMessageBytes", label: "Max message size (bytes)", hint: "Longer messages are refused (1024 – 8388608)." },
 ];
 
@@ -38,41 +60,103 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   const text = (name: "claudeBin" | "model", placeholder: string) => (
-    <input id={`settings-${name}`} data-testid={`settings-${name}`} value={values[name]} placeholder={placeholder} onChange={(event) => set(name, event.target.value)} className={`${inputClass} font-mono`} />
+    <input
+      id={`settings-${name}`}
+      data-testid={`settings-${name}`}
+      value={values[name]}
+      placeholder={placeholder}
+      onChange={(event) => set(name, event.target.value)}
+      className={`${inputClass} font-mono`}
+    />
   );
   const tools = (name: "allowedTools" | "disallowedTools", placeholder: string) => (
-    <textarea id={`settings-${name}`} data-testid={`settings-${name}`} rows={4} value={values[name]} placeholder={placeholder} onChange={(event) => set(name, event.target.value)} className={`${inputClass} font-mono`} />
+    <textarea
+      id={`settings-${name}`}
+      data-testid={`settings-${name}`}
+      rows={4}
+      value={values[name]}
+      placeholder={placeholder}
+      onChange={(event) => set(name, event.target.value)}
+      className={`${inputClass} font-mono`}
+    />
   );
 
   return (
     <form onSubmit={submit} className="space-y-5" data-testid="settings-form" noValidate>
-      <SettingsField name="claudeBin" label="Claude binary" hint="A command on PATH or an absolute path." error={errors.claudeBin}>
+      <SettingsField
+        name="claudeBin"
+        label="Claude binary"
+        hint="A command on PATH or an absolute path."
+        error={errors.claudeBin}
+      >
         {text("claudeBin", "claude")}
       </SettingsField>
-      <SettingsField name="model" label="Model" hint="Empty uses the CLI's default model. Examples: sonnet, opus, claude-sonnet-4-5." error={errors.model}>
+      <SettingsField
+        name="model"
+        label="Model"
+        hint="Empty uses the CLI's default model. Examples: sonnet, opus, claude-sonnet-4-5."
+        error={errors.model}
+      >
         {text("model", "(CLI default)")}
       </SettingsField>
-      <SettingsField name="permissionMode" label="Permission mode" hint="Runs are non-interactive: a tool that would need approval is refused unless allowed here." error={errors.permissionMode}>
+      <SettingsField
+        name="permissionMode"
+        label="Permission mode"
+        hint="Runs are non-interactive: a tool that would need approval is refused unless allowed here."
+        error={errors.permissionMode}
+      >
         <PermissionModeSelect value={values.permissionMode} onChange={(mode) => set("permissionMode", mode)} />
       </SettingsField>
-      <SettingsField name="allowedTools" label="Allowed tools" hint="One per line or comma-separated, e.g. Edit, Write, Bash(npm test)." error={errors.allowedTools}>
+      <SettingsField
+        name="allowedTools"
+        label="Allowed tools"
+        hint="One per line or comma-separated, e.g. Edit, Write, Bash(npm test)."
+        error={errors.allowedTools}
+      >
         {tools("allowedTools", "Edit\nBash(npm test)")}
       </SettingsField>
-      <SettingsField name="disallowedTools" label="Disallowed tools" hint="Refused even when the permission mode would allow them." error={errors.disallowedTools}>
+      <SettingsField
+        name="disallowedTools"
+        label="Disallowed tools"
+        hint="Refused even when the permission mode would allow them."
+        error={errors.disallowedTools}
+      >
         {tools("disallowedTools", "WebFetch")}
       </SettingsField>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {NUMBER_FIELDS.map((field) => (
-          <SettingsField key={field.name} name={field.name} label={field.label} hint={field.hint} error={errors[field.name]}>
-            <input id={`settings-${field.name}`} data-testid={`settings-${field.name}`} inputMode="numeric" value={values[field.name]} onChange={(event) => set(field.name, event.target.value)} className={inputClass} />
+          <SettingsField
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]}
+          >
+            <input
+              id={`settings-${field.name}`}
+              data-testid={`settings-${field.name}`}
+              inputMode="numeric"
+              value={values[field.name]}
+              onChange={(event) => set(field.name, event.target.value)}
+              className={inputClass}
+            />
           </SettingsField>
         ))}
       </div>
       <div className="flex items-center gap-3">
-        <button type="submit" data-testid="settings-save" disabled={save.isPending} className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50">
+        <button
+          type="submit"
+          data-testid="settings-save"
+          disabled={save.isPending}
+          className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+        >
           {save.isPending ? "Saving…" : "Save"}
         </button>
-        {save.isSuccess ? <span data-testid="settings-saved" className="text-sm text-emerald-700 dark:text-emerald-400">Saved. New runs use these settings.</span> : null}
+        {save.isSuccess ? (
+          <span data-testid="settings-saved" className="text-sm text-emerald-700 dark:text-emerald-400">
+            Saved. New runs use these settings.
+          </span>
+        ) : null}
       </div>
       {save.error ? <ErrorNotice error={save.error} testId="settings-error" /> : null}
     </form>

@@ -15,11 +15,17 @@ export function SettingsPage() {
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-2xl p-6">
-        <Link href={backHref} data-testid="settings-back" className="text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400">
+        <Link
+          href={backHref}
+          data-testid="settings-back"
+          className="text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400"
+        >
           ← Back to Arbor
         </Link>
         <h1 className="mb-1 mt-3 text-lg font-semibold tracking-tight">Settings</h1>
-        <p className="mb-6 text-sm text-zinc-500">How Arbor runs Claude Code. Changes apply to runs that start after saving.</p>
+        <p className="mb-6 text-sm text-zinc-500">
+          How Arbor runs Claude Code. Changes apply to runs that start after saving.
+        </p>
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
         {settings.data ? <SettingsForm settings={settings.data} /> : null}

@@ -43,7 +43,10 @@ describe("settings form values", () => {
 
   it("refuses numbers that are not whole numbers and leaves them out of the patch", () => {
     const result = toSettingsPatch({ ...toFormValues(settings), runTimeoutSeconds: "1.5", maxConcurrentRuns: "" });
-    expect(result.errors).toEqual({ runTimeoutSeconds: "Enter a whole number.", maxConcurrentRuns: "Enter a whole number." });
+    expect(result.errors).toEqual({
+      runTimeoutSeconds: "Enter a whole number.",
+      maxConcurrentRuns: "Enter a whole number.",
+    });
     expect(result.patch).not.toHaveProperty("runTimeoutSeconds");
   });
 
@@ -55,7 +58,10 @@ describe("settings form values", () => {
         { path: "", message: "ignored" },
       ],
     };
-    expect(issuesToFieldErrors(details)).toEqual({ allowedTools: "Tool names cannot start with '-'", runTimeoutSeconds: "Too small" });
+    expect(issuesToFieldErrors(details)).toEqual({
+      allowedTools: "Tool names cannot start with '-'",
+      runTimeoutSeconds: "Too small",
+    });
     expect(issuesToFieldErrors(undefined)).toEqual({});
   });
 });

@@ -78,17 +78,33 @@ export function ArborShell() {
         <div className="min-h-0 flex-1">
           <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
         </div>
-        {selectedPin ? <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} /> : null}
+        {selectedPin ? (
+          <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} />
+        ) : null}
         <SidebarFooter />
       </div>
       {selectedPin ? (
-        <WorktreePanel pin={selectedPin} planId={planId} selectedPath={worktreePath} onOpen={openWorktree} onOpenDashboard={() => openWorktreePath(null)} />
+        <WorktreePanel
+          pin={selectedPin}
+          planId={planId}
+          selectedPath={worktreePath}
+          onOpen={openWorktree}
+          onOpenDashboard={() => openWorktreePath(null)}
+        />
       ) : null}
       <main className="flex min-w-0 flex-1 flex-col" data-testid="main-pane">
         {!selectedPin ? (
-          <EmptyState title="Pick a repository" body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time." />
+          <EmptyState
+            title="Pick a repository"
+            body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time."
+          />
         ) : !worktreePath ? (
-          <TreeDashboard repoId={selectedPin.repoId} planId={planId} onSelectPlan={selectPlan} onOpenWorktree={openWorktreePath} />
+          <TreeDashboard
+            repoId={selectedPin.repoId}
+            planId={planId}
+            onSelectPlan={selectPlan}
+            onOpenWorktree={openWorktreePath}
+          />
         ) : (
           <OpenWorktreeChat
             repoId={selectedPin.repoId}

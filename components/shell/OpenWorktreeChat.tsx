@@ -32,7 +32,11 @@ export function OpenWorktreeChat(props: {
   }
   if (!session) {
     const isMissing = props.target.sessionId !== null && sessions.isSuccess;
-    return <p className="m-auto text-sm text-zinc-500">{isMissing ? "That conversation is not one of this worktree's." : "Opening the conversation…"}</p>;
+    return (
+      <p className="m-auto text-sm text-zinc-500">
+        {isMissing ? "That conversation is not one of this worktree's." : "Opening the conversation…"}
+      </p>
+    );
   }
   // Only the worktree's active session takes new messages; any other one is history.
   const isReadOnly = session.status === "archived" || (active.data !== undefined && session.id !== active.data.id);

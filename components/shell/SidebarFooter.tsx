@@ -7,7 +7,8 @@ import { NotificationCenter } from "@/components/notifications/NotificationCente
 import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.tsx";
 import { footerLinks } from "./footer-links.ts";
 
-const linkClass = "text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
+const linkClass =
+  "text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
 
 /** Bottom of the left column: settings, logs and project links, notifications, and whether live updates are connected. */
 export function SidebarFooter() {
@@ -24,13 +25,30 @@ export function SidebarFooter() {
   return (
     <div className="flex flex-col gap-1.5 border-r border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <nav className="flex items-center gap-3" aria-label="Arbor pages">
-        <Link href="/settings" onClick={(event) => follow(event, toSettings)} data-testid="settings-link" className={linkClass}>
+        <Link
+          href="/settings"
+          onClick={(event) => follow(event, toSettings)}
+          data-testid="settings-link"
+          className={linkClass}
+        >
           ⚙ Settings
         </Link>
-        <Link href={links.logs} onClick={(event) => follow(event, (search) => footerLinks(search).logs)} data-testid="logs-link" className={linkClass} title="Hook events of the open worktree (or of everything)">
+        <Link
+          href={links.logs}
+          onClick={(event) => follow(event, (search) => footerLinks(search).logs)}
+          data-testid="logs-link"
+          className={linkClass}
+          title="Hook events of the open worktree (or of everything)"
+        >
           ☰ Logs
         </Link>
-        <Link href={links.project} onClick={(event) => follow(event, (search) => footerLinks(search).project)} data-testid="project-link" className={linkClass} title="Hook policies, topics and decisions of the repository">
+        <Link
+          href={links.project}
+          onClick={(event) => follow(event, (search) => footerLinks(search).project)}
+          data-testid="project-link"
+          className={linkClass}
+          title="Hook policies, topics and decisions of the repository"
+        >
           ◆ Project
         </Link>
       </nav>

@@ -6,7 +6,10 @@ export function readSelection(): { repoId: string | null; worktreePath: string |
 
 export function writeSelection(selection: { repoId: string | null; worktreePath: string | null }): void {
   const params = new URLSearchParams(window.location.search);
-  for (const [key, value] of [["repo", selection.repoId], ["wt", selection.worktreePath]] as const) {
+  for (const [key, value] of [
+    ["repo", selection.repoId],
+    ["wt", selection.worktreePath],
+  ] as const) {
     if (value) params.set(key, value);
     else params.delete(key);
   }

@@ -25,9 +25,10 @@ export function HookEventRow(props: {
 }) {
   const { event, blockedStop } = props;
   const [isOpen, setIsOpen] = useState(false);
-  const tone = event.isBlock || blockedStop
-    ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
-    : "border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-900";
+  const tone =
+    event.isBlock || blockedStop
+      ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
+      : "border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-900";
   return (
     <div
       data-testid={props.testId ?? "timeline-event"}
@@ -40,7 +41,11 @@ export function HookEventRow(props: {
       className={`rounded-md border px-2 py-1 text-xs ${tone}`}
     >
       <div className="flex min-w-0 items-center gap-2">
-        {props.gapMs !== undefined ? <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-400" data-testid="event-gap">+{formatDuration(props.gapMs)}</span> : null}
+        {props.gapMs !== undefined ? (
+          <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-400" data-testid="event-gap">
+            +{formatDuration(props.gapMs)}
+          </span>
+        ) : null}
         <button
           type="button"
           onClick={() => setIsOpen((open) => !open)}
@@ -53,19 +58,34 @@ export function HookEventRow(props: {
             {eventIcon(event.eventName)}
           </span>
           <span className="shrink-0 font-semibold">{event.eventName}</span>
-          {event.toolName ? <span className="shrink-0 font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span> : null}
-          <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400" title={event.summary} data-testid="timeline-summary">
+          {event.toolName ? (
+            <span className="shrink-0 font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span>
+          ) : null}
+          <span
+            className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400"
+            title={event.summary}
+            data-testid="timeline-summary"
+          >
             {event.summary}
           </span>
         </button>
         {props.durationMs !== undefined ? (
-          <span className="shrink-0 font-mono text-[10px] text-zinc-500" data-testid="timeline-duration" title="Time between PreToolUse and this event">
+          <span
+            className="shrink-0 font-mono text-[10px] text-zinc-500"
+            data-testid="timeline-duration"
+            title="Time between PreToolUse and this event"
+          >
             {formatDuration(props.durationMs)}
           </span>
         ) : null}
         <OriginBadge isArborRun={event.runId !== null} />
         {props.sessionHref ? (
-          <Link href={props.sessionHref} data-testid="event-session-link" className="shrink-0 font-mono text-[10px] text-zinc-500 hover:text-emerald-700" title={`Session ${event.sessionId}`}>
+          <Link
+            href={props.sessionHref}
+            data-testid="event-session-link"
+            className="shrink-0 font-mono text-[10px] text-zinc-500 hover:text-emerald-700"
+            title={`Session ${event.sessionId}`}
+          >
             {event.sessionId.slice(0, 8)}
           </Link>
         ) : null}

@@ -20,7 +20,13 @@ export function ImportHistoryButton({ repoId, worktreePath }: { repoId: string; 
         {importHistory.isPending ? "Importing…" : "Import history"}
       </button>
       {result ? (
-        <span data-testid="import-history-result" data-sessions={result.sessions} data-relays={result.relays} className="text-xs text-zinc-600 dark:text-zinc-400" title={result.folder}>
+        <span
+          data-testid="import-history-result"
+          data-sessions={result.sessions}
+          data-relays={result.relays}
+          className="text-xs text-zinc-600 dark:text-zinc-400"
+          title={result.folder}
+        >
           {result.sessions === 0
             ? `No earlier sessions found in ${result.folder}.`
             : `Imported ${result.sessions} session${result.sessions === 1 ? "" : "s"}, ${result.relays} relay${result.relays === 1 ? "" : "s"}.`}

@@ -7,7 +7,9 @@ export function OriginBadge({ isArborRun }: { isArborRun: boolean }) {
       data-testid="timeline-origin"
       data-origin={isArborRun ? "arbor" : "terminal"}
       className={`shrink-0 rounded px-1.5 py-px text-[10px] font-medium ${
-        isArborRun ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+        isArborRun
+          ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+          : "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
       }`}
     >
       {isArborRun ? "Arbor run" : "terminal"}

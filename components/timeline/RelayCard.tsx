@@ -15,10 +15,16 @@ export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun:
       className="rounded-lg border border-sky-200 bg-sky-50/60 px-3 py-2 text-xs dark:border-sky-900 dark:bg-sky-950/40"
     >
       <header className="mb-1 flex items-center gap-2 text-[10px] text-zinc-500">
-        <span className="font-semibold uppercase tracking-wide text-sky-700 dark:text-sky-400">Session {relay.sessionId.slice(0, 8)}</span>
+        <span className="font-semibold uppercase tracking-wide text-sky-700 dark:text-sky-400">
+          Session {relay.sessionId.slice(0, 8)}
+        </span>
         <OriginBadge isArborRun={isArborRun} />
         {relay.model ? <span className="font-mono">{relay.model}</span> : null}
-        {relay.startedAt ? <time className="ml-auto font-mono" dateTime={relay.startedAt}>{formatClock(relay.startedAt)}</time> : null}
+        {relay.startedAt ? (
+          <time className="ml-auto font-mono" dateTime={relay.startedAt}>
+            {formatClock(relay.startedAt)}
+          </time>
+        ) : null}
       </header>
       <p data-testid="relay-prompt" className="whitespace-pre-wrap break-words font-medium">
         {excerptText(relay.userText, 400)}
@@ -26,9 +32,16 @@ export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun:
       {relay.toolCalls.length > 0 ? (
         <ul className="mt-1 space-y-0.5">
           {relay.toolCalls.map((tool) => (
-            <li key={tool.id} data-testid="relay-tool" data-tool={tool.name} className="flex min-w-0 gap-2 font-mono text-[11px]">
+            <li
+              key={tool.id}
+              data-testid="relay-tool"
+              data-tool={tool.name}
+              className="flex min-w-0 gap-2 font-mono text-[11px]"
+            >
               <span className="shrink-0 font-semibold">{tool.name}</span>
-              <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">{describeToolInput(tool.name, tool.input)}</span>
+              <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
+                {describeToolInput(tool.name, tool.input)}
+              </span>
               {tool.result?.isError ? <span className="shrink-0 text-red-600 dark:text-red-400">error</span> : null}
             </li>
           ))}
@@ -44,7 +57,9 @@ export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun:
           {block.hookEvent} hook blocked: {block.reason}
         </p>
       ))}
-      {relay.isInterrupted ? <p className="mt-1 text-amber-700 dark:text-amber-400">Interrupted before Claude finished.</p> : null}
+      {relay.isInterrupted ? (
+        <p className="mt-1 text-amber-700 dark:text-amber-400">Interrupted before Claude finished.</p>
+      ) : null}
       {relay.apiError ? <p className="mt-1 text-red-700 dark:text-red-300">API error: {relay.apiError}</p> : null}
     </article>
   );

@@ -13,10 +13,17 @@ export function TimelineFilters(props: {
   toolNames: string[];
 }) {
   const { filter } = props;
-  const set = (field: keyof TimelineFilter) => (value: string) => props.onChange({ ...filter, [field]: value || undefined });
+  const set = (field: keyof TimelineFilter) => (value: string) =>
+    props.onChange({ ...filter, [field]: value || undefined });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="timeline-filters">
-      <FilterSelect label="Event" testId="timeline-filter-event" value={filter.eventName ?? ""} options={distinctValues([...ARBOR_HOOK_EVENTS])} onChange={set("eventName")} />
+      <FilterSelect
+        label="Event"
+        testId="timeline-filter-event"
+        value={filter.eventName ?? ""}
+        options={distinctValues([...ARBOR_HOOK_EVENTS])}
+        onChange={set("eventName")}
+      />
       <FilterSelect
         label="Session"
         testId="timeline-filter-session"
@@ -25,7 +32,13 @@ export function TimelineFilters(props: {
         optionLabel={(id) => id.slice(0, 8)}
         onChange={set("sessionId")}
       />
-      <FilterSelect label="Tool" testId="timeline-filter-tool" value={filter.toolName ?? ""} options={props.toolNames} onChange={set("toolName")} />
+      <FilterSelect
+        label="Tool"
+        testId="timeline-filter-tool"
+        value={filter.toolName ?? ""}
+        options={props.toolNames}
+        onChange={set("toolName")}
+      />
     </div>
   );
 }

@@ -4,7 +4,12 @@ import { useMemo, useState } from "react";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { MessageView } from "@/lib/chat/chat-types.ts";
-import { buildWorktreeTimeline, distinctValues, pairToolDurations, type TimelineFilter } from "./build-worktree-timeline.ts";
+import {
+  buildWorktreeTimeline,
+  distinctValues,
+  pairToolDurations,
+  type TimelineFilter,
+} from "./build-worktree-timeline.ts";
 import { ChatMessageRow } from "./ChatMessageRow.tsx";
 import { HookEventRow } from "./HookEventRow.tsx";
 import { RelayCard } from "./RelayCard.tsx";
@@ -19,7 +24,12 @@ const NO_MESSAGES: MessageView[] = [];
  * and, when given, the messages of the Arbor chat shown beside it. With `chatSessionId` (a chat
  * is beside the timeline) the relays of Arbor's own runs are left out: the chat shows them.
  */
-export function WorktreeTimeline(props: { repoId: string; worktreePath: string; chatSessionId?: string; messages?: MessageView[] }) {
+export function WorktreeTimeline(props: {
+  repoId: string;
+  worktreePath: string;
+  chatSessionId?: string;
+  messages?: MessageView[];
+}) {
   const { worktreePath } = props;
   const messages = props.messages ?? NO_MESSAGES;
   useHooksLive(worktreePath);
@@ -60,7 +70,10 @@ export function WorktreeTimeline(props: { repoId: string; worktreePath: string; 
         <TimelineFilters
           filter={filter}
           onChange={setFilter}
-          sessionIds={distinctValues([...events.map((event) => event.sessionId), ...(relays.data ?? []).map((relay) => relay.sessionId)])}
+          sessionIds={distinctValues([
+            ...events.map((event) => event.sessionId),
+            ...(relays.data ?? []).map((relay) => relay.sessionId),
+          ])}
           toolNames={distinctValues(events.map((event) => event.toolName))}
         />
       </header>
@@ -77,7 +90,11 @@ export function WorktreeTimeline(props: { repoId: string; worktreePath: string; 
           {eventPages.isFetchingNextPage ? "Loading…" : "Load older events"}
         </button>
       ) : null}
-      <ol className="min-h-0 flex-1 space-y-1 overflow-y-auto" data-testid="timeline-items" data-loaded={eventPages.isSuccess && relays.isSuccess}>
+      <ol
+        className="min-h-0 flex-1 space-y-1 overflow-y-auto"
+        data-testid="timeline-items"
+        data-loaded={eventPages.isSuccess && relays.isSuccess}
+      >
         {items.map((item) => (
           <li key={item.key}>
             {item.kind === "event" ? (
@@ -92,7 +109,9 @@ export function WorktreeTimeline(props: { repoId: string; worktreePath: string; 
       </ol>
       {eventPages.isSuccess && relays.isSuccess && items.length === 0 ? (
         <p data-testid="timeline-empty" className="text-xs text-zinc-500">
-          {hasFilter ? "Nothing matches these filters." : "No hook events here yet. Install hooks for this worktree, then use Claude Code here (in Arbor or in a terminal): every event shows up live."}
+          {hasFilter
+            ? "Nothing matches these filters."
+            : "No hook events here yet. Install hooks for this worktree, then use Claude Code here (in Arbor or in a terminal): every event shows up live."}
         </p>
       ) : null}
     </section>

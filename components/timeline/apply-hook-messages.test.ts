@@ -5,7 +5,10 @@ import type { RelayView } from "@/lib/hook-capture/hook-event-view.ts";
 import { handleServerMessage } from "@/components/realtime/handle-server-message.ts";
 import { hookEvent, relay } from "./test-fixtures.ts";
 
-const pagesOf = (events: HookEventPage["events"]): InfiniteData<HookEventPage, number | null> => ({ pages: [{ events, hasMore: false }], pageParams: [null] });
+const pagesOf = (events: HookEventPage["events"]): InfiniteData<HookEventPage, number | null> => ({
+  pages: [{ events, hasMore: false }],
+  pageParams: [null],
+});
 const idsIn = (client: QueryClient, key: unknown[]) =>
   client.getQueryData<InfiniteData<HookEventPage>>(key)?.pages.flatMap((page) => page.events.map((event) => event.id));
 
@@ -26,10 +29,19 @@ describe("hook messages in the React Query cache", () => {
 
   it("refetches session counts of the event's worktree and of every directory", () => {
     const client = new QueryClient();
-    for (const key of [["hook-sessions", null], ["hook-sessions", "/w"], ["hook-sessions", "/other"]]) client.setQueryData(key, []);
+    for (const key of [
+      ["hook-sessions", null],
+      ["hook-sessions", "/w"],
+      ["hook-sessions", "/other"],
+    ])
+      client.setQueryData(key, []);
     handleServerMessage(client, { type: "hook_event", event: hookEvent(1) });
     const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated;
-    expect([stale(["hook-sessions", null]), stale(["hook-sessions", "/w"]), stale(["hook-sessions", "/other"])]).toEqual([true, true, false]);
+    expect([
+      stale(["hook-sessions", null]),
+      stale(["hook-sessions", "/w"]),
+      stale(["hook-sessions", "/other"]),
+    ]).toEqual([true, true, false]);
   });
 
   it("merges a relay into the worktree's and the session's lists, replacing an older copy", () => {
@@ -37,7 +49,9 @@ describe("hook messages in the React Query cache", () => {
     client.setQueryData(["hook-relays", { worktreePath: "/w" }], [relay(1)]);
     client.setQueryData(["hook-relays", { sessionId: "s2" }], []);
     handleServerMessage(client, { type: "relay", relay: relay(1, { assistantText: "grown" }) });
-    expect(client.getQueryData<RelayView[]>(["hook-relays", { worktreePath: "/w" }])?.map((r) => r.assistantText)).toEqual(["grown"]);
+    expect(
+      client.getQueryData<RelayView[]>(["hook-relays", { worktreePath: "/w" }])?.map((r) => r.assistantText),
+    ).toEqual(["grown"]);
     expect(client.getQueryData<RelayView[]>(["hook-relays", { sessionId: "s2" }])).toEqual([]);
   });
 });

@@ -22,7 +22,11 @@ describe("pairToolDurations", () => {
 });
 
 describe("buildWorktreeTimeline", () => {
-  const events = [hookEvent(2, { at: 2 }), hookEvent(1, { at: 1, eventName: "PreToolUse", toolName: "Bash" }), hookEvent(3, { at: 5, sessionId: "s2" })];
+  const events = [
+    hookEvent(2, { at: 2 }),
+    hookEvent(1, { at: 1, eventName: "PreToolUse", toolName: "Bash" }),
+    hookEvent(3, { at: 5, sessionId: "s2" }),
+  ];
   const relays = [relay(7, { at: 3, sessionId: "s2" }), relay(8, { at: 0, sessionId: "arbor" })];
   const messages = [chatMessage(1, 4)];
 
@@ -32,14 +36,32 @@ describe("buildWorktreeTimeline", () => {
   });
 
   it("hides the relays of sessions the chat already shows", () => {
-    const items = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: new Set(["arbor"]), filter: {} });
+    const items = buildWorktreeTimeline({
+      events,
+      relays,
+      messages,
+      hiddenRelaySessionIds: new Set(["arbor"]),
+      filter: {},
+    });
     expect(items.some((item) => item.key === "rarbor:u8")).toBe(false);
   });
 
   it("narrows to events for an event or tool filter, and to one session's events and relays", () => {
-    const byTool = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: { toolName: "Bash" } });
+    const byTool = buildWorktreeTimeline({
+      events,
+      relays,
+      messages,
+      hiddenRelaySessionIds: NONE,
+      filter: { toolName: "Bash" },
+    });
     expect(byTool.map((item) => item.key)).toEqual(["e1"]);
-    const bySession = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: { sessionId: "s2" } });
+    const bySession = buildWorktreeTimeline({
+      events,
+      relays,
+      messages,
+      hiddenRelaySessionIds: NONE,
+      filter: { sessionId: "s2" },
+    });
     expect(bySession.map((item) => item.key)).toEqual(["rs2:u7", "e3"]);
   });
 

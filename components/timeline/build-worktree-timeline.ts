@@ -22,7 +22,8 @@ const POST_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
 export function pairToolDurations(events: HookEventView[]): Map<number, number> {
   const startedAt = new Map<string, number>();
   for (const event of events) {
-    if (event.eventName === "PreToolUse" && event.toolUseId) startedAt.set(event.toolUseId, Date.parse(event.receivedAt));
+    if (event.eventName === "PreToolUse" && event.toolUseId)
+      startedAt.set(event.toolUseId, Date.parse(event.receivedAt));
   }
   const durations = new Map<number, number>();
   for (const event of events) {
@@ -58,13 +59,24 @@ export function buildWorktreeTimeline(input: {
     for (const relay of input.relays) {
       if (input.hiddenRelaySessionIds.has(relay.sessionId)) continue;
       if (filter.sessionId && relay.sessionId !== filter.sessionId) continue;
-      items.push({ kind: "relay", key: `r${relay.sessionId}:${relay.startUuid}`, at: relay.startedAt ?? relay.endedAt ?? "", relay });
+      items.push({
+        kind: "relay",
+        key: `r${relay.sessionId}:${relay.startUuid}`,
+        at: relay.startedAt ?? relay.endedAt ?? "",
+        relay,
+      });
     }
   }
   if (!isEventsOnly && !filter.sessionId) {
-    for (const message of input.messages) items.push({ kind: "message", key: `m${message.id}`, at: message.createdAt, message });
+    for (const message of input.messages)
+      items.push({ kind: "message", key: `m${message.id}`, at: message.createdAt, message });
   }
-  return items.sort((a, b) => timeOf(a) - timeOf(b) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.key.localeCompare(b.key, "en", { numeric: true }));
+  return items.sort(
+    (a, b) =>
+      timeOf(a) - timeOf(b) ||
+      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+      a.key.localeCompare(b.key, "en", { numeric: true }),
+  );
 }
 
 /** Items without a time (a relay whose transcript had no timestamps) go first. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
 import { hookEvent, relay } from "./test-fixtures.ts";
 
-const ids = (pages: Array<{ events: Array<{ id: number }> }>) => pages.map((page) => page.events.map((event) => event.id));
+const ids = (pages: Array<{ events: Array<{ id: number }> }>) =>
+  pages.map((page) => page.events.map((event) => event.id));
 
 describe("mergeEventIntoPages", () => {
   it("puts a new event in newest-first order in the first page", () => {
@@ -36,7 +37,9 @@ describe("matchesEventFilter", () => {
 
   it("matches the exact fields the server filters on", () => {
     expect(matchesEventFilter(bash, {})).toBe(true);
-    expect(matchesEventFilter(bash, { worktreePath: "/w", eventName: "PreToolUse", toolName: "Bash", sessionId: "abc" })).toBe(true);
+    expect(
+      matchesEventFilter(bash, { worktreePath: "/w", eventName: "PreToolUse", toolName: "Bash", sessionId: "abc" }),
+    ).toBe(true);
     expect(matchesEventFilter(bash, { worktreePath: "/other" })).toBe(false);
     expect(matchesEventFilter(bash, { toolName: "Read" })).toBe(false);
     expect(matchesEventFilter(bash, { eventName: "Stop" })).toBe(false);

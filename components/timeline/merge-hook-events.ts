@@ -37,7 +37,8 @@ export function mergeEventIntoPages(pages: HookEventPage[], event: HookEventView
   const oldestLoaded = first.events.at(-1);
   if (first.hasMore && oldestLoaded && event.id < oldestLoaded.id) return pages;
   const index = first.events.findIndex((known) => known.id < event.id);
-  const events = index === -1 ? [...first.events, event] : [...first.events.slice(0, index), event, ...first.events.slice(index)];
+  const events =
+    index === -1 ? [...first.events, event] : [...first.events.slice(0, index), event, ...first.events.slice(index)];
   return [{ ...first, events }, ...rest];
 }
 

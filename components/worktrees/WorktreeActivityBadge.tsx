@@ -3,26 +3,47 @@
 import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 
 /** Claude's activity in a worktree's chat: a spinner while running, "queued", or an unread dot. */
-export function WorktreeActivityBadge({ activity, isOpen }: { activity: WorktreeActivity | undefined; isOpen: boolean }) {
+export function WorktreeActivityBadge({
+  activity,
+  isOpen,
+}: {
+  activity: WorktreeActivity | undefined;
+  isOpen: boolean;
+}) {
   if (!activity) return null;
   if (activity.state === "running") {
     return (
-      <span data-testid="worktree-running" title="Claude is answering" className="inline-flex items-center gap-1 text-[11px] text-emerald-700 dark:text-emerald-400">
-        <span className="h-3 w-3 motion-safe:animate-spin rounded-full border-2 border-emerald-500 border-t-transparent" aria-hidden />
+      <span
+        data-testid="worktree-running"
+        title="Claude is answering"
+        className="inline-flex items-center gap-1 text-[11px] text-emerald-700 dark:text-emerald-400"
+      >
+        <span
+          className="h-3 w-3 motion-safe:animate-spin rounded-full border-2 border-emerald-500 border-t-transparent"
+          aria-hidden
+        />
         running
       </span>
     );
   }
   if (activity.state === "queued") {
     return (
-      <span data-testid="worktree-queued" title="Waiting for a free run slot" className="rounded bg-zinc-200 px-1.5 py-0.5 text-[10px] font-medium uppercase text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+      <span
+        data-testid="worktree-queued"
+        title="Waiting for a free run slot"
+        className="rounded bg-zinc-200 px-1.5 py-0.5 text-[10px] font-medium uppercase text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+      >
         queued
       </span>
     );
   }
   if (activity.hasUnread && !isOpen) {
     return (
-      <span data-testid="worktree-unread" title="New answer" className="inline-flex items-center gap-1 text-[11px] font-medium text-emerald-700 dark:text-emerald-400">
+      <span
+        data-testid="worktree-unread"
+        title="New answer"
+        className="inline-flex items-center gap-1 text-[11px] font-medium text-emerald-700 dark:text-emerald-400"
+      >
         <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden />
         new
       </span>

@@ -30,12 +30,17 @@ export function WorktreePanel(props: {
   const activity = useRepoActivity(props.pin.repoId);
   const activityByPath = new Map((activity.data ?? []).map((item) => [item.worktreePath, item]));
   return (
-    <section className="flex h-full w-96 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800" data-testid="worktree-panel">
+    <section
+      className="flex h-full w-96 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
+      data-testid="worktree-panel"
+    >
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
           <p className="text-[11px] text-zinc-500">
-            {scan.data ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees` : "scanning…"}
+            {scan.data
+              ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees`
+              : "scanning…"}
           </p>
         </div>
         {props.selectedPath !== null ? (
@@ -70,7 +75,12 @@ export function WorktreePanel(props: {
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
                 divergence={filterWorktreeWarnings({ warnings: divergence, worktreePath: worktree.path })}
-                activity={<WorktreeActivityBadge activity={activityByPath.get(worktree.path)} isOpen={worktree.path === props.selectedPath} />}
+                activity={
+                  <WorktreeActivityBadge
+                    activity={activityByPath.get(worktree.path)}
+                    isOpen={worktree.path === props.selectedPath}
+                  />
+                }
               />
             ))}
           </ul>

@@ -24,10 +24,16 @@ export function WorktreeRow(props: {
       data-selected={props.isSelected}
       className={`rounded-md border px-3 py-2 ${props.isSelected ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/30" : "border-zinc-200 dark:border-zinc-800"}`}
     >
-      <button type="button" disabled={!canOpen} onClick={() => props.onOpen(worktree)} className="w-full text-left disabled:cursor-not-allowed" data-testid="worktree-open">
+      <button
+        type="button"
+        disabled={!canOpen}
+        onClick={() => props.onOpen(worktree)}
+        className="w-full text-left disabled:cursor-not-allowed"
+        data-testid="worktree-open"
+      >
         <div className="flex items-center gap-2">
           <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
-            {worktree.isDetached ? "detached HEAD" : worktree.branch ?? "(bare)"}
+            {worktree.isDetached ? "detached HEAD" : (worktree.branch ?? "(bare)")}
           </span>
           {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-400">main</span> : null}
           <span className="ml-auto">{props.activity}</span>
@@ -48,7 +54,12 @@ export function WorktreeRow(props: {
       {worktree.warnings.length > 0 ? (
         <ul className="mt-1 space-y-0.5" data-testid="worktree-warnings">
           {worktree.warnings.map((warning) => (
-            <li key={warning.code} data-testid="worktree-warning" data-code={warning.code} className="text-xs text-amber-700 dark:text-amber-400">
+            <li
+              key={warning.code}
+              data-testid="worktree-warning"
+              data-code={warning.code}
+              className="text-xs text-amber-700 dark:text-amber-400"
+            >
               ⚠ {warning.message}
             </li>
           ))}

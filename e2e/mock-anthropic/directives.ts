@@ -4,7 +4,10 @@ import type { MockScript } from "./types.ts";
 const DIRECTIVE_PATTERN = /\[\[mock:([a-z]+)(?:[ \t]+([\s\S]*?))?\]\]/g;
 
 /** The reply used when nothing else applies. */
-export const DEFAULT_SCRIPT: MockScript = { name: "default", steps: [{ type: "text", text: "Hello from the mock model." }] };
+export const DEFAULT_SCRIPT: MockScript = {
+  name: "default",
+  steps: [{ type: "text", text: "Hello from the mock model." }],
+};
 
 const SLOW_DELTAS = ["Slow ", "stream ", "chunk ", "number ", "one, ", "two, ", "three, ", "four, ", "five, ", "done."];
 
@@ -29,16 +32,32 @@ export function errorTypeForStatus(status: number): string {
  * `workingDirectory` (from the CLI's system prompt) makes relative `write` paths absolute, as the
  * Write tool requires.
  */
-export function parseDirective(params: { text: string; workingDirectory: string | null; slowDeltaMs: number }): MockScript | null {
+export function parseDirective(params: {
+  text: string;
+  workingDirectory: string | null;
+  slowDeltaMs: number;
+}): MockScript | null {
   const matches = [...params.text.matchAll(DIRECTIVE_PATTERN)];
   const last = matches.at(-1);
   if (!last) return null;
   const name = last[1] ?? "";
   const argument = (last[2] ?? "").trim();
-  return buildScript({ name, argument, fullText: params.text, workingDirectory: params.workingDirectory, slowDeltaMs: params.slowDeltaMs });
+  return buildScript({
+    name,
+    argument,
+    fullText: params.text,
+    workingDirectory: params.workingDirectory,
+    slowDeltaMs: params.slowDeltaMs,
+  });
 }
 
-function buildScript(params: { name: string; argument: string; fullText: string; workingDirectory: string | null; slowDeltaMs: number }): MockScript | null {
+function buildScript(params: {
+  name: string;
+  argument: string;
+  fullText: string;
+  workingDirectory: string | null;
+  slowDeltaMs: number;
+}): MockScript | null {
   const { name, argument } = params;
   switch (name) {
     case "text":
@@ -46,7 +65,10 @@ function buildScript(params: { name: string; argument: string; fullText: string;
     case "echo":
       return { name, steps: [{ type: "text", text: params.fullText }] };
     case "slow":
-      return { name, steps: [{ type: "text", text: SLOW_DELTAS, deltaDelayMs: parseNumber(argument, params.slowDeltaMs) }] };
+      return {
+        name,
+        steps: [{ type: "text", text: SLOW_DELTAS, deltaDelayMs: parseNumber(argument, params.slowDeltaMs) }],
+      };
     case "long":
       return { name, steps: [{ type: "text", text: buildLongText(parseNumber(argument, 1500)) }] };
     case "hang":
@@ -79,16 +101,23 @@ function buildErrorScript(argument: string): MockScript {
 
 function buildWriteScript(params: { argument: string; workingDirectory: string | null }): MockScript {
   const [target = "notes.txt", ...rest] = params.argument.split(" ");
-  const filePath = path.isAbsolute(target) || !params.workingDirectory ? target : path.join(params.workingDirectory, target);
+  const filePath =
+    path.isAbsolute(target) || !params.workingDirectory ? target : path.join(params.workingDirectory, target);
   return toolScript({ name: "write", tool: "Write", input: { file_path: filePath, content: rest.join(" ") } });
 }
 
 function toolScript(params: { name: string; tool: string; input: Record<string, unknown> }): MockScript {
-  return { name: params.name, steps: [{ type: "tool_use", name: params.tool, input: params.input }, { type: "tool_result_echo" }] };
+  return {
+    name: params.name,
+    steps: [{ type: "tool_use", name: params.tool, input: params.input }, { type: "tool_result_echo" }],
+  };
 }
 
 function buildLongText(lineCount: number): string {
-  return Array.from({ length: lineCount }, (_, index) => `Line ${index + 1} of a long answer from the mock model.`).join("\n");
+  return Array.from(
+    { length: lineCount },
+    (_, index) => `Line ${index + 1} of a long answer from the mock model.`,
+  ).join("\n");
 }
 
 function parseNumber(value: string, fallback: number): number {

@@ -36,13 +36,19 @@ export function countAssistantMessagesAfter(body: MessagesRequestBody | null, af
 }
 
 /** The last tool_result block of the request, flattened to text. */
-export function findLastToolResult(body: MessagesRequestBody | null): { toolUseId: string; content: string; isError: boolean } | null {
+export function findLastToolResult(
+  body: MessagesRequestBody | null,
+): { toolUseId: string; content: string; isError: boolean } | null {
   const messages = body?.messages ?? [];
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const blocks = blocksOf(messages[index]);
     const result = [...blocks].reverse().find((block) => block.type === "tool_result");
     if (result) {
-      return { toolUseId: String(result.tool_use_id ?? ""), content: flattenContent(result.content), isError: result.is_error === true };
+      return {
+        toolUseId: String(result.tool_use_id ?? ""),
+        content: flattenContent(result.content),
+        isError: result.is_error === true,
+      };
     }
   }
   return null;
@@ -71,7 +77,9 @@ export function findWorkingDirectory(body: MessagesRequestBody | null): string |
 function promptTextOf(message: RequestMessage): string | null {
   if (typeof message.content === "string") return message.content;
   if (message.content.some((block) => block.type === "tool_result")) return null;
-  const texts = message.content.filter((block) => block.type === "text" && typeof block.text === "string").map((block) => block.text ?? "");
+  const texts = message.content
+    .filter((block) => block.type === "text" && typeof block.text === "string")
+    .map((block) => block.text ?? "");
   if (texts.length === 0) return null;
   const prompts = texts.filter((text) => !text.startsWith(SYSTEM_REMINDER_PREFIX));
   return prompts.at(-1) ?? texts.at(-1) ?? null;

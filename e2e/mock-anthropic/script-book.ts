@@ -26,7 +26,11 @@ export function createScriptBook(params: { defaultScript?: MockScript; slowDelta
 
   function scriptFor(request: RecordedRequest, turnKey: string, humanText: string | null): MockScript | null {
     if (humanText !== null) {
-      const directive = parseDirective({ text: humanText, workingDirectory: findWorkingDirectory(request.body), slowDeltaMs: params.slowDeltaMs });
+      const directive = parseDirective({
+        text: humanText,
+        workingDirectory: findWorkingDirectory(request.body),
+        slowDeltaMs: params.slowDeltaMs,
+      });
       if (directive) return directive;
     }
     if (!request.isStreaming) return null;
@@ -46,7 +50,11 @@ export function createScriptBook(params: { defaultScript?: MockScript; slowDelta
     },
     resolveStep(request) {
       const human = findHumanTurn(request.body);
-      const turnKey = [request.headers["x-claude-code-session-id"], request.headers["x-claude-code-agent-id"], human?.index].join("|");
+      const turnKey = [
+        request.headers["x-claude-code-session-id"],
+        request.headers["x-claude-code-agent-id"],
+        human?.index,
+      ].join("|");
       const script = scriptFor(request, turnKey, human?.text ?? null);
       if (!script) return NON_STREAMING_STEP;
       let stepIndex = human ? countAssistantMessagesAfter(request.body, human.index) : 0;

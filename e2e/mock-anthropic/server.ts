@@ -2,7 +2,14 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createScriptBook } from "./script-book.ts";
 import { findLastToolResult, findToolName } from "./request-inspect.ts";
-import { sendApiError, sendJson, sendJsonMessage, sliceText, streamMessage, type PlannedMessage } from "./reply-writer.ts";
+import {
+  sendApiError,
+  sendJson,
+  sendJsonMessage,
+  sliceText,
+  streamMessage,
+  type PlannedMessage,
+} from "./reply-writer.ts";
 import type { MessagesRequestBody, MockAnthropic, MockAnthropicOptions, MockStep, RecordedRequest } from "./types.ts";
 
 const MODEL = "claude-opus-4-8";
@@ -48,14 +55,28 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
     return request;
   }
 
-  function planMessage(request: RecordedRequest, step: MockStep & { type: "text" | "tool_use" | "tool_result_echo" }): PlannedMessage {
+  function planMessage(
+    request: RecordedRequest,
+    step: MockStep & { type: "text" | "tool_use" | "tool_result_echo" },
+  ): PlannedMessage {
     messageCount += 1;
     const serial = String(messageCount).padStart(6, "0");
-    const base = { id: `msg_mock_${serial}`, requestId: `req_mock_${serial}`, model: request.body?.model ?? MODEL, inputTokens: Math.ceil(request.rawBody.length / 4) };
+    const base = {
+      id: `msg_mock_${serial}`,
+      requestId: `req_mock_${serial}`,
+      model: request.body?.model ?? MODEL,
+      inputTokens: Math.ceil(request.rawBody.length / 4),
+    };
     const deltaDelayMs = options.deltaDelayMs ?? 0;
     if (step.type === "tool_use") {
       const block = { type: "tool_use" as const, id: `toolu_mock_${serial}_0`, name: step.name, input: step.input };
-      return { ...base, block, deltas: sliceText(JSON.stringify(step.input), chunkSize), deltaDelayMs, stopReason: "tool_use" };
+      return {
+        ...base,
+        block,
+        deltas: sliceText(JSON.stringify(step.input), chunkSize),
+        deltaDelayMs,
+        stopReason: "tool_use",
+      };
     }
     const text = step.type === "text" ? step.text : describeToolResult(request.body);
     const deltas = Array.isArray(text) ? text : sliceText(text, chunkSize);
@@ -66,7 +87,11 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
 
   async function answerMessages(request: RecordedRequest, res: ServerResponse): Promise<void> {
     if (!request.body || !Array.isArray(request.body.messages)) {
-      sendApiError({ res, step: { type: "error", status: 400, message: "messages: Field required" }, requestId: "req_mock_invalid" });
+      sendApiError({
+        res,
+        step: { type: "error", status: 400, message: "messages: Field required" },
+        requestId: "req_mock_invalid",
+      });
       return;
     }
     const step = book.resolveStep(request);
@@ -92,14 +117,22 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
       sendJson({ res, status: 200, body: { input_tokens: Math.ceil(request.rawBody.length / 4) } });
       return;
     }
-    sendJson({ res, status: 404, body: { type: "error", error: { type: "not_found_error", message: `Not found: ${request.method} ${request.path}` } } });
+    sendJson({
+      res,
+      status: 404,
+      body: {
+        type: "error",
+        error: { type: "not_found_error", message: `Not found: ${request.method} ${request.path}` },
+      },
+    });
   }
 
   const server = http.createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       console.error("[mock-anthropic] request failed", error);
       if (res.headersSent) res.destroy(error instanceof Error ? error : new Error(String(error)));
-      else sendJson({ res, status: 500, body: { type: "error", error: { type: "api_error", message: "mock failure" } } });
+      else
+        sendJson({ res, status: 500, body: { type: "error", error: { type: "api_error", message: "mock failure" } } });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -119,14 +152,21 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
       if (seen) return Promise.resolve(seen);
       if (closing.signal.aborted) return Promise.reject(new Error("mock-anthropic is closed"));
       return new Promise((resolve, reject) => {
-        const timer = waitOptions?.timeoutMs === undefined ? null : setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching request within ${waitOptions.timeoutMs} ms (${requests.length} recorded)`));
-        }, waitOptions.timeoutMs);
-        const settle = <T>(fn: (value: T) => void) => (value: T) => {
-          if (timer) clearTimeout(timer);
-          fn(value);
-        };
+        const timer =
+          waitOptions?.timeoutMs === undefined
+            ? null
+            : setTimeout(() => {
+                waiters.delete(waiter);
+                reject(
+                  new Error(`no matching request within ${waitOptions.timeoutMs} ms (${requests.length} recorded)`),
+                );
+              }, waitOptions.timeoutMs);
+        const settle =
+          <T>(fn: (value: T) => void) =>
+          (value: T) => {
+            if (timer) clearTimeout(timer);
+            fn(value);
+          };
         const waiter: Waiter = { predicate, resolve: settle(resolve), reject: settle(reject) };
         waiters.add(waiter);
       });
@@ -135,7 +175,9 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
       closing.abort();
       for (const waiter of waiters) waiter.reject(new Error("mock-anthropic closed before a matching request arrived"));
       waiters.clear();
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       server.closeAllConnections();
       await closed;
     },
@@ -153,7 +195,9 @@ function parseBody(rawBody: string): MessagesRequestBody | null {
   if (rawBody.length === 0) return null;
   try {
     const parsed: unknown = JSON.parse(rawBody);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as MessagesRequestBody) : null;
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as MessagesRequestBody)
+      : null;
   } catch {
     return null; // not JSON: recorded as rawBody only, answered with 400 by the messages route
   }

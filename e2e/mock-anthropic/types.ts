@@ -116,7 +116,10 @@ export interface MockAnthropic {
   /** Queues a script for the next new conversation turn that carries no directive. */
   enqueue(script: MockScript): void;
   /** Resolves with the first recorded (past or future) request that matches. Rejects on close or timeout. */
-  waitForRequest(predicate: (request: RecordedRequest) => boolean, options?: { timeoutMs?: number }): Promise<RecordedRequest>;
+  waitForRequest(
+    predicate: (request: RecordedRequest) => boolean,
+    options?: { timeoutMs?: number },
+  ): Promise<RecordedRequest>;
   /** Drops every open connection (including hanging ones) and stops the server. */
   close(): Promise<void>;
 }

@@ -1,6 +1,11 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+} from "@/tests/helpers/git-fixtures.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 
 export interface ChatRepo {
@@ -46,7 +51,10 @@ export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: A
 /** Opens Arbor on a repository and one of its worktrees. */
 export async function openWorktree(page: Page, input: { repoId: string; worktreePath: string }): Promise<void> {
   await page.goto(`/?repo=${input.repoId}`);
-  await page.locator(`[data-testid="worktree-row"][data-path="${input.worktreePath}"]`).getByTestId("worktree-open").click();
+  await page
+    .locator(`[data-testid="worktree-row"][data-path="${input.worktreePath}"]`)
+    .getByTestId("worktree-open")
+    .click();
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 

@@ -11,12 +11,16 @@ function textOf(lines: string[]): string {
 
 function readLines(scenario: string): string[] {
   const url = new URL(`../../tests/fixtures/claude-code-2.1.197/stream-json/${scenario}.jsonl`, import.meta.url);
-  return readFileSync(url, "utf8").split("\n").filter((line) => line.length > 0);
+  return readFileSync(url, "utf8")
+    .split("\n")
+    .filter((line) => line.length > 0);
 }
 
 describe("createAssistantTextBuilder", () => {
   it("does not double the text when the assistant event repeats the streamed deltas", () => {
-    expect(textOf(readLines("p01-slow-partial-messages"))).toBe("Slow stream chunk number one, two, three, four, five, done.");
+    expect(textOf(readLines("p01-slow-partial-messages"))).toBe(
+      "Slow stream chunk number one, two, three, four, five, done.",
+    );
   });
 
   it("keeps the streamed deltas when the run stops before the assistant event", () => {

@@ -9,13 +9,39 @@ const BIN = "/opt/tools/claude";
 
 /** The facts of a captured run: its result line (if any), exit code and stderr from the meta file. */
 function factsOf(scenario: string, extra: Partial<RunFacts> = {}): RunFacts {
-  const lines = readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8").split("\n").filter(Boolean);
-  const meta = JSON.parse(readFileSync(new URL(`${scenario}.meta.json`, FIXTURES), "utf8")) as { exit_code: number | null; stderr: string };
+  const lines = readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")
+    .split("\n")
+    .filter(Boolean);
+  const meta = JSON.parse(readFileSync(new URL(`${scenario}.meta.json`, FIXTURES), "utf8")) as {
+    exit_code: number | null;
+    stderr: string;
+  };
   const result = lines.map(parseStreamJsonLine).find((event): event is ResultEvent => event.kind === "result") ?? null;
-  return { result, exitCode: meta.exit_code, signal: null, spawnError: null, bin: BIN, wasCancelled: false, wasTimedOut: false, stderr: meta.stderr, sawOutput: lines.length > 0, ...extra };
+  return {
+    result,
+    exitCode: meta.exit_code,
+    signal: null,
+    spawnError: null,
+    bin: BIN,
+    wasCancelled: false,
+    wasTimedOut: false,
+    stderr: meta.stderr,
+    sawOutput: lines.length > 0,
+    ...extra,
+  };
 }
 
-const NO_RUN: RunFacts = { result: null, exitCode: null, signal: null, spawnError: null, bin: BIN, wasCancelled: false, wasTimedOut: false, stderr: "", sawOutput: false };
+const NO_RUN: RunFacts = {
+  result: null,
+  exitCode: null,
+  signal: null,
+  spawnError: null,
+  bin: BIN,
+  wasCancelled: false,
+  wasTimedOut: false,
+  stderr: "",
+  sawOutput: false,
+};
 
 describe("classifyRunOutcome on captured runs", () => {
   it.each([
@@ -41,7 +67,10 @@ describe("classifyRunOutcome on captured runs", () => {
   });
 
   it("reports a cancelled run as cancelled, not failed", () => {
-    expect(classifyRunOutcome(factsOf("x02-sigint-mid-stream", { wasCancelled: true }))).toMatchObject({ status: "cancelled", errorKind: "cancelled" });
+    expect(classifyRunOutcome(factsOf("x02-sigint-mid-stream", { wasCancelled: true }))).toMatchObject({
+      status: "cancelled",
+      errorKind: "cancelled",
+    });
   });
 
   it("reports a timed-out run as timed_out and names the limit", () => {
@@ -61,30 +90,46 @@ describe("classifyRunOutcome on captured runs", () => {
   });
 
   it("says to retry later on overload and server errors", () => {
-    expect(classifyRunOutcome(factsOf("e05-http529-max-retries-1")).userMessage).toMatch(/529.*try again in a few minutes/is);
+    expect(classifyRunOutcome(factsOf("e05-http529-max-retries-1")).userMessage).toMatch(
+      /529.*try again in a few minutes/is,
+    );
     expect(classifyRunOutcome(factsOf("e03-http500")).userMessage).toMatch(/HTTP 500.*try again later/is);
   });
 });
 
 describe("classifyRunOutcome without a result", () => {
   it("names the binary, the install command and the Settings page when the binary is missing", () => {
-    const outcome = classifyRunOutcome({ ...NO_RUN, spawnError: { code: "ENOENT", message: "spawn /opt/tools/claude ENOENT" } });
+    const outcome = classifyRunOutcome({
+      ...NO_RUN,
+      spawnError: { code: "ENOENT", message: "spawn /opt/tools/claude ENOENT" },
+    });
     expect(outcome).toMatchObject({ status: "failed", errorKind: "claude_not_found", isRetryable: false });
     expect(outcome.userMessage).toContain(`"${BIN}"`);
     expect(outcome.userMessage).toContain("npm install -g @anthropic-ai/claude-code");
     expect(outcome.userMessage).toContain("Settings page");
-    expect(classifyRunOutcome({ ...NO_RUN, spawnError: { code: "EACCES", message: "spawn EACCES" } }).errorKind).toBe("claude_not_found");
+    expect(classifyRunOutcome({ ...NO_RUN, spawnError: { code: "EACCES", message: "spawn EACCES" } }).errorKind).toBe(
+      "claude_not_found",
+    );
   });
 
   it("reports other spawn errors and a missing worktree as spawn_failed", () => {
-    expect(classifyRunOutcome({ ...NO_RUN, spawnError: { code: "E2BIG", message: "spawn E2BIG" } }).errorKind).toBe("spawn_failed");
-    const missingCwd = classifyRunOutcome({ ...NO_RUN, cwd: "/gone/worktree", spawnError: { code: "ENOENT_CWD", message: "the working directory /gone/worktree does not exist" } });
+    expect(classifyRunOutcome({ ...NO_RUN, spawnError: { code: "E2BIG", message: "spawn E2BIG" } }).errorKind).toBe(
+      "spawn_failed",
+    );
+    const missingCwd = classifyRunOutcome({
+      ...NO_RUN,
+      cwd: "/gone/worktree",
+      spawnError: { code: "ENOENT_CWD", message: "the working directory /gone/worktree does not exist" },
+    });
     expect(missingCwd.errorKind).toBe("spawn_failed");
     expect(missingCwd.userMessage).toContain("/gone/worktree");
   });
 
   it("calls a process that exits 0 without a result crashed", () => {
-    expect(classifyRunOutcome({ ...NO_RUN, exitCode: 0, sawOutput: true })).toMatchObject({ status: "failed", errorKind: "crashed" });
+    expect(classifyRunOutcome({ ...NO_RUN, exitCode: 0, sawOutput: true })).toMatchObject({
+      status: "failed",
+      errorKind: "crashed",
+    });
   });
 
   it("shows the CLI's stderr when it refused to start", () => {
@@ -98,8 +143,13 @@ describe("classifyRunOutcome without a result", () => {
   });
 
   it("maps a 429 result to rate_limited", () => {
-    const result = parseStreamJsonLine('{"type":"result","subtype":"success","is_error":true,"api_error_status":429,"result":"API Error: 429 rate limited"}');
+    const result = parseStreamJsonLine(
+      '{"type":"result","subtype":"success","is_error":true,"api_error_status":429,"result":"API Error: 429 rate limited"}',
+    );
     if (result.kind !== "result") throw new Error("expected a result");
-    expect(classifyRunOutcome({ ...NO_RUN, result, exitCode: 1, sawOutput: true })).toMatchObject({ errorKind: "rate_limited", isRetryable: true });
+    expect(classifyRunOutcome({ ...NO_RUN, result, exitCode: 1, sawOutput: true })).toMatchObject({
+      errorKind: "rate_limited",
+      isRetryable: true,
+    });
   });
 });

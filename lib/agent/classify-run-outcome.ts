@@ -44,7 +44,14 @@ export interface RunClassification {
   isRetryable: boolean;
 }
 
-const RETRYABLE: ReadonlySet<RunErrorKind> = new Set(["overloaded", "server_error", "rate_limited", "crashed", "timed_out", "cancelled"]);
+const RETRYABLE: ReadonlySet<RunErrorKind> = new Set([
+  "overloaded",
+  "server_error",
+  "rate_limited",
+  "crashed",
+  "timed_out",
+  "cancelled",
+]);
 
 /**
  * Decides how a run ended. Success comes only from a `result` event with `is_error: false`:
@@ -54,7 +61,8 @@ const RETRYABLE: ReadonlySet<RunErrorKind> = new Set(["overloaded", "server_erro
  */
 export function classifyRunOutcome(facts: RunFacts): RunClassification {
   const kind = findErrorKind(facts);
-  if (kind === null) return { status: "success", errorKind: null, userMessage: "Claude finished the turn.", isRetryable: false };
+  if (kind === null)
+    return { status: "success", errorKind: null, userMessage: "Claude finished the turn.", isRetryable: false };
   const status = kind === "cancelled" ? "cancelled" : kind === "timed_out" ? "timed_out" : "failed";
   return { status, errorKind: kind, userMessage: describeRunError({ kind, facts }), isRetryable: RETRYABLE.has(kind) };
 }
@@ -77,7 +85,8 @@ function classifyErrorResult(result: ResultEvent): RunErrorKind {
   const text = result.text ?? "";
   if (status === null) {
     if (/not logged in|please run \/login/i.test(text)) return "not_logged_in";
-    if (/unable to connect|connection (refused|error|reset)|ECONNREFUSED|ENOTFOUND|fetch failed/i.test(text)) return "server_error";
+    if (/unable to connect|connection (refused|error|reset)|ECONNREFUSED|ENOTFOUND|fetch failed/i.test(text))
+      return "server_error";
     return "error_result";
   }
   if (status === 401 || status === 403) return "auth_failed";

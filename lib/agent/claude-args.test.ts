@@ -3,7 +3,12 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { buildClaudeArgs, type ClaudeArgsInput } from "./claude-args.ts";
 
 const SESSION_ID = "11111111-2222-4333-8444-555555555555";
-const BASE: ClaudeArgsInput = { sessionId: SESSION_ID, permissionMode: "default", allowedTools: [], disallowedTools: [] };
+const BASE: ClaudeArgsInput = {
+  sessionId: SESSION_ID,
+  permissionMode: "default",
+  allowedTools: [],
+  disallowedTools: [],
+};
 
 function errorOf(run: () => unknown): AppError {
   try {
@@ -17,23 +22,58 @@ function errorOf(run: () => unknown): AppError {
 
 describe("buildClaudeArgs", () => {
   it("builds the minimal stream-json argv with the prompt left out", () => {
-    expect(buildClaudeArgs(BASE)).toEqual(["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--session-id", SESSION_ID, "--permission-mode", "default"]);
+    expect(buildClaudeArgs(BASE)).toEqual([
+      "-p",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--include-partial-messages",
+      "--session-id",
+      SESSION_ID,
+      "--permission-mode",
+      "default",
+    ]);
   });
 
   it("adds the model and the tool lists, each tool as its own argument", () => {
-    const args = buildClaudeArgs({ ...BASE, model: "sonnet", permissionMode: "acceptEdits", allowedTools: ["Bash(git diff *)", "Read"], disallowedTools: ["WebFetch"] });
-    expect(args.slice(7)).toEqual(["--model", "sonnet", "--permission-mode", "acceptEdits", "--allowedTools", "Bash(git diff *)", "Read", "--disallowedTools", "WebFetch"]);
+    const args = buildClaudeArgs({
+      ...BASE,
+      model: "sonnet",
+      permissionMode: "acceptEdits",
+      allowedTools: ["Bash(git diff *)", "Read"],
+      disallowedTools: ["WebFetch"],
+    });
+    expect(args.slice(7)).toEqual([
+      "--model",
+      "sonnet",
+      "--permission-mode",
+      "acceptEdits",
+      "--allowedTools",
+      "Bash(git diff *)",
+      "Read",
+      "--disallowedTools",
+      "WebFetch",
+    ]);
   });
 
   it("rejects tool names and models that could be read as options", () => {
-    for (const input of [{ allowedTools: ["--dangerously-skip-permissions"] }, { disallowedTools: ["-x"] }, { allowedTools: [" -p"] }, { allowedTools: [""] }, { allowedTools: ["Bash\n--verbose"] }, { model: "--help" }]) {
+    for (const input of [
+      { allowedTools: ["--dangerously-skip-permissions"] },
+      { disallowedTools: ["-x"] },
+      { allowedTools: [" -p"] },
+      { allowedTools: [""] },
+      { allowedTools: ["Bash\n--verbose"] },
+      { model: "--help" },
+    ]) {
       const error = errorOf(() => buildClaudeArgs({ ...BASE, ...input }));
       expect(error.code).toBe("invalid_input");
     }
   });
 
   it("rejects an unknown permission mode and a session id that is not a UUID", () => {
-    expect(errorOf(() => buildClaudeArgs({ ...BASE, permissionMode: "yolo" as ClaudeArgsInput["permissionMode"] })).message).toMatch(/Unknown permission mode "yolo"/);
+    expect(
+      errorOf(() => buildClaudeArgs({ ...BASE, permissionMode: "yolo" as ClaudeArgsInput["permissionMode"] })).message,
+    ).toMatch(/Unknown permission mode "yolo"/);
     expect(errorOf(() => buildClaudeArgs({ ...BASE, sessionId: "--resume" })).code).toBe("invalid_input");
   });
 
@@ -47,8 +87,21 @@ describe("buildClaudeArgs", () => {
 
 describe("Arbor's internal turns", () => {
   it("disable hooks and session persistence", () => {
-    const args = buildClaudeArgs({ sessionId: "11111111-2222-4333-8444-555555555555", permissionMode: "default", allowedTools: [], disallowedTools: [], isInternal: true });
+    const args = buildClaudeArgs({
+      sessionId: "11111111-2222-4333-8444-555555555555",
+      permissionMode: "default",
+      allowedTools: [],
+      disallowedTools: [],
+      isInternal: true,
+    });
     expect(args.slice(-3)).toEqual(["--settings", '{"disableAllHooks":true}', "--no-session-persistence"]);
-    expect(buildClaudeArgs({ sessionId: "11111111-2222-4333-8444-555555555555", permissionMode: "default", allowedTools: [], disallowedTools: [] })).not.toContain("--settings");
+    expect(
+      buildClaudeArgs({
+        sessionId: "11111111-2222-4333-8444-555555555555",
+        permissionMode: "default",
+        allowedTools: [],
+        disallowedTools: [],
+      }),
+    ).not.toContain("--settings");
   });
 });

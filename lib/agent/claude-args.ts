@@ -29,14 +29,28 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  */
 export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
   if (!UUID_PATTERN.test(input.sessionId)) {
-    throw new AppError("invalid_input", "The Claude session id must be a UUID.", { details: { sessionId: input.sessionId } });
-  }
-  if (!(PERMISSION_MODES as readonly string[]).includes(input.permissionMode)) {
-    throw new AppError("invalid_input", `Unknown permission mode "${input.permissionMode}". Use one of: ${PERMISSION_MODES.join(", ")}.`, {
-      details: { permissionMode: input.permissionMode },
+    throw new AppError("invalid_input", "The Claude session id must be a UUID.", {
+      details: { sessionId: input.sessionId },
     });
   }
-  const args = ["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--session-id", input.sessionId];
+  if (!(PERMISSION_MODES as readonly string[]).includes(input.permissionMode)) {
+    throw new AppError(
+      "invalid_input",
+      `Unknown permission mode "${input.permissionMode}". Use one of: ${PERMISSION_MODES.join(", ")}.`,
+      {
+        details: { permissionMode: input.permissionMode },
+      },
+    );
+  }
+  const args = [
+    "-p",
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--include-partial-messages",
+    "--session-id",
+    input.sessionId,
+  ];
   if (input.model !== undefined) args.push("--model", checkValue({ value: input.model, label: "model" }));
   args.push("--permission-mode", input.permissionMode);
   const allowed = input.allowedTools.map((tool) => checkValue({ value: tool, label: "allowed tool" }));
@@ -51,9 +65,13 @@ function checkValue(params: { value: string; label: string }): string {
   const { value, label } = params;
   const trimmed = value.trim();
   if (trimmed.length === 0 || trimmed.startsWith("-") || /[\0\r\n]/.test(value)) {
-    throw new AppError("invalid_input", `Invalid ${label} "${value}": it must be non-empty, on one line, and must not start with "-".`, {
-      details: { [label]: value },
-    });
+    throw new AppError(
+      "invalid_input",
+      `Invalid ${label} "${value}": it must be non-empty, on one line, and must not start with "-".`,
+      {
+        details: { [label]: value },
+      },
+    );
   }
   return trimmed;
 }

@@ -11,7 +11,10 @@ export type EnvMap = Record<string, string | undefined>;
  * ANTHROPIC_*). An operator or a test sets a CLI variable on purpose as `ARBOR_CLAUDE_ENV_<NAME>`
  * (e.g. `ARBOR_CLAUDE_ENV_CLAUDE_CODE_MAX_RETRIES=1`); `overrides` are applied last.
  */
-export function buildClaudeEnv(params: { inherited: EnvMap; overrides?: Record<string, string> }): Record<string, string> {
+export function buildClaudeEnv(params: {
+  inherited: EnvMap;
+  overrides?: Record<string, string>;
+}): Record<string, string> {
   const env: Record<string, string> = {};
   const passThrough: Record<string, string> = {};
   for (const [name, value] of Object.entries(params.inherited)) {

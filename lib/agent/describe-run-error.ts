@@ -1,6 +1,7 @@
 import type { RunErrorKind, RunFacts } from "./classify-run-outcome.ts";
 
-const INSTALL_HINT = "Install it with `npm install -g @anthropic-ai/claude-code`, or set the path to the claude binary on the Settings page.";
+const INSTALL_HINT =
+  "Install it with `npm install -g @anthropic-ai/claude-code`, or set the path to the claude binary on the Settings page.";
 
 /** The user-facing sentence for a failed run: what happened, then what to do. */
 export function describeRunError(params: { kind: RunErrorKind; facts: RunFacts }): string {
@@ -51,7 +52,9 @@ function describeCrash(facts: RunFacts): string {
 function describeResult(facts: RunFacts): string {
   const result = facts.result;
   if (!result) return "no result";
-  const parts = [result.subtype, result.terminalReason, ...result.errors.slice(0, 1)].filter((part): part is string => Boolean(part));
+  const parts = [result.subtype, result.terminalReason, ...result.errors.slice(0, 1)].filter((part): part is string =>
+    Boolean(part),
+  );
   return parts.join(", ");
 }
 

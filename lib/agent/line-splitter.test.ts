@@ -12,22 +12,33 @@ function collect(feed: (push: (chunk: Buffer | string) => void) => void): string
 
 describe("createLineSplitter", () => {
   it("joins a line split across chunks and splits several lines in one chunk", () => {
-    expect(collect((push) => ["{\"a\":", "1}\n{\"b\"", ":2}\n{\"c\":3}\n"].forEach(push))).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+    expect(collect((push) => ['{"a":', '1}\n{"b"', ':2}\n{"c":3}\n'].forEach(push))).toEqual([
+      '{"a":1}',
+      '{"b":2}',
+      '{"c":3}',
+    ]);
   });
 
   it("keeps multi-byte characters intact when a chunk ends mid-character, at every split point", () => {
     const bytes = Buffer.from("日本語 é 🌳\nsecond ✓\n", "utf8");
     for (let cut = 1; cut < bytes.length; cut += 1) {
-      expect(collect((push) => [bytes.subarray(0, cut), bytes.subarray(cut)].forEach(push))).toEqual(["日本語 é 🌳", "second ✓"]);
+      expect(collect((push) => [bytes.subarray(0, cut), bytes.subarray(cut)].forEach(push))).toEqual([
+        "日本語 é 🌳",
+        "second ✓",
+      ]);
     }
   });
 
   it("reproduces a real capture fed one byte at a time", () => {
-    const bytes = readFileSync(new URL("../../tests/fixtures/claude-code-2.1.197/stream-json/p01-slow-partial-messages.jsonl", import.meta.url));
+    const bytes = readFileSync(
+      new URL("../../tests/fixtures/claude-code-2.1.197/stream-json/p01-slow-partial-messages.jsonl", import.meta.url),
+    );
     const expected = bytes.toString("utf8").split("\n").slice(0, -1);
-    expect(collect((push) => {
-      for (let index = 0; index < bytes.length; index += 1) push(bytes.subarray(index, index + 1));
-    })).toEqual(expected);
+    expect(
+      collect((push) => {
+        for (let index = 0; index < bytes.length; index += 1) push(bytes.subarray(index, index + 1));
+      }),
+    ).toEqual(expected);
   });
 
   it("emits the last line without a newline on end(), strips \\r and keeps empty lines", () => {

@@ -14,7 +14,10 @@ export function parseResultEvent(object: JsonObject): ResultEvent {
     durationMs: readNumber(object, "duration_ms"),
     numTurns: readNumber(object, "num_turns"),
     costUsd: readNumber(object, "total_cost_usd"),
-    usage: { inputTokens: readNumber(usage, "input_tokens") ?? 0, outputTokens: readNumber(usage, "output_tokens") ?? 0 },
+    usage: {
+      inputTokens: readNumber(usage, "input_tokens") ?? 0,
+      outputTokens: readNumber(usage, "output_tokens") ?? 0,
+    },
     models: Object.keys(asObject(object.modelUsage) ?? {}),
     permissionDenials: readArray(object, "permission_denials").flatMap(toPermissionDenial),
     terminalReason: readString(object, "terminal_reason"),
@@ -26,5 +29,11 @@ export function parseResultEvent(object: JsonObject): ResultEvent {
 function toPermissionDenial(item: unknown): PermissionDenial[] {
   const denial = asObject(item);
   if (!denial) return [];
-  return [{ toolName: readString(denial, "tool_name") ?? "", toolUseId: readString(denial, "tool_use_id") ?? "", toolInput: denial.tool_input ?? null }];
+  return [
+    {
+      toolName: readString(denial, "tool_name") ?? "",
+      toolUseId: readString(denial, "tool_use_id") ?? "",
+      toolInput: denial.tool_input ?? null,
+    },
+  ];
 }

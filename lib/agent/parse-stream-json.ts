@@ -63,7 +63,12 @@ function parseStreamEvent(object: JsonObject): ClaudeStreamEvent {
   const delta = asObject(event?.delta);
   const isMainAgent = object.parent_tool_use_id === null || object.parent_tool_use_id === undefined;
   const text = readString(delta, "text");
-  if (eventType === "content_block_delta" && readString(delta, "type") === "text_delta" && isMainAgent && text !== null) {
+  if (
+    eventType === "content_block_delta" &&
+    readString(delta, "type") === "text_delta" &&
+    isMainAgent &&
+    text !== null
+  ) {
     return { kind: "text_delta", text };
   }
   return { kind: "stream_other", eventType, raw: object };
@@ -76,7 +81,15 @@ function parseAssistant(object: JsonObject): ClaudeStreamEvent {
     const block = asObject(item);
     const type = readString(block, "type");
     if (type === "text") return [{ type: "text", text: readString(block, "text") ?? "" }];
-    if (type === "tool_use") return [{ type: "tool_use", id: readString(block, "id") ?? "", name: readString(block, "name") ?? "", input: block?.input ?? null }];
+    if (type === "tool_use")
+      return [
+        {
+          type: "tool_use",
+          id: readString(block, "id") ?? "",
+          name: readString(block, "name") ?? "",
+          input: block?.input ?? null,
+        },
+      ];
     return []; // thinking and other block types are not shown by Arbor
   });
   return {
@@ -92,7 +105,9 @@ function parseAssistant(object: JsonObject): ClaudeStreamEvent {
 
 function parseUser(object: JsonObject): ClaudeStreamEvent {
   const message = asObject(object.message);
-  const toolResult = readArray(message, "content").map(asObject).find((block) => readString(block, "type") === "tool_result");
+  const toolResult = readArray(message, "content")
+    .map(asObject)
+    .find((block) => readString(block, "type") === "tool_result");
   if (!toolResult) return { kind: "user_other", raw: object };
   return {
     kind: "tool_result",

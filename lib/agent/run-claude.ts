@@ -62,13 +62,31 @@ export interface RunOutcome extends RunClassification {
  */
 export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
-    return Promise.reject(new AppError("invalid_input", "timeoutMs must be a positive number.", { details: { timeoutMs: options.timeoutMs } }));
+    return Promise.reject(
+      new AppError("invalid_input", "timeoutMs must be a positive number.", {
+        details: { timeoutMs: options.timeoutMs },
+      }),
+    );
   }
   const startedAt = new Date();
-  const facts: RunFacts = { result: null, exitCode: null, signal: null, spawnError: null, bin: options.bin, cwd: options.cwd, wasCancelled: false, wasTimedOut: false, timeoutMs: options.timeoutMs, stderr: "", sawOutput: false };
+  const facts: RunFacts = {
+    result: null,
+    exitCode: null,
+    signal: null,
+    spawnError: null,
+    bin: options.bin,
+    cwd: options.cwd,
+    wasCancelled: false,
+    wasTimedOut: false,
+    timeoutMs: options.timeoutMs,
+    stderr: "",
+    sawOutput: false,
+  };
   if (options.signal?.aborted) {
     facts.wasCancelled = true;
-    return Promise.resolve(buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }));
+    return Promise.resolve(
+      buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }),
+    );
   }
   return new Promise((resolve, reject) => superviseRun({ options, facts, startedAt, resolve, reject }));
 }
@@ -146,19 +164,37 @@ function superviseRun(params: {
       return;
     }
     facts.stderr = stderrTail.toString();
-    const outcome = buildOutcome({ facts, startedAt: params.startedAt, pid, text: textBuilder.text(), stdoutSnippet: stdoutTail.toString(), invalidLineCount, diagnostics });
+    const outcome = buildOutcome({
+      facts,
+      startedAt: params.startedAt,
+      pid,
+      text: textBuilder.text(),
+      stdoutSnippet: stdoutTail.toString(),
+      invalidLineCount,
+      diagnostics,
+    });
     params.resolve(outcome);
   }
 
   const splitter = createLineSplitter(handleLine);
-  timers.add(setTimeout(() => {
-    if (isStopping) return;
-    facts.wasTimedOut = true;
-    stop({ first: "SIGTERM", reason: `timeout after ${options.timeoutMs} ms` });
-  }, options.timeoutMs));
+  timers.add(
+    setTimeout(() => {
+      if (isStopping) return;
+      facts.wasTimedOut = true;
+      stop({ first: "SIGTERM", reason: `timeout after ${options.timeoutMs} ms` });
+    }, options.timeoutMs),
+  );
   options.signal?.addEventListener("abort", onAbort, { once: true });
   getProcessHost().spawn(
-    { bin: options.bin, args: options.args, cwd: options.cwd, env: options.env, stdin: options.prompt, niceness: AGENT_NICENESS, pipeGraceMs: graceMs },
+    {
+      bin: options.bin,
+      args: options.args,
+      cwd: options.cwd,
+      env: options.env,
+      stdin: options.prompt,
+      niceness: AGENT_NICENESS,
+      pipeGraceMs: graceMs,
+    },
     {
       onStart(startedPid) {
         pid = startedPid;
@@ -230,5 +266,3 @@ function toSpawnError(params: { failure: SpawnFailure; cwd: string }): { code: s
   }
   return params.failure;
 }
-
-

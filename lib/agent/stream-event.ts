@@ -33,8 +33,7 @@ export interface TextDeltaEvent {
 }
 
 export type AssistantBlock =
-  | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: unknown };
+  { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
 
 /**
  * An `assistant` event. The CLI emits one event per content block, so several events can share a

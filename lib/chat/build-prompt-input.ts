@@ -68,7 +68,9 @@ export async function buildPromptInput(
     plan: planContext.plan,
     designWarnings: planContext.designWarnings,
     workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
-    summary: summary ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId } : null,
+    summary: summary
+      ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId }
+      : null,
     recentMessages: recent.reverse().map((message) => ({
       id: message.id,
       role: message.role === "assistant" || message.role === "system" ? message.role : "user",

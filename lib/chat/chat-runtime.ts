@@ -18,7 +18,9 @@ export function getRunManager(): RunManager {
         execute: async (job, signal) => {
           const result = await executeRun(getDb(), job, signal);
           // Upkeep runs in the background after the answer is stored; it notes failures in the chat.
-          runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) => console.error("[arbor] upkeep failed", error));
+          runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) =>
+            console.error("[arbor] upkeep failed", error),
+          );
           return result;
         },
         onQueued: (job, position) => {
@@ -49,14 +51,25 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
   getRunEventLog().publish({
     sessionId: job.sessionId,
     runId: job.runId,
-    event: { kind: "finished", status: "cancelled", errorKind: "cancelled", userMessage: null, assistantMessageId: message.id },
+    event: {
+      kind: "finished",
+      status: "cancelled",
+      errorKind: "cancelled",
+      userMessage: null,
+      assistantMessageId: message.id,
+    },
   });
   publishWorktreeActivity(job, "idle", "cancelled");
   return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
 }
 
 /** Creates the run row (queued) for a stored user message and hands it to the run manager. */
-export async function submitRun(input: { sessionId: string; repoId: string; worktreePath: string; userMessageId: number }): Promise<RunJobResult> {
+export async function submitRun(input: {
+  sessionId: string;
+  repoId: string;
+  worktreePath: string;
+  userMessageId: number;
+}): Promise<RunJobResult> {
   const db = getDb();
   const run = await db.agentRun.create({
     data: {

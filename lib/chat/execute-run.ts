@@ -46,7 +46,10 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
 
   if (!existsSync(job.worktreePath)) {
     return end(
-      failure("worktree_missing", `The worktree directory ${job.worktreePath} no longer exists. Restore it (or rescan and open another worktree); your message is kept.`),
+      failure(
+        "worktree_missing",
+        `The worktree directory ${job.worktreePath} no longer exists. Restore it (or rescan and open another worktree); your message is kept.`,
+      ),
       null,
     );
   }
@@ -107,7 +110,9 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   });
   await partial.stop();
   if (outcome.invalidLineCount > 0) {
-    console.warn(`[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`);
+    console.warn(
+      `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,
+    );
   }
   return end({ kind: "outcome", outcome, toolCalls: tools.list() }, scan);
 }

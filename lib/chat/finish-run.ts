@@ -9,7 +9,12 @@ export type RunEnd =
   | { kind: "outcome"; outcome: RunOutcome; toolCalls: ToolCallView[] }
   | { kind: "failed_before_start"; errorKind: string; message: string };
 
-const MESSAGE_STATUS: Record<string, string> = { success: "complete", failed: "failed", cancelled: "cancelled", timed_out: "timed_out" };
+const MESSAGE_STATUS: Record<string, string> = {
+  success: "complete",
+  failed: "failed",
+  cancelled: "cancelled",
+  timed_out: "timed_out",
+};
 
 /**
  * Stores how a run ended: the assistant message (partial text kept when cancelled or
@@ -18,12 +23,22 @@ const MESSAGE_STATUS: Record<string, string> = { success: "complete", failed: "f
  */
 export async function finishRun(
   db: Db,
-  input: { job: RunJob; assistantMessageId: number; startedAt: Date; outcome: RunEnd; publish: (event: RunEvent) => void },
+  input: {
+    job: RunJob;
+    assistantMessageId: number;
+    startedAt: Date;
+    outcome: RunEnd;
+    publish: (event: RunEvent) => void;
+  },
 ): Promise<string> {
   const finishedAt = new Date();
-  const fields = input.outcome.kind === "outcome" ? fieldsFromOutcome(input.outcome) : fieldsFromEarlyFailure(input.outcome);
+  const fields =
+    input.outcome.kind === "outcome" ? fieldsFromOutcome(input.outcome) : fieldsFromEarlyFailure(input.outcome);
   await db.$transaction([
-    db.chatMessage.update({ where: { id: input.assistantMessageId }, data: { content: fields.text, status: MESSAGE_STATUS[fields.status] ?? "failed" } }),
+    db.chatMessage.update({
+      where: { id: input.assistantMessageId },
+      data: { content: fields.text, status: MESSAGE_STATUS[fields.status] ?? "failed" },
+    }),
     db.agentRun.update({
       where: { id: input.job.runId },
       data: {
@@ -52,7 +67,7 @@ function fieldsFromOutcome(end: Extract<RunEnd, { kind: "outcome" }>) {
   const isSuccess = outcome.status === "success";
   return {
     status: outcome.status as string,
-    text: outcome.text || (isSuccess ? result?.text ?? "" : ""),
+    text: outcome.text || (isSuccess ? (result?.text ?? "") : ""),
     run: {
       errorKind: outcome.errorKind,
       errorMessage: isSuccess ? null : outcome.userMessage,

@@ -3,7 +3,10 @@ import type { SessionView } from "./chat-types.ts";
 import { toSessionView } from "./to-views.ts";
 
 /** A worktree's sessions: the active one first, then archived ones, newest first. */
-export async function listWorktreeSessions(db: Db, input: { repoId: string; worktreePath: string }): Promise<SessionView[]> {
+export async function listWorktreeSessions(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<SessionView[]> {
   const sessions = await db.chatSession.findMany({
     where: { repoId: input.repoId, worktreePath: input.worktreePath },
     orderBy: [{ createdAt: "desc" }],

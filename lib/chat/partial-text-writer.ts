@@ -6,7 +6,10 @@ const FLUSH_EVERY_MS = 750;
  * Writes the streaming answer's text to its message row at most every 750 ms, so a crash
  * of the server mid-answer still leaves the partial answer in the database.
  */
-export function createPartialTextWriter(db: Db, messageId: number): { update(text: string): void; stop(): Promise<void> } {
+export function createPartialTextWriter(
+  db: Db,
+  messageId: number,
+): { update(text: string): void; stop(): Promise<void> } {
   let latest = "";
   let written = "";
   let timer: NodeJS.Timeout | null = null;

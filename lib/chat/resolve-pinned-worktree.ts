@@ -15,7 +15,10 @@ export async function resolvePinnedWorktree(
   input: { repoId: string; worktreePath: string },
 ): Promise<{ repoId: string; worktree: WorktreeScan }> {
   if (!path.isAbsolute(input.worktreePath)) {
-    throw new AppError("invalid_input", `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`);
+    throw new AppError(
+      "invalid_input",
+      `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
+    );
   }
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
   if (!repo || repo.pins.length === 0) {

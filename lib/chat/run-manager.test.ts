@@ -29,7 +29,13 @@ function setup(maxConcurrent: number) {
     },
   });
   manager.setMaxConcurrent(maxConcurrent);
-  const job = (runId: string, worktreePath: string): RunJob => ({ runId, sessionId: "s", repoId: "r", worktreePath, userMessageId: 1 });
+  const job = (runId: string, worktreePath: string): RunJob => ({
+    runId,
+    sessionId: "s",
+    repoId: "r",
+    worktreePath,
+    userMessageId: 1,
+  });
   return { manager, started, gates, queued, cancelledQueued, job };
 }
 

@@ -23,7 +23,11 @@ export class RunManager {
   private readonly onQueued: QueueListener;
   private readonly onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
 
-  constructor(input: { execute: Executor; onQueued: QueueListener; onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult> }) {
+  constructor(input: {
+    execute: Executor;
+    onQueued: QueueListener;
+    onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
+  }) {
     this.execute = input.execute;
     this.onQueued = input.onQueued;
     this.onCancelledWhileQueued = input.onCancelledWhileQueued;
@@ -67,7 +71,8 @@ export class RunManager {
 
   /** Cancels everything and waits until every running process is gone. */
   async shutdown(): Promise<void> {
-    for (const entry of this.#waiting.splice(0)) this.onCancelledWhileQueued(entry.job).then(entry.resolve, entry.reject);
+    for (const entry of this.#waiting.splice(0))
+      this.onCancelledWhileQueued(entry.job).then(entry.resolve, entry.reject);
     const done = [...this.#running.values()].map((running) => {
       running.controller.abort();
       return running.done;
@@ -76,7 +81,7 @@ export class RunManager {
   }
 
   #pump(): void {
-    for (let index = 0; index < this.#waiting.length && this.#running.size < this.#maxConcurrent; ) {
+    for (let index = 0; index < this.#waiting.length && this.#running.size < this.#maxConcurrent;) {
       const entry = this.#waiting[index]!;
       if (this.#isWorktreeRunning(entry.job.worktreePath)) {
         index += 1;

@@ -19,7 +19,8 @@ export interface SendResult {
  */
 export async function sendChatMessage(db: Db, input: { sessionId: string; userMessage: string }): Promise<SendResult> {
   const settings = await readSettings(db);
-  if (input.userMessage.trim() === "") throw new AppError("invalid_input", "The message is empty. Type something to send.");
+  if (input.userMessage.trim() === "")
+    throw new AppError("invalid_input", "The message is empty. Type something to send.");
   const bytes = Buffer.byteLength(input.userMessage, "utf8");
   if (bytes > settings.maxMessageBytes) {
     throw new AppError(
@@ -29,7 +30,9 @@ export async function sendChatMessage(db: Db, input: { sessionId: string; userMe
     );
   }
   const session = await findActiveSession(db, input.sessionId);
-  const userMessage = await db.chatMessage.create({ data: { sessionId: session.id, role: "user", content: input.userMessage } });
+  const userMessage = await db.chatMessage.create({
+    data: { sessionId: session.id, role: "user", content: input.userMessage },
+  });
   return runForUserMessage(db, { session, userMessageId: userMessage.id });
 }
 
@@ -37,12 +40,16 @@ export async function sendChatMessage(db: Db, input: { sessionId: string; userMe
 export async function retryRun(db: Db, input: { runId: string }): Promise<SendResult> {
   const run = await db.agentRun.findUnique({ where: { id: input.runId } });
   if (!run?.userMessageId) throw new AppError("not_found", "That run does not exist any more. Send the message again.");
-  if (run.status === "running" || run.status === "queued") throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
+  if (run.status === "running" || run.status === "queued")
+    throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
   const session = await findActiveSession(db, run.sessionId);
   return runForUserMessage(db, { session, userMessageId: run.userMessageId });
 }
 
-async function runForUserMessage(db: Db, input: { session: { id: string; repoId: string; worktreePath: string }; userMessageId: number }): Promise<SendResult> {
+async function runForUserMessage(
+  db: Db,
+  input: { session: { id: string; repoId: string; worktreePath: string }; userMessageId: number },
+): Promise<SendResult> {
   const result = await submitRun({
     sessionId: input.session.id,
     repoId: input.session.repoId,
@@ -64,7 +71,12 @@ async function runForUserMessage(db: Db, input: { session: { id: string; repoId:
 
 async function findActiveSession(db: Db, sessionId: string) {
   const session = await db.chatSession.findUnique({ where: { id: sessionId } });
-  if (!session) throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
-  if (session.status !== "active") throw new AppError("conflict", "This conversation is archived and read-only. Open the worktree to start a new one.");
+  if (!session)
+    throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
+  if (session.status !== "active")
+    throw new AppError(
+      "conflict",
+      "This conversation is archived and read-only. Open the worktree to start a new one.",
+    );
   return session;
 }

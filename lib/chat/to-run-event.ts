@@ -21,7 +21,14 @@ export function toRunEvents(event: ClaudeStreamEvent): RunEvent[] {
     }
     case "tool_result":
       if (event.parentToolUseId !== null) return [];
-      return [{ kind: "tool_result", toolUseId: event.toolUseId, content: truncate(event.content, 20_000), isError: event.isError }];
+      return [
+        {
+          kind: "tool_result",
+          toolUseId: event.toolUseId,
+          content: truncate(event.content, 20_000),
+          isError: event.isError,
+        },
+      ];
     case "api_retry":
       return [
         {

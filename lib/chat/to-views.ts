@@ -1,7 +1,15 @@
 import type { AgentRun, ChatMessage, ChatSession } from "@/lib/db/generated/client.ts";
 import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
 
-const RETRYABLE_KINDS = new Set(["overloaded", "server_error", "rate_limited", "crashed", "timed_out", "cancelled", "interrupted"]);
+const RETRYABLE_KINDS = new Set([
+  "overloaded",
+  "server_error",
+  "rate_limited",
+  "crashed",
+  "timed_out",
+  "cancelled",
+  "interrupted",
+]);
 
 export function toSessionView(session: ChatSession): SessionView {
   return {

@@ -17,14 +17,21 @@ describe("resolveServerConfig", () => {
   });
 
   it("refuses a non-loopback bind without a token, and accepts it with one", () => {
-    expect(() => resolveServerConfig({ env: { ARBOR_HOST: "0.0.0.0" }, flags: { isDev: false } })).toThrow(/without an access token/);
-    const config = resolveServerConfig({ env: { ARBOR_HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef" }, flags: { isDev: false } });
+    expect(() => resolveServerConfig({ env: { ARBOR_HOST: "0.0.0.0" }, flags: { isDev: false } })).toThrow(
+      /without an access token/,
+    );
+    const config = resolveServerConfig({
+      env: { ARBOR_HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef" },
+      flags: { isDev: false },
+    });
     expect(config.token).toBe("0123456789abcdef");
   });
 
   it("rejects bad values with a message naming the setting", () => {
     expect(() => resolveServerConfig({ env: { ARBOR_PORT: "http" }, flags: { isDev: false } })).toThrow(/ARBOR_PORT/);
-    expect(() => resolveServerConfig({ env: { ARBOR_TOKEN: "short" }, flags: { isDev: false } })).toThrow(/16 characters/);
+    expect(() => resolveServerConfig({ env: { ARBOR_TOKEN: "short" }, flags: { isDev: false } })).toThrow(
+      /16 characters/,
+    );
     expect(() => parseCliFlags(["--bogus"])).toThrow(/Unknown option/);
     expect(() => parseCliFlags(["--port"])).toThrow(/needs a value/);
   });

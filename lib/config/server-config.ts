@@ -45,7 +45,11 @@ export function parseCliFlags(argv: readonly string[]): CliFlags {
     }
     const [name, inlineValue] = arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];
     const key = names[name as keyof typeof names];
-    if (!key) throw new AppError("invalid_input", `Unknown option "${arg}". Options: --port, --host, --data-dir, --token, --dev.`);
+    if (!key)
+      throw new AppError(
+        "invalid_input",
+        `Unknown option "${arg}". Options: --port, --host, --data-dir, --token, --dev.`,
+      );
     const value = inlineValue ?? argv[++index];
     if (value === undefined || value === "") throw new AppError("invalid_input", `Option ${name} needs a value.`);
     flags[key] = value;
@@ -80,9 +84,20 @@ export function resolveServerConfig(input: { env: Record<string, string | undefi
         "Set ARBOR_TOKEN (16+ characters) or use --token, or bind to 127.0.0.1.",
     );
   }
-  const extraHosts = (env.ARBOR_ALLOWED_HOSTS ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const extraHosts = (env.ARBOR_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const bindHost = env.ARBOR_HOST.toLowerCase();
-  const allowedHosts = [...new Set(["localhost", "127.0.0.1", "[::1]", ...(isWildcard(bindHost) ? [] : [bracketIpv6(bindHost)]), ...extraHosts])];
+  const allowedHosts = [
+    ...new Set([
+      "localhost",
+      "127.0.0.1",
+      "[::1]",
+      ...(isWildcard(bindHost) ? [] : [bracketIpv6(bindHost)]),
+      ...extraHosts,
+    ]),
+  ];
   return {
     port: env.ARBOR_PORT,
     host: env.ARBOR_HOST,

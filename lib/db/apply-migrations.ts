@@ -26,7 +26,10 @@ export async function applyPendingMigrations(input: {
 
   const { engine, close } = await openSchemaEngine({ url: input.url, schemaPath: input.schemaPath });
   try {
-    const result = await engine.applyMigrations({ migrationsList: list, filters: { externalTables: [], externalEnums: [] } } as never);
+    const result = await engine.applyMigrations({
+      migrationsList: list,
+      filters: { externalTables: [], externalEnums: [] },
+    } as never);
     return { applied: (result as { appliedMigrationNames: string[] }).appliedMigrationNames };
   } finally {
     close();
@@ -38,7 +41,9 @@ function readAppliedMigrationNames(file: string): Set<string> {
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
-    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    const table = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
     if (!table) return new Set();
     const rows = db
       .prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL")

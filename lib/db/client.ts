@@ -20,7 +20,9 @@ export function getDb(): Db {
 export function createDb(url: string | undefined): Db {
   if (!url) throw new Error("DATABASE_URL is not set; Arbor's server sets it at start-up.");
   if (!url.startsWith("file:")) {
-    throw new Error(`Unsupported DATABASE_URL scheme "${url.split(":")[0]}:" (only SQLite file: URLs are wired so far).`);
+    throw new Error(
+      `Unsupported DATABASE_URL scheme "${url.split(":")[0]}:" (only SQLite file: URLs are wired so far).`,
+    );
   }
   return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS }) });
 }

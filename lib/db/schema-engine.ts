@@ -63,9 +63,16 @@ export interface OpenSchemaEngine {
 }
 
 /** Opens a schema engine on a SQLite database with the given datamodel loaded. */
-export async function openSchemaEngine(input: { url: string; schemaPath: string; shadowUrl?: string }): Promise<OpenSchemaEngine> {
+export async function openSchemaEngine(input: {
+  url: string;
+  schemaPath: string;
+  shadowUrl?: string;
+}): Promise<OpenSchemaEngine> {
   const mod = await loadSchemaEngineModule();
-  const factory = new PrismaBetterSqlite3({ url: input.url }, input.shadowUrl ? { shadowDatabaseUrl: input.shadowUrl } : undefined);
+  const factory = new PrismaBetterSqlite3(
+    { url: input.url },
+    input.shadowUrl ? { shadowDatabaseUrl: input.shadowUrl } : undefined,
+  );
   const opened: Array<{ dispose(): Promise<void> | void }> = [];
   const tracking = {
     adapterName: factory.adapterName,

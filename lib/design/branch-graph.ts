@@ -42,10 +42,20 @@ export function computeBranchRelations({
   const index = indexCommitGraph({ commits, headShas: sorted.map((head) => head.headSha) });
   const defaultHead = sorted.find((head) => head.name === defaultBranch);
   const trunk = measureTrunk({ index, headRow: defaultHead && index.indexOf.get(defaultHead.headSha) });
-  const graph: Graph = { index, commits, names, headsAt: groupHeads({ index, sorted }), trunkPositionOf: trunk.positionOf, defaultBranch: defaultHead?.name ?? null };
+  const graph: Graph = {
+    index,
+    commits,
+    names,
+    headsAt: groupHeads({ index, sorted }),
+    trunkPositionOf: trunk.positionOf,
+    defaultBranch: defaultHead?.name ?? null,
+  };
   return sorted.map((head, bit) => {
     const row = index.indexOf.get(head.headSha);
-    const others = (rows: Uint32Array) => (row === undefined ? [] : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""])));
+    const others = (rows: Uint32Array) =>
+      row === undefined
+        ? []
+        : listBits({ rows, words: index.words, row }).flatMap((other) => (other === bit ? [] : [names[other] ?? ""]));
     const forkRow = row === undefined || head === defaultHead ? -1 : findForkRow({ graph, headRow: row });
     const forkCandidates = forkRow >= 0 ? listForkCandidates({ graph, row: forkRow }) : [];
     return {
@@ -106,7 +116,15 @@ function listForkCandidates({ graph, row }: { graph: Graph; row: number }): stri
  * branches first join it (onLine) or first reach it through merges (viaMerge). Branches stacked
  * on the head are skipped; branches that merged the head count only where their line joins.
  */
-function listSharedAbove({ graph, headRow, forkRow }: { graph: Graph; headRow: number; forkRow: number }): SharedBase[] {
+function listSharedAbove({
+  graph,
+  headRow,
+  forkRow,
+}: {
+  graph: Graph;
+  headRow: number;
+  forkRow: number;
+}): SharedBase[] {
   const { words, contains, onFirstParentLine, firstParent } = graph.index;
   const rowOf = (rows: Uint32Array, row: number) => rows.subarray(row * words, (row + 1) * words);
   const stacked = rowOf(onFirstParentLine, headRow);
@@ -120,19 +138,32 @@ function listSharedAbove({ graph, headRow, forkRow }: { graph: Graph; headRow: n
     for (let word = 0; word < words; word += 1) {
       const lineHere = onFirstParentLine[row * words + word] ?? 0;
       const line = lineHere & ~(stacked[word] ?? 0) & ~(seenOnLine[word] ?? 0);
-      const merged = (contains[row * words + word] ?? 0) & ~lineHere & ~(containsHead[word] ?? 0) & ~(seenAny[word] ?? 0);
+      const merged =
+        (contains[row * words + word] ?? 0) & ~lineHere & ~(containsHead[word] ?? 0) & ~(seenAny[word] ?? 0);
       seenOnLine[word]! |= line;
       seenAny[word]! |= line | merged;
       if (line !== 0) pushNames({ value: line, word, names: graph.names, into: (onLine ??= []) });
       if (merged !== 0) pushNames({ value: merged, word, names: graph.names, into: (viaMerge ??= []) });
     }
-    if (onLine || viaMerge) shared.push({ commit: graph.commits[row]?.sha ?? "", onLine: onLine ?? [], viaMerge: viaMerge ?? [] });
+    if (onLine || viaMerge)
+      shared.push({ commit: graph.commits[row]?.sha ?? "", onLine: onLine ?? [], viaMerge: viaMerge ?? [] });
   }
   return shared;
 }
 
-function pushNames({ value, word, names, into }: { value: number; word: number; names: string[]; into: string[] }): void {
-  for (let rest = value; rest !== 0; rest &= rest - 1) into.push(names[word * 32 + (31 - Math.clz32(rest & -rest))] ?? "");
+function pushNames({
+  value,
+  word,
+  names,
+  into,
+}: {
+  value: number;
+  word: number;
+  names: string[];
+  into: string[];
+}): void {
+  for (let rest = value; rest !== 0; rest &= rest - 1)
+    into.push(names[word * 32 + (31 - Math.clz32(rest & -rest))] ?? "");
 }
 
 /** Code-point order, the same on every machine and locale. */

@@ -9,7 +9,8 @@ export function explainInvalidBranchName(name: string): string | null {
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return "it contains a space, a control character or one of ~ ^ : ? * [ \\";
   if (name.includes("..")) return 'it contains ".."';
   if (name.includes("@{")) return 'it contains "@{"';
-  if (name.startsWith("/") || name.endsWith("/") || name.includes("//")) return 'it starts or ends with "/" or contains "//"';
+  if (name.startsWith("/") || name.endsWith("/") || name.includes("//"))
+    return 'it starts or ends with "/" or contains "//"';
   if (name.endsWith(".")) return 'it ends with "."';
   for (const component of name.split("/")) {
     if (component.startsWith(".")) return `the part "${component}" starts with "."`;

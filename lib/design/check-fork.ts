@@ -40,17 +40,21 @@ export function checkFork({
   if (fact.mergedInto.includes(parentBranch)) return null;
   const parent = factOf.get(parentBranch);
   const visited = new Set<string>();
-  for (let current: BranchFact | undefined = fact; current && !visited.has(current.name); ) {
+  for (let current: BranchFact | undefined = fact; current && !visited.has(current.name);) {
     visited.add(current.name);
     const pulled = new Set(current.mergedInto);
     for (const base of current.sharedAbove) {
       if (base.onLine.includes(parentBranch) || base.viaMerge.includes(parentBranch)) return null;
-      const evidence = base.onLine.filter((branch) => (branch === defaultBranch || isDesignBranch(branch)) && !isBelowInDesign(branch) && !pulled.has(branch));
+      const evidence = base.onLine.filter(
+        (branch) =>
+          (branch === defaultBranch || isDesignBranch(branch)) && !isBelowInDesign(branch) && !pulled.has(branch),
+      );
       if (evidence.length > 0) return { kind: "shares_commits_with", branches: evidence };
       for (const branch of base.viaMerge) pulled.add(branch);
     }
     if (current.forkPoint === null) return { kind: "no_shared_history" };
-    if (current.forkCandidates.includes(parentBranch) || containsForkPoint({ parent, fork: current, factOf })) return null;
+    if (current.forkCandidates.includes(parentBranch) || containsForkPoint({ parent, fork: current, factOf }))
+      return null;
     const ancestor = current.forkCandidates.find((branch) => !isBelowInDesign(branch));
     if (ancestor !== undefined) return { kind: "forked_from", branch: ancestor };
     current = factOf.get(current.forkCandidates[0] ?? "");
@@ -59,9 +63,23 @@ export function checkFork({
 }
 
 /** Whether P's history holds the fork point: through a branch whose head it is, or as a trunk commit. */
-function containsForkPoint({ parent, fork, factOf }: { parent: BranchFact | undefined; fork: BranchFact; factOf: Map<string, BranchFact> }): boolean {
+function containsForkPoint({
+  parent,
+  fork,
+  factOf,
+}: {
+  parent: BranchFact | undefined;
+  fork: BranchFact;
+  factOf: Map<string, BranchFact>;
+}): boolean {
   if (!parent) return false;
-  const headAtFork = fork.forkCandidates.map((branch) => factOf.get(branch)).find((candidate) => candidate?.headSha === fork.forkPoint);
+  const headAtFork = fork.forkCandidates
+    .map((branch) => factOf.get(branch))
+    .find((candidate) => candidate?.headSha === fork.forkPoint);
   if (headAtFork?.mergedInto.includes(parent.name)) return true;
-  return fork.forkPointTrunkPosition !== null && parent.trunkPosition !== null && parent.trunkPosition <= fork.forkPointTrunkPosition;
+  return (
+    fork.forkPointTrunkPosition !== null &&
+    parent.trunkPosition !== null &&
+    parent.trunkPosition <= fork.forkPointTrunkPosition
+  );
 }

@@ -25,7 +25,13 @@ export interface CommitGraphIndex {
  * into its parents — all parents for `contains`, the first parent only for `onFirstParentLine`.
  * Time and memory O(commits × branches / 32); `headShas[b]` is the head of branch b.
  */
-export function indexCommitGraph({ commits, headShas }: { commits: CommitRecord[]; headShas: string[] }): CommitGraphIndex {
+export function indexCommitGraph({
+  commits,
+  headShas,
+}: {
+  commits: CommitRecord[];
+  headShas: string[];
+}): CommitGraphIndex {
   const count = commits.length;
   const words = Math.max(1, Math.ceil(headShas.length / 32));
   const indexOf = new Map<string, number>();
@@ -93,7 +99,15 @@ function linkParents({ commits, indexOf }: { commits: CommitRecord[]; indexOf: M
 }
 
 /** Every commit after all of its children (a reverse topological order). */
-function orderChildrenFirst({ count, parentStart, parentList }: { count: number; parentStart: Int32Array; parentList: Int32Array }): Int32Array {
+function orderChildrenFirst({
+  count,
+  parentStart,
+  parentList,
+}: {
+  count: number;
+  parentStart: Int32Array;
+  parentList: Int32Array;
+}): Int32Array {
   const childCount = new Int32Array(count);
   for (const parent of parentList) childCount[parent]! += 1;
   const order = new Int32Array(count);

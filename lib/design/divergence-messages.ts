@@ -10,7 +10,8 @@ export interface ParentRef {
   nodeSlug: string | null;
 }
 
-const describe = (parent: ParentRef) => (parent.nodeSlug === null ? `${parent.branch} (the default branch)` : `${parent.branch} (node "${parent.nodeSlug}")`);
+const describe = (parent: ParentRef) =>
+  parent.nodeSlug === null ? `${parent.branch} (the default branch)` : `${parent.branch} (node "${parent.nodeSlug}")`;
 
 export const divergenceMessages = {
   plannedWithoutBranch: ({ slug, branch, base }: { slug: string; branch: string; base: ParentRef | null }) =>
@@ -21,25 +22,75 @@ export const divergenceMessages = {
   missingBranch: ({ slug, branch }: { slug: string; branch: string }) =>
     `Node "${slug}" is in progress, but its branch ${branch} does not exist. Restore or create ${branch}, or set the node back to planned.`,
 
-  parentBranchMissing: ({ slug, branch, parentSlug, parentBranch }: { slug: string; branch: string; parentSlug: string; parentBranch: string }) =>
+  parentBranchMissing: ({
+    slug,
+    branch,
+    parentSlug,
+    parentBranch,
+  }: {
+    slug: string;
+    branch: string;
+    parentSlug: string;
+    parentBranch: string;
+  }) =>
     `Branch ${branch} (node "${slug}") sits under node "${parentSlug}" in the design, but that node's branch ${parentBranch} does not exist. Create ${parentBranch}, or move "${slug}" under another node and rebase ${branch} onto that node's branch.`,
 
-  forkedFromOtherParent: ({ slug, branch, from, parent }: { slug: string; branch: string; from: string; parent: ParentRef }) =>
+  forkedFromOtherParent: ({
+    slug,
+    branch,
+    from,
+    parent,
+  }: {
+    slug: string;
+    branch: string;
+    from: string;
+    parent: ParentRef;
+  }) =>
     `Branch ${branch} (node "${slug}") was forked from ${from}, but the design puts it under ${describe(parent)}. Rebase it (git rebase --onto ${parent.branch} ${from} ${branch}), or move the node in the design.`,
 
-  sharesCommitsWith: ({ slug, branch, others, parent }: { slug: string; branch: string; others: string[]; parent: ParentRef }) =>
+  sharesCommitsWith: ({
+    slug,
+    branch,
+    others,
+    parent,
+  }: {
+    slug: string;
+    branch: string;
+    others: string[];
+    parent: ParentRef;
+  }) =>
     `Branch ${branch} (node "${slug}") shares commits with ${others.join(", ")} that ${describe(parent)}, its parent in the design, does not have: one of them was forked from the other. Rebase whichever was forked by mistake onto its parent in the design, or move the node in the design.`,
 
   sharesNoHistory: ({ slug, branch, parent }: { slug: string; branch: string; parent: ParentRef }) =>
     `Branch ${branch} (node "${slug}") shares no history with ${describe(parent)}, its parent in the design. Recreate it from ${parent.branch}, or move the node in the design.`,
 
-  mergedIntoOtherBranch: ({ slug, branch, targets, parent }: { slug: string; branch: string; targets: string[]; parent: ParentRef }) =>
+  mergedIntoOtherBranch: ({
+    slug,
+    branch,
+    targets,
+    parent,
+  }: {
+    slug: string;
+    branch: string;
+    targets: string[];
+    parent: ParentRef;
+  }) =>
     `Branch ${branch} (node "${slug}") was merged into ${targets.join(", ")} but not into ${describe(parent)}, its parent in the design. Merge it into ${parent.branch} as well, or move the node under the branch it went into.`,
 
   doneNotMerged: ({ slug, branch, parent }: { slug: string; branch: string; parent: ParentRef }) =>
     `Node "${slug}" is marked done, but ${branch} is not merged into ${describe(parent)}. Merge it, or set the node back to in progress.`,
 
-  branchNotInDesign: ({ branch, slug, rule, worktreePath }: { branch: string; slug: string; rule: string; worktreePath: string | null }) =>
+  branchNotInDesign: ({
+    branch,
+    slug,
+    rule,
+    worktreePath,
+  }: {
+    branch: string;
+    slug: string;
+    rule: string;
+    worktreePath: string | null;
+  }) =>
     `Branch ${branch} follows the naming rule ${rule} but the design has no node "${slug}"${worktreePath ? ` (it is checked out in ${worktreePath})` : ""}. Add a node "${slug}" to the design, or rename or delete the branch.`,
 
   worktreeNotInDesign: ({ branch, worktreePath, rule }: { branch: string; worktreePath: string; rule: string }) =>

@@ -78,19 +78,22 @@ describe("findDivergence", () => {
         code: "planned_without_branch",
         nodeSlug: "api",
         branch: "feat/api",
-        message: 'Node "api" is planned but has no branch feat/api yet. Create it from main (git switch -c feat/api main) when you start the work.',
+        message:
+          'Node "api" is planned but has no branch feat/api yet. Create it from main (git switch -c feat/api main) when you start the work.',
       },
       {
         code: "planned_without_branch",
         nodeSlug: "login",
         branch: "feat/login",
-        message: 'Node "login" is planned but has no branch feat/login yet. Create it from feat/x (git switch -c feat/login feat/x) when you start the work.',
+        message:
+          'Node "login" is planned but has no branch feat/login yet. Create it from feat/x (git switch -c feat/login feat/x) when you start the work.',
       },
       {
         code: "missing_branch",
         nodeSlug: "auth",
         branch: "feat/auth",
-        message: 'Node "auth" is in progress, but its branch feat/auth does not exist. Restore or create feat/auth, or set the node back to planned.',
+        message:
+          'Node "auth" is in progress, but its branch feat/auth does not exist. Restore or create feat/auth, or set the node back to planned.',
       },
     ]);
   });
@@ -136,7 +139,10 @@ describe("findDivergence", () => {
   });
 
   it("flags a branch forked from a sibling that stayed put", () => {
-    const branches = repo({ commits: { a1: ["m1"], s1: ["a1"], x1: ["s1"] }, heads: { "feat/auth": "a1", "feat/sib": "s1", "feat/x": "x1" } });
+    const branches = repo({
+      commits: { a1: ["m1"], s1: ["a1"], x1: ["s1"] },
+      heads: { "feat/auth": "a1", "feat/sib": "s1", "feat/x": "x1" },
+    });
     const tree = design([
       ["auth", "in_progress"],
       ["sib", "in_progress", "auth"],
@@ -148,7 +154,10 @@ describe("findDivergence", () => {
   });
 
   it("flags both sides when two siblings share commits their parent lacks, since git cannot say which forked", () => {
-    const branches = repo({ commits: { a1: ["m1"], s1: ["a1"], s2: ["s1"], x1: ["s1"] }, heads: { "feat/auth": "a1", "feat/sib": "s2", "feat/x": "x1" } });
+    const branches = repo({
+      commits: { a1: ["m1"], s1: ["a1"], s2: ["s1"], x1: ["s1"] },
+      heads: { "feat/auth": "a1", "feat/sib": "s2", "feat/x": "x1" },
+    });
     const tree = design([
       ["auth", "in_progress"],
       ["sib", "in_progress", "auth"],
@@ -171,8 +180,26 @@ describe("findDivergence", () => {
 
   it("flags a branch merged into another branch than its design parent, but not merges by children or into the parent too", () => {
     const branches = repo({
-      commits: { a1: ["m1"], a2: ["a1"], l1: ["a2"], main2: ["m2", "l1"], k1: ["a2"], a3: ["a2", "k1"], kmain: ["main2", "k1"], b1: ["a3"], b2: ["b1", "a3"], w1: ["l1"] },
-      heads: { main: "kmain", "feat/auth": "a3", "feat/logout": "l1", "feat/kept": "k1", "feat/child": "b2", wip: "w1" },
+      commits: {
+        a1: ["m1"],
+        a2: ["a1"],
+        l1: ["a2"],
+        main2: ["m2", "l1"],
+        k1: ["a2"],
+        a3: ["a2", "k1"],
+        kmain: ["main2", "k1"],
+        b1: ["a3"],
+        b2: ["b1", "a3"],
+        w1: ["l1"],
+      },
+      heads: {
+        main: "kmain",
+        "feat/auth": "a3",
+        "feat/logout": "l1",
+        "feat/kept": "k1",
+        "feat/child": "b2",
+        wip: "w1",
+      },
     });
     const tree = design([
       ["auth", "in_progress"],
@@ -229,8 +256,10 @@ describe("findDivergence", () => {
     ]);
     const warnings = findDivergence({ tree, branches, rule: RULE });
     expect(summarize(warnings)).toEqual(["merged_into_other_branch auth", "forked_from_other_parent login"]);
-    expect(warnings[0]?.message).toContain("feat/auth (node \"auth\") was merged into feat/login but not into main");
-    expect(warnings[1]?.message).toContain("feat/login (node \"login\") shares commits with feat/auth that main (the default branch)");
+    expect(warnings[0]?.message).toContain('feat/auth (node "auth") was merged into feat/login but not into main');
+    expect(warnings[1]?.message).toContain(
+      'feat/login (node "login") shares commits with feat/auth that main (the default branch)',
+    );
   });
 
   it("reports a node forked from and merged back into the wrong design branch as merged there", () => {
@@ -245,8 +274,10 @@ describe("findDivergence", () => {
     ]);
     const warnings = findDivergence({ tree, branches, rule: RULE });
     expect(summarize(warnings)).toEqual(["forked_from_other_parent auth", "merged_into_other_branch logout"]);
-    expect(warnings[0]?.message).toContain("feat/auth (node \"auth\") shares commits with feat/logout that main");
-    expect(warnings[1]?.message).toContain("feat/logout (node \"logout\") was merged into feat/auth but not into feat/docs");
+    expect(warnings[0]?.message).toContain('feat/auth (node "auth") shares commits with feat/logout that main');
+    expect(warnings[1]?.message).toContain(
+      'feat/logout (node "logout") was merged into feat/auth but not into feat/docs',
+    );
   });
 
   it("flags a done node whose branch is not merged into its design parent", () => {
@@ -263,7 +294,8 @@ describe("findDivergence", () => {
         code: "done_not_merged",
         nodeSlug: "docs",
         branch: "feat/docs",
-        message: 'Node "docs" is marked done, but feat/docs is not merged into main (the default branch). Merge it, or set the node back to in progress.',
+        message:
+          'Node "docs" is marked done, but feat/docs is not merged into main (the default branch). Merge it, or set the node back to in progress.',
       },
     ]);
   });
@@ -289,7 +321,8 @@ describe("findDivergence", () => {
       {
         code: "branch_not_in_design",
         branch: "feat/old-spike",
-        message: 'Branch feat/old-spike follows the naming rule feat/{slug} but the design has no node "old-spike". Add a node "old-spike" to the design, or rename or delete the branch.',
+        message:
+          'Branch feat/old-spike follows the naming rule feat/{slug} but the design has no node "old-spike". Add a node "old-spike" to the design, or rename or delete the branch.',
       },
       {
         code: "branch_not_in_design",
@@ -330,6 +363,8 @@ describe("findDivergence", () => {
   });
 
   it("refuses an invalid naming rule", () => {
-    expect(() => findDivergence({ tree: design([]), branches: repo({ commits: {}, heads: {} }), rule: "feat/" })).toThrow(AppError);
+    expect(() =>
+      findDivergence({ tree: design([]), branches: repo({ commits: {}, heads: {} }), rule: "feat/" }),
+    ).toThrow(AppError);
   });
 });

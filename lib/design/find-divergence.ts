@@ -16,7 +16,15 @@ import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning
  * branch is never reported. Expects a tree that passed validateDesignTree; throws invalid_input
  * for an invalid naming rule.
  */
-export function findDivergence({ tree, branches, rule }: { tree: DesignTree; branches: BranchFacts; rule: string }): DivergenceWarning[] {
+export function findDivergence({
+  tree,
+  branches,
+  rule,
+}: {
+  tree: DesignTree;
+  branches: BranchFacts;
+  rule: string;
+}): DivergenceWarning[] {
   const design = indexDesign({ tree, rule });
   const factOf = new Map(branches.branches.map((fact) => [fact.name, fact]));
   const context: CheckContext = { design, factOf, defaultBranch: branches.defaultBranch };
@@ -40,8 +48,17 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
   const fact = factOf.get(branch);
   const parent = findReferenceParent({ context, slug });
   if (!fact) {
-    if (node.status === "planned") return [{ code: "planned_without_branch", message: say.plannedWithoutBranch({ slug, branch, base: parent }), nodeSlug: slug, branch }];
-    if (node.status === "in_progress") return [{ code: "missing_branch", message: say.missingBranch({ slug, branch }), nodeSlug: slug, branch }];
+    if (node.status === "planned")
+      return [
+        {
+          code: "planned_without_branch",
+          message: say.plannedWithoutBranch({ slug, branch, base: parent }),
+          nodeSlug: slug,
+          branch,
+        },
+      ];
+    if (node.status === "in_progress")
+      return [{ code: "missing_branch", message: say.missingBranch({ slug, branch }), nodeSlug: slug, branch }];
     return [];
   }
   const where = { nodeSlug: slug, branch, ...(fact.worktreePath ? { worktreePath: fact.worktreePath } : {}) };
@@ -49,7 +66,11 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
   const designParent = design.parentOf.get(slug);
   const designParentBranch = designParent === undefined ? undefined : design.branchOf.get(designParent);
   if (designParent !== undefined && designParentBranch !== undefined && !factOf.has(designParentBranch)) {
-    warnings.push({ code: "parent_branch_missing", message: say.parentBranchMissing({ slug, branch, parentSlug: designParent, parentBranch: designParentBranch }), ...where });
+    warnings.push({
+      code: "parent_branch_missing",
+      message: say.parentBranchMissing({ slug, branch, parentSlug: designParent, parentBranch: designParentBranch }),
+      ...where,
+    });
   }
   if (!parent || branch === defaultBranch || parent.branch === branch) return warnings;
   const isInParent = fact.mergedInto.includes(parent.branch);
@@ -61,10 +82,19 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
     isBelowInDesign: (other) => isBelow({ context, slug, branch: other }),
     defaultBranch,
   });
-  if (fork) warnings.push({ code: "forked_from_other_parent", message: describeFork({ fork, slug, branch, parent }), ...where });
+  if (fork)
+    warnings.push({
+      code: "forked_from_other_parent",
+      message: describeFork({ fork, slug, branch, parent }),
+      ...where,
+    });
   const targets = listMergeTargets({ context, slug, fact, parent });
   if (!isInParent && targets.length > 0) {
-    warnings.push({ code: "merged_into_other_branch", message: say.mergedIntoOtherBranch({ slug, branch, targets, parent }), ...where });
+    warnings.push({
+      code: "merged_into_other_branch",
+      message: say.mergedIntoOtherBranch({ slug, branch, targets, parent }),
+      ...where,
+    });
   }
   if (node.status === "done" && !isInParent) {
     warnings.push({ code: "done_not_merged", message: say.doneNotMerged({ slug, branch, parent }), ...where });
@@ -72,9 +102,20 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
   return warnings;
 }
 
-function describeFork({ fork, slug, branch, parent }: { fork: ForkDivergence; slug: string; branch: string; parent: ParentRef }): string {
+function describeFork({
+  fork,
+  slug,
+  branch,
+  parent,
+}: {
+  fork: ForkDivergence;
+  slug: string;
+  branch: string;
+  parent: ParentRef;
+}): string {
   if (fork.kind === "forked_from") return say.forkedFromOtherParent({ slug, branch, from: fork.branch, parent });
-  if (fork.kind === "shares_commits_with") return say.sharesCommitsWith({ slug, branch, others: fork.branches, parent });
+  if (fork.kind === "shares_commits_with")
+    return say.sharesCommitsWith({ slug, branch, others: fork.branches, parent });
   return say.sharesNoHistory({ slug, branch, parent });
 }
 
@@ -88,7 +129,11 @@ function isBelow({ context, slug, branch }: { context: CheckContext; slug: strin
 function findReferenceParent({ context, slug }: { context: CheckContext; slug: string }): ParentRef | null {
   const { design, factOf, defaultBranch } = context;
   const seen = new Set<string>([slug]);
-  for (let ancestor = design.parentOf.get(slug); ancestor !== undefined && !seen.has(ancestor); ancestor = design.parentOf.get(ancestor)) {
+  for (
+    let ancestor = design.parentOf.get(slug);
+    ancestor !== undefined && !seen.has(ancestor);
+    ancestor = design.parentOf.get(ancestor)
+  ) {
     seen.add(ancestor);
     const branch = design.branchOf.get(ancestor);
     if (branch !== undefined && factOf.has(branch)) return { branch, nodeSlug: ancestor };
@@ -105,17 +150,33 @@ function findReferenceParent({ context, slug }: { context: CheckContext; slug: s
  * left to that one. A branch without commits of its own (created on the trunk, or at the same
  * commit as a branch outside its subtree) was merged nowhere.
  */
-function listMergeTargets({ context, slug, fact, parent }: { context: CheckContext; slug: string; fact: BranchFact; parent: ParentRef }): string[] {
+function listMergeTargets({
+  context,
+  slug,
+  fact,
+  parent,
+}: {
+  context: CheckContext;
+  slug: string;
+  fact: BranchFact;
+  parent: ParentRef;
+}): string[] {
   if (fact.forkPoint === fact.headSha) return [];
-  const hasTwin = fact.mergedInto.some((other) => context.factOf.get(other)?.headSha === fact.headSha && !isBelow({ context, slug, branch: other }));
+  const hasTwin = fact.mergedInto.some(
+    (other) => context.factOf.get(other)?.headSha === fact.headSha && !isBelow({ context, slug, branch: other }),
+  );
   if (hasTwin) return [];
   const skipped = new Set(fact.stackedOn);
   for (const base of fact.sharedAbove) {
     if (base.onLine.includes(parent.branch) || base.viaMerge.includes(parent.branch)) break;
     for (const branch of base.onLine) if (!context.design.slugOfBranch.has(branch)) skipped.add(branch);
   }
-  const targets = fact.mergedInto.filter((target) => !skipped.has(target) && !isBelow({ context, slug, branch: target }));
-  return targets.filter((target) => !targets.some((other) => other !== target && sitsOn({ context, branch: target, on: other })));
+  const targets = fact.mergedInto.filter(
+    (target) => !skipped.has(target) && !isBelow({ context, slug, branch: target }),
+  );
+  return targets.filter(
+    (target) => !targets.some((other) => other !== target && sitsOn({ context, branch: target, on: other })),
+  );
 }
 
 /** True when `branch`'s line passes through the head of `on`; between two branches at one commit, the default branch (else the first name) is the one sat on. */
@@ -125,15 +186,37 @@ function sitsOn({ context, branch, on }: { context: CheckContext; branch: string
   return branch !== context.defaultBranch && (on === context.defaultBranch || compareText(on, branch) < 0);
 }
 
-function checkBranchOutsideDesign({ context, fact, rule }: { context: CheckContext; fact: BranchFact; rule: string }): DivergenceWarning[] {
+function checkBranchOutsideDesign({
+  context,
+  fact,
+  rule,
+}: {
+  context: CheckContext;
+  fact: BranchFact;
+  rule: string;
+}): DivergenceWarning[] {
   if (fact.name === context.defaultBranch || context.design.slugOfBranch.has(fact.name)) return [];
   const slug = context.design.matchBranch(fact.name);
   const worktree = fact.worktreePath ? { worktreePath: fact.worktreePath } : {};
   if (slug !== null) {
-    return [{ code: "branch_not_in_design", message: say.branchNotInDesign({ branch: fact.name, slug, rule, worktreePath: fact.worktreePath }), branch: fact.name, ...worktree }];
+    return [
+      {
+        code: "branch_not_in_design",
+        message: say.branchNotInDesign({ branch: fact.name, slug, rule, worktreePath: fact.worktreePath }),
+        branch: fact.name,
+        ...worktree,
+      },
+    ];
   }
   if (fact.worktreePath) {
-    return [{ code: "worktree_not_in_design", message: say.worktreeNotInDesign({ branch: fact.name, worktreePath: fact.worktreePath, rule }), branch: fact.name, ...worktree }];
+    return [
+      {
+        code: "worktree_not_in_design",
+        message: say.worktreeNotInDesign({ branch: fact.name, worktreePath: fact.worktreePath, rule }),
+        branch: fact.name,
+        ...worktree,
+      },
+    ];
   }
   return [];
 }

@@ -39,9 +39,12 @@ export function indexDesign({ tree, rule }: { tree: DesignTree; rule: string }):
     if (siblings) siblings.push(childNode);
     else childrenOf.set(parent, [childNode]);
   }
-  for (const children of childrenOf.values()) children.sort((a, b) => (positionOf.get(a.slug) ?? 0) - (positionOf.get(b.slug) ?? 0));
+  for (const children of childrenOf.values())
+    children.sort((a, b) => (positionOf.get(a.slug) ?? 0) - (positionOf.get(b.slug) ?? 0));
   const { preorder, rangeOf } = orderDepthFirst({ nodes: tree.nodes, parentOf, childrenOf });
-  const branchOf = new Map(tree.nodes.filter((node) => isValidSlug(node.slug)).map((node) => [node.slug, `${prefix}${node.slug}${suffix}`]));
+  const branchOf = new Map(
+    tree.nodes.filter((node) => isValidSlug(node.slug)).map((node) => [node.slug, `${prefix}${node.slug}${suffix}`]),
+  );
   const slugOfBranch = new Map([...branchOf].map(([slug, branch]) => [branch, slug]));
   const isBelow = ({ ancestor, descendant }: { ancestor: string; descendant: string }) => {
     const outer = rangeOf.get(ancestor);

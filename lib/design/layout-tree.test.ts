@@ -36,7 +36,10 @@ const HEADS: Record<string, string> = {
   orphan: "o1",
 };
 
-function facts({ heads = HEADS, defaultBranch = "main" }: { heads?: Record<string, string>; defaultBranch?: string | null } = {}): BranchFacts {
+function facts({
+  heads = HEADS,
+  defaultBranch = "main",
+}: { heads?: Record<string, string>; defaultBranch?: string | null } = {}): BranchFacts {
   return buildBranchFacts({
     commits: Object.entries(COMMITS).map(([sha, parents]) => ({ sha, parents })),
     heads: Object.entries(heads).map(([name, headSha]) => ({ name, headSha })),
@@ -106,13 +109,29 @@ describe("layoutBranchTree", () => {
       behind: null,
       isMerged: true,
     });
-    expect(rows.get("node:c")).toMatchObject({ branch: null, nodeSlug: "c", status: "planned", worktreePath: null, isDirty: null, isMerged: false });
+    expect(rows.get("node:c")).toMatchObject({
+      branch: null,
+      nodeSlug: "c",
+      status: "planned",
+      worktreePath: null,
+      isDirty: null,
+      isMerged: false,
+    });
     expect(rows.get("node:a")).toMatchObject({ branch: "feat/a", isMerged: false, isDirty: null });
   });
 
   it("keeps a design node's id when its branch appears, and never marks a branch at its parent's commit as merged", () => {
-    const withC = layoutBranchTree({ tree: TREE, branches: facts({ heads: { ...HEADS, "feat/c": "a3" } }), rule: RULE });
-    expect(withC.find((row) => row.nodeSlug === "c")).toMatchObject({ id: "node:c", branch: "feat/c", parentId: "node:a", isMerged: false });
+    const withC = layoutBranchTree({
+      tree: TREE,
+      branches: facts({ heads: { ...HEADS, "feat/c": "a3" } }),
+      rule: RULE,
+    });
+    expect(withC.find((row) => row.nodeSlug === "c")).toMatchObject({
+      id: "node:c",
+      branch: "feat/c",
+      parentId: "node:a",
+      isMerged: false,
+    });
     expect(withC.filter((row) => row.branch === "feat/c")).toHaveLength(1);
   });
 
@@ -125,7 +144,9 @@ describe("layoutBranchTree", () => {
   it("gives the same rows whatever order the branches arrive in", () => {
     const branches = facts();
     const shuffled: BranchFacts = { ...branches, branches: [...branches.branches].reverse() };
-    expect(layoutBranchTree({ tree: TREE, branches: shuffled, rule: RULE })).toEqual(layoutBranchTree({ tree: TREE, branches, rule: RULE }));
+    expect(layoutBranchTree({ tree: TREE, branches: shuffled, rule: RULE })).toEqual(
+      layoutBranchTree({ tree: TREE, branches, rule: RULE }),
+    );
   });
 
   it("still lists every node once when handed a design with a cycle", () => {
@@ -138,7 +159,16 @@ describe("layoutBranchTree", () => {
     };
     const rows = layoutBranchTree({ tree: cyclic, branches: facts(), rule: RULE });
     expect(rows.map((row) => row.id).sort()).toEqual(
-      ["branch:experiment", "branch:hotfix", "branch:hotfix-2", "branch:main", "branch:orphan", "node:a", "node:b", "node:c"].sort(),
+      [
+        "branch:experiment",
+        "branch:hotfix",
+        "branch:hotfix-2",
+        "branch:main",
+        "branch:orphan",
+        "node:a",
+        "node:b",
+        "node:c",
+      ].sort(),
     );
     expect(rows.map((row) => row.order)).toEqual(rows.map((_, index) => index));
   });
@@ -151,7 +181,13 @@ describe("layoutBranchTree", () => {
       heads.push({ name: `feat/n-${index}`, headSha: `c${index}` });
     }
     const branches = buildBranchFacts({ commits, heads, defaultBranch: "main" });
-    const tree = design(Array.from({ length: 100 }, (_, index) => [`n-${index}`, "in_progress", index >= 10 ? `n-${index % 10}` : undefined]));
+    const tree = design(
+      Array.from({ length: 100 }, (_, index) => [
+        `n-${index}`,
+        "in_progress",
+        index >= 10 ? `n-${index % 10}` : undefined,
+      ]),
+    );
     const rows = layoutBranchTree({ tree, branches, rule: RULE });
     expect(rows).toHaveLength(3001);
     expect(new Set(rows.map((row) => row.branch)).size).toBe(3001);

@@ -40,7 +40,15 @@ type Draft = Omit<BranchTreeNode, "depth" | "order"> & { fact: BranchFact | null
  * Deterministic, O(n log n). Parents cannot form a cycle for a valid design; a design that was
  * not validated may, and the cycle is cut at the first node found on it, which becomes a root.
  */
-export function layoutBranchTree({ tree, branches, rule }: { tree: DesignTree; branches: BranchFacts; rule: string }): BranchTreeNode[] {
+export function layoutBranchTree({
+  tree,
+  branches,
+  rule,
+}: {
+  tree: DesignTree;
+  branches: BranchFacts;
+  rule: string;
+}): BranchTreeNode[] {
   const design = indexDesign({ tree, rule });
   const factOf = new Map(branches.branches.map((fact) => [fact.name, fact]));
   const idOfBranch = new Map<string, string>();
@@ -49,14 +57,26 @@ export function layoutBranchTree({ tree, branches, rule }: { tree: DesignTree; b
     const branch = design.branchOf.get(node.slug) ?? "";
     const fact = factOf.get(branch) ?? null;
     if (fact) idOfBranch.set(branch, `node:${node.slug}`);
-    drafts.push(makeDraft({ id: `node:${node.slug}`, fact, defaultBranch: branches.defaultBranch, node, position: design.positionOf.get(node.slug) ?? 0 }));
+    drafts.push(
+      makeDraft({
+        id: `node:${node.slug}`,
+        fact,
+        defaultBranch: branches.defaultBranch,
+        node,
+        position: design.positionOf.get(node.slug) ?? 0,
+      }),
+    );
   }
   for (const fact of [...branches.branches].sort((a, b) => compareText(a.name, b.name))) {
     if (idOfBranch.has(fact.name)) continue;
     idOfBranch.set(fact.name, `branch:${fact.name}`);
-    drafts.push(makeDraft({ id: `branch:${fact.name}`, fact, defaultBranch: branches.defaultBranch, node: null, position: 0 }));
+    drafts.push(
+      makeDraft({ id: `branch:${fact.name}`, fact, defaultBranch: branches.defaultBranch, node: null, position: 0 }),
+    );
   }
-  const positionOfBranch = new Map([...design.branchOf].map(([slug, branch]) => [branch, design.positionOf.get(slug) ?? 0]));
+  const positionOfBranch = new Map(
+    [...design.branchOf].map(([slug, branch]) => [branch, design.positionOf.get(slug) ?? 0]),
+  );
   const defaultId = branches.defaultBranch === null ? null : (idOfBranch.get(branches.defaultBranch) ?? null);
   for (const draft of drafts) {
     if (draft.isDefault) draft.parentId = null;
@@ -108,10 +128,17 @@ function makeDraft({
 }
 
 /** The design branch whose line joins this one first above its fork point (design order breaks ties), else the fork parent. */
-function findBranchParent({ fact, positionOfBranch }: { fact: BranchFact; positionOfBranch: Map<string, number> }): string | null {
+function findBranchParent({
+  fact,
+  positionOfBranch,
+}: {
+  fact: BranchFact;
+  positionOfBranch: Map<string, number>;
+}): string | null {
   for (const base of fact.sharedAbove) {
     const inDesign = base.onLine.filter((branch) => positionOfBranch.has(branch));
-    if (inDesign.length > 0) return inDesign.sort((a, b) => (positionOfBranch.get(a) ?? 0) - (positionOfBranch.get(b) ?? 0))[0] ?? null;
+    if (inDesign.length > 0)
+      return inDesign.sort((a, b) => (positionOfBranch.get(a) ?? 0) - (positionOfBranch.get(b) ?? 0))[0] ?? null;
   }
   return fact.forkParent;
 }
@@ -138,7 +165,12 @@ function markMerged(drafts: Draft[]): void {
   for (const draft of drafts) {
     const parent = draft.parentId === null ? null : (byId.get(draft.parentId)?.fact ?? null);
     const fact = draft.fact;
-    draft.isMerged = !!fact && !!parent && fact.forkPoint !== fact.headSha && parent.headSha !== fact.headSha && fact.mergedInto.includes(parent.name);
+    draft.isMerged =
+      !!fact &&
+      !!parent &&
+      fact.forkPoint !== fact.headSha &&
+      parent.headSha !== fact.headSha &&
+      fact.mergedInto.includes(parent.name);
   }
 }
 
@@ -164,7 +196,10 @@ function toRow({ draft, depth, order }: { draft: Draft; depth: number; order: nu
 
 function orderDepthFirst(drafts: Draft[]): BranchTreeNode[] {
   const compare = (a: Draft, b: Draft) =>
-    a.sortKey[0] - b.sortKey[0] || a.sortKey[1] - b.sortKey[1] || compareText(a.sortKey[2], b.sortKey[2]) || compareText(a.id, b.id);
+    a.sortKey[0] - b.sortKey[0] ||
+    a.sortKey[1] - b.sortKey[1] ||
+    compareText(a.sortKey[2], b.sortKey[2]) ||
+    compareText(a.id, b.id);
   const childrenOf = new Map<string | null, Draft[]>();
   for (const draft of drafts) {
     const siblings = childrenOf.get(draft.parentId);

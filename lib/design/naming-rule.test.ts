@@ -53,7 +53,9 @@ describe("expectedBranchName", () => {
   });
 
   it("refuses an invalid slug or rule", () => {
-    expect(messageOf(() => expectedBranchName({ rule: "feat/{slug}", slug: "Bad Slug" }))).toContain('"Bad Slug" is not a valid node slug');
+    expect(messageOf(() => expectedBranchName({ rule: "feat/{slug}", slug: "Bad Slug" }))).toContain(
+      '"Bad Slug" is not a valid node slug',
+    );
     expect(messageOf(() => expectedBranchName({ rule: "feat", slug: "ok" }))).toContain("no {slug} placeholder");
   });
 });
@@ -87,7 +89,24 @@ describe("explainInvalidBranchName", () => {
   it("accepts ordinary names and rejects what git check-ref-format --branch rejects", () => {
     expect(explainInvalidBranchName("feat/ünïcode")).toBeNull();
     expect(explainInvalidBranchName("release/1.2")).toBeNull();
-    for (const name of ["", "HEAD", "@", "a b", "a\tb", "a:b", "a?b", "a*b", "a[b", "a\\b", "a^b", "x@{1}", "a/.b", "a.lock", "a/", "a."]) {
+    for (const name of [
+      "",
+      "HEAD",
+      "@",
+      "a b",
+      "a\tb",
+      "a:b",
+      "a?b",
+      "a*b",
+      "a[b",
+      "a\\b",
+      "a^b",
+      "x@{1}",
+      "a/.b",
+      "a.lock",
+      "a/",
+      "a.",
+    ]) {
       expect(explainInvalidBranchName(name), name).not.toBeNull();
     }
   });

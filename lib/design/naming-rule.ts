@@ -42,7 +42,15 @@ export function matchNamingRule({ rule, branch }: { rule: string; branch: string
 }
 
 /** matchNamingRule for a rule already split (and so validated) by splitNamingRule, for loops over many branches. */
-export function matchSplitRule({ prefix, suffix, branch }: { prefix: string; suffix: string; branch: string }): string | null {
+export function matchSplitRule({
+  prefix,
+  suffix,
+  branch,
+}: {
+  prefix: string;
+  suffix: string;
+  branch: string;
+}): string | null {
   if (branch.length <= prefix.length + suffix.length) return null;
   if (!branch.startsWith(prefix) || !branch.endsWith(suffix)) return null;
   const slug = branch.slice(prefix.length, branch.length - suffix.length);
@@ -52,8 +60,10 @@ export function matchSplitRule({ prefix, suffix, branch }: { prefix: string; suf
 /** Validates the rule and returns the text around `{slug}`. */
 export function splitNamingRule(rule: string): { prefix: string; suffix: string } {
   const at = rule.indexOf(SLUG_PLACEHOLDER);
-  if (at === -1) invalid({ rule, reason: `it has no ${SLUG_PLACEHOLDER} placeholder, so every node would get the same branch` });
-  if (rule.length > NAMING_RULE_MAX_LENGTH) invalid({ rule, reason: `it is longer than ${NAMING_RULE_MAX_LENGTH} characters` });
+  if (at === -1)
+    invalid({ rule, reason: `it has no ${SLUG_PLACEHOLDER} placeholder, so every node would get the same branch` });
+  if (rule.length > NAMING_RULE_MAX_LENGTH)
+    invalid({ rule, reason: `it is longer than ${NAMING_RULE_MAX_LENGTH} characters` });
   const prefix = rule.slice(0, at);
   const suffix = rule.slice(at + SLUG_PLACEHOLDER.length);
   if (/[{}]/.test(prefix + suffix)) {
@@ -65,7 +75,11 @@ export function splitNamingRule(rule: string): { prefix: string; suffix: string 
 }
 
 function invalid({ rule, reason }: { rule: string; reason: string }): never {
-  throw new AppError("invalid_input", `The branch naming rule "${rule}" is not valid: ${reason}. Use a rule such as "feat/${SLUG_PLACEHOLDER}".`, {
-    details: { rule },
-  });
+  throw new AppError(
+    "invalid_input",
+    `The branch naming rule "${rule}" is not valid: ${reason}. Use a rule such as "feat/${SLUG_PLACEHOLDER}".`,
+    {
+      details: { rule },
+    },
+  );
 }

@@ -30,7 +30,9 @@ describe("parseBranchLog", () => {
   });
 
   it("ignores decorations that are not local branches, and an empty repository prints nothing", () => {
-    expect(parseBranchLog(`${A}\t\tHEAD, tag: refs/tags/v1, refs/remotes/origin/main, refs/heads/x\n`).heads).toEqual([{ name: "x", headSha: A }]);
+    expect(parseBranchLog(`${A}\t\tHEAD, tag: refs/tags/v1, refs/remotes/origin/main, refs/heads/x\n`).heads).toEqual([
+      { name: "x", headSha: A },
+    ]);
     expect(parseBranchLog("")).toEqual({ commits: [], heads: [] });
   });
 });
@@ -66,10 +68,18 @@ describe("chooseDefaultBranch", () => {
   const names = (...list: string[]) => new Set(list);
 
   it("prefers origin/HEAD's branch, then main, then master, then the main worktree's branch", () => {
-    expect(chooseDefaultBranch({ branchNames: names("main", "trunk"), originHead: "trunk", mainWorktreeBranch: "x" })).toBe("trunk");
-    expect(chooseDefaultBranch({ branchNames: names("main", "master"), originHead: "gone", mainWorktreeBranch: "x" })).toBe("main");
-    expect(chooseDefaultBranch({ branchNames: names("master", "x"), originHead: null, mainWorktreeBranch: "x" })).toBe("master");
-    expect(chooseDefaultBranch({ branchNames: names("dev", "x"), originHead: null, mainWorktreeBranch: "dev" })).toBe("dev");
+    expect(
+      chooseDefaultBranch({ branchNames: names("main", "trunk"), originHead: "trunk", mainWorktreeBranch: "x" }),
+    ).toBe("trunk");
+    expect(
+      chooseDefaultBranch({ branchNames: names("main", "master"), originHead: "gone", mainWorktreeBranch: "x" }),
+    ).toBe("main");
+    expect(chooseDefaultBranch({ branchNames: names("master", "x"), originHead: null, mainWorktreeBranch: "x" })).toBe(
+      "master",
+    );
+    expect(chooseDefaultBranch({ branchNames: names("dev", "x"), originHead: null, mainWorktreeBranch: "dev" })).toBe(
+      "dev",
+    );
   });
 
   it("returns null when none of them exists locally", () => {

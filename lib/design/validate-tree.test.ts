@@ -21,7 +21,12 @@ function problemOf(tree: DesignTree) {
 describe("validateDesignTree", () => {
   it("accepts a forest with several roots, descriptions and every status", () => {
     const tree: DesignTree = {
-      nodes: [node("auth", { status: "done", description: "Sign in" }), node("login", { status: "in_progress" }), node("a1"), node("docs")],
+      nodes: [
+        node("auth", { status: "done", description: "Sign in" }),
+        node("login", { status: "in_progress" }),
+        node("a1"),
+        node("docs"),
+      ],
       edges: [
         { parent: "auth", child: "login" },
         { parent: "login", child: "a1" },
@@ -40,13 +45,19 @@ describe("validateDesignTree", () => {
     ["ünï", "non-ASCII letters"],
   ])('rejects the slug "%s" (%s), naming the node by title and slug', (slug) => {
     const problem = problemOf({ nodes: [node("ok"), node(slug, { title: "Add login" })], edges: [] });
-    expect(problem).toMatchObject({ code: "invalid_input", status: 422, details: { problem: "invalid_slug", nodeSlug: slug } });
+    expect(problem).toMatchObject({
+      code: "invalid_input",
+      status: 422,
+      details: { problem: "invalid_slug", nodeSlug: slug },
+    });
     expect(problem.message).toContain('Node "Add login"');
     expect(problem.message).toContain(`"${slug}"`);
   });
 
   it("accepts the longest slug and one made of digits", () => {
-    expect(() => validateDesignTree({ nodes: [node("a".repeat(60)), node("42"), node("x-")], edges: [] })).not.toThrow();
+    expect(() =>
+      validateDesignTree({ nodes: [node("a".repeat(60)), node("42"), node("x-")], edges: [] }),
+    ).not.toThrow();
   });
 
   it("rejects an empty or blank title", () => {
@@ -77,7 +88,9 @@ describe("validateDesignTree", () => {
       details: { problem: "unknown_edge_end", nodeSlug: "ghost" },
       message: expect.stringContaining('The edge ghost → login refers to node "ghost"'),
     });
-    expect(problemOf({ nodes, edges: [{ parent: "auth", child: "ghost" }] })).toMatchObject({ details: { nodeSlug: "ghost" } });
+    expect(problemOf({ nodes, edges: [{ parent: "auth", child: "ghost" }] })).toMatchObject({
+      details: { nodeSlug: "ghost" },
+    });
   });
 
   it("rejects a node with two parents, and an edge listed twice", () => {
@@ -90,7 +103,10 @@ describe("validateDesignTree", () => {
           { parent: "api", child: "login" },
         ],
       }),
-    ).toMatchObject({ details: { problem: "two_parents", nodeSlug: "login" }, message: expect.stringContaining('"auth" and "api"') });
+    ).toMatchObject({
+      details: { problem: "two_parents", nodeSlug: "login" },
+      message: expect.stringContaining('"auth" and "api"'),
+    });
     expect(
       problemOf({
         nodes,

@@ -46,7 +46,11 @@ function validateNodes({ nodes }: DesignTree): void {
       });
     }
     if (node.title.trim() === "") {
-      fail({ problem: "empty_title", nodeSlug: node.slug, message: `Node "${node.slug}" has an empty title. Give it a short title that says what the task is.` });
+      fail({
+        problem: "empty_title",
+        nodeSlug: node.slug,
+        message: `Node "${node.slug}" has an empty title. Give it a short title that says what the task is.`,
+      });
     }
     if (!(DESIGN_NODE_STATUSES as readonly string[]).includes(node.status)) {
       fail({
@@ -56,7 +60,11 @@ function validateNodes({ nodes }: DesignTree): void {
       });
     }
     if (seen.has(node.slug)) {
-      fail({ problem: "duplicate_slug", nodeSlug: node.slug, message: `Two nodes use the slug "${node.slug}". Give one of them another slug; each slug names one branch.` });
+      fail({
+        problem: "duplicate_slug",
+        nodeSlug: node.slug,
+        message: `Two nodes use the slug "${node.slug}". Give one of them another slug; each slug names one branch.`,
+      });
     }
     seen.add(node.slug);
   }
@@ -78,7 +86,11 @@ function validateEdges({ nodes, edges }: DesignTree): Map<string, string> {
     }
     const existing = parentOf.get(child);
     if (existing === parent) {
-      fail({ problem: "duplicate_edge", nodeSlug: child, message: `The edge ${parent} → ${child} is listed twice. Remove the copy.` });
+      fail({
+        problem: "duplicate_edge",
+        nodeSlug: child,
+        message: `The edge ${parent} → ${child} is listed twice. Remove the copy.`,
+      });
     }
     if (existing !== undefined) {
       fail({

@@ -5,16 +5,24 @@ import { toErrorBody } from "./error-body.ts";
 
 describe("toErrorBody", () => {
   it("keeps an AppError's status and message", () => {
-    expect(toErrorBody(new AppError("conflict", "Busy worktree."))).toMatchObject({ status: 409, body: { error: { code: "conflict", message: "Busy worktree." } } });
+    expect(toErrorBody(new AppError("conflict", "Busy worktree."))).toMatchObject({
+      status: 409,
+      body: { error: { code: "conflict", message: "Busy worktree." } },
+    });
   });
 
   it("turns a ZodError into 422 naming the field", () => {
     const result = z.object({ path: z.string() }).safeParse({ path: 1 });
-    expect(toErrorBody(result.error)).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^Invalid path/) } } });
+    expect(toErrorBody(result.error)).toMatchObject({
+      status: 422,
+      body: { error: { message: expect.stringMatching(/^Invalid path/) } },
+    });
   });
 
   it("explains a locked or read-only database as 503 without leaking internals", () => {
-    expect(toErrorBody(new Error("Raw query failed. Code: `SQLITE_BUSY`. Message: `database is locked`"))).toMatchObject({ status: 503, isUnexpected: false });
+    expect(
+      toErrorBody(new Error("Raw query failed. Code: `SQLITE_BUSY`. Message: `database is locked`")),
+    ).toMatchObject({ status: 503, isUnexpected: false });
     const readonly = toErrorBody(new Error("attempt to write a readonly database"));
     expect(readonly.status).toBe(503);
     expect(readonly.body.error.message).toMatch(/cannot write to its data directory/);

@@ -26,7 +26,11 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
   const storage = describeStorageFailure(error);
   if (storage) return { status: 503, body: { error: { code: "unavailable", message: storage } }, isUnexpected: false };
   if (isPrismaNotFound(error)) {
-    return { status: 404, body: { error: { code: "not_found", message: "That record no longer exists." } }, isUnexpected: false };
+    return {
+      status: 404,
+      body: { error: { code: "not_found", message: "That record no longer exists." } },
+      isUnexpected: false,
+    };
   }
   const internal = new AppError("internal", "Something went wrong inside Arbor. Check the server log for details.");
   return { status: 500, body: bodyOf(internal), isUnexpected: true };
@@ -49,7 +53,11 @@ function describeStorageFailure(error: unknown): string | null {
   if (/SQLITE_BUSY|database is locked|P1008|Operation has timed out|Timed out during query/i.test(text)) {
     return "The database is busy: another program holds a lock on Arbor's database. Try again in a moment; nothing was changed.";
   }
-  if (/SQLITE_READONLY|readonly database|SQLITE_CANTOPEN|unable to open database|SQLITE_IOERR|SQLITE_FULL|disk I\/O error|database or disk is full/i.test(text)) {
+  if (
+    /SQLITE_READONLY|readonly database|SQLITE_CANTOPEN|unable to open database|SQLITE_IOERR|SQLITE_FULL|disk I\/O error|database or disk is full/i.test(
+      text,
+    )
+  ) {
     return "Arbor cannot write to its data directory (read-only, full, or failing disk). Check the disk and its permissions; nothing was stored.";
   }
   return null;

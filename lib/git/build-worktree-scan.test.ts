@@ -3,7 +3,12 @@ import { buildWorktreeScan } from "./build-worktree-scan.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";
 import type { HeadCommit } from "./types.ts";
 
-const HEAD: HeadCommit = { sha: "a".repeat(40), shortSha: "aaaaaaa", subject: "init", committedAt: "2024-01-02T03:04:05+00:00" };
+const HEAD: HeadCommit = {
+  sha: "a".repeat(40),
+  shortSha: "aaaaaaa",
+  subject: "init",
+  committedAt: "2024-01-02T03:04:05+00:00",
+};
 const ENTRY: WorktreeListEntry = {
   path: "/wt",
   head: HEAD.sha,
@@ -33,19 +38,43 @@ describe("buildWorktreeScan", () => {
         },
       },
     });
-    expect(scan).toMatchObject({ branch: null, isDetached: true, isLocked: true, lockReason: "USB", isMissing: false, error: null });
+    expect(scan).toMatchObject({
+      branch: null,
+      isDetached: true,
+      isLocked: true,
+      lockReason: "USB",
+      isMissing: false,
+      error: null,
+    });
     expect(scan.dirty).toEqual({ staged: 1, unstaged: 2, untracked: 3, conflicted: 0 });
     expect(scan.warnings.map((warning) => warning.code)).toEqual(["locked", "detached_head"]);
   });
 
   it("keeps the list's facts for a missing folder, with no dirty counts", () => {
-    const scan = buildWorktreeScan({ entry: { ...ENTRY, isLocked: false, lockReason: null }, isMain: false, head: HEAD, state: { kind: "missing" } });
-    expect(scan).toMatchObject({ branch: "listed", isMissing: true, dirty: null, upstream: null, head: HEAD, error: null });
+    const scan = buildWorktreeScan({
+      entry: { ...ENTRY, isLocked: false, lockReason: null },
+      isMain: false,
+      head: HEAD,
+      state: { kind: "missing" },
+    });
+    expect(scan).toMatchObject({
+      branch: "listed",
+      isMissing: true,
+      dirty: null,
+      upstream: null,
+      head: HEAD,
+      error: null,
+    });
     expect(scan.warnings.map((warning) => warning.code)).toEqual(["missing_directory"]);
   });
 
   it("records a failure as an error and a scan_failed warning", () => {
-    const scan = buildWorktreeScan({ entry: ENTRY, isMain: true, head: null, state: { kind: "failed", error: "fatal: boom" } });
+    const scan = buildWorktreeScan({
+      entry: ENTRY,
+      isMain: true,
+      head: null,
+      state: { kind: "failed", error: "fatal: boom" },
+    });
     expect(scan).toMatchObject({ isMain: true, error: "fatal: boom", dirty: null, isMissing: false });
     expect(scan.warnings[0]?.code).toBe("scan_failed");
   });

@@ -11,7 +11,16 @@ function z(...fields: string[]): string {
 
 describe("parseHeadCommits", () => {
   it("reads four NUL-terminated fields per commit, in order", () => {
-    const output = z(A, "8ddb01b", "2024-01-02T03:04:05+00:00", "Initial commit", B, "1f2e3d4", "2024-02-03T04:05:06+01:00", 'Fix: the "thing" — ünïcode');
+    const output = z(
+      A,
+      "8ddb01b",
+      "2024-01-02T03:04:05+00:00",
+      "Initial commit",
+      B,
+      "1f2e3d4",
+      "2024-02-03T04:05:06+01:00",
+      'Fix: the "thing" — ünïcode',
+    );
     expect(parseHeadCommits(output)).toEqual([
       { sha: A, shortSha: "8ddb01b", committedAt: "2024-01-02T03:04:05+00:00", subject: "Initial commit" },
       { sha: B, shortSha: "1f2e3d4", committedAt: "2024-02-03T04:05:06+01:00", subject: 'Fix: the "thing" — ünïcode' },

@@ -10,7 +10,9 @@ function z(...fields: string[]): string {
 
 describe("parseStatus", () => {
   it("reads a clean branch that is level with its upstream", () => {
-    const status = parseStatus(z(`# branch.oid ${OID}`, "# branch.head main", "# branch.upstream origin/main", "# branch.ab +0 -0"));
+    const status = parseStatus(
+      z(`# branch.oid ${OID}`, "# branch.head main", "# branch.upstream origin/main", "# branch.ab +0 -0"),
+    );
     expect(status).toEqual({
       oid: OID,
       branch: "main",
@@ -21,7 +23,9 @@ describe("parseStatus", () => {
   });
 
   it("reads ahead and behind counts", () => {
-    const status = parseStatus(z(`# branch.oid ${OID}`, "# branch.head feat", "# branch.upstream origin/feat", "# branch.ab +3 -12"));
+    const status = parseStatus(
+      z(`# branch.oid ${OID}`, "# branch.head feat", "# branch.upstream origin/feat", "# branch.ab +3 -12"),
+    );
     expect(status.upstream).toEqual({ name: "origin/feat", ahead: 3, behind: 12, isGone: false });
   });
 

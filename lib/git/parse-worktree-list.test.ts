@@ -31,7 +31,12 @@ describe("parseWorktreeList", () => {
         ["worktree /srv/detached", `HEAD ${OID}`, "detached"],
         ["worktree /srv/locked", `HEAD ${OID}`, "branch refs/heads/feat/x", "locked on a USB drive"],
         ["worktree /srv/locked-no-reason", `HEAD ${OID}`, "branch refs/heads/y", "locked"],
-        ["worktree /srv/gone", `HEAD ${OID}`, "branch refs/heads/z", "prunable gitdir file points to non-existent location"],
+        [
+          "worktree /srv/gone",
+          `HEAD ${OID}`,
+          "branch refs/heads/z",
+          "prunable gitdir file points to non-existent location",
+        ],
       ),
     );
     expect(entries.map((entry) => entry.path)).toEqual([
@@ -45,12 +50,17 @@ describe("parseWorktreeList", () => {
     expect(entries[1]).toMatchObject({ isDetached: true, branch: null, head: OID });
     expect(entries[2]).toMatchObject({ branch: "feat/x", isLocked: true, lockReason: "on a USB drive" });
     expect(entries[3]).toMatchObject({ isLocked: true, lockReason: null });
-    expect(entries[4]).toMatchObject({ isPrunable: true, prunableReason: "gitdir file points to non-existent location" });
+    expect(entries[4]).toMatchObject({
+      isPrunable: true,
+      prunableReason: "gitdir file points to non-existent location",
+    });
   });
 
   it("keeps spaces, non-ASCII and newlines in paths and reasons", () => {
     const path = "/tmp/wt with spaces/ünïcode 日本\nsecond line";
-    const [entry] = parseWorktreeList(porcelain([`worktree ${path}`, `HEAD ${OID}`, "branch refs/heads/ü", "locked why\nnot"]));
+    const [entry] = parseWorktreeList(
+      porcelain([`worktree ${path}`, `HEAD ${OID}`, "branch refs/heads/ü", "locked why\nnot"]),
+    );
     expect(entry).toMatchObject({ path, branch: "ü", lockReason: "why\nnot" });
   });
 
@@ -60,7 +70,9 @@ describe("parseWorktreeList", () => {
   });
 
   it("keeps a ref outside refs/heads whole and ignores unknown attributes", () => {
-    const [entry] = parseWorktreeList(porcelain(["worktree /r", `HEAD ${OID}`, "branch refs/remotes/x", "future-flag yes"]));
+    const [entry] = parseWorktreeList(
+      porcelain(["worktree /r", `HEAD ${OID}`, "branch refs/remotes/x", "future-flag yes"]),
+    );
     expect(entry?.branch).toBe("refs/remotes/x");
   });
 

@@ -29,31 +29,52 @@ export async function resolveRepository(inputPath: string): Promise<Repository> 
  * resolveRepository plus the worktree list it already had to read (the main worktree is the
  * first entry). The two git processes run in parallel.
  */
-export async function openRepository(inputPath: string): Promise<{ repository: Repository; entries: WorktreeListEntry[] }> {
+export async function openRepository(
+  inputPath: string,
+): Promise<{ repository: Repository; entries: WorktreeListEntry[] }> {
   await assertRepositoryPath(inputPath);
   const [commonDir, entries] = await Promise.all([readCommonDir(inputPath), listWorktreeEntries({ cwd: inputPath })]);
   const main = entries[0];
   if (!main) {
-    throw new AppError("git_failed", `git listed no worktrees for ${inputPath} — run \`git worktree list\` there to see why, then try again.`);
+    throw new AppError(
+      "git_failed",
+      `git listed no worktrees for ${inputPath} — run \`git worktree list\` there to see why, then try again.`,
+    );
   }
   return { repository: { commonDir, rootPath: main.path, name: basename(main.path) }, entries };
 }
 
 async function assertRepositoryPath(inputPath: string): Promise<void> {
   if (inputPath.trim() === "" || inputPath.includes("\0")) {
-    throw new AppError("invalid_input", "The repository path is empty or malformed. Use an absolute path such as /home/you/project.");
+    throw new AppError(
+      "invalid_input",
+      "The repository path is empty or malformed. Use an absolute path such as /home/you/project.",
+    );
   }
   if (!isAbsolute(inputPath)) {
-    throw new AppError("invalid_input", `"${inputPath}" is a relative path. Use an absolute path such as /home/you/project.`);
+    throw new AppError(
+      "invalid_input",
+      `"${inputPath}" is a relative path. Use an absolute path such as /home/you/project.`,
+    );
   }
   const kind = await readPathKind(inputPath).catch((error: unknown) => {
-    throw new AppError("invalid_input", `${inputPath} cannot be read (${(error as Error).message}). Check its permissions or pick another folder.`, { cause: error });
+    throw new AppError(
+      "invalid_input",
+      `${inputPath} cannot be read (${(error as Error).message}). Check its permissions or pick another folder.`,
+      { cause: error },
+    );
   });
   if (kind === "missing") {
-    throw new AppError("invalid_input", `${inputPath} does not exist. Check the spelling, or clone or create the repository there first.`);
+    throw new AppError(
+      "invalid_input",
+      `${inputPath} does not exist. Check the spelling, or clone or create the repository there first.`,
+    );
   }
   if (kind === "file") {
-    throw new AppError("invalid_input", `${inputPath} is a file, not a folder. Use the folder of the repository that contains it.`);
+    throw new AppError(
+      "invalid_input",
+      `${inputPath} is a file, not a folder. Use the folder of the repository that contains it.`,
+    );
   }
 }
 

@@ -39,10 +39,14 @@ function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: s
     );
   }
   const gitMessage = firstLine(text);
-  return new AppError("git_failed", `git ${args[0] ?? ""} failed in ${cwd}: ${gitMessage} — fix what git reports, then try again.`, {
-    details: { gitMessage },
-    cause: error,
-  });
+  return new AppError(
+    "git_failed",
+    `git ${args[0] ?? ""} failed in ${cwd}: ${gitMessage} — fix what git reports, then try again.`,
+    {
+      details: { gitMessage },
+      cause: error,
+    },
+  );
 }
 
 function firstLine(text: string): string {

@@ -38,6 +38,8 @@ describe("runWithConcurrency", () => {
   });
 
   it("rejects a limit below 1", async () => {
-    await expect(runWithConcurrency({ items: [1], limit: 0, task: async () => 1 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(runWithConcurrency({ items: [1], limit: 0, task: async () => 1 })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
   });
 });

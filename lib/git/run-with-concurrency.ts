@@ -14,7 +14,10 @@ export async function runWithConcurrency<T, R>({
   task: (item: T, index: number) => Promise<R>;
 }): Promise<R[]> {
   if (!Number.isInteger(limit) || limit < 1) {
-    throw new AppError("invalid_input", `Concurrency must be a whole number of at least 1, got ${limit}. Pass a value such as 8.`);
+    throw new AppError(
+      "invalid_input",
+      `Concurrency must be a whole number of at least 1, got ${limit}. Pass a value such as 8.`,
+    );
   }
   const results = new Array<R>(items.length);
   let next = 0;

@@ -17,7 +17,13 @@ import type { RepoScan, WorktreeScan } from "./types.ts";
  * `concurrency` in flight, and one batched `log` for every HEAD subject, run alongside the
  * statuses. A missing or broken worktree is reported as such; the others are still scanned.
  */
-export async function scanRepoWorktrees({ repoPath, concurrency = 8 }: { repoPath: string; concurrency?: number }): Promise<RepoScan> {
+export async function scanRepoWorktrees({
+  repoPath,
+  concurrency = 8,
+}: {
+  repoPath: string;
+  concurrency?: number;
+}): Promise<RepoScan> {
   const { repository, entries } = await openRepository(repoPath);
   const [heads, states] = await Promise.all([
     readHeadCommits({ cwd: repoPath, revisions: entries.flatMap((entry) => (entry.head ? [entry.head] : [])) }),
@@ -59,12 +65,20 @@ export async function scanWorktree({ worktreePath }: { worktreePath: string }): 
       `${worktreePath} is not the top folder of a worktree. Use a path listed by \`git worktree list\`, or rescan the repository.`,
     );
   }
-  return buildWorktreeScan({ entry, isMain: index === 0, state: entry.isBare ? { kind: "bare" } : state, head: heads[0] ?? null });
+  return buildWorktreeScan({
+    entry,
+    isMain: index === 0,
+    state: entry.isBare ? { kind: "bare" } : state,
+    head: heads[0] ?? null,
+  });
 }
 
 async function assertWorktreePath(worktreePath: string): Promise<void> {
   if (!isAbsolute(worktreePath)) {
-    throw new AppError("invalid_input", `"${worktreePath}" is a relative path. Use the worktree's absolute path such as /home/you/project.`);
+    throw new AppError(
+      "invalid_input",
+      `"${worktreePath}" is a relative path. Use the worktree's absolute path such as /home/you/project.`,
+    );
   }
   const kind = await readPathKind(worktreePath);
   if (kind === "missing") {
@@ -74,12 +88,21 @@ async function assertWorktreePath(worktreePath: string): Promise<void> {
     );
   }
   if (kind === "file") {
-    throw new AppError("invalid_input", `${worktreePath} is a file, not a worktree folder. Use the worktree's top folder.`);
+    throw new AppError(
+      "invalid_input",
+      `${worktreePath} is a file, not a worktree folder. Use the worktree's top folder.`,
+    );
   }
 }
 
 /** Git reports real paths, so a path reached through a symlink is compared by its real path. */
-async function findEntryIndex({ entries, worktreePath }: { entries: WorktreeListEntry[]; worktreePath: string }): Promise<number> {
+async function findEntryIndex({
+  entries,
+  worktreePath,
+}: {
+  entries: WorktreeListEntry[];
+  worktreePath: string;
+}): Promise<number> {
   const exact = entries.findIndex((entry) => entry.path === worktreePath);
   if (exact !== -1) return exact;
   const real = await realpath(worktreePath);

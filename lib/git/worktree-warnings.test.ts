@@ -27,8 +27,12 @@ describe("listWorktreeWarnings", () => {
   });
 
   it("says how far behind, and what to do", () => {
-    const warnings = listWorktreeWarnings(facts({ upstream: { name: "origin/main", ahead: 1, behind: 3, isGone: false } }));
-    expect(warnings).toEqual([{ code: "behind_upstream", message: "3 commits behind origin/main — pull or rebase before continuing" }]);
+    const warnings = listWorktreeWarnings(
+      facts({ upstream: { name: "origin/main", ahead: 1, behind: 3, isGone: false } }),
+    );
+    expect(warnings).toEqual([
+      { code: "behind_upstream", message: "3 commits behind origin/main — pull or rebase before continuing" },
+    ]);
   });
 
   it("uses the singular for one commit and one conflict", () => {
@@ -51,14 +55,23 @@ describe("listWorktreeWarnings", () => {
   });
 
   it("reports a gone upstream instead of behind counts", () => {
-    const warnings = listWorktreeWarnings(facts({ upstream: { name: "origin/old", ahead: 0, behind: 0, isGone: true } }));
+    const warnings = listWorktreeWarnings(
+      facts({ upstream: { name: "origin/old", ahead: 0, behind: 0, isGone: true } }),
+    );
     expect(warnings.map((warning) => warning.code)).toEqual(["upstream_gone"]);
     expect(warnings[0]?.message).toContain("origin/old");
   });
 
   it("reports missing, prunable and locked worktrees with their reasons", () => {
     const warnings = listWorktreeWarnings(
-      facts({ isMissing: true, isPrunable: true, prunableReason: "gitdir gone", isLocked: true, lockReason: "USB drive", dirty: null }),
+      facts({
+        isMissing: true,
+        isPrunable: true,
+        prunableReason: "gitdir gone",
+        isLocked: true,
+        lockReason: "USB drive",
+        dirty: null,
+      }),
     );
     expect(warnings.map((warning) => warning.code)).toEqual(["missing_directory", "prunable", "locked"]);
     expect(warnings[1]?.message).toContain("(gitdir gone)");
@@ -66,10 +79,13 @@ describe("listWorktreeWarnings", () => {
   });
 
   it("reports a failed scan with git's message", () => {
-    const [warning] = listWorktreeWarnings(facts({ error: "fatal: invalid gitfile format", dirty: null, upstream: null }));
+    const [warning] = listWorktreeWarnings(
+      facts({ error: "fatal: invalid gitfile format", dirty: null, upstream: null }),
+    );
     expect(warning).toEqual({
       code: "scan_failed",
-      message: "Git could not read this worktree (fatal: invalid gitfile format) — check that the folder is a valid checkout, then rescan",
+      message:
+        "Git could not read this worktree (fatal: invalid gitfile format) — check that the folder is a valid checkout, then rescan",
     });
   });
 });

@@ -12,28 +12,49 @@ export function listWorktreeWarnings(scan: WorktreeFacts): WorktreeWarning[] {
   const add = (code: WorktreeWarning["code"], message: string) => warnings.push({ code, message });
 
   if (scan.error !== null) {
-    add("scan_failed", `Git could not read this worktree (${scan.error}) — check that the folder is a valid checkout, then rescan`);
+    add(
+      "scan_failed",
+      `Git could not read this worktree (${scan.error}) — check that the folder is a valid checkout, then rescan`,
+    );
   }
   if (scan.isMissing) {
-    add("missing_directory", "The worktree folder no longer exists — restore it, or run `git worktree prune` to forget it");
+    add(
+      "missing_directory",
+      "The worktree folder no longer exists — restore it, or run `git worktree prune` to forget it",
+    );
   }
   if (scan.isPrunable) {
-    add("prunable", `Git considers this worktree prunable${reasonSuffix(scan.prunableReason)} — restore the folder or run \`git worktree prune\``);
+    add(
+      "prunable",
+      `Git considers this worktree prunable${reasonSuffix(scan.prunableReason)} — restore the folder or run \`git worktree prune\``,
+    );
   }
   if (scan.isLocked) {
-    add("locked", `Worktree is locked${reasonSuffix(scan.lockReason)} — git will not move, remove or prune it until you run \`git worktree unlock\``);
+    add(
+      "locked",
+      `Worktree is locked${reasonSuffix(scan.lockReason)} — git will not move, remove or prune it until you run \`git worktree unlock\``,
+    );
   }
   if (scan.isDetached) {
     const at = scan.head ? ` at ${scan.head.shortSha}` : "";
     add("detached_head", `HEAD is detached${at} — create or switch to a branch so new commits are not lost`);
   }
   if (scan.dirty && scan.dirty.conflicted > 0) {
-    add("conflicts", `${countOf(scan.dirty.conflicted, "file")} with merge conflicts — resolve and stage them before continuing`);
+    add(
+      "conflicts",
+      `${countOf(scan.dirty.conflicted, "file")} with merge conflicts — resolve and stage them before continuing`,
+    );
   }
   if (scan.upstream?.isGone) {
-    add("upstream_gone", `Upstream ${scan.upstream.name} no longer exists — push the branch again or pick a new upstream with \`git branch --set-upstream-to\``);
+    add(
+      "upstream_gone",
+      `Upstream ${scan.upstream.name} no longer exists — push the branch again or pick a new upstream with \`git branch --set-upstream-to\``,
+    );
   } else if (scan.upstream && scan.upstream.behind > 0) {
-    add("behind_upstream", `${countOf(scan.upstream.behind, "commit")} behind ${scan.upstream.name} — pull or rebase before continuing`);
+    add(
+      "behind_upstream",
+      `${countOf(scan.upstream.behind, "commit")} behind ${scan.upstream.name} — pull or rebase before continuing`,
+    );
   }
   return warnings;
 }

@@ -52,7 +52,12 @@ export function applyHookPlan(input: {
           fileLabel,
         })
       : planHookUninstall({ originalText: original, marker: ARBOR_MARKER, fileLabel });
-  const result: HookFileResult = { file: input.target.file, outcome: plan.outcome, preview: plan.preview, isWritten: false };
+  const result: HookFileResult = {
+    file: input.target.file,
+    outcome: plan.outcome,
+    preview: plan.preview,
+    isWritten: false,
+  };
   if (plan.outcome === "manual") return { ...result, reason: plan.reason, snippet: plan.snippet };
   if (plan.outcome !== "write" || !input.apply) return result;
   mkdirSync(path.dirname(input.target.file), { recursive: true });

@@ -15,7 +15,9 @@ export function assertHookToken(presented: string | null): void {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new AppError(
       "unauthorized",
-      presented ? "Wrong hook token: this hook was installed by another Arbor. Reinstall Arbor's hooks." : "Missing X-Arbor-Hook-Token header.",
+      presented
+        ? "Wrong hook token: this hook was installed by another Arbor. Reinstall Arbor's hooks."
+        : "Missing X-Arbor-Hook-Token header.",
     );
   }
 }

@@ -42,9 +42,13 @@ export class HookEventWriter {
     const firsts = new Map<string, Pending>();
     for (const item of batch) if (!firsts.has(item.data.eventId)) firsts.set(item.data.eventId, item);
     try {
-      const rows = await insertHookEvents(this.db, [...firsts.values()].map((item) => item.data));
+      const rows = await insertHookEvents(
+        this.db,
+        [...firsts.values()].map((item) => item.data),
+      );
       const byEventId = new Map(rows.map((row) => [row.eventId, row]));
-      for (const item of batch) item.resolve(firsts.get(item.data.eventId) === item ? byEventId.get(item.data.eventId) ?? null : null);
+      for (const item of batch)
+        item.resolve(firsts.get(item.data.eventId) === item ? (byEventId.get(item.data.eventId) ?? null) : null);
     } catch (error) {
       for (const item of batch) item.reject(error);
     }

@@ -24,11 +24,15 @@ export function userSettingsFile(env: Record<string, string | undefined> = proce
  * settings: never committed, so the hook path stays private), every worktree of a repository,
  * or the user-level settings.
  */
-export async function listHookTargets(db: Db, input: { scope: HookScope; repoId?: string; worktreePath?: string }): Promise<HookTarget[]> {
+export async function listHookTargets(
+  db: Db,
+  input: { scope: HookScope; repoId?: string; worktreePath?: string },
+): Promise<HookTarget[]> {
   if (input.scope === "user") return [{ file: userSettingsFile(), commonDir: null }];
   if (!input.repoId) throw new AppError("invalid_input", "Choose a repository (repoId) to install hooks for.");
   if (input.scope === "worktree") {
-    if (!input.worktreePath) throw new AppError("invalid_input", "Choose a worktree (worktreePath) to install hooks for.");
+    if (!input.worktreePath)
+      throw new AppError("invalid_input", "Choose a worktree (worktreePath) to install hooks for.");
     const { worktree } = await resolvePinnedWorktree(db, { repoId: input.repoId, worktreePath: input.worktreePath });
     const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
     return [{ file: localSettingsFile(worktree.path), commonDir: repo.commonDir }];

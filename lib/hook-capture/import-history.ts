@@ -13,7 +13,10 @@ import { ingestTranscript } from "./ingest-transcript.ts";
  * non-alphanumeric character replaced by `-`) into relays. Incremental like live ingest,
  * so importing twice adds nothing.
  */
-export async function importWorktreeHistory(db: Db, input: { repoId: string; worktreePath: string }): Promise<{ sessions: number; relays: number; folder: string }> {
+export async function importWorktreeHistory(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<{ sessions: number; relays: number; folder: string }> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const configDir = process.env.CLAUDE_CONFIG_DIR ?? path.join(process.env.HOME ?? os.homedir(), ".claude");
   const folder = path.join(configDir, "projects", projectSlugForPath(await realpath(worktree.path)));

@@ -14,7 +14,16 @@ import { getHookEventWriter } from "./hook-event-writer.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 
 /** Events after which the transcript has new content worth reading. */
-const TRANSCRIPT_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "StopFailure", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd"]);
+const TRANSCRIPT_EVENTS = new Set([
+  "UserPromptSubmit",
+  "PostToolUse",
+  "Stop",
+  "StopFailure",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "SessionEnd",
+]);
 
 export interface IngestResult {
   isDuplicate: boolean;
@@ -37,7 +46,8 @@ export async function ingestHookEvent(
   if (!parsed.ok) throw new AppError("invalid_input", parsed.reason);
   const event = parsed.event;
   const eventId = input.eventId?.trim() || randomUUID();
-  if (!/^[\w.-]{1,128}$/.test(eventId)) throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
+  if (!/^[\w.-]{1,128}$/.test(eventId))
+    throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
 
   const worktree = event.cwd ? await findWorktreeForCwd(db, event.cwd) : null;
   const runId = await findRunIdForSession(db, event.sessionId);
@@ -56,7 +66,7 @@ export async function ingestHookEvent(
     source: input.source,
     summary: summarizeHookEvent(event),
     isBlock: block !== null,
-    blockReason: block ? block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again." : null,
+    blockReason: block ? (block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again.") : null,
     payload: stored.json,
     payloadBytes: stored.originalBytes,
     isTruncated: stored.isTruncated,
@@ -65,9 +75,20 @@ export async function ingestHookEvent(
   const view = toHookEventView(row);
   publishHookEvent(view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
-    scheduleTranscriptIngest(db, { path: event.transcriptPath, sessionId: event.sessionId, repoId: view.repoId, worktreePath: view.worktreePath, cwd: event.cwd });
+    scheduleTranscriptIngest(db, {
+      path: event.transcriptPath,
+      sessionId: event.sessionId,
+      repoId: view.repoId,
+      worktreePath: view.worktreePath,
+      cwd: event.cwd,
+    });
   }
-  const answer = await applyHookPolicies(db, { event, eventId: row.id, repoId: view.repoId, worktreePath: view.worktreePath }).catch((error: unknown) => {
+  const answer = await applyHookPolicies(db, {
+    event,
+    eventId: row.id,
+    repoId: view.repoId,
+    worktreePath: view.worktreePath,
+  }).catch((error: unknown) => {
     // A policy failure must never block Claude: log it and answer nothing.
     console.error(`[arbor] hook policy for ${event.eventName} failed`, error);
     return null;

@@ -27,10 +27,12 @@ export function isTranscriptPath(path: string): boolean {
 export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Promise<number> {
   const chains = processSingleton("transcript-chains", () => new Map<string, Promise<unknown>>());
   const previous = chains.get(target.path) ?? Promise.resolve();
-  const next = previous.then(() => ingestTranscript(db, target)).catch((error: unknown) => {
-    console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
-    return 0;
-  });
+  const next = previous
+    .then(() => ingestTranscript(db, target))
+    .catch((error: unknown) => {
+      console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
+      return 0;
+    });
   chains.set(target.path, next);
   void next.finally(() => {
     if (chains.get(target.path) === next) chains.delete(target.path);

@@ -18,7 +18,13 @@ export async function changeHooks(
   const files = hookFiles(currentDataDir());
   const repo = input.repoId ? await db.repo.findUnique({ where: { id: input.repoId } }) : null;
   return targets.map((target) => {
-    const result = applyHookPlan({ target, action: input.action, scriptPath: files.scriptPath, backupDir: files.backupDir, apply: input.apply });
+    const result = applyHookPlan({
+      target,
+      action: input.action,
+      scriptPath: files.scriptPath,
+      backupDir: files.backupDir,
+      apply: input.apply,
+    });
     if (input.apply && repo && result.outcome !== "manual" && target.file.endsWith("settings.local.json")) {
       syncRecorderRules({
         worktreePath: path.dirname(path.dirname(target.file)),

@@ -16,7 +16,10 @@ export interface HookEventFilter {
 }
 
 /** A page of hook events, newest first, with the filters of the timeline and the Logs page. */
-export async function listHookEvents(db: Db, filter: HookEventFilter): Promise<{ events: HookEventView[]; hasMore: boolean }> {
+export async function listHookEvents(
+  db: Db,
+  filter: HookEventFilter,
+): Promise<{ events: HookEventView[]; hasMore: boolean }> {
   const limit = Math.min(filter.limit ?? 200, 500);
   const where: Prisma.HookEventWhereInput = {
     ...(filter.worktreePath ? { worktreePath: filter.worktreePath } : {}),
@@ -25,7 +28,15 @@ export async function listHookEvents(db: Db, filter: HookEventFilter): Promise<{
     ...(filter.eventName ? { eventName: filter.eventName } : {}),
     ...(filter.toolName ? { toolName: filter.toolName } : {}),
     ...(filter.beforeId ? { id: { lt: filter.beforeId } } : {}),
-    ...(filter.q ? { OR: [{ summary: { contains: filter.q } }, { sessionId: { contains: filter.q } }, { toolName: { contains: filter.q } }] } : {}),
+    ...(filter.q
+      ? {
+          OR: [
+            { summary: { contains: filter.q } },
+            { sessionId: { contains: filter.q } },
+            { toolName: { contains: filter.q } },
+          ],
+        }
+      : {}),
   };
   const rows = await db.hookEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
   return { events: rows.slice(0, limit).map((row) => toHookEventView(row)), hasMore: rows.length > limit };
@@ -38,9 +49,15 @@ export async function getHookEvent(db: Db, input: { id: number }): Promise<HookE
 }
 
 /** Relays of a worktree (or a session), newest first. */
-export async function listRelays(db: Db, input: { worktreePath?: string; sessionId?: string; limit?: number }): Promise<RelayView[]> {
+export async function listRelays(
+  db: Db,
+  input: { worktreePath?: string; sessionId?: string; limit?: number },
+): Promise<RelayView[]> {
   const rows = await db.transcriptRelay.findMany({
-    where: { ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}), ...(input.sessionId ? { sessionId: input.sessionId } : {}) },
+    where: {
+      ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}),
+      ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+    },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: Math.min(input.limit ?? 100, 500),
   });

@@ -10,7 +10,13 @@ const RULES_FILE = path.join(".claude", "rules", "arbor-recorder.md");
  * loaded by Claude Code as project memory), written with the hooks and removed with them.
  * Kept out of `git status` through the repository's info/exclude.
  */
-export function syncRecorderRules(input: { worktreePath: string; isInstalled: boolean; projectName: string; projectId: string; commonDir: string | null }): string {
+export function syncRecorderRules(input: {
+  worktreePath: string;
+  isInstalled: boolean;
+  projectName: string;
+  projectId: string;
+  commonDir: string | null;
+}): string {
   const file = path.join(input.worktreePath, RULES_FILE);
   if (!input.isInstalled) {
     if (existsSync(file)) rmSync(file);

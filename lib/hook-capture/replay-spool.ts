@@ -11,7 +11,10 @@ import { ingestHookEvent } from "./ingest-hook-event.ts";
  * The file name is the delivery id, so an event that did reach Arbor before is not stored
  * twice. Files that are not valid events move to `rejected/` instead of blocking the queue.
  */
-export async function replayHookSpool(db: Db, input: { dataDir: string }): Promise<{ replayed: number; duplicates: number; rejected: number }> {
+export async function replayHookSpool(
+  db: Db,
+  input: { dataDir: string },
+): Promise<{ replayed: number; duplicates: number; rejected: number }> {
   const files = hookFiles(input.dataDir);
   mkdirSync(files.spoolDir, { recursive: true });
   const names = readdirSync(files.spoolDir)
@@ -32,7 +35,12 @@ export async function replayHookSpool(db: Db, input: { dataDir: string }): Promi
     }
     try {
       const body = JSON.parse(text) as unknown;
-      const result = await ingestHookEvent(db, { body, eventId: name.slice(0, -".json".length), source: "spool", maxPayloadBytes: settings.hookMaxPayloadBytes });
+      const result = await ingestHookEvent(db, {
+        body,
+        eventId: name.slice(0, -".json".length),
+        source: "spool",
+        maxPayloadBytes: settings.hookMaxPayloadBytes,
+      });
       counts[result.isDuplicate ? "duplicates" : "replayed"] += 1;
       rmSync(file, { force: true });
     } catch (error) {

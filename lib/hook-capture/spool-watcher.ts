@@ -10,7 +10,10 @@ const SWEEP_MS = 5_000;
  * fs.watch), with a periodic sweep as a safety net for missed notifications. Runs are
  * serialized: one drain at a time, and a notification during a drain schedules one more.
  */
-export function startSpoolWatcher(db: Db, input: { dataDir: string; onError: (error: unknown) => void }): { close(): Promise<void> } {
+export function startSpoolWatcher(
+  db: Db,
+  input: { dataDir: string; onError: (error: unknown) => void },
+): { close(): Promise<void> } {
   const { spoolDir } = hookFiles(input.dataDir);
   let draining: Promise<unknown> | null = null;
   let isPending = false;

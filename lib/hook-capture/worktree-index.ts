@@ -28,7 +28,10 @@ interface IndexState {
  * every 15 s (or on demand for a worktree it does not know yet), so ingest does not scan git
  * per event.
  */
-export async function listIndexedWorktrees(db: Db, options: { isFreshNeeded?: boolean } = {}): Promise<IndexedWorktree[]> {
+export async function listIndexedWorktrees(
+  db: Db,
+  options: { isFreshNeeded?: boolean } = {},
+): Promise<IndexedWorktree[]> {
   const state = processSingleton<IndexState>("worktree-index", () => ({ worktrees: [], builtAt: 0, building: null }));
   if (Date.now() - state.builtAt < TTL_MS && !options.isFreshNeeded) return state.worktrees;
   // A fresh listing must start after the caller asked: a build already under way may predate the worktree.
@@ -59,7 +62,11 @@ async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
         return Promise.all(
           entries
             .filter((entry) => !entry.isBare && existsSync(entry.path))
-            .map(async (entry) => ({ repoId: repo.id, listedPath: entry.path, path: await realpath(entry.path).catch(() => entry.path) })),
+            .map(async (entry) => ({
+              repoId: repo.id,
+              listedPath: entry.path,
+              path: await realpath(entry.path).catch(() => entry.path),
+            })),
         );
       } catch (error) {
         console.warn(`[arbor] could not scan ${repo.rootPath} for hook matching: ${(error as Error).message}`);

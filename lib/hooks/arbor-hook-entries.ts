@@ -37,8 +37,13 @@ export function assertArborHandler(params: { handler: ArborHookHandler; marker: 
   const { handler, marker } = params;
   if (marker.trim() === "") throw new AppError("invalid_input", "The Arbor hook marker must not be empty.");
   const text = handler.type === "http" ? handler.url : handler.command;
-  if (handler.type === "http" && !/^https?:\/\//.test(handler.url)) throw new AppError("invalid_input", `An http hook needs an http:// or https:// URL, got "${handler.url}".`);
-  if (!text.includes(marker)) throw new AppError("invalid_input", `The Arbor hook ${handler.type === "http" ? "URL" : "command"} must contain "${marker}" so it can be recognised and removed later.`);
+  if (handler.type === "http" && !/^https?:\/\//.test(handler.url))
+    throw new AppError("invalid_input", `An http hook needs an http:// or https:// URL, got "${handler.url}".`);
+  if (!text.includes(marker))
+    throw new AppError(
+      "invalid_input",
+      `The Arbor hook ${handler.type === "http" ? "URL" : "command"} must contain "${marker}" so it can be recognised and removed later.`,
+    );
 }
 
 /**
@@ -49,15 +54,25 @@ export function assertArborHandler(params: { handler: ArborHookHandler; marker: 
  * sees every tool / source), and extra Arbor copies are dropped. Groups and event arrays left
  * empty by a removal are deleted.
  */
-export function syncArborHandlers(params: { hooks: JsonObject; handler: ArborHookHandlerChoice | null; events: readonly string[]; marker: string }): HookSettingsChange[] {
+export function syncArborHandlers(params: {
+  hooks: JsonObject;
+  handler: ArborHookHandlerChoice | null;
+  events: readonly string[];
+  marker: string;
+}): HookSettingsChange[] {
   const { hooks, handler, marker } = params;
-  const handlerOf = (event: string): ArborHookHandler | null => (typeof handler === "function" ? handler(event) : handler);
+  const handlerOf = (event: string): ArborHookHandler | null =>
+    typeof handler === "function" ? handler(event) : handler;
   const wanted = new Set(handler ? params.events : []);
   const changes: HookSettingsChange[] = [];
   for (const event of Object.keys(hooks)) {
     const groups = hooks[event];
     if (!Array.isArray(groups)) {
-      if (wanted.has(event)) throw new AppError("invalid_input", `"hooks.${event}" in the settings file must be an array of matcher groups.`);
+      if (wanted.has(event))
+        throw new AppError(
+          "invalid_input",
+          `"hooks.${event}" in the settings file must be an array of matcher groups.`,
+        );
       continue;
     }
     const action = rewriteGroups({ groups, handler: wanted.has(event) ? handlerOf(event) : null, marker });
@@ -73,7 +88,11 @@ export function syncArborHandlers(params: { hooks: JsonObject; handler: ArborHoo
   return changes;
 }
 
-function rewriteGroups(params: { groups: unknown[]; handler: ArborHookHandler | null; marker: string }): HookSettingsChange["action"] | null {
+function rewriteGroups(params: {
+  groups: unknown[];
+  handler: ArborHookHandler | null;
+  marker: string;
+}): HookSettingsChange["action"] | null {
   const { groups, handler, marker } = params;
   let placed = false;
   let action: HookSettingsChange["action"] | null = null;

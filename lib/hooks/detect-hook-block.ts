@@ -24,7 +24,12 @@ export interface HookBlock {
 /** From an incoming hook payload: a Stop / SubagentStop that runs again after a blocking Stop hook. */
 export function detectBlockFromHookEvent(event: HookEvent): HookBlock | null {
   if (event.stopHookActive !== true) return null;
-  return { hookEvent: event.eventName === "SubagentStop" ? "SubagentStop" : "Stop", source: "payload", reason: null, command: null };
+  return {
+    hookEvent: event.eventName === "SubagentStop" ? "SubagentStop" : "Stop",
+    source: "payload",
+    reason: null,
+    command: null,
+  };
 }
 
 /**
@@ -32,8 +37,19 @@ export function detectBlockFromHookEvent(event: HookEvent): HookBlock | null {
  * `decision:"block"`, `continue:false`, PreToolUse `permissionDecision:"deny"` or
  * PermissionRequest `decision.behavior:"deny"`. Exit 1 and other codes never block.
  */
-export function detectHookBlock(params: { hookEvent: string; exitCode: number | null; stdout: string; stderr: string; source?: HookBlock["source"] }): HookBlock | null {
-  const block = (reason: string | null): HookBlock => ({ hookEvent: params.hookEvent, source: params.source ?? "hook_response", reason, command: null });
+export function detectHookBlock(params: {
+  hookEvent: string;
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  source?: HookBlock["source"];
+}): HookBlock | null {
+  const block = (reason: string | null): HookBlock => ({
+    hookEvent: params.hookEvent,
+    source: params.source ?? "hook_response",
+    reason,
+    command: null,
+  });
   if (!isBlockingHookEvent(params.hookEvent)) return null;
   if (params.exitCode === 2) return block(params.stderr.trim() || null);
   if (params.exitCode !== 0) return null;
@@ -54,7 +70,12 @@ export function detectBlockFromHookResponse(value: unknown): HookBlock | null {
   if (event?.type !== "system" || event.subtype !== "hook_response") return null;
   const hookEvent = readString(event, "hook_event");
   if (!hookEvent) return null;
-  return detectHookBlock({ hookEvent, exitCode: readNumber(event, "exit_code"), stdout: readString(event, "stdout") ?? "", stderr: readString(event, "stderr") ?? "" });
+  return detectHookBlock({
+    hookEvent,
+    exitCode: readNumber(event, "exit_code"),
+    stdout: readString(event, "stdout") ?? "",
+    stderr: readString(event, "stderr") ?? "",
+  });
 }
 
 /** From a transcript entry: `{"type":"attachment","attachment":{"type":"hook_blocking_error",…}}`. */

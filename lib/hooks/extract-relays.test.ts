@@ -15,7 +15,14 @@ describe("extractRelays on real 2.1.197 transcripts", () => {
         endedAt: "2026-11-21T22:06:21.141Z",
         userText: "KW_BASH please run it",
         assistantText: "I ran the command; out.txt now contains hi.",
-        toolCalls: [{ id: "toolu_mock_000011_0", name: "Bash", input: { command: "echo hi > out.txt", description: "Write hi to out.txt" }, result: { content: "(Bash completed with no output)", isError: false } }],
+        toolCalls: [
+          {
+            id: "toolu_mock_000011_0",
+            name: "Bash",
+            input: { command: "echo hi > out.txt", description: "Write hi to out.txt" },
+            result: { content: "(Bash completed with no output)", isError: false },
+          },
+        ],
         model: "claude-opus-4-8",
         entryCount: 6,
         apiError: null,
@@ -32,7 +39,10 @@ describe("extractRelays on real 2.1.197 transcripts", () => {
         id: "toolu_mock_000019_0",
         name: "Write",
         input: { file_path: "/work/example-repo/notes.txt", content: "line one\nline two\n" },
-        result: { content: expect.stringMatching(/^File created successfully at: \/work\/example-repo\/notes\.txt/), isError: false },
+        result: {
+          content: expect.stringMatching(/^File created successfully at: \/work\/example-repo\/notes\.txt/),
+          isError: false,
+        },
       },
     ]);
     expect(relay?.assistantText).toBe("Created notes.txt.");
@@ -45,45 +55,88 @@ describe("extractRelays on real 2.1.197 transcripts", () => {
       userText: "KW_HELLO hi",
       assistantText: "Hello from the mock model.\n\nGoodbye (answer produced after the Stop hook blocked).",
       entryCount: 7,
-      hookBlocks: [{ hookEvent: "Stop", source: "transcript", reason: "KW_AFTERBLOCK The Stop hook blocked you: please also say goodbye." }],
+      hookBlocks: [
+        {
+          hookEvent: "Stop",
+          source: "transcript",
+          reason: "KW_AFTERBLOCK The Stop hook blocked you: please also say goodbye.",
+        },
+      ],
     });
   });
 
   it("t02: the Agent call's result is the subagent's answer; the subagent's own (sidechain) file yields no relay", () => {
     const [relay, ...rest] = relaysOf("t02-subagent");
     expect(rest).toEqual([]);
-    expect(relay?.toolCalls[0]).toMatchObject({ name: "Agent", input: { subagent_type: "general-purpose" }, result: { content: expect.stringMatching(/^Hi from the subagent\.\nagentId: a7fc07e87c75c9b96/), isError: false } });
+    expect(relay?.toolCalls[0]).toMatchObject({
+      name: "Agent",
+      input: { subagent_type: "general-purpose" },
+      result: { content: expect.stringMatching(/^Hi from the subagent\.\nagentId: a7fc07e87c75c9b96/), isError: false },
+    });
     expect(relay?.assistantText).toBe("The subagent said hi.");
     expect(extractRelays(readJsonl("transcripts/t02-subagent.subagents/agent-a7fc07e87c75c9b96.jsonl"))).toEqual([]);
   });
 
   it("x02: a SIGINT run keeps the prompt with no answer (the partial text was never persisted)", () => {
-    expect(relaysOf("x02-sigint-mid-stream")).toEqual([expect.objectContaining({ userText: "KW_SLOW go", assistantText: "", toolCalls: [], model: null, entryCount: 3 })]);
+    expect(relaysOf("x02-sigint-mid-stream")).toEqual([
+      expect.objectContaining({ userText: "KW_SLOW go", assistantText: "", toolCalls: [], model: null, entryCount: 3 }),
+    ]);
   });
 
   it("e05: an API failure is an apiError, not assistant text", () => {
     const [relay] = relaysOf("e05-http529-max-retries-1");
-    expect(relay).toMatchObject({ userText: "KW_529 hi", assistantText: "", model: null, apiError: { code: "server_error", message: expect.stringMatching(/^API Error: 529 Overloaded/) } });
+    expect(relay).toMatchObject({
+      userText: "KW_529 hi",
+      assistantText: "",
+      model: null,
+      apiError: { code: "server_error", message: expect.stringMatching(/^API Error: 529 Overloaded/) },
+    });
   });
 
   it("s01 after resume, continue and /compact: four relays; the compact summary and caveats start none", () => {
     const relays = relaysOf("s01-session-after-r01-r02-c01");
-    expect(relays.map((relay) => relay.userText)).toEqual(["KW_HELLO say hi", "KW_BASH now run a tool", "KW_HELLO continue please", "/compact"]);
-    expect(relays[2]).toMatchObject({ assistantText: "Hello from the mock model.", endedAt: "2026-11-21T22:10:49.429Z", entryCount: 2 });
+    expect(relays.map((relay) => relay.userText)).toEqual([
+      "KW_HELLO say hi",
+      "KW_BASH now run a tool",
+      "KW_HELLO continue please",
+      "/compact",
+    ]);
+    expect(relays[2]).toMatchObject({
+      assistantText: "Hello from the mock model.",
+      endedAt: "2026-11-21T22:10:49.429Z",
+      entryCount: 2,
+    });
     expect(relays[3]).toMatchObject({ assistantText: "", toolCalls: [], entryCount: 3 });
     expect(new Set(relays.map((relay) => relay.sessionId))).toEqual(new Set(["9c0f0f8c-d2d3-4f13-a8e5-95682cbd7600"]));
   });
 
   it("r03: a forked session carries the copied history under the new session id", () => {
     const relays = relaysOf("r03-resume-fork");
-    expect(relays.map((relay) => relay.userText)).toEqual(["KW_HELLO say hi", "KW_BASH now run a tool", "KW_HELLO continue please", "KW_HELLO fork it"]);
+    expect(relays.map((relay) => relay.userText)).toEqual([
+      "KW_HELLO say hi",
+      "KW_BASH now run a tool",
+      "KW_HELLO continue please",
+      "KW_HELLO fork it",
+    ]);
     expect(relays.every((relay) => relay.sessionId === "250322cb-8d37-410c-927b-a0d324a89d89")).toBe(true);
   });
 });
 
 describe("extractRelays on odd input", () => {
-  const user = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({ type: "user", uuid, sessionId: "s", timestamp: `t-${uuid}`, message: { role: "user", content }, ...extra });
-  const assistant = (uuid: string, id: string, content: unknown[]) => ({ type: "assistant", uuid, timestamp: `t-${uuid}`, message: { id, model: "m", content } });
+  const user = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({
+    type: "user",
+    uuid,
+    sessionId: "s",
+    timestamp: `t-${uuid}`,
+    message: { role: "user", content },
+    ...extra,
+  });
+  const assistant = (uuid: string, id: string, content: unknown[]) => ({
+    type: "assistant",
+    uuid,
+    timestamp: `t-${uuid}`,
+    message: { id, model: "m", content },
+  });
 
   it("merges entries of one message id, dedupes repeats, and skips junk, unknown types and sidechains", () => {
     const relays = extractRelays([
@@ -97,7 +150,18 @@ describe("extractRelays on odd input", () => {
       assistant("a2", "m1", [{ type: "text", text: "part one" }]),
       assistant("a3", "m1", [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "x" } }]),
       user("s1", "sidechain prompt", { isSidechain: true }),
-      user("r1", [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "file body" }, { type: "image" }], is_error: true }], { toolUseResult: "Error" }),
+      user(
+        "r1",
+        [
+          {
+            type: "tool_result",
+            tool_use_id: "t1",
+            content: [{ type: "text", text: "file body" }, { type: "image" }],
+            is_error: true,
+          },
+        ],
+        { toolUseResult: "Error" },
+      ),
       user("r2", [{ type: "tool_result", tool_use_id: "unknown", content: "stray" }]),
       user("i1", [{ type: "text", text: "[Request interrupted by user]" }]),
       user("m1", "meta", { isMeta: true }),
@@ -106,7 +170,9 @@ describe("extractRelays on odd input", () => {
     expect(relays[0]).toMatchObject({
       userText: "do it",
       assistantText: "part one",
-      toolCalls: [{ id: "t1", name: "Read", input: { file_path: "x" }, result: { content: "file body\n[image]", isError: true } }],
+      toolCalls: [
+        { id: "t1", name: "Read", input: { file_path: "x" }, result: { content: "file body\n[image]", isError: true } },
+      ],
       entryCount: 9,
       endedAt: "t-m1",
       isInterrupted: true,

@@ -97,7 +97,8 @@ function startRelay(start: JsonObject): RelayBuilder {
       const text = readString(object, "text");
       if (object?.type === "text" && text && !texts.includes(text)) texts.push(text);
       const id = readString(object, "id");
-      if (object?.type === "tool_use" && id && !calls.has(id)) calls.set(id, { id, name: readString(object, "name") ?? "unknown", input: object.input });
+      if (object?.type === "tool_use" && id && !calls.has(id))
+        calls.set(id, { id, name: readString(object, "name") ?? "unknown", input: object.input });
     }
   }
 
@@ -105,7 +106,8 @@ function startRelay(start: JsonObject): RelayBuilder {
     for (const block of Array.isArray(message.content) ? message.content : []) {
       const object = asObject(block);
       const call = calls.get(readString(object, "tool_use_id") ?? "");
-      if (object?.type === "tool_result" && call) call.result = { content: toolResultText(object.content), isError: object.is_error === true };
+      if (object?.type === "tool_result" && call)
+        call.result = { content: toolResultText(object.content), isError: object.is_error === true };
     }
   }
 

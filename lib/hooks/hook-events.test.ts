@@ -38,14 +38,20 @@ describe("parseHookPayload on every captured 2.1.197 payload", () => {
 
   it("leaves absent fields null: SessionStart has no prompt_id, permission_mode or tool", () => {
     const result = parseHookPayload(readHookPayload({ event: "SessionStart", scenario: "s01-text" }));
-    expect(result).toMatchObject({ ok: true, event: { promptId: null, permissionMode: null, toolName: null, toolUseId: null, canBlock: false } });
+    expect(result).toMatchObject({
+      ok: true,
+      event: { promptId: null, permissionMode: null, toolName: null, toolUseId: null, canBlock: false },
+    });
   });
 
   it("reads stop_hook_active and the subagent fields", () => {
     const second = parseHookPayload(readHookPayload({ event: "Stop", scenario: "h01-stop-block-once", index: 1 }));
     expect(second.ok && second.event.stopHookActive).toBe(true);
     const subagent = parseHookPayload(readHookPayload({ event: "SubagentStop", scenario: "t02-subagent" }));
-    expect(subagent).toMatchObject({ ok: true, event: { agentId: "a7fc07e87c75c9b96", agentType: "general-purpose", stopHookActive: false } });
+    expect(subagent).toMatchObject({
+      ok: true,
+      event: { agentId: "a7fc07e87c75c9b96", agentType: "general-purpose", stopHookActive: false },
+    });
   });
 });
 
@@ -62,19 +68,60 @@ describe("parseHookPayload on bad input", () => {
   });
 
   it("rejects a payload without hook_event_name or session_id, naming the missing field", () => {
-    expect(parseHookPayload({ session_id: "s" })).toEqual({ ok: false, reason: 'The hook payload has no "hook_event_name" string.' });
-    expect(parseHookPayload({ hook_event_name: "Stop", session_id: 7 })).toEqual({ ok: false, reason: 'The Stop hook payload has no "session_id" string.' });
+    expect(parseHookPayload({ session_id: "s" })).toEqual({
+      ok: false,
+      reason: 'The hook payload has no "hook_event_name" string.',
+    });
+    expect(parseHookPayload({ hook_event_name: "Stop", session_id: 7 })).toEqual({
+      ok: false,
+      reason: 'The Stop hook payload has no "session_id" string.',
+    });
   });
 
   it("keeps an unknown event name as-is and tolerates mistyped optional fields", () => {
-    const result = parseHookPayload({ hook_event_name: "FutureEvent", session_id: "s", cwd: 3, tool_name: ["x"], stop_hook_active: "yes" });
-    expect(result).toMatchObject({ ok: true, event: { eventName: "FutureEvent", isKnownEvent: false, canBlock: false, cwd: null, toolName: null, stopHookActive: null } });
+    const result = parseHookPayload({
+      hook_event_name: "FutureEvent",
+      session_id: "s",
+      cwd: 3,
+      tool_name: ["x"],
+      stop_hook_active: "yes",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      event: {
+        eventName: "FutureEvent",
+        isKnownEvent: false,
+        canBlock: false,
+        cwd: null,
+        toolName: null,
+        stopHookActive: null,
+      },
+    });
   });
 });
 
 describe("ARBOR_HOOK_EVENTS", () => {
   it("covers the brief's events, adds CwdChanged/PermissionDenied, and never WorktreeCreate", () => {
-    expect(ARBOR_HOOK_EVENTS).toEqual(expect.arrayContaining(["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "Notification", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "CwdChanged", "PermissionDenied"]));
+    expect(ARBOR_HOOK_EVENTS).toEqual(
+      expect.arrayContaining([
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "Notification",
+        "Stop",
+        "StopFailure",
+        "SubagentStart",
+        "SubagentStop",
+        "PreCompact",
+        "PostCompact",
+        "SessionEnd",
+        "CwdChanged",
+        "PermissionDenied",
+      ]),
+    );
     expect(ARBOR_HOOK_EVENTS).not.toContain("WorktreeCreate");
     expect(new Set(ARBOR_HOOK_EVENTS).size).toBe(ARBOR_HOOK_EVENTS.length);
   });

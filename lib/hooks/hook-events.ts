@@ -29,7 +29,16 @@ export const ARBOR_HOOK_EVENTS = [
 export type ArborHookEventName = (typeof ARBOR_HOOK_EVENTS)[number];
 
 /** Events whose hooks can stop or redirect Claude (exit 2, `decision:"block"`, `permissionDecision:"deny"`). */
-const BLOCKING_EVENTS = new Set(["UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop", "SubagentStop", "PreCompact", "ConfigChange"]);
+const BLOCKING_EVENTS = new Set([
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "Stop",
+  "SubagentStop",
+  "PreCompact",
+  "ConfigChange",
+]);
 
 /** The fields every timeline row needs; `payload` is the whole object as Claude Code sent it. */
 export interface HookEvent {

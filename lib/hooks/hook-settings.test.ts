@@ -5,8 +5,18 @@ import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
 import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "./hook-settings.ts";
 import { readFixtureText } from "./test-fixtures.ts";
 
-const COMMAND: ArborHookHandler = { type: "command", command: 'node "/home/me/.arbor/bin/arbor-hook.mjs"', timeout: 10 };
-const HTTP: ArborHookHandler = { type: "http", url: "http://127.0.0.1:4318/api/hooks/ingest?via=arbor-hook", headers: { "X-Arbor-Token": "$ARBOR_HOOK_TOKEN" }, allowedEnvVars: ["ARBOR_HOOK_TOKEN"], timeout: 5 };
+const COMMAND: ArborHookHandler = {
+  type: "command",
+  command: 'node "/home/me/.arbor/bin/arbor-hook.mjs"',
+  timeout: 10,
+};
+const HTTP: ArborHookHandler = {
+  type: "http",
+  url: "http://127.0.0.1:4318/api/hooks/ingest?via=arbor-hook",
+  headers: { "X-Arbor-Token": "$ARBOR_HOOK_TOKEN" },
+  allowedEnvVars: ["ARBOR_HOOK_TOKEN"],
+  timeout: 5,
+};
 /** The real `.claude/settings.json` of the capture repo: a command hook on all 30 events, no final newline. */
 const USER_SETTINGS = readFixtureText("hooks/_project-settings.json");
 
@@ -62,12 +72,17 @@ describe("planHookInstall", () => {
   });
 
   it("updates Arbor's handler where it stands when it changed (new port), after user groups added later", () => {
-    const first = JSON.parse(written(planHookInstall({ originalText: null, handler: HTTP }))) as { hooks: Record<string, unknown[]> };
+    const first = JSON.parse(written(planHookInstall({ originalText: null, handler: HTTP }))) as {
+      hooks: Record<string, unknown[]>;
+    };
     first.hooks.Stop?.push({ hooks: [{ type: "command", command: "say done" }] });
     const moved: ArborHookHandler = { ...HTTP, url: "http://127.0.0.1:5000/api/hooks/ingest?via=arbor-hook" };
     const plan = planHookInstall({ originalText: `${JSON.stringify(first, null, 2)}\n`, handler: moved });
     expect(plan.changes.every((change) => change.action === "update")).toBe(true);
-    expect(hooksOf(written(plan)).Stop).toEqual([{ hooks: [moved] }, { hooks: [{ type: "command", command: "say done" }] }]);
+    expect(hooksOf(written(plan)).Stop).toEqual([
+      { hooks: [moved] },
+      { hooks: [{ type: "command", command: "say done" }] },
+    ]);
   });
 
   it("syncs the event list: events no longer wanted lose Arbor's hook", () => {
@@ -80,8 +95,12 @@ describe("planHookInstall", () => {
   });
 
   it("rejects a handler that does not carry the marker, or an http hook without an http URL", () => {
-    expect(thrown(() => planHookInstall({ originalText: null, handler: { type: "command", command: "node hook.mjs" } }))).toMatchObject({ code: "invalid_input", message: expect.stringContaining('must contain "arbor-hook"') });
-    expect(thrown(() => planHookInstall({ originalText: null, handler: { type: "http", url: "file:///arbor-hook" } })).code).toBe("invalid_input");
+    expect(
+      thrown(() => planHookInstall({ originalText: null, handler: { type: "command", command: "node hook.mjs" } })),
+    ).toMatchObject({ code: "invalid_input", message: expect.stringContaining('must contain "arbor-hook"') });
+    expect(
+      thrown(() => planHookInstall({ originalText: null, handler: { type: "http", url: "file:///arbor-hook" } })).code,
+    ).toBe("invalid_input");
   });
 });
 
@@ -91,7 +110,7 @@ describe("planHookUninstall", () => {
     "no hooks, other settings": `${JSON.stringify({ permissions: { allow: ["Bash(npm test)"] }, env: { A: "1" } }, null, 2)}\n`,
     "tabs + CRLF": `${JSON.stringify({ model: "opus", hooks: { Stop: [{ hooks: [{ type: "command", command: "say hi" }] }] } }, null, "\t").replace(/\n/g, "\r\n")}\r\n`,
     "4 spaces with a BOM": `\uFEFF${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }] } }, null, 4)}\n`,
-    "minified": JSON.stringify({ hooks: {}, theme: "dark" }).replace('"hooks":{},', ""),
+    minified: JSON.stringify({ hooks: {}, theme: "dark" }).replace('"hooks":{},', ""),
   };
 
   it.each(Object.entries(variants))("restores %s byte for byte after an install", (_name, original) => {
@@ -110,13 +129,17 @@ describe("planHookUninstall", () => {
   });
 
   it("changes nothing when there is nothing of Arbor's", () => {
-    expect(planHookUninstall({ originalText: USER_SETTINGS })).toMatchObject({ outcome: "unchanged", newText: USER_SETTINGS });
+    expect(planHookUninstall({ originalText: USER_SETTINGS })).toMatchObject({
+      outcome: "unchanged",
+      newText: USER_SETTINGS,
+    });
     expect(planHookUninstall({ originalText: null })).toMatchObject({ outcome: "unchanged", newText: null });
   });
 });
 
 describe("files Arbor will not rewrite", () => {
-  const jsonc = '{\n  // my hooks\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "say done" }] }],\n  },\n}\n';
+  const jsonc =
+    '{\n  // my hooks\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "say done" }] }],\n  },\n}\n';
   const inlineArrays = '{\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n';
 
   it("refuses a file with comments and trailing commas, and says what to add by hand", () => {
@@ -137,13 +160,28 @@ describe("files Arbor will not rewrite", () => {
   it("tells the user which entries to delete when uninstalling from such a file", () => {
     const withArbor = jsonc.replace('"say done"', '"arbor-hook --post"');
     const plan = planHookUninstall({ originalText: withArbor });
-    expect(plan.outcome === "manual" && plan.snippet).toBe('In hooks.Stop: delete the hook handler whose command or url contains "arbor-hook".');
+    expect(plan.outcome === "manual" && plan.snippet).toBe(
+      'In hooks.Stop: delete the hook handler whose command or url contains "arbor-hook".',
+    );
   });
 
   it("throws invalid_input, naming the file, for text that is not JSON or not an object", () => {
-    expect(thrown(() => planHookInstall({ originalText: '{"hooks": ', handler: COMMAND, fileLabel: ".claude/settings.local.json" }))).toMatchObject({ code: "invalid_input", message: expect.stringContaining(".claude/settings.local.json is not valid JSON") });
-    expect(thrown(() => planHookInstall({ originalText: "[]", handler: COMMAND })).message).toContain("must contain a JSON object");
-    expect(thrown(() => planHookInstall({ originalText: '{"hooks": []}', handler: COMMAND })).message).toContain('"hooks" in the settings file must be an object');
-    expect(thrown(() => planHookInstall({ originalText: '{"hooks": {"Stop": {}}}', handler: COMMAND })).message).toContain('"hooks.Stop"');
+    expect(
+      thrown(() =>
+        planHookInstall({ originalText: '{"hooks": ', handler: COMMAND, fileLabel: ".claude/settings.local.json" }),
+      ),
+    ).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining(".claude/settings.local.json is not valid JSON"),
+    });
+    expect(thrown(() => planHookInstall({ originalText: "[]", handler: COMMAND })).message).toContain(
+      "must contain a JSON object",
+    );
+    expect(thrown(() => planHookInstall({ originalText: '{"hooks": []}', handler: COMMAND })).message).toContain(
+      '"hooks" in the settings file must be an object',
+    );
+    expect(
+      thrown(() => planHookInstall({ originalText: '{"hooks": {"Stop": {}}}', handler: COMMAND })).message,
+    ).toContain('"hooks.Stop"');
   });
 });

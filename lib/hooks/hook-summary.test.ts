@@ -26,10 +26,20 @@ describe("summarizeHookEvent on captured payloads", () => {
     ["PreToolUse", "s07-write-acceptedits", 0, "Write: notes.txt"],
     ["PreToolUse", "t02-subagent", 0, "Agent: Say hi"],
     ["PostToolUse", "s19-read-edit-acceptedits", 1, "Edit: notes.txt"],
-    ["PostToolUseFailure", "s09-bash-failure", 0, "failed Bash: ls /nonexistent-dir-for-test: Exit code 2 ls: cannot access '/nonexistent-dir-for-test': No such file or dire…"],
+    [
+      "PostToolUseFailure",
+      "s09-bash-failure",
+      0,
+      "failed Bash: ls /nonexistent-dir-for-test: Exit code 2 ls: cannot access '/nonexistent-dir-for-test': No such file or dire…",
+    ],
     ["PermissionRequest", "j03-sdk-permission-prompt-stdio-allow", 0, "permission? Bash: python3 -c 'print(6*7)'"],
     ["Stop", "s01-text", 0, "Stop: Hello from the mock model."],
-    ["Stop", "h01-stop-block-once", 1, "Stop (after a Stop hook block): Goodbye (answer produced after the Stop hook blocked)."],
+    [
+      "Stop",
+      "h01-stop-block-once",
+      1,
+      "Stop (after a Stop hook block): Goodbye (answer produced after the Stop hook blocked).",
+    ],
     ["StopFailure", "e01-http401", 0, "StopFailure (authentication_failed): Invalid API key · Fix external API key"],
     ["SubagentStart", "t02-subagent", 0, "SubagentStart general-purpose"],
     ["SubagentStop", "t02-subagent", 0, "SubagentStop general-purpose: Hi from the subagent."],
@@ -51,7 +61,9 @@ describe("summarizeHookEvent on captured payloads", () => {
 
 describe("summarizeHookEvent on edge cases", () => {
   it("collapses a multi-line prompt and cuts it with an ellipsis", () => {
-    const summary = summarizeHookEvent(synthetic({ hook_event_name: "UserPromptSubmit", prompt: `line one\n\n${"x".repeat(200)}` }));
+    const summary = summarizeHookEvent(
+      synthetic({ hook_event_name: "UserPromptSubmit", prompt: `line one\n\n${"x".repeat(200)}` }),
+    );
     expect(summary).toBe(`prompt: line one ${"x".repeat(70)}…`);
   });
 
@@ -61,16 +73,26 @@ describe("summarizeHookEvent on edge cases", () => {
 
   it("falls back to the event name for unknown events and a Notification's message", () => {
     expect(summarizeHookEvent(synthetic({ hook_event_name: "FutureEvent" }))).toBe("FutureEvent");
-    expect(summarizeHookEvent(synthetic({ hook_event_name: "Notification", message: "Claude needs your permission" }))).toBe("Notification: Claude needs your permission");
+    expect(
+      summarizeHookEvent(synthetic({ hook_event_name: "Notification", message: "Claude needs your permission" })),
+    ).toBe("Notification: Claude needs your permission");
   });
 });
 
 describe("describeToolInput", () => {
   it("keeps paths outside the cwd absolute and does not treat a Grep path as the subject", () => {
-    expect(describeToolInput({ toolName: "Read", input: { file_path: "/etc/hosts" }, cwd: "/repo" })).toBe("/etc/hosts");
-    expect(describeToolInput({ toolName: "Read", input: { file_path: "/repo-other/a.ts" }, cwd: "/repo" })).toBe("/repo-other/a.ts");
-    expect(describeToolInput({ toolName: "Grep", input: { pattern: "TODO", path: "/repo/src" }, cwd: "/repo" })).toBe("TODO");
-    expect(describeToolInput({ toolName: "mcp__x__y", input: { count: 3, name: "first string" }, cwd: null })).toBe("first string");
+    expect(describeToolInput({ toolName: "Read", input: { file_path: "/etc/hosts" }, cwd: "/repo" })).toBe(
+      "/etc/hosts",
+    );
+    expect(describeToolInput({ toolName: "Read", input: { file_path: "/repo-other/a.ts" }, cwd: "/repo" })).toBe(
+      "/repo-other/a.ts",
+    );
+    expect(describeToolInput({ toolName: "Grep", input: { pattern: "TODO", path: "/repo/src" }, cwd: "/repo" })).toBe(
+      "TODO",
+    );
+    expect(describeToolInput({ toolName: "mcp__x__y", input: { count: 3, name: "first string" }, cwd: null })).toBe(
+      "first string",
+    );
   });
 });
 

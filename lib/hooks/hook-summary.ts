@@ -11,7 +11,11 @@ const EXCERPT_CHARS = 80;
 export function summarizeHookEvent(event: HookEvent): string {
   const payload = event.payload;
   const text = (key: string) => readString(payload, key);
-  const tool = () => joinDetail(event.toolName ?? "tool", describeToolInput({ toolName: event.toolName, input: payload.tool_input, cwd: event.cwd }));
+  const tool = () =>
+    joinDetail(
+      event.toolName ?? "tool",
+      describeToolInput({ toolName: event.toolName, input: payload.tool_input, cwd: event.cwd }),
+    );
   switch (event.eventName) {
     case "SessionStart":
     case "SessionEnd":
@@ -59,7 +63,8 @@ export function describeToolInput(params: { toolName: string | null; input: unkn
   if (!input) return "";
   const pick = (...keys: string[]) => keys.map((key) => readString(input, key)).find((value) => value !== null) ?? null;
   const path = pick("file_path", "notebook_path", "path");
-  if (path !== null && params.toolName !== "Grep" && params.toolName !== "Glob") return excerpt(relativeTo(path, params.cwd));
+  if (path !== null && params.toolName !== "Grep" && params.toolName !== "Glob")
+    return excerpt(relativeTo(path, params.cwd));
   const main = pick("command", "pattern", "url", "query", "description", "prompt", "subject") ?? firstString(input);
   return excerpt(main ?? "");
 }

@@ -12,9 +12,16 @@ describe("limitStoredPayload", () => {
   });
 
   it("cuts long strings of a too-big payload but keeps its shape and small fields", () => {
-    const payload = { ...readHookPayload({ event: "PostToolUse", scenario: "s07-write-acceptedits" }), tool_response: { content: "é".repeat(50_000), filePath: "/work/example-repo/notes.txt" } };
+    const payload = {
+      ...readHookPayload({ event: "PostToolUse", scenario: "s07-write-acceptedits" }),
+      tool_response: { content: "é".repeat(50_000), filePath: "/work/example-repo/notes.txt" },
+    };
     const limited = limitStoredPayload({ payload, maxBytes: 20_000 });
-    const stored = JSON.parse(limited.json) as { tool_name: string; session_id: string; tool_response: { content: string; filePath: string } };
+    const stored = JSON.parse(limited.json) as {
+      tool_name: string;
+      session_id: string;
+      tool_response: { content: string; filePath: string };
+    };
     expect(limited).toMatchObject({ isTruncated: true, originalBytes: expect.any(Number) });
     expect(limited.bytes).toBeLessThanOrEqual(20_000);
     expect(limited.originalBytes).toBeGreaterThan(100_000);
@@ -24,8 +31,17 @@ describe("limitStoredPayload", () => {
   });
 
   it("falls back to the identifying fields when many small values are still too big", () => {
-    const payload = { hook_event_name: "PostToolBatch", session_id: "s1", tool_calls: Array.from({ length: 5000 }, (_, index) => ({ index })) };
+    const payload = {
+      hook_event_name: "PostToolBatch",
+      session_id: "s1",
+      tool_calls: Array.from({ length: 5000 }, (_, index) => ({ index })),
+    };
     const limited = limitStoredPayload({ payload, maxBytes: 2000 });
-    expect(JSON.parse(limited.json)).toEqual({ arbor_truncated: true, original_bytes: limited.originalBytes, hook_event_name: "PostToolBatch", session_id: "s1" });
+    expect(JSON.parse(limited.json)).toEqual({
+      arbor_truncated: true,
+      original_bytes: limited.originalBytes,
+      hook_event_name: "PostToolBatch",
+      session_id: "s1",
+    });
   });
 });

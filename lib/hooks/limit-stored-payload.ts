@@ -1,7 +1,19 @@
 export const DEFAULT_MAX_STORED_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 const MIN_STRING_CAP = 256;
-const IDENTIFYING_FIELDS = ["hook_event_name", "session_id", "transcript_path", "cwd", "prompt_id", "tool_name", "tool_use_id", "agent_id", "source", "reason", "error"];
+const IDENTIFYING_FIELDS = [
+  "hook_event_name",
+  "session_id",
+  "transcript_path",
+  "cwd",
+  "prompt_id",
+  "tool_name",
+  "tool_use_id",
+  "agent_id",
+  "source",
+  "reason",
+  "error",
+];
 
 export interface LimitedPayload {
   /** The JSON text to store; at most `maxBytes` UTF-8 bytes unless even the stub is larger. */
@@ -25,7 +37,11 @@ export function limitStoredPayload(params: { payload: Record<string, unknown>; m
   const originalBytes = Buffer.byteLength(json);
   if (originalBytes <= maxBytes) return { json, bytes: originalBytes, originalBytes, isTruncated: false };
   for (let cap = Math.floor(maxBytes / 4); cap >= MIN_STRING_CAP; cap = Math.floor(cap / 2)) {
-    const cut = JSON.stringify(params.payload, (_key, value: unknown) => (typeof value === "string" && value.length > cap ? `${value.slice(0, cap)}…[${value.length - cap} chars cut by Arbor]` : value));
+    const cut = JSON.stringify(params.payload, (_key, value: unknown) =>
+      typeof value === "string" && value.length > cap
+        ? `${value.slice(0, cap)}…[${value.length - cap} chars cut by Arbor]`
+        : value,
+    );
     const bytes = Buffer.byteLength(cut);
     if (bytes <= maxBytes) return { json: cut, bytes, originalBytes, isTruncated: true };
   }

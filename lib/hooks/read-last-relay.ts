@@ -42,7 +42,11 @@ export async function readLastRelay(params: { path: string; maxScanBytes?: numbe
       await handle.read(chunk, 0, chunk.length, start);
       end = start;
       let lineEnd = chunk.length;
-      for (let newline = chunk.lastIndexOf(10, lineEnd - 1); lineEnd > 0 && newline !== -1 && !isFound; newline = lineEnd > 0 ? chunk.lastIndexOf(10, lineEnd - 1) : -1) {
+      for (
+        let newline = chunk.lastIndexOf(10, lineEnd - 1);
+        lineEnd > 0 && newline !== -1 && !isFound;
+        newline = lineEnd > 0 ? chunk.lastIndexOf(10, lineEnd - 1) : -1
+      ) {
         takeLine(Buffer.concat([chunk.subarray(newline + 1, lineEnd), ...carry]));
         carry = [];
         lineEnd = newline;

@@ -21,7 +21,10 @@ describe("parseSettingsText", () => {
 
   it("reads JSONC without mistaking // or /* inside strings for comments", () => {
     const text = '{\n  "url": "http://x/*y*/", // trailing\n  /* block */ "list": ["a,]", "b",],\n}';
-    expect(parseSettingsText({ text, fileLabel: "f" })).toEqual({ kind: "jsonc", settings: { url: "http://x/*y*/", list: ["a,]", "b"] } });
+    expect(parseSettingsText({ text, fileLabel: "f" })).toEqual({
+      kind: "jsonc",
+      settings: { url: "http://x/*y*/", list: ["a,]", "b"] },
+    });
   });
 
   it("treats null and blank text as a missing file", () => {
@@ -30,6 +33,8 @@ describe("parseSettingsText", () => {
   });
 
   it("throws invalid_input for text that is not JSON even without comments", () => {
-    expect(() => parseSettingsText({ text: "{ hooks: {} }", fileLabel: "settings.json" })).toThrow(/settings\.json is not valid JSON/);
+    expect(() => parseSettingsText({ text: "{ hooks: {} }", fileLabel: "settings.json" })).toThrow(
+      /settings\.json is not valid JSON/,
+    );
   });
 });

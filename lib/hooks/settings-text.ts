@@ -37,7 +37,10 @@ export function parseSettingsText(params: { text: string | null; fileLabel: stri
   } catch (error) {
     const relaxed = tryParse(stripCommentsAndTrailingCommas(body));
     if (relaxed !== undefined) return { kind: "jsonc", settings: requireObject(relaxed, fileLabel) };
-    throw new AppError("invalid_input", `${fileLabel} is not valid JSON (${(error as Error).message}). Fix or move the file, then try again; Arbor did not change it.`);
+    throw new AppError(
+      "invalid_input",
+      `${fileLabel} is not valid JSON (${(error as Error).message}). Fix or move the file, then try again; Arbor did not change it.`,
+    );
   }
   const settings = requireObject(value, fileLabel);
   return { kind: "json", settings, format: detectFormat({ settings, text }) };
@@ -66,7 +69,11 @@ function detectFormat(params: { settings: JsonObject; text: string }): SettingsF
 
 function requireObject(value: unknown, fileLabel: string): JsonObject {
   const object = asObject(value);
-  if (!object) throw new AppError("invalid_input", `${fileLabel} must contain a JSON object ({ … }) at the top level. Fix or move the file, then try again; Arbor did not change it.`);
+  if (!object)
+    throw new AppError(
+      "invalid_input",
+      `${fileLabel} must contain a JSON object ({ … }) at the top level. Fix or move the file, then try again; Arbor did not change it.`,
+    );
   return object;
 }
 
@@ -94,7 +101,11 @@ function stripCommentsAndTrailingCommas(text: string): string {
     }
     return null;
   });
-  return scanOutsideStrings(withoutComments, (at) => (withoutComments[at] === "," && /^,\s*[}\]]/.test(withoutComments.slice(at, at + 200)) ? { skip: 1, insert: "" } : null));
+  return scanOutsideStrings(withoutComments, (at) =>
+    withoutComments[at] === "," && /^,\s*[}\]]/.test(withoutComments.slice(at, at + 200))
+      ? { skip: 1, insert: "" }
+      : null,
+  );
 }
 
 /** Copies `text`, letting `edit` drop or replace characters that are outside JSON strings. */

@@ -15,13 +15,19 @@ export interface HookExample {
 
 /** The captured invocations of one hook event (`hooks/<Event>.json`). */
 export function readHookExamples(event: string): HookExample[] {
-  const file = JSON.parse(readFileSync(new URL(`hooks/${event}.json`, FIXTURES), "utf8")) as { examples: HookExample[] };
+  const file = JSON.parse(readFileSync(new URL(`hooks/${event}.json`, FIXTURES), "utf8")) as {
+    examples: HookExample[];
+  };
   return file.examples;
 }
 
 /** One captured hook payload, by event and scenario (the first invocation unless `index` is given). */
 export function readHookPayload(params: { event: string; scenario: string; index?: number }): Record<string, unknown> {
-  const example = readHookExamples(params.event).find((candidate) => candidate.scenario === params.scenario && candidate.invocation_index_in_run === (params.index ?? candidate.invocation_index_in_run));
+  const example = readHookExamples(params.event).find(
+    (candidate) =>
+      candidate.scenario === params.scenario &&
+      candidate.invocation_index_in_run === (params.index ?? candidate.invocation_index_in_run),
+  );
   if (!example) throw new Error(`no ${params.event} example for ${params.scenario}`);
   return example.stdin;
 }

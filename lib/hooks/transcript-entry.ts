@@ -22,7 +22,10 @@ export function isHumanUserEntry(entry: unknown): boolean {
 
 /** Whether a non-human user entry records an interruption ("[Request interrupted by user…]"). */
 export function isInterruptEntry(entry: JsonObject): boolean {
-  return entry.type === "user" && contentText(asObject(entry.message)?.content).trimStart().startsWith("[Request interrupted by user");
+  return (
+    entry.type === "user" &&
+    contentText(asObject(entry.message)?.content).trimStart().startsWith("[Request interrupted by user")
+  );
 }
 
 /**
@@ -46,7 +49,9 @@ export function toolResultText(content: unknown): string {
   return (Array.isArray(content) ? content : [])
     .map((block) => {
       const object = asObject(block);
-      return object?.type === "text" ? (readString(object, "text") ?? "") : `[${readString(object, "type") ?? "block"}]`;
+      return object?.type === "text"
+        ? (readString(object, "text") ?? "")
+        : `[${readString(object, "type") ?? "block"}]`;
     })
     .join("\n");
 }

@@ -13,7 +13,12 @@ describe("readTranscriptFrom", () => {
     const path = fixturePath("transcripts/s05-bash-allowed.jsonl");
     const result = await readTranscriptFrom({ path, offset: 0 });
     expect(result.entries).toEqual(readJsonl("transcripts/s05-bash-allowed.jsonl"));
-    expect(result).toMatchObject({ malformedLines: 0, nextOffset: Buffer.byteLength(readFixtureText("transcripts/s05-bash-allowed.jsonl")), reachedEnd: true, isOffsetBeyondEnd: false });
+    expect(result).toMatchObject({
+      malformedLines: 0,
+      nextOffset: Buffer.byteLength(readFixtureText("transcripts/s05-bash-allowed.jsonl")),
+      reachedEnd: true,
+      isOffsetBeyondEnd: false,
+    });
   });
 
   it("continues from nextOffset in small steps and ends with the same entries", async () => {
@@ -34,7 +39,12 @@ describe("readTranscriptFrom", () => {
   it("leaves a half-written last line for the next call", async () => {
     const path = await writeTranscript('{"type":"user","n":1}\n{"type":"assist');
     const first = await readTranscriptFrom({ path, offset: 0 });
-    expect(first).toMatchObject({ entries: [{ type: "user", n: 1 }], nextOffset: 22, reachedEnd: true, malformedLines: 0 });
+    expect(first).toMatchObject({
+      entries: [{ type: "user", n: 1 }],
+      nextOffset: 22,
+      reachedEnd: true,
+      malformedLines: 0,
+    });
     await appendFile(path, 'ant","n":2}\n');
     const second = await readTranscriptFrom({ path, offset: first.nextOffset });
     expect(second).toMatchObject({ entries: [{ type: "assistant", n: 2 }], nextOffset: 22 + 27 });
@@ -68,12 +78,24 @@ describe("readTranscriptFrom", () => {
 
   it("reports an offset past the end (file replaced) instead of reading garbage", async () => {
     const path = await writeTranscript('{"n":1}\n');
-    expect(await readTranscriptFrom({ path, offset: 500 })).toMatchObject({ entries: [], isOffsetBeyondEnd: true, fileSize: 8, nextOffset: 500 });
+    expect(await readTranscriptFrom({ path, offset: 500 })).toMatchObject({
+      entries: [],
+      isOffsetBeyondEnd: true,
+      fileSize: 8,
+      nextOffset: 500,
+    });
   });
 
   it("throws clear AppErrors for a missing file, a directory and a bad offset", async () => {
-    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "nope.jsonl"), offset: 0 })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("does not exist (yet)") });
-    await expect(readTranscriptFrom({ path: transcripts.dir(), offset: 0 })).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "x"), offset: -1 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "nope.jsonl"), offset: 0 })).rejects.toMatchObject({
+      code: "not_found",
+      message: expect.stringContaining("does not exist (yet)"),
+    });
+    await expect(readTranscriptFrom({ path: transcripts.dir(), offset: 0 })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+    await expect(readTranscriptFrom({ path: join(transcripts.dir(), "x"), offset: -1 })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
   });
 });

@@ -28,15 +28,29 @@ export interface TranscriptReadResult {
  * A last line without its `\n` is being written: it is left for the next call. Blank lines are
  * ignored. Throws `AppError` not_found / forbidden / invalid_input when the file cannot be read.
  */
-export async function readTranscriptFrom(params: { path: string; offset: number; maxBytes?: number; maxLineBytes?: number }): Promise<TranscriptReadResult> {
+export async function readTranscriptFrom(params: {
+  path: string;
+  offset: number;
+  maxBytes?: number;
+  maxLineBytes?: number;
+}): Promise<TranscriptReadResult> {
   const { path, offset } = params;
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new AppError("invalid_input", `A transcript offset must be a whole number of bytes ≥ 0, got ${offset}.`);
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new AppError("invalid_input", `A transcript offset must be a whole number of bytes ≥ 0, got ${offset}.`);
   const maxBytes = params.maxBytes ?? DEFAULT_TRANSCRIPT_READ_BYTES;
   const maxLineBytes = params.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const handle = await openTranscript(path);
   try {
     const fileSize = (await handle.stat()).size;
-    const result: TranscriptReadResult = { entries: [], entryOffsets: [], malformedLines: 0, nextOffset: offset, reachedEnd: true, isOffsetBeyondEnd: offset > fileSize, fileSize };
+    const result: TranscriptReadResult = {
+      entries: [],
+      entryOffsets: [],
+      malformedLines: 0,
+      nextOffset: offset,
+      reachedEnd: true,
+      isOffsetBeyondEnd: offset > fileSize,
+      fileSize,
+    };
     if (result.isOffsetBeyondEnd) return result;
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let pending: Buffer[] = [];
@@ -52,7 +66,12 @@ export async function readTranscriptFrom(params: { path: string; offset: number;
       let lineStart = 0;
       for (let newline = chunk.indexOf(10); newline !== -1 && !isBudgetSpent; newline = chunk.indexOf(10, lineStart)) {
         if (isSkippingLongLine) result.malformedLines += 1;
-        else takeLine({ line: Buffer.concat([...pending, chunk.subarray(lineStart, newline)]), lineOffset: result.nextOffset, result });
+        else
+          takeLine({
+            line: Buffer.concat([...pending, chunk.subarray(lineStart, newline)]),
+            lineOffset: result.nextOffset,
+            result,
+          });
         result.nextOffset += pendingBytes + newline - lineStart + 1;
         pending = [];
         pendingBytes = 0;
@@ -89,7 +108,9 @@ function takeLine(params: { line: Buffer; lineOffset: number; result: Transcript
 export function parseEntry(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -102,8 +123,16 @@ export async function openTranscript(path: string): Promise<FileHandle> {
     handle = await open(path, "r");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new AppError("not_found", `The transcript ${path} does not exist (yet). Claude Code creates it on the session's first prompt; sessions run with --no-session-persistence have none.`, { cause: error });
-    if (code === "EACCES" || code === "EPERM") throw new AppError("forbidden", `Arbor may not read the transcript ${path}; check the file's permissions.`, { cause: error });
+    if (code === "ENOENT")
+      throw new AppError(
+        "not_found",
+        `The transcript ${path} does not exist (yet). Claude Code creates it on the session's first prompt; sessions run with --no-session-persistence have none.`,
+        { cause: error },
+      );
+    if (code === "EACCES" || code === "EPERM")
+      throw new AppError("forbidden", `Arbor may not read the transcript ${path}; check the file's permissions.`, {
+        cause: error,
+      });
     throw error;
   }
   if (!(await handle.stat()).isFile()) {

@@ -11,7 +11,10 @@ export async function readJsonBody(request: Request, options?: { maxBytes?: numb
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
-    throw new AppError("unsupported_media_type", 'Send the request body as JSON with "Content-Type: application/json".');
+    throw new AppError(
+      "unsupported_media_type",
+      'Send the request body as JSON with "Content-Type: application/json".',
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) {

@@ -16,9 +16,7 @@ export interface GuardRequest {
   isWebSocket: boolean;
 }
 
-export type GuardVerdict =
-  | { ok: true; setTokenCookie: boolean }
-  | { ok: false; status: 401 | 403; message: string };
+export type GuardVerdict = { ok: true; setTokenCookie: boolean } | { ok: false; status: 401 | 403; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -41,14 +39,18 @@ export const HOOK_INGEST_PATH = "/api/hooks/ingest";
 export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardVerdict {
   const host = single(request.headers.host);
   if (!host || !policy.allowedHosts.includes(hostNameOf(host))) {
-    return deny(403, `Host "${host ?? ""}" is not allowed. Open Arbor at http://127.0.0.1 or http://localhost, or add the name to ARBOR_ALLOWED_HOSTS.`);
+    return deny(
+      403,
+      `Host "${host ?? ""}" is not allowed. Open Arbor at http://127.0.0.1 or http://localhost, or add the name to ARBOR_ALLOWED_HOSTS.`,
+    );
   }
   const needsOrigin = request.isWebSocket || !SAFE_METHODS.has(request.method.toUpperCase());
   if (needsOrigin) {
     const origin = single(request.headers.origin);
     const isHookIngest = !request.isWebSocket && new URL(request.url, "http://local").pathname === HOOK_INGEST_PATH;
     if (!origin && isHookIngest) return checkToken(request, policy);
-    if (!origin) return deny(403, "Missing Origin header: state-changing requests are only accepted from Arbor's own pages.");
+    if (!origin)
+      return deny(403, "Missing Origin header: state-changing requests are only accepted from Arbor's own pages.");
     if (!isSameOrigin(origin, host)) {
       return deny(403, `Cross-origin request from "${origin}" refused: only Arbor's own pages may change state.`);
     }
@@ -62,19 +64,28 @@ function checkToken(request: GuardRequest, policy: GuardPolicy): GuardVerdict {
   if (presented.value !== null && safeEqual(presented.value, policy.token)) {
     return { ok: true, setTokenCookie: presented.source === "query" };
   }
-  return deny(401, "This Arbor server requires its access token. Open the link printed at start-up (it ends in ?token=…).");
+  return deny(
+    401,
+    "This Arbor server requires its access token. Open the link printed at start-up (it ends in ?token=…).",
+  );
 }
 
 function isSameOrigin(origin: string, host: string): boolean {
   try {
     const parsed = new URL(origin);
-    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.host.toLowerCase() === host.trim().toLowerCase();
+    return (
+      (parsed.protocol === "http:" || parsed.protocol === "https:") &&
+      parsed.host.toLowerCase() === host.trim().toLowerCase()
+    );
   } catch {
     return false;
   }
 }
 
-function readPresentedToken(request: GuardRequest): { value: string | null; source: "header" | "cookie" | "query" | null } {
+function readPresentedToken(request: GuardRequest): {
+  value: string | null;
+  source: "header" | "cookie" | "query" | null;
+} {
   const auth = single(request.headers.authorization);
   if (auth?.startsWith("Bearer ")) return { value: auth.slice(7).trim(), source: "header" };
   const cookie = single(request.headers.cookie);

@@ -21,7 +21,11 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
 }
 
 /** Reads and validates a JSON body against a zod schema (422 with the field on mismatch). */
-export async function parseJsonBody<T>(request: Request, schema: ZodType<T>, options?: { maxBytes?: number }): Promise<T> {
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: ZodType<T>,
+  options?: { maxBytes?: number },
+): Promise<T> {
   return schema.parse(await readJsonBody(request, options));
 }
 

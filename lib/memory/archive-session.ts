@@ -11,7 +11,13 @@ export async function archiveSession(db: Db, input: { sessionId: string }): Prom
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   if (session.status === "archived") return;
   if (getRunManager().stateOf(session.worktreePath) !== "idle") {
-    throw new AppError("conflict", "Claude is still answering in this worktree. Stop or wait for the run, then archive.");
+    throw new AppError(
+      "conflict",
+      "Claude is still answering in this worktree. Stop or wait for the run, then archive.",
+    );
   }
-  await db.chatSession.update({ where: { id: session.id }, data: { status: "archived", activeKey: null, archivedAt: new Date() } });
+  await db.chatSession.update({
+    where: { id: session.id },
+    data: { status: "archived", activeKey: null, archivedAt: new Date() },
+  });
 }

@@ -12,14 +12,24 @@ import { summarizeSession } from "./summarize-session.ts";
 export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promise<"skipped" | "done" | "failed"> {
   const settings = await readSettings(db);
   if (!settings.autoUpkeep) return "skipped";
-  const stats = await db.chatMessage.aggregate({ where: { sessionId: input.sessionId, archivedAt: null }, _count: { id: true } });
+  const stats = await db.chatMessage.aggregate({
+    where: { sessionId: input.sessionId, archivedAt: null },
+    _count: { id: true },
+  });
   const count = stats._count.id;
   const size = count >= settings.upkeepMessageThreshold ? 0 : await workingSize(db, input.sessionId);
   if (count < settings.upkeepMessageThreshold && size < settings.upkeepCharThreshold) return "skipped";
   try {
     const summary = await summarizeSession(db, { sessionId: input.sessionId });
-    const { archivedCount } = await purgeSession(db, { sessionId: input.sessionId, keepLastN: settings.upkeepKeepLastN });
-    await note(db, input.sessionId, `Arbor summarized this conversation (summary #${summary.id}${summary.kind === "extractive" ? ", extractive fallback" : ""}) and archived ${archivedCount} older messages; "Show older" still shows them.`);
+    const { archivedCount } = await purgeSession(db, {
+      sessionId: input.sessionId,
+      keepLastN: settings.upkeepKeepLastN,
+    });
+    await note(
+      db,
+      input.sessionId,
+      `Arbor summarized this conversation (summary #${summary.id}${summary.kind === "extractive" ? ", extractive fallback" : ""}) and archived ${archivedCount} older messages; "Show older" still shows them.`,
+    );
     return "done";
   } catch (error) {
     await note(db, input.sessionId, `Automatic summary failed: ${(error as Error).message}. Nothing was archived.`);

@@ -25,7 +25,9 @@ export function buildExtractiveSummary(source: SummarySource): string {
     "Open tasks": pick(TASK),
     Caveats: pick(CAVEAT),
   };
-  const previous = source.previousSummary ? ["", "_Earlier summary:_", "", ...source.previousSummary.split("\n").map((l) => `> ${l}`)] : [];
+  const previous = source.previousSummary
+    ? ["", "_Earlier summary:_", "", ...source.previousSummary.split("\n").map((l) => `> ${l}`)]
+    : [];
   return [
     ...SUMMARY_SECTIONS.flatMap((name) => [
       `## ${name}`,

@@ -12,8 +12,12 @@ function random(seed: number): () => number {
 
 describe("planPurge", () => {
   it("purges only covered messages older than the last keepLastN", () => {
-    expect(planPurge({ workingMessageIds: [1, 2, 3, 4, 5, 6], coveredUntilMessageId: 4, keepLastN: 3 })).toEqual([1, 2, 3]);
-    expect(planPurge({ workingMessageIds: [1, 2, 3, 4, 5, 6], coveredUntilMessageId: 2, keepLastN: 1 })).toEqual([1, 2]);
+    expect(planPurge({ workingMessageIds: [1, 2, 3, 4, 5, 6], coveredUntilMessageId: 4, keepLastN: 3 })).toEqual([
+      1, 2, 3,
+    ]);
+    expect(planPurge({ workingMessageIds: [1, 2, 3, 4, 5, 6], coveredUntilMessageId: 2, keepLastN: 1 })).toEqual([
+      1, 2,
+    ]);
     expect(planPurge({ workingMessageIds: [1, 2, 3], coveredUntilMessageId: null, keepLastN: 0 })).toEqual([]);
     expect(planPurge({ workingMessageIds: [1, 2, 3], coveredUntilMessageId: 3, keepLastN: 10 })).toEqual([]);
   });

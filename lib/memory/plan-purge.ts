@@ -3,7 +3,11 @@
  * (id <= coveredUntil) AND older than the last `keepLastN` working messages. A message the
  * summary does not cover is never purged, whatever `keepLastN` says.
  */
-export function planPurge(input: { workingMessageIds: readonly number[]; coveredUntilMessageId: number | null; keepLastN: number }): number[] {
+export function planPurge(input: {
+  workingMessageIds: readonly number[];
+  coveredUntilMessageId: number | null;
+  keepLastN: number;
+}): number[] {
   if (input.coveredUntilMessageId === null) return [];
   const ordered = [...input.workingMessageIds].sort((a, b) => a - b);
   const keepFrom = Math.max(0, ordered.length - Math.max(0, input.keepLastN));

@@ -8,7 +8,10 @@ import { planPurge } from "./plan-purge.ts";
  * last `keepLastN`. They stay in the database (Show older pages through them) but leave the
  * chat and the prompts. Uncovered messages are never touched.
  */
-export async function purgeSession(db: Db, input: { sessionId: string; keepLastN: number }): Promise<{ archivedCount: number }> {
+export async function purgeSession(
+  db: Db,
+  input: { sessionId: string; keepLastN: number },
+): Promise<{ archivedCount: number }> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   const summary = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });
@@ -26,7 +29,12 @@ export async function purgeSession(db: Db, input: { sessionId: string; keepLastN
   if (ids.length === 0) return { archivedCount: 0 };
   // Re-check the covered bound in the statement itself so a concurrent change cannot widen it.
   const result = await db.chatMessage.updateMany({
-    where: { id: { in: ids }, sessionId: session.id, archivedAt: null, NOT: { id: { gt: summary.coveredUntilMessageId } } },
+    where: {
+      id: { in: ids },
+      sessionId: session.id,
+      archivedAt: null,
+      NOT: { id: { gt: summary.coveredUntilMessageId } },
+    },
     data: { archivedAt: new Date() },
   });
   getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: ["messages", session.id] });

@@ -16,13 +16,27 @@ export interface SearchHit {
  * messages included. The user's words are quoted as terms, so FTS syntax in a query can
  * neither fail nor change the meaning.
  */
-export async function searchMessages(db: Db, input: { repoId: string; query: string; limit?: number }): Promise<SearchHit[]> {
+export async function searchMessages(
+  db: Db,
+  input: { repoId: string; query: string; limit?: number },
+): Promise<SearchHit[]> {
   const terms = input.query.match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (terms.length === 0) throw new AppError("invalid_input", "Type at least one word to search for.");
-  const match = terms.slice(0, 16).map((term) => `"${term}"`).join(" ");
+  const match = terms
+    .slice(0, 16)
+    .map((term) => `"${term}"`)
+    .join(" ");
   const limit = Math.min(Math.max(input.limit ?? 50, 1), 200);
   const rows = await db.$queryRawUnsafe<
-    Array<{ id: bigint | number; session_id: string; worktree_path: string; role: string; snippet: string; created_at: string | Date; archived_at: unknown }>
+    Array<{
+      id: bigint | number;
+      session_id: string;
+      worktree_path: string;
+      role: string;
+      snippet: string;
+      created_at: string | Date;
+      archived_at: unknown;
+    }>
   >(
     `SELECT m.id, m.session_id, s.worktree_path, m.role, m.created_at, m.archived_at,
             snippet(chat_messages_fts, 0, '[', ']', '…', 12) AS snippet

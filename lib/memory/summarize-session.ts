@@ -38,7 +38,10 @@ export async function summarizeSession(db: Db, input: { sessionId: string }): Pr
     data: {
       sessionId: session.id,
       summaryMarkdown: written.markdown,
-      coveredUntilMessageId: nextCoveredUntil({ previous: previous?.coveredUntilMessageId ?? null, coveredIds: messages.map((m) => m.id) }),
+      coveredUntilMessageId: nextCoveredUntil({
+        previous: previous?.coveredUntilMessageId ?? null,
+        coveredIds: messages.map((m) => m.id),
+      }),
       kind: written.kind,
       note: written.note,
       messageCount: (previous?.messageCount ?? 0) + messages.length,

@@ -6,7 +6,11 @@ const source = {
   previousSummary: "## Key points\n- earlier",
   messages: [
     { id: 1, role: "user", content: "Add a login page. We decided to use sessions, not JWT." },
-    { id: 2, role: "assistant", content: "Done. Next step: write tests for logout. Careful: the cookie breaks on Safari." },
+    {
+      id: 2,
+      role: "assistant",
+      content: "Done. Next step: write tests for logout. Careful: the cookie breaks on Safari.",
+    },
   ],
 };
 

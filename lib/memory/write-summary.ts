@@ -19,8 +19,16 @@ export interface WrittenSummary {
  * Asks `claude -p` (the configured small model, no tools) for the rolling summary; when that
  * fails for any reason, falls back to the deterministic extractive summary and says why.
  */
-export async function writeSummary(input: { source: SummarySource; settings: Settings; cwd: string }): Promise<WrittenSummary> {
-  const fallback = (note: string): WrittenSummary => ({ markdown: buildExtractiveSummary(input.source), kind: "extractive", note });
+export async function writeSummary(input: {
+  source: SummarySource;
+  settings: Settings;
+  cwd: string;
+}): Promise<WrittenSummary> {
+  const fallback = (note: string): WrittenSummary => ({
+    markdown: buildExtractiveSummary(input.source),
+    kind: "extractive",
+    note,
+  });
   let args: string[];
   try {
     args = buildClaudeArgs({

@@ -8,6 +8,7 @@ import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
  */
 export async function deletePin(db: Db, input: { pinId: string }): Promise<void> {
   const result = await db.repoPin.deleteMany({ where: { id: input.pinId } });
-  if (result.count === 0) throw new AppError("not_found", "That pin no longer exists. Reload the page to see the current pins.");
+  if (result.count === 0)
+    throw new AppError("not_found", "That pin no longer exists. Reload the page to see the current pins.");
   invalidateWorktreeIndex();
 }

@@ -4,7 +4,10 @@ import type { PinView } from "./pin-types.ts";
 
 /** All pins, most recently used first, each checked for a missing directory. */
 export async function listPins(db: Db): Promise<PinView[]> {
-  const pins = await db.repoPin.findMany({ include: { repo: true }, orderBy: [{ lastUsedAt: "desc" }, { createdAt: "desc" }] });
+  const pins = await db.repoPin.findMany({
+    include: { repo: true },
+    orderBy: [{ lastUsedAt: "desc" }, { createdAt: "desc" }],
+  });
   return pins.map((pin) => ({
     id: pin.id,
     repoId: pin.repoId,

@@ -7,7 +7,10 @@ import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
  * repository is identified by its git common dir, so pinning a second worktree of the same
  * repository updates the existing pin instead of adding one.
  */
-export async function pinRepository(db: Db, input: { path: string; label?: string | null }): Promise<{ pinId: string; isNew: boolean }> {
+export async function pinRepository(
+  db: Db,
+  input: { path: string; label?: string | null },
+): Promise<{ pinId: string; isNew: boolean }> {
   const repository = await resolveRepository(input.path);
   const now = new Date();
   const repo = await db.repo.upsert({

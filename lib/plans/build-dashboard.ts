@@ -32,7 +32,10 @@ export async function buildRepoDashboard(db: Db, input: { repoId: string; planId
     readProjectRules(db, input.repoId),
     listPlans(db, { repoId: input.repoId }),
   ]);
-  const plan = (input.planId ? plans.find((candidate) => candidate.id === input.planId) : plans.find((candidate) => candidate.tree)) ?? null;
+  const plan =
+    (input.planId
+      ? plans.find((candidate) => candidate.id === input.planId)
+      : plans.find((candidate) => candidate.tree)) ?? null;
   const tree = plan?.tree ?? EMPTY_TREE;
   const branches = await readBranchFacts({ repoPath: scan.repoRoot, scan });
   return {

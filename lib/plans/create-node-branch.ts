@@ -33,14 +33,22 @@ export async function createNodeBranch(
     throw new AppError("conflict", `Branch ${branch} already exists. Rescan: the node is already linked to it.`);
   }
   const parentSlug = plan.tree?.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
-  const parentBranch = parentSlug ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug }) : facts.defaultBranch;
-  if (!parentBranch) throw new AppError("precondition_failed", "The repository has no branch yet. Make a first commit, then try again.");
+  const parentBranch = parentSlug
+    ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug })
+    : facts.defaultBranch;
+  if (!parentBranch)
+    throw new AppError("precondition_failed", "The repository has no branch yet. Make a first commit, then try again.");
   if (!facts.branches.some((candidate) => candidate.name === parentBranch)) {
-    throw new AppError("precondition_failed", `The design parent's branch ${parentBranch} does not exist yet. Create it first.`);
+    throw new AppError(
+      "precondition_failed",
+      `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
+    );
   }
-  const worktreePath = input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
+  const worktreePath =
+    input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
   if (!path.isAbsolute(worktreePath)) throw new AppError("invalid_input", "The worktree path must be absolute.");
-  if (existsSync(worktreePath)) throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
+  if (existsSync(worktreePath))
+    throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
   await runGit({ cwd: scan.repoRoot, args: ["worktree", "add", "-b", branch, "--", worktreePath, parentBranch] });
   invalidateWorktreeIndex();
   return { branch, worktreePath, parentBranch };

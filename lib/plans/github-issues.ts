@@ -16,7 +16,11 @@ export async function checkGithubCli(input: { cwd: string }): Promise<GithubAvai
     await gh(["--version"], { cwd: input.cwd, timeoutMs: 5000 });
   } catch (error) {
     if (error instanceof ProcessFailure && error.code === "ENOENT") {
-      return { isAvailable: false, reason: "The GitHub CLI (gh) is not installed. Install it (https://cli.github.com), run `gh auth login`, then reload." };
+      return {
+        isAvailable: false,
+        reason:
+          "The GitHub CLI (gh) is not installed. Install it (https://cli.github.com), run `gh auth login`, then reload.",
+      };
     }
     return { isAvailable: false, reason: `gh --version failed: ${(error as Error).message}` };
   }
@@ -33,17 +37,28 @@ export async function treeFromGithubIssue(input: { cwd: string; issueNumber: num
   const availability = await checkGithubCli(input);
   if (!availability.isAvailable) throw new AppError("unavailable", availability.reason);
   const repo = JSON.parse(await gh(["repo", "view", "--json", "nameWithOwner"], input)) as { nameWithOwner: string };
-  const issue = JSON.parse(await gh(["issue", "view", String(input.issueNumber), "--json", "title"], input)) as { title: string };
-  const subIssues = JSON.parse(await gh(["api", `repos/${repo.nameWithOwner}/issues/${input.issueNumber}/sub_issues`], input)) as Array<{ title: string; body?: string | null; state: string }>;
+  const issue = JSON.parse(await gh(["issue", "view", String(input.issueNumber), "--json", "title"], input)) as {
+    title: string;
+  };
+  const subIssues = JSON.parse(
+    await gh(["api", `repos/${repo.nameWithOwner}/issues/${input.issueNumber}/sub_issues`], input),
+  ) as Array<{ title: string; body?: string | null; state: string }>;
   const rootSlug = suggestSlug(issue.title);
-  const nodes: DesignTree["nodes"] = [{ slug: rootSlug, title: issue.title, description: `GitHub issue #${input.issueNumber}`, status: "planned" }];
+  const nodes: DesignTree["nodes"] = [
+    { slug: rootSlug, title: issue.title, description: `GitHub issue #${input.issueNumber}`, status: "planned" },
+  ];
   const edges: DesignTree["edges"] = [];
   const used = new Set([rootSlug]);
   for (const sub of subIssues) {
     let slug = suggestSlug(sub.title);
     for (let suffix = 2; used.has(slug); suffix += 1) slug = `${suggestSlug(sub.title).slice(0, 55)}-${suffix}`;
     used.add(slug);
-    nodes.push({ slug, title: sub.title, description: sub.body?.slice(0, 500) ?? null, status: sub.state === "closed" ? "done" : "planned" });
+    nodes.push({
+      slug,
+      title: sub.title,
+      description: sub.body?.slice(0, 500) ?? null,
+      status: sub.state === "closed" ? "done" : "planned",
+    });
     edges.push({ parent: rootSlug, child: slug });
   }
   return { nodes, edges };

@@ -19,8 +19,12 @@ export async function buildPlanContext(
   const plans = await listPlans(db, { repoId: input.repoId });
   if (plans.length === 0) return { plan: null, designWarnings: [] };
   const { branchNamingRule: rule } = await readProjectRules(db, input.repoId);
-  const nodeFor = (plan: PlanView) => plan.tree?.nodes.find((node) => expectedBranchName({ rule, slug: node.slug }) === input.branch) ?? null;
-  const plan = plans.find((candidate) => candidate.id === input.planId) ?? plans.find((candidate) => nodeFor(candidate) !== null) ?? null;
+  const nodeFor = (plan: PlanView) =>
+    plan.tree?.nodes.find((node) => expectedBranchName({ rule, slug: node.slug }) === input.branch) ?? null;
+  const plan =
+    plans.find((candidate) => candidate.id === input.planId) ??
+    plans.find((candidate) => nodeFor(candidate) !== null) ??
+    null;
   if (!plan) return { plan: null, designWarnings: [] };
   const node = nodeFor(plan);
   const points: string[] = [];
@@ -41,7 +45,10 @@ export async function buildPlanContext(
   if (plan.tree) {
     const branches = await readBranchFacts({ repoPath: input.repoRoot });
     designWarnings = findDivergence({ tree: plan.tree, branches, rule })
-      .filter((warning) => warning.worktreePath === input.worktreePath || (input.branch !== null && warning.branch === input.branch))
+      .filter(
+        (warning) =>
+          warning.worktreePath === input.worktreePath || (input.branch !== null && warning.branch === input.branch),
+      )
       .map((warning) => warning.message);
   }
   return { plan: { title: plan.title, goal: plan.goal, points }, designWarnings };

@@ -20,30 +20,49 @@ export function toPlanView(plan: Plan & { treeSpec: TreeSpec | null }): PlanView
 }
 
 /** Creates a plan from the template (title required; goal and body optional). */
-export async function createPlan(db: Db, input: { repoId: string; title: string; goal?: string; bodyMarkdown?: string }): Promise<PlanView> {
+export async function createPlan(
+  db: Db,
+  input: { repoId: string; title: string; goal?: string; bodyMarkdown?: string },
+): Promise<PlanView> {
   if (!input.title.trim()) throw new AppError("invalid_input", "Give the plan a title.");
   if (!(await db.repo.findUnique({ where: { id: input.repoId }, select: { id: true } }))) {
     throw new AppError("not_found", "That repository is not known to Arbor. Pin it first.");
   }
   const plan = await db.plan.create({
-    data: { repoId: input.repoId, title: input.title.trim(), goal: input.goal ?? PLAN_TEMPLATE.goal, bodyMarkdown: input.bodyMarkdown ?? PLAN_TEMPLATE.bodyMarkdown },
+    data: {
+      repoId: input.repoId,
+      title: input.title.trim(),
+      goal: input.goal ?? PLAN_TEMPLATE.goal,
+      bodyMarkdown: input.bodyMarkdown ?? PLAN_TEMPLATE.bodyMarkdown,
+    },
     include: { treeSpec: true },
   });
   return toPlanView(plan);
 }
 
-export async function updatePlan(db: Db, input: { planId: string; title?: string; goal?: string; bodyMarkdown?: string }): Promise<PlanView> {
+export async function updatePlan(
+  db: Db,
+  input: { planId: string; title?: string; goal?: string; bodyMarkdown?: string },
+): Promise<PlanView> {
   if (input.title !== undefined && !input.title.trim()) throw new AppError("invalid_input", "A plan needs a title.");
   const plan = await db.plan.update({
     where: { id: input.planId },
-    data: { ...(input.title !== undefined ? { title: input.title.trim() } : {}), goal: input.goal, bodyMarkdown: input.bodyMarkdown },
+    data: {
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      goal: input.goal,
+      bodyMarkdown: input.bodyMarkdown,
+    },
     include: { treeSpec: true },
   });
   return toPlanView(plan);
 }
 
 export async function listPlans(db: Db, input: { repoId: string }): Promise<PlanView[]> {
-  const plans = await db.plan.findMany({ where: { repoId: input.repoId }, include: { treeSpec: true }, orderBy: { updatedAt: "desc" } });
+  const plans = await db.plan.findMany({
+    where: { repoId: input.repoId },
+    include: { treeSpec: true },
+    orderBy: { updatedAt: "desc" },
+  });
   return plans.map(toPlanView);
 }
 

@@ -12,11 +12,18 @@ export async function readProjectRules(db: Db, repoId: string): Promise<ProjectR
 }
 
 /** Stores the repository's rules; the naming rule must contain `{slug}` once and give valid branch names. */
-export async function updateProjectRules(db: Db, input: { repoId: string } & Partial<ProjectRulesView>): Promise<ProjectRulesView> {
+export async function updateProjectRules(
+  db: Db,
+  input: { repoId: string } & Partial<ProjectRulesView>,
+): Promise<ProjectRulesView> {
   if (input.branchNamingRule !== undefined) validateNamingRule(input.branchNamingRule);
   await db.projectRule.upsert({
     where: { repoId: input.repoId },
-    create: { repoId: input.repoId, branchNamingRule: input.branchNamingRule ?? "feat/{slug}", freeTextRules: input.freeTextRules ?? "" },
+    create: {
+      repoId: input.repoId,
+      branchNamingRule: input.branchNamingRule ?? "feat/{slug}",
+      freeTextRules: input.freeTextRules ?? "",
+    },
     update: { branchNamingRule: input.branchNamingRule, freeTextRules: input.freeTextRules },
   });
   return readProjectRules(db, input.repoId);

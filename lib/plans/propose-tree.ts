@@ -17,10 +17,15 @@ import { getPlanOrThrow } from "./plans-store.ts";
  * conversation's summary. The proposal is only returned for review in the editor; an answer
  * that is not valid JSON or not a valid tree is reported, never saved.
  */
-export async function proposeTreeFromConversation(db: Db, input: { planId: string; sessionId?: string }): Promise<DesignTree> {
+export async function proposeTreeFromConversation(
+  db: Db,
+  input: { planId: string; sessionId?: string },
+): Promise<DesignTree> {
   const plan = await getPlanOrThrow(db, input.planId);
   const session = input.sessionId ? await db.chatSession.findUnique({ where: { id: input.sessionId } }) : null;
-  const summary = session ? await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } }) : null;
+  const summary = session
+    ? await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } })
+    : null;
   const settings = await readSettings(db);
   const prompt = [
     "Propose a design tree of tasks (each task becomes a git branch) for the plan below.",
@@ -37,13 +42,21 @@ export async function proposeTreeFromConversation(db: Db, input: { planId: strin
   ].join("\n");
   const outcome = await runClaude({
     bin: settings.claudeBin,
-    args: buildClaudeArgs({ sessionId: randomUUID(), ...(settings.model ? { model: settings.model } : {}), permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"], isInternal: true }),
+    args: buildClaudeArgs({
+      sessionId: randomUUID(),
+      ...(settings.model ? { model: settings.model } : {}),
+      permissionMode: "default",
+      allowedTools: [],
+      disallowedTools: ["Bash", "Edit", "Write"],
+      isInternal: true,
+    }),
     cwd: session && existsSync(session.worktreePath) ? session.worktreePath : os.tmpdir(),
     env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
     prompt,
     timeoutMs: settings.summaryTimeoutSeconds * 1000,
   });
-  if (outcome.status !== "success") throw new AppError("claude_failed", `Claude could not propose a tree: ${outcome.userMessage}`);
+  if (outcome.status !== "success")
+    throw new AppError("claude_failed", `Claude could not propose a tree: ${outcome.userMessage}`);
   return parseProposedTree(outcome.text || outcome.result?.text || "");
 }
 
@@ -57,16 +70,23 @@ export function parseProposedTree(answer: string): DesignTree {
   try {
     value = JSON.parse(start >= 0 && end > start ? text.slice(start, end + 1) : text);
   } catch (error) {
-    throw new AppError("claude_failed", `Claude's proposal is not valid JSON (${(error as Error).message}). Nothing was saved; try again or build the tree by hand.`);
+    throw new AppError(
+      "claude_failed",
+      `Claude's proposal is not valid JSON (${(error as Error).message}). Nothing was saved; try again or build the tree by hand.`,
+    );
   }
   const parsed = designTreeSchema.safeParse(value);
   if (!parsed.success) {
-    throw new AppError("claude_failed", `Claude's proposal is not a design tree (${parsed.error.issues[0]?.message ?? "wrong shape"}). Nothing was saved.`);
+    throw new AppError(
+      "claude_failed",
+      `Claude's proposal is not a design tree (${parsed.error.issues[0]?.message ?? "wrong shape"}). Nothing was saved.`,
+    );
   }
   try {
     validateDesignTree(parsed.data);
   } catch (error) {
-    if (isAppError(error)) throw new AppError("claude_failed", `Claude's proposal is not a valid tree: ${error.message} Nothing was saved.`);
+    if (isAppError(error))
+      throw new AppError("claude_failed", `Claude's proposal is not a valid tree: ${error.message} Nothing was saved.`);
     throw error;
   }
   return parsed.data;

@@ -34,7 +34,8 @@ export async function applyHookPolicies(
     }
     case "PreCompact":
     case "SessionEnd":
-      if (policy.stateRestoreEnabled) await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
+      if (policy.stateRestoreEnabled)
+        await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
       return null;
     case "Stop":
       return handleStop(db, { event, eventId: input.eventId, repoId, worktreePath, policy });
@@ -45,15 +46,28 @@ export async function applyHookPolicies(
 
 async function handleStop(
   db: Db,
-  input: { event: HookEvent; eventId: number; repoId: string; worktreePath: string; policy: Awaited<ReturnType<typeof readRepoPolicy>> },
+  input: {
+    event: HookEvent;
+    eventId: number;
+    repoId: string;
+    worktreePath: string;
+    policy: Awaited<ReturnType<typeof readRepoPolicy>>;
+  },
 ): Promise<HookAnswer> {
   const { event, policy } = input;
   const answer = await readStopAnswer(db, event);
   const tag = parseMetaTag(answer.assistantText);
   const isLoop = event.stopHookActive === true;
   if (policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {
-    if (!tag) return block(`End your answer with Arbor's meta tag on the last line: ${TAG_FORMAT} (see .claude/rules/arbor-recorder.md).`);
-    const previous = await db.topicLogEntry.findFirst({ where: { sessionId: event.sessionId }, orderBy: { id: "desc" }, include: { topic: { include: { decisions: true } } } });
+    if (!tag)
+      return block(
+        `End your answer with Arbor's meta tag on the last line: ${TAG_FORMAT} (see .claude/rules/arbor-recorder.md).`,
+      );
+    const previous = await db.topicLogEntry.findFirst({
+      where: { sessionId: event.sessionId },
+      orderBy: { id: "desc" },
+      include: { topic: { include: { decisions: true } } },
+    });
     const isTopicChange = previous !== null && tag.topicId !== previous.topicId;
     if (isTopicChange && previous.topic.decisions.length === 0 && !/<!--\s*\[decision\]/.test(answer.assistantText)) {
       return block(

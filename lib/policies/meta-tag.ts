@@ -6,7 +6,8 @@ export interface MetaTag {
   topicId: number | null;
 }
 
-const TAG = /<!--\s*\[meta\]\s*project:\s*(.*?)\s*\(id:\s*([^)]*?)\s*\)\s*\|\s*topic:\s*(.*?)\s*\(id:\s*([^)]*?)\s*\)\s*-->/g;
+const TAG =
+  /<!--\s*\[meta\]\s*project:\s*(.*?)\s*\(id:\s*([^)]*?)\s*\)\s*\|\s*topic:\s*(.*?)\s*\(id:\s*([^)]*?)\s*\)\s*-->/g;
 
 /** The last meta tag in an answer, or null. A topic id that is not a number means "new topic". */
 export function parseMetaTag(text: string): MetaTag | null {
@@ -21,7 +22,10 @@ const DECISION = /<!--\s*\[decision\]\s*topic:\s*([^|]*?)\s*\|\s*([\s\S]*?)\s*--
 /** Decisions an answer records: `<!-- [decision] topic: M | the decision -->` (M may be "current"). */
 export function parseDecisionLines(text: string): Array<{ topicId: number | null; text: string }> {
   return [...text.matchAll(DECISION)]
-    .map((match) => ({ topicId: /^\d+$/.test(match[1] ?? "") ? Number(match[1]) : null, text: (match[2] ?? "").trim() }))
+    .map((match) => ({
+      topicId: /^\d+$/.test(match[1] ?? "") ? Number(match[1]) : null,
+      text: (match[2] ?? "").trim(),
+    }))
     .filter((decision) => decision.text.length > 0);
 }
 

@@ -21,7 +21,14 @@ export async function notifyFromAnswer(
   let id: number;
   try {
     const row = await db.notification.create({
-      data: { dedupeKey: input.dedupeKey, repoId: input.repoId, worktreePath: input.worktreePath, sessionId: input.sessionId, type: hit.kind, excerpt: hit.excerpt },
+      data: {
+        dedupeKey: input.dedupeKey,
+        repoId: input.repoId,
+        worktreePath: input.worktreePath,
+        sessionId: input.sessionId,
+        type: hit.kind,
+        excerpt: hit.excerpt,
+      },
     });
     id = row.id;
   } catch (error) {
@@ -30,7 +37,13 @@ export async function notifyFromAnswer(
   }
   getEventHub().publish(NOTIFICATIONS_TOPIC, {
     type: "notification",
-    notification: { id, type: hit.kind, worktreePath: input.worktreePath, sessionId: input.sessionId, excerpt: hit.excerpt },
+    notification: {
+      id,
+      type: hit.kind,
+      worktreePath: input.worktreePath,
+      sessionId: input.sessionId,
+      excerpt: hit.excerpt,
+    },
   });
   return id;
 }
@@ -38,12 +51,18 @@ export async function notifyFromAnswer(
 /** Marks one notification, or every notification of a worktree, as read; then trims. */
 export async function markNotificationsRead(db: Db, input: { id?: number; worktreePath?: string }): Promise<number> {
   const result = await db.notification.updateMany({
-    where: { isRead: false, ...(input.id !== undefined ? { id: input.id } : {}), ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}) },
+    where: {
+      isRead: false,
+      ...(input.id !== undefined ? { id: input.id } : {}),
+      ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}),
+    },
     data: { isRead: true },
   });
   const worktrees = input.worktreePath
     ? [input.worktreePath]
-    : (await db.notification.findMany({ where: { id: input.id }, select: { worktreePath: true } })).map((row) => row.worktreePath);
+    : (await db.notification.findMany({ where: { id: input.id }, select: { worktreePath: true } })).map(
+        (row) => row.worktreePath,
+      );
   for (const worktreePath of worktrees) await trimReadNotifications(db, worktreePath);
   getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: ["notifications"] });
   return result.count;
@@ -62,7 +81,10 @@ async function trimReadNotifications(db: Db, worktreePath: string): Promise<void
 
 export async function listNotifications(db: Db, input: { isUnreadOnly?: boolean; worktreePath?: string }) {
   const rows = await db.notification.findMany({
-    where: { ...(input.isUnreadOnly ? { isRead: false } : {}), ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}) },
+    where: {
+      ...(input.isUnreadOnly ? { isRead: false } : {}),
+      ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}),
+    },
     orderBy: { id: "desc" },
     take: 200,
   });

@@ -36,6 +36,8 @@ describe("completion / error notifier patterns", () => {
   });
 
   it("quotes the matching sentence as the excerpt", () => {
-    expect(detectNotification("I looked at the code. Task completed. Ask me anything else.")?.excerpt).toBe("Task completed.");
+    expect(detectNotification("I looked at the code. Task completed. Ask me anything else.")?.excerpt).toBe(
+      "Task completed.",
+    );
   });
 });

@@ -12,18 +12,32 @@ import { summarizeRelay } from "./relay-summary.ts";
  * session's last UserPromptSubmit event (the transcript is written asynchronously and can lag),
  * the transcript's last relay as the fallback for both.
  */
-export async function readStopAnswer(db: Db, event: HookEvent): Promise<{ userText: string; assistantText: string; relayKey: string }> {
-  const payloadText = typeof event.payload.last_assistant_message === "string" ? event.payload.last_assistant_message : null;
-  const prompt = await db.hookEvent.findFirst({ where: { sessionId: event.sessionId, eventName: "UserPromptSubmit" }, orderBy: { id: "desc" }, select: { payload: true } });
+export async function readStopAnswer(
+  db: Db,
+  event: HookEvent,
+): Promise<{ userText: string; assistantText: string; relayKey: string }> {
+  const payloadText =
+    typeof event.payload.last_assistant_message === "string" ? event.payload.last_assistant_message : null;
+  const prompt = await db.hookEvent.findFirst({
+    where: { sessionId: event.sessionId, eventName: "UserPromptSubmit" },
+    orderBy: { id: "desc" },
+    select: { payload: true },
+  });
   const promptText = prompt ? readPrompt(prompt.payload) : null;
   const relay =
     (promptText === null || payloadText === null) && event.transcriptPath && isTranscriptPath(event.transcriptPath)
-      ? await readLastRelay({ path: event.transcriptPath }).then((r) => r.relay, () => null)
+      ? await readLastRelay({ path: event.transcriptPath }).then(
+          (r) => r.relay,
+          () => null,
+        )
       : null;
   return {
     userText: promptText ?? relay?.userText ?? "",
     assistantText: payloadText ?? relay?.assistantText ?? "",
-    relayKey: event.promptId ?? relay?.startUuid ?? `${event.sessionId}:${(payloadText ?? "").length}:${(payloadText ?? "").slice(0, 40)}`,
+    relayKey:
+      event.promptId ??
+      relay?.startUuid ??
+      `${event.sessionId}:${(payloadText ?? "").length}:${(payloadText ?? "").slice(0, 40)}`,
   };
 }
 
@@ -34,25 +48,44 @@ export async function readStopAnswer(db: Db, event: HookEvent): Promise<{ userTe
  */
 export async function recordRelay(
   db: Db,
-  input: { repoId: string; sessionId: string; tag: MetaTag; answer: { userText: string; assistantText: string; relayKey: string }; cwd: string },
+  input: {
+    repoId: string;
+    sessionId: string;
+    tag: MetaTag;
+    answer: { userText: string; assistantText: string; relayKey: string };
+    cwd: string;
+  },
 ): Promise<{ topicId: number; entryId: number | null }> {
-  const existing = input.tag.topicId ? await db.topic.findFirst({ where: { id: input.tag.topicId, repoId: input.repoId } }) : null;
-  const topic = existing ?? (await db.topic.create({ data: { repoId: input.repoId, title: input.tag.topicTitle || "Untitled topic" } }));
+  const existing = input.tag.topicId
+    ? await db.topic.findFirst({ where: { id: input.tag.topicId, repoId: input.repoId } })
+    : null;
+  const topic =
+    existing ??
+    (await db.topic.create({ data: { repoId: input.repoId, title: input.tag.topicTitle || "Untitled topic" } }));
   for (const decision of parseDecisionLines(input.answer.assistantText)) {
-    const target = decision.topicId ? await db.topic.findFirst({ where: { id: decision.topicId, repoId: input.repoId } }) : topic;
+    const target = decision.topicId
+      ? await db.topic.findFirst({ where: { id: decision.topicId, repoId: input.repoId } })
+      : topic;
     if (target) await recordDecision(db, { topicId: target.id, text: decision.text });
   }
   let entryId: number | null = null;
   try {
     const entry = await db.topicLogEntry.create({
-      data: { topicId: topic.id, sessionId: input.sessionId, relayKey: input.answer.relayKey, userText: input.answer.userText, assistantText: input.answer.assistantText },
+      data: {
+        topicId: topic.id,
+        sessionId: input.sessionId,
+        relayKey: input.answer.relayKey,
+        userText: input.answer.userText,
+        assistantText: input.answer.assistantText,
+      },
     });
     entryId = entry.id;
   } catch (error) {
     if ((error as { code?: string }).code !== "P2002") throw error;
   }
   await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
-  if (entryId !== null) void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer, cwd: input.cwd });
+  if (entryId !== null)
+    void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer, cwd: input.cwd });
   getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
   return { topicId: topic.id, entryId };
 }
@@ -65,11 +98,17 @@ export async function recordDecision(db: Db, input: { topicId: number; text: str
   ]);
 }
 
-async function summarizeEntry(db: Db, input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string }; cwd: string }): Promise<void> {
+async function summarizeEntry(
+  db: Db,
+  input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string }; cwd: string },
+): Promise<void> {
   try {
     const settings = await readSettings(db);
     const result = await summarizeRelay({ ...input.answer, settings, cwd: input.cwd });
-    await db.topicLogEntry.update({ where: { id: input.entryId }, data: { summary: result.summary, summaryKind: result.kind, summaryError: result.error } });
+    await db.topicLogEntry.update({
+      where: { id: input.entryId },
+      data: { summary: result.summary, summaryKind: result.kind, summaryError: result.error },
+    });
   } catch (error) {
     await db.topicLogEntry
       .update({ where: { id: input.entryId }, data: { summaryKind: "failed", summaryError: (error as Error).message } })

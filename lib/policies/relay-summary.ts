@@ -44,16 +44,29 @@ export async function summarizeRelay(input: {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const outcome = await runClaude({
       bin: input.settings.claudeBin,
-      args: buildClaudeArgs({ sessionId: randomUUID(), model: input.settings.summaryModel, permissionMode: "default", allowedTools: [], disallowedTools: ["Bash", "Edit", "Write"], isInternal: true }),
+      args: buildClaudeArgs({
+        sessionId: randomUUID(),
+        model: input.settings.summaryModel,
+        permissionMode: "default",
+        allowedTools: [],
+        disallowedTools: ["Bash", "Edit", "Write"],
+        isInternal: true,
+      }),
       cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
       env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
       prompt,
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });
-    const line = stripMetaTags(outcome.text || outcome.result?.text || "").split("\n").find((l) => /^User:.*\/\s*AI:/.test(l.trim()));
+    const line = stripMetaTags(outcome.text || outcome.result?.text || "")
+      .split("\n")
+      .find((l) => /^User:.*\/\s*AI:/.test(l.trim()));
     if (outcome.status === "success" && line) return { summary: line.trim(), kind: "model", error: null };
     lastError = outcome.status === "success" ? "the answer was not a 'User: … / AI: …' line" : outcome.userMessage;
     if (attempt < ATTEMPTS) await wait(FIRST_BACKOFF_MS * 2 ** (attempt - 1));
   }
-  return { summary: buildFallbackRelaySummary(input), kind: "extractive", error: `Summary by claude -p failed ${ATTEMPTS} times: ${lastError}` };
+  return {
+    summary: buildFallbackRelaySummary(input),
+    kind: "extractive",
+    error: `Summary by claude -p failed ${ATTEMPTS} times: ${lastError}`,
+  };
 }

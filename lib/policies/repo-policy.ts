@@ -8,7 +8,13 @@ export interface RepoPolicyView {
   sessionStartTopics: number;
 }
 
-const DEFAULTS: RepoPolicyView = { recorderEnabled: true, enforceMetaTag: false, notifierEnabled: true, stateRestoreEnabled: true, sessionStartTopics: 5 };
+const DEFAULTS: RepoPolicyView = {
+  recorderEnabled: true,
+  enforceMetaTag: false,
+  notifierEnabled: true,
+  stateRestoreEnabled: true,
+  sessionStartTopics: 5,
+};
 
 /** The hook policies switched on for a repository (defaults: all on, enforcement off). */
 export async function readRepoPolicy(db: Db, repoId: string): Promise<RepoPolicyView> {
@@ -18,7 +24,10 @@ export async function readRepoPolicy(db: Db, repoId: string): Promise<RepoPolicy
   return { recorderEnabled, enforceMetaTag, notifierEnabled, stateRestoreEnabled, sessionStartTopics };
 }
 
-export async function updateRepoPolicy(db: Db, input: { repoId: string } & Partial<RepoPolicyView>): Promise<RepoPolicyView> {
+export async function updateRepoPolicy(
+  db: Db,
+  input: { repoId: string } & Partial<RepoPolicyView>,
+): Promise<RepoPolicyView> {
   const { repoId, ...patch } = input;
   await db.repoPolicy.upsert({ where: { repoId }, create: { repoId, ...DEFAULTS, ...patch }, update: patch });
   return readRepoPolicy(db, repoId);

@@ -19,7 +19,12 @@ export async function buildSessionStartContext(
       take: input.policy.sessionStartTopics,
     });
     if (topics.length) {
-      parts.push(["Open topics in this project (no decision yet; reuse their ids in the meta tag):", ...topics.map((topic) => `- ${topic.title} (id: ${topic.id})`)].join("\n"));
+      parts.push(
+        [
+          "Open topics in this project (no decision yet; reuse their ids in the meta tag):",
+          ...topics.map((topic) => `- ${topic.title} (id: ${topic.id})`),
+        ].join("\n"),
+      );
     }
   }
   if (input.policy.stateRestoreEnabled && (input.source === "compact" || input.source === "resume")) {

@@ -7,7 +7,16 @@ export interface TopicView {
   title: string;
   status: string;
   updatedAt: string;
-  entries: Array<{ id: number; sessionId: string; userText: string; assistantText: string; summary: string; summaryKind: string; summaryError: string | null; createdAt: string }>;
+  entries: Array<{
+    id: number;
+    sessionId: string;
+    userText: string;
+    assistantText: string;
+    summary: string;
+    summaryKind: string;
+    summaryError: string | null;
+    createdAt: string;
+  }>;
   decisions: Array<{ id: number; text: string; createdAt: string }>;
 }
 
@@ -34,7 +43,11 @@ export async function listTopics(db: Db, input: { repoId: string }): Promise<Top
       summaryError: entry.summaryError,
       createdAt: entry.createdAt.toISOString(),
     })),
-    decisions: topic.decisions.map((decision) => ({ id: decision.id, text: decision.text, createdAt: decision.createdAt.toISOString() })),
+    decisions: topic.decisions.map((decision) => ({
+      id: decision.id,
+      text: decision.text,
+      createdAt: decision.createdAt.toISOString(),
+    })),
   }));
 }
 

@@ -46,7 +46,13 @@ function startProcess(params: { request: SpawnRequest; listener: SpawnListener; 
   const { request, listener } = params;
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(request.bin, request.args, { cwd: request.cwd, env: request.env as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    child = spawn(request.bin, request.args, {
+      cwd: request.cwd,
+      env: request.env as NodeJS.ProcessEnv,
+      shell: false,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
   } catch (error) {
     listener.onSpawnError(toFailure(error));
     return;

@@ -2,8 +2,7 @@ import type { SpawnFailure, SpawnRequest } from "./types.ts";
 
 /** Messages from Arbor's server to its process host, over the IPC channel of `fork`. */
 export type HostRequest =
-  | { type: "spawn"; id: number; request: SpawnRequest }
-  | { type: "git"; id: number; args: string[] };
+  { type: "spawn"; id: number; request: SpawnRequest } | { type: "git"; id: number; args: string[] };
 
 /** Messages from the process host back to the server; `id` is the request's. */
 export type HostReply =

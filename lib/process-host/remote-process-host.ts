@@ -29,7 +29,11 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
 
   function ensureChild(): ChildProcess {
     if (child) return child;
-    const started = fork(input.entry, [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [] });
+    const started = fork(input.entry, [], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      execArgv: [],
+    });
     started.on("message", (reply: HostReply) => dispatch(reply));
     started.on("error", (error) => input.onError?.(`process host: ${error.message}`));
     started.once("exit", (code, signal) => {

@@ -22,7 +22,13 @@ export class ProcessFailure extends Error {
  * cannot start (ENOENT…), exits non-zero (stderr's first line in the message) or outlives
  * `timeoutMs` (its process group is killed).
  */
-export function runProcess(input: { bin: string; args: string[]; cwd: string; env?: Record<string, string | undefined>; timeoutMs: number }): Promise<ProcessResult> {
+export function runProcess(input: {
+  bin: string;
+  args: string[];
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  timeoutMs: number;
+}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -51,10 +57,20 @@ export function runProcess(input: { bin: string; args: string[]; cwd: string; en
         onExit: (code, signal) => (exit = { code, signal }),
         onClose: () => {
           clearTimeout(timer);
-          const result = { stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") };
+          const result = {
+            stdout: Buffer.concat(stdout).toString("utf8"),
+            stderr: Buffer.concat(stderr).toString("utf8"),
+          };
           if (exit.code === 0) return resolve(result);
-          const reason = isTimedOut ? `timed out after ${input.timeoutMs} ms` : exit.signal ? `was killed (${exit.signal})` : `exited with status ${exit.code}`;
-          const detail = result.stderr.split("\n").find((line) => line.trim() !== "")?.trim();
+          const reason = isTimedOut
+            ? `timed out after ${input.timeoutMs} ms`
+            : exit.signal
+              ? `was killed (${exit.signal})`
+              : `exited with status ${exit.code}`;
+          const detail = result.stderr
+            .split("\n")
+            .find((line) => line.trim() !== "")
+            ?.trim();
           reject(new ProcessFailure(`${command} ${reason}${detail ? `: ${detail}` : ""}`, null));
         },
       },

@@ -35,7 +35,12 @@ describe("assemblePrompt: sections", () => {
       worktree: { path: `/tmp/x\n${INJECTION}`, branch: `b\n${INJECTION}` },
       scan: buildScan({
         branch: `b\n${INJECTION}`,
-        head: { sha: "a".repeat(40), shortSha: "aaaaaaa", subject: `s\n${INJECTION}`, committedAt: "2025-01-01T00:00:00Z" },
+        head: {
+          sha: "a".repeat(40),
+          shortSha: "aaaaaaa",
+          subject: `s\n${INJECTION}`,
+          committedAt: "2025-01-01T00:00:00Z",
+        },
         warnings: [{ code: "conflicts", message: `w\n${INJECTION}` }],
       }),
       previousScan: buildScan({ warnings: [] }),
@@ -78,7 +83,9 @@ describe("assemblePrompt: user message", () => {
     const start = text.indexOf(intro);
     expect(start).toBeGreaterThan(0);
     expect(text.slice(start + intro.length)).toBe(userMessage);
-    expect(Buffer.from(text.slice(text.length - userMessage.length), "utf8").equals(Buffer.from(userMessage, "utf8"))).toBe(true);
+    expect(
+      Buffer.from(text.slice(text.length - userMessage.length), "utf8").equals(Buffer.from(userMessage, "utf8")),
+    ).toBe(true);
   });
 
   it("is found after the fifth heading even when it repeats the first one", () => {
@@ -100,7 +107,10 @@ describe("assemblePrompt: system", () => {
   });
 
   it("names a detached worktree and says when no rules are set", () => {
-    const input = buildPromptInput({ worktree: { path: "/w", branch: null }, rules: { branchNamingRule: "", freeTextRules: " \n" } });
+    const input = buildPromptInput({
+      worktree: { path: "/w", branch: null },
+      rules: { branchNamingRule: "", freeTextRules: " \n" },
+    });
     const system = sectionOf(assemblePrompt(input).text, "system");
     expect(system).toContain("- Branch: detached HEAD");
     expect(system.match(/\(none set\)/g)).toHaveLength(2);
@@ -119,7 +129,13 @@ describe("assemblePrompt: context", () => {
   });
 
   it("shows a detached HEAD, worktree flags and a scan error", () => {
-    const scan = buildScan({ branch: null, isDetached: true, isLocked: true, lockReason: "on USB disk", error: "git status failed: boom" });
+    const scan = buildScan({
+      branch: null,
+      isDetached: true,
+      isLocked: true,
+      lockReason: "on USB disk",
+      error: "git status failed: boom",
+    });
     const context = sectionOf(assemblePrompt(buildPromptInput({ scan })).text, "context");
     expect(context).toContain("- Branch: detached HEAD");
     expect(context).toContain("- Worktree: locked (on USB disk)");
@@ -134,7 +150,10 @@ describe("assemblePrompt: context", () => {
     const same = sectionOf(assemblePrompt(buildPromptInput({ previousScan: buildScan() })).text, "context");
     expect(same).toContain("Changes since the previous scan: no change.");
 
-    const moved = sectionOf(assemblePrompt(buildPromptInput({ previousScan: buildScan({ branch: "main" }) })).text, "context");
+    const moved = sectionOf(
+      assemblePrompt(buildPromptInput({ previousScan: buildScan({ branch: "main" }) })).text,
+      "context",
+    );
     expect(moved).toContain("Changes since the previous scan:\n- Branch changed from `main` to `feat/login`");
   });
 });
@@ -146,7 +165,9 @@ describe("assemblePrompt: plan", () => {
   });
 
   it("shows title, goal and points in order", () => {
-    const input = buildPromptInput({ plan: { title: "Login", goal: "Users can sign in.", points: ["Form", "Session cookie"] } });
+    const input = buildPromptInput({
+      plan: { title: "Login", goal: "Users can sign in.", points: ["Form", "Session cookie"] },
+    });
     const plan = sectionOf(assemblePrompt(input).text, "plan");
     expect(plan).toContain("Title: Login");
     expect(plan).toContain("> Users can sign in.");
@@ -172,17 +193,31 @@ describe("assemblePrompt: memory", () => {
     });
     const { text, receipt } = assemblePrompt(input);
     const memory = sectionOf(text, "memory");
-    const positions = ["## Summary #7", "> We chose cookies.", "### user #11", "> Add a form.", "### assistant #12", "> Done.", "### system #13"].map(
-      (needle) => memory.indexOf(needle),
-    );
+    const positions = [
+      "## Summary #7",
+      "> We chose cookies.",
+      "### user #11",
+      "> Add a form.",
+      "### assistant #12",
+      "> Done.",
+      "### system #13",
+    ].map((needle) => memory.indexOf(needle));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(receipt).toMatchObject({ summaryId: 7, messageIds: [11, 12, 13], droppedMessageIds: [], scanShortened: false });
+    expect(receipt).toMatchObject({
+      summaryId: 7,
+      messageIds: [11, 12, 13],
+      droppedMessageIds: [],
+      scanShortened: false,
+    });
     expect(memory).not.toContain("No earlier conversation.");
   });
 
   it("shows messages without a summary and a summary without messages", () => {
-    const onlyMessages = sectionOf(assemblePrompt(buildPromptInput({ recentMessages: [buildMessage({ id: 1 })] })).text, "memory");
+    const onlyMessages = sectionOf(
+      assemblePrompt(buildPromptInput({ recentMessages: [buildMessage({ id: 1 })] })).text,
+      "memory",
+    );
     expect(onlyMessages).toContain("### user #1");
     expect(onlyMessages).not.toContain("## Summary");
     const summary = { id: 3, markdown: "Summary text", coveredUntilMessageId: 9 };
@@ -236,10 +271,15 @@ describe("assemblePrompt: digest", () => {
 describe("design warnings and workflow state", () => {
   it("lists design warnings in Context and the saved workflow state first in Memory", () => {
     const prompt = assemblePrompt(
-      buildPromptInput({ designWarnings: ["Branch feat/x was forked from main, not feat/parent"], workflowState: "You were doing X; when it is done, do Y." }),
+      buildPromptInput({
+        designWarnings: ["Branch feat/x was forked from main, not feat/parent"],
+        workflowState: "You were doing X; when it is done, do Y.",
+      }),
     );
     const context = prompt.text.slice(prompt.text.indexOf("# 2. Context"), prompt.text.indexOf("# 3. Plan"));
-    expect(context).toContain("Where git diverges from the design tree:\n- Branch feat/x was forked from main, not feat/parent");
+    expect(context).toContain(
+      "Where git diverges from the design tree:\n- Branch feat/x was forked from main, not feat/parent",
+    );
     const memory = prompt.text.slice(prompt.text.indexOf("# 4. Memory"), prompt.text.indexOf("# 5. User message"));
     expect(memory).toContain("## Where the work stands\n\n> You were doing X; when it is done, do Y.");
   });

@@ -23,9 +23,19 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const system = formatSystemSection(input);
   const plan = formatPlanSection(input.plan);
   const formatContext = (isShortened: boolean) =>
-    formatContextSection({ scan: input.scan, previousScan: input.previousScan, isShortened, designWarnings: input.designWarnings });
+    formatContextSection({
+      scan: input.scan,
+      previousScan: input.previousScan,
+      isShortened,
+      designWarnings: input.designWarnings,
+    });
   const formatMemory = (droppedCount: number) =>
-    formatMemorySection({ summary: input.summary, messages: messages.slice(droppedCount), droppedCount, workflowState: input.workflowState });
+    formatMemorySection({
+      summary: input.summary,
+      messages: messages.slice(droppedCount),
+      droppedCount,
+      workflowState: input.workflowState,
+    });
 
   let isScanShortened = false;
   let droppedCount = 0;
@@ -62,7 +72,13 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
 
 type PromptPart = { name: PromptSectionName; text: string };
 
-function buildParts(sections: { system: string; context: string; plan: string; memory: string; userMessage: string }): PromptPart[] {
+function buildParts(sections: {
+  system: string;
+  context: string;
+  plan: string;
+  memory: string;
+  userMessage: string;
+}): PromptPart[] {
   return [
     { name: "system", text: sections.system + SECTION_SEPARATOR },
     { name: "context", text: sections.context + SECTION_SEPARATOR },

@@ -18,7 +18,9 @@ describe("describeScanChanges", () => {
   });
 
   it("reports HEAD moving from one commit to another", () => {
-    const current = buildScan({ head: { sha: "b".repeat(40), shortSha: "bbbbbbb", subject: "Fix typo", committedAt: "2025-01-03T10:00:00Z" } });
+    const current = buildScan({
+      head: { sha: "b".repeat(40), shortSha: "bbbbbbb", subject: "Fix typo", committedAt: "2025-01-03T10:00:00Z" },
+    });
     expect(describeScanChanges({ previous: buildScan(), current })).toEqual([
       'HEAD moved from `aaaaaaa` to `bbbbbbb` ("Fix typo")',
     ]);
@@ -88,6 +90,12 @@ describe("describeScanChanges", () => {
       warnings: [{ code: "locked", message: "locked" }],
     });
     const changes = describeScanChanges({ previous: buildScan(), current });
-    expect(changes.map((change) => change.split(" ")[0])).toEqual(["Branch", "HEAD", "Dirty", "Ahead/behind", "Warning"]);
+    expect(changes.map((change) => change.split(" ")[0])).toEqual([
+      "Branch",
+      "HEAD",
+      "Dirty",
+      "Ahead/behind",
+      "Warning",
+    ]);
   });
 });

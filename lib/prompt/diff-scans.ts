@@ -9,7 +9,13 @@ const DIRTY_FIELDS = ["staged", "unstaged", "untracked", "conflicted"] as const;
  * Describes the changes from `previous` to `current`, one short sentence each, in a fixed order:
  * branch, HEAD, dirty counts, upstream, warnings. Returns [] when nothing changed.
  */
-export function describeScanChanges({ previous, current }: { previous: WorktreeScan; current: WorktreeScan }): string[] {
+export function describeScanChanges({
+  previous,
+  current,
+}: {
+  previous: WorktreeScan;
+  current: WorktreeScan;
+}): string[] {
   return [
     ...describeBranchChange({ previous: previous.branch, current: current.branch }),
     ...describeHeadChange({ previous: previous.head, current: current.head }),
@@ -24,27 +30,48 @@ function describeBranchChange({ previous, current }: { previous: string | null; 
   return [`Branch changed from ${formatBranch(previous)} to ${formatBranch(current)}`];
 }
 
-function describeHeadChange({ previous, current }: { previous: HeadCommit | null; current: HeadCommit | null }): string[] {
+function describeHeadChange({
+  previous,
+  current,
+}: {
+  previous: HeadCommit | null;
+  current: HeadCommit | null;
+}): string[] {
   if (previous?.sha === current?.sha) return [];
   const subject = current === null ? "" : ` ("${toOneLine(current.subject)}")`;
   return [`HEAD moved from ${formatCommit(previous)} to ${formatCommit(current)}${subject}`];
 }
 
-function describeDirtyChange({ previous, current }: { previous: DirtyCounts | null; current: DirtyCounts | null }): string[] {
+function describeDirtyChange({
+  previous,
+  current,
+}: {
+  previous: DirtyCounts | null;
+  current: DirtyCounts | null;
+}): string[] {
   if (previous === null || current === null) {
     if (previous === current) return [];
     return [`Dirty counts changed from ${formatDirtyCounts(previous)} to ${formatDirtyCounts(current)}`];
   }
   const changed = DIRTY_FIELDS.filter((field) => previous[field] !== current[field]);
   if (changed.length === 0) return [];
-  return [`Dirty counts changed: ${changed.map((field) => `${field} ${previous[field]} → ${current[field]}`).join(", ")}`];
+  return [
+    `Dirty counts changed: ${changed.map((field) => `${field} ${previous[field]} → ${current[field]}`).join(", ")}`,
+  ];
 }
 
-function describeUpstreamChange({ previous, current }: { previous: UpstreamState | null; current: UpstreamState | null }): string[] {
+function describeUpstreamChange({
+  previous,
+  current,
+}: {
+  previous: UpstreamState | null;
+  current: UpstreamState | null;
+}): string[] {
   if (previous === null && current === null) return [];
   if (previous === null) return [`Upstream set to ${formatUpstream(current)}`];
   if (current === null) return [`Upstream removed (was ${formatCode(previous.name)})`];
-  if (previous.name !== current.name) return [`Upstream changed from ${formatUpstream(previous)} to ${formatUpstream(current)}`];
+  if (previous.name !== current.name)
+    return [`Upstream changed from ${formatUpstream(previous)} to ${formatUpstream(current)}`];
   // A gone upstream shows up as the `upstream_gone` warning; its counts are meaningless.
   if (current.isGone) return [];
   const changed = (["ahead", "behind"] as const).filter((field) => previous[field] !== current[field]);
@@ -53,7 +80,13 @@ function describeUpstreamChange({ previous, current }: { previous: UpstreamState
   return [`Ahead/behind ${formatCode(current.name)} changed: ${details}`];
 }
 
-function describeWarningChanges({ previous, current }: { previous: WorktreeWarning[]; current: WorktreeWarning[] }): string[] {
+function describeWarningChanges({
+  previous,
+  current,
+}: {
+  previous: WorktreeWarning[];
+  current: WorktreeWarning[];
+}): string[] {
   const previousCodes = new Set(previous.map((warning) => warning.code));
   const currentCodes = new Set(current.map((warning) => warning.code));
   const appeared = current

@@ -14,7 +14,12 @@ interface ContextSectionInput {
 }
 
 /** Scan facts, then "first scan", "no change" or the list of changes since `previousScan`. */
-export function formatContextSection({ scan, previousScan, isShortened, designWarnings = [] }: ContextSectionInput): string {
+export function formatContextSection({
+  scan,
+  previousScan,
+  isShortened,
+  designWarnings = [],
+}: ContextSectionInput): string {
   return [
     PROMPT_HEADINGS.context,
     "",
@@ -23,13 +28,16 @@ export function formatContextSection({ scan, previousScan, isShortened, designWa
     ...formatScanLines({ scan, isShortened }),
     "",
     ...formatChangeLines({ scan, previousScan, isShortened }),
-    ...(designWarnings.length ? ["", "Where git diverges from the design tree:", ...designWarnings.map((warning) => `- ${toOneLine(warning)}`)] : []),
+    ...(designWarnings.length
+      ? ["", "Where git diverges from the design tree:", ...designWarnings.map((warning) => `- ${toOneLine(warning)}`)]
+      : []),
   ].join("\n");
 }
 
 function formatChangeLines({ scan, previousScan, isShortened }: ContextSectionInput): string[] {
   if (isShortened) return ["Changes since the previous scan: left out to fit the prompt budget."];
-  if (previousScan === null) return ["Changes since the previous scan: none to compare, this is the first scan in this conversation."];
+  if (previousScan === null)
+    return ["Changes since the previous scan: none to compare, this is the first scan in this conversation."];
   const changes = describeScanChanges({ previous: previousScan, current: scan });
   if (changes.length === 0) return ["Changes since the previous scan: no change."];
   return ["Changes since the previous scan:", ...changes.map((change) => `- ${change}`)];

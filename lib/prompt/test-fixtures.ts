@@ -29,7 +29,10 @@ export function buildMessage(overrides: Partial<PromptMessage> & { id: number })
 
 export function buildPromptInput(overrides: Partial<PromptInput> = {}): PromptInput {
   return {
-    rules: { branchNamingRule: "feat/<topic> or fix/<topic>, kebab-case", freeTextRules: "Write tests first.\nNo new dependencies." },
+    rules: {
+      branchNamingRule: "feat/<topic> or fix/<topic>, kebab-case",
+      freeTextRules: "Write tests first.\nNo new dependencies.",
+    },
     worktree: { path: "/repo/worktrees/feat-login", branch: "feat/login" },
     scan: buildScan(),
     previousScan: null,

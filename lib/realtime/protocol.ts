@@ -87,7 +87,13 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("notification"),
-    notification: z.object({ id: z.number(), type: z.string(), worktreePath: z.string(), sessionId: z.string(), excerpt: z.string() }),
+    notification: z.object({
+      id: z.number(),
+      type: z.string(),
+      worktreePath: z.string(),
+      sessionId: z.string(),
+      excerpt: z.string(),
+    }),
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

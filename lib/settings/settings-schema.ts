@@ -10,15 +10,30 @@ const toolName = z
 
 /** Arbor's settings, stored in the `settings` table. Defaults are safe: never bypass permissions. */
 export const settingsSchema = z.object({
-  claudeBin: z.string().trim().min(1, "Give the claude binary (a name on PATH or an absolute path)").max(4096).default("claude"),
+  claudeBin: z
+    .string()
+    .trim()
+    .min(1, "Give the claude binary (a name on PATH or an absolute path)")
+    .max(4096)
+    .default("claude"),
   model: z.string().trim().max(200).nullable().default(null),
   permissionMode: z.enum(PERMISSION_MODES).default("default"),
   allowedTools: z.array(toolName).max(100).default([]),
   disallowedTools: z.array(toolName).max(100).default([]),
-  runTimeoutSeconds: z.number().int().min(5).max(24 * 3600).default(1800),
+  runTimeoutSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 3600)
+    .default(1800),
   maxConcurrentRuns: z.number().int().min(1).max(32).default(4),
   recentMessageCount: z.number().int().min(0).max(500).default(20),
-  maxMessageBytes: z.number().int().min(1024).max(8 * 1024 * 1024).default(1024 * 1024),
+  maxMessageBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(8 * 1024 * 1024)
+    .default(1024 * 1024),
   /** The assembled prompt's size budget (characters); older messages are dropped first. */
   promptBudgetChars: z.number().int().min(10_000).max(4_000_000).default(400_000),
   summaryModel: z.string().trim().min(1).max(200).default("haiku"),
@@ -28,7 +43,12 @@ export const settingsSchema = z.object({
   upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
   upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
-  hookMaxPayloadBytes: z.number().int().min(64 * 1024).max(64 * 1024 * 1024).default(10 * 1024 * 1024),
+  hookMaxPayloadBytes: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -29,7 +29,11 @@ export async function updateSettings(db: Db, patch: SettingsPatch): Promise<Sett
   clearSettingsCache();
   await db.$transaction(
     entries.map(([key, value]) =>
-      db.setting.upsert({ where: { key }, create: { key, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } }),
+      db.setting.upsert({
+        where: { key },
+        create: { key, value: JSON.stringify(value) },
+        update: { value: JSON.stringify(value) },
+      }),
     ),
   );
   clearSettingsCache();

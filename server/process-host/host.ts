@@ -17,7 +17,8 @@ function serve(request: HostRequest): void {
   if (request.type === "git") {
     host.git(request.args).then(
       (stdout) => reply({ type: "git_done", id, stdout }),
-      (error: unknown) => reply({ type: "git_failed", id, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        reply({ type: "git_failed", id, message: error instanceof Error ? error.message : String(error) }),
     );
     return;
   }

@@ -15,14 +15,17 @@ let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
 
+const send = (sessionId: string, userMessage: string) =>
+  callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
-const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
-
-useArborWithRepo((context) => {
-  env = context.env;
-  repo = context.repo;
-  ({ mainPath, repoId } = repo);
-}, { maxRetries: 1 });
+useArborWithRepo(
+  (context) => {
+    env = context.env;
+    repo = context.repo;
+    ({ mainPath, repoId } = repo);
+  },
+  { maxRetries: 1 },
+);
 
 describe("chat failure paths through the real CLI", () => {
   it("401 from the API: says the key was refused and how to log in", async () => {
@@ -57,7 +60,10 @@ describe("chat failure paths through the real CLI", () => {
     const { body } = await send(sessionId, "[[mock:bash echo hello-from-tool > made.txt && cat made.txt]]");
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: [] } });
     expect(body.run.status).toBe("success");
-    expect(body.run.tools[0]).toMatchObject({ name: "Bash", input: { command: expect.stringContaining("echo hello-from-tool") } });
+    expect(body.run.tools[0]).toMatchObject({
+      name: "Bash",
+      input: { command: expect.stringContaining("echo hello-from-tool") },
+    });
     expect(body.run.tools[0].result.content).toContain("hello-from-tool");
     expect(readFileSync(path.join(worktreePath, "made.txt"), "utf8")).toBe("hello-from-tool\n");
     expect(body.updatedScan.dirty.untracked).toBe(0);
@@ -155,8 +161,12 @@ describe("not logged in", () => {
     const noKey = await startArborWithClaude({ apiKey: null });
     try {
       const repo = (await callApi(noKey.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-      const session = (await callApi(noKey.arbor, "/api/chat/sessions", { body: { repoId: repo, worktreePath: mainPath } })).body.session.id;
-      const { body } = await callApi(noKey.arbor, "/api/chat/send", { body: { sessionId: session, userMessage: "hi" } });
+      const session = (
+        await callApi(noKey.arbor, "/api/chat/sessions", { body: { repoId: repo, worktreePath: mainPath } })
+      ).body.session.id;
+      const { body } = await callApi(noKey.arbor, "/api/chat/send", {
+        body: { sessionId: session, userMessage: "hi" },
+      });
       expect(body.run).toMatchObject({ status: "failed", errorKind: "not_logged_in" });
       expect(body.run.errorMessage).toMatch(/\/login|ANTHROPIC_API_KEY/);
       expect(body.userMessage.content).toBe("hi");

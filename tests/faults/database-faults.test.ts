@@ -15,7 +15,9 @@ let dbFile: string;
 beforeAll(async () => {
   arbor = await startArbor({ env: { ARBOR_DB_BUSY_TIMEOUT_MS: "1500" } });
   dbFile = path.join(arbor.dataDir, "arbor.db");
-  expect((await callApi(arbor, "/api/repo-pins", { body: { path: repoRoot, label: "before the lock" } })).status).toBeLessThan(300);
+  expect(
+    (await callApi(arbor, "/api/repo-pins", { body: { path: repoRoot, label: "before the lock" } })).status,
+  ).toBeLessThan(300);
 });
 
 afterAll(async () => {
@@ -46,7 +48,9 @@ describe("the database locked by another process", () => {
       await lock.release();
     }
     expect((await callApi(arbor, "/api/settings")).body.settings.recentMessageCount).toBe(20);
-    expect((await callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 7 } })).status).toBe(200);
+    expect((await callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 7 } })).status).toBe(
+      200,
+    );
     expect(integrity()).toBe("ok");
   });
 
@@ -66,31 +70,41 @@ const isRoot = process.getuid?.() === 0;
 describe("a data directory whose disk stops accepting writes", () => {
   // A real disk that stops taking writes (a small tmpfs filled to the last byte under the
   // running server): permission bits would not do, root ignores them and open files keep access.
-  it.skipIf(!isRoot)("refuses writes with a clear error and stores no partial rows; works again once writable", async () => {
-    const mountPoint = mkdtempSync(path.join(os.tmpdir(), "arbor-disk-"));
-    await run("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", mountPoint]);
-    const server = await startArbor({ dataDir: path.join(mountPoint, "data") });
-    try {
-      const pin = await callApi(server, "/api/repo-pins", { body: { path: repoRoot } });
-      const repoId = pin.body.pin.repoId;
-      const sessionId = (await callApi(server, "/api/chat/sessions", { body: { repoId, worktreePath: repoRoot } })).body.session.id;
-      const filler = path.join(mountPoint, "filler");
-      fillDisk(filler);
-      const refused = await callApi(server, "/api/chat/send", { body: { sessionId, userMessage: "written while the disk is read-only" } });
-      expect(refused.status).toBe(503);
-      expect(refused.body.error.message).toMatch(/cannot write to its data directory/);
-      expect((await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status).toBe(503);
-      rmSync(filler);
-      const messages = await callApi(server, `/api/chat/messages?sessionId=${sessionId}`);
-      expect(messages.body.messages).toEqual([]);
-      expect((await callApi(server, "/api/settings")).body.settings.recentMessageCount).toBe(20);
-      expect((await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status).toBe(200);
-    } finally {
-      await server.stop();
-      await run("umount", [mountPoint]);
-      removeDataDir(mountPoint);
-    }
-  });
+  it.skipIf(!isRoot)(
+    "refuses writes with a clear error and stores no partial rows; works again once writable",
+    async () => {
+      const mountPoint = mkdtempSync(path.join(os.tmpdir(), "arbor-disk-"));
+      await run("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", mountPoint]);
+      const server = await startArbor({ dataDir: path.join(mountPoint, "data") });
+      try {
+        const pin = await callApi(server, "/api/repo-pins", { body: { path: repoRoot } });
+        const repoId = pin.body.pin.repoId;
+        const sessionId = (await callApi(server, "/api/chat/sessions", { body: { repoId, worktreePath: repoRoot } }))
+          .body.session.id;
+        const filler = path.join(mountPoint, "filler");
+        fillDisk(filler);
+        const refused = await callApi(server, "/api/chat/send", {
+          body: { sessionId, userMessage: "written while the disk is read-only" },
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.body.error.message).toMatch(/cannot write to its data directory/);
+        expect(
+          (await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status,
+        ).toBe(503);
+        rmSync(filler);
+        const messages = await callApi(server, `/api/chat/messages?sessionId=${sessionId}`);
+        expect(messages.body.messages).toEqual([]);
+        expect((await callApi(server, "/api/settings")).body.settings.recentMessageCount).toBe(20);
+        expect(
+          (await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status,
+        ).toBe(200);
+      } finally {
+        await server.stop();
+        await run("umount", [mountPoint]);
+        removeDataDir(mountPoint);
+      }
+    },
+  );
 });
 
 /** Writes zeros until the file system is full (ENOSPC). */

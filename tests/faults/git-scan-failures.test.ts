@@ -47,7 +47,10 @@ async function expectOnlyFailure({
       expect(worktree.warnings.map((warning) => warning.code)).toEqual(codes);
       expect(worktree.warnings[0]?.message).toContain(worktree.error as string);
     } else {
-      expect(worktree, worktree.path).toMatchObject({ error: null, dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 } });
+      expect(worktree, worktree.path).toMatchObject({
+        error: null,
+        dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 },
+      });
     }
   }
 }

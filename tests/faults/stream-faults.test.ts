@@ -15,9 +15,9 @@ let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
 
-
 type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
-const textOf = (events: RunEventMessage[]) => events.map((m) => (m.event.kind === "text_delta" ? m.event.text : "")).join("");
+const textOf = (events: RunEventMessage[]) =>
+  events.map((m) => (m.event.kind === "text_delta" ? m.event.text : "")).join("");
 
 useArborWithRepo((context) => {
   env = context.env;
@@ -31,9 +31,13 @@ describe("the browser disconnects and reconnects mid-run", () => {
     const first = await connectWs({ url: env.arbor.url });
     first.send({ type: "subscribe_session", sessionId });
     const sending = callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:slow 250]]" } });
-    const firstDelta = (await first.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta")) as RunEventMessage;
+    const firstDelta = (await first.waitFor(
+      (m) => m.type === "run_event" && m.event.kind === "text_delta",
+    )) as RunEventMessage;
     first.socket.terminate();
-    const seen = first.messages.filter((m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId);
+    const seen = first.messages.filter(
+      (m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId,
+    );
     const lastSeq = Math.max(...seen.map((m) => m.seq));
 
     const second = await connectWs({ url: env.arbor.url });
@@ -41,7 +45,9 @@ describe("the browser disconnects and reconnects mid-run", () => {
     await second.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
     const { body } = await sending;
     second.close();
-    const rest = second.messages.filter((m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId);
+    const rest = second.messages.filter(
+      (m): m is RunEventMessage => m.type === "run_event" && m.runId === firstDelta.runId,
+    );
     const all = [...seen, ...rest];
     expect(all.map((m) => m.seq)).toEqual(all.map((_, index) => index + 1));
     expect(textOf(all)).toBe(body.assistantMessage.content);
@@ -55,7 +61,10 @@ describe("two sends to one worktree at the same instant", () => {
     ws.send({ type: "subscribe_session", sessionId });
     let maxProcesses = 0;
     ws.socket.on("message", () => {
-      maxProcesses = Math.max(maxProcesses, findProcessesInDir(worktreePath).filter((p) => p.cmdline.includes("claude")).length);
+      maxProcesses = Math.max(
+        maxProcesses,
+        findProcessesInDir(worktreePath).filter((p) => p.cmdline.includes("claude")).length,
+      );
     });
     const [a, b] = await Promise.all([
       callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "one [[mock:slow 100]]" } }),

@@ -18,7 +18,12 @@ export interface ArborWithClaude {
  * user's) talks to a mock of the Anthropic API. HOME and CLAUDE_CONFIG_DIR are throw-away.
  */
 export async function startArborWithClaude(
-  options: { maxRetries?: number; apiKey?: string | null; serverEnv?: Record<string, string>; nodeArgs?: string[] } = {},
+  options: {
+    maxRetries?: number;
+    apiKey?: string | null;
+    serverEnv?: Record<string, string>;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ArborWithClaude> {
   const mock = await startMockAnthropic();
   const home = await createClaudeTestHome();

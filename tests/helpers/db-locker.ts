@@ -12,7 +12,10 @@ export async function lockDatabase(file: string): Promise<{ release(): Promise<v
     process.stdout.write("locked\\n");
     process.stdin.once("data", () => { db.exec("COMMIT"); db.close(); process.stdout.write("released\\n"); process.exit(0); });
   `;
-  const child = spawn(process.execPath, ["-e", script, file], { stdio: ["pipe", "pipe", "inherit"], cwd: process.cwd() });
+  const child = spawn(process.execPath, ["-e", script, file], {
+    stdio: ["pipe", "pipe", "inherit"],
+    cwd: process.cwd(),
+  });
   await waitForLine(child, "locked");
   return {
     process: child,

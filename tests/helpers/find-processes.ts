@@ -15,7 +15,10 @@ function findProcesses(matches: (pid: string, parentPid: number) => boolean): Pr
       // Fields after the command name: state, ppid, ...
       const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (state === "Z" || !matches(entry, Number(ppid))) continue;
-      found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim() });
+      found.push({
+        pid: Number(entry),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim(),
+      });
     } catch {
       // The process exited while we looked, or belongs to another user: not ours.
       continue;

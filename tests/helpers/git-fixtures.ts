@@ -56,7 +56,10 @@ export async function runFixtureGit({ cwd, args }: { cwd: string; args: string[]
     GIT_CONFIG_GLOBAL: devNull,
     GIT_CONFIG_NOSYSTEM: "1",
   };
-  const { stdout } = await execFileAsync("git", ["-c", "init.defaultBranch=main", "-C", cwd, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await execFileAsync("git", ["-c", "init.defaultBranch=main", "-C", cwd, ...args], {
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -85,7 +88,15 @@ export async function createRepoWithOrigin({ root, files }: GitFixtureRoot & { f
 }
 
 /** Adds a worktree at `path` on a new branch started from main. */
-export async function addWorktree({ mainPath, path, branch }: { mainPath: string; path: string; branch: string }): Promise<void> {
+export async function addWorktree({
+  mainPath,
+  path,
+  branch,
+}: {
+  mainPath: string;
+  path: string;
+  branch: string;
+}): Promise<void> {
   await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "-b", branch, "--", path, "main"] });
 }
 
@@ -124,7 +135,10 @@ export async function createRepoWithWorktrees(): Promise<RepoWithWorktrees> {
   await commitAll({ cwd: at("dirty"), message: "Dirty branch commit" });
   await writeFiles({ dir: at("dirty"), files: { "a.txt": "staged\n", "staged.txt": "new\n" } });
   await git(at("dirty"), "add", "a.txt", "staged.txt");
-  await writeFiles({ dir: at("dirty"), files: { "a.txt": "staged then changed\n", "b.txt": "changed\n", "u1.txt": "u\n", "u2.txt": "u\n" } });
+  await writeFiles({
+    dir: at("dirty"),
+    files: { "a.txt": "staged then changed\n", "b.txt": "changed\n", "u1.txt": "u\n", "u2.txt": "u\n" },
+  });
 
   await addWorktree({ mainPath, path: at("locked"), branch: "locked" });
   await git(mainPath, "worktree", "lock", "--reason", "on a USB drive", at("locked"));
@@ -189,7 +203,9 @@ export async function createWorktrees({
   fileCount?: number;
 }): Promise<GitFixtureRoot & { mainPath: string; worktreePaths: string[] }> {
   const { root } = await createFixtureRoot();
-  const files = Object.fromEntries(Array.from({ length: fileCount }, (_, index) => [`src/file-${index}.txt`, `line ${index}\n`]));
+  const files = Object.fromEntries(
+    Array.from({ length: fileCount }, (_, index) => [`src/file-${index}.txt`, `line ${index}\n`]),
+  );
   const { mainPath } = await createRepoWithOrigin({ root, files });
   const worktreePaths: string[] = [];
   for (let index = 1; index <= count; index += 1) {

@@ -14,11 +14,20 @@ export function rawRequest(input: {
   const target = new URL(input.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: input.path, method: input.method ?? "GET", headers: input.headers, setHost: !input.headers?.host },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: input.path,
+        method: input.method ?? "GET",
+        headers: input.headers,
+        setHost: !input.headers?.host,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     req.on("error", reject);

@@ -24,28 +24,41 @@ export interface RunningArbor {
  * Starts a real Arbor server (the same entry point as `npm start`) on a free port with a
  * throw-away data directory. Requires a Next build (`npm run build`).
  */
-export async function startArbor(options: {
-  dataDir?: string;
-  env?: Record<string, string>;
-  args?: string[];
-  /** 0 (default) picks a free port; null passes no --port flag (ARBOR_PORT decides). */
-  port?: number | null;
-  /** Run the server as another user (tests of file permissions; root ignores them). */
-  user?: { uid: number; gid: number };
-  /** Extra Node flags for the server process (e.g. `--cpu-prof` when profiling a benchmark). */
-  nodeArgs?: string[];
-} = {}): Promise<RunningArbor> {
+export async function startArbor(
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    args?: string[];
+    /** 0 (default) picks a free port; null passes no --port flag (ARBOR_PORT decides). */
+    port?: number | null;
+    /** Run the server as another user (tests of file permissions; root ignores them). */
+    user?: { uid: number; gid: number };
+    /** Extra Node flags for the server process (e.g. `--cpu-prof` when profiling a benchmark). */
+    nodeArgs?: string[];
+  } = {},
+): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
   const env = {} as NodeJS.ProcessEnv;
   for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === "CLAUDECODE" || key.startsWith("CLAUDE_CODE_") || key === "DATABASE_URL") continue;
+    if (value === undefined || key === "CLAUDECODE" || key.startsWith("CLAUDE_CODE_") || key === "DATABASE_URL")
+      continue;
     if (key.startsWith("ARBOR_") && key !== "ARBOR_NEXT_DIST") continue;
     env[key] = value;
   }
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts", ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]), "--data-dir", dataDir, ...(options.args ?? [])],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(options.nodeArgs ?? []),
+      "--import",
+      "tsx",
+      "server/main.ts",
+      ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]),
+      "--data-dir",
+      dataDir,
+      ...(options.args ?? []),
+    ],
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
   );
   let output = "";

@@ -6,7 +6,10 @@ import { createPinnedRepo, type PinnedRepo } from "./pinned-repo.ts";
  * For a test file: one Arbor server (real claude CLI, mock model) and one pinned repository,
  * started before the file's tests and removed after them. `assign` receives both.
  */
-export function useArborWithRepo(assign: (context: { env: ArborWithClaude; repo: PinnedRepo }) => void, options?: Parameters<typeof startArborWithClaude>[0]): void {
+export function useArborWithRepo(
+  assign: (context: { env: ArborWithClaude; repo: PinnedRepo }) => void,
+  options?: Parameters<typeof startArborWithClaude>[0],
+): void {
   let env: ArborWithClaude | undefined;
   let repo: PinnedRepo | undefined;
   beforeAll(async () => {

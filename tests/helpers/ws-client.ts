@@ -7,7 +7,8 @@ export async function connectWs(input: { url: string; origin?: string | null; he
   const origin = input.origin === undefined ? input.url : input.origin;
   const socket = new WebSocket(wsUrl, { headers: { ...(origin ? { origin } : {}), ...input.headers } });
   const messages: ServerMessage[] = [];
-  const waiters: Array<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> = [];
+  const waiters: Array<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> =
+    [];
   socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as ServerMessage;
     messages.push(message);

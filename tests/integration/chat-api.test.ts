@@ -4,7 +4,12 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+} from "@/tests/helpers/git-fixtures.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 import { connectWs } from "@/tests/helpers/ws-client.ts";
 
@@ -58,12 +63,16 @@ describe("POST /api/chat/send", () => {
     const runEvents = ws.messages.filter((m) => m.type === "run_event");
     expect(runEvents.map((m) => (m.type === "run_event" ? m.seq : 0))).toEqual(runEvents.map((_, index) => index + 1));
     expect(runEvents.some((m) => m.type === "run_event" && m.event.kind === "text_delta")).toBe(true);
-    expect(finished.type === "run_event" && finished.event.kind === "finished" && finished.event.status).toBe("success");
+    expect(finished.type === "run_event" && finished.event.kind === "finished" && finished.event.status).toBe(
+      "success",
+    );
     ws.close();
 
     const request = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === body.run.claudeSessionId);
     const prompt = lastUserText(request!)!;
-    const headings = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) => prompt.indexOf(h));
+    const headings = ["# 1. System", "# 2. Context", "# 3. Plan", "# 4. Memory", "# 5. User message"].map((h) =>
+      prompt.indexOf(h),
+    );
     expect(headings.every((index) => index >= 0)).toBe(true);
     expect([...headings].sort((a, b) => a - b)).toEqual(headings);
     expect(prompt.endsWith(userMessage)).toBe(true);
@@ -76,7 +85,12 @@ describe("POST /api/chat/send", () => {
     const db = new Database(path.join(env.arbor.dataDir, "arbor.db"), { readonly: true });
     const row = db.prepare("SELECT * FROM agent_runs WHERE id = ?").get(body.run.id) as Record<string, unknown>;
     db.close();
-    expect(row).toMatchObject({ status: "success", worktree_path: mainPath, exit_code: 0, claude_session_id: body.run.claudeSessionId });
+    expect(row).toMatchObject({
+      status: "success",
+      worktree_path: mainPath,
+      exit_code: 0,
+      claude_session_id: body.run.claudeSessionId,
+    });
     expect(String(row.input_prompt_digest)).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -85,14 +99,18 @@ describe("POST /api/chat/send", () => {
     const tricky = "--upload-pack=evil $(whoami) `id` 'single' \"double\"\nline two 日本語 é \\ {{x}} [[mock:text ok]]";
     const first = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: tricky } });
     expect(first.body.run.status).toBe("success");
-    const seen = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!;
+    const seen = env.mock.requests.find(
+      (r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId,
+    )!;
     expect(lastUserText(seen)!.endsWith(tricky)).toBe(true);
 
     const big = `${"x".repeat(300 * 1024)} [[mock:text big ok]]`;
     const second = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: big } });
     expect(second.body.run.status).toBe("success");
     expect(second.body.assistantMessage.content).toBe("big ok");
-    const bigRequest = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === second.body.run.claudeSessionId)!;
+    const bigRequest = env.mock.requests.find(
+      (r) => r.headers["x-claude-code-session-id"] === second.body.run.claudeSessionId,
+    )!;
     expect(lastUserText(bigRequest)!.endsWith(big)).toBe(true);
   });
 
@@ -111,7 +129,9 @@ describe("POST /api/chat/send", () => {
 
   it("keeps the user message and explains an overloaded API; Retry re-runs that same message", async () => {
     const sessionId = await openSession(mainPath);
-    const failed = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "please [[mock:error 529]]" } });
+    const failed = await callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId, userMessage: "please [[mock:error 529]]" },
+    });
     expect(failed.body.run).toMatchObject({ status: "failed", errorKind: "overloaded", isRetryable: true });
     expect(failed.body.run.errorMessage).toMatch(/overloaded/i);
     expect(failed.body.userMessage.content).toBe("please [[mock:error 529]]");
@@ -159,18 +179,28 @@ describe("POST /api/chat/send", () => {
     const otherSession = await openSession(other);
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId: busySession });
-    const first = callApi(env.arbor, "/api/chat/send", { body: { sessionId: busySession, userMessage: "one [[mock:slow 100]]" } });
+    const first = callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId: busySession, userMessage: "one [[mock:slow 100]]" },
+    });
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
-    const second = callApi(env.arbor, "/api/chat/send", { body: { sessionId: busySession, userMessage: "two [[mock:text second]]" } });
+    const second = callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId: busySession, userMessage: "two [[mock:text second]]" },
+    });
     const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
     expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event.position).toBe(1);
-    const parallel = await callApi(env.arbor, "/api/chat/send", { body: { sessionId: otherSession, userMessage: "[[mock:text parallel]]" } });
+    const parallel = await callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId: otherSession, userMessage: "[[mock:text parallel]]" },
+    });
     const [firstResult, secondResult] = await Promise.all([first, second]);
     ws.close();
     expect(parallel.body.run.status).toBe("success");
-    expect(new Date(parallel.body.run.finishedAt).getTime()).toBeLessThan(new Date(firstResult.body.run.finishedAt).getTime());
+    expect(new Date(parallel.body.run.finishedAt).getTime()).toBeLessThan(
+      new Date(firstResult.body.run.finishedAt).getTime(),
+    );
     expect(secondResult.body.assistantMessage.content).toBe("second");
-    expect(new Date(secondResult.body.run.startedAt).getTime()).toBeGreaterThanOrEqual(new Date(firstResult.body.run.finishedAt).getTime());
+    expect(new Date(secondResult.body.run.startedAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(firstResult.body.run.finishedAt).getTime(),
+    );
   });
 
   it("keeps the message and explains when the worktree directory was deleted", async () => {

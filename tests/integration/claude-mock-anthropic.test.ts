@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockAnthropic, type MockAnthropic, type RequestMessage } from "@/e2e/mock-anthropic/index.ts";
+import {
+  lastUserText,
+  startMockAnthropic,
+  type MockAnthropic,
+  type RequestMessage,
+} from "@/e2e/mock-anthropic/index.ts";
 
 let mock: MockAnthropic;
 
@@ -13,16 +18,33 @@ afterAll(async () => {
 /** A user turn shaped like the CLI's: a system-reminder block, then the prompt, then a role "system" entry. */
 function userTurn(prompt: string): RequestMessage[] {
   return [
-    { role: "user", content: [{ type: "text", text: "<system-reminder>\n# currentDate\nToday's date is 2026-11-21.\n</system-reminder>\n" }, { type: "text", text: prompt }] },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "<system-reminder>\n# currentDate\nToday's date is 2026-11-21.\n</system-reminder>\n" },
+        { type: "text", text: prompt },
+      ],
+    },
     { role: "system", content: "Available agent types for the Agent tool: …" },
   ];
 }
 
-async function postMessages(params: { messages: RequestMessage[]; stream?: boolean; session?: string; system?: string }): Promise<Response> {
+async function postMessages(params: {
+  messages: RequestMessage[];
+  stream?: boolean;
+  session?: string;
+  system?: string;
+}): Promise<Response> {
   return fetch(`${mock.url}/v1/messages?beta=true`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-claude-code-session-id": params.session ?? crypto.randomUUID() },
-    body: JSON.stringify({ model: "claude-opus-4-8", max_tokens: 64000, stream: params.stream ?? true, system: [{ type: "text", text: params.system ?? "You are a test." }], messages: params.messages }),
+    body: JSON.stringify({
+      model: "claude-opus-4-8",
+      max_tokens: 64000,
+      stream: params.stream ?? true,
+      system: [{ type: "text", text: params.system ?? "You are a test." }],
+      messages: params.messages,
+    }),
   });
 }
 
@@ -52,11 +74,17 @@ describe("mock Anthropic API", () => {
     expect(head.status).toBe(404);
     const unknown = await fetch(`${mock.url}/v1/models`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ type: "error", error: { type: "not_found_error", message: "Not found: GET /v1/models" } });
+    expect(await unknown.json()).toEqual({
+      type: "error",
+      error: { type: "not_found_error", message: "Not found: GET /v1/models" },
+    });
   });
 
   it("counts tokens", async () => {
-    const response = await fetch(`${mock.url}/v1/messages/count_tokens`, { method: "POST", body: JSON.stringify({ messages: userTurn("hi") }) });
+    const response = await fetch(`${mock.url}/v1/messages/count_tokens`, {
+      method: "POST",
+      body: JSON.stringify({ messages: userTurn("hi") }),
+    });
     expect(((await response.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
   });
 
@@ -66,9 +94,21 @@ describe("mock Anthropic API", () => {
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const events = await readSse(response);
 
-    expect(events.map((event) => event.event)).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(events.map((event) => event.event)).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
     expect(deltasOf(events, "text").join("")).toBe("Hello from the mock model.");
-    expect(events[6]?.data).toMatchObject({ delta: { stop_reason: "end_turn" }, usage: { output_tokens: expect.any(Number) } });
+    expect(events[6]?.data).toMatchObject({
+      delta: { stop_reason: "end_turn" },
+      usage: { output_tokens: expect.any(Number) },
+    });
     const recorded = await mock.waitForRequest((request) => request.headers["x-claude-code-session-id"] === session);
     expect(lastUserText(recorded)).toBe("plain question");
     expect(recorded.body?.messages?.[1]?.role).toBe("system");
@@ -77,8 +117,15 @@ describe("mock Anthropic API", () => {
   it("answers non-streaming calls with one JSON message without using queued scripts", async () => {
     mock.enqueue({ name: "queued", steps: [{ type: "text", text: "queued answer" }] });
     const side = await postMessages({ messages: userTurn("classify this"), stream: false });
-    expect(await side.json()).toMatchObject({ type: "message", role: "assistant", content: [{ type: "text", text: "Mock reply." }], stop_reason: "end_turn" });
-    expect(deltasOf(await readSse(await postMessages({ messages: userTurn("next turn") })), "text").join("")).toBe("queued answer");
+    expect(await side.json()).toMatchObject({
+      type: "message",
+      role: "assistant",
+      content: [{ type: "text", text: "Mock reply." }],
+      stop_reason: "end_turn",
+    });
+    expect(deltasOf(await readSse(await postMessages({ messages: userTurn("next turn") })), "text").join("")).toBe(
+      "queued answer",
+    );
   });
 
   it("keeps a queued script on its turn across retries and gives the next turn the next script", async () => {
@@ -94,22 +141,40 @@ describe("mock Anthropic API", () => {
   it("runs a tool flow: tool_use first, then a reply built from the tool_result", async () => {
     const turn = userTurn("[[mock:bash ls -la]]");
     const first = await readSse(await postMessages({ messages: turn }));
-    const start = first.find((event) => event.event === "content_block_start")?.data.content_block as { id: string; name: string };
+    const start = first.find((event) => event.event === "content_block_start")?.data.content_block as {
+      id: string;
+      name: string;
+    };
     expect(start).toMatchObject({ type: "tool_use", name: "Bash" });
-    expect(JSON.parse(deltasOf(first, "partial_json").join(""))).toEqual({ command: "ls -la", description: "Run a command" });
-    expect(first.find((event) => event.event === "message_delta")?.data).toMatchObject({ delta: { stop_reason: "tool_use" } });
+    expect(JSON.parse(deltasOf(first, "partial_json").join(""))).toEqual({
+      command: "ls -la",
+      description: "Run a command",
+    });
+    expect(first.find((event) => event.event === "message_delta")?.data).toMatchObject({
+      delta: { stop_reason: "tool_use" },
+    });
 
     const followUp: RequestMessage[] = [
       ...turn,
       { role: "assistant", content: [{ type: "tool_use", id: start.id, name: "Bash", input: { command: "ls -la" } }] },
       { role: "user", content: [{ type: "tool_result", tool_use_id: start.id, content: "total 0", is_error: false }] },
     ];
-    expect(deltasOf(await readSse(await postMessages({ messages: followUp })), "text").join("")).toBe("Bash returned: total 0");
+    expect(deltasOf(await readSse(await postMessages({ messages: followUp })), "text").join("")).toBe(
+      "Bash returned: total 0",
+    );
   });
 
   it("writes files relative to the working directory named in the system prompt", async () => {
-    const events = await readSse(await postMessages({ messages: userTurn("[[mock:write notes.txt hello there]]"), system: "Env:\n - Primary working directory: /work/repo\n - Is a git repository: true" }));
-    expect(JSON.parse(deltasOf(events, "partial_json").join(""))).toEqual({ file_path: "/work/repo/notes.txt", content: "hello there" });
+    const events = await readSse(
+      await postMessages({
+        messages: userTurn("[[mock:write notes.txt hello there]]"),
+        system: "Env:\n - Primary working directory: /work/repo\n - Is a git repository: true",
+      }),
+    );
+    expect(JSON.parse(deltasOf(events, "partial_json").join(""))).toEqual({
+      file_path: "/work/repo/notes.txt",
+      content: "hello there",
+    });
   });
 
   it("returns Anthropic error bodies, with x-should-retry: false on request", async () => {
@@ -134,7 +199,8 @@ describe("mock Anthropic API", () => {
   });
 
   it("serves text, echo, slow and long directives", async () => {
-    const text = async (prompt: string) => deltasOf(await readSse(await postMessages({ messages: userTurn(prompt) })), "text");
+    const text = async (prompt: string) =>
+      deltasOf(await readSse(await postMessages({ messages: userTurn(prompt) })), "text");
     expect((await text("[[mock:text Bonjour, monde]]")).join("")).toBe("Bonjour, monde");
     expect((await text("echo me 日本語 🌳 [[mock:echo]]")).join("")).toBe("echo me 日本語 🌳 [[mock:echo]]");
     expect(await text("[[mock:slow 1]]")).toHaveLength(10);
@@ -166,6 +232,8 @@ describe("mock Anthropic API lifecycle", () => {
   });
 
   it("times out waitForRequest when asked to", async () => {
-    await expect(mock.waitForRequest(() => false, { timeoutMs: 20 })).rejects.toThrow(/no matching request within 20 ms/);
+    await expect(mock.waitForRequest(() => false, { timeoutMs: 20 })).rejects.toThrow(
+      /no matching request within 20 ms/,
+    );
   });
 });

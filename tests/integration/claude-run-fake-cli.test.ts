@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runClaude } from "@/lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
 import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
-import { CLAUDE_BIN, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs } from "@/tests/helpers/claude-env.ts";
+import {
+  CLAUDE_BIN,
+  createTestRepo,
+  isProcessAlive,
+  isProcessGroupAlive,
+  removeTestDirs,
+} from "@/tests/helpers/claude-env.ts";
 
 // runClaude's process handling, driven by small fake `claude` scripts (and missing paths): the
 // cases the real CLI does not produce on demand.
@@ -25,7 +31,13 @@ async function writeFakeClaude(body: string): Promise<string> {
   return bin;
 }
 
-async function runFake(params: { bin: string; prompt?: string; signal?: AbortSignal; onEvent?: (event: ClaudeStreamEvent) => void; killGraceMs?: number }) {
+async function runFake(params: {
+  bin: string;
+  prompt?: string;
+  signal?: AbortSignal;
+  onEvent?: (event: ClaudeStreamEvent) => void;
+  killGraceMs?: number;
+}) {
   const events: ClaudeStreamEvent[] = [];
   const outcome = await runClaude({
     bin: params.bin,
@@ -51,8 +63,20 @@ function expectGone(pid: number | null): void {
 }
 
 const line = (value: unknown) => JSON.stringify(value);
-const delta = (text: string) => line({ type: "stream_event", parent_tool_use_id: null, event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
-const okResult = line({ type: "result", subtype: "success", is_error: false, result: "fine", num_turns: 1, modelUsage: { fake: {} } });
+const delta = (text: string) =>
+  line({
+    type: "stream_event",
+    parent_tool_use_id: null,
+    event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } },
+  });
+const okResult = line({
+  type: "result",
+  subtype: "success",
+  is_error: false,
+  result: "fine",
+  num_turns: 1,
+  modelUsage: { fake: {} },
+});
 
 // Every case runs twice: in this process (tests, benchmarks, the CLI) and through the process
 // host the server uses, so both ways of starting claude behave the same.
@@ -64,7 +88,14 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       const repo = await createTestRepo();
       createdDirs.push(repo);
       const bin = path.join(repo, "no-such-dir", "claude");
-      const outcome = await runClaude({ bin, args: ["-p"], cwd: repo, env: { PATH: "/usr/bin" }, prompt: "hi", timeoutMs: 5000 });
+      const outcome = await runClaude({
+        bin,
+        args: ["-p"],
+        cwd: repo,
+        env: { PATH: "/usr/bin" },
+        prompt: "hi",
+        timeoutMs: 5000,
+      });
 
       expect(outcome).toMatchObject({ status: "failed", errorKind: "claude_not_found", pid: null, exitCode: null });
       expect(outcome.userMessage).toContain(bin);
@@ -75,7 +106,14 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       const repo = await createTestRepo();
       createdDirs.push(repo);
       const cwd = path.join(repo, "removed-worktree");
-      const outcome = await runClaude({ bin: CLAUDE_BIN, args: ["-p"], cwd, env: { PATH: "/usr/bin" }, prompt: "hi", timeoutMs: 5000 });
+      const outcome = await runClaude({
+        bin: CLAUDE_BIN,
+        args: ["-p"],
+        cwd,
+        env: { PATH: "/usr/bin" },
+        prompt: "hi",
+        timeoutMs: 5000,
+      });
 
       expect(outcome).toMatchObject({ status: "failed", errorKind: "spawn_failed", pid: null });
       expect(outcome.userMessage).toContain(cwd);
@@ -91,7 +129,10 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       const { outcome, events } = await runFake({ bin });
 
       expect(outcome).toMatchObject({ status: "success", invalidLineCount: 2, text: "fine" });
-      expect(events.filter((event) => event.kind === "invalid")).toEqual([{ kind: "invalid", line: "Debugger attached." }, { kind: "invalid", line: "{not json" }]);
+      expect(events.filter((event) => event.kind === "invalid")).toEqual([
+        { kind: "invalid", line: "Debugger attached." },
+        { kind: "invalid", line: "{not json" },
+      ]);
     });
 
     it("reports a process that dies mid-stream as crashed and keeps the partial text", async () => {
@@ -101,7 +142,14 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
         process.exitCode = 3;`);
       const { outcome } = await runFake({ bin });
 
-      expect(outcome).toMatchObject({ status: "failed", errorKind: "crashed", exitCode: 3, text: "partial answ", result: null, isRetryable: true });
+      expect(outcome).toMatchObject({
+        status: "failed",
+        errorKind: "crashed",
+        exitCode: 3,
+        text: "partial answ",
+        result: null,
+        isRetryable: true,
+      });
       expect(outcome.stderrSnippet).toBe("boom: out of memory\n");
       expect(outcome.userMessage).toContain("exited with code 3");
     });
@@ -120,7 +168,12 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
         process.stdout.write(${line(delta("stubborn") + "\n")});
         setInterval(() => {}, 1000);`);
       const controller = new AbortController();
-      const { outcome } = await runFake({ bin, signal: controller.signal, killGraceMs: 300, onEvent: () => controller.abort() });
+      const { outcome } = await runFake({
+        bin,
+        signal: controller.signal,
+        killGraceMs: 300,
+        onEvent: () => controller.abort(),
+      });
 
       expect(outcome).toMatchObject({ status: "cancelled", signal: "SIGKILL", text: "stubborn" });
       expectGone(outcome.pid);
@@ -141,7 +194,8 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       const { outcome } = await runFake({
         bin,
         onEvent: (event) => {
-          if (event.kind === "unknown" && event.type === "fake_child") grandchildPid = (event.raw as { pid: number }).pid;
+          if (event.kind === "unknown" && event.type === "fake_child")
+            grandchildPid = (event.raw as { pid: number }).pid;
         },
       });
 

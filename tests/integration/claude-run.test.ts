@@ -6,7 +6,16 @@ import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/e2e/mock
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
-import { buildTestClaudeEnv, CLAUDE_BIN, createClaudeTestHome, createTestRepo, isProcessAlive, isProcessGroupAlive, removeTestDirs, type ClaudeTestHome } from "@/tests/helpers/claude-env.ts";
+import {
+  buildTestClaudeEnv,
+  CLAUDE_BIN,
+  createClaudeTestHome,
+  createTestRepo,
+  isProcessAlive,
+  isProcessGroupAlive,
+  removeTestDirs,
+  type ClaudeTestHome,
+} from "@/tests/helpers/claude-env.ts";
 
 let mock: MockAnthropic;
 const createdDirs: string[] = [];
@@ -58,7 +67,12 @@ async function runReal(params: {
   const events: ClaudeStreamEvent[] = [];
   const outcome = await runClaude({
     bin: CLAUDE_BIN,
-    args: buildClaudeArgs({ sessionId, permissionMode: "default", allowedTools: params.allowedTools ?? [], disallowedTools: [] }),
+    args: buildClaudeArgs({
+      sessionId,
+      permissionMode: "default",
+      allowedTools: params.allowedTools ?? [],
+      disallowedTools: [],
+    }),
     cwd: repo,
     env: buildTestClaudeEnv({ mockUrl: mock.url, home, apiKey: params.apiKey, maxRetries: params.maxRetries }),
     prompt: params.prompt,
@@ -73,7 +87,9 @@ async function runReal(params: {
 }
 
 function requestsOf(sessionId: string) {
-  return mock.requests.filter((request) => request.pathname === "/v1/messages" && request.headers["x-claude-code-session-id"] === sessionId);
+  return mock.requests.filter(
+    (request) => request.pathname === "/v1/messages" && request.headers["x-claude-code-session-id"] === sessionId,
+  );
 }
 
 function kindsOf(events: ClaudeStreamEvent[]): string[] {
@@ -91,12 +107,33 @@ describe("runClaude with the real CLI against the mock API", () => {
     const prompt = "Say hello to the test suite.";
     const { outcome, events, sessionId, repo } = await runReal({ prompt });
 
-    expect(outcome).toMatchObject({ status: "success", errorKind: null, exitCode: 0, signal: null, text: "Hello from the mock model.", invalidLineCount: 0, isRetryable: false });
-    expect(outcome.result).toMatchObject({ subtype: "success", isError: false, apiErrorStatus: null, text: "Hello from the mock model.", sessionId, numTurns: 1, terminalReason: "completed", permissionDenials: [] });
+    expect(outcome).toMatchObject({
+      status: "success",
+      errorKind: null,
+      exitCode: 0,
+      signal: null,
+      text: "Hello from the mock model.",
+      invalidLineCount: 0,
+      isRetryable: false,
+    });
+    expect(outcome.result).toMatchObject({
+      subtype: "success",
+      isError: false,
+      apiErrorStatus: null,
+      text: "Hello from the mock model.",
+      sessionId,
+      numTurns: 1,
+      terminalReason: "completed",
+      permissionDenials: [],
+    });
     expect(outcome.result?.models.length).toBeGreaterThan(0);
     expect(outcome.result?.usage.outputTokens).toBeGreaterThan(0);
     expect(outcome.finishedAt.getTime()).toBeGreaterThanOrEqual(outcome.startedAt.getTime());
-    expect(events.find((event) => event.kind === "init")).toMatchObject({ sessionId, cwd: repo, permissionMode: "default" });
+    expect(events.find((event) => event.kind === "init")).toMatchObject({
+      sessionId,
+      cwd: repo,
+      permissionMode: "default",
+    });
     const requests = requestsOf(sessionId);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.isStreaming).toBe(true);
@@ -175,8 +212,16 @@ describe("runClaude with the real CLI against the mock API", () => {
   it("reports a 529 as overloaded after the CLI's retries (CLAUDE_CODE_MAX_RETRIES=1)", async () => {
     const { outcome, events, sessionId } = await runReal({ prompt: "[[mock:error 529]]", maxRetries: 1 });
 
-    expect(events.filter((event) => event.kind === "api_retry")).toEqual([expect.objectContaining({ attempt: 1, maxRetries: 1, errorStatus: 529 })]);
-    expect(outcome).toMatchObject({ status: "failed", errorKind: "overloaded", isRetryable: true, exitCode: 1, text: "" });
+    expect(events.filter((event) => event.kind === "api_retry")).toEqual([
+      expect.objectContaining({ attempt: 1, maxRetries: 1, errorStatus: 529 }),
+    ]);
+    expect(outcome).toMatchObject({
+      status: "failed",
+      errorKind: "overloaded",
+      isRetryable: true,
+      exitCode: 1,
+      text: "",
+    });
     expect(outcome.result).toMatchObject({ subtype: "success", isError: true, apiErrorStatus: 529 });
     expect(requestsOf(sessionId)).toHaveLength(2);
   });
@@ -208,10 +253,16 @@ describe("runClaude with the real CLI against the mock API", () => {
     const { outcome, events } = await runReal({ prompt: "[[mock:bash echo hi]]", allowedTools: ["Bash"] });
 
     expect(outcome.status).toBe("success");
-    const toolUse = events.flatMap((event) => (event.kind === "assistant_message" ? event.blocks : [])).find((block) => block.type === "tool_use");
+    const toolUse = events
+      .flatMap((event) => (event.kind === "assistant_message" ? event.blocks : []))
+      .find((block) => block.type === "tool_use");
     expect(toolUse).toMatchObject({ type: "tool_use", name: "Bash", input: { command: "echo hi" } });
     const toolResult = events.find((event) => event.kind === "tool_result");
-    expect(toolResult).toMatchObject({ content: "hi", isError: false, toolUseId: toolUse?.type === "tool_use" ? toolUse.id : "?" });
+    expect(toolResult).toMatchObject({
+      content: "hi",
+      isError: false,
+      toolUseId: toolUse?.type === "tool_use" ? toolUse.id : "?",
+    });
     expect(outcome.result).toMatchObject({ text: "Bash returned: hi", numTurns: 2, permissionDenials: [] });
   });
 
@@ -221,7 +272,12 @@ describe("runClaude with the real CLI against the mock API", () => {
     // A denial is not a failed run: the model is told and the turn ends normally.
     expect(outcome.status).toBe("success");
     expect(events.find((event) => event.kind === "tool_result")).toMatchObject({ isError: true });
-    expect(outcome.result?.permissionDenials).toEqual([expect.objectContaining({ toolName: "Bash", toolInput: expect.objectContaining({ command: "echo hi > out.txt" }) })]);
+    expect(outcome.result?.permissionDenials).toEqual([
+      expect.objectContaining({
+        toolName: "Bash",
+        toolInput: expect.objectContaining({ command: "echo hi > out.txt" }),
+      }),
+    ]);
     expect(existsSync(path.join(repo, "out.txt"))).toBe(false);
   });
 
@@ -236,7 +292,11 @@ describe("runClaude with the real CLI against the mock API", () => {
     const runs = await Promise.all([1, 2, 3].map((n) => runReal({ prompt: `parallel ${n} [[mock:echo]]`, home })));
 
     expect(runs.map((run) => run.outcome.status)).toEqual(["success", "success", "success"]);
-    expect(runs.map((run) => run.outcome.text)).toEqual(["parallel 1 [[mock:echo]]", "parallel 2 [[mock:echo]]", "parallel 3 [[mock:echo]]"]);
+    expect(runs.map((run) => run.outcome.text)).toEqual([
+      "parallel 1 [[mock:echo]]",
+      "parallel 2 [[mock:echo]]",
+      "parallel 3 [[mock:echo]]",
+    ]);
     // Upstream #28922: concurrent CLIs can corrupt .claude.json. Whatever exists must still parse.
     const globalConfig = path.join(home.configDir, ".claude.json");
     if (existsSync(globalConfig)) expect(() => JSON.parse(readFileSync(globalConfig, "utf8"))).not.toThrow();

@@ -27,7 +27,10 @@ function design(nodes: [string, DesignNodeStatus, string?][]): DesignTree {
 }
 
 function summarize(warnings: DivergenceWarning[]): string[] {
-  return warnings.map((warning) => `${warning.code} ${warning.nodeSlug ?? warning.branch}${warning.worktreePath ? ` @${warning.worktreePath}` : ""}`);
+  return warnings.map(
+    (warning) =>
+      `${warning.code} ${warning.nodeSlug ?? warning.branch}${warning.worktreePath ? ` @${warning.worktreePath}` : ""}`,
+  );
 }
 
 function factOf(facts: BranchFacts, name: string): BranchFact {
@@ -45,7 +48,8 @@ function commitWriter(mainPath: string) {
   const treePromise = git("rev-parse", "HEAD^{tree}");
   return {
     git,
-    commit: async (message: string, ...parents: string[]) => git("commit-tree", await treePromise, ...parents.flatMap((parent) => ["-p", parent]), "-m", message),
+    commit: async (message: string, ...parents: string[]) =>
+      git("commit-tree", await treePromise, ...parents.flatMap((parent) => ["-p", parent]), "-m", message),
     setBranch: (name: string, sha: string) => git("update-ref", `refs/heads/${name}`, sha),
   };
 }
@@ -133,8 +137,15 @@ describe("readBranchFacts + findDivergence on a repository that drifted from its
     expect(factOf(facts, "feat/login")).toMatchObject({ forkParent: "feat/auth", mergedInto: [] });
     expect(factOf(facts, "feat/session")).toMatchObject({ forkParent: "feat/auth", mergedInto: ["feat/login"] });
     expect(factOf(facts, "feat/signup")).toMatchObject({ forkParent: "main", mergedInto: [] });
-    expect(factOf(facts, "feat/logout")).toMatchObject({ forkParent: "feat/auth", mergedInto: ["experiment", "main"], stackedOn: [] });
-    expect(factOf(facts, "feat/auth")).toMatchObject({ forkParent: "main", mergedInto: ["experiment", "feat/login", "feat/logout", "feat/session", "main"] });
+    expect(factOf(facts, "feat/logout")).toMatchObject({
+      forkParent: "feat/auth",
+      mergedInto: ["experiment", "main"],
+      stackedOn: [],
+    });
+    expect(factOf(facts, "feat/auth")).toMatchObject({
+      forkParent: "main",
+      mergedInto: ["experiment", "feat/login", "feat/logout", "feat/session", "main"],
+    });
     expect(factOf(facts, "feat/invoices")).toMatchObject({ forkParent: "main", mergedInto: [] });
     expect(factOf(facts, "experiment")).toMatchObject({ forkParent: "main", mergedInto: ["main"] });
   });
@@ -175,7 +186,10 @@ describe("readBranchFacts + findDivergence on a repository that drifted from its
     });
     expect(rows.find((row) => row.id === "node:billing")).toMatchObject({ branch: null, status: "done" });
     expect(rows.find((row) => row.id === "node:session")).toMatchObject({ isMerged: true });
-    expect(rows.find((row) => row.id === "node:login")).toMatchObject({ isDirty: true, worktreePath: fixture.loginPath });
+    expect(rows.find((row) => row.id === "node:login")).toMatchObject({
+      isDirty: true,
+      worktreePath: fixture.loginPath,
+    });
   });
 });
 
@@ -222,8 +236,14 @@ describe("readBranchFacts + findDivergence on a repository that follows its desi
     ]);
     const facts = await readBranchFacts({ repoPath: fixture.mainPath });
     expect(findDivergence({ tree, branches: facts, rule: RULE })).toEqual([]);
-    expect(factOf(facts, "feat/login")).toMatchObject({ forkParent: "main", mergedInto: ["feat/remember-me"], stackedOn: ["feat/remember-me"] });
-    expect(factOf(facts, "feat/login").sharedAbove).toMatchObject([{ onLine: ["feat/auth", "feat/logout"], viaMerge: [] }]);
+    expect(factOf(facts, "feat/login")).toMatchObject({
+      forkParent: "main",
+      mergedInto: ["feat/remember-me"],
+      stackedOn: ["feat/remember-me"],
+    });
+    expect(factOf(facts, "feat/login").sharedAbove).toMatchObject([
+      { onLine: ["feat/auth", "feat/logout"], viaMerge: [] },
+    ]);
     expect(factOf(facts, "feat/auth").sharedAbove).toMatchObject([
       { onLine: ["feat/logout"], viaMerge: [] },
       { onLine: [], viaMerge: ["feat/login", "feat/remember-me"] },
@@ -247,9 +267,15 @@ describe("readBranchFacts + findDivergence on a repository that follows its desi
       "done_not_merged login",
       "branch_not_in_design feat/remember-me",
     ]);
-    expect(warnings[0]?.message).toContain("feat/docs (node \"docs\") was forked from main, but the design puts it under feat/auth");
-    expect(warnings[1]?.message).toContain("feat/logout (node \"logout\") was merged into feat/auth but not into feat/docs");
-    expect(warnings[2]?.message).toContain("feat/login (node \"login\") shares commits with feat/auth, feat/logout that main");
+    expect(warnings[0]?.message).toContain(
+      'feat/docs (node "docs") was forked from main, but the design puts it under feat/auth',
+    );
+    expect(warnings[1]?.message).toContain(
+      'feat/logout (node "logout") was merged into feat/auth but not into feat/docs',
+    );
+    expect(warnings[2]?.message).toContain(
+      'feat/login (node "login") shares commits with feat/auth, feat/logout that main',
+    );
   });
 });
 
@@ -260,7 +286,12 @@ describe("readBranchFacts edge cases", () => {
       const facts = await readBranchFacts({ repoPath: fixture.dirtyPath });
       expect(facts.defaultBranch).toBe("main");
       expect(factOf(facts, "feature/ünïcode")).toMatchObject({ worktreePath: fixture.unicodePath, forkParent: "main" });
-      expect(factOf(facts, "dirty")).toMatchObject({ worktreePath: fixture.dirtyPath, forkParent: "main", ahead: 1, behind: 0 });
+      expect(factOf(facts, "dirty")).toMatchObject({
+        worktreePath: fixture.dirtyPath,
+        forkParent: "main",
+        ahead: 1,
+        behind: 0,
+      });
       expect(factOf(facts, "behind")).toMatchObject({ ahead: 0, behind: 2 });
       expect(factOf(facts, "gone")).not.toHaveProperty("behind");
       expect(factOf(facts, "missing").worktreePath).toBe(fixture.missingPath);
@@ -277,7 +308,9 @@ describe("readBranchFacts edge cases", () => {
       const { mainPath } = await createRepoWithOrigin({ root, files: { "a.txt": "a\n" } });
       await runFixtureGit({ cwd: mainPath, args: ["branch", "trunk"] });
       expect((await readBranchFacts({ repoPath: mainPath, defaultBranch: "trunk" })).defaultBranch).toBe("trunk");
-      expect((await readBranchFacts({ repoPath: mainPath, defaultBranch: "no-such-branch" })).defaultBranch).toBe("main");
+      expect((await readBranchFacts({ repoPath: mainPath, defaultBranch: "no-such-branch" })).defaultBranch).toBe(
+        "main",
+      );
     } finally {
       await removeGitFixture({ root });
     }
@@ -288,7 +321,10 @@ describe("readBranchFacts edge cases", () => {
     try {
       const error = await readBranchFacts({ repoPath: root }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ code: "invalid_input", message: expect.stringContaining("is not inside a git repository") });
+      expect(error).toMatchObject({
+        code: "invalid_input",
+        message: expect.stringContaining("is not inside a git repository"),
+      });
     } finally {
       await removeGitFixture({ root });
     }

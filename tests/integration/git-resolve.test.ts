@@ -69,7 +69,9 @@ describe("resolveRepository", () => {
   it("rejects a path that does not exist", async () => {
     const error = await expectAppError(resolveRepository(fixture.missingPath));
     expect(error).toMatchObject({ code: "invalid_input", status: 422 });
-    expect(error.message).toBe(`${fixture.missingPath} does not exist. Check the spelling, or clone or create the repository there first.`);
+    expect(error.message).toBe(
+      `${fixture.missingPath} does not exist. Check the spelling, or clone or create the repository there first.`,
+    );
   });
 
   it("rejects a file and says to use its folder", async () => {

@@ -44,7 +44,12 @@ function cleanWorktree(path: string, branch: string | null): Omit<WorktreeScan, 
     isBare: false,
     branch,
     isDetached: false,
-    head: { sha: fixture.initialSha, shortSha: fixture.initialSha.slice(0, 7), subject: "Initial commit", committedAt: FIXTURE_COMMIT_DATE },
+    head: {
+      sha: fixture.initialSha,
+      shortSha: fixture.initialSha.slice(0, 7),
+      subject: "Initial commit",
+      committedAt: FIXTURE_COMMIT_DATE,
+    },
     dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 0 },
     upstream: null,
     isLocked: false,
@@ -153,7 +158,10 @@ describe("scanRepoWorktrees", () => {
   });
 
   it("handles a path with spaces and non-ASCII characters", () => {
-    expect(factsAt(fixture.unicodePath)).toEqual({ ...cleanWorktree(fixture.unicodePath, "feature/ünïcode"), warnings: [] });
+    expect(factsAt(fixture.unicodePath)).toEqual({
+      ...cleanWorktree(fixture.unicodePath, "feature/ünïcode"),
+      warnings: [],
+    });
   });
 
   it("gives the same facts with a concurrency of 1", async () => {

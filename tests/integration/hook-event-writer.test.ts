@@ -51,15 +51,30 @@ afterAll(async () => {
 
 describe("hook event writer", () => {
   it("returns the row exactly as Prisma reads it back, and stores the same column values Prisma Client stores", async () => {
-    const blocked = { isBlock: true, blockReason: "no", isTruncated: true, repoId: "repo-1", worktreePath: "/w", runId: "run-1", source: "spool" };
+    const blocked = {
+      isBlock: true,
+      blockReason: "no",
+      isTruncated: true,
+      repoId: "repo-1",
+      worktreePath: "/w",
+      runId: "run-1",
+      source: "spool",
+    };
     const row = await writer.write(newEvent("shape-raw", blocked));
     expect(row).not.toBeNull();
     expect(row).toStrictEqual(await testDb.db.hookEvent.findUnique({ where: { eventId: "shape-raw" } }));
     expect(Object.keys(row!)).toEqual(Object.keys(await testDb.db.hookEvent.findFirstOrThrow()));
 
     await testDb.db.hookEvent.create({ data: { ...newEvent("shape-prisma", blocked), receivedAt: row!.receivedAt } });
-    expect({ ...readStoredColumns("shape-raw"), event_id: "x" }).toStrictEqual({ ...readStoredColumns("shape-prisma"), event_id: "x" });
-    expect(readStoredColumns("shape-raw")).toMatchObject({ is_block: 1, is_truncated: 1, received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/) });
+    expect({ ...readStoredColumns("shape-raw"), event_id: "x" }).toStrictEqual({
+      ...readStoredColumns("shape-prisma"),
+      event_id: "x",
+    });
+    expect(readStoredColumns("shape-raw")).toMatchObject({
+      is_block: 1,
+      is_truncated: 1,
+      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/),
+    });
   });
 
   it("gives concurrent writers their own rows from one batch, and null to a duplicate in the same batch or a later one", async () => {
@@ -69,13 +84,21 @@ describe("hook event writer", () => {
       writer.write(newEvent("batch-1", { summary: "the copy" })),
       writer.write(newEvent("batch-3")),
     ]);
-    expect([first?.eventId, second?.eventId, duplicate, third?.eventId]).toEqual(["batch-1", "batch-2", null, "batch-3"]);
+    expect([first?.eventId, second?.eventId, duplicate, third?.eventId]).toEqual([
+      "batch-1",
+      "batch-2",
+      null,
+      "batch-3",
+    ]);
     expect(first!.summary).toBe("Bash: npm test");
     expect(new Set([first!.id, second!.id, third!.id]).size).toBe(3);
     expect(second!.receivedAt).toEqual(first!.receivedAt);
 
     expect(await writer.write(newEvent("batch-2"))).toBeNull();
-    const stored = await testDb.db.hookEvent.findMany({ where: { eventId: { startsWith: "batch-" } }, orderBy: { id: "asc" } });
+    const stored = await testDb.db.hookEvent.findMany({
+      where: { eventId: { startsWith: "batch-" } },
+      orderBy: { id: "asc" },
+    });
     expect(stored.map((row) => [row.eventId, row.summary])).toEqual([
       ["batch-1", "Bash: npm test"],
       ["batch-2", "Bash: npm test"],
@@ -93,7 +116,11 @@ describe("hook event writer", () => {
 
   it("rejects every caller of a batch whose statement fails, and stores none of it", async () => {
     const broken = newEvent("failing-2", { eventName: null as unknown as string });
-    const results = await Promise.allSettled([writer.write(newEvent("failing-1")), writer.write(broken), writer.write(newEvent("failing-3"))]);
+    const results = await Promise.allSettled([
+      writer.write(newEvent("failing-1")),
+      writer.write(broken),
+      writer.write(newEvent("failing-3")),
+    ]);
     expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
     expect(await testDb.db.hookEvent.count({ where: { eventId: { startsWith: "failing-" } } })).toBe(0);
 

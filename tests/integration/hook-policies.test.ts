@@ -16,13 +16,17 @@ const tag = (title: string, id: string) => `<!-- [meta] project: main (id: x) | 
 
 async function hookedWorktree(): Promise<string> {
   const worktreePath = await repo.addWorktree("policy");
-  const installed = await callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true } });
+  const installed = await callApi(env.arbor, "/api/hooks/install", {
+    body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true },
+  });
   expect(installed.body.files[0].isWritten).toBe(true);
   return worktreePath;
 }
 
-const topics = async () => (await callApi(env.arbor, `/api/repos/${repoId}/topics`)).body.topics as Array<Record<string, any>>;
-const requestsOf = (sessionId: string) => env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
+const topics = async () =>
+  (await callApi(env.arbor, `/api/repos/${repoId}/topics`)).body.topics as Array<Record<string, any>>;
+const requestsOf = (sessionId: string) =>
+  env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
 
 useArborWithRepo((context) => {
   env = context.env;
@@ -33,12 +37,17 @@ useArborWithRepo((context) => {
 describe("conversation recorder", () => {
   it("installs the rules file; with enforcement on, a Stop without the meta tag is blocked and the retry is recorded", async () => {
     const worktreePath = await hookedWorktree();
-    expect(readFileSync(path.join(worktreePath, ".claude", "rules", "arbor-recorder.md"), "utf8")).toContain("<!-- [meta] project: main");
+    expect(readFileSync(path.join(worktreePath, ".claude", "rules", "arbor-recorder.md"), "utf8")).toContain(
+      "<!-- [meta] project: main",
+    );
     await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: true } });
     try {
       // The Stop hook's feedback is a new turn for the mock: it takes the second queued script.
       env.mock.enqueue({ name: "untagged", steps: [{ type: "text", text: "Here is my answer without the tag." }] });
-      env.mock.enqueue({ name: "tagged", steps: [{ type: "text", text: `Fixed answer.\n${tag("Login flow", "new")}` }] });
+      env.mock.enqueue({
+        name: "tagged",
+        steps: [{ type: "text", text: `Fixed answer.\n${tag("Login flow", "new")}` }],
+      });
       const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "How should login work?" });
       expect(run.exitCode).toBe(0);
       const sessionId = String(run.lines.find((l) => l.type === "result")!.session_id);
@@ -52,7 +61,9 @@ describe("conversation recorder", () => {
       expect(login.entries).toHaveLength(1);
       expect(login.entries[0].assistantText).toContain("Fixed answer.");
       expect(login.entries[0].userText).toContain("How should login work?");
-      await expect.poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0].summaryKind, { timeout: 30_000 }).not.toBe("pending");
+      await expect
+        .poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0].summaryKind, { timeout: 30_000 })
+        .not.toBe("pending");
     } finally {
       await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: false } });
     }
@@ -60,7 +71,11 @@ describe("conversation recorder", () => {
 
   it("records a decision from the UI, and a new session is told about the topics still open", async () => {
     const worktreePath = await hookedWorktree();
-    const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: `[[mock:text We should cache results.\n${tag("Caching", "new")}]]` });
+    const run = await runClaudeDirectly({
+      env,
+      cwd: worktreePath,
+      prompt: `[[mock:text We should cache results.\n${tag("Caching", "new")}]]`,
+    });
     expect(run.exitCode).toBe(0);
     const cachingTopics = (await topics()).filter((t) => t.title === "Caching");
     expect(cachingTopics).toHaveLength(1);
@@ -71,7 +86,9 @@ describe("conversation recorder", () => {
     const told = JSON.stringify(requestsOf(sessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
     expect(told).toContain(`Caching (id: ${caching.id})`);
 
-    const decided = await callApi(env.arbor, `/api/repos/${repoId}/topics/${caching.id}/decisions`, { body: { text: "Use an LRU cache" } });
+    const decided = await callApi(env.arbor, `/api/repos/${repoId}/topics/${caching.id}/decisions`, {
+      body: { text: "Use an LRU cache" },
+    });
     expect(decided.status).toBe(201);
     const after = (await topics()).find((t) => t.id === caching.id)!;
     expect(after).toMatchObject({ status: "decided", decisions: [{ text: "Use an LRU cache" }] });
@@ -87,32 +104,60 @@ describe("completion / error notifier", () => {
     await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Task completed: the cache is in place.]]" });
     const live = await ws.waitFor((m) => m.type === "notification");
     ws.close();
-    expect(live.type === "notification" && live.notification).toMatchObject({ type: "completion", worktreePath, excerpt: "Task completed: the cache is in place." });
-    const inbox = (await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications;
+    expect(live.type === "notification" && live.notification).toMatchObject({
+      type: "completion",
+      worktreePath,
+      excerpt: "Task completed: the cache is in place.",
+    });
+    const inbox = (
+      await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)
+    ).body.notifications;
     expect(inbox).toHaveLength(1);
     await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Here is the file you asked for.]]" });
-    expect((await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications).toHaveLength(1);
+    expect(
+      (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body
+        .notifications,
+    ).toHaveLength(1);
     const marked = await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
     expect(marked.body.marked).toBe(1);
-    expect((await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications).toHaveLength(0);
+    expect(
+      (await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body
+        .notifications,
+    ).toHaveLength(0);
   });
 });
 
 describe("state restore", () => {
   it("saves the state at SessionEnd and injects it when the session is resumed; Arbor's own prompt carries it too", async () => {
     const worktreePath = await hookedWorktree();
-    const first = await runClaudeDirectly({ env, cwd: worktreePath, prompt: `[[mock:text Working on it.\n${tag("Rate limiter", "new")}]]` });
+    const first = await runClaudeDirectly({
+      env,
+      cwd: worktreePath,
+      prompt: `[[mock:text Working on it.\n${tag("Rate limiter", "new")}]]`,
+    });
     const sessionId = String(first.lines.find((l) => l.type === "result")!.session_id);
-    const resumed = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text continuing]]", args: ["--resume", sessionId] });
+    const resumed = await runClaudeDirectly({
+      env,
+      cwd: worktreePath,
+      prompt: "[[mock:text continuing]]",
+      args: ["--resume", sessionId],
+    });
     expect(resumed.exitCode).toBe(0);
-    const lastRequest = requestsOf(sessionId).filter((r) => r.path.startsWith("/v1/messages")).at(-1)!;
+    const lastRequest = requestsOf(sessionId)
+      .filter((r) => r.path.startsWith("/v1/messages"))
+      .at(-1)!;
     const text = JSON.stringify(lastRequest.body);
     expect(text).toContain("Where the work stood before this resume");
     expect(text).toContain('topic \\"Rate limiter\\"');
 
-    const chatSession = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id;
-    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId: chatSession, userMessage: "[[mock:text ok]]" } });
-    const prompt = JSON.stringify(requestsOf(sent.body.run.claudeSessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
+    const chatSession = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body
+      .session.id;
+    const sent = await callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId: chatSession, userMessage: "[[mock:text ok]]" },
+    });
+    const prompt = JSON.stringify(
+      requestsOf(sent.body.run.claudeSessionId).find((r) => r.path.startsWith("/v1/messages"))!.body,
+    );
     expect(prompt).toContain("Where the work stands");
   });
 });
@@ -122,10 +167,18 @@ describe("hook chain inspector", () => {
     const worktreePath = await hookedWorktree();
     const projectSettings = path.join(worktreePath, ".claude", "settings.json");
     mkdirSync(path.dirname(projectSettings), { recursive: true });
-    writeFileSync(projectSettings, `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop-hook" }] }] } }, null, 2)}\n`);
-    const chain = (await callApi(env.arbor, `/api/hooks/chain?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`)).body;
+    writeFileSync(
+      projectSettings,
+      `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop-hook" }] }] } }, null, 2)}\n`,
+    );
+    const chain = (
+      await callApi(env.arbor, `/api/hooks/chain?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`)
+    ).body;
     const stop = chain.handlers.filter((h: { event: string }) => h.event === "Stop");
-    expect(stop.map((h: { level: string; isArbor: boolean }) => `${h.level}:${h.isArbor}`)).toEqual(["project:false", "local:true"]);
+    expect(stop.map((h: { level: string; isArbor: boolean }) => `${h.level}:${h.isArbor}`)).toEqual([
+      "project:false",
+      "local:true",
+    ]);
     expect(stop[0].command).toBe("echo user-stop-hook");
     expect(stop[1].command).toContain("arbor-hook' --sync");
   });

@@ -2,7 +2,12 @@ import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+} from "@/tests/helpers/git-fixtures.ts";
 import { rawRequest } from "@/tests/helpers/raw-request.ts";
 import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
@@ -22,16 +27,24 @@ async function freshWorktree(): Promise<string> {
 }
 
 async function install(worktreePath: string) {
-  return callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true } });
+  return callApi(env.arbor, "/api/hooks/install", {
+    body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true },
+  });
 }
 
-const events = async (query: string) => (await callApi(env.arbor, `/api/hooks/events?${query}`)).body.events as Array<Record<string, any>>;
+const events = async (query: string) =>
+  (await callApi(env.arbor, `/api/hooks/events?${query}`)).body.events as Array<Record<string, any>>;
 const ingest = (body: string | Buffer, headers: Record<string, string> = {}) =>
   rawRequest({
     url: env.arbor.url,
     path: "/api/hooks/ingest",
     method: "POST",
-    headers: { host: `127.0.0.1:${env.arbor.port}`, "content-type": "application/json", "x-arbor-hook-token": hookToken, ...headers },
+    headers: {
+      host: `127.0.0.1:${env.arbor.port}`,
+      "content-type": "application/json",
+      "x-arbor-hook-token": hookToken,
+      ...headers,
+    },
     body,
   });
 
@@ -56,7 +69,9 @@ describe("installing hooks", () => {
     const userSettings = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] }, model: "sonnet" }, null, 2)}\n`;
     writeFileSync(file, userSettings);
 
-    const preview = await callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "install", apply: false } });
+    const preview = await callApi(env.arbor, "/api/hooks/install", {
+      body: { scope: "worktree", repoId, worktreePath, action: "install", apply: false },
+    });
     expect(preview.body.files[0]).toMatchObject({ outcome: "write", isWritten: false });
     expect(preview.body.files[0].preview).toContain("hooks.Stop");
     expect(readFileSync(file, "utf8")).toBe(userSettings);
@@ -74,7 +89,9 @@ describe("installing hooks", () => {
     const row = status.body.scan.worktrees.find((w: { path: string }) => w.path === worktreePath);
     expect(row.dirty.untracked).toBe(0);
 
-    const removed = await callApi(env.arbor, "/api/hooks/install", { body: { scope: "worktree", repoId, worktreePath, action: "uninstall", apply: true } });
+    const removed = await callApi(env.arbor, "/api/hooks/install", {
+      body: { scope: "worktree", repoId, worktreePath, action: "uninstall", apply: true },
+    });
     expect(removed.body.files[0].isWritten).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(userSettings);
   });
@@ -96,28 +113,43 @@ describe("capturing events", () => {
   it("records a terminal session and an Arbor chat run in the worktree, with relays and tool use", async () => {
     const worktreePath = await freshWorktree();
     await install(worktreePath);
-    const terminal = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "terminal run [[mock:bash echo from-terminal]]", args: ["--allowedTools", "Bash"] });
+    const terminal = await runClaudeDirectly({
+      env,
+      cwd: worktreePath,
+      prompt: "terminal run [[mock:bash echo from-terminal]]",
+      args: ["--allowedTools", "Bash"],
+    });
     expect(terminal.exitCode).toBe(0);
     const terminalSession = String(terminal.lines.find((l) => l.type === "result")!.session_id);
-    const names = (await events(`worktreePath=${encodeURIComponent(worktreePath)}&sessionId=${terminalSession}`)).map((e) => e.eventName);
-    for (const name of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]) expect(names).toContain(name);
+    const names = (await events(`worktreePath=${encodeURIComponent(worktreePath)}&sessionId=${terminalSession}`)).map(
+      (e) => e.eventName,
+    );
+    for (const name of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"])
+      expect(names).toContain(name);
     const toolEvent = (await events(`worktreePath=${encodeURIComponent(worktreePath)}&eventName=PreToolUse`))[0]!;
     expect(toolEvent).toMatchObject({ toolName: "Bash", runId: null, repoId });
     expect(toolEvent.summary).toContain("echo from-terminal");
 
     await expect
-      .poll(async () => (await callApi(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays.length, { timeout: 15_000 })
+      .poll(
+        async () => (await callApi(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays.length,
+        { timeout: 15_000 },
+      )
       .toBe(1);
     const [relay] = (await callApi(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays;
     expect(relay.userText).toContain("terminal run");
     expect(relay.toolCalls[0]).toMatchObject({ name: "Bash", result: { isError: false } });
 
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id;
-    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text via arbor]]" } });
+    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session
+      .id;
+    const sent = await callApi(env.arbor, "/api/chat/send", {
+      body: { sessionId, userMessage: "[[mock:text via arbor]]" },
+    });
     const runEvents = await events(`sessionId=${sent.body.run.claudeSessionId}`);
     expect(runEvents.length).toBeGreaterThan(2);
     expect(runEvents.every((e) => e.runId === sent.body.run.id)).toBe(true);
-    const sessions = (await callApi(env.arbor, `/api/hooks/sessions?worktreePath=${encodeURIComponent(worktreePath)}`)).body.sessions;
+    const sessions = (await callApi(env.arbor, `/api/hooks/sessions?worktreePath=${encodeURIComponent(worktreePath)}`))
+      .body.sessions;
     expect(sessions.map((s: { isArborRun: boolean }) => s.isArborRun).sort()).toEqual([false, true]);
 
     const full = await callApi(env.arbor, `/api/hooks/events/${toolEvent.id}`);
@@ -141,13 +173,21 @@ describe("capturing events", () => {
     for (const name of ["SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"]) expect(names).toContain(name);
     expect(new Set(recovered.map((e) => e.id)).size).toBe(recovered.length);
     expect(recovered.every((e) => e.source === "spool" && e.worktreePath === worktreePath)).toBe(true);
-    expect(readdirSync(path.join(env.arbor.dataDir, "hook-spool")).filter((name) => name.endsWith(".json"))).toEqual([]);
+    expect(readdirSync(path.join(env.arbor.dataDir, "hook-spool")).filter((name) => name.endsWith(".json"))).toEqual(
+      [],
+    );
   });
 });
 
 describe("the ingest endpoint refuses bad input clearly and stores nothing wrong", () => {
   const payload = (extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ hook_event_name: "Notification", session_id: "s-bad-input", cwd: "/nowhere", transcript_path: "/nowhere/x.jsonl", ...extra });
+    JSON.stringify({
+      hook_event_name: "Notification",
+      session_id: "s-bad-input",
+      cwd: "/nowhere",
+      transcript_path: "/nowhere/x.jsonl",
+      ...extra,
+    });
 
   it("needs this install's token", async () => {
     expect((await ingest(payload(), { "x-arbor-hook-token": "" })).status).toBe(401);
@@ -170,7 +210,9 @@ describe("the ingest endpoint refuses bad input clearly and stores nothing wrong
     expect(big.status).toBe(413);
     const unknown = await ingest(payload({ hook_event_name: "SomethingNew2030" }), { "x-arbor-event-id": "unknown-1" });
     expect(unknown.status).toBe(204);
-    expect((await ingest(payload({ hook_event_name: "SomethingNew2030" }), { "x-arbor-event-id": "unknown-1" })).status).toBe(200);
+    expect(
+      (await ingest(payload({ hook_event_name: "SomethingNew2030" }), { "x-arbor-event-id": "unknown-1" })).status,
+    ).toBe(200);
     const stored = await events("unpinned=1&sessionId=s-bad-input");
     expect(stored.map((e) => e.eventName)).toEqual(["SomethingNew2030"]);
     expect(stored[0]!.worktreePath).toBeNull();

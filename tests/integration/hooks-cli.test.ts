@@ -4,7 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+} from "@/tests/helpers/git-fixtures.ts";
 import { repoRoot } from "@/tests/helpers/start-arbor.ts";
 
 const run = promisify(execFile);
@@ -13,9 +18,14 @@ let mainPath: string;
 let dataDir: string;
 
 const arbor = (args: string[]) =>
-  run(process.execPath, [path.join(repoRoot, "bin", "arbor.mjs"), ...args, "--data-dir", dataDir], { cwd: os.tmpdir() }).then(
+  run(process.execPath, [path.join(repoRoot, "bin", "arbor.mjs"), ...args, "--data-dir", dataDir], {
+    cwd: os.tmpdir(),
+  }).then(
     (result) => ({ code: 0, stdout: result.stdout }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: `${error.stdout}${error.stderr}` }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: `${error.stdout}${error.stderr}`,
+    }),
   );
 
 beforeAll(async () => {

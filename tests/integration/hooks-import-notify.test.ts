@@ -27,20 +27,35 @@ const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: s
       "x-arbor-hook-token": readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim(),
       "x-arbor-event-id": input.id,
     },
-    body: JSON.stringify({ hook_event_name: "Stop", session_id: input.sessionId, cwd: input.cwd, prompt_id: `p-${input.sessionId}`, stop_hook_active: false, last_assistant_message: input.text }),
+    body: JSON.stringify({
+      hook_event_name: "Stop",
+      session_id: input.sessionId,
+      cwd: input.cwd,
+      prompt_id: `p-${input.sessionId}`,
+      stop_hook_active: false,
+      last_assistant_message: input.text,
+    }),
   });
 
 describe("import history", () => {
   it("reads the worktree's past sessions from the Claude config dir into relays, once", async () => {
     const worktreePath = await repo.addWorktree("history");
-    const past = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "an old question [[mock:text an old answer]]" });
+    const past = await runClaudeDirectly({
+      env,
+      cwd: worktreePath,
+      prompt: "an old question [[mock:text an old answer]]",
+    });
     const sessionId = String(past.lines.find((l) => l.type === "result")!.session_id);
     const first = await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
     expect(first.body).toMatchObject({ sessions: 1, relays: 1 });
     expect(first.body.folder).toContain(path.join("projects", "-"));
     const relays = (await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays;
     expect(relays).toHaveLength(1);
-    expect(relays[0]).toMatchObject({ worktreePath, userText: expect.stringContaining("an old question"), assistantText: "an old answer" });
+    expect(relays[0]).toMatchObject({
+      worktreePath,
+      userText: expect.stringContaining("an old question"),
+      assistantText: "an old answer",
+    });
     await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
     expect((await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays).toHaveLength(1);
   });
@@ -52,11 +67,20 @@ describe("notifications under concurrency", () => {
     const worktrees: string[] = [];
     for (let index = 0; index < 6; index += 1) worktrees.push(await repo.addWorktree("notify"));
     const deliveries = worktrees.flatMap((cwd, index) =>
-      [0, 1].map((copy) => ingestStop({ id: `stop-${index}-${copy}`, cwd, sessionId: `s-${index}`, text: `Task completed for worktree ${index}.` })),
+      [0, 1].map((copy) =>
+        ingestStop({
+          id: `stop-${index}-${copy}`,
+          cwd,
+          sessionId: `s-${index}`,
+          text: `Task completed for worktree ${index}.`,
+        }),
+      ),
     );
     const statuses = (await Promise.all(deliveries)).map((r) => r.status);
     expect(statuses.every((status) => status < 300)).toBe(true);
-    const all = (await callApi(env.arbor, "/api/notifications")).body.notifications.filter((n: { worktreePath: string }) => worktrees.includes(n.worktreePath));
+    const all = (await callApi(env.arbor, "/api/notifications")).body.notifications.filter(
+      (n: { worktreePath: string }) => worktrees.includes(n.worktreePath),
+    );
     expect(all).toHaveLength(6);
     expect(new Set(all.map((n: { worktreePath: string }) => n.worktreePath)).size).toBe(6);
   });
@@ -66,7 +90,9 @@ describe("notifications under concurrency", () => {
     for (let index = 0; index < 55; index += 1) {
       await ingestStop({ id: `trim-${index}`, cwd: worktreePath, sessionId: `trim-${index}`, text: "Report updated." });
     }
-    const byWorktree = async () => (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body.notifications;
+    const byWorktree = async () =>
+      (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body
+        .notifications;
     expect(await byWorktree()).toHaveLength(55);
     await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
     expect(await byWorktree()).toHaveLength(50);

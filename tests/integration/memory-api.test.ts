@@ -5,14 +5,15 @@ import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
 import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 
-const SECTIONS = "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
+const SECTIONS =
+  "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
 let env: ArborWithClaude;
 let repo: PinnedRepo;
 let mainPath: string;
 let repoId: string;
 
-
-const send = (sessionId: string, userMessage: string) => callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
+const send = (sessionId: string, userMessage: string) =>
+  callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
 
 useArborWithRepo((context) => {
   env = context.env;
@@ -23,7 +24,8 @@ useArborWithRepo((context) => {
 describe("conversation memory", () => {
   it("summarizes with the small model, lightens, pages older messages, and the next prompt uses the summary", async () => {
     const { sessionId } = await repo.freshSession("mem");
-    for (let index = 0; index < 3; index += 1) await send(sessionId, `question ${index} about zebra-${index} [[mock:text answer ${index}]]`);
+    for (let index = 0; index < 3; index += 1)
+      await send(sessionId, `question ${index} about zebra-${index} [[mock:text answer ${index}]]`);
     await send(sessionId, `last one [[mock:text ${SECTIONS}]]`);
     const summarized = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
     expect(summarized.status).toBe(200);
@@ -38,16 +40,27 @@ describe("conversation memory", () => {
     const page = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
     expect(page.body.messages).toHaveLength(2);
     expect(page.body.hasMore).toBe(true);
-    const older = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}&beforeId=${page.body.messages[0].id}&includeArchived=1`);
+    const older = await callApi(
+      env.arbor,
+      `/api/chat/messages?sessionId=${sessionId}&beforeId=${page.body.messages[0].id}&includeArchived=1`,
+    );
     expect(older.body.messages).toHaveLength(6);
     expect(older.body.messages.every((m: { isArchived: boolean }) => m.isArchived)).toBe(true);
 
     const next = await send(sessionId, "what did we decide? [[mock:text WAL]]");
     const receipt = next.body.run.receipt;
     expect(receipt.summaryId).toBe(summarized.body.summary.id);
-    expect(receipt.sections.map((s: { name: string }) => s.name)).toEqual(["system", "context", "plan", "memory", "user"]);
+    expect(receipt.sections.map((s: { name: string }) => s.name)).toEqual([
+      "system",
+      "context",
+      "plan",
+      "memory",
+      "user",
+    ]);
     expect(receipt.digest).toMatch(/^[0-9a-f]{64}$/);
-    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === next.body.run.claudeSessionId)!)!;
+    const prompt = lastUserText(
+      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === next.body.run.claudeSessionId)!,
+    )!;
     expect(prompt).toContain("use WAL");
     expect(prompt).not.toContain("question 0 about zebra-0");
     // Messages the summary covers reach the model through the summary, not again verbatim.
@@ -98,9 +111,14 @@ describe("conversation memory", () => {
     const reopened = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
     expect(reopened.body.session.id).not.toBe(sessionId);
     const first = await send(reopened.body.session.id, "hello again [[mock:text hi]]");
-    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!)!;
+    const prompt = lastUserText(
+      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!,
+    )!;
     expect(prompt).toContain("use WAL");
-    const listed = await callApi(env.arbor, `/api/chat/sessions?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`);
+    const listed = await callApi(
+      env.arbor,
+      `/api/chat/sessions?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+    );
     expect(listed.body.sessions.map((s: { status: string }) => s.status)).toEqual(["active", "archived"]);
   });
 
@@ -110,7 +128,10 @@ describe("conversation memory", () => {
     const hits = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("flamingo")}`);
     expect(hits.body.hits[0]).toMatchObject({ sessionId, role: "user" });
     expect(hits.body.hits[0].snippet).toContain("[flamingo]");
-    const odd = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent('"flamingo" OR NEAR(')}`);
+    const odd = await callApi(
+      env.arbor,
+      `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent('"flamingo" OR NEAR(')}`,
+    );
     expect(odd.status).toBe(200);
     const empty = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("  ** ")}`);
     expect(empty.status).toBe(422);
@@ -125,22 +146,34 @@ describe("conversation memory", () => {
 describe("automatic upkeep", () => {
   it("past the threshold, summarizes and lightens in the background with a visible note", async () => {
     const { sessionId } = await repo.freshSession("mem");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { upkeepMessageThreshold: 10, upkeepKeepLastN: 2 } });
+    await callApi(env.arbor, "/api/settings", {
+      method: "PUT",
+      body: { upkeepMessageThreshold: 10, upkeepKeepLastN: 2 },
+    });
     try {
       for (let index = 0; index < 4; index += 1) await send(sessionId, `turn ${index} [[mock:text reply ${index}]]`);
       expect((await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages).toHaveLength(8);
       await send(sessionId, `turn 4 [[mock:text ${SECTIONS}]]`);
       await expect
-        .poll(async () => (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages.map((m: { role: string }) => m.role), {
-          timeout: 30_000,
-        })
+        .poll(
+          async () =>
+            (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages.map(
+              (m: { role: string }) => m.role,
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
         .toEqual(["user", "assistant", "system"]);
       const messages = (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages;
       expect(messages[2].content).toMatch(/summarized this conversation .* archived 8 older messages/);
       const summary = (await callApi(env.arbor, `/api/chat/summary?sessionId=${sessionId}`)).body.summary;
       expect(summary).toMatchObject({ kind: "model", messageCount: 10 });
     } finally {
-      await callApi(env.arbor, "/api/settings", { method: "PUT", body: { upkeepMessageThreshold: 200, upkeepKeepLastN: 50 } });
+      await callApi(env.arbor, "/api/settings", {
+        method: "PUT",
+        body: { upkeepMessageThreshold: 200, upkeepKeepLastN: 50 },
+      });
     }
   });
 });

@@ -32,14 +32,18 @@ describe("summaries and purges on the real database (property-style)", () => {
     const repo = await db.repo.create({ data: { commonDir: "/tmp/x/.git", rootPath: "/tmp/x", name: "x" } });
     for (let seed = 1; seed <= 12; seed += 1) {
       const next = random(seed);
-      const session = await db.chatSession.create({ data: { repoId: repo.id, worktreePath: `/tmp/x-${seed}`, activeKey: `/tmp/x-${seed}` } });
+      const session = await db.chatSession.create({
+        data: { repoId: repo.id, worktreePath: `/tmp/x-${seed}`, activeKey: `/tmp/x-${seed}` },
+      });
       const written = new Map<number, string>();
       let coveredUntil = 0;
       for (let step = 0; step < 25; step += 1) {
         const action = next();
         if (action < 0.6) {
           const content = `seed ${seed} step ${step}: we decided to try option ${Math.floor(next() * 100)}.`;
-          const message = await db.chatMessage.create({ data: { sessionId: session.id, role: next() < 0.5 ? "user" : "assistant", content } });
+          const message = await db.chatMessage.create({
+            data: { sessionId: session.id, role: next() < 0.5 ? "user" : "assistant", content },
+          });
           written.set(message.id, content);
         } else if (action < 0.8) {
           const hasNew = [...written.keys()].some((id) => id > coveredUntil);

@@ -1,7 +1,13 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRepoWithWorktrees, createFixtureRoot, createRepoWithOrigin, removeGitFixture, type RepoWithWorktrees } from "@/tests/helpers/git-fixtures.ts";
+import {
+  createRepoWithWorktrees,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  type RepoWithWorktrees,
+} from "@/tests/helpers/git-fixtures.ts";
 import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
 
 let arbor: RunningArbor;
@@ -24,7 +30,10 @@ describe("repo pins", () => {
   it("pins a repository once, whichever worktree or subdirectory is pasted", async () => {
     const first = await pin({ path: repo.mainPath, label: "Demo" });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ isNew: true, pin: { label: "Demo", repoRoot: repo.mainPath, isMissing: false } });
+    expect(first.body).toMatchObject({
+      isNew: true,
+      pin: { label: "Demo", repoRoot: repo.mainPath, isMissing: false },
+    });
     const again = await pin({ path: repo.dirtyPath });
     expect(again.status).toBe(200);
     expect(again.body.isNew).toBe(false);
@@ -100,7 +109,9 @@ describe("repo pins", () => {
     expect(status).toBe(200);
     const byPath = new Map(body.scan.worktrees.map((w: { path: string }) => [w.path, w]));
     expect(byPath.get(repo.detachedPath)).toMatchObject({ isDetached: true, branch: null });
-    expect(byPath.get(repo.dirtyPath)).toMatchObject({ dirty: { staged: 2, unstaged: 2, untracked: 2, conflicted: 0 } });
+    expect(byPath.get(repo.dirtyPath)).toMatchObject({
+      dirty: { staged: 2, unstaged: 2, untracked: 2, conflicted: 0 },
+    });
     expect(byPath.get(repo.missingPath)).toMatchObject({ isMissing: true });
     expect(byPath.get(repo.lockedPath)).toMatchObject({ isLocked: true });
     expect(byPath.get(repo.behindPath)).toMatchObject({ upstream: expect.objectContaining({ behind: 2 }) });
@@ -108,12 +119,16 @@ describe("repo pins", () => {
 
   it("deletes a pin but keeps the repository's conversations", async () => {
     const pinned = await pin({ path: repo.mainPath });
-    await callApi(arbor, "/api/chat/sessions", { body: { repoId: pinned.body.pin.repoId, worktreePath: repo.mainPath } });
+    await callApi(arbor, "/api/chat/sessions", {
+      body: { repoId: pinned.body.pin.repoId, worktreePath: repo.mainPath },
+    });
     expect((await callApi(arbor, `/api/repo-pins/${pinned.body.pin.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await callApi(arbor, `/api/repo-pins/${pinned.body.pin.id}`, { method: "DELETE" })).status).toBe(404);
     const repinned = await pin({ path: repo.mainPath });
     expect(repinned.body.pin.repoId).toBe(pinned.body.pin.repoId);
-    const session = await callApi(arbor, "/api/chat/sessions", { body: { repoId: repinned.body.pin.repoId, worktreePath: repo.mainPath } });
+    const session = await callApi(arbor, "/api/chat/sessions", {
+      body: { repoId: repinned.body.pin.repoId, worktreePath: repo.mainPath },
+    });
     expect(session.status).toBe(200);
   });
 });

@@ -2,7 +2,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture, runFixtureGit } from "@/tests/helpers/git-fixtures.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  runFixtureGit,
+} from "@/tests/helpers/git-fixtures.ts";
 import { callApi } from "@/tests/helpers/start-arbor.ts";
 
 let env: ArborWithClaude;
@@ -27,7 +33,10 @@ beforeAll(async () => {
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
   await addWorktree({ mainPath, path: path.join(fixture.root, "auth"), branch: "feat/auth" });
-  await runFixtureGit({ cwd: path.join(fixture.root, "auth"), args: ["commit", "-q", "--allow-empty", "-m", "auth work"] });
+  await runFixtureGit({
+    cwd: path.join(fixture.root, "auth"),
+    args: ["commit", "-q", "--allow-empty", "-m", "auth work"],
+  });
   repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
 });
 
@@ -38,17 +47,27 @@ afterAll(async () => {
 
 describe("plans and design trees", () => {
   it("saves a tree, shows it against git with warnings, creates a missing branch, and feeds the prompt", async () => {
-    const created = await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Auth rework", goal: "Users can log in and out" } });
+    const created = await callApi(env.arbor, "/api/plans", {
+      body: { repoId, title: "Auth rework", goal: "Users can log in and out" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.plan.bodyMarkdown).toContain("## Scope");
     const planId = created.body.plan.id;
 
     const invalid = await callApi(env.arbor, "/api/tree-spec", {
-      body: { planId, tree: { nodes: [...tree.nodes, { slug: "logout", title: "Again", description: null, status: "planned" }], edges: tree.edges } },
+      body: {
+        planId,
+        tree: {
+          nodes: [...tree.nodes, { slug: "logout", title: "Again", description: null, status: "planned" }],
+          edges: tree.edges,
+        },
+      },
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.message).toContain("logout");
-    const cyclic = await callApi(env.arbor, "/api/tree-spec", { body: { planId, tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] } } });
+    const cyclic = await callApi(env.arbor, "/api/tree-spec", {
+      body: { planId, tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] } },
+    });
     expect(cyclic.status).toBe(422);
     expect((await callApi(env.arbor, `/api/plans/${planId}`)).body.plan.tree).toBeNull();
 
@@ -56,7 +75,11 @@ describe("plans and design trees", () => {
     expect(saved.status).toBe(200);
     const dashboard = saved.body.dashboard;
     const authNode = dashboard.layout.find((node: { nodeSlug: string }) => node.nodeSlug === "auth");
-    expect(authNode).toMatchObject({ branch: "feat/auth", isInDesign: true, worktreePath: path.join(fixture.root, "auth") });
+    expect(authNode).toMatchObject({
+      branch: "feat/auth",
+      isInDesign: true,
+      worktreePath: path.join(fixture.root, "auth"),
+    });
     const codes = dashboard.warnings.map((w: { code: string; nodeSlug?: string }) => `${w.code}:${w.nodeSlug ?? ""}`);
     expect(codes).toContain("planned_without_branch:login-page");
     expect(codes).toContain("planned_without_branch:logout");
@@ -69,9 +92,13 @@ describe("plans and design trees", () => {
     const rescanned = (await callApi(env.arbor, `/api/repos/${repoId}/dashboard?planId=${planId}`)).body.dashboard;
     expect(rescanned.warnings.map((w: { nodeSlug?: string }) => w.nodeSlug)).not.toContain("login-page");
 
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: made.body.worktreePath } })).body.session.id;
+    const sessionId = (
+      await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: made.body.worktreePath } })
+    ).body.session.id;
     const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
-    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!)!;
+    const prompt = lastUserText(
+      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
+    )!;
     const planSection = prompt.slice(prompt.indexOf("# 3. Plan"), prompt.indexOf("# 4. Memory"));
     expect(planSection).toContain("Auth rework");
     expect(planSection).toContain("Users can log in and out");
@@ -83,25 +110,44 @@ describe("plans and design trees", () => {
     const plan = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Stray" } })).body.plan;
     const stray = path.join(fixture.root, "stray");
     await addWorktree({ mainPath, path: stray, branch: "feat/stray" });
-    await callApi(env.arbor, "/api/tree-spec", { body: { planId: plan.id, tree: { nodes: [{ slug: "other", title: "Other", description: null, status: "planned" }], edges: [] } } });
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: stray } })).body.session.id;
+    await callApi(env.arbor, "/api/tree-spec", {
+      body: {
+        planId: plan.id,
+        tree: { nodes: [{ slug: "other", title: "Other", description: null, status: "planned" }], edges: [] },
+      },
+    });
+    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: stray } })).body
+      .session.id;
     await callApi(env.arbor, "/api/chat/sessions/plan", { body: { sessionId, planId: plan.id } });
     const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
-    const prompt = lastUserText(env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!)!;
+    const prompt = lastUserText(
+      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
+    )!;
     const context = prompt.slice(prompt.indexOf("# 2. Context"), prompt.indexOf("# 3. Plan"));
     expect(context).toContain("Where git diverges from the design tree:");
     expect(context).toContain("feat/stray");
   });
 
   it("option C: claude proposes a tree for review; invalid JSON is reported and nothing is saved", async () => {
-    const proposal = JSON.stringify({ nodes: [{ slug: "api", title: "API", description: null, status: "planned" }], edges: [] });
-    const plan = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Proposed", bodyMarkdown: `Design it. [[mock:text \`\`\`json\n${proposal}\n\`\`\`]]` } })).body.plan;
+    const proposal = JSON.stringify({
+      nodes: [{ slug: "api", title: "API", description: null, status: "planned" }],
+      edges: [],
+    });
+    const plan = (
+      await callApi(env.arbor, "/api/plans", {
+        body: { repoId, title: "Proposed", bodyMarkdown: `Design it. [[mock:text \`\`\`json\n${proposal}\n\`\`\`]]` },
+      })
+    ).body.plan;
     const proposed = await callApi(env.arbor, `/api/plans/${plan.id}/propose`, { body: {} });
     expect(proposed.status).toBe(200);
     expect(proposed.body.tree.nodes[0].slug).toBe("api");
     expect((await callApi(env.arbor, `/api/plans/${plan.id}`)).body.plan.tree).toBeNull();
 
-    const broken = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Broken", bodyMarkdown: "[[mock:text {not json at all]]" } })).body.plan;
+    const broken = (
+      await callApi(env.arbor, "/api/plans", {
+        body: { repoId, title: "Broken", bodyMarkdown: "[[mock:text {not json at all]]" },
+      })
+    ).body.plan;
     const failed = await callApi(env.arbor, `/api/plans/${broken.id}/propose`, { body: {} });
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toMatch(/not valid JSON.*Nothing was saved/);
@@ -112,10 +158,19 @@ describe("plans and design trees", () => {
     const status = await callApi(env.arbor, `/api/repos/${repoId}/github-status`);
     expect(status.body.isAvailable).toBe(false);
     expect(status.body.reason).toMatch(/gh/);
-    const badRule = await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "feat/no-placeholder" } });
+    const badRule = await callApi(env.arbor, `/api/repos/${repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "feat/no-placeholder" },
+    });
     expect(badRule.status).toBe(422);
-    const good = await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." } });
+    const good = await callApi(env.arbor, `/api/repos/${repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." },
+    });
     expect(good.body.rules).toEqual({ branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." });
-    await callApi(env.arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "feat/{slug}" } });
+    await callApi(env.arbor, `/api/repos/${repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "feat/{slug}" },
+    });
   });
 });

@@ -19,7 +19,11 @@ import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
 
 interface Recorded {
   started: Promise<number>;
-  closed: Promise<{ stdout: string; stderr: string; exit: { code: number | null; signal: NodeJS.Signals | null } | null }>;
+  closed: Promise<{
+    stdout: string;
+    stderr: string;
+    exit: { code: number | null; signal: NodeJS.Signals | null } | null;
+  }>;
   spawnError: Promise<{ code: string | null; message: string }>;
 }
 
@@ -40,7 +44,8 @@ function record(host: ProcessHost, request: Partial<SpawnRequest> & Pick<SpawnRe
     onStderr: (chunk) => stderr.push(Buffer.from(chunk)),
     onStdinError: () => {},
     onExit: (code, signal) => (exit = { code, signal }),
-    onClose: () => onClose({ stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8"), exit }),
+    onClose: () =>
+      onClose({ stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8"), exit }),
   };
   host.spawn({ cwd: tmpdir(), env: { PATH: process.env.PATH }, stdin: "", pipeGraceMs: 1000, ...request }, listener);
   return { started, closed, spawnError };
@@ -66,7 +71,11 @@ describe("remote process host", () => {
   it("streams stdin, stdout, stderr and the exit status of a process, byte for byte", async () => {
     const host = newHost();
     const text = "héllo $(x) `y` -n\n日本語\n".repeat(2000);
-    const run = record(host, { bin: process.execPath, args: ["-e", "process.stdin.pipe(process.stdout); console.error('to stderr'); process.exitCode = 3"], stdin: text });
+    const run = record(host, {
+      bin: process.execPath,
+      args: ["-e", "process.stdin.pipe(process.stdout); console.error('to stderr'); process.exitCode = 3"],
+      stdin: text,
+    });
     const { stdout, stderr, exit } = await run.closed;
     expect(stdout).toBe(text);
     expect(stderr).toBe("to stderr\n");
@@ -79,7 +88,10 @@ describe("remote process host", () => {
     const pid = await run.started;
     expect(getPriority(pid)).toBe(19);
     // With autogroups on (Linux default), a new session competes as a whole, whatever its nice value.
-    if (existsSync("/proc/sys/kernel/sched_autogroup_enabled") && readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1") {
+    if (
+      existsSync("/proc/sys/kernel/sched_autogroup_enabled") &&
+      readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1"
+    ) {
       expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toMatch(/ nice 19$/m);
     }
     process.kill(-pid, "SIGKILL");
@@ -110,8 +122,14 @@ describe("remote process host", () => {
   });
 
   it("when the server dies (kill -9), the host kills what it started and exits", async () => {
-    const parent = spawn(process.execPath, ["--import", "tsx", "tests/helpers/process-host-parent.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
-    const [firstLine] = await createInterface({ input: parent.stdout })[Symbol.asyncIterator]().next().then((next) => [next.value as string]);
+    const parent = spawn(process.execPath, ["--import", "tsx", "tests/helpers/process-host-parent.ts"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const [firstLine] = await createInterface({ input: parent.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((next) => [next.value as string]);
     const sleepPid = Number(firstLine);
     expect(isProcessAlive(sleepPid)).toBe(true);
     const [hostProcess] = findProcessHosts(parent.pid!);
@@ -126,7 +144,9 @@ describe("runGit through the remote host", () => {
   useProcessHost("remote");
 
   it("maps a git failure to git_failed with git's message", async () => {
-    const error = await runGit({ cwd: tmpdir(), args: ["rev-parse", "--git-common-dir"] }).catch((caught: unknown) => caught);
+    const error = await runGit({ cwd: tmpdir(), args: ["rev-parse", "--git-common-dir"] }).catch(
+      (caught: unknown) => caught,
+    );
     expect(isAppError(error) && error.code).toBe("git_failed");
     expect(isAppError(error) && error.details?.gitMessage).toMatch(/not a git repository/);
   });
@@ -134,18 +154,26 @@ describe("runGit through the remote host", () => {
 
 describe("runProcess through the remote host", () => {
   useProcessHost("remote");
-  const run = (args: string[], timeoutMs = 10_000) => runProcess({ bin: process.execPath, args: ["-e", ...args], cwd: tmpdir(), timeoutMs });
+  const run = (args: string[], timeoutMs = 10_000) =>
+    runProcess({ bin: process.execPath, args: ["-e", ...args], cwd: tmpdir(), timeoutMs });
 
   it("resolves with the output of a command that exits 0", async () => {
-    expect(await run(["process.stdout.write('out'); process.stderr.write('err')"])).toEqual({ stdout: "out", stderr: "err" });
+    expect(await run(["process.stdout.write('out'); process.stderr.write('err')"])).toEqual({
+      stdout: "out",
+      stderr: "err",
+    });
   });
 
   it("rejects a non-zero exit with the status and stderr's first line", async () => {
-    await expect(run(["console.error('\\nnot logged in\\nmore'); process.exit(4)"])).rejects.toThrow(/exited with status 4: not logged in$/);
+    await expect(run(["console.error('\\nnot logged in\\nmore'); process.exit(4)"])).rejects.toThrow(
+      /exited with status 4: not logged in$/,
+    );
   });
 
   it("rejects a missing binary with its errno code", async () => {
-    const error = await runProcess({ bin: "no-such-binary-arbor", args: [], cwd: tmpdir(), timeoutMs: 5000 }).catch((caught: unknown) => caught);
+    const error = await runProcess({ bin: "no-such-binary-arbor", args: [], cwd: tmpdir(), timeoutMs: 5000 }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ProcessFailure);
     expect((error as ProcessFailure).code).toBe("ENOENT");
   });

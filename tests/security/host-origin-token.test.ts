@@ -18,13 +18,24 @@ afterAll(async () => {
 });
 
 const forge = async (route: string, init: { method?: string; headers: Record<string, string>; body?: string }) => {
-  const response = await rawRequest({ url: arbor.url, path: route, method: init.method, headers: init.headers, body: init.body });
+  const response = await rawRequest({
+    url: arbor.url,
+    path: route,
+    method: init.method,
+    headers: init.headers,
+    body: init.body,
+  });
   return { status: response.status, headers: response.headers, json: () => JSON.parse(response.text) as unknown };
 };
 
 describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hijacking)", () => {
   it("refuses a foreign Host on reads and writes, including a rebinding name for 127.0.0.1", async () => {
-    for (const host of ["evil.example", `evil.example:${arbor.port}`, `127.0.0.1.nip.io:${arbor.port}`, `localtest.me:${arbor.port}`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${arbor.port}`,
+      `127.0.0.1.nip.io:${arbor.port}`,
+      `localtest.me:${arbor.port}`,
+    ]) {
       const write = await forge("/api/repo-pins", {
         method: "POST",
         headers: { host, origin: `http://${host}`, "content-type": "application/json" },
@@ -40,7 +51,10 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
   it("refuses cross-origin and Origin-less state changes with 403, and accepts same-origin ones", async () => {
     const body = JSON.stringify({ path: repoRoot });
     const json = { "content-type": "application/json" };
-    expect((await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: "http://evil.example" }, body })).status).toBe(403);
+    expect(
+      (await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: "http://evil.example" }, body }))
+        .status,
+    ).toBe(403);
     expect((await forge("/api/repo-pins", { method: "POST", headers: json, body })).status).toBe(403);
     const form = await forge("/api/chat/send", {
       method: "POST",
@@ -54,7 +68,9 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
       body: "sessionId=x&userMessage=rm",
     });
     expect(sameOriginForm.status).toBe(415);
-    expect((await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: arbor.url }, body: "{}" })).status).toBe(422);
+    expect(
+      (await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: arbor.url }, body: "{}" })).status,
+    ).toBe(422);
   });
 
   it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host", async () => {
@@ -80,16 +96,25 @@ describe("access token and bind address", () => {
     const secured = await startArbor({ env: { ARBOR_TOKEN: token } });
     try {
       expect((await fetch(`${secured.url}/api/repo-pins`)).status).toBe(401);
-      expect((await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: "Bearer wrong-token-000000" } })).status).toBe(401);
-      expect((await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: "Bearer wrong-token-000000" } }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: `Bearer ${token}` } })).status,
+      ).toBe(200);
       const link = await fetch(`${secured.url}/?token=${token}`, { redirect: "manual" });
       expect(link.status).toBe(303);
       const cookie = link.headers.get("set-cookie")!;
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Strict/);
-      expect((await fetch(`${secured.url}/api/repo-pins`, { headers: { cookie: cookie.split(";")[0]! } })).status).toBe(200);
+      expect((await fetch(`${secured.url}/api/repo-pins`, { headers: { cookie: cookie.split(";")[0]! } })).status).toBe(
+        200,
+      );
       expect(await tryUpgrade({ url: secured.url, headers: { origin: secured.url } })).toBe(401);
-      expect(await tryUpgrade({ url: secured.url, headers: { origin: secured.url, authorization: `Bearer ${token}` } })).toBe(101);
+      expect(
+        await tryUpgrade({ url: secured.url, headers: { origin: secured.url, authorization: `Bearer ${token}` } }),
+      ).toBe(101);
     } finally {
       await secured.stop();
       removeDataDir(secured.dataDir);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
   repoId = (await callApi(arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-  sessionId = (await callApi(arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } })).body.session.id;
+  sessionId = (await callApi(arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } })).body.session
+    .id;
 });
 
 afterAll(async () => {
@@ -48,17 +49,30 @@ const ENDPOINTS: Array<[string, string, Record<string, unknown>]> = [
 ];
 
 const send = (method: string, route: string, body: string | Buffer, contentType = "application/json") =>
-  rawRequest({ url: arbor.url, path: route, method, headers: { host: `127.0.0.1:${arbor.port}`, origin: arbor.url, "content-type": contentType }, body });
+  rawRequest({
+    url: arbor.url,
+    path: route,
+    method,
+    headers: { host: `127.0.0.1:${arbor.port}`, origin: arbor.url, "content-type": contentType },
+    body,
+  });
 
 describe("oversized and malformed input on every endpoint", () => {
   it.each(ENDPOINTS)("%s %s refuses bad bodies with a clear 4xx and keeps serving", async (method, route, valid) => {
-    const huge = JSON.stringify({ ...valid, padding: "x".repeat(route === "/api/chat/send" ? 13 * 1024 * 1024 : 2 * 1024 * 1024) });
+    const huge = JSON.stringify({
+      ...valid,
+      padding: "x".repeat(route === "/api/chat/send" ? 13 * 1024 * 1024 : 2 * 1024 * 1024),
+    });
     const responses = {
       tooBig: await send(method, route, huge),
       deep: await send(method, route, `${"[".repeat(5000)}${"]".repeat(5000)}`),
-      malformed: await send(method, route, "{\"unterminated"),
+      malformed: await send(method, route, '{"unterminated'),
       badUtf8: await send(method, route, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d])),
-      wrongTypes: await send(method, route, JSON.stringify(Object.fromEntries(Object.keys(valid).map((key) => [key, { nested: [1] }])))),
+      wrongTypes: await send(
+        method,
+        route,
+        JSON.stringify(Object.fromEntries(Object.keys(valid).map((key) => [key, { nested: [1] }]))),
+      ),
       notJson: await send(method, route, "a=b", "application/x-www-form-urlencoded"),
     };
     expect(responses.tooBig.status, "too big").toBe(413);
@@ -67,7 +81,8 @@ describe("oversized and malformed input on every endpoint", () => {
     expect(responses.badUtf8.status, "bad utf-8").toBe(400);
     expect(responses.wrongTypes.status, "wrong types").toBe(422);
     expect(responses.notJson.status, "form post").toBe(415);
-    for (const response of Object.values(responses)) expect(JSON.parse(response.text).error.message.length).toBeGreaterThan(10);
+    for (const response of Object.values(responses))
+      expect(JSON.parse(response.text).error.message.length).toBeGreaterThan(10);
     expect((await callApi(arbor, "/api/health")).status).toBe(200);
   });
 });
@@ -78,11 +93,21 @@ describe("path escapes", () => {
     mkdirSync(outside);
     const link = path.join(mainPath, "escape-link");
     symlinkSync(outside, link);
-    const sibling = await createRepoWithOrigin({ root: path.join(fixture.root, "sibling-root"), files: { "b.txt": "b" } }).catch(async () => {
+    const sibling = await createRepoWithOrigin({
+      root: path.join(fixture.root, "sibling-root"),
+      files: { "b.txt": "b" },
+    }).catch(async () => {
       mkdirSync(path.join(fixture.root, "sibling-root"));
       return createRepoWithOrigin({ root: path.join(fixture.root, "sibling-root"), files: { "b.txt": "b" } });
     });
-    for (const worktreePath of [`${mainPath}/../outside`, link, sibling.mainPath, path.dirname(mainPath), "/", `${mainPath}/./../main/../outside`]) {
+    for (const worktreePath of [
+      `${mainPath}/../outside`,
+      link,
+      sibling.mainPath,
+      path.dirname(mainPath),
+      "/",
+      `${mainPath}/./../main/../outside`,
+    ]) {
       const result = await callApi(arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
       expect(result.status, worktreePath).toBe(422);
       expect(result.body.error.message).toMatch(/not a worktree/);
@@ -94,17 +119,33 @@ describe("option injection", () => {
   it("text that looks like git or claude options stays a value", async () => {
     const injected = await callApi(arbor, "/api/repo-pins", { body: { path: "--upload-pack=touch /tmp/arbor-pwned" } });
     expect(injected.status).toBe(422);
-    const label = await callApi(arbor, "/api/repo-pins", { body: { path: mainPath, label: "--upload-pack=touch /tmp/arbor-pwned" } });
+    const label = await callApi(arbor, "/api/repo-pins", {
+      body: { path: mainPath, label: "--upload-pack=touch /tmp/arbor-pwned" },
+    });
     expect(label.status).toBe(200);
     expect(label.body.pin.label).toBe("--upload-pack=touch /tmp/arbor-pwned");
-    const rule = await callApi(arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "--upload-pack={slug}" } });
+    const rule = await callApi(arbor, `/api/repos/${repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "--upload-pack={slug}" },
+    });
     expect(rule.status).toBe(422);
     const plan = (await callApi(arbor, "/api/plans", { body: { repoId, title: "-x" } })).body.plan;
-    const slug = await callApi(arbor, "/api/tree-spec", { body: { planId: plan.id, tree: { nodes: [{ slug: "--exec=x", title: "t", description: null, status: "planned" }], edges: [] } } });
+    const slug = await callApi(arbor, "/api/tree-spec", {
+      body: {
+        planId: plan.id,
+        tree: { nodes: [{ slug: "--exec=x", title: "t", description: null, status: "planned" }], edges: [] },
+      },
+    });
     expect(slug.status).toBe(422);
-    const tools = await callApi(arbor, "/api/settings", { method: "PUT", body: { allowedTools: ["--dangerously-skip-permissions"] } });
+    const tools = await callApi(arbor, "/api/settings", {
+      method: "PUT",
+      body: { allowedTools: ["--dangerously-skip-permissions"] },
+    });
     expect(tools.status).toBe(422);
-    const bypass = await callApi(arbor, "/api/settings", { method: "PUT", body: { model: "--dangerously-skip-permissions" } });
+    const bypass = await callApi(arbor, "/api/settings", {
+      method: "PUT",
+      body: { model: "--dangerously-skip-permissions" },
+    });
     expect(bypass.status).toBe(200);
     const settings = (await callApi(arbor, "/api/settings")).body.settings;
     expect(settings.permissionMode).toBe("default");
@@ -116,13 +157,27 @@ describe("option injection", () => {
 describe("hook ingest", () => {
   const hookToken = () => readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
   const ingest = (headers: Record<string, string>, body: unknown) =>
-    rawRequest({ url: arbor.url, path: "/api/hooks/ingest", method: "POST", headers: { host: `127.0.0.1:${arbor.port}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  const payload = { hook_event_name: "Stop", session_id: "forged", cwd: "/etc", last_assistant_message: "Task completed.", transcript_path: "/etc/passwd" };
+    rawRequest({
+      url: arbor.url,
+      path: "/api/hooks/ingest",
+      method: "POST",
+      headers: { host: `127.0.0.1:${arbor.port}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const payload = {
+    hook_event_name: "Stop",
+    session_id: "forged",
+    cwd: "/etc",
+    last_assistant_message: "Task completed.",
+    transcript_path: "/etc/passwd",
+  };
 
   it("without the token, with another install's token, or from a web page: refused and nothing stored", async () => {
     expect((await ingest({}, payload)).status).toBe(401);
     expect((await ingest({ "x-arbor-hook-token": "a".repeat(48) }, payload)).status).toBe(401);
-    expect((await ingest({ "x-arbor-hook-token": hookToken(), origin: "http://evil.example" }, payload)).status).toBe(403);
+    expect((await ingest({ "x-arbor-hook-token": hookToken(), origin: "http://evil.example" }, payload)).status).toBe(
+      403,
+    );
     expect((await callApi(arbor, "/api/hooks/events?sessionId=forged")).body.events).toEqual([]);
   });
 

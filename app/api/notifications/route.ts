@@ -8,5 +8,7 @@ const querySchema = z.object({ unread: z.enum(["0", "1"]).optional(), worktreePa
 // GET /api/notifications?unread=1&worktreePath=… – the completion/error inbox, newest first
 export const GET = withErrorHandling(async (request: Request) => {
   const { unread, worktreePath } = parseSearchParams(request, querySchema);
-  return Response.json({ notifications: await listNotifications(getDb(), { isUnreadOnly: unread === "1", worktreePath }) });
+  return Response.json({
+    notifications: await listNotifications(getDb(), { isUnreadOnly: unread === "1", worktreePath }),
+  });
 });

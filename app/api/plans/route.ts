@@ -18,5 +18,8 @@ export const GET = withErrorHandling(async (request: Request) => {
 
 // POST /api/plans – create a plan from the template
 export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json({ plan: await createPlan(getDb(), await parseJsonBody(request, createSchema)) }, { status: 201 });
+  return Response.json(
+    { plan: await createPlan(getDb(), await parseJsonBody(request, createSchema)) },
+    { status: 201 },
+  );
 });

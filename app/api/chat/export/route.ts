@@ -9,6 +9,9 @@ const querySchema = z.object({ sessionId: z.string().uuid() });
 export const GET = withErrorHandling(async (request: Request) => {
   const { fileName, markdown } = await exportSessionMarkdown(getDb(), parseSearchParams(request, querySchema));
   return new Response(markdown, {
-    headers: { "content-type": "text/markdown; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"` },
+    headers: {
+      "content-type": "text/markdown; charset=utf-8",
+      "content-disposition": `attachment; filename="${fileName}"`,
+    },
   });
 });

@@ -3,7 +3,10 @@ import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { markNotificationsRead } from "@/lib/policies/notifier.ts";
 
-const readSchema = z.union([z.object({ id: z.number().int().positive() }), z.object({ worktreePath: z.string().min(1).max(4096) })]);
+const readSchema = z.union([
+  z.object({ id: z.number().int().positive() }),
+  z.object({ worktreePath: z.string().min(1).max(4096) }),
+]);
 
 // POST /api/notifications/read – mark one notification ({id}) or a worktree's ({worktreePath}) as read
 export const POST = withErrorHandling(async (request: Request) => {

@@ -5,7 +5,11 @@ import { getPlanOrThrow, updatePlan } from "@/lib/plans/plans-store.ts";
 
 type Context = { params: Promise<{ planId: string }> };
 const paramsSchema = z.object({ planId: z.string().uuid() });
-const patchSchema = z.object({ title: z.string().max(200).optional(), goal: z.string().max(2000).optional(), bodyMarkdown: z.string().max(200_000).optional() });
+const patchSchema = z.object({
+  title: z.string().max(200).optional(),
+  goal: z.string().max(2000).optional(),
+  bodyMarkdown: z.string().max(200_000).optional(),
+});
 
 // GET /api/plans/:planId – one plan with its design tree
 export const GET = withErrorHandling(async (_request: Request, context: Context) => {

@@ -9,5 +9,7 @@ const querySchema = z.object({ planId: z.string().uuid().optional() });
 // GET /api/repos/:repoId/dashboard?planId=… – branches and worktrees against the design, with warnings
 export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ dashboard: await buildRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }) });
+  return Response.json({
+    dashboard: await buildRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }),
+  });
 });

@@ -25,5 +25,7 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 // PUT /api/repos/:repoId/policies – switch policies on or off
 export const PUT = withErrorHandling(async (request: Request, context: Context) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ policies: await updateRepoPolicy(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }) });
+  return Response.json({
+    policies: await updateRepoPolicy(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }),
+  });
 });

@@ -5,7 +5,10 @@ import { readProjectRules, updateProjectRules } from "@/lib/plans/project-rules.
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
-const putSchema = z.object({ branchNamingRule: z.string().max(100).optional(), freeTextRules: z.string().max(20_000).optional() });
+const putSchema = z.object({
+  branchNamingRule: z.string().max(100).optional(),
+  freeTextRules: z.string().max(20_000).optional(),
+});
 
 // GET /api/repos/:repoId/rules – the repository's branch naming rule and free-text rules
 export const GET = withErrorHandling(async (_request: Request, context: Context) => {
@@ -16,5 +19,7 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 // PUT /api/repos/:repoId/rules – change them (the naming rule must contain {slug})
 export const PUT = withErrorHandling(async (request: Request, context: Context) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ rules: await updateProjectRules(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }) });
+  return Response.json({
+    rules: await updateProjectRules(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }),
+  });
 });

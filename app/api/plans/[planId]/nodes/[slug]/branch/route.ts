@@ -7,8 +7,10 @@ const paramsSchema = z.object({ planId: z.string().uuid(), slug: z.string().min(
 const bodySchema = z.object({ worktreePath: z.string().min(1).max(4096).optional() });
 
 // POST /api/plans/:planId/nodes/:slug/branch – create the node's branch and a worktree from its design parent
-export const POST = withErrorHandling(async (request: Request, context: { params: Promise<{ planId: string; slug: string }> }) => {
-  const params = paramsSchema.parse(await context.params);
-  const body = await parseJsonBody(request, bodySchema);
-  return Response.json(await createNodeBranch(getDb(), { ...params, ...body }), { status: 201 });
-});
+export const POST = withErrorHandling(
+  async (request: Request, context: { params: Promise<{ planId: string; slug: string }> }) => {
+    const params = paramsSchema.parse(await context.params);
+    const body = await parseJsonBody(request, bodySchema);
+    return Response.json(await createNodeBranch(getDb(), { ...params, ...body }), { status: 201 });
+  },
+);
