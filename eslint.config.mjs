@@ -54,7 +54,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     plugins: { "import-x": importX, arbor: arborPlugin },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "no-restricted-imports": ["error", importStyle],
