@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { getConfig } from "@/lib/config/current-config.ts";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { EXTERNAL_TABLES } from "@/lib/db/external-tables.ts";
 import { readMigrationsList } from "@/lib/db/migration-files.ts";
@@ -63,10 +64,7 @@ async function createMigration(name: string): Promise<void> {
 
 const [command, arg] = process.argv.slice(2);
 const urlFlag = process.argv.indexOf("--url");
-const url =
-  urlFlag > 0
-    ? process.argv[urlFlag + 1]!
-    : (process.env.DATABASE_URL ?? `file:${path.join(os.homedir(), ".arbor", "arbor.db")}`);
+const url = urlFlag > 0 ? process.argv[urlFlag + 1]! : getConfig().databaseUrl;
 const task = command === "apply" ? apply(url) : command === "new" && arg ? createMigration(arg) : null;
 if (!task) {
   console.error("usage: migrate.ts apply [--url file:...] | migrate.ts new <name>");

@@ -6,21 +6,20 @@ import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
-import type { ServerConfig } from "@/lib/config/server-config.ts";
+import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { getHookToken } from "@/lib/hook-capture/hook-auth.ts";
 import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
+import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
 import { getShutdownTasks } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Start-up steps that must succeed before Arbor accepts a request, in this order. */
-export async function runBootSteps(config: ServerConfig, log: (line: string) => void): Promise<void> {
+export async function runBootSteps(config: ArborConfig, log: (line: string) => void): Promise<void> {
   await assertGitAvailable();
   mkdirSync(config.dataDir, { recursive: true });
-  process.env.DATABASE_URL = config.databaseUrl;
-  process.env.ARBOR_DATA_DIR = config.dataDir;
   const { applied } = await applyPendingMigrations({
     url: config.databaseUrl,
     migrationsDir: path.join(projectRoot, "prisma", "migrations"),
@@ -51,19 +50,23 @@ async function assertGitAvailable(): Promise<void> {
  * the hook spooled while Arbor was not running.
  */
 export async function runAfterListenSteps(input: {
-  config: ServerConfig;
+  config: ArborConfig;
   port: number;
   log: (line: string) => void;
 }): Promise<void> {
   const host = input.config.host === "0.0.0.0" || input.config.host === "::" ? "127.0.0.1" : input.config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${input.port}`;
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken(), accessToken: input.config.token });
-  const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), { dataDir: input.config.dataDir });
+  const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), {
+    dataDir: input.config.dataDir,
+    ingest: receiveHookEvent,
+  });
   if (replayed + duplicates + rejected > 0) {
     input.log(`hook spool: ${replayed} event(s) recovered, ${duplicates} already stored, ${rejected} rejected`);
   }
   const watcher = startSpoolWatcher(getDb(), {
     dataDir: input.config.dataDir,
+    ingest: receiveHookEvent,
     onError: (error) => console.error("[arbor] hook spool", error),
   });
   getShutdownTasks().push(() => watcher.close());

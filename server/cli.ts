@@ -9,7 +9,8 @@ import { localSettingsFile, userSettingsFile, type HookTarget } from "@/lib/hook
 import { openRepository } from "@/lib/git/resolve-repository.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { parseCliFlags, resolveServerConfig } from "@/lib/config/server-config.ts";
+import { parseCliFlags, resolveArborConfig } from "@/lib/config/arbor-config.ts";
+import { installConfig } from "@/lib/config/current-config.ts";
 import { projectRoot } from "./boot.ts";
 import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 
@@ -33,7 +34,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { positional, scope, isDryRun, serverFlags } = parseHookArgs(rest);
-  const config = resolveServerConfig({ env: process.env, flags: parseCliFlags(serverFlags) });
+  const config = resolveArborConfig({ env: process.env, flags: parseCliFlags(serverFlags) });
+  installConfig(config);
   const files = hookFiles(config.dataDir);
   writeHookScript({
     dataDir: config.dataDir,

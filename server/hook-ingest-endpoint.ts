@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getDb } from "@/lib/db/client.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { assertHookToken } from "@/lib/hook-capture/hook-auth.ts";
-import { ingestHookEvent } from "@/lib/hook-capture/ingest-hook-event.ts";
+import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parseJsonBytes, tooLarge } from "@/lib/http/read-json-body.ts";
-import { getCachedSettings } from "@/lib/settings/settings-cache.ts";
+import { getCachedSettings } from "@/lib/settings/settings-store.ts";
 
 // POST /api/hooks/ingest – one Claude Code hook event (token-authenticated).
 // Served here rather than by a Next route handler: it is the hot path of hook capture
@@ -25,7 +25,7 @@ export async function handleHookIngest(req: IncomingMessage, res: ServerResponse
       );
     }
     const body = parseJsonBytes(await readBodyWithin(req, settings.hookMaxPayloadBytes));
-    const result = await ingestHookEvent(getDb(), {
+    const result = await receiveHookEvent(getDb(), {
       body,
       eventId: header("x-arbor-event-id"),
       source: "http",

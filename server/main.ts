@@ -4,7 +4,8 @@ import path from "node:path";
 import next from "next";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { startProcessMetrics } from "@/lib/runtime/process-metrics.ts";
-import { parseCliFlags, resolveServerConfig, type ServerConfig } from "@/lib/config/server-config.ts";
+import { parseCliFlags, resolveArborConfig, type ArborConfig } from "@/lib/config/arbor-config.ts";
+import { installConfig } from "@/lib/config/current-config.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
@@ -18,12 +19,13 @@ import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.t
 const log = (line: string) => console.log(`[arbor] ${line}`);
 
 async function main(): Promise<void> {
-  let config: ServerConfig;
+  let config: ArborConfig;
   try {
-    config = resolveServerConfig({ env: process.env, flags: parseCliFlags(process.argv.slice(2)) });
+    config = resolveArborConfig({ env: process.env, flags: parseCliFlags(process.argv.slice(2)) });
   } catch (error) {
     fail(isAppError(error) ? error.message : String(error));
   }
+  installConfig(config);
   startProcessMetrics();
   // Every claude, git and gh process is started by a small child process, off this event loop.
   const processHost = startRemoteProcessHost({

@@ -1,15 +1,16 @@
 import type { Server } from "node:http";
 import { closeDb } from "@/lib/db/client.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { WsGateway } from "./ws-gateway.ts";
 
 type Cleanup = () => Promise<void> | void;
 
 const SHUTDOWN_GRACE_MS = 15_000;
+const shutdownTasksState = defineProcessState<Cleanup[]>("shutdownTasks", () => []);
 
 /** Work to finish before the process exits (e.g. killing running claude process groups). */
 export function getShutdownTasks(): Cleanup[] {
-  return processSingleton("shutdown-tasks", () => [] as Cleanup[]);
+  return shutdownTasksState.get();
 }
 
 /**

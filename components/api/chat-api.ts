@@ -4,11 +4,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
 import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "@/components/memory/message-paging.ts";
 import { fetchJson } from "./fetch-json.ts";
-
-export const chatSessionKey = (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const;
-export const messagesKey = (sessionId: string) => ["messages", sessionId] as const;
-export const liveRunsKey = (sessionId: string) => ["live-runs", sessionId] as const;
-export const activityKey = (repoId: string) => ["activity", repoId] as const;
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export type { MessagePage };
 
@@ -18,7 +14,7 @@ export type { MessagePage };
  */
 export function useChatSession(input: { repoId: string | null; worktreePath: string | null }) {
   return useQuery({
-    queryKey: chatSessionKey(input.repoId ?? "none", input.worktreePath ?? "none"),
+    queryKey: queryKeys.chatSession(input.repoId ?? "none", input.worktreePath ?? "none"),
     queryFn: () =>
       fetchJson<{ session: SessionView }>("/api/chat/sessions", { method: "POST", body: input }).then((r) => r.session),
     enabled: input.repoId !== null && input.worktreePath !== null,
@@ -29,7 +25,7 @@ export function useChatSession(input: { repoId: string | null; worktreePath: str
 /** Pages of messages, newest page first; `fetchNextPage` loads the page before the oldest one. */
 export function useMessages(sessionId: string) {
   return useInfiniteQuery({
-    queryKey: messagesKey(sessionId),
+    queryKey: queryKeys.messages(sessionId),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ sessionId });
       if (pageParam.beforeId !== null) query.set("beforeId", String(pageParam.beforeId));

@@ -1,10 +1,11 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HookFileResult } from "@/lib/hook-capture/apply-hook-plan.ts";
-import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
+import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events.ts";
 import { fetchJson } from "./fetch-json.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** The filters of GET /api/hooks/events (paging aside); also the second part of the cache key. */
 export type HookEventFilter = Omit<HookEventQuery, "beforeId" | "limit">;
@@ -33,11 +34,6 @@ export type HookScope = "worktree" | "repo" | "user";
 export type HookAction = "install" | "uninstall";
 export type { HookFileResult };
 
-export const hookEventsKey = (filter: HookEventFilter) => ["hook-events", filter] as const;
-export const hookEventKey = (id: number) => ["hook-event", id] as const;
-export const relaysKey = (filter: RelayFilter) => ["hook-relays", filter] as const;
-export const hookSessionsKey = (worktreePath: string | null) => ["hook-sessions", worktreePath] as const;
-
 /** Drops empty filter fields so equal filters share one cache entry. */
 export function cleanFilter<T extends object>(filter: T): T {
   return Object.fromEntries(
@@ -56,7 +52,7 @@ export function useHookEvents(filter: HookEventFilter, options: { pageSize?: num
   const pageSize = options.pageSize ?? 200;
   const clean = cleanFilter(filter);
   return useInfiniteQuery({
-    queryKey: hookEventsKey(clean),
+    queryKey: queryKeys.hookEvents(clean),
     queryFn: ({ pageParam }) => {
       const extra: Record<string, string> = { limit: String(pageSize) };
       if (pageParam !== null) extra.beforeId = String(pageParam);
@@ -71,7 +67,7 @@ export function useHookEvents(filter: HookEventFilter, options: { pageSize?: num
 /** One event with its full payload (fetched when a row is expanded; events never change). */
 export function useHookEventPayload(id: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: hookEventKey(id),
+    queryKey: queryKeys.hookEvent(id),
     queryFn: () => fetchJson<{ event: HookEventView }>(`/api/hooks/events/${id}`).then((r) => r.event),
     enabled: isEnabled,
     staleTime: Infinity,
@@ -81,7 +77,7 @@ export function useHookEventPayload(id: number, isEnabled: boolean) {
 export function useRelays(filter: RelayFilter, options: { isEnabled?: boolean } = {}) {
   const clean = cleanFilter(filter);
   return useQuery({
-    queryKey: relaysKey(clean),
+    queryKey: queryKeys.relays(clean),
     queryFn: () => fetchJson<{ relays: RelayView[] }>(`/api/hooks/relays?${toQuery(clean)}`).then((r) => r.relays),
     enabled: options.isEnabled ?? true,
   });
@@ -89,7 +85,7 @@ export function useRelays(filter: RelayFilter, options: { isEnabled?: boolean } 
 
 export function useHookSessions(worktreePath: string | null) {
   return useQuery({
-    queryKey: hookSessionsKey(worktreePath),
+    queryKey: queryKeys.hookSessions(worktreePath),
     queryFn: () =>
       fetchJson<{ sessions: HookSessionView[] }>(
         `/api/hooks/sessions?${toQuery({ worktreePath: worktreePath ?? undefined })}`,
@@ -122,6 +118,6 @@ export function useImportHistory() {
         method: "POST",
         body: input,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["hook-relays"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.relays() }),
   });
 }

@@ -4,20 +4,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import type { SearchHit } from "@/lib/memory/search-messages.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
-import { chatSessionKey, messagesKey } from "./chat-api.ts";
 import { fetchJson } from "./fetch-json.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export type { SearchHit };
-
-export const summaryKey = (sessionId: string) => ["summary", sessionId] as const;
-export const worktreeSessionsKey = (repoId: string, worktreePath: string) =>
-  ["sessions", repoId, worktreePath] as const;
-export const searchKey = (repoId: string, query: string) => ["search", repoId, query] as const;
 
 /** The session's latest rolling summary (null before the first one); refetched on the server's "invalidate". */
 export function useSummary(sessionId: string) {
   return useQuery({
-    queryKey: summaryKey(sessionId),
+    queryKey: queryKeys.summary(sessionId),
     queryFn: () =>
       fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`).then((r) => r.summary),
   });
@@ -31,7 +26,7 @@ export function useSummarize(sessionId: string) {
       fetchJson<{ summary: SummaryView }>("/api/chat/summarize", { method: "POST", body: { sessionId } }).then(
         (r) => r.summary,
       ),
-    onSuccess: (summary) => client.setQueryData(summaryKey(sessionId), summary),
+    onSuccess: (summary) => client.setQueryData(queryKeys.summary(sessionId), summary),
   });
 }
 
@@ -41,14 +36,14 @@ export function useLighten(sessionId: string) {
   return useMutation({
     mutationFn: (keepLastN: number) =>
       fetchJson<{ archivedCount: number }>("/api/chat/purge", { method: "POST", body: { sessionId, keepLastN } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: messagesKey(sessionId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.messages(sessionId) }),
   });
 }
 
 /** A worktree's conversations: the active one first, then archived ones. */
 export function useWorktreeSessions(input: { repoId: string; worktreePath: string }) {
   return useQuery({
-    queryKey: worktreeSessionsKey(input.repoId, input.worktreePath),
+    queryKey: queryKeys.worktreeSessions(input.repoId, input.worktreePath),
     queryFn: () => {
       const query = new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath });
       return fetchJson<{ sessions: SessionView[] }>(`/api/chat/sessions?${query.toString()}`).then((r) => r.sessions);
@@ -67,8 +62,8 @@ export function useArchiveSession(session: SessionView) {
     mutationFn: () =>
       fetchJson<{ ok: true }>("/api/chat/sessions/archive", { method: "POST", body: { sessionId: session.id } }),
     onSuccess: () => {
-      const activeKey = chatSessionKey(session.repoId, session.worktreePath);
-      const listKey = worktreeSessionsKey(session.repoId, session.worktreePath);
+      const activeKey = queryKeys.chatSession(session.repoId, session.worktreePath);
+      const listKey = queryKeys.worktreeSessions(session.repoId, session.worktreePath);
       const markArchived = (item: SessionView): SessionView =>
         item.id === session.id ? { ...item, status: "archived" } : item;
       client.setQueryData<SessionView>(activeKey, (current) => (current ? markArchived(current) : current));
@@ -82,7 +77,7 @@ export function useArchiveSession(session: SessionView) {
 /** Full-text search across the repository's conversations, archived messages included. */
 export function useSearchMessages(input: { repoId: string; query: string }) {
   return useQuery({
-    queryKey: searchKey(input.repoId, input.query),
+    queryKey: queryKeys.search(input.repoId, input.query),
     queryFn: () => {
       const query = new URLSearchParams({ repoId: input.repoId, q: input.query });
       return fetchJson<{ hits: SearchHit[] }>(`/api/chat/search?${query.toString()}`).then((r) => r.hits);

@@ -4,13 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { fetchJson } from "./fetch-json.ts";
-
-export const pinsKey = ["repo-pins"] as const;
-export const worktreesKey = (repoId: string) => ["worktrees", repoId] as const;
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export function usePins() {
   return useQuery({
-    queryKey: pinsKey,
+    queryKey: queryKeys.pins(),
     queryFn: () => fetchJson<{ pins: PinView[] }>("/api/repo-pins").then((r) => r.pins),
   });
 }
@@ -20,7 +18,7 @@ export function useAddPin() {
   return useMutation({
     mutationFn: (input: { path: string; label: string }) =>
       fetchJson<{ pin: PinView; isNew: boolean }>("/api/repo-pins", { method: "POST", body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pins() }),
   });
 }
 
@@ -28,7 +26,7 @@ export function useMarkPinUsed() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pinId: string) => fetchJson("/api/repo-pins/use", { method: "POST", body: { pinId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pins() }),
   });
 }
 
@@ -36,14 +34,14 @@ export function useDeletePin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pinId: string) => fetchJson(`/api/repo-pins/${pinId}`, { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: pinsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pins() }),
   });
 }
 
 /** The worktree scan: always fetched fresh from git (staleTime 0, refetch on mount). */
 export function useWorktrees(repoId: string | null) {
   return useQuery({
-    queryKey: worktreesKey(repoId ?? "none"),
+    queryKey: queryKeys.worktrees(repoId ?? "none"),
     queryFn: () => fetchJson<{ scan: RepoScan }>(`/api/repos/${repoId}/worktrees`).then((r) => r.scan),
     enabled: repoId !== null,
     staleTime: 0,

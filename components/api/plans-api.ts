@@ -2,33 +2,23 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { DesignTree } from "@/lib/design/types.ts";
-import type { RepoDashboard } from "@/lib/plans/build-dashboard.ts";
-import type { GithubAvailability } from "@/lib/plans/github-issues.ts";
+import type { GithubAvailability, RepoDashboard } from "@/lib/plans/plan-types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
 import { fetchJson } from "./fetch-json.ts";
-import { worktreesKey } from "./pins-api.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export type { RepoDashboard };
 
-export const plansKey = (repoId: string) => ["plans", repoId] as const;
-/** Every dashboard of a repository (one per chosen plan); the prefix to invalidate after a git or design change. */
-export const dashboardsKey = (repoId: string) => ["dashboard", repoId] as const;
-/** `planId` null: the server picks the most recent plan that has a tree. */
-export const dashboardKey = (repoId: string, planId: string | null) =>
-  ["dashboard", repoId, planId ?? "latest"] as const;
-export const rulesKey = (repoId: string) => ["rules", repoId] as const;
-export const githubStatusKey = (repoId: string) => ["github-status", repoId] as const;
-
 /** Git changed (a branch or worktree was made): both views of the repository are scanned again. */
 export function invalidateRepoScans(client: QueryClient, repoId: string): void {
-  void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
-  void client.invalidateQueries({ queryKey: worktreesKey(repoId) });
+  void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+  void client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
 }
 
 export function usePlans(repoId: string) {
   return useQuery({
-    queryKey: plansKey(repoId),
+    queryKey: queryKeys.plans(repoId),
     queryFn: () => fetchJson<{ plans: PlanView[] }>(`/api/plans?repoId=${repoId}`).then((r) => r.plans),
   });
 }
@@ -36,7 +26,7 @@ export function usePlans(repoId: string) {
 /** Branches and worktrees against a plan's design tree, with divergence warnings; scanned from git each time it is shown. */
 export function useDashboard(input: { repoId: string; planId: string | null }) {
   return useQuery({
-    queryKey: dashboardKey(input.repoId, input.planId),
+    queryKey: queryKeys.dashboard(input.repoId, input.planId),
     queryFn: () => {
       const query = input.planId ? `?planId=${input.planId}` : "";
       return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`).then(
@@ -52,8 +42,8 @@ export function useCreatePlan(repoId: string) {
     mutationFn: (input: { title: string; goal: string; bodyMarkdown: string }) =>
       fetchJson<{ plan: PlanView }>("/api/plans", { method: "POST", body: { repoId, ...input } }).then((r) => r.plan),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: plansKey(repoId) });
-      void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
     },
   });
 }
@@ -65,9 +55,9 @@ export function useSaveTree(repoId: string) {
     mutationFn: (input: { planId: string; tree: DesignTree }) =>
       fetchJson<{ plan: PlanView; dashboard: RepoDashboard }>("/api/tree-spec", { method: "POST", body: input }),
     onSuccess: ({ plan, dashboard }) => {
-      void client.invalidateQueries({ queryKey: dashboardsKey(repoId), refetchType: "none" });
-      client.setQueryData(dashboardKey(repoId, plan.id), dashboard);
-      void client.invalidateQueries({ queryKey: plansKey(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId), refetchType: "none" });
+      client.setQueryData(queryKeys.dashboard(repoId, plan.id), dashboard);
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
     },
   });
 }
@@ -111,7 +101,7 @@ export function useTreeFromIssue() {
 
 export function useGithubStatus(repoId: string) {
   return useQuery({
-    queryKey: githubStatusKey(repoId),
+    queryKey: queryKeys.githubStatus(repoId),
     queryFn: () => fetchJson<GithubAvailability>(`/api/repos/${repoId}/github-status`),
   });
 }
@@ -125,7 +115,7 @@ export function useLinkSessionToPlan() {
 
 export function useRules(repoId: string) {
   return useQuery({
-    queryKey: rulesKey(repoId),
+    queryKey: queryKeys.rules(repoId),
     queryFn: () => fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`).then((r) => r.rules),
   });
 }
@@ -139,8 +129,8 @@ export function useSaveRules(repoId: string) {
         (r) => r.rules,
       ),
     onSuccess: (rules) => {
-      client.setQueryData(rulesKey(repoId), rules);
-      void client.invalidateQueries({ queryKey: dashboardsKey(repoId) });
+      client.setQueryData(queryKeys.rules(repoId), rules);
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
     },
   });
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChainHandler } from "@/lib/policies/hook-chain.ts";
+import type { ChainHandler, TopicView } from "@/lib/policies/policy-views.ts";
 import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
-import type { TopicView } from "@/lib/policies/topics.ts";
 import { fetchJson } from "./fetch-json.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export type { ChainHandler, RepoPolicyView, TopicView };
 export type TopicEntryView = TopicView["entries"][number];
@@ -14,14 +14,11 @@ export interface HookChainView {
   problems: string[];
 }
 
-export const policiesKey = (repoId: string) => ["policies", repoId] as const;
 /** The server invalidates ["topics", repoId] when the recorder logs an entry or a summary lands. */
-export const topicsKey = (repoId: string) => ["topics", repoId] as const;
-export const hookChainKey = (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const;
 
 export function usePolicies(repoId: string) {
   return useQuery({
-    queryKey: policiesKey(repoId),
+    queryKey: queryKeys.policies(repoId),
     queryFn: () => fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`).then((r) => r.policies),
   });
 }
@@ -32,7 +29,7 @@ export function usePolicies(repoId: string) {
  */
 export function useSavePolicies(repoId: string) {
   const client = useQueryClient();
-  const key = policiesKey(repoId);
+  const key = queryKeys.policies(repoId);
   return useMutation({
     mutationFn: (patch: Partial<RepoPolicyView>) =>
       fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`, { method: "PUT", body: patch }).then(
@@ -53,7 +50,7 @@ export function useSavePolicies(repoId: string) {
 
 export function useTopics(repoId: string) {
   return useQuery({
-    queryKey: topicsKey(repoId),
+    queryKey: queryKeys.topics(repoId),
     queryFn: () => fetchJson<{ topics: TopicView[] }>(`/api/repos/${repoId}/topics`).then((r) => r.topics),
   });
 }
@@ -67,14 +64,14 @@ export function useRecordDecision(repoId: string) {
         method: "POST",
         body: { text: input.text },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: topicsKey(repoId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.topics(repoId) }),
   });
 }
 
 /** The hooks in effect for a worktree; read from the settings files each time it is shown. */
 export function useHookChain(input: { repoId: string; worktreePath: string | null }) {
   return useQuery({
-    queryKey: hookChainKey(input.repoId, input.worktreePath ?? "none"),
+    queryKey: queryKeys.hookChain(input.repoId, input.worktreePath ?? "none"),
     queryFn: () => {
       const query = new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath ?? "" });
       return fetchJson<HookChainView>(`/api/hooks/chain?${query.toString()}`);

@@ -3,12 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { fetchJson } from "./fetch-json.ts";
-
-export const settingsKey = ["settings"] as const;
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export function useSettings() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: queryKeys.settings(),
     queryFn: () => fetchJson<{ settings: Settings }>("/api/settings").then((r) => r.settings),
   });
 }
@@ -19,6 +18,6 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (patch: SettingsPatch) =>
       fetchJson<{ settings: Settings }>("/api/settings", { method: "PUT", body: patch }).then((r) => r.settings),
-    onSuccess: (settings) => client.setQueryData(settingsKey, settings),
+    onSuccess: (settings) => client.setQueryData(queryKeys.settings(), settings),
   });
 }

@@ -10,9 +10,9 @@ import { AssistantMessage } from "./AssistantMessage.tsx";
 import { buildTimeline, type PendingSend } from "./build-timeline.ts";
 import { LiveAnswer } from "./LiveAnswer.tsx";
 import { useFocusMessage } from "./use-focus-message.ts";
-import { sendMutationKey } from "./use-chat-mutations.ts";
 import { useStickToBottom } from "./use-stick-to-bottom.ts";
 import { SystemMessage, UserMessage } from "./UserMessage.tsx";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * The conversation: stored pages (oldest first; "Show older" reaches archived messages), live
@@ -28,7 +28,7 @@ export function MessageList({
   const messages = useMessages(session.sessionId);
   const live = useSessionLive(session.sessionId);
   const pending = useMutationState({
-    filters: { mutationKey: sendMutationKey(session.sessionId), status: "pending" },
+    filters: { mutationKey: queryKeys.send(session.sessionId), status: "pending" },
     select: (mutation) => mutation.state.variables as PendingSend,
   });
   const timeline = useMemo(() => {

@@ -3,9 +3,8 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
 import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
-import { activityKey, messagesKey } from "@/components/api/chat-api.ts";
 import { fetchJson } from "@/components/api/fetch-json.ts";
-import { worktreesKey } from "@/components/api/pins-api.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 interface RunResult {
   userMessage: MessageView;
@@ -22,13 +21,11 @@ export interface SendVariables {
   sentAt: number;
 }
 
-export const sendMutationKey = (sessionId: string) => ["send", sessionId] as const;
-
 /** POST /api/chat/send: stays open until the run finishes; the answer streams over the WebSocket. */
 export function useSendMessage(input: { sessionId: string; repoId: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: sendMutationKey(input.sessionId),
+    mutationKey: queryKeys.send(input.sessionId),
     mutationFn: (variables: SendVariables) =>
       fetchJson<RunResult>("/api/chat/send", {
         method: "POST",
@@ -60,18 +57,18 @@ export function useMarkRead(repoId: string) {
   return useMutation({
     mutationFn: (sessionId: string) =>
       fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: activityKey(repoId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.activity(repoId) }),
   });
 }
 
 function settleRun(input: { client: QueryClient; sessionId: string; repoId: string; result: RunResult }): void {
   const { client, result } = input;
-  void client.invalidateQueries({ queryKey: messagesKey(input.sessionId) });
-  void client.invalidateQueries({ queryKey: activityKey(input.repoId) });
+  void client.invalidateQueries({ queryKey: queryKeys.messages(input.sessionId) });
+  void client.invalidateQueries({ queryKey: queryKeys.activity(input.repoId) });
   const updated = result.updatedScan;
   if (!updated) return;
   // The run may have changed files: show the rescanned worktree without rescanning the others.
-  client.setQueryData<RepoScan>(worktreesKey(input.repoId), (scan) =>
+  client.setQueryData<RepoScan>(queryKeys.worktrees(input.repoId), (scan) =>
     scan
       ? { ...scan, worktrees: scan.worktrees.map((worktree) => (worktree.path === updated.path ? updated : worktree)) }
       : scan,

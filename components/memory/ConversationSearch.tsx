@@ -2,9 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useSearchMessages, worktreeSessionsKey, type SearchHit } from "@/components/api/memory-api.ts";
+import { useSearchMessages, type SearchHit } from "@/components/api/memory-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { SearchHitItem } from "./SearchHitItem.tsx";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** Full-text search across every conversation of the repository, archived ones included. */
 export function ConversationSearch(props: { repoId: string; onOpenHit: (hit: SearchHit) => void }) {
@@ -22,7 +23,7 @@ export function ConversationSearch(props: { repoId: string; onOpenHit: (hit: Sea
 
   const openHit = (hit: SearchHit) => {
     // The hit may be in a conversation started after the worktree's list was loaded.
-    void client.invalidateQueries({ queryKey: worktreeSessionsKey(props.repoId, hit.worktreePath) });
+    void client.invalidateQueries({ queryKey: queryKeys.worktreeSessions(props.repoId, hit.worktreePath) });
     props.onOpenHit(hit);
   };
 

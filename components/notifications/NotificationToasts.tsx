@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { folderName } from "./group-notifications.ts";
 import { notificationLook } from "./notification-look.ts";
-import { notificationToastsKey, removeToast, type LiveNotification } from "./notification-toasts.ts";
+import { removeToast, type LiveNotification } from "./notification-toasts.ts";
 import { useBrowserNotifications, useBrowserPermission } from "./use-browser-notifications.ts";
 import { useNotificationHref } from "./use-notification-href.ts";
 import { useOpenNotification } from "./use-open-notification.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 const SHOW_FOR_MS = 15_000;
 
@@ -18,9 +19,9 @@ const SHOW_FOR_MS = 15_000;
 export function NotificationToasts() {
   const client = useQueryClient();
   const toasts = useQuery({
-    queryKey: notificationToastsKey,
+    queryKey: queryKeys.notificationToasts(),
     // Written only by WebSocket messages (setQueryData): the query just reads the cache.
-    queryFn: () => client.getQueryData<LiveNotification[]>(notificationToastsKey) ?? [],
+    queryFn: () => client.getQueryData<LiveNotification[]>(queryKeys.notificationToasts()) ?? [],
     staleTime: Infinity,
   });
   const { permission } = useBrowserPermission();
@@ -29,7 +30,9 @@ export function NotificationToasts() {
   useBrowserNotifications({ toasts: list, permission, hrefFor });
   const dismiss = useCallback(
     (id: number) =>
-      client.setQueryData<LiveNotification[]>(notificationToastsKey, (current) => removeToast(current ?? [], id)),
+      client.setQueryData<LiveNotification[]>(queryKeys.notificationToasts(), (current) =>
+        removeToast(current ?? [], id),
+      ),
     [client],
   );
   if (list.length === 0) return null;

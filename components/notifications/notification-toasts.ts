@@ -1,12 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
-import { notificationsKey } from "./notifications-api.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** A notification as it arrived over the WebSocket (no repo id: see notification-href). */
 export type LiveNotification = Extract<ServerMessage, { type: "notification" }>["notification"];
 
 /** Toasts of this tab, oldest first; written only by WebSocket messages and dismissals. */
-export const notificationToastsKey = ["notification-toasts"] as const;
 
 const MAX_TOASTS = 3;
 
@@ -26,6 +25,8 @@ export function removeToast(toasts: LiveNotification[], id: number): LiveNotific
 
 /** A live notification: shown as a toast, and the inbox (with its unread count) is asked again. */
 export function applyNotificationToCache(client: QueryClient, notification: LiveNotification): void {
-  client.setQueryData<LiveNotification[]>(notificationToastsKey, (current) => addToast(current ?? [], notification));
-  void client.invalidateQueries({ queryKey: notificationsKey() });
+  client.setQueryData<LiveNotification[]>(queryKeys.notificationToasts(), (current) =>
+    addToast(current ?? [], notification),
+  );
+  void client.invalidateQueries({ queryKey: queryKeys.notifications() });
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/api/fetch-json.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** One row of the completion/error inbox (GET /api/notifications). */
 export interface NotificationView {
@@ -17,13 +18,11 @@ export interface NotificationView {
 }
 
 /** ["notifications"] is what the server invalidates; the unread list lives under it. */
-export const notificationsKey = () => ["notifications"] as const;
-export const unreadNotificationsKey = () => ["notifications", "unread"] as const;
 
 /** Unread notifications of every worktree, newest first; refetched when the server says so. */
 export function useUnreadNotifications() {
   return useQuery({
-    queryKey: unreadNotificationsKey(),
+    queryKey: queryKeys.unreadNotifications(),
     queryFn: () =>
       fetchJson<{ notifications: NotificationView[] }>("/api/notifications?unread=1").then((r) => r.notifications),
   });
@@ -36,10 +35,10 @@ export function useMarkNotificationsRead() {
     mutationFn: (input: { id: number } | { worktreePath: string }) =>
       fetchJson<{ marked: number }>("/api/notifications/read", { method: "POST", body: input }),
     onSuccess: (_result, input) => {
-      client.setQueryData<NotificationView[]>(unreadNotificationsKey(), (current) =>
+      client.setQueryData<NotificationView[]>(queryKeys.unreadNotifications(), (current) =>
         current?.filter((item) => ("id" in input ? item.id !== input.id : item.worktreePath !== input.worktreePath)),
       );
-      void client.invalidateQueries({ queryKey: notificationsKey() });
+      void client.invalidateQueries({ queryKey: queryKeys.notifications() });
     },
   });
 }

@@ -3,10 +3,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { LiveNotification } from "./notification-toasts.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export type BrowserPermission = NotificationPermission | "unsupported";
-
-const permissionKey = ["browser-notification-permission"] as const;
 
 function readPermission(): BrowserPermission {
   return typeof window !== "undefined" && "Notification" in window ? window.Notification.permission : "unsupported";
@@ -15,10 +14,16 @@ function readPermission(): BrowserPermission {
 /** Whether the browser may show system notifications, and a way to ask (it must follow a click). */
 export function useBrowserPermission(): { permission: BrowserPermission; request: () => void } {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: permissionKey, queryFn: readPermission, staleTime: Infinity });
+  const query = useQuery({
+    queryKey: queryKeys.browserNotificationPermission(),
+    queryFn: readPermission,
+    staleTime: Infinity,
+  });
   const request = useCallback(() => {
     if (readPermission() === "unsupported") return;
-    void window.Notification.requestPermission().then((result) => client.setQueryData(permissionKey, result));
+    void window.Notification.requestPermission().then((result) =>
+      client.setQueryData(queryKeys.browserNotificationPermission(), result),
+    );
   }, [client]);
   return { permission: query.data ?? "unsupported", request };
 }

@@ -2,11 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { pinsKey } from "@/components/api/pins-api.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { findNotificationRepo, notificationHref } from "./notification-href.ts";
-import { unreadNotificationsKey, type NotificationView } from "./notifications-api.ts";
+import { type NotificationView } from "./notifications-api.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * Builds the link that opens a notified worktree's chat, looking the repository up in what the
@@ -21,10 +21,10 @@ export function useNotificationHref(): (notification: {
   return useCallback(
     (notification) => {
       const inboxRow = client
-        .getQueryData<NotificationView[]>(unreadNotificationsKey())
+        .getQueryData<NotificationView[]>(queryKeys.unreadNotifications())
         ?.find((item) => item.id === notification.id);
       const scans = client
-        .getQueriesData<RepoScan>({ queryKey: ["worktrees"] })
+        .getQueriesData<RepoScan>({ queryKey: queryKeys.worktrees() })
         .flatMap(([key, scan]) =>
           scan && typeof key[1] === "string"
             ? [{ repoId: key[1], worktreePaths: scan.worktrees.map((worktree) => worktree.path) }]
@@ -33,7 +33,7 @@ export function useNotificationHref(): (notification: {
       const repoId = findNotificationRepo({
         worktreePath: notification.worktreePath,
         repoId: notification.repoId ?? inboxRow?.repoId ?? null,
-        pins: client.getQueryData<PinView[]>(pinsKey) ?? [],
+        pins: client.getQueryData<PinView[]>(queryKeys.pins()) ?? [],
         scans,
       });
       return notificationHref({ repoId, worktreePath: notification.worktreePath });

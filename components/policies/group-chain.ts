@@ -1,5 +1,5 @@
 import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
-import type { ChainHandler } from "@/lib/policies/hook-chain.ts";
+import type { ChainHandler } from "@/lib/policies/policy-views.ts";
 
 export type ChainLevel = ChainHandler["level"];
 

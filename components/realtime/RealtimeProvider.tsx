@@ -2,12 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { liveRunsKey, messagesKey } from "@/components/api/chat-api.ts";
-import { notificationsKey } from "@/components/notifications/notifications-api.ts";
 import { afterSeqOf } from "./apply-run-event.ts";
 import { handleServerMessage } from "./handle-server-message.ts";
 import type { LiveRunsState } from "./live-run-types.ts";
 import { RealtimeClient } from "./realtime-client.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -20,18 +19,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         url: () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`,
         onMessage: (message) => handleServerMessage(queryClient, message),
         afterSeqFor: (sessionId) =>
-          afterSeqOf(queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? { runs: {} }),
+          afterSeqOf(queryClient.getQueryData<LiveRunsState>(queryKeys.liveRuns(sessionId)) ?? { runs: {} }),
         onReconnected: ({ sessionIds, hasHooks, hasNotifications }) => {
           // Run events are replayed from afterSeq, but finished runs and activity changes that
           // happened while the socket was down may be older than the server's replay window.
-          for (const sessionId of sessionIds) void queryClient.invalidateQueries({ queryKey: messagesKey(sessionId) });
-          void queryClient.invalidateQueries({ queryKey: ["activity"] });
+          for (const sessionId of sessionIds)
+            void queryClient.invalidateQueries({ queryKey: queryKeys.messages(sessionId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.activity() });
           // Hook events are not replayed: refetch the lists that were live.
           if (hasHooks)
-            for (const key of ["hook-events", "hook-relays", "hook-sessions"])
-              void queryClient.invalidateQueries({ queryKey: [key] });
+            for (const queryKey of [queryKeys.hookEvents(), queryKeys.relays(), queryKeys.hookSessions()])
+              void queryClient.invalidateQueries({ queryKey });
           // Notifications are not replayed either: the inbox is asked again.
-          if (hasNotifications) void queryClient.invalidateQueries({ queryKey: notificationsKey() });
+          if (hasNotifications) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
         },
       }),
   );

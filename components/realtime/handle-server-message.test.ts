@@ -1,5 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { serverMessageSchema } from "@/lib/realtime/protocol.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { handleServerMessage } from "./handle-server-message.ts";
 import type { LiveRunsState } from "./live-run-types.ts";
 
@@ -92,5 +94,15 @@ describe("handleServerMessage", () => {
     handleServerMessage(client, { type: "notification", notification });
     expect(client.getQueryData(["notification-toasts"])).toEqual([notification]);
     expect(isStale(client, ["notifications", "unread"])).toBe(true);
+  });
+
+  it("survive the wire: a server invalidation makes the browser's cached query stale", () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.topics("repo-1"), []);
+    client.setQueryData(queryKeys.topics("repo-2"), []);
+    const wire = JSON.parse(JSON.stringify({ type: "invalidate", queryKey: queryKeys.topics("repo-1") })) as unknown;
+    handleServerMessage(client, serverMessageSchema.parse(wire));
+    expect(client.getQueryState(queryKeys.topics("repo-1"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.topics("repo-2"))?.isInvalidated).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
-import { activityKey, liveRunsKey, messagesKey } from "@/components/api/chat-api.ts";
 import { applyNotificationToCache } from "@/components/notifications/notification-toasts.ts";
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],
@@ -17,7 +17,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       applyRunEventToCache(client, message);
       return;
     case "worktree_activity":
-      void client.invalidateQueries({ queryKey: activityKey(message.repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.activity(message.repoId) });
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
@@ -41,7 +41,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
 }
 
 function applyRunEventToCache(client: QueryClient, message: RunEventMessage): void {
-  const key = liveRunsKey(message.sessionId);
+  const key = queryKeys.liveRuns(message.sessionId);
   const before = client.getQueryData<LiveRunsState>(key) ?? EMPTY_LIVE_RUNS;
   const after = applyRunEvent(before, message);
   if (after === before) return;
@@ -49,8 +49,8 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
   const kind = message.event.kind;
   // The user message is stored before the run is queued: fetch it (and later the answer).
   if (kind === "queued" || kind === "started" || kind === "finished") {
-    void client.invalidateQueries({ queryKey: messagesKey(message.sessionId) });
+    void client.invalidateQueries({ queryKey: queryKeys.messages(message.sessionId) });
   }
   // The event names only the session; activity of every repository shown is cheap to refetch.
-  if (kind === "finished") void client.invalidateQueries({ queryKey: ["activity"] });
+  if (kind === "finished") void client.invalidateQueries({ queryKey: queryKeys.activity() });
 }

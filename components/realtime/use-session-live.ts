@@ -2,9 +2,9 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { liveRunsKey } from "@/components/api/chat-api.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState } from "./live-run-types.ts";
 import { useRealtime } from "./RealtimeProvider.tsx";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * Subscribes the socket to a session while mounted and returns its live runs. The state is
@@ -16,8 +16,8 @@ export function useSessionLive(sessionId: string): LiveRunsState {
   const queryClient = useQueryClient();
   useEffect(() => realtime.subscribeSession(sessionId), [realtime, sessionId]);
   const live = useQuery({
-    queryKey: liveRunsKey(sessionId),
-    queryFn: () => queryClient.getQueryData<LiveRunsState>(liveRunsKey(sessionId)) ?? EMPTY_LIVE_RUNS,
+    queryKey: queryKeys.liveRuns(sessionId),
+    queryFn: () => queryClient.getQueryData<LiveRunsState>(queryKeys.liveRuns(sessionId)) ?? EMPTY_LIVE_RUNS,
     staleTime: Infinity,
   });
   return live.data ?? EMPTY_LIVE_RUNS;

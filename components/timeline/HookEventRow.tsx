@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import type { HookEventView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
 import { EventPayload } from "./EventPayload.tsx";
 import { eventIcon } from "./event-look.ts";
 import { formatClock, formatDuration } from "./format-duration.ts";

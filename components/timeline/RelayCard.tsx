@@ -1,7 +1,7 @@
 "use client";
 
 import { describeToolInput } from "@/components/chat/describe-tool.ts";
-import type { RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { RelayView } from "@/lib/hooks/hook-event-view.ts";
 import { excerptText } from "./event-look.ts";
 import { formatClock } from "./format-duration.ts";
 import { OriginBadge } from "./OriginBadge.tsx";

@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { HookEventFilter, HookEventPage, RelayFilter } from "@/components/api/hooks-api.ts";
-import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 type EventPages = InfiniteData<HookEventPage, number | null>;
 
@@ -10,7 +11,7 @@ type EventPages = InfiniteData<HookEventPage, number | null>;
  * (["hook-events", filter]); the per-session counts it changes are refetched.
  */
 export function applyHookEventToCache(client: QueryClient, event: HookEventView): void {
-  for (const [key, data] of client.getQueriesData<EventPages>({ queryKey: ["hook-events"] })) {
+  for (const [key, data] of client.getQueriesData<EventPages>({ queryKey: queryKeys.hookEvents() })) {
     if (!matchesEventFilter(event, (key[1] ?? {}) as HookEventFilter)) continue;
     if (!data) {
       refetchLoading(client, key);
@@ -20,14 +21,14 @@ export function applyHookEventToCache(client: QueryClient, event: HookEventView)
     if (pages !== data.pages) client.setQueryData<EventPages>(key, { ...data, pages });
   }
   void client.invalidateQueries({
-    queryKey: ["hook-sessions"],
+    queryKey: queryKeys.hookSessions(),
     predicate: (query) => query.queryKey[1] === null || query.queryKey[1] === event.worktreePath,
   });
 }
 
 /** A live relay: merged (by session and start uuid) into every cached relay list it belongs to. */
 export function applyRelayToCache(client: QueryClient, relay: RelayView): void {
-  for (const [key, data] of client.getQueriesData<RelayView[]>({ queryKey: ["hook-relays"] })) {
+  for (const [key, data] of client.getQueriesData<RelayView[]>({ queryKey: queryKeys.relays() })) {
     if (!matchesRelayFilter(relay, (key[1] ?? {}) as RelayFilter)) continue;
     if (!data) refetchLoading(client, key);
     else client.setQueryData<RelayView[]>(key, mergeRelay(data, relay));

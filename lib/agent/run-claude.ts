@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
 import type { EnvMap } from "./claude-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
-import { killProcessGroup } from "./kill-process-group.ts";
+import { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
 import { createLineSplitter } from "./line-splitter.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
@@ -11,7 +11,7 @@ import { createTailBuffer } from "./tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import type { SpawnFailure } from "@/lib/process-host/types.ts";
 
-export { killProcessGroup } from "./kill-process-group.ts";
+export { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
 
 const SNIPPET_BYTES = 8 * 1024;
 const DEFAULT_KILL_GRACE_MS = 3000;

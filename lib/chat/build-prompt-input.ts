@@ -3,15 +3,13 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/policies/workflow-state.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /**
  * The previous scan of each session, kept in memory only: git facts are never stored, and
  * after a restart the first send simply reports "first scan in this conversation".
  */
-function previousScans(): Map<string, WorktreeScan> {
-  return processSingleton("previous-scans", () => new Map<string, WorktreeScan>());
-}
+const previousScansState = defineProcessState("previousScans", () => new Map<string, WorktreeScan>());
 
 /**
  * Loads everything the prompt needs besides the scan: project rules, the latest summary and
@@ -58,8 +56,8 @@ export async function buildPromptInput(
         branch: input.scan.branch,
       })
     : { plan: null, designWarnings: [] };
-  const previousScan = previousScans().get(input.sessionId) ?? null;
-  previousScans().set(input.sessionId, input.scan);
+  const previousScan = previousScansState.get().get(input.sessionId) ?? null;
+  previousScansState.get().set(input.sessionId, input.scan);
   return {
     rules: { branchNamingRule: rules?.branchNamingRule ?? "feat/{slug}", freeTextRules: rules?.freeTextRules ?? "" },
     worktree: { path: input.scan.path, branch: input.scan.branch },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { runAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
@@ -9,27 +9,29 @@ import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager } from "./run-manager.ts";
 
+const runManagerState = defineProcessState(
+  "runManager",
+  () =>
+    new RunManager({
+      execute: async (job, signal) => {
+        const result = await executeRun(getDb(), job, signal);
+        // Upkeep runs in the background after the answer is stored; it notes failures in the chat.
+        runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) =>
+          console.error("[arbor] upkeep failed", error),
+        );
+        return result;
+      },
+      onQueued: (job, position) => {
+        getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
+        publishWorktreeActivity(job, "queued");
+      },
+      onCancelledWhileQueued: (job) => cancelQueuedRun(job),
+    }),
+);
+
 /** The process-wide run manager, wired to the database and the live event log. */
 export function getRunManager(): RunManager {
-  return processSingleton(
-    "run-manager",
-    () =>
-      new RunManager({
-        execute: async (job, signal) => {
-          const result = await executeRun(getDb(), job, signal);
-          // Upkeep runs in the background after the answer is stored; it notes failures in the chat.
-          runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) =>
-            console.error("[arbor] upkeep failed", error),
-          );
-          return result;
-        },
-        onQueued: (job, position) => {
-          getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
-          publishWorktreeActivity(job, "queued");
-        },
-        onCancelledWhileQueued: (job) => cancelQueuedRun(job),
-      }),
-  );
+  return runManagerState.get();
 }
 
 async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {

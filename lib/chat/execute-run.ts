@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
+import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
@@ -93,7 +93,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     bin: settings.claudeBin,
     args,
     cwd: job.worktreePath,
-    env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
+    env: inheritedClaudeEnv(),
     prompt: prompt.text,
     timeoutMs: settings.runTimeoutSeconds * 1000,
     signal,

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { SessionView } from "./chat-types.ts";
-import { resolvePinnedWorktree } from "./resolve-pinned-worktree.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { toSessionView } from "./to-views.ts";
 
 /** Returns the worktree's active chat session, creating it on first open. */

@@ -1,10 +1,3 @@
-import path from "node:path";
-
-/** The SQLite file Arbor uses inside its data directory. */
-export function defaultDatabaseUrl(dataDir: string): string {
-  return `file:${path.join(dataDir, "arbor.db")}`;
-}
-
 /** Extracts the file path from a `file:` URL; other schemes are not embedded databases. */
 export function sqliteFilePath(url: string): string {
   if (!url.startsWith("file:")) {

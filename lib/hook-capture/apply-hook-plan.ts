@@ -1,23 +1,13 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "@/lib/hooks/hook-settings.ts";
+import { planHookInstall, planHookUninstall } from "@/lib/hooks/hook-settings.ts";
 import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
 import type { HookTarget } from "./hook-targets.ts";
+import type { HookFileResult } from "./hook-file-result.ts";
 
 /** Marks Arbor's handlers: the generated script's file name inside a `bin` folder. */
 export const ARBOR_MARKER = "/bin/arbor-hook";
-
-export interface HookFileResult {
-  file: string;
-  outcome: HookSettingsPlan["outcome"];
-  preview: string;
-  /** For `manual`: why Arbor would not rewrite the file, and what to add or remove by hand. */
-  reason?: string;
-  snippet?: string;
-  backupPath?: string;
-  isWritten: boolean;
-}
 
 /** Quotes the script path for the `command` string (Claude Code runs it through a shell). */
 export function hookCommand(scriptPath: string): string {

@@ -1,11 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
-import { currentDataDir, loadOrCreateHookToken } from "./hook-files.ts";
+import { getConfig } from "@/lib/config/current-config.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { loadOrCreateHookToken } from "./hook-files.ts";
+
+const hookTokenState = defineProcessState("hookToken", () => loadOrCreateHookToken(getConfig().dataDir));
 
 /** This install's hook token (loaded once per process from the data directory). */
 export function getHookToken(): string {
-  return processSingleton("hook-token", () => loadOrCreateHookToken(currentDataDir()));
+  return hookTokenState.get();
 }
 
 /** Refuses a hook delivery without this install's token (401, nothing stored). */

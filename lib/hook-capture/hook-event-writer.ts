@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { insertHookEvents, type NewHookEvent } from "./insert-hook-events.ts";
 
 type Pending = { data: NewHookEvent; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };
@@ -55,6 +55,15 @@ export class HookEventWriter {
   }
 }
 
+const writersState = defineProcessState("hookEventWriters", () => new WeakMap<Db, HookEventWriter>());
+
+/** The group-commit writer of this database client (one per client: tests and tools may open several). */
 export function getHookEventWriter(db: Db): HookEventWriter {
-  return processSingleton("hook-event-writer", () => new HookEventWriter(db));
+  const writers = writersState.get();
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new HookEventWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 /** Where Arbor keeps the files its hook needs, inside the data directory. */
@@ -12,11 +11,6 @@ export function hookFiles(dataDir: string) {
     scriptPath: path.join(dataDir, "bin", "arbor-hook"),
     backupDir: path.join(dataDir, "backups"),
   };
-}
-
-/** The data directory the server resolved at boot (also used by the `arbor` command). */
-export function currentDataDir(): string {
-  return process.env.ARBOR_DATA_DIR ?? path.join(os.homedir(), ".arbor");
 }
 
 /**

@@ -1,8 +1,8 @@
-import os from "node:os";
 import path from "node:path";
+import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { resolvePinnedWorktree } from "@/lib/chat/resolve-pinned-worktree.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 
 export type HookScope = "worktree" | "repo" | "user";
@@ -15,8 +15,8 @@ export interface HookTarget {
 }
 
 /** The Claude Code user settings file (honours CLAUDE_CONFIG_DIR like the CLI). */
-export function userSettingsFile(env: Record<string, string | undefined> = process.env): string {
-  return path.join(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude"), "settings.json");
+export function userSettingsFile(claudeConfigDir = getConfig().claudeConfigDir): string {
+  return path.join(claudeConfigDir, "settings.json");
 }
 
 /**

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
+import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { resolvePinnedWorktree } from "@/lib/chat/resolve-pinned-worktree.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
 import { ingestTranscript } from "./ingest-transcript.ts";
 
@@ -18,8 +18,7 @@ export async function importWorktreeHistory(
   input: { repoId: string; worktreePath: string },
 ): Promise<{ sessions: number; relays: number; folder: string }> {
   const { worktree } = await resolvePinnedWorktree(db, input);
-  const configDir = process.env.CLAUDE_CONFIG_DIR ?? path.join(process.env.HOME ?? os.homedir(), ".claude");
-  const folder = path.join(configDir, "projects", projectSlugForPath(await realpath(worktree.path)));
+  const folder = path.join(getConfig().claudeConfigDir, "projects", projectSlugForPath(await realpath(worktree.path)));
   let files: string[];
   try {
     files = readdirSync(folder).filter((name) => name.endsWith(".jsonl"));

@@ -5,11 +5,10 @@ import { detectBlockFromHookEvent } from "@/lib/hooks/detect-hook-block.ts";
 import { parseHookPayload, type HookEvent } from "@/lib/hooks/hook-events.ts";
 import { summarizeHookEvent } from "@/lib/hooks/hook-summary.ts";
 import { limitStoredPayload } from "@/lib/hooks/limit-stored-payload.ts";
-import { applyHookPolicies, type HookAnswer } from "@/lib/policies/apply-policies.ts";
-import { toHookEventView, type HookEventView } from "./hook-event-view.ts";
+import { toHookEventView, type HookEventView } from "@/lib/hooks/hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
-import { findWorktreeForCwd } from "./worktree-index.ts";
+import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
 import { getHookEventWriter } from "./hook-event-writer.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 
@@ -29,9 +28,15 @@ export interface IngestResult {
   isDuplicate: boolean;
   event: HookEventView | null;
   parsed: HookEvent | null;
-  /** What the hook should print for Claude Code (policy context or a block), if anything. */
-  answer: HookAnswer;
+  /** The stored row's id (null for a duplicate): policies refer to it. */
+  storedId: number | null;
 }
+
+/** Stores one delivery; hook-capture never reacts to it (lib/policies does, see receive-hook-event.ts). */
+export type IngestHookEvent = (
+  db: Db,
+  input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
+) => Promise<{ isDuplicate: boolean }>;
 
 /**
  * Stores one hook delivery with its full payload (size-limited), the worktree its cwd belongs
@@ -71,7 +76,7 @@ export async function ingestHookEvent(
     payloadBytes: stored.originalBytes,
     isTruncated: stored.isTruncated,
   });
-  if (!row) return { isDuplicate: true, event: null, parsed: event, answer: null };
+  if (!row) return { isDuplicate: true, event: null, parsed: event, storedId: null };
   const view = toHookEventView(row);
   publishHookEvent(view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
@@ -83,15 +88,5 @@ export async function ingestHookEvent(
       cwd: event.cwd,
     });
   }
-  const answer = await applyHookPolicies(db, {
-    event,
-    eventId: row.id,
-    repoId: view.repoId,
-    worktreePath: view.worktreePath,
-  }).catch((error: unknown) => {
-    // A policy failure must never block Claude: log it and answer nothing.
-    console.error(`[arbor] hook policy for ${event.eventName} failed`, error);
-    return null;
-  });
-  return { isDuplicate: false, event: view, parsed: event, answer };
+  return { isDuplicate: false, event: view, parsed: event, storedId: row.id };
 }

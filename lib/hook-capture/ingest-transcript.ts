@@ -3,8 +3,8 @@ import { isAppError } from "@/lib/errors/app-error.ts";
 import { extractRelays } from "@/lib/hooks/extract-relays.ts";
 import { isHumanUserEntry } from "@/lib/hooks/transcript-entry.ts";
 import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
-import { toRelayView } from "./hook-event-view.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { toRelayView } from "@/lib/hooks/hook-event-view.ts";
 import { publishRelay } from "./hook-topics.ts";
 
 export interface TranscriptTarget {
@@ -23,9 +23,11 @@ export function isTranscriptPath(path: string): boolean {
   return /\/projects\/[^/]+\/[^/]+\.jsonl$/.test(path) && !path.split("/").includes("..");
 }
 
+const transcriptReadsState = defineProcessState("transcriptReads", () => new Map<string, Promise<unknown>>());
+
 /** Queues an incremental read of a transcript; reads of one file never overlap. */
 export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Promise<number> {
-  const chains = processSingleton("transcript-chains", () => new Map<string, Promise<unknown>>());
+  const chains = transcriptReadsState.get();
   const previous = chains.get(target.path) ?? Promise.resolve();
   const next = previous
     .then(() => ingestTranscript(db, target))

@@ -1,8 +1,10 @@
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { syncRecorderRules } from "./recorder-rules-file.ts";
-import { applyHookPlan, type HookFileResult } from "./apply-hook-plan.ts";
-import { currentDataDir, hookFiles } from "./hook-files.ts";
+import { applyHookPlan } from "./apply-hook-plan.ts";
+import type { HookFileResult } from "./hook-file-result.ts";
+import { getConfig } from "@/lib/config/current-config.ts";
+import { hookFiles } from "./hook-files.ts";
 import { listHookTargets, type HookScope } from "./hook-targets.ts";
 
 /**
@@ -15,7 +17,7 @@ export async function changeHooks(
   input: { scope: HookScope; repoId?: string; worktreePath?: string; action: "install" | "uninstall"; apply: boolean },
 ): Promise<HookFileResult[]> {
   const targets = await listHookTargets(db, input);
-  const files = hookFiles(currentDataDir());
+  const files = hookFiles(getConfig().dataDir);
   const repo = input.repoId ? await db.repo.findUnique({ where: { id: input.repoId } }) : null;
   return targets.map((target) => {
     const result = applyHookPlan({

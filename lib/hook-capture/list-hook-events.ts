@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
-import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "./hook-event-view.ts";
+import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
 
 export interface HookEventFilter {
   /** One worktree's events; `unpinned` lists events from directories outside pinned repos. */

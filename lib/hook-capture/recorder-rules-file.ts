@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildRecorderRules } from "@/lib/policies/meta-tag.ts";
+import { buildRecorderRules } from "@/lib/hooks/meta-tag.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
 
 const RULES_FILE = path.join(".claude", "rules", "arbor-recorder.md");

@@ -4,16 +4,17 @@ import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { hookFiles } from "./hook-files.ts";
-import { ingestHookEvent } from "./ingest-hook-event.ts";
+import type { IngestHookEvent } from "./ingest-hook-event.ts";
 
 /**
  * Ingests the events the hook spooled while Arbor was down (or unreachable), oldest first.
  * The file name is the delivery id, so an event that did reach Arbor before is not stored
  * twice. Files that are not valid events move to `rejected/` instead of blocking the queue.
+ * `ingest` is how one event is received (the server passes lib/policies' receiveHookEvent).
  */
 export async function replayHookSpool(
   db: Db,
-  input: { dataDir: string },
+  input: { dataDir: string; ingest: IngestHookEvent },
 ): Promise<{ replayed: number; duplicates: number; rejected: number }> {
   const files = hookFiles(input.dataDir);
   mkdirSync(files.spoolDir, { recursive: true });
@@ -35,7 +36,7 @@ export async function replayHookSpool(
     }
     try {
       const body = JSON.parse(text) as unknown;
-      const result = await ingestHookEvent(db, {
+      const result = await input.ingest(db, {
         body,
         eventId: name.slice(0, -".json".length),
         source: "spool",

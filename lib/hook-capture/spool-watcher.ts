@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
 import { hookFiles } from "./hook-files.ts";
+import type { IngestHookEvent } from "./ingest-hook-event.ts";
 import { replayHookSpool } from "./replay-spool.ts";
 
 const SWEEP_MS = 5_000;
@@ -12,7 +13,7 @@ const SWEEP_MS = 5_000;
  */
 export function startSpoolWatcher(
   db: Db,
-  input: { dataDir: string; onError: (error: unknown) => void },
+  input: { dataDir: string; ingest: IngestHookEvent; onError: (error: unknown) => void },
 ): { close(): Promise<void> } {
   const { spoolDir } = hookFiles(input.dataDir);
   let draining: Promise<unknown> | null = null;
@@ -24,7 +25,7 @@ export function startSpoolWatcher(
       isPending = true;
       return;
     }
-    draining = replayHookSpool(db, { dataDir: input.dataDir })
+    draining = replayHookSpool(db, { dataDir: input.dataDir, ingest: input.ingest })
       .catch(input.onError)
       .finally(() => {
         draining = null;

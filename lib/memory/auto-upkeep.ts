@@ -3,6 +3,7 @@ import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * After a run: when the working history passes the configured message count or size, summarize
@@ -47,5 +48,5 @@ async function workingSize(db: Db, sessionId: string): Promise<number> {
 
 async function note(db: Db, sessionId: string, content: string): Promise<void> {
   await db.chatMessage.create({ data: { sessionId, role: "system", content } });
-  getEventHub().publish(sessionTopic(sessionId), { type: "invalidate", queryKey: ["messages", sessionId] });
+  getEventHub().publish(sessionTopic(sessionId), { type: "invalidate", queryKey: queryKeys.messages(sessionId) });
 }

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { planPurge } from "./plan-purge.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * "Lighten": archives messages that the latest summary covers and that are older than the
@@ -37,6 +38,6 @@ export async function purgeSession(
     },
     data: { archivedAt: new Date() },
   });
-  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: ["messages", session.id] });
+  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.messages(session.id) });
   return { archivedCount: result.count };
 }

@@ -5,6 +5,7 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import { nextCoveredUntil } from "./plan-purge.ts";
 import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary } from "./write-summary.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * Summarizes the messages after the last summary's covered-until id together with that
@@ -47,6 +48,6 @@ export async function summarizeSession(db: Db, input: { sessionId: string }): Pr
       messageCount: (previous?.messageCount ?? 0) + messages.length,
     },
   });
-  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: ["summary", session.id] });
+  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.summary(session.id) });
   return toSummaryView(summary);
 }

@@ -1,9 +1,6 @@
-import os from "node:os";
-import { existsSync } from "node:fs";
-import { randomUUID } from "node:crypto";
-import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
-import { runClaude } from "@/lib/agent/run-claude.ts";
+import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { buildExtractiveSummary } from "./extractive-summary.ts";
 import { buildSummaryPrompt, hasSummarySections, type SummarySource } from "./summary-format.ts";
@@ -29,27 +26,19 @@ export async function writeSummary(input: {
     kind: "extractive",
     note,
   });
-  let args: string[];
+  let outcome: RunOutcome;
   try {
-    args = buildClaudeArgs({
-      sessionId: randomUUID(),
+    outcome = await runInternalTurn({
+      claudeBin: input.settings.claudeBin,
       model: input.settings.summaryModel,
-      permissionMode: "default",
-      allowedTools: [],
-      disallowedTools: ["Bash", "Edit", "Write", "NotebookEdit", "WebFetch", "WebSearch"],
-      isInternal: true,
+      cwd: input.cwd,
+      prompt: buildSummaryPrompt(input.source),
+      timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });
   } catch (error) {
-    return fallback(`The summary settings are invalid (${(error as Error).message}).`);
+    if (!isAppError(error)) throw error;
+    return fallback(`The summary settings are invalid (${error.message}).`);
   }
-  const outcome = await runClaude({
-    bin: input.settings.claudeBin,
-    args,
-    cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
-    env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
-    prompt: buildSummaryPrompt(input.source),
-    timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
-  });
   if (outcome.status !== "success") return fallback(`claude -p could not write the summary: ${outcome.userMessage}`);
   const markdown = (outcome.text || outcome.result?.text || "").trim();
   if (!hasSummarySections(markdown)) return fallback("The model's answer did not have the four summary sections.");

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
+import { invalidateWorktreeIndex } from "./worktree-index.ts";
 
 /**
  * Removes a pin. The repository row and its conversations stay: unpinning must never delete

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { resolveRepository } from "@/lib/git/resolve-repository.ts";
-import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
+import { invalidateWorktreeIndex } from "./worktree-index.ts";
 
 /**
  * Pins the repository that contains `path` (any worktree or subdirectory of it). A

@@ -1,23 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
 import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { layoutBranchTree, type BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
-import type { DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
-import type { RepoScan } from "@/lib/git/types.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
-import type { PlanView } from "./plan-types.ts";
+import type { RepoDashboard } from "./plan-types.ts";
 import { listPlans } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
-
-export interface RepoDashboard {
-  plan: PlanView | null;
-  plans: Array<{ id: string; title: string; hasTree: boolean }>;
-  rule: string;
-  defaultBranch: string | null;
-  layout: BranchTreeNode[];
-  warnings: DivergenceWarning[];
-  scan: RepoScan;
-}
 
 const EMPTY_TREE: DesignTree = { nodes: [], edges: [] };
 

@@ -6,7 +6,7 @@ import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit } from "@/lib/git/run-git.ts";
-import { invalidateWorktreeIndex } from "@/lib/hook-capture/worktree-index.ts";
+import { invalidateWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";

@@ -2,13 +2,12 @@ import type { DesignTree } from "@/lib/design/types.ts";
 import { suggestSlug } from "@/lib/design/slug.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
+import type { GithubAvailability } from "./plan-types.ts";
 
 /** Runs `gh <args>` in `cwd` through the process host; resolves with its stdout. */
 async function gh(args: string[], input: { cwd: string; timeoutMs?: number }): Promise<string> {
   return (await runProcess({ bin: "gh", args, cwd: input.cwd, timeoutMs: input.timeoutMs ?? 30_000 })).stdout;
 }
-
-export type GithubAvailability = { isAvailable: true } | { isAvailable: false; reason: string };
 
 /** Wizard option B is offered only when the `gh` CLI is installed and logged in; otherwise says why. */
 export async function checkGithubCli(input: { cwd: string }): Promise<GithubAvailability> {

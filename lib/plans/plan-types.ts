@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DESIGN_NODE_STATUSES, type DesignTree } from "@/lib/design/types.ts";
+import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import { DESIGN_NODE_STATUSES, type DesignTree, type DivergenceWarning } from "@/lib/design/types.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
 
 export interface PlanView {
   id: string;
@@ -32,3 +34,17 @@ export const designTreeSchema = z.object({
     .max(1000),
   edges: z.array(z.object({ parent: z.string().max(60), child: z.string().max(60) })).max(1000),
 });
+
+/** The tree dashboard: the repository as git has it, laid out against a plan's design tree. */
+export interface RepoDashboard {
+  plan: PlanView | null;
+  plans: Array<{ id: string; title: string; hasTree: boolean }>;
+  rule: string;
+  defaultBranch: string | null;
+  layout: BranchTreeNode[];
+  warnings: DivergenceWarning[];
+  scan: RepoScan;
+}
+
+/** Whether wizard option B (a GitHub issue) can be offered, and why not. */
+export type GithubAvailability = { isAvailable: true } | { isAvailable: false; reason: string };

@@ -1,9 +1,5 @@
 import os from "node:os";
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
-import { runClaude } from "@/lib/agent/run-claude.ts";
+import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { validateDesignTree } from "@/lib/design/validate-tree.ts";
@@ -40,18 +36,10 @@ export async function proposeTreeFromConversation(
     "# Conversation summary",
     summary?.summaryMarkdown ?? "(no summary yet)",
   ].join("\n");
-  const outcome = await runClaude({
-    bin: settings.claudeBin,
-    args: buildClaudeArgs({
-      sessionId: randomUUID(),
-      ...(settings.model ? { model: settings.model } : {}),
-      permissionMode: "default",
-      allowedTools: [],
-      disallowedTools: ["Bash", "Edit", "Write"],
-      isInternal: true,
-    }),
-    cwd: session && existsSync(session.worktreePath) ? session.worktreePath : os.tmpdir(),
-    env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
+  const outcome = await runInternalTurn({
+    claudeBin: settings.claudeBin,
+    model: settings.model,
+    cwd: session?.worktreePath ?? os.tmpdir(),
     prompt,
     timeoutMs: settings.summaryTimeoutSeconds * 1000,
   });

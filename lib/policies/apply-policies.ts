@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hooks/hook-events.ts";
-import { parseMetaTag } from "./meta-tag.ts";
+import { parseMetaTag } from "@/lib/hooks/meta-tag.ts";
 import { notifyFromAnswer } from "./notifier.ts";
 import { readStopAnswer, recordRelay } from "./recorder.ts";
 import { readRepoPolicy } from "./repo-policy.ts";

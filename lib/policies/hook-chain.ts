@@ -4,17 +4,7 @@ import { asObject } from "@/lib/agent/json-fields.ts";
 import { parseSettingsText } from "@/lib/hooks/settings-text.ts";
 import { ARBOR_MARKER } from "@/lib/hook-capture/apply-hook-plan.ts";
 import { userSettingsFile } from "@/lib/hook-capture/hook-targets.ts";
-
-export interface ChainHandler {
-  level: "user" | "project" | "local";
-  file: string;
-  event: string;
-  matcher: string;
-  type: string;
-  command: string;
-  timeout: number | null;
-  isArbor: boolean;
-}
+import type { ChainHandler } from "./policy-views.ts";
 
 /**
  * The hooks in effect for a worktree, per event, in the order Claude Code registers them:

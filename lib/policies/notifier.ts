@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
-import { stripMetaTags } from "./meta-tag.ts";
+import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 export const NOTIFICATIONS_TOPIC = "notifications";
 const KEEP_READ_PER_WORKTREE = 50;
@@ -64,7 +65,7 @@ export async function markNotificationsRead(db: Db, input: { id?: number; worktr
         (row) => row.worktreePath,
       );
   for (const worktreePath of worktrees) await trimReadNotifications(db, worktreePath);
-  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: ["notifications"] });
+  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.notifications() });
   return result.count;
 }
 

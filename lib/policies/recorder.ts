@@ -4,8 +4,9 @@ import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
 import { isTranscriptPath } from "@/lib/hook-capture/ingest-transcript.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
-import { parseDecisionLines, type MetaTag } from "./meta-tag.ts";
+import { parseDecisionLines, type MetaTag } from "@/lib/hooks/meta-tag.ts";
 import { summarizeRelay } from "./relay-summary.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * What the last exchange of a Stop said: the answer from the payload, the prompt from the
@@ -86,7 +87,7 @@ export async function recordRelay(
   await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
   if (entryId !== null)
     void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer, cwd: input.cwd });
-  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
+  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
   return { topicId: topic.id, entryId };
 }
 
@@ -114,7 +115,7 @@ async function summarizeEntry(
       .update({ where: { id: input.entryId }, data: { summaryKind: "failed", summaryError: (error as Error).message } })
       .catch((inner: unknown) => console.error("[arbor] could not record a summary failure", inner));
   }
-  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: ["topics", input.repoId] });
+  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
 }
 
 function readPrompt(payload: string): string | null {

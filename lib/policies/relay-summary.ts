@@ -1,11 +1,6 @@
-import os from "node:os";
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
-import { runClaude } from "@/lib/agent/run-claude.ts";
+import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import { stripMetaTags } from "./meta-tag.ts";
+import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
 
 const ATTEMPTS = 3;
 const FIRST_BACKOFF_MS = 1_000;
@@ -42,18 +37,10 @@ export async function summarizeRelay(input: {
   ].join("\n");
   let lastError = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const outcome = await runClaude({
-      bin: input.settings.claudeBin,
-      args: buildClaudeArgs({
-        sessionId: randomUUID(),
-        model: input.settings.summaryModel,
-        permissionMode: "default",
-        allowedTools: [],
-        disallowedTools: ["Bash", "Edit", "Write"],
-        isInternal: true,
-      }),
-      cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
-      env: buildClaudeEnv({ inherited: process.env }) as NodeJS.ProcessEnv,
+    const outcome = await runInternalTurn({
+      claudeBin: input.settings.claudeBin,
+      model: input.settings.summaryModel,
+      cwd: input.cwd,
       prompt,
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });

@@ -1,24 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { recordDecision } from "./recorder.ts";
-
-export interface TopicView {
-  id: number;
-  title: string;
-  status: string;
-  updatedAt: string;
-  entries: Array<{
-    id: number;
-    sessionId: string;
-    userText: string;
-    assistantText: string;
-    summary: string;
-    summaryKind: string;
-    summaryError: string | null;
-    createdAt: string;
-  }>;
-  decisions: Array<{ id: number; text: string; createdAt: string }>;
-}
+import type { TopicView } from "./policy-views.ts";
 
 /** The repository's topics (open first, most recent first) with their logs and decisions. */
 export async function listTopics(db: Db, input: { repoId: string }): Promise<TopicView[]> {

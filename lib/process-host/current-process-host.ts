@@ -1,17 +1,17 @@
-import { processSingleton, replaceProcessSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { createLocalProcessHost } from "./local-process-host.ts";
 import type { ProcessHost } from "./types.ts";
 
-const KEY = "process-host";
+const processHostState = defineProcessState<ProcessHost>("processHost", createLocalProcessHost);
 
 /**
  * The ProcessHost every claude, git and gh process goes through. Arbor's server installs a remote
  * host at start-up; anything else (tests, benchmarks, the `arbor` command) gets a local one.
  */
 export function getProcessHost(): ProcessHost {
-  return processSingleton<ProcessHost>(KEY, createLocalProcessHost);
+  return processHostState.get();
 }
 
 export function installProcessHost(host: ProcessHost): void {
-  replaceProcessSingleton(KEY, host);
+  processHostState.replace(host);
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { simpleGit, type SimpleGit } from "simple-git";
-import { killProcessGroupQuietly } from "@/lib/agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "./kill-process-group.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
 
 /**

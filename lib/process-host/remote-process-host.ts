@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { killProcessGroupQuietly } from "@/lib/agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "./kill-process-group.ts";
 import type { HostReply, HostRequest } from "./protocol.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import { killProcessGroupQuietly } from "@/lib/agent/kill-process-group.ts";
+import { killProcessGroupQuietly } from "./kill-process-group.ts";
 import { getProcessHost } from "./current-process-host.ts";
 
 export interface ProcessResult {

@@ -1,4 +1,4 @@
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { ServerMessage } from "./protocol.ts";
 
 type Listener = (message: ServerMessage) => void;
@@ -35,8 +35,10 @@ export class EventHub {
   }
 }
 
+const eventHubState = defineProcessState("eventHub", () => new EventHub());
+
 export function getEventHub(): EventHub {
-  return processSingleton("event-hub", () => new EventHub());
+  return eventHubState.get();
 }
 
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;

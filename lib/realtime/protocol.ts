@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HookEventView, RelayView } from "@/lib/hook-capture/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 
 /**
  * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event
@@ -76,7 +76,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     state: z.enum(["queued", "running", "idle"]),
     lastRunStatus: z.string().nullable(),
   }),
-  z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()) }),
+  z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),
   z.object({
     type: z.literal("hook_event"),
     event: z.custom<HookEventView>((value) => typeof value === "object" && value !== null && "eventName" in value),

@@ -1,4 +1,4 @@
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { getEventHub, sessionTopic } from "./event-hub.ts";
 import type { RunEvent, ServerMessage } from "./protocol.ts";
 
@@ -61,6 +61,8 @@ export class RunEventLog {
   }
 }
 
+const runEventLogState = defineProcessState("runEventLog", () => new RunEventLog());
+
 export function getRunEventLog(): RunEventLog {
-  return processSingleton("run-event-log", () => new RunEventLog());
+  return runEventLogState.get();
 }

@@ -1,13 +1,15 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { processSingleton } from "./process-singleton.ts";
+import { defineProcessState } from "./process-state.ts";
+
+const eventLoopDelayState = defineProcessState<IntervalHistogram>("eventLoopDelay", () => {
+  const created = monitorEventLoopDelay({ resolution: 10 });
+  created.enable();
+  return created;
+});
 
 /** Event-loop delay of this process, sampled since start-up (or the last reset). */
 function histogram(): IntervalHistogram {
-  return processSingleton("event-loop-delay", () => {
-    const created = monitorEventLoopDelay({ resolution: 10 });
-    created.enable();
-    return created;
-  });
+  return eventLoopDelayState.get();
 }
 
 export function startProcessMetrics(): void {

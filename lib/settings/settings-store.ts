@@ -1,6 +1,26 @@
 import type { Db } from "@/lib/db/client.ts";
-import { clearSettingsCache } from "./settings-cache.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
+
+const CACHE_TTL_MS = 2_000;
+const settingsCacheState = defineProcessState("settingsCache", () => ({ value: null as Settings | null, at: 0 }));
+
+/**
+ * Settings for hot paths (hook ingest): read at most every 2 s instead of per request.
+ * `updateSettings` clears it, so a change made in this process applies at once.
+ */
+export async function getCachedSettings(db: Db): Promise<Settings> {
+  const cache = settingsCacheState.get();
+  if (!cache.value || Date.now() - cache.at > CACHE_TTL_MS) {
+    cache.value = await readSettings(db);
+    cache.at = Date.now();
+  }
+  return cache.value;
+}
+
+function clearSettingsCache(): void {
+  settingsCacheState.get().value = null;
+}
 
 /** Reads the settings, falling back to defaults for anything not stored (or no longer valid). */
 export async function readSettings(db: Db): Promise<Settings> {

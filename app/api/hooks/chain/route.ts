@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resolvePinnedWorktree } from "@/lib/chat/resolve-pinned-worktree.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { readHookChain } from "@/lib/policies/hook-chain.ts";

@@ -1,27 +1,47 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { defaultDatabaseUrl } from "@/lib/db/database-url.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { isLoopbackHost } from "@/lib/http/host-names.ts";
 
-const envSchema = z.object({
-  ARBOR_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  ARBOR_HOST: z.string().min(1).default("127.0.0.1"),
+/**
+ * Every environment variable Arbor reads, validated once. README's configuration table lists the
+ * same names (a unit test keeps the two, and the code's reads, in step).
+ */
+export const configEnvSchema = z.object({
+  ARBOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Fallback for ARBOR_PORT, as Next and most hosting platforms set it. */
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  ARBOR_HOST: z.string().min(1).optional(),
+  /** Fallback for ARBOR_HOST. */
+  HOST: z.string().min(1).optional(),
   ARBOR_DATA_DIR: z.string().min(1).optional(),
   ARBOR_TOKEN: z.string().min(16, "ARBOR_TOKEN must be at least 16 characters").optional(),
   ARBOR_ALLOWED_HOSTS: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  ARBOR_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Claude Code's own setting: where its settings and session transcripts live. */
+  CLAUDE_CONFIG_DIR: z.string().min(1).optional(),
+  HOME: z.string().min(1).optional(),
+  /** Build folder for Next (read by next.config.ts and scripts/ensure-build.mjs before this module loads). */
+  ARBOR_NEXT_DIST: z.string().min(1).default(".next"),
+  /** Browser for the e2e tests (read by scripts/find-browser.mjs). */
+  ARBOR_CHROMIUM: z.string().min(1).optional(),
 });
 
-export interface ServerConfig {
+export interface ArborConfig {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** How long a query waits for another process's SQLite write lock (ms). */
+  dbBusyTimeoutMs: number;
   token: string | null;
   /** Host names (without port) accepted in Host and Origin headers. */
   allowedHosts: string[];
+  /** Claude Code's config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`): settings.json and projects/. */
+  claudeConfigDir: string;
+  nextDistDir: string;
   isDev: boolean;
 }
 
@@ -57,14 +77,19 @@ export function parseCliFlags(argv: readonly string[]): CliFlags {
   return flags;
 }
 
+/** Arbor's data directory when none is configured. */
+export function defaultDataDir(env: { HOME?: string | undefined }): string {
+  return path.join(env.HOME ?? os.homedir(), ".arbor");
+}
+
 /**
- * Resolves the server configuration from the environment and command-line flags (flags win),
+ * Resolves Arbor's configuration from the environment and command-line flags (flags win),
  * validated with zod. Refuses a non-loopback bind without an access token: anyone on the
  * network could otherwise drive `claude` on this machine.
  */
-export function resolveServerConfig(input: { env: Record<string, string | undefined>; flags: CliFlags }): ServerConfig {
-  const parsed = envSchema.safeParse({
-    ...input.env,
+export function resolveArborConfig(input: { env: Record<string, string | undefined>; flags: CliFlags }): ArborConfig {
+  const parsed = configEnvSchema.safeParse({
+    ...definedOnly(input.env),
     ...(input.flags.port !== undefined ? { ARBOR_PORT: input.flags.port } : {}),
     ...(input.flags.host !== undefined ? { ARBOR_HOST: input.flags.host } : {}),
     ...(input.flags.dataDir !== undefined ? { ARBOR_DATA_DIR: input.flags.dataDir } : {}),
@@ -75,12 +100,13 @@ export function resolveServerConfig(input: { env: Record<string, string | undefi
     throw new AppError("invalid_input", `Invalid configuration ${String(issue.path[0])}: ${issue.message}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.ARBOR_DATA_DIR ?? path.join(os.homedir(), ".arbor"));
+  const host = env.ARBOR_HOST ?? env.HOST ?? "127.0.0.1";
+  const dataDir = path.resolve(env.ARBOR_DATA_DIR ?? defaultDataDir(env));
   const token = env.ARBOR_TOKEN ?? null;
-  if (!isLoopbackHost(env.ARBOR_HOST) && !token) {
+  if (!isLoopbackHost(host) && !token) {
     throw new AppError(
       "invalid_input",
-      `Refusing to listen on ${env.ARBOR_HOST} without an access token: anyone who can reach this address could run Claude on your machine. ` +
+      `Refusing to listen on ${host} without an access token: anyone who can reach this address could run Claude on your machine. ` +
         "Set ARBOR_TOKEN (16+ characters) or use --token, or bind to 127.0.0.1.",
     );
   }
@@ -88,7 +114,7 @@ export function resolveServerConfig(input: { env: Record<string, string | undefi
     .split(",")
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
-  const bindHost = env.ARBOR_HOST.toLowerCase();
+  const bindHost = host.toLowerCase();
   const allowedHosts = [
     ...new Set([
       "localhost",
@@ -99,14 +125,22 @@ export function resolveServerConfig(input: { env: Record<string, string | undefi
     ]),
   ];
   return {
-    port: env.ARBOR_PORT,
-    host: env.ARBOR_HOST,
+    port: env.ARBOR_PORT ?? env.PORT ?? 3000,
+    host,
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl(dataDir),
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "arbor.db")}`,
+    dbBusyTimeoutMs: env.ARBOR_DB_BUSY_TIMEOUT_MS,
     token,
     allowedHosts,
+    claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
+    nextDistDir: env.ARBOR_NEXT_DIST,
     isDev: input.flags.isDev,
   };
+}
+
+/** Empty values count as unset (`PORT= npm start`), as shells and .env files produce them. */
+function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
 function isWildcard(host: string): boolean {

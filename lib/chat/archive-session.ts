@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "./chat-runtime.ts";
 
 /**
  * Archives a conversation: it becomes read-only but stays listed for its worktree. The next

@@ -4,7 +4,7 @@ import path from "node:path";
 import { matchWorktree } from "@/lib/hooks/match-worktree.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
-import { processSingleton } from "@/lib/runtime/process-singleton.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 export interface IndexedWorktree {
   repoId: string;
@@ -21,7 +21,16 @@ interface IndexState {
   worktrees: IndexedWorktree[];
   builtAt: number;
   building: Promise<IndexedWorktree[]> | null;
+  /** Directories recently found in no pinned worktree (not looked up again for a while). */
+  misses: Map<string, number>;
 }
+
+const worktreeIndexState = defineProcessState<IndexState>("worktreeIndex", () => ({
+  worktrees: [],
+  builtAt: 0,
+  building: null,
+  misses: new Map(),
+}));
 
 /**
  * The worktrees of every pinned repository, used to place each hook event. Rebuilt at most
@@ -32,7 +41,7 @@ export async function listIndexedWorktrees(
   db: Db,
   options: { isFreshNeeded?: boolean } = {},
 ): Promise<IndexedWorktree[]> {
-  const state = processSingleton<IndexState>("worktree-index", () => ({ worktrees: [], builtAt: 0, building: null }));
+  const state = worktreeIndexState.get();
   if (Date.now() - state.builtAt < TTL_MS && !options.isFreshNeeded) return state.worktrees;
   // A fresh listing must start after the caller asked: a build already under way may predate the worktree.
   const build = options.isFreshNeeded || !state.building ? buildIndex(db) : state.building;
@@ -48,8 +57,9 @@ export async function listIndexedWorktrees(
 
 /** Forget the index (after a pin was added or removed). */
 export function invalidateWorktreeIndex(): void {
-  processSingleton<IndexState>("worktree-index", () => ({ worktrees: [], builtAt: 0, building: null })).builtAt = 0;
-  processSingleton("worktree-index-misses", () => new Map<string, number>()).clear();
+  const state = worktreeIndexState.get();
+  state.builtAt = 0;
+  state.misses.clear();
 }
 
 async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
@@ -88,7 +98,7 @@ export async function findWorktreeForCwd(db: Db, cwd: string): Promise<IndexedWo
   if (found) return found;
   const root = findGitWorktreeRoot(cwd);
   if (!root) return null;
-  const negative = processSingleton("worktree-index-misses", () => new Map<string, number>());
+  const negative = worktreeIndexState.get().misses;
   const missedAt = negative.get(root);
   if (missedAt !== undefined && Date.now() - missedAt < NEGATIVE_TTL_MS) return null;
   const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isFreshNeeded: true }) });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { parseCliFlags, resolveArborConfig } from "./arbor-config.ts";
+
+describe("resolveArborConfig", () => {
+  it("defaults to 127.0.0.1:3000 with a data dir under the home directory", () => {
+    const config = resolveArborConfig({ env: { HOME: "/home/u" }, flags: { isDev: false } });
+    expect(config).toMatchObject({ host: "127.0.0.1", port: 3000, token: null });
+    expect(config.databaseUrl).toBe(`file:${config.dataDir}/arbor.db`);
+    expect(config.allowedHosts).toEqual(expect.arrayContaining(["localhost", "127.0.0.1", "[::1]"]));
+  });
+
+  it("lets flags override the environment", () => {
+    const flags = parseCliFlags(["--port", "4010", "--data-dir=/tmp/arbor x"]);
+    const config = resolveArborConfig({ env: { ARBOR_PORT: "5000", ARBOR_DATA_DIR: "/elsewhere" }, flags });
+    expect(config.port).toBe(4010);
+    expect(config.dataDir).toBe("/tmp/arbor x");
+  });
+
+  it("refuses a non-loopback bind without a token, and accepts it with one", () => {
+    expect(() => resolveArborConfig({ env: { ARBOR_HOST: "0.0.0.0" }, flags: { isDev: false } })).toThrow(
+      /without an access token/,
+    );
+    const config = resolveArborConfig({
+      env: { ARBOR_HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef" },
+      flags: { isDev: false },
+    });
+    expect(config.token).toBe("0123456789abcdef");
+  });
+
+  it("rejects bad values with a message naming the setting", () => {
+    expect(() => resolveArborConfig({ env: { ARBOR_PORT: "http" }, flags: { isDev: false } })).toThrow(/ARBOR_PORT/);
+    expect(() => resolveArborConfig({ env: { ARBOR_TOKEN: "short" }, flags: { isDev: false } })).toThrow(
+      /16 characters/,
+    );
+    expect(() => parseCliFlags(["--bogus"])).toThrow(/Unknown option/);
+    expect(() => parseCliFlags(["--port"])).toThrow(/needs a value/);
+  });
+
+  it("falls back to PORT and HOST the way Next and hosting platforms set them; ARBOR_* and flags win", () => {
+    const fallback = resolveArborConfig({ env: { PORT: "4100", HOST: "localhost" }, flags: { isDev: false } });
+    expect(fallback).toMatchObject({ port: 4100, host: "localhost" });
+    const explicit = resolveArborConfig({
+      env: { PORT: "4100", ARBOR_PORT: "4200", HOST: "localhost", ARBOR_HOST: "127.0.0.1" },
+      flags: { isDev: false },
+    });
+    expect(explicit).toMatchObject({ port: 4200, host: "127.0.0.1" });
+    expect(resolveArborConfig({ env: { PORT: "4100" }, flags: parseCliFlags(["--port", "4300"]) }).port).toBe(4300);
+    expect(() => resolveArborConfig({ env: { PORT: "eighty" }, flags: { isDev: false } })).toThrow(/PORT/);
+  });
+
+  it("treats empty variables as unset and reads Claude Code's config folder like the CLI", () => {
+    const config = resolveArborConfig({
+      env: { ARBOR_PORT: "", DATABASE_URL: "", HOME: "/home/u", CLAUDE_CONFIG_DIR: "/cfg/claude" },
+      flags: { isDev: false },
+    });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(`file:${config.dataDir}/arbor.db`);
+    expect(config.claudeConfigDir).toBe("/cfg/claude");
+    expect(resolveArborConfig({ env: { HOME: "/home/u" }, flags: { isDev: false } }).claudeConfigDir).toBe(
+      "/home/u/.claude",
+    );
+  });
+});

@@ -1,0 +1,32 @@
+// What the policy routes send to the browser (pure types: components import them).
+
+/** One hook handler in effect for a worktree (see readHookChain). */
+export interface ChainHandler {
+  level: "user" | "project" | "local";
+  file: string;
+  event: string;
+  matcher: string;
+  type: string;
+  command: string;
+  timeout: number | null;
+  isArbor: boolean;
+}
+
+/** A recorder topic with its relays and decisions. */
+export interface TopicView {
+  id: number;
+  title: string;
+  status: string;
+  updatedAt: string;
+  entries: Array<{
+    id: number;
+    sessionId: string;
+    userText: string;
+    assistantText: string;
+    summary: string;
+    summaryKind: string;
+    summaryError: string | null;
+    createdAt: string;
+  }>;
+  decisions: Array<{ id: number; text: string; createdAt: string }>;
+}

@@ -1,0 +1,50 @@
+/**
+ * Every React Query key, for both sides: the browser caches under these keys and the server's
+ * `invalidate` messages name them, so renaming one here renames it everywhere. A key called
+ * without its last arguments is the prefix that matches all of its family (e.g.
+ * `queryKeys.activity()` is every repository's activity).
+ */
+type Filter = object;
+
+export const queryKeys = {
+  pins: () => ["repo-pins"] as const,
+  worktrees: (repoId?: string) => (repoId === undefined ? (["worktrees"] as const) : (["worktrees", repoId] as const)),
+  activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
+  settings: () => ["settings"] as const,
+
+  chatSession: (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const,
+  messages: (sessionId: string) => ["messages", sessionId] as const,
+  liveRuns: (sessionId: string) => ["live-runs", sessionId] as const,
+  /** Mutation key of a send, so the composer can tell a send is in flight. */
+  send: (sessionId: string) => ["send", sessionId] as const,
+
+  summary: (sessionId: string) => ["summary", sessionId] as const,
+  worktreeSessions: (repoId: string, worktreePath: string) => ["sessions", repoId, worktreePath] as const,
+  search: (repoId: string, query: string) => ["search", repoId, query] as const,
+
+  plans: (repoId: string) => ["plans", repoId] as const,
+  /** Without a plan: every dashboard of the repository (one per chosen plan). */
+  dashboard: (repoId: string, planId?: string | null) =>
+    planId === undefined ? (["dashboard", repoId] as const) : (["dashboard", repoId, planId ?? "latest"] as const),
+  rules: (repoId: string) => ["rules", repoId] as const,
+  githubStatus: (repoId: string) => ["github-status", repoId] as const,
+
+  hookEvents: (filter?: Filter) =>
+    filter === undefined ? (["hook-events"] as const) : (["hook-events", filter] as const),
+  hookEvent: (id: number) => ["hook-event", id] as const,
+  relays: (filter?: Filter) => (filter === undefined ? (["hook-relays"] as const) : (["hook-relays", filter] as const)),
+  hookSessions: (worktreePath?: string | null) =>
+    worktreePath === undefined ? (["hook-sessions"] as const) : (["hook-sessions", worktreePath] as const),
+
+  policies: (repoId: string) => ["policies", repoId] as const,
+  topics: (repoId: string) => ["topics", repoId] as const,
+  hookChain: (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const,
+
+  notifications: () => ["notifications"] as const,
+  unreadNotifications: () => ["notifications", "unread"] as const,
+  notificationToasts: () => ["notification-toasts"] as const,
+  browserNotificationPermission: () => ["browser-notification-permission"] as const,
+} as const;
+
+/** A key the server may name in an `invalidate` message: strings only, so it survives JSON. */
+export type InvalidatableKey = readonly string[];

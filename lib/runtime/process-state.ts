@@ -1,0 +1,62 @@
+/**
+ * Every piece of state Arbor keeps for the life of its process, listed in one place.
+ *
+ * Why globalThis: the server loads `lib/` through tsx while Next bundles its own copy of the same
+ * modules for route handlers. State both must share therefore lives on globalThis under a
+ * `Symbol.for` key, never in module scope. Each slot is owned by one module, which defines it
+ * with `defineProcessState` next to the type it holds; a key that is not listed here does not
+ * compile, and a unit test checks that each listed key is defined exactly once.
+ */
+export const PROCESS_STATE = {
+  config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
+  db: "lib/db/client.ts: the Prisma client on the configured database",
+  processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
+  eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
+  runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",
+  runManager: "lib/chat/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
+  previousScans: "lib/chat/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
+  settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
+  hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
+  hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
+  runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
+  transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
+  worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
+  shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
+  eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
+} as const;
+
+export type ProcessStateKey = keyof typeof PROCESS_STATE;
+
+export interface ProcessSlot<T> {
+  /** The value, created on first use. */
+  get(): T;
+  /** The value if it was created, without creating it. */
+  peek(): T | undefined;
+  /** Installs a value, replacing any earlier one (boot, tests). */
+  replace(value: T): void;
+  /** Forgets the value; the next `get` creates a new one. */
+  reset(): void;
+}
+
+/** Declares the slot `key` of the process state, created by `create` on first use. */
+export function defineProcessState<T>(key: ProcessStateKey, create: () => T): ProcessSlot<T> {
+  const symbol = Symbol.for(`arbor.${key}`);
+  const store = globalThis as unknown as Record<symbol, T | undefined>;
+  return {
+    get() {
+      let value = store[symbol];
+      if (value === undefined) {
+        value = create();
+        store[symbol] = value;
+      }
+      return value;
+    },
+    peek: () => store[symbol],
+    replace(value) {
+      store[symbol] = value;
+    },
+    reset() {
+      delete store[symbol];
+    },
+  };
+}
