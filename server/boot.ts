@@ -41,6 +41,7 @@ async function assertGitAvailable(): Promise<void> {
       code === "ENOENT"
         ? "git was not found on PATH. Arbor reads every fact from git: install git (e.g. `apt-get install git`) and start Arbor again."
         : `git --version failed: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { checkRequest, type GuardPolicy } from "@/lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
@@ -61,7 +61,7 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     socket.on("message", (data) => {
       let parsed;
       try {
-        parsed = clientMessageSchema.safeParse(JSON.parse(String(data)));
+        parsed = clientMessageSchema.safeParse(JSON.parse(rawDataToString(data)));
       } catch {
         parsed = null;
       }
@@ -130,4 +130,10 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     },
     clientCount: () => wss.clients.size,
   };
+}
+
+/** A WebSocket message's bytes as text (ws hands over a Buffer, an ArrayBuffer or fragments). */
+function rawDataToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString("utf8");
 }

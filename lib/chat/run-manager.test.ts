@@ -23,9 +23,9 @@ function setup(maxConcurrent: number) {
       return { runId: job.runId, assistantMessageId: 1, status: signal.aborted ? "cancelled" : "success" };
     },
     onQueued: (job, position) => queued.push([job.runId, position]),
-    onCancelledWhileQueued: async (job): Promise<RunJobResult> => {
+    onCancelledWhileQueued: (job): Promise<RunJobResult> => {
       cancelledQueued.push(job.runId);
-      return { runId: job.runId, assistantMessageId: null, status: "cancelled" };
+      return Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" });
     },
   });
   manager.setMaxConcurrent(maxConcurrent);

@@ -29,8 +29,8 @@ export async function applyPendingMigrations(input: {
     const result = await engine.applyMigrations({
       migrationsList: list,
       filters: { externalTables: [], externalEnums: [] },
-    } as never);
-    return { applied: (result as { appliedMigrationNames: string[] }).appliedMigrationNames };
+    });
+    return { applied: result.appliedMigrationNames };
   } finally {
     close();
   }

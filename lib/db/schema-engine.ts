@@ -4,7 +4,9 @@ import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
-type SchemaEngineModule = typeof import("@prisma/schema-engine-wasm");
+import type * as SchemaEngineWasm from "@prisma/schema-engine-wasm";
+
+type SchemaEngineModule = typeof SchemaEngineWasm;
 type SchemaEngine = Awaited<ReturnType<SchemaEngineModule["SchemaEngine"]["new"]>>;
 
 let loaded: Promise<SchemaEngineModule> | undefined;
@@ -22,7 +24,7 @@ function loadSchemaEngineModule(): Promise<SchemaEngineModule> {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
     const bytes = readFileSync(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
-    const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bindings as never });
+    const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bindings });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings;
@@ -59,7 +61,7 @@ function allowScripts<T>(adapter: T): T {
 export interface OpenSchemaEngine {
   engine: SchemaEngine;
   /** Frees the engine and closes every SQLite connection it opened (it keeps them otherwise). */
-  close(): void;
+  close: () => void;
 }
 
 /** Opens a schema engine on a SQLite database with the given datamodel loaded. */
@@ -86,10 +88,10 @@ export async function openSchemaEngine(input: {
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(tracking as unknown as PrismaBetterSqlite3);
   const schema = readFileSync(input.schemaPath, "utf8");
-  const engine = await mod.SchemaEngine.new({ datamodels: [[input.schemaPath, schema]] }, () => {}, adapter as never);
+  const engine = await mod.SchemaEngine.new({ datamodels: [[input.schemaPath, schema]] }, () => {}, adapter);
   return {
     engine,
-    close() {
+    close: () => {
       engine.free();
       for (const connection of opened) void connection.dispose();
     },

@@ -6,6 +6,7 @@ export function explainInvalidBranchName(name: string): string | null {
   if (name === "") return "it is empty";
   if (name.startsWith("-")) return 'it starts with "-"';
   if (name === "@" || name === "HEAD") return `"${name}" is reserved by git`;
+  // eslint-disable-next-line no-control-regex -- git refuses control characters in ref names; so does this check
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return "it contains a space, a control character or one of ~ ^ : ? * [ \\";
   if (name.includes("..")) return 'it contains ".."';
   if (name.includes("@{")) return 'it contains "@{"';

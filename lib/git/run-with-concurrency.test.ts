@@ -34,11 +34,11 @@ describe("runWithConcurrency", () => {
   });
 
   it("returns an empty list for no items", async () => {
-    expect(await runWithConcurrency({ items: [], limit: 4, task: async () => 1 })).toEqual([]);
+    expect(await runWithConcurrency({ items: [], limit: 4, task: () => Promise.resolve(1) })).toEqual([]);
   });
 
   it("rejects a limit below 1", async () => {
-    await expect(runWithConcurrency({ items: [1], limit: 0, task: async () => 1 })).rejects.toMatchObject({
+    await expect(runWithConcurrency({ items: [1], limit: 0, task: () => Promise.resolve(1) })).rejects.toMatchObject({
       code: "invalid_input",
     });
   });

@@ -80,7 +80,7 @@ export async function ingestHookEvent(
   const view = toHookEventView(row);
   publishHookEvent(view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
-    scheduleTranscriptIngest(db, {
+    void scheduleTranscriptIngest(db, {
       path: event.transcriptPath,
       sessionId: event.sessionId,
       repoId: view.repoId,

@@ -99,7 +99,7 @@ function rewriteGroups(params: {
   for (let index = 0; index < groups.length; index += 1) {
     const list = asObject(groups[index])?.hooks;
     if (!Array.isArray(list) || !list.some((entry) => isArborHandler({ handler: entry, marker }))) continue;
-    const kept = list.flatMap((entry) => {
+    const kept = (list as unknown[]).flatMap((entry): unknown[] => {
       if (!isArborHandler({ handler: entry, marker })) return [entry];
       if (!handler || placed) return [];
       placed = true;

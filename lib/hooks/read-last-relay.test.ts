@@ -6,7 +6,7 @@ import { useTempTranscripts } from "./temp-transcripts.ts";
 import { fixturePath, readFixtureText, readJsonl } from "./test-fixtures.ts";
 
 const transcripts = useTempTranscripts("arbor-last-relay-");
-const writeTranscript = transcripts.write;
+const writeTranscript = (text: string) => transcripts.write(text);
 
 describe("readLastRelay", () => {
   it.each([

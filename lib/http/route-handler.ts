@@ -2,13 +2,13 @@ import type { ZodType } from "zod";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { readJsonBody } from "./read-json-body.ts";
 
-type Handler<Ctx> = (request: Request, context: Ctx) => Promise<Response>;
+type Handler<Ctx> = (request: Request, context: Ctx) => Response | Promise<Response>;
 
 /**
  * Wraps a route handler so every thrown value becomes one consistent JSON error response.
  * Unexpected errors are logged with their stack and shown to the user as a generic 500.
  */
-export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
+export function withErrorHandling<Ctx>(handler: Handler<Ctx>): (request: Request, context: Ctx) => Promise<Response> {
   return async (request, context) => {
     try {
       return await handler(request, context);

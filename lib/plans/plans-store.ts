@@ -12,7 +12,12 @@ export function toPlanView(plan: Plan & { treeSpec: TreeSpec | null }): PlanView
     title: plan.title,
     goal: plan.goal,
     bodyMarkdown: plan.bodyMarkdown,
-    tree: plan.treeSpec ? { nodes: JSON.parse(plan.treeSpec.nodes), edges: JSON.parse(plan.treeSpec.edges) } : null,
+    tree: plan.treeSpec
+      ? {
+          nodes: JSON.parse(plan.treeSpec.nodes) as DesignTree["nodes"],
+          edges: JSON.parse(plan.treeSpec.edges) as DesignTree["edges"],
+        }
+      : null,
     treeVersion: plan.treeSpec?.version ?? null,
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),

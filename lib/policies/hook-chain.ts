@@ -39,13 +39,14 @@ export function readHookChain(input: { worktreePath: string }): { handlers: Chai
         if (!Array.isArray(list)) continue;
         for (const entry of list) {
           const handler = asObject(entry) ?? {};
-          const command = String(handler.command ?? handler.url ?? handler.prompt ?? "");
+          const command =
+            [handler.command, handler.url, handler.prompt].find((value) => typeof value === "string") ?? "";
           handlers.push({
             level,
             file,
             event,
             matcher: matcher || "*",
-            type: String(handler.type ?? "command"),
+            type: typeof handler.type === "string" ? handler.type : "command",
             command,
             timeout: typeof handler.timeout === "number" ? handler.timeout : null,
             isArbor: command.includes(ARBOR_MARKER),

@@ -36,8 +36,9 @@ export function createLocalProcessHost(): LocalProcessHost {
     killAll() {
       for (const pid of liveGroups) killProcessGroupQuietly(pid);
     },
-    async close() {
+    close() {
       this.killAll();
+      return Promise.resolve();
     },
   };
 }

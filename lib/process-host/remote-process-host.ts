@@ -125,7 +125,7 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
           send({ type: "git", id, args });
         } catch (error) {
           gitCalls.delete(id);
-          reject(error as Error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
     },
