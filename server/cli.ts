@@ -24,8 +24,15 @@ async function main(argv: string[]): Promise<number> {
   if (command === "start") {
     const result = spawnSync(
       process.execPath,
-      [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(projectRoot, "server/main.ts"), ...argv.slice(1)],
-      { stdio: "inherit" },
+      [
+        ...SERVER_NODE_FLAGS,
+        "--import",
+        import.meta.resolve("tsx"),
+        path.join(projectRoot, "server/main.ts"),
+        ...argv.slice(1),
+      ],
+      // tsx finds the tsconfig (and its @/ paths) from here, whatever directory `arbor` runs in.
+      { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") } },
     );
     return result.status ?? 1;
   }
