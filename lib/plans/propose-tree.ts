@@ -50,8 +50,7 @@ export async function proposeTreeFromConversation(
 
 /** Extracts and validates the JSON tree from a model answer (a ```json fence is allowed). */
 export function parseProposedTree(answer: string): DesignTree {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer)?.[1];
-  const text = (fenced ?? answer).trim();
+  const text = (firstFencedBlock(answer) ?? answer).trim();
   const start = text.indexOf("{");
   const end = text.lastIndexOf("}");
   let value: unknown;
@@ -78,4 +77,14 @@ export function parseProposedTree(answer: string): DesignTree {
     throw error;
   }
   return parsed.data;
+}
+
+/** The body of the first ``` fence (its info string, e.g. `json`, dropped); linear, no regex backtracking. */
+function firstFencedBlock(answer: string): string | null {
+  const open = answer.indexOf("```");
+  if (open === -1) return null;
+  const close = answer.indexOf("```", open + 3);
+  if (close === -1) return null;
+  const body = answer.slice(open + 3, close);
+  return body.startsWith("json") ? body.slice(4) : body;
 }

@@ -46,7 +46,7 @@ export async function summarizeRelay(input: {
     });
     const line = stripMetaTags(outcome.text || outcome.result?.text || "")
       .split("\n")
-      .find((l) => /^User:.*\/\s*AI:/.test(l.trim()));
+      .find(isRelaySummaryLine);
     if (outcome.status === "success" && line) return { summary: line.trim(), kind: "model", error: null };
     lastError = outcome.status === "success" ? "the answer was not a 'User: … / AI: …' line" : outcome.userMessage;
     if (attempt < ATTEMPTS) await wait(FIRST_BACKOFF_MS * 2 ** (attempt - 1));
@@ -56,4 +56,10 @@ export async function summarizeRelay(input: {
     kind: "extractive",
     error: `Summary by claude -p failed ${ATTEMPTS} times: ${lastError}`,
   };
+}
+
+/** "User: … / AI: …" (checked without a backtracking regex: the line is model output). */
+function isRelaySummaryLine(line: string): boolean {
+  const trimmed = line.trim();
+  return trimmed.startsWith("User:") && /\/\s*AI:/.test(trimmed.slice(5));
 }

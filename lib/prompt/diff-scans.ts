@@ -1,6 +1,6 @@
 /** What changed in a worktree between two sends, so the model notices moves it did not make. */
 import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan, WorktreeWarning } from "@/lib/git/types.ts";
-import { formatCode, toOneLine } from "./format-markdown.ts";
+import { formatCode, formatQuoted, toOneLine } from "./format-markdown.ts";
 import { formatBranch, formatCommit, formatDirtyCounts, formatUpstream } from "./format-scan.ts";
 
 const DIRTY_FIELDS = ["staged", "unstaged", "untracked", "conflicted"] as const;
@@ -38,7 +38,7 @@ function describeHeadChange({
   current: HeadCommit | null;
 }): string[] {
   if (previous?.sha === current?.sha) return [];
-  const subject = current === null ? "" : ` ("${toOneLine(current.subject)}")`;
+  const subject = current === null ? "" : ` (${formatQuoted(current.subject)})`;
   return [`HEAD moved from ${formatCommit(previous)} to ${formatCommit(current)}${subject}`];
 }
 

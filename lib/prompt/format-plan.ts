@@ -21,7 +21,7 @@ export function formatPlanSection(plan: PromptPlan | null): string {
   ].join("\n");
 }
 
-/** Continuation lines are indented so a point can never start a line of its own. */
+/** One line per point: a description's line breaks are collapsed, so no line of it can pose as a heading. */
 function formatPoint(point: string): string {
-  return `- ${point.split(/\r\n|\r|\n/).join("\n  ")}`;
+  return `- ${toOneLine(point)}`;
 }

@@ -1,6 +1,6 @@
 /** Renders one worktree scan as Markdown list lines for the Context section. */
 import type { DirtyCounts, HeadCommit, UpstreamState, WorktreeScan } from "@/lib/git/types.ts";
-import { formatCode, toOneLine, truncateText } from "./format-markdown.ts";
+import { formatCode, formatQuoted, toOneLine, truncateText } from "./format-markdown.ts";
 
 const SHORT_SUBJECT_CHARS = 72;
 
@@ -31,9 +31,9 @@ function formatHeadLine({ head, isShortened }: { head: HeadCommit | null; isShor
   if (head === null) return "- HEAD: no commit (empty repository or unreadable HEAD)";
   const subject = toOneLine(head.subject);
   if (isShortened) {
-    return `- HEAD: ${formatCommit(head)} "${truncateText({ text: subject, maxChars: SHORT_SUBJECT_CHARS })}"`;
+    return `- HEAD: ${formatCommit(head)} ${formatQuoted(truncateText({ text: subject, maxChars: SHORT_SUBJECT_CHARS }))}`;
   }
-  return `- HEAD: ${formatCommit(head)} "${subject}" (committed ${head.committedAt})`;
+  return `- HEAD: ${formatCommit(head)} ${formatQuoted(subject)} (committed ${head.committedAt})`;
 }
 
 function formatFlags(scan: WorktreeScan): string[] {
