@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -12,6 +11,7 @@ import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
 import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
+import { prepareDataDir } from "./prepare-data-dir.ts";
 import { getShutdownTasks } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -19,7 +19,7 @@ export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 /** Start-up steps that must succeed before Arbor accepts a request, in this order. */
 export async function runBootSteps(config: ArborConfig, log: (line: string) => void): Promise<void> {
   await assertGitAvailable();
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config);
   const { applied } = await applyPendingMigrations({
     url: config.databaseUrl,
     migrationsDir: path.join(projectRoot, "prisma", "migrations"),

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { applyHookPlan } from "@/lib/hook-capture/apply-hook-plan.ts";
 import { hookFiles, loadOrCreateHookToken } from "@/lib/hook-capture/hook-files.ts";
 import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
-import { localSettingsFile, userSettingsFile, type HookTarget } from "@/lib/hook-capture/hook-targets.ts";
+import { userHookTarget, worktreeHookTarget, type HookTarget } from "@/lib/hook-capture/hook-targets.ts";
 import { openRepository } from "@/lib/git/resolve-repository.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
@@ -93,16 +93,16 @@ function parseHookArgs(args: string[]) {
 }
 
 async function resolveTargets(input: { scope: "worktree" | "repo" | "user"; target: string }): Promise<HookTarget[]> {
-  if (input.scope === "user") return [{ file: userSettingsFile(), commonDir: null }];
+  if (input.scope === "user") return [userHookTarget()];
   const absolute = path.resolve(input.target);
   const { repository, entries } = await openRepository(absolute);
   if (input.scope === "worktree") {
     const toplevel = (await runGit({ cwd: absolute, args: ["rev-parse", "--show-toplevel"] })).trim();
-    return [{ file: localSettingsFile(toplevel), commonDir: repository.commonDir }];
+    return [worktreeHookTarget({ worktreePath: toplevel, commonDir: repository.commonDir })];
   }
   return entries
     .filter((entry) => !entry.isBare)
-    .map((entry) => ({ file: localSettingsFile(entry.path), commonDir: repository.commonDir }));
+    .map((entry) => worktreeHookTarget({ worktreePath: entry.path, commonDir: repository.commonDir }));
 }
 
 main(process.argv.slice(2)).then(

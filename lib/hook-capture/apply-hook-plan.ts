@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { planHookInstall, planHookUninstall } from "@/lib/hooks/hook-settings.ts";
 import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
+import { findUnsafeComponent, readTextNoFollow, writeTextNoFollow } from "./guarded-files.ts";
 import type { HookTarget } from "./hook-targets.ts";
 import type { HookFileResult } from "./hook-file-result.ts";
 
@@ -17,7 +18,8 @@ export function hookCommand(scriptPath: string): string {
 /**
  * Plans (and with `apply`, writes) Arbor's hooks into one settings file. The original is
  * copied to `<data dir>/backups/` first; the new text is written to a temporary file
- * and renamed, so a crash never leaves a half-written settings file.
+ * and renamed, so a crash never leaves a half-written settings file. Inside a worktree no
+ * symbolic link is followed (the repository controls them): such a file is refused.
  */
 export function applyHookPlan(input: {
   target: HookTarget;
@@ -27,7 +29,14 @@ export function applyHookPlan(input: {
   backupDir: string;
   apply: boolean;
 }): HookFileResult {
-  const original = existsSync(input.target.file) ? readFileSync(input.target.file, "utf8") : null;
+  const refusal = refuseLinkedTarget(input.target);
+  if (refusal) return refusal;
+  const { root } = input.target;
+  const original = root
+    ? readTextNoFollow(input.target.file)
+    : existsSync(input.target.file)
+      ? readFileSync(input.target.file, "utf8")
+      : null;
   const fileLabel = input.target.file;
   const plan =
     input.action === "install"
@@ -51,17 +60,38 @@ export function applyHookPlan(input: {
   if (plan.outcome === "manual") return { ...result, reason: plan.reason, snippet: plan.snippet };
   if (plan.outcome !== "write" || !input.apply) return result;
   mkdirSync(path.dirname(input.target.file), { recursive: true });
+  // Created just now: check again, so a link planted meanwhile is still refused.
+  const lateRefusal = refuseLinkedTarget(input.target);
+  if (lateRefusal) return lateRefusal;
   if (original !== null) {
-    mkdirSync(input.backupDir, { recursive: true });
+    mkdirSync(input.backupDir, { recursive: true, mode: 0o700 });
     const name = input.target.file.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+/, "");
     result.backupPath = path.join(input.backupDir, `${name}.${new Date().toISOString().replace(/[:.]/g, "-")}.bak`);
-    copyFileSync(input.target.file, result.backupPath);
+    writeFileSync(result.backupPath, original, { mode: 0o600, flag: "wx" });
   }
-  const temporary = `${input.target.file}.arbor-tmp-${process.pid}`;
-  writeFileSync(temporary, plan.newText);
-  renameSync(temporary, input.target.file);
+  if (root) writeTextNoFollow(input.target.file, plan.newText);
+  else {
+    const temporary = `${input.target.file}.arbor-tmp-${process.pid}`;
+    writeFileSync(temporary, plan.newText);
+    renameSync(temporary, input.target.file);
+  }
   if (input.target.commonDir && input.target.file.endsWith(`${path.sep}settings.local.json`)) {
     excludeFromGit({ commonDir: input.target.commonDir, pattern: ".claude/settings.local.json" });
   }
   return { ...result, isWritten: true };
+}
+
+/** A worktree file Arbor will not touch because a link the repository controls is in its way. */
+function refuseLinkedTarget(target: HookTarget): HookFileResult | null {
+  const reason = target.root ? findUnsafeComponent({ root: target.root, file: target.file }) : null;
+  if (!reason) return null;
+  return {
+    file: target.file,
+    outcome: "manual",
+    preview: "",
+    reason:
+      `Arbor will not write ${target.file}: ${reason}, and links inside a repository are the repository's to point ` +
+      "anywhere (your shell profile, your SSH keys). Remove the link and install again, or install at user scope.",
+    isWritten: false,
+  };
 }

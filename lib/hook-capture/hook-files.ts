@@ -9,6 +9,8 @@ export function hookFiles(dataDir: string) {
     spoolDir: path.join(dataDir, "hook-spool"),
     rejectedDir: path.join(dataDir, "hook-spool", "rejected"),
     scriptPath: path.join(dataDir, "bin", "arbor-hook"),
+    /** curl reads the hook's headers (the tokens) from here, so they never appear on a command line. */
+    headersFile: path.join(dataDir, "bin", "arbor-hook.headers"),
     backupDir: path.join(dataDir, "backups"),
   };
 }
@@ -23,7 +25,7 @@ export function loadOrCreateHookToken(dataDir: string): string {
     const token = readFileSync(tokenFile, "utf8").trim();
     if (token.length >= 32) return token;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = randomBytes(24).toString("hex");
   writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
   chmodSync(tokenFile, 0o600);

@@ -12,6 +12,11 @@ export interface HookTarget {
   file: string;
   /** The git common dir, for keeping a local settings file out of `git status`. */
   commonDir: string | null;
+  /**
+   * The worktree the file lives in: the repository controls everything below it, so no link there
+   * is followed (see guarded-files.ts). Null for the user's own settings file.
+   */
+  root: string | null;
 }
 
 /** The Claude Code user settings file (honours CLAUDE_CONFIG_DIR like the CLI). */
@@ -28,21 +33,31 @@ export async function listHookTargets(
   db: Db,
   input: { scope: HookScope; repoId?: string; worktreePath?: string },
 ): Promise<HookTarget[]> {
-  if (input.scope === "user") return [{ file: userSettingsFile(), commonDir: null }];
+  if (input.scope === "user") return [userHookTarget()];
   if (!input.repoId) throw new AppError("invalid_input", "Choose a repository (repoId) to install hooks for.");
   if (input.scope === "worktree") {
     if (!input.worktreePath)
       throw new AppError("invalid_input", "Choose a worktree (worktreePath) to install hooks for.");
     const { worktree } = await resolvePinnedWorktree(db, { repoId: input.repoId, worktreePath: input.worktreePath });
     const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-    return [{ file: localSettingsFile(worktree.path), commonDir: repo.commonDir }];
+    return [worktreeHookTarget({ worktreePath: worktree.path, commonDir: repo.commonDir })];
   }
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });
   return scan.worktrees
     .filter((worktree) => !worktree.isMissing && !worktree.isBare)
-    .map((worktree) => ({ file: localSettingsFile(worktree.path), commonDir: scan.commonDir }));
+    .map((worktree) => worktreeHookTarget({ worktreePath: worktree.path, commonDir: scan.commonDir }));
 }
 
-export function localSettingsFile(worktreePath: string): string {
-  return path.join(worktreePath, ".claude", "settings.local.json");
+/** A worktree's `.claude/settings.local.json` (local settings: never committed). */
+export function worktreeHookTarget(input: { worktreePath: string; commonDir: string | null }): HookTarget {
+  return {
+    file: path.join(input.worktreePath, ".claude", "settings.local.json"),
+    commonDir: input.commonDir,
+    root: input.worktreePath,
+  };
+}
+
+/** The user's Claude Code settings (their own file: links there are theirs, e.g. a dotfiles manager's). */
+export function userHookTarget(): HookTarget {
+  return { file: userSettingsFile(), commonDir: null, root: null };
 }

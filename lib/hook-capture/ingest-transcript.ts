@@ -6,6 +6,7 @@ import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { toRelayView } from "@/lib/hooks/hook-event-view.ts";
 import { publishRelay } from "./hook-topics.ts";
+import { resolveReadableTranscript } from "./transcript-location.ts";
 
 export interface TranscriptTarget {
   path: string;
@@ -13,14 +14,6 @@ export interface TranscriptTarget {
   repoId: string | null;
   worktreePath: string | null;
   cwd: string | null;
-}
-
-/**
- * Transcript paths come from hook payloads; only Claude Code session files are read
- * (`…/projects/<slug>/<session>.jsonl`), never an arbitrary file a payload names.
- */
-export function isTranscriptPath(path: string): boolean {
-  return /\/projects\/[^/]+\/[^/]+\.jsonl$/.test(path) && !path.split("/").includes("..");
 }
 
 const transcriptReadsState = defineProcessState("transcriptReads", () => new Map<string, Promise<unknown>>());
@@ -48,13 +41,15 @@ export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Prom
  * relay, which may still grow: the next read re-reads only that relay.
  */
 export async function ingestTranscript(db: Db, target: TranscriptTarget): Promise<number> {
-  if (!isTranscriptPath(target.path)) return 0;
+  // Transcript paths come from hook payloads: only Claude Code's own session files are read.
+  const readable = await resolveReadableTranscript(target.path);
+  if (!readable) return 0;
   const cursor = await db.transcriptCursor.findUnique({ where: { path: target.path } });
   let offset = Number(cursor?.offset ?? 0);
   let read;
   try {
-    read = await readTranscriptFrom({ path: target.path, offset });
-    if (read.isOffsetBeyondEnd) read = await readTranscriptFrom({ path: target.path, offset: (offset = 0) });
+    read = await readTranscriptFrom({ path: readable, offset });
+    if (read.isOffsetBeyondEnd) read = await readTranscriptFrom({ path: readable, offset: (offset = 0) });
   } catch (error) {
     if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) return 0;
     throw error;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
-import { syncRecorderRules } from "./recorder-rules-file.ts";
+import { findUnsafeComponent } from "./guarded-files.ts";
+import { recorderRulesFile, syncRecorderRules } from "./recorder-rules-file.ts";
 import { applyHookPlan } from "./apply-hook-plan.ts";
 import type { HookFileResult } from "./hook-file-result.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
@@ -20,6 +21,18 @@ export async function changeHooks(
   const files = hookFiles(getConfig().dataDir);
   const repo = input.repoId ? await db.repo.findUnique({ where: { id: input.repoId } }) : null;
   return targets.map((target) => {
+    const rulesRefusal = target.root
+      ? findUnsafeComponent({ root: target.root, file: recorderRulesFile(target.root) })
+      : null;
+    if (rulesRefusal) {
+      return {
+        file: target.file,
+        outcome: "manual",
+        preview: "",
+        reason: `Arbor will not install here: ${rulesRefusal} inside the worktree (the repository controls it, and the recorder's rules file would be written through it). Remove the link and install again.`,
+        isWritten: false,
+      } satisfies HookFileResult;
+    }
     const result = applyHookPlan({
       target,
       action: input.action,

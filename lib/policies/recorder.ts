@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hooks/hook-events.ts";
 import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
-import { isTranscriptPath } from "@/lib/hook-capture/ingest-transcript.ts";
+import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { parseDecisionLines, type MetaTag } from "@/lib/hooks/meta-tag.ts";
@@ -25,13 +25,16 @@ export async function readStopAnswer(
     select: { payload: true },
   });
   const promptText = prompt ? readPrompt(prompt.payload) : null;
-  const relay =
-    (promptText === null || payloadText === null) && event.transcriptPath && isTranscriptPath(event.transcriptPath)
-      ? await readLastRelay({ path: event.transcriptPath }).then(
-          (r) => r.relay,
-          () => null,
-        )
+  const transcript =
+    (promptText === null || payloadText === null) && event.transcriptPath
+      ? await resolveReadableTranscript(event.transcriptPath)
       : null;
+  const relay = transcript
+    ? await readLastRelay({ path: transcript }).then(
+        (r) => r.relay,
+        () => null,
+      )
+    : null;
   return {
     userText: promptText ?? relay?.userText ?? "",
     assistantText: payloadText ?? relay?.assistantText ?? "",
