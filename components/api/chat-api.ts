@@ -10,8 +10,6 @@ export const messagesKey = (sessionId: string) => ["messages", sessionId] as con
 export const liveRunsKey = (sessionId: string) => ["live-runs", sessionId] as const;
 export const activityKey = (repoId: string) => ["activity", repoId] as const;
 
-export type { MessagePage };
-
 /**
  * The worktree's active chat session. Opening is idempotent on the server (it returns the
  * existing active session), so it is cached like a query and re-asked after a reload.

@@ -6,7 +6,7 @@ import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
 import type { TopicView } from "@/lib/policies/topics.ts";
 import { fetchJson } from "./fetch-json.ts";
 
-export type { ChainHandler, RepoPolicyView, TopicView };
+export type { RepoPolicyView, TopicView };
 export type TopicEntryView = TopicView["entries"][number];
 
 export interface HookChainView {

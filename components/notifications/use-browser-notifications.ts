@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { LiveNotification } from "./notification-toasts.ts";
 
-export type BrowserPermission = NotificationPermission | "unsupported";
+type BrowserPermission = NotificationPermission | "unsupported";
 
 const permissionKey = ["browser-notification-permission"] as const;
 
