@@ -3,9 +3,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { HookEventView } from "@/lib/hook-capture/hook-event-view.ts";
+import { formatDuration } from "@/components/ui/format-duration.ts";
 import { EventPayload } from "./EventPayload.tsx";
 import { eventIcon } from "./event-look.ts";
-import { formatClock, formatDuration } from "./format-duration.ts";
+import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";
 
 /**

@@ -3,7 +3,7 @@
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
 import type { RelayView } from "@/lib/hook-capture/hook-event-view.ts";
 import { excerptText } from "./event-look.ts";
-import { formatClock } from "./format-duration.ts";
+import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";
 
 /** A prompt and what Claude did about it in another session of this worktree, read from its transcript. */
