@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { labelOfStatus } from "./run-outcome.ts";
 import { useRetryRun } from "./use-chat-mutations.ts";
@@ -25,15 +26,14 @@ export function RunStatusLine(props: {
           </span>
         ) : null}
         {props.isRetryable ? (
-          <button
-            type="button"
+          <Button
+            size="sm"
             data-testid="retry-button"
             disabled={retry.isPending}
             onClick={() => retry.mutate(props.runId)}
-            className="rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
             {retry.isPending ? "Retrying…" : "Retry"}
-          </button>
+          </Button>
         ) : null}
       </div>
       {retry.error ? <ErrorNotice error={retry.error} testId="retry-error" /> : null}

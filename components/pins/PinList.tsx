@@ -2,6 +2,8 @@
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useDeletePin } from "@/components/api/pins-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { IconButton } from "@/components/ui/IconButton.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /** The pinned repositories, most recently used first. */
@@ -16,11 +18,11 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
             <div
               className={`group flex items-start gap-2 rounded-md px-2 py-1.5 ${isSelected ? "bg-emerald-100 dark:bg-emerald-900/40" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
             >
-              <button
-                type="button"
+              <Button
+                variant="bare"
+                data-testid="pin-open"
                 onClick={() => props.onSelect(pin)}
                 className="min-w-0 flex-1 text-left"
-                data-testid="pin-open"
               >
                 <span className="block truncate text-sm font-medium" data-testid="pin-name">
                   {pin.label ?? pin.repoName}
@@ -37,16 +39,16 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
                     directory missing
                   </span>
                 ) : null}
-              </button>
-              <button
-                type="button"
-                aria-label={`Unpin ${pin.label ?? pin.repoName}`}
+              </Button>
+              <IconButton
+                label={`Unpin ${pin.label ?? pin.repoName}`}
+                variant="bare"
                 data-testid="pin-delete"
                 onClick={() => deletePin.mutate(pin.id)}
-                className="invisible text-xs text-zinc-400 hover:text-red-600 group-hover:visible"
+                className="text-xs text-zinc-400 opacity-0 hover:text-red-600 group-hover:opacity-100 focus-visible:opacity-100"
               >
                 ✕
-              </button>
+              </IconButton>
             </div>
           </li>
         );
