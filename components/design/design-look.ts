@@ -2,18 +2,6 @@ import type { DesignNodeStatus, DivergenceCode } from "@/lib/design/types.ts";
 
 export const pillClass = "rounded px-1.5 py-0.5 text-[11px] font-medium";
 
-export const buttonClass =
-  "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
-
-export const primaryButtonClass =
-  "rounded-md bg-emerald-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-50";
-
-/** A text field without a width, for rows that size their fields themselves. */
-export const fieldClass =
-  "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-xs focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900";
-
-export const inputClass = `w-full ${fieldClass}`;
-
 export const STATUS_LABEL: Record<DesignNodeStatus, string> = {
   planned: "planned",
   in_progress: "in progress",
