@@ -11,7 +11,8 @@ type EventPages = InfiniteData<HookEventPage, number | null>;
  */
 export function applyHookEventToCache(client: QueryClient, event: HookEventView): void {
   for (const [key, data] of client.getQueriesData<EventPages>({ queryKey: ["hook-events"] })) {
-    if (!matchesEventFilter(event, (key[1] ?? {}) as HookEventFilter)) continue;
+    const filter: HookEventFilter = key[1] ?? {};
+    if (!matchesEventFilter(event, filter)) continue;
     if (!data) {
       refetchLoading(client, key);
       continue;
@@ -28,7 +29,8 @@ export function applyHookEventToCache(client: QueryClient, event: HookEventView)
 /** A live relay: merged (by session and start uuid) into every cached relay list it belongs to. */
 export function applyRelayToCache(client: QueryClient, relay: RelayView): void {
   for (const [key, data] of client.getQueriesData<RelayView[]>({ queryKey: ["hook-relays"] })) {
-    if (!matchesRelayFilter(relay, (key[1] ?? {}) as RelayFilter)) continue;
+    const filter: RelayFilter = key[1] ?? {};
+    if (!matchesRelayFilter(relay, filter)) continue;
     if (!data) refetchLoading(client, key);
     else client.setQueryData<RelayView[]>(key, mergeRelay(data, relay));
   }

@@ -6,7 +6,7 @@ const querySchema = z.object({ reset: z.enum(["0", "1"]).optional(), gc: z.enum(
 
 // GET /api/health/metrics?reset=1&gc=1 – memory and event-loop delay of the server process
 // (gc=1 collects garbage first when the server runs with --expose-gc, as the load bench starts it)
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = withErrorHandling((request: Request) => {
   const { reset, gc } = parseSearchParams(request, querySchema);
-  return Response.json(readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" }));
+  return Promise.resolve(Response.json(readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" })));
 });
