@@ -1,6 +1,5 @@
 import type { DesignNodeStatus, DivergenceCode } from "@/lib/design/types.ts";
-
-export const pillClass = "rounded px-1.5 py-0.5 text-[11px] font-medium";
+import type { BadgeTone } from "@/components/ui/Badge.tsx";
 
 export const STATUS_LABEL: Record<DesignNodeStatus, string> = {
   planned: "planned",
@@ -8,10 +7,10 @@ export const STATUS_LABEL: Record<DesignNodeStatus, string> = {
   done: "done",
 };
 
-export const STATUS_CLASS: Record<DesignNodeStatus, string> = {
-  planned: "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
-  in_progress: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
-  done: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
+export const STATUS_TONE: Record<DesignNodeStatus, BadgeTone> = {
+  planned: "muted",
+  in_progress: "sky",
+  done: "emerald",
 };
 
 /** A short name for each kind of divergence, shown before its message. */

@@ -2,6 +2,7 @@
 
 import { useSummary } from "@/components/api/memory-api.ts";
 import { Markdown } from "@/components/chat/Markdown.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
@@ -46,9 +47,9 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
                 {formatRelativeTime(data.createdAt)}
               </span>
               {data.kind === "extractive" ? (
-                <span className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                <Badge tone="amber" size="md">
                   extractive
-                </span>
+                </Badge>
               ) : null}
             </div>
             {data.kind === "extractive" ? (

@@ -2,6 +2,7 @@
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useDeletePin } from "@/components/api/pins-api.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { IconButton } from "@/components/ui/IconButton.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
@@ -32,12 +33,9 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
                 </span>
                 <span className="block text-[11px] text-zinc-400">used {formatRelativeTime(pin.lastUsedAt)}</span>
                 {pin.isMissing ? (
-                  <span
-                    data-testid="pin-missing"
-                    className="mt-0.5 inline-block rounded bg-red-100 px-1 text-[11px] text-red-700 dark:bg-red-950 dark:text-red-300"
-                  >
+                  <Badge tone="red" data-testid="pin-missing" className="mt-0.5 inline-block">
                     directory missing
-                  </span>
+                  </Badge>
                 ) : null}
               </Button>
               <IconButton

@@ -1,6 +1,7 @@
 "use client";
 
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Select } from "@/components/ui/FormFields.tsx";
 
 /** Every mode `claude --permission-mode` accepts, with what it means (the Record keeps this list complete). */
@@ -31,12 +32,9 @@ export function PermissionModeSelect(props: { value: PermissionMode; onChange: (
         ))}
       </Select>
       {props.value === "bypassPermissions" ? (
-        <span
-          data-testid="bypass-warning"
-          className="shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
-        >
+        <Badge tone="red" size="md" data-testid="bypass-warning" className="shrink-0">
           dangerous: Claude can run any command without asking
-        </span>
+        </Badge>
       ) : null}
     </div>
   );
