@@ -12,6 +12,7 @@ import type { Draft } from "./draft-tree.ts";
 import { GithubSource } from "./GithubSource.tsx";
 import { ProposeSource } from "./ProposeSource.tsx";
 import { TreeEditor } from "./TreeEditor.tsx";
+import { WizardFooter } from "./WizardFooter.tsx";
 
 type Source = "manual" | "github" | "propose";
 
@@ -79,10 +80,7 @@ export function WizardBuildStep(props: {
       {source === "propose" ? (
         <ProposeSource repoId={props.repoId} planId={props.plan.id} worktrees={props.worktrees} onLoaded={load} />
       ) : null}
-      <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <Button data-testid="wizard-back" onClick={props.onBack}>
-          Back
-        </Button>
+      <WizardFooter onBack={props.onBack}>
         <Button
           variant="primary"
           size="lg"
@@ -93,7 +91,7 @@ export function WizardBuildStep(props: {
         >
           Next: review
         </Button>
-      </div>
+      </WizardFooter>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { PlanView } from "@/lib/plans/plan-types.ts";
 import { checkDraft } from "./check-draft.ts";
 import { draftToTree, type Draft } from "./draft-tree.ts";
 import { TreePreview } from "./TreePreview.tsx";
+import { WizardFooter } from "./WizardFooter.tsx";
 
 /** Step 3: the tree as it will be saved; saving replaces the plan's whole tree at once. */
 export function WizardReviewStep(props: {
@@ -35,10 +36,7 @@ export function WizardReviewStep(props: {
       <TreePreview draft={props.draft} rule={props.rule} invalidKeys={new Set(problem?.keys ?? [])} />
       {problem ? <ErrorNotice error={new Error(problem.message)} testId="tree-error" /> : null}
       {save.error ? <ErrorNotice error={save.error} testId="wizard-save-error" /> : null}
-      <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <Button data-testid="wizard-back" onClick={props.onBack}>
-          Back
-        </Button>
+      <WizardFooter onBack={props.onBack}>
         <Button
           variant="primary"
           size="lg"
@@ -48,7 +46,7 @@ export function WizardReviewStep(props: {
         >
           {save.isPending ? "Saving…" : "Save the tree"}
         </Button>
-      </div>
+      </WizardFooter>
     </div>
   );
 }
