@@ -7,7 +7,7 @@ import { classNames } from "./class-names.ts";
 export type BadgeTone = "zinc" | "muted" | "inverse" | "emerald" | "sky" | "amber" | "red" | "violet" | "orange";
 
 /** xs: inside dense rows (timeline, topics); sm: state badges of worktrees and branches; md: beside text-xs copy. */
-export type BadgeSize = "xs" | "sm" | "md";
+type BadgeSize = "xs" | "sm" | "md";
 
 const TONE: Record<BadgeTone, string> = {
   zinc: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",

@@ -8,8 +8,8 @@ import { classNames } from "./class-names.ts";
  * pressed toggle or the selected tab); danger: a destructive confirmation; ghost: link-like text;
  * bare: only the focus ring and disabled cursor, for rows and cards that are buttons as a whole.
  */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "bare";
-export type ButtonSize = "xs" | "sm" | "md" | "lg" | "xl";
+type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "bare";
+type ButtonSize = "xs" | "sm" | "md" | "lg" | "xl";
 
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500";
 

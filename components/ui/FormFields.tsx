@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { classNames } from "./class-names.ts";
 
 /** sm: filter bars and number boxes; md: forms; lg: settings and search boxes; xl: the message box. */
-export type FieldSize = "sm" | "md" | "lg" | "xl";
+type FieldSize = "sm" | "md" | "lg" | "xl";
 
 const SIZE: Record<FieldSize, string> = {
   sm: "px-1.5 py-0.5 text-xs",
@@ -14,7 +14,7 @@ const SIZE: Record<FieldSize, string> = {
 };
 
 /** One look for every text box, text area and select: a visible focus ring, red when aria-invalid. */
-export function fieldClass(size: FieldSize, className?: string): string {
+function fieldClass(size: FieldSize, className?: string): string {
   return classNames(
     "rounded-md border border-zinc-300 bg-white text-zinc-900 focus:border-emerald-500 focus:outline-none focus:ring-1 focus:ring-emerald-500",
     "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500",
