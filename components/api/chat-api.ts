@@ -6,8 +6,6 @@ import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "@/co
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
-export type { MessagePage };
-
 /**
  * The worktree's active chat session. Opening is idempotent on the server (it returns the
  * existing active session), so it is cached like a query and re-asked after a reload.

@@ -6,7 +6,7 @@ import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
-export type { ChainHandler, RepoPolicyView, TopicView };
+export type { RepoPolicyView, TopicView };
 export type TopicEntryView = TopicView["entries"][number];
 
 export interface HookChainView {

@@ -5,6 +5,7 @@ import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { exportUrl } from "@/components/api/memory-api.ts";
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
+import { buttonClass } from "@/components/ui/Button.tsx";
 
 /** Which worktree this conversation runs in (branch and path), its other conversations and its memory tools. */
 export function ChatHeader(props: {
@@ -42,7 +43,7 @@ export function ChatHeader(props: {
         download
         data-testid="export-link"
         title="Download this conversation (archived messages and the summary included) as Markdown"
-        className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        className={buttonClass()}
       >
         Export
       </a>

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError } from "@/components/api/fetch-json.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { TextArea } from "@/components/ui/FormFields.tsx";
 import { describeSendError } from "./describe-send-error.ts";
 import { useSendMessage } from "./use-chat-mutations.ts";
 
@@ -49,7 +51,7 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
       data-testid="composer"
     >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
-        <textarea
+        <TextArea
           data-testid="composer-input"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -57,16 +59,12 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
           rows={2}
           placeholder="Ask Claude about this worktree… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
-          className="field-sizing-content max-h-60 min-h-[3.25rem] min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+          size="xl"
+          className="field-sizing-content max-h-60 min-h-[3.25rem] min-w-0 flex-1 resize-none"
         />
-        <button
-          type="submit"
-          data-testid="send-button"
-          disabled={draft.trim() === ""}
-          className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
-        >
+        <Button type="submit" variant="primary" size="xl" data-testid="send-button" disabled={draft.trim() === ""}>
           Send
-        </button>
+        </Button>
       </div>
       {error ? (
         <p

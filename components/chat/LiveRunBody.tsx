@@ -1,6 +1,7 @@
 "use client";
 
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { describeApiRetry } from "./describe-api-retry.ts";
 import { Markdown } from "./Markdown.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
@@ -19,7 +20,9 @@ export function LiveRunBody(props: {
   if (live?.status === "queued") {
     return (
       <div data-testid="queued-indicator" className="flex items-center gap-2 text-xs text-zinc-500">
-        <span className="rounded bg-zinc-200 px-1.5 py-0.5 font-medium dark:bg-zinc-800">queued</span>
+        <Badge tone="zinc" size="md">
+          queued
+        </Badge>
         <span>
           {live.queuedPosition !== null
             ? `#${live.queuedPosition} in line — starts when a running answer ends`

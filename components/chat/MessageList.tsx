@@ -1,10 +1,11 @@
 "use client";
 
 import { useMutationState } from "@tanstack/react-query";
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { useMessages } from "@/components/api/chat-api.ts";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
 import { useSessionLive } from "@/components/realtime/use-session-live.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { buildTimeline, type PendingSend } from "./build-timeline.ts";
@@ -35,26 +36,13 @@ export function MessageList({
     const stored = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
     return buildTimeline({ messages: stored, live, pending });
   }, [messages.data, live, pending]);
-  const scroller = useStickToBottom(timeline);
-  const content = useRef<HTMLDivElement>(null);
-  const focusedId = useFocusMessage({ focus, messages, container: content, releaseBottom: scroller.release });
+  const [scrollerRef, releaseBottom] = useStickToBottom(timeline);
+  const [contentRef, focusedId] = useFocusMessage({ focus, messages, releaseBottom });
 
   return (
-    <div ref={scroller.ref} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
-      <div ref={content} className="mx-auto max-w-3xl space-y-4">
-        {messages.hasNextPage ? (
-          <div className="text-center">
-            <button
-              type="button"
-              data-testid="show-older"
-              disabled={messages.isFetchingNextPage}
-              onClick={() => void messages.fetchNextPage()}
-              className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-            >
-              {messages.isFetchingNextPage ? "Loading…" : "Show older messages"}
-            </button>
-          </div>
-        ) : null}
+    <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
+      <div ref={contentRef} className="mx-auto max-w-3xl space-y-4">
+        <LoadOlderButton pages={messages} label="Show older messages" testId="show-older" />
         {messages.isPending ? <p className="text-sm text-zinc-500">Loading the conversation…</p> : null}
         {messages.error ? <ErrorNotice error={messages.error} testId="messages-error" /> : null}
         {messages.isSuccess && timeline.length === 0 ? (

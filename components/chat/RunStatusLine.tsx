@@ -1,5 +1,7 @@
 "use client";
 
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { labelOfStatus } from "./run-outcome.ts";
 import { useRetryRun } from "./use-chat-mutations.ts";
@@ -16,24 +18,23 @@ export function RunStatusLine(props: {
   return (
     <div data-testid="run-status" data-status={props.status} className="mt-2 space-y-1 text-xs">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800 dark:bg-red-950 dark:text-red-300">
+        <Badge tone="red" size="md">
           {labelOfStatus(props.status)}
-        </span>
+        </Badge>
         {props.errorMessage ? (
           <span className="text-zinc-700 dark:text-zinc-300" data-testid="run-error-message">
             {props.errorMessage}
           </span>
         ) : null}
         {props.isRetryable ? (
-          <button
-            type="button"
+          <Button
+            size="sm"
             data-testid="retry-button"
             disabled={retry.isPending}
             onClick={() => retry.mutate(props.runId)}
-            className="rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
             {retry.isPending ? "Retrying…" : "Retry"}
-          </button>
+          </Button>
         ) : null}
       </div>
       {retry.error ? <ErrorNotice error={retry.error} testId="retry-error" /> : null}

@@ -1,11 +1,12 @@
 "use client";
 
 import type { ToolCallView } from "@/lib/chat/chat-types.ts";
-import { describeToolInput, isLongOutput } from "./describe-tool.ts";
+import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
+import { isLongOutput } from "./tool-output.ts";
 
 /** One tool call as a compact card: name and subject; Bash also shows its output. */
 export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boolean }) {
-  const subject = describeToolInput(tool.name, tool.input);
+  const subject = describeToolInput({ toolName: tool.name, input: tool.input, withSearchPath: true });
   const result = tool.result;
   const state = isDenied ? "denied" : !result ? "running" : result.isError ? "error" : "done";
   return (

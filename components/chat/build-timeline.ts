@@ -1,7 +1,7 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import type { LiveRun, LiveRunsState } from "@/components/realtime/live-run-types.ts";
 
-export type TimelineEntry =
+type TimelineEntry =
   | { kind: "message"; key: string; message: MessageView }
   /** A run in progress: its persisted "streaming" message (if any) drawn from live events. */
   | { kind: "live"; key: string; runId: string; live: LiveRun | null; message: MessageView | null }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeApiRetry } from "./describe-api-retry.ts";
 import { describeDenialFix } from "./describe-denial-fix.ts";
-import { describeToolInput, isLongOutput } from "./describe-tool.ts";
+import { isLongOutput } from "./tool-output.ts";
 import { failedStatusOf } from "./run-outcome.ts";
 import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
 
@@ -19,15 +19,7 @@ describe("describeApiRetry", () => {
   });
 });
 
-describe("describeToolInput", () => {
-  it("shows the command, the file or the pattern", () => {
-    expect(describeToolInput("Bash", { command: "npm test" })).toBe("npm test");
-    expect(describeToolInput("Write", { file_path: "/w/a.ts", content: "x" })).toBe("/w/a.ts");
-    expect(describeToolInput("Grep", { pattern: "TODO", path: "src" })).toBe("TODO in src");
-    expect(describeToolInput("Custom", { a: 1 })).toBe('{"a":1}');
-    expect(describeToolInput("Bash", null)).toBe("");
-  });
-
+describe("isLongOutput", () => {
   it("collapses long output", () => {
     expect(isLongOutput("a\nb")).toBe(false);
     expect(isLongOutput(Array.from({ length: 20 }, () => "line").join("\n"))).toBe(true);

@@ -1,6 +1,7 @@
 import type { RunView } from "@/lib/chat/chat-types.ts";
+import { formatDuration } from "@/components/ui/format-duration.ts";
 
-export interface FooterItem {
+interface FooterItem {
   key: "duration" | "turns" | "tokens" | "cost" | "model";
   text: string;
 }
@@ -22,15 +23,6 @@ export function formatAnswerFooter(run: RunView): FooterItem[] {
   if (run.costUsd !== null) items.push({ key: "cost", text: formatCost(run.costUsd) });
   if (run.model) items.push({ key: "model", text: run.model });
   return items;
-}
-
-/** 850 ms, 12.3 s, 2 min 05 s. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
 /** Dollars with enough digits to tell small runs apart: $0.0042, $1.27. */

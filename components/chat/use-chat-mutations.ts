@@ -14,7 +14,7 @@ interface RunResult {
 }
 
 /** What a pending send carries, so the message list can show it before the server has it. */
-export interface SendVariables {
+interface SendVariables {
   userMessage: string;
   /** Highest message id loaded when sending: the stored copy will have a higher one. */
   afterMessageId: number;

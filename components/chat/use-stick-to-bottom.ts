@@ -7,12 +7,10 @@ const NEAR_BOTTOM_PX = 80;
 /**
  * Keeps a scroll container pinned to the bottom while content grows (streaming text), unless
  * the user has scrolled up to read; loading older messages at the top therefore does not jump.
- * `release` unpins it at once, for a jump to an older message that must not be undone.
+ * Returns the container's callback ref and `release`, which unpins it at once, for a jump to an
+ * older message that must not be undone.
  */
-export function useStickToBottom(content: unknown): {
-  ref: (element: HTMLDivElement | null) => void;
-  release: () => void;
-} {
+export function useStickToBottom(content: unknown): [(element: HTMLDivElement | null) => void, () => void] {
   const elementRef = useRef<HTMLDivElement | null>(null);
   const isPinnedRef = useRef(true);
 
@@ -22,7 +20,7 @@ export function useStickToBottom(content: unknown): {
     isPinnedRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
   }, []);
 
-  const ref = useCallback(
+  const containerRef = useCallback(
     (element: HTMLDivElement | null) => {
       elementRef.current?.removeEventListener("scroll", onScroll);
       elementRef.current = element;
@@ -40,5 +38,5 @@ export function useStickToBottom(content: unknown): {
     isPinnedRef.current = false;
   }, []);
 
-  return { ref, release };
+  return [containerRef, release];
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import type { RepoDashboard } from "@/components/api/plans-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
-import { buttonClass, primaryButtonClass } from "./design-look.ts";
 import { PlanPicker } from "./PlanPicker.tsx";
 
 /** Title, plan picker and the dashboard's actions: design wizard, project rules, rescan. */
@@ -30,31 +30,24 @@ export function DashboardHeader(props: {
       </div>
       {dashboard ? <PlanPicker dashboard={dashboard} onSelect={props.onSelectPlan} /> : null}
       {dashboard?.plan?.tree ? (
-        <button type="button" data-testid="edit-tree" onClick={props.onEditTree} className={buttonClass}>
+        <Button data-testid="edit-tree" onClick={props.onEditTree}>
           Edit tree
-        </button>
+        </Button>
       ) : null}
-      <button type="button" data-testid="open-wizard" onClick={props.onOpenWizard} className={primaryButtonClass}>
+      <Button variant="primary" size="lg" data-testid="open-wizard" onClick={props.onOpenWizard}>
         Create design tree
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         data-testid="open-rules"
         aria-pressed={props.isRulesOpen}
+        isActive={props.isRulesOpen}
         onClick={props.onToggleRules}
-        className={buttonClass}
       >
         Rules
-      </button>
-      <button
-        type="button"
-        data-testid="dashboard-refresh"
-        disabled={props.isFetching}
-        onClick={props.onRescan}
-        className={buttonClass}
-      >
+      </Button>
+      <Button data-testid="dashboard-refresh" disabled={props.isFetching} onClick={props.onRescan}>
         {props.isFetching ? "Scanning…" : "Rescan"}
-      </button>
+      </Button>
     </header>
   );
 }

@@ -3,7 +3,7 @@
 import { useReducer, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
-import { buttonClass } from "./design-look.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { reduceDraft } from "./draft-reducer.ts";
 import { draftFromTree, EMPTY_DRAFT } from "./draft-tree.ts";
 import { WizardBuildStep } from "./WizardBuildStep.tsx";
@@ -49,9 +49,9 @@ export function DesignWizard(props: {
           </p>
         </div>
         <WizardSteps current={step} />
-        <button type="button" data-testid="wizard-cancel" onClick={props.onClose} className={buttonClass}>
+        <Button data-testid="wizard-cancel" onClick={props.onClose}>
           Cancel
-        </button>
+        </Button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
         {step === "plan" ? (

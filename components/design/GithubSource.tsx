@@ -2,9 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useTreeFromIssue } from "@/components/api/plans-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextInput } from "@/components/ui/FormFields.tsx";
 import type { DesignTree } from "@/lib/design/types.ts";
-import { inputClass, primaryButtonClass } from "./design-look.ts";
 
 /** Option B: a GitHub issue becomes the root and its sub-issues its children (through the gh CLI). */
 export function GithubSource(props: { planId: string; onLoaded: (tree: DesignTree, note: string) => void }) {
@@ -28,23 +29,24 @@ export function GithubSource(props: { planId: string; onLoaded: (tree: DesignTre
     <form onSubmit={submit} className="max-w-md space-y-3" data-testid="github-source">
       <label className="block text-xs font-medium">
         Issue number
-        <input
+        <TextInput
           data-testid="github-issue"
           inputMode="numeric"
           value={issue}
           onChange={(event) => setIssue(event.target.value)}
           placeholder="42"
-          className={`${inputClass} mt-1`}
+          className="mt-1 w-full"
         />
       </label>
-      <button
+      <Button
         type="submit"
+        variant="primary"
+        size="lg"
         data-testid="github-load"
         disabled={!(issueNumber > 0) || fromIssue.isPending}
-        className={primaryButtonClass}
       >
         {fromIssue.isPending ? "Reading the issue…" : "Load the issue"}
-      </button>
+      </Button>
       {fromIssue.error ? <ErrorNotice error={fromIssue.error} testId="github-error" /> : null}
     </form>
   );

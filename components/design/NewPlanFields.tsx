@@ -1,6 +1,6 @@
 "use client";
 
-import { inputClass } from "./design-look.ts";
+import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 
 export interface NewPlanValues {
   title: string;
@@ -24,33 +24,33 @@ export function NewPlanFields({
       <legend className="px-1 text-xs font-semibold">New plan</legend>
       <label className="block text-xs font-medium">
         Title
-        <input
+        <TextInput
           data-testid="wizard-plan-title"
           autoFocus
           value={values.title}
           onChange={(event) => onChange({ ...values, title: event.target.value })}
           placeholder="Auth rework"
-          className={`${inputClass} mt-1`}
+          className="mt-1 w-full"
         />
       </label>
       <label className="block text-xs font-medium">
         Goal
-        <input
+        <TextInput
           data-testid="wizard-plan-goal"
           value={values.goal}
           onChange={(event) => onChange({ ...values, goal: event.target.value })}
           placeholder="What is true when the plan is done"
-          className={`${inputClass} mt-1`}
+          className="mt-1 w-full"
         />
       </label>
       <label className="block text-xs font-medium">
         Body (Markdown)
-        <textarea
+        <TextArea
           data-testid="wizard-plan-body"
           value={values.bodyMarkdown}
           onChange={(event) => onChange({ ...values, bodyMarkdown: event.target.value })}
           rows={8}
-          className={`${inputClass} mt-1 font-mono`}
+          className="mt-1 w-full font-mono"
         />
         <span className="mt-1 block font-normal text-zinc-500">
           Claude reads the plan in every prompt of its worktrees, and when it proposes a tree.

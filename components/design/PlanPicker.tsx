@@ -1,6 +1,7 @@
 "use client";
 
 import type { RepoDashboard } from "@/components/api/plans-api.ts";
+import { Select } from "@/components/ui/FormFields.tsx";
 
 /** Which plan's design the dashboard compares git with; a plain title when there is only one plan. */
 export function PlanPicker(props: { dashboard: RepoDashboard; onSelect: (planId: string) => void }) {
@@ -16,11 +17,12 @@ export function PlanPicker(props: { dashboard: RepoDashboard; onSelect: (planId:
   return (
     <label className="flex min-w-0 items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
       Plan
-      <select
+      <Select
+        size="sm"
         data-testid="plan-picker"
         value={plan?.id ?? ""}
         onChange={(event) => props.onSelect(event.target.value)}
-        className="max-w-64 rounded-md border border-zinc-300 bg-white px-1.5 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        className="max-w-64"
       >
         {plan ? null : <option value="">Choose a plan…</option>}
         {plans.map((candidate) => (
@@ -29,7 +31,7 @@ export function PlanPicker(props: { dashboard: RepoDashboard; onSelect: (planId:
             {candidate.hasTree ? "" : " (no tree yet)"}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { useLinkSessionToPlan, useProposeTree } from "@/components/api/plans-api.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Checkbox, Select } from "@/components/ui/FormFields.tsx";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { inputClass, primaryButtonClass } from "./design-look.ts";
 
 /**
  * Option C: Claude proposes a tree from the plan and, optionally, a conversation's summary. The
@@ -49,11 +50,11 @@ export function ProposeSource(props: {
       </p>
       <label className="block text-xs font-medium">
         Conversation (optional)
-        <select
+        <Select
           data-testid="propose-session"
           value={sessionId}
           onChange={(event) => setSessionId(event.target.value)}
-          className={`${inputClass} mt-1`}
+          className="mt-1 w-full"
         >
           <option value="">None: the plan only</option>
           {(sessions.data ?? []).map((session) => (
@@ -61,12 +62,11 @@ export function ProposeSource(props: {
               {branchOf.get(session.worktreePath) ?? "detached"} — {session.worktreePath}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {sessionId ? (
         <label className="flex items-center gap-2 text-xs">
-          <input
-            type="checkbox"
+          <Checkbox
             data-testid="propose-link"
             checked={isLinkWanted}
             onChange={(event) => setLinkWanted(event.target.checked)}
@@ -74,15 +74,9 @@ export function ProposeSource(props: {
           Link this conversation to the plan, so its prompts include it
         </label>
       ) : null}
-      <button
-        type="button"
-        data-testid="propose-run"
-        disabled={propose.isPending}
-        onClick={run}
-        className={primaryButtonClass}
-      >
+      <Button variant="primary" size="lg" data-testid="propose-run" disabled={propose.isPending} onClick={run}>
         {propose.isPending ? "Claude is proposing a tree…" : "Ask Claude for a tree"}
-      </button>
+      </Button>
       {propose.error ? <ErrorNotice error={propose.error} testId="propose-error" /> : null}
       {link.error ? <ErrorNotice error={link.error} testId="propose-link-error" /> : null}
     </div>

@@ -2,9 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useRules, useSaveRules } from "@/components/api/plans-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
-import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
 
 /** The repository's branch naming rule (`feat/{slug}`) and free-text rules that go into every prompt. */
 export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () => void }) {
@@ -16,9 +17,9 @@ export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () =
     >
       <div className="mb-2 flex items-center">
         <h3 className="flex-1 text-sm font-semibold">Project rules</h3>
-        <button type="button" data-testid="rules-close" onClick={onClose} className={buttonClass}>
+        <Button data-testid="rules-close" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
       {rules.isPending ? <p className="text-xs text-zinc-500">Loading the rules…</p> : null}
       {rules.error ? <ErrorNotice error={rules.error} testId="rules-error" /> : null}
@@ -39,11 +40,11 @@ function RulesForm({ repoId, initial }: { repoId: string; initial: ProjectRulesV
     <form onSubmit={submit} className="space-y-3">
       <label className="block text-xs font-medium">
         Branch naming rule
-        <input
+        <TextInput
           data-testid="rules-naming"
           value={branchNamingRule}
           onChange={(event) => setRule(event.target.value)}
-          className={`${inputClass} mt-1 font-mono`}
+          className="mt-1 w-full font-mono"
         />
         <span className="mt-1 block font-normal text-zinc-500">
           Each design node&apos;s branch: {"{slug}"} is replaced by the node&apos;s slug, e.g. feat/{"{slug}"}.
@@ -51,21 +52,21 @@ function RulesForm({ repoId, initial }: { repoId: string; initial: ProjectRulesV
       </label>
       <label className="block text-xs font-medium">
         Free-text rules
-        <textarea
+        <TextArea
           data-testid="rules-text"
           value={freeTextRules}
           onChange={(event) => setText(event.target.value)}
           rows={4}
-          className={`${inputClass} mt-1`}
+          className="mt-1 w-full"
         />
         <span className="mt-1 block font-normal text-zinc-500">
           Conventions Claude should follow in this repository (tests first, commit style…).
         </span>
       </label>
       <div className="flex items-center gap-2">
-        <button type="submit" data-testid="rules-save" disabled={save.isPending} className={primaryButtonClass}>
+        <Button type="submit" variant="primary" size="lg" data-testid="rules-save" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save rules"}
-        </button>
+        </Button>
         {save.isSuccess ? (
           <span data-testid="rules-saved" className="text-xs text-emerald-700 dark:text-emerald-400">
             Saved.

@@ -1,8 +1,8 @@
 "use client";
 
 import type { Dispatch } from "react";
+import { Button } from "@/components/ui/Button.tsx";
 import type { DraftProblem } from "./check-draft.ts";
-import { buttonClass } from "./design-look.ts";
 import { findSibling, type DraftAction } from "./draft-reducer.ts";
 import { orderDraft, type Draft } from "./draft-tree.ts";
 import { EditorNodeRow } from "./EditorNodeRow.tsx";
@@ -35,14 +35,9 @@ export function TreeEditor(props: {
             />
           ))}
         </ul>
-        <button
-          type="button"
-          data-testid="editor-add"
-          onClick={() => dispatch({ type: "add", parentKey: null })}
-          className={buttonClass}
-        >
+        <Button data-testid="editor-add" onClick={() => dispatch({ type: "add", parentKey: null })}>
           + Add node
-        </button>
+        </Button>
       </div>
       <div className="xl:sticky xl:top-0 xl:self-start">
         <TreePreview draft={draft} rule={props.rule} invalidKeys={invalidKeys} />

@@ -2,6 +2,7 @@
 
 import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { CreateBranchButton } from "./CreateBranchButton.tsx";
 import { DivergenceItem } from "./DivergenceItem.tsx";
 import { NodeStateBadges } from "./NodeStateBadges.tsx";
@@ -58,14 +59,14 @@ export function TreeNodeCard(props: {
       className={`min-w-0 flex-1 rounded-md border px-3 py-2 ${node.isInDesign ? "border-violet-200 bg-white dark:border-violet-900 dark:bg-zinc-900" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"} ${node.branch === null ? "border-dashed" : ""}`}
     >
       {worktreePath ? (
-        <button
-          type="button"
+        <Button
+          variant="bare"
           data-testid="node-open"
           onClick={() => props.onOpenWorktree(worktreePath)}
           className="w-full text-left hover:opacity-80"
         >
           {body}
-        </button>
+        </Button>
       ) : (
         body
       )}

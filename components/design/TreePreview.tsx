@@ -1,7 +1,8 @@
 "use client";
 
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
-import { pillClass, STATUS_CLASS, STATUS_LABEL } from "./design-look.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { STATUS_LABEL, STATUS_TONE } from "./design-look.ts";
 import { orderDraft, type Draft } from "./draft-tree.ts";
 import { buildTreeGuides } from "./tree-guides.ts";
 import { TreeGuideCells } from "./TreeGuideCells.tsx";
@@ -46,7 +47,7 @@ export function TreePreview(props: { draft: Draft; rule: string; invalidKeys: Se
               >
                 <div className="flex items-center gap-1.5">
                   <span className="truncate text-xs font-medium">{node.title.trim() || "(untitled)"}</span>
-                  <span className={`${pillClass} ${STATUS_CLASS[node.status]}`}>{STATUS_LABEL[node.status]}</span>
+                  <Badge tone={STATUS_TONE[node.status]}>{STATUS_LABEL[node.status]}</Badge>
                 </div>
                 <div className="truncate font-mono text-[11px] text-zinc-500">{branch ?? "no valid slug yet"}</div>
               </div>

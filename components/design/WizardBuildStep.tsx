@@ -1,22 +1,20 @@
 "use client";
 
-import { useState, type Dispatch } from "react";
+import { useState, type Dispatch, type ReactNode } from "react";
 import { useGithubStatus } from "@/components/api/plans-api.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { checkDraft } from "./check-draft.ts";
-import { buttonClass, primaryButtonClass } from "./design-look.ts";
 import type { DraftAction } from "./draft-reducer.ts";
 import type { Draft } from "./draft-tree.ts";
 import { GithubSource } from "./GithubSource.tsx";
 import { ProposeSource } from "./ProposeSource.tsx";
 import { TreeEditor } from "./TreeEditor.tsx";
+import { WizardFooter } from "./WizardFooter.tsx";
 
 type Source = "manual" | "github" | "propose";
-
-const tabClass = (isActive: boolean) =>
-  `rounded-md border px-3 py-1.5 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50 ${isActive ? "border-emerald-500 bg-emerald-50 text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`;
 
 /** Step 2: build the tree. Options B and C only fetch a tree; it always lands in the editor for review. */
 export function WizardBuildStep(props: {
@@ -45,38 +43,22 @@ export function WizardBuildStep(props: {
   return (
     <div className="space-y-4" data-testid="wizard-build-step">
       <div className="flex flex-wrap items-center gap-2" role="tablist" aria-label="How to build the tree">
-        <button
-          type="button"
-          role="tab"
-          data-testid="wizard-manual"
-          aria-selected={source === "manual"}
-          onClick={() => setSource("manual")}
-          className={tabClass(source === "manual")}
-        >
+        <SourceTab source="manual" current={source} onSelect={setSource} testId="wizard-manual">
           A · By hand
-        </button>
-        <button
-          type="button"
-          role="tab"
-          data-testid="wizard-github"
-          aria-selected={source === "github"}
+        </SourceTab>
+        <SourceTab
+          source="github"
+          current={source}
+          onSelect={setSource}
+          testId="wizard-github"
           disabled={!github.data?.isAvailable}
           title={githubReason ?? undefined}
-          onClick={() => setSource("github")}
-          className={tabClass(source === "github")}
         >
           B · From a GitHub issue
-        </button>
-        <button
-          type="button"
-          role="tab"
-          data-testid="wizard-propose"
-          aria-selected={source === "propose"}
-          onClick={() => setSource("propose")}
-          className={tabClass(source === "propose")}
-        >
+        </SourceTab>
+        <SourceTab source="propose" current={source} onSelect={setSource} testId="wizard-propose">
           C · From the conversation
-        </button>
+        </SourceTab>
       </div>
       {githubReason ? (
         <p data-testid="github-unavailable" className="text-xs text-zinc-500">
@@ -98,21 +80,45 @@ export function WizardBuildStep(props: {
       {source === "propose" ? (
         <ProposeSource repoId={props.repoId} planId={props.plan.id} worktrees={props.worktrees} onLoaded={load} />
       ) : null}
-      <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <button type="button" data-testid="wizard-back" onClick={props.onBack} className={buttonClass}>
-          Back
-        </button>
-        <button
-          type="button"
+      <WizardFooter onBack={props.onBack}>
+        <Button
+          variant="primary"
+          size="lg"
           data-testid="wizard-next"
           disabled={problem !== null}
           title={problem?.message}
           onClick={props.onNext}
-          className={primaryButtonClass}
         >
           Next: review
-        </button>
-      </div>
+        </Button>
+      </WizardFooter>
     </div>
+  );
+}
+
+function SourceTab(props: {
+  source: Source;
+  current: Source;
+  onSelect: (source: Source) => void;
+  testId: string;
+  disabled?: boolean;
+  title?: string;
+  children: ReactNode;
+}) {
+  const isSelected = props.source === props.current;
+  return (
+    <Button
+      role="tab"
+      size="lg"
+      data-testid={props.testId}
+      aria-selected={isSelected}
+      isActive={isSelected}
+      disabled={props.disabled}
+      title={props.title}
+      onClick={() => props.onSelect(props.source)}
+      className="font-medium"
+    >
+      {props.children}
+    </Button>
   );
 }

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { useCreatePlan, usePlans } from "@/components/api/plans-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Select } from "@/components/ui/FormFields.tsx";
 import { PLAN_TEMPLATE, type PlanView } from "@/lib/plans/plan-types.ts";
-import { buttonClass, inputClass, primaryButtonClass } from "./design-look.ts";
 import { NewPlanFields, type NewPlanValues } from "./NewPlanFields.tsx";
 
 /** Step 1: one of the repository's plans, or a new one from the template (created on "Next"). */
@@ -45,14 +46,14 @@ export function WizardPlanStep(props: {
         <div className="flex flex-wrap items-end gap-2">
           <label className="min-w-0 flex-1 text-xs font-medium">
             Plan
-            <select
+            <Select
               data-testid="wizard-plan-select"
               value={isNew ? "" : selectedId}
               onChange={(event) => {
                 setSelectedId(event.target.value);
                 setNewWanted(false);
               }}
-              className={`${inputClass} mt-1`}
+              className="mt-1 w-full"
             >
               <option value="">Choose a plan…</option>
               {plans.data?.map((plan) => (
@@ -61,17 +62,16 @@ export function WizardPlanStep(props: {
                   {plan.tree ? ` (tree of ${plan.tree.nodes.length})` : ""}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
-          <button
-            type="button"
+          <Button
             data-testid="wizard-new-plan"
             aria-pressed={isNew}
+            isActive={isNew}
             onClick={() => setNewWanted(true)}
-            className={`${buttonClass} ${isNew ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40" : ""}`}
           >
             New plan from the template
-          </button>
+          </Button>
         </div>
       ) : null}
       {isNew ? <NewPlanFields values={values} onChange={setValues} /> : null}
@@ -82,15 +82,9 @@ export function WizardPlanStep(props: {
       ) : null}
       {createPlan.error ? <ErrorNotice error={createPlan.error} testId="wizard-plan-error" /> : null}
       <div className="flex justify-end">
-        <button
-          type="button"
-          data-testid="wizard-next"
-          disabled={!canGoOn}
-          onClick={next}
-          className={primaryButtonClass}
-        >
+        <Button variant="primary" size="lg" data-testid="wizard-next" disabled={!canGoOn} onClick={next}>
           {createPlan.isPending ? "Creating the plan…" : "Next"}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
 "use client";
 
 import { useSaveTree } from "@/components/api/plans-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import { checkDraft } from "./check-draft.ts";
-import { buttonClass, primaryButtonClass } from "./design-look.ts";
 import { draftToTree, type Draft } from "./draft-tree.ts";
 import { TreePreview } from "./TreePreview.tsx";
+import { WizardFooter } from "./WizardFooter.tsx";
 
 /** Step 3: the tree as it will be saved; saving replaces the plan's whole tree at once. */
 export function WizardReviewStep(props: {
@@ -35,20 +36,17 @@ export function WizardReviewStep(props: {
       <TreePreview draft={props.draft} rule={props.rule} invalidKeys={new Set(problem?.keys ?? [])} />
       {problem ? <ErrorNotice error={new Error(problem.message)} testId="tree-error" /> : null}
       {save.error ? <ErrorNotice error={save.error} testId="wizard-save-error" /> : null}
-      <div className="flex justify-between border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <button type="button" data-testid="wizard-back" onClick={props.onBack} className={buttonClass}>
-          Back
-        </button>
-        <button
-          type="button"
+      <WizardFooter onBack={props.onBack}>
+        <Button
+          variant="primary"
+          size="lg"
           data-testid="wizard-save"
           disabled={problem !== null || save.isPending}
           onClick={submit}
-          className={primaryButtonClass}
         >
           {save.isPending ? "Saving…" : "Save the tree"}
-        </button>
-      </div>
+        </Button>
+      </WizardFooter>
     </div>
   );
 }

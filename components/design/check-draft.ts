@@ -28,9 +28,10 @@ export function checkDraft(draft: Draft): DraftProblem | null {
     return null;
   } catch (error) {
     if (!isAppError(error)) throw error;
+    const { nodeSlug, cycle } = error.details ?? {};
     const named = new Set<string>([
-      String(error.details?.nodeSlug ?? ""),
-      ...((error.details?.cycle as string[] | undefined) ?? []),
+      typeof nodeSlug === "string" ? nodeSlug : "",
+      ...(Array.isArray(cycle) ? cycle.filter((slug): slug is string => typeof slug === "string") : []),
     ]);
     return {
       message: error.message,

@@ -112,7 +112,8 @@ describe("checkDraft", () => {
   it("asks for a first node and for a title", () => {
     expect(checkDraft(EMPTY_DRAFT)?.message).toContain("no nodes");
     const problem = checkDraft(apply([{ type: "add", parentKey: null }], authDraft()));
-    expect(problem).toEqual({ message: expect.stringContaining("Node 4 has no title"), keys: ["n4"] });
+    expect(problem?.message).toContain("Node 4 has no title");
+    expect(problem?.keys).toEqual(["n4"]);
   });
 
   it("names the offending node: a duplicate slug, an invalid slug, a cycle", () => {

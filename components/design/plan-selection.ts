@@ -1,6 +1,6 @@
 /** The plan shown on the dashboard lives in the URL (`?plan=`) next to the repository, so a reload keeps it. */
-export function readPlanParam(): string | null {
-  return new URLSearchParams(window.location.search).get("plan");
+export function readPlanParam(params: { get(name: string): string | null }): string | null {
+  return params.get("plan");
 }
 
 export function writePlanParam(planId: string | null): void {

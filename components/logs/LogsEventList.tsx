@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { useHookEvents, type HookEventFilter } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
 import { pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
 import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
 import { logsHref } from "./logs-href.ts";
@@ -32,17 +33,7 @@ export function LogsEventList({ filter }: { filter: HookEventFilter }) {
           sessionHref={logsHref({ sessionId: event.sessionId })}
         />
       ))}
-      {pages.hasNextPage ? (
-        <button
-          type="button"
-          data-testid="logs-load-older"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-          className="rounded border border-zinc-300 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
-        >
-          {pages.isFetchingNextPage ? "Loading…" : "Load older events"}
-        </button>
-      ) : null}
+      <LoadOlderButton pages={pages} label="Load older events" testId="logs-load-older" />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
 import { distinctValues } from "@/components/timeline/build-worktree-timeline.ts";
 import { FilterSelect } from "@/components/timeline/FilterSelect.tsx";
+import { Checkbox, TextInput } from "@/components/ui/FormFields.tsx";
 
 export interface LogsFilterState {
   search: string;
@@ -46,14 +47,15 @@ export function LogsFilters(props: {
     props.onChange({ ...value, [field]: next });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="logs-filters">
-      <input
+      <TextInput
         type="search"
+        size="lg"
         data-testid="logs-search"
         value={value.search}
         onChange={(event) => set("search", event.target.value)}
         placeholder="Search summaries, session ids, tools…"
         aria-label="Search hook events"
-        className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        className="w-72"
       />
       <FilterSelect
         label="Event"
@@ -83,8 +85,7 @@ export function LogsFilters(props: {
         className="flex items-center gap-1 text-[11px] text-zinc-500"
         title="Events from directories outside every pinned repository"
       >
-        <input
-          type="checkbox"
+        <Checkbox
           data-testid="logs-filter-unpinned"
           checked={value.isUnpinned}
           onChange={(event) => props.onChange({ ...value, isUnpinned: event.target.checked, worktreePath: "" })}

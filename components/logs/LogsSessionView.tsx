@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { buildWorktreeTimeline, pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
 import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
@@ -49,12 +50,9 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         {first ? <OriginBadge isArborRun={isArborRun} /> : null}
         <span className="text-xs text-zinc-500">{oldestFirst.length} events</span>
         {blockedStops.size > 0 ? (
-          <span
-            data-testid="logs-session-blocks"
-            className="rounded bg-red-100 px-1.5 py-px text-[11px] font-medium text-red-800 dark:bg-red-950 dark:text-red-300"
-          >
+          <Badge tone="red" data-testid="logs-session-blocks">
             {blockedStops.size} blocked stop{blockedStops.size === 1 ? "" : "s"}
-          </span>
+          </Badge>
         ) : null}
         <Link
           href={logsHref()}

@@ -1,6 +1,6 @@
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 
-export interface BlockedStop {
+interface BlockedStop {
   /** What the blocking hook told Claude, from the session's transcript; null when not known. */
   reason: string | null;
 }

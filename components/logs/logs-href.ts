@@ -1,5 +1,5 @@
 /** Query parameters of the Logs page (/logs). `wt` is accepted too, as the main page names it. */
-export interface LogsLocation {
+interface LogsLocation {
   repoId: string | null;
   worktreePath: string | null;
   sessionId: string | null;

@@ -1,5 +1,7 @@
 "use client";
 
+import { Button } from "@/components/ui/Button.tsx";
+
 /** Shown instead of the composer on an archived conversation. */
 export function ArchivedBanner(props: { onOpenCurrent: () => void }) {
   return (
@@ -12,14 +14,15 @@ export function ArchivedBanner(props: { onOpenCurrent: () => void }) {
         <span className="text-xs">
           New messages go to the worktree&apos;s current conversation, which carries this one&apos;s summary.
         </span>
-        <button
-          type="button"
+        <Button
+          variant="bare"
+          size="sm"
           data-testid="open-active-session"
           onClick={props.onOpenCurrent}
-          className="ml-auto rounded-md border border-amber-400 px-2 py-0.5 text-xs hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900/40"
+          className="ml-auto rounded-md border border-amber-400 hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900/40"
         >
           Open the current conversation
-        </button>
+        </Button>
       </div>
     </div>
   );

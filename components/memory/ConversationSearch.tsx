@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useSearchMessages, type SearchHit } from "@/components/api/memory-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextInput } from "@/components/ui/FormFields.tsx";
 import { SearchHitItem } from "./SearchHitItem.tsx";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -33,14 +34,15 @@ export function ConversationSearch(props: { repoId: string; onOpenHit: (hit: Sea
       data-testid="conversation-search"
     >
       <form onSubmit={onSubmit} role="search">
-        <input
+        <TextInput
           type="search"
+          size="lg"
           data-testid="search-input"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Search this repository's conversations…"
           aria-label="Search conversations"
-          className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+          className="w-full"
         />
       </form>
       <div className="min-h-0 overflow-y-auto">

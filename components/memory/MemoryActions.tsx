@@ -3,11 +3,9 @@
 import { useState } from "react";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { useArchiveSession, useLighten, useSummarize } from "@/components/api/memory-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ArchiveConfirm } from "./ArchiveConfirm.tsx";
 import { LightenForm } from "./LightenForm.tsx";
-
-const BUTTON =
-  "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /**
  * Summarize, Lighten and Archive for the open conversation. The buttons sit in the header;
@@ -40,33 +38,15 @@ export function MemoryActions(props: {
   return (
     <>
       <div className="flex shrink-0 items-center gap-1.5">
-        <button
-          type="button"
-          data-testid="summarize-button"
-          disabled={summarize.isPending}
-          onClick={runSummarize}
-          className={BUTTON}
-        >
+        <Button data-testid="summarize-button" disabled={summarize.isPending} onClick={runSummarize}>
           {summarize.isPending ? "Summarizing…" : "Summarize"}
-        </button>
-        <button
-          type="button"
-          data-testid="lighten-button"
-          aria-expanded={step === "lighten"}
-          onClick={() => toggle("lighten")}
-          className={BUTTON}
-        >
+        </Button>
+        <Button data-testid="lighten-button" aria-expanded={step === "lighten"} onClick={() => toggle("lighten")}>
           Lighten
-        </button>
-        <button
-          type="button"
-          data-testid="archive-button"
-          aria-expanded={step === "archive"}
-          onClick={() => toggle("archive")}
-          className={BUTTON}
-        >
+        </Button>
+        <Button data-testid="archive-button" aria-expanded={step === "archive"} onClick={() => toggle("archive")}>
           Archive
-        </button>
+        </Button>
       </div>
       <div className="basis-full space-y-1 empty:hidden">
         {summarize.isPending ? (

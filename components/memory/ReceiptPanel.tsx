@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { describeIdRanges, formatChars, shortDigest } from "./format-receipt.ts";
 
 /**
@@ -14,15 +15,15 @@ export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
   const hasDropped = receipt.droppedMessageIds.length > 0;
   return (
     <div className="mt-1 text-[11px]">
-      <button
-        type="button"
+      <Button
+        variant="ghost"
         data-testid="receipt-toggle"
         aria-expanded={isOpen}
         onClick={() => setIsOpen((open) => !open)}
-        className="text-zinc-500 hover:text-emerald-700 dark:hover:text-emerald-400"
+        className="text-zinc-500"
       >
         {isOpen ? "▾" : "▸"} What Claude was told{hasDropped ? " · some messages dropped" : ""}
-      </button>
+      </Button>
       {isOpen ? (
         <dl
           data-testid="receipt-panel"

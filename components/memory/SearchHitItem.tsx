@@ -1,6 +1,7 @@
 "use client";
 
 import type { SearchHit } from "@/components/api/memory-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { ArchivedTag } from "./ArchivedTag.tsx";
 import { splitSnippet } from "./split-snippet.ts";
@@ -10,8 +11,8 @@ export function SearchHitItem({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: S
   const worktreeName = hit.worktreePath.split("/").filter(Boolean).at(-1) ?? hit.worktreePath;
   return (
     <li>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         data-testid="search-hit"
         data-message-id={hit.messageId}
         data-session-id={hit.sessionId}
@@ -40,7 +41,7 @@ export function SearchHitItem({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: S
             ),
           )}
         </span>
-      </button>
+      </Button>
     </li>
   );
 }

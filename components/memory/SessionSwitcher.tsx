@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { useWorktreeSessions } from "@/components/api/memory-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /** The worktree's conversations, the current one first; an archived one opens read-only. */
@@ -16,15 +17,9 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
   };
   return (
     <div className="relative">
-      <button
-        type="button"
-        data-testid="sessions-toggle"
-        aria-expanded={isOpen}
-        onClick={() => setIsOpen((value) => !value)}
-        className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-      >
+      <Button data-testid="sessions-toggle" aria-expanded={isOpen} onClick={() => setIsOpen((value) => !value)}>
         Conversations{count > 1 ? ` (${count})` : ""} ▾
-      </button>
+      </Button>
       {isOpen ? (
         <ul
           data-testid="session-list"
@@ -36,8 +31,8 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
           {sessions.isPending ? <li className="px-2 py-1 text-zinc-500">Loading…</li> : null}
           {sessions.data?.map((session) => (
             <li key={session.id}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 data-testid="session-item"
                 data-status={session.status}
                 data-session-id={session.id}
@@ -51,7 +46,7 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
                 <span className="block text-zinc-500">
                   started {formatRelativeTime(session.createdAt)} · last used {formatRelativeTime(session.lastUsedAt)}
                 </span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -2,6 +2,8 @@
 
 import { useSummary } from "@/components/api/memory-api.ts";
 import { Markdown } from "@/components/chat/Markdown.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
@@ -29,15 +31,15 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-500">
-              <button
-                type="button"
+              <Button
+                variant="ghost"
                 data-testid="summary-toggle"
                 aria-expanded={props.isOpen}
                 onClick={props.onToggle}
-                className="font-semibold text-zinc-700 hover:text-emerald-700 dark:text-zinc-300"
+                className="font-semibold text-zinc-700 dark:text-zinc-300"
               >
                 {props.isOpen ? "▾" : "▸"} Summary #{data.id}
-              </button>
+              </Button>
               <span data-testid="summary-count">
                 covers {data.messageCount} {data.messageCount === 1 ? "message" : "messages"}
               </span>
@@ -45,9 +47,9 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
                 {formatRelativeTime(data.createdAt)}
               </span>
               {data.kind === "extractive" ? (
-                <span className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                <Badge tone="amber" size="md">
                   extractive
-                </span>
+                </Badge>
               ) : null}
             </div>
             {data.kind === "extractive" ? (

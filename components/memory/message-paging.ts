@@ -6,7 +6,7 @@ export interface MessagePage {
 }
 
 /** Where a page of messages starts: the newest working page, or the page before `beforeId`. */
-export interface MessagePageParam {
+interface MessagePageParam {
   beforeId: number | null;
   /** Older pages include archived (lightened) messages, so "Show older" reaches them. */
   includeArchived: boolean;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { IconButton } from "@/components/ui/IconButton.tsx";
 import { NotificationInbox } from "./NotificationInbox.tsx";
 import { useUnreadNotifications } from "./notifications-api.ts";
 
@@ -29,15 +30,14 @@ export function NotificationBell() {
 
   return (
     <div ref={container} className="relative">
-      <button
-        type="button"
+      <IconButton
+        label={`Notifications, ${count} unread`}
         data-testid="notifications-bell"
         data-unread={count}
         aria-expanded={isOpen}
-        aria-label={`Notifications, ${count} unread`}
         title="Completion and error notifications"
         onClick={() => setIsOpen((open) => !open)}
-        className="relative flex items-center rounded px-1 py-0.5 text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400"
+        className="relative flex items-center px-1 py-0.5 text-zinc-600 dark:text-zinc-400"
       >
         <svg
           aria-hidden
@@ -60,7 +60,7 @@ export function NotificationBell() {
             {count > 99 ? "99+" : count}
           </span>
         ) : null}
-      </button>
+      </IconButton>
       {isOpen ? (
         <NotificationInbox notifications={unread.data} error={unread.error} onClose={() => setIsOpen(false)} />
       ) : null}

@@ -1,13 +1,12 @@
 "use client";
 
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { IconButton } from "@/components/ui/IconButton.tsx";
 import { folderName, groupByWorktree } from "./group-notifications.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
 import { useMarkNotificationsRead, type NotificationView } from "./notifications-api.ts";
 import { useBrowserPermission } from "./use-browser-notifications.ts";
-
-const smallButton =
-  "rounded border border-zinc-300 px-1.5 py-0.5 text-[10px] hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** The unread completion/error notifications, by worktree, opening upwards from the bell. */
 export function NotificationInbox(props: {
@@ -28,30 +27,23 @@ export function NotificationInbox(props: {
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <h2 className="mr-auto text-sm font-semibold">Notifications</h2>
         {browser.permission === "default" ? (
-          <button
-            type="button"
+          <Button
+            size="xs"
             data-testid="enable-browser-notifications"
             onClick={browser.request}
-            className={smallButton}
             title="Also show them as system notifications"
           >
             Enable desktop alerts
-          </button>
+          </Button>
         ) : null}
         {browser.permission === "granted" ? (
           <span className="text-[10px] text-zinc-500" data-testid="browser-notifications-on">
             desktop alerts on
           </span>
         ) : null}
-        <button
-          type="button"
-          onClick={props.onClose}
-          aria-label="Close"
-          data-testid="notifications-close"
-          className="text-zinc-400 hover:text-zinc-700"
-        >
+        <IconButton label="Close" data-testid="notifications-close" onClick={props.onClose} className="text-zinc-400">
           ✕
-        </button>
+        </IconButton>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {props.error ? <ErrorNotice error={props.error} testId="notifications-error" /> : null}
@@ -73,15 +65,14 @@ export function NotificationInbox(props: {
               <span className="min-w-0 flex-1 truncate font-mono" title={group.worktreePath}>
                 {folderName(group.worktreePath)}
               </span>
-              <button
-                type="button"
+              <Button
+                size="xs"
                 data-testid="notifications-read-worktree"
                 disabled={markRead.isPending}
                 onClick={() => markRead.mutate({ worktreePath: group.worktreePath })}
-                className={smallButton}
               >
                 Mark all read
-              </button>
+              </Button>
             </div>
             <ul>
               {group.items.map((notification) => (

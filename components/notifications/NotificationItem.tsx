@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { notificationLook } from "./notification-look.ts";
 import type { NotificationView } from "./notifications-api.ts";
@@ -36,16 +37,16 @@ export function NotificationItem(props: { notification: NotificationView; onMark
         <span className="line-clamp-2 break-words">{notification.excerpt}</span>
         <span className="block text-[10px] text-zinc-500">{formatRelativeTime(notification.createdAt)}</span>
       </a>
-      <button
-        type="button"
+      <Button
+        size="xs"
         data-testid="notification-read"
         disabled={props.isBusy}
         onClick={props.onMarkRead}
         title="Mark read"
-        className="shrink-0 rounded border border-zinc-300 px-1.5 text-[10px] text-zinc-600 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        className="shrink-0 text-zinc-600 dark:text-zinc-400"
       >
         Mark read
-      </button>
+      </Button>
     </li>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { IconButton } from "@/components/ui/IconButton.tsx";
 import { folderName } from "./group-notifications.ts";
 import { notificationLook } from "./notification-look.ts";
 import { removeToast, type LiveNotification } from "./notification-toasts.ts";
@@ -67,15 +68,15 @@ function NotificationToast({ toast, onDismiss }: { toast: LiveNotification; onDi
         <span className="min-w-0 flex-1 truncate font-mono text-[10px] opacity-70" title={toast.worktreePath}>
           {folderName(toast.worktreePath)}
         </span>
-        <button
-          type="button"
-          onClick={() => onDismiss(toast.id)}
-          aria-label="Dismiss"
+        <IconButton
+          label="Dismiss"
+          variant="bare"
           data-testid="notification-toast-dismiss"
+          onClick={() => onDismiss(toast.id)}
           className="opacity-60 hover:opacity-100"
         >
           ✕
-        </button>
+        </IconButton>
       </div>
       <p className="mt-1 line-clamp-3 break-words">{toast.excerpt}</p>
       <a

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from "react";
 import type { LiveNotification } from "./notification-toasts.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
-export type BrowserPermission = NotificationPermission | "unsupported";
+type BrowserPermission = NotificationPermission | "unsupported";
 
 function readPermission(): BrowserPermission {
   return typeof window !== "undefined" && "Notification" in window ? window.Notification.permission : "unsupported";

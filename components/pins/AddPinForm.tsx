@@ -2,7 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { useAddPin } from "@/components/api/pins-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextInput } from "@/components/ui/FormFields.tsx";
 
 /** Paste a local path (any worktree or subdirectory of a repository) and an optional label. */
 export function AddPinForm({ onPinned }: { onPinned: (repoId: string) => void }) {
@@ -26,31 +28,32 @@ export function AddPinForm({ onPinned }: { onPinned: (repoId: string) => void })
 
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="add-pin-form">
-      <input
+      <TextInput
         data-testid="pin-path-input"
         value={path}
         onChange={(event) => setPath(event.target.value)}
         placeholder="/absolute/path/to/repo"
         aria-label="Repository path"
-        className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        className="w-full font-mono"
       />
       <div className="flex gap-2">
-        <input
+        <TextInput
           data-testid="pin-label-input"
           value={label}
           onChange={(event) => setLabel(event.target.value)}
           placeholder="Label (optional)"
           aria-label="Label"
-          className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+          className="min-w-0 flex-1"
         />
-        <button
+        <Button
           type="submit"
+          variant="primary"
+          size="lg"
           data-testid="pin-submit"
           disabled={addPin.isPending || path.trim() === ""}
-          className="rounded-md bg-emerald-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
         >
           {addPin.isPending ? "Pinning…" : "Pin"}
-        </button>
+        </Button>
       </div>
       {addPin.error ? <ErrorNotice error={addPin.error} testId="pin-error" /> : null}
     </form>

@@ -2,6 +2,9 @@
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useDeletePin } from "@/components/api/pins-api.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { IconButton } from "@/components/ui/IconButton.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /** The pinned repositories, most recently used first. */
@@ -16,11 +19,11 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
             <div
               className={`group flex items-start gap-2 rounded-md px-2 py-1.5 ${isSelected ? "bg-emerald-100 dark:bg-emerald-900/40" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
             >
-              <button
-                type="button"
+              <Button
+                variant="bare"
+                data-testid="pin-open"
                 onClick={() => props.onSelect(pin)}
                 className="min-w-0 flex-1 text-left"
-                data-testid="pin-open"
               >
                 <span className="block truncate text-sm font-medium" data-testid="pin-name">
                   {pin.label ?? pin.repoName}
@@ -30,23 +33,20 @@ export function PinList(props: { pins: PinView[]; selectedRepoId: string | null;
                 </span>
                 <span className="block text-[11px] text-zinc-400">used {formatRelativeTime(pin.lastUsedAt)}</span>
                 {pin.isMissing ? (
-                  <span
-                    data-testid="pin-missing"
-                    className="mt-0.5 inline-block rounded bg-red-100 px-1 text-[11px] text-red-700 dark:bg-red-950 dark:text-red-300"
-                  >
+                  <Badge tone="red" data-testid="pin-missing" className="mt-0.5 inline-block">
                     directory missing
-                  </span>
+                  </Badge>
                 ) : null}
-              </button>
-              <button
-                type="button"
-                aria-label={`Unpin ${pin.label ?? pin.repoName}`}
+              </Button>
+              <IconButton
+                label={`Unpin ${pin.label ?? pin.repoName}`}
+                variant="bare"
                 data-testid="pin-delete"
                 onClick={() => deletePin.mutate(pin.id)}
-                className="invisible text-xs text-zinc-400 hover:text-red-600 group-hover:visible"
+                className="text-xs text-zinc-400 opacity-0 hover:text-red-600 group-hover:opacity-100 focus-visible:opacity-100"
               >
                 ✕
-              </button>
+              </IconButton>
             </div>
           </li>
         );

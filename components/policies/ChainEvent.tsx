@@ -1,11 +1,12 @@
 "use client";
 
+import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import type { ChainEventGroup, ChainLevel } from "./group-chain.ts";
 
-const LEVEL_LOOK: Record<ChainLevel, { label: string; tone: string }> = {
-  user: { label: "user", tone: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300" },
-  project: { label: "project", tone: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300" },
-  local: { label: "local", tone: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" },
+const LEVEL_LOOK: Record<ChainLevel, { label: string; tone: BadgeTone }> = {
+  user: { label: "user", tone: "violet" },
+  project: { label: "project", tone: "sky" },
+  local: { label: "local", tone: "zinc" },
 };
 
 /** One event's handlers, level by level in the order Claude Code runs through its settings. */
@@ -26,9 +27,9 @@ export function ChainEvent({ group }: { group: ChainEventGroup }) {
       {group.levels.map((level) => (
         <div key={level.level} data-testid="chain-level" data-level={level.level} className="mb-1 last:mb-0">
           <p className="flex items-center gap-2 text-[10px] text-zinc-500">
-            <span className={`rounded px-1.5 py-px font-medium ${LEVEL_LOOK[level.level].tone}`}>
+            <Badge tone={LEVEL_LOOK[level.level].tone} size="xs">
               {LEVEL_LOOK[level.level].label}
-            </span>
+            </Badge>
             <span className="truncate font-mono" title={level.file}>
               {level.file}
             </span>
@@ -45,12 +46,9 @@ export function ChainEvent({ group }: { group: ChainEventGroup }) {
                 className="flex min-w-0 items-center gap-2 py-0.5 text-[11px]"
               >
                 {handler.isArbor ? (
-                  <span
-                    data-testid="chain-arbor-badge"
-                    className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
-                  >
+                  <Badge tone="emerald" size="xs" data-testid="chain-arbor-badge" className="shrink-0">
                     Arbor
-                  </span>
+                  </Badge>
                 ) : null}
                 {handler.matcher !== "*" ? (
                   <span className="shrink-0 font-mono text-zinc-500" title="Matcher">

@@ -3,7 +3,9 @@
 import { useMemo, useState } from "react";
 import { useHookChain } from "@/components/api/policies-api.ts";
 import { useWorktrees } from "@/components/api/pins-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Select } from "@/components/ui/FormFields.tsx";
 import { ChainEvent } from "./ChainEvent.tsx";
 import { ChainSessions } from "./ChainSessions.tsx";
 import { groupChainByEvent } from "./group-chain.ts";
@@ -37,12 +39,13 @@ export function HookChainPanel({
     >
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-sm font-semibold">Hook chain</h2>
-        <select
+        <Select
+          size="sm"
           data-testid="chain-worktree-select"
           aria-label="Worktree"
           value={worktreePath ?? ""}
           onChange={(event) => setChosen(event.target.value || null)}
-          className="max-w-64 rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+          className="max-w-64"
         >
           {worktreePath && !worktrees.some((worktree) => worktree.path === worktreePath) ? (
             <option value={worktreePath}>{worktreePath}</option>
@@ -52,16 +55,15 @@ export function HookChainPanel({
               {worktree.branch ?? "detached"} — {worktree.path}
             </option>
           ))}
-        </select>
-        <button
-          type="button"
+        </Select>
+        <Button
+          size="sm"
           data-testid="chain-refresh"
           disabled={chain.isFetching || !worktreePath}
           onClick={() => void chain.refetch()}
-          className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
           {chain.isFetching ? "Reading…" : "Reread"}
-        </button>
+        </Button>
       </header>
       <p className="text-[11px] text-zinc-500">
         Read from the settings files now: user settings, then the worktree&apos;s .claude/settings.json, then

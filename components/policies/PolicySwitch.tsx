@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Checkbox } from "@/components/ui/FormFields.tsx";
 
 /** One policy as a labelled switch with what it does under it. */
 export function PolicySwitch(props: {
@@ -13,14 +14,13 @@ export function PolicySwitch(props: {
 }) {
   return (
     <label className="flex cursor-pointer items-start gap-3 py-1.5">
-      <input
-        type="checkbox"
+      <Checkbox
         role="switch"
         data-testid={props.testId}
         checked={props.isOn}
         aria-checked={props.isOn}
         onChange={(event) => props.onChange(event.target.checked)}
-        className="mt-0.5 h-4 w-4 shrink-0 accent-emerald-600"
+        className="mt-0.5 h-4 w-4 shrink-0"
       />
       <span className="min-w-0">
         <span className="block text-sm font-medium">{props.label}</span>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { TopicView } from "@/components/api/policies-api.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { DecisionForm } from "./DecisionForm.tsx";
 import { TopicEntry } from "./TopicEntry.tsx";
@@ -28,16 +29,9 @@ export function TopicItem({ repoId, topic }: { repoId: string; topic: TopicView 
           <span data-testid="topic-title" className="min-w-0 flex-1 truncate text-sm font-medium">
             {topic.title}
           </span>
-          <span
-            data-testid="topic-status"
-            className={`shrink-0 rounded px-1.5 py-px text-[10px] font-medium ${
-              isDecided
-                ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
-                : "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300"
-            }`}
-          >
+          <Badge tone={isDecided ? "emerald" : "sky"} size="xs" data-testid="topic-status" className="shrink-0">
             {isDecided ? "decided" : "open"}
-          </span>
+          </Badge>
           <span className="shrink-0 text-[10px] text-zinc-500">
             {plural(topic.entries.length, "exchange")} · {formatRelativeTime(topic.updatedAt)}
           </span>

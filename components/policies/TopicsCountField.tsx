@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { TextInput } from "@/components/ui/FormFields.tsx";
 
 /** How many open topics a new session is told about (0–50), saved when the field is left or Enter is pressed. */
 export function TopicsCountField(props: { value: number; onSave: (next: number) => void }) {
@@ -13,8 +14,9 @@ export function TopicsCountField(props: { value: number; onSave: (next: number) 
   };
   return (
     <label className="flex items-start gap-3 py-1.5">
-      <input
+      <TextInput
         type="number"
+        size="sm"
         min={0}
         max={50}
         data-testid="policy-topics-count"
@@ -25,7 +27,7 @@ export function TopicsCountField(props: { value: number; onSave: (next: number) 
           if (event.key === "Enter") commit();
         }}
         aria-invalid={!isValid}
-        className="w-16 shrink-0 rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        className="w-16 shrink-0"
       />
       <span className="min-w-0">
         <span className="block text-sm font-medium">Open topics at session start</span>

@@ -1,7 +1,7 @@
 import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
 
 /** What the topic log shows for one exchange while or after it is summarized. */
-export interface EntryLine {
+interface EntryLine {
   text: string;
   /** The small model's line is pending or could not be written: this is the user's words. */
   isFallback: boolean;

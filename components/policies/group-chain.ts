@@ -3,7 +3,7 @@ import type { ChainHandler } from "@/lib/policies/policy-views.ts";
 
 export type ChainLevel = ChainHandler["level"];
 
-export interface ChainLevelGroup {
+interface ChainLevelGroup {
   level: ChainLevel;
   file: string;
   handlers: ChainHandler[];

@@ -2,8 +2,8 @@ import type { ToolCallView } from "@/lib/chat/chat-types.ts";
 import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol.ts";
 
 export type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
-export type ApiRetryEvent = Extract<RunEvent, { kind: "api_retry" }>;
-export type FinishedEvent = Extract<RunEvent, { kind: "finished" }>;
+type ApiRetryEvent = Extract<RunEvent, { kind: "api_retry" }>;
+type FinishedEvent = Extract<RunEvent, { kind: "finished" }>;
 
 /** What the browser knows of one run from its WebSocket events (cache: ["live-runs", sessionId]). */
 export interface LiveRun {

@@ -1,7 +1,8 @@
 "use client";
 
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
-import { inputClass } from "./SettingsField.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Select } from "@/components/ui/FormFields.tsx";
 
 /** Every mode `claude --permission-mode` accepts, with what it means (the Record keeps this list complete). */
 const MODES: Record<PermissionMode, string> = {
@@ -16,26 +17,24 @@ const MODES: Record<PermissionMode, string> = {
 export function PermissionModeSelect(props: { value: PermissionMode; onChange: (mode: PermissionMode) => void }) {
   return (
     <div className="flex items-center gap-2">
-      <select
+      <Select
+        size="lg"
         id="settings-permissionMode"
         data-testid="settings-permission-mode"
         value={props.value}
         onChange={(event) => props.onChange(event.target.value as PermissionMode)}
-        className={inputClass}
+        className="w-full"
       >
         {(Object.keys(MODES) as PermissionMode[]).map((mode) => (
           <option key={mode} value={mode}>
             {MODES[mode]}
           </option>
         ))}
-      </select>
+      </Select>
       {props.value === "bypassPermissions" ? (
-        <span
-          data-testid="bypass-warning"
-          className="shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
-        >
+        <Badge tone="red" size="md" data-testid="bypass-warning" className="shrink-0">
           dangerous: Claude can run any command without asking
-        </span>
+        </Badge>
       ) : null}
     </div>
   );

@@ -2,9 +2,6 @@
 
 import type { ReactNode } from "react";
 
-export const inputClass =
-  "w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm focus:border-emerald-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900";
-
 /** A labelled form row with a hint and, after a refused save, the reason under it. */
 export function SettingsField(props: {
   name: string;

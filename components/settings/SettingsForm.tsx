@@ -4,9 +4,11 @@ import { useState, type FormEvent } from "react";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { useSaveSettings } from "@/components/api/settings-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
-import { SettingsField, inputClass } from "./SettingsField.tsx";
+import { SettingsField } from "./SettingsField.tsx";
 import {
   issuesToFieldErrors,
   toFormValues,
@@ -60,24 +62,26 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   const text = (name: "claudeBin" | "model", placeholder: string) => (
-    <input
+    <TextInput
+      size="lg"
       id={`settings-${name}`}
       data-testid={`settings-${name}`}
       value={values[name]}
       placeholder={placeholder}
       onChange={(event) => set(name, event.target.value)}
-      className={`${inputClass} font-mono`}
+      className="w-full font-mono"
     />
   );
   const tools = (name: "allowedTools" | "disallowedTools", placeholder: string) => (
-    <textarea
+    <TextArea
+      size="lg"
       id={`settings-${name}`}
       data-testid={`settings-${name}`}
       rows={4}
       value={values[name]}
       placeholder={placeholder}
       onChange={(event) => set(name, event.target.value)}
-      className={`${inputClass} font-mono`}
+      className="w-full font-mono"
     />
   );
 
@@ -132,26 +136,22 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             hint={field.hint}
             error={errors[field.name]}
           >
-            <input
+            <TextInput
+              size="lg"
               id={`settings-${field.name}`}
               data-testid={`settings-${field.name}`}
               inputMode="numeric"
               value={values[field.name]}
               onChange={(event) => set(field.name, event.target.value)}
-              className={inputClass}
+              className="w-full"
             />
           </SettingsField>
         ))}
       </div>
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          data-testid="settings-save"
-          disabled={save.isPending}
-          className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
-        >
+        <Button type="submit" variant="primary" size="xl" data-testid="settings-save" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save"}
-        </button>
+        </Button>
         {save.isSuccess ? (
           <span data-testid="settings-saved" className="text-sm text-emerald-700 dark:text-emerald-400">
             Saved. New runs use these settings.

@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
@@ -22,17 +23,13 @@ import { readSelection, writeSelection } from "./url-selection.ts";
 export function ArborShell() {
   const pins = usePins();
   const markUsed = useMarkPinUsed();
-  const [repoId, setRepoId] = useState<string | null>(null);
-  const [worktreePath, setWorktreePath] = useState<string | null>(null);
-  const [planId, setPlanId] = useState<string | null>(null);
+  // The URL gives the selection the page opens with (the server renders it too); from then on
+  // this state leads and each change is written back to the URL.
+  const params = useSearchParams();
+  const [repoId, setRepoId] = useState(() => readSelection(params).repoId);
+  const [worktreePath, setWorktreePath] = useState(() => readSelection(params).worktreePath);
+  const [planId, setPlanId] = useState(() => readPlanParam(params));
   const [target, setTarget] = useState<ChatTarget>(ACTIVE_CHAT);
-
-  useEffect(() => {
-    const selection = readSelection();
-    setRepoId(selection.repoId);
-    setWorktreePath(selection.worktreePath);
-    setPlanId(readPlanParam());
-  }, []);
 
   const selectRepo = useCallback((nextRepoId: string | null) => {
     setRepoId(nextRepoId);

@@ -1,6 +1,8 @@
 /** The selected repository and worktree live in the URL so a reload keeps them. */
-export function readSelection(): { repoId: string | null; worktreePath: string | null } {
-  const params = new URLSearchParams(window.location.search);
+export function readSelection(params: { get(name: string): string | null }): {
+  repoId: string | null;
+  worktreePath: string | null;
+} {
   return { repoId: params.get("repo"), worktreePath: params.get("wt") };
 }
 

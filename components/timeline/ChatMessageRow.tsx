@@ -2,7 +2,7 @@
 
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import { excerptText } from "./event-look.ts";
-import { formatClock } from "./format-duration.ts";
+import { formatClock } from "./format-clock.ts";
 
 const WHO: Record<string, string> = { user: "You (Arbor chat)", assistant: "Claude (Arbor chat)", system: "Arbor" };
 

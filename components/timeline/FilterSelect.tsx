@@ -1,5 +1,7 @@
 "use client";
 
+import { Select } from "@/components/ui/FormFields.tsx";
+
 /** A labelled select whose empty option means "any"; shared by the timeline and the Logs page. */
 export function FilterSelect(props: {
   label: string;
@@ -15,11 +17,12 @@ export function FilterSelect(props: {
   return (
     <label className="flex items-center gap-1 text-[11px] text-zinc-500">
       {props.label}
-      <select
+      <Select
+        size="sm"
         data-testid={props.testId}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
-        className="max-w-40 rounded border border-zinc-300 bg-white px-1 py-0.5 text-[11px] text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+        className="max-w-40"
       >
         <option value="">{props.anyLabel ?? "any"}</option>
         {options.map((option) => (
@@ -27,7 +30,7 @@ export function FilterSelect(props: {
             {props.optionLabel ? props.optionLabel(option) : option}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

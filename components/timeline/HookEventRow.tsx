@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { formatDuration } from "@/components/ui/format-duration.ts";
 import { EventPayload } from "./EventPayload.tsx";
 import { eventIcon } from "./event-look.ts";
-import { formatClock, formatDuration } from "./format-duration.ts";
+import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";
 
 /**
@@ -46,11 +48,11 @@ export function HookEventRow(props: {
             +{formatDuration(props.gapMs)}
           </span>
         ) : null}
-        <button
-          type="button"
-          onClick={() => setIsOpen((open) => !open)}
-          aria-expanded={isOpen}
+        <Button
+          variant="bare"
           data-testid="timeline-event-toggle"
+          aria-expanded={isOpen}
+          onClick={() => setIsOpen((open) => !open)}
           title="Show the payload Claude Code sent"
           className="flex min-w-0 flex-1 items-center gap-2 text-left"
         >
@@ -68,7 +70,7 @@ export function HookEventRow(props: {
           >
             {event.summary}
           </span>
-        </button>
+        </Button>
         {props.durationMs !== undefined ? (
           <span
             className="shrink-0 font-mono text-[10px] text-zinc-500"

@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import type { HookAction, HookFileResult } from "@/components/api/hooks-api.ts";
-import { copyText } from "@/components/chat/copy-text.ts";
+import { CopyButton } from "@/components/ui/CopyButton.tsx";
 import { describeHookFile, outcomeKey } from "./hook-file-outcome.ts";
 
 /** The settings files of a hooks preview or result: outcome, the change in words, and any by-hand snippet. */
@@ -64,7 +63,6 @@ function FilePreview({ text }: { text: string }) {
 }
 
 function ManualSnippet({ reason, snippet }: { reason: string; snippet: string }) {
-  const [isCopied, setIsCopied] = useState(false);
   return (
     <div className="mt-1">
       <p className="text-amber-800 dark:text-amber-300">{reason}</p>
@@ -75,13 +73,7 @@ function ManualSnippet({ reason, snippet }: { reason: string; snippet: string })
         >
           {snippet}
         </pre>
-        <button
-          type="button"
-          onClick={() => void copyText(snippet).then(setIsCopied)}
-          className="absolute right-1 top-1 rounded border border-zinc-300 bg-white px-1.5 text-[10px] dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {isCopied ? "Copied" : "Copy"}
-        </button>
+        <CopyButton getText={() => snippet} size="xs" className="absolute right-1 top-1 bg-white dark:bg-zinc-900" />
       </div>
     </div>
   );

@@ -2,7 +2,9 @@
 
 import { useState } from "react";
 import { useChangeHooks, type HookAction, type HookScope } from "@/components/api/hooks-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Select } from "@/components/ui/FormFields.tsx";
 import { HookFileList } from "./HookFileList.tsx";
 import { ImportHistoryButton } from "./ImportHistoryButton.tsx";
 
@@ -11,8 +13,6 @@ const SCOPES: Array<{ scope: HookScope; label: string }> = [
   { scope: "repo", label: "the whole repository" },
   { scope: "user", label: "my user (every directory)" },
 ];
-
-const buttonClass = "rounded-md border px-2 py-1 text-xs disabled:opacity-50";
 
 /**
  * Installs (or removes) Arbor's observer hooks in Claude Code settings: a preview of every file
@@ -43,37 +43,30 @@ export function HooksInstallPanel({ repoId, worktreePath }: { repoId: string; wo
         <h2 className="mr-auto text-sm font-semibold">Claude Code hooks</h2>
         <label className="flex items-center gap-1 text-xs text-zinc-500">
           for
-          <select
+          <Select
+            size="sm"
             data-testid="hooks-scope"
             value={scope}
             onChange={(event) => setScope(event.target.value as HookScope)}
-            className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
           >
             {SCOPES.map((option) => (
               <option key={option.scope} value={option.scope}>
                 {option.label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button
-          type="button"
+        <Button
+          variant="primary"
           data-testid="hooks-install-button"
           disabled={isBusy}
           onClick={() => startPreview("install")}
-          className={`${buttonClass} border-emerald-600 bg-emerald-600 text-white hover:bg-emerald-700`}
         >
           Install hooks
-        </button>
-        <button
-          type="button"
-          data-testid="hooks-uninstall-button"
-          disabled={isBusy}
-          onClick={() => startPreview("uninstall")}
-          className={`${buttonClass} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
-        >
+        </Button>
+        <Button data-testid="hooks-uninstall-button" disabled={isBusy} onClick={() => startPreview("uninstall")}>
           Uninstall
-        </button>
+        </Button>
         <ImportHistoryButton repoId={repoId} worktreePath={worktreePath} />
       </div>
       <p className="text-[11px] text-zinc-500">
@@ -90,23 +83,12 @@ export function HooksInstallPanel({ repoId, worktreePath }: { repoId: string; wo
           </p>
           <HookFileList files={preview.data} action={preview.variables.action} isPreview testId="hooks-preview-list" />
           <div className="flex gap-2">
-            <button
-              type="button"
-              data-testid="hooks-apply"
-              disabled={!canWrite || isBusy}
-              onClick={write}
-              className={`${buttonClass} border-emerald-600 bg-emerald-600 text-white hover:bg-emerald-700`}
-            >
+            <Button variant="primary" data-testid="hooks-apply" disabled={!canWrite || isBusy} onClick={write}>
               {apply.isPending ? "Writing…" : "Write"}
-            </button>
-            <button
-              type="button"
-              data-testid="hooks-cancel"
-              onClick={() => preview.reset()}
-              className={`${buttonClass} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
-            >
+            </Button>
+            <Button data-testid="hooks-cancel" onClick={() => preview.reset()}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useImportHistory } from "@/components/api/hooks-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /** Reads the worktree's past Claude Code sessions (from the Claude config folder) into relays. */
@@ -9,16 +10,14 @@ export function ImportHistoryButton({ repoId, worktreePath }: { repoId: string; 
   const result = importHistory.data;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
+      <Button
         data-testid="import-history"
         disabled={importHistory.isPending}
         onClick={() => importHistory.mutate({ repoId, worktreePath })}
         title="Read the prompts and answers of this worktree's earlier Claude Code sessions"
-        className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
         {importHistory.isPending ? "Importing…" : "Import history"}
-      </button>
+      </Button>
       {result ? (
         <span
           data-testid="import-history-result"

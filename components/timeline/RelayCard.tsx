@@ -1,9 +1,9 @@
 "use client";
 
-import { describeToolInput } from "@/components/chat/describe-tool.ts";
+import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
 import type { RelayView } from "@/lib/hooks/hook-event-view.ts";
 import { excerptText } from "./event-look.ts";
-import { formatClock } from "./format-duration.ts";
+import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";
 
 /** A prompt and what Claude did about it in another session of this worktree, read from its transcript. */
@@ -40,7 +40,7 @@ export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun:
             >
               <span className="shrink-0 font-semibold">{tool.name}</span>
               <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
-                {describeToolInput(tool.name, tool.input)}
+                {describeToolInput({ toolName: tool.name, input: tool.input, withSearchPath: true })}
               </span>
               {tool.result?.isError ? <span className="shrink-0 text-red-600 dark:text-red-400">error</span> : null}
             </li>

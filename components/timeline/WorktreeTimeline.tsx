@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import {
   buildWorktreeTimeline,
@@ -79,17 +80,7 @@ export function WorktreeTimeline(props: {
       </header>
       {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
       {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
-      {eventPages.hasNextPage ? (
-        <button
-          type="button"
-          data-testid="timeline-load-older"
-          disabled={eventPages.isFetchingNextPage}
-          onClick={() => void eventPages.fetchNextPage()}
-          className="self-center rounded border border-zinc-300 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800"
-        >
-          {eventPages.isFetchingNextPage ? "Loading…" : "Load older events"}
-        </button>
-      ) : null}
+      <LoadOlderButton pages={eventPages} label="Load older events" testId="timeline-load-older" />
       <ol
         className="min-h-0 flex-1 space-y-1 overflow-y-auto"
         data-testid="timeline-items"

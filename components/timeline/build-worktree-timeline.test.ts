@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { buildWorktreeTimeline, distinctValues, pairToolDurations } from "./build-worktree-timeline.ts";
-import { formatDuration } from "./format-duration.ts";
 import { chatMessage, hookEvent, relay } from "./test-fixtures.ts";
 
 const NONE = new Set<string>();
@@ -67,15 +66,5 @@ describe("buildWorktreeTimeline", () => {
 
   it("offers each filter value once, sorted", () => {
     expect(distinctValues(["Bash", null, "Read", "Bash"])).toEqual(["Bash", "Read"]);
-  });
-});
-
-describe("formatDuration", () => {
-  it("reads as ms, seconds or minutes", () => {
-    expect(formatDuration(85)).toBe("85 ms");
-    expect(formatDuration(1234)).toBe("1.2 s");
-    expect(formatDuration(42_000)).toBe("42 s");
-    expect(formatDuration(125_000)).toBe("2 min 5 s");
-    expect(formatDuration(120_000)).toBe("2 min");
   });
 });

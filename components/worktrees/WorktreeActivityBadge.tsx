@@ -1,6 +1,7 @@
 "use client";
 
 import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 
 /** Claude's activity in a worktree's chat: a spinner while running, "queued", or an unread dot. */
 export function WorktreeActivityBadge({
@@ -28,13 +29,15 @@ export function WorktreeActivityBadge({
   }
   if (activity.state === "queued") {
     return (
-      <span
+      <Badge
+        tone="zinc"
+        size="xs"
         data-testid="worktree-queued"
         title="Waiting for a free run slot"
-        className="rounded bg-zinc-200 px-1.5 py-0.5 text-[10px] font-medium uppercase text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+        className="uppercase"
       >
         queued
-      </span>
+      </Badge>
     );
   }
   if (activity.hasUnread && !isOpen) {

@@ -7,6 +7,7 @@ import { useWorktrees } from "@/components/api/pins-api.ts";
 import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api.ts";
 import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
@@ -44,25 +45,21 @@ export function WorktreePanel(props: {
           </p>
         </div>
         {props.selectedPath !== null ? (
-          <button
-            type="button"
+          <Button
             data-testid="open-dashboard"
             onClick={props.onOpenDashboard}
             title="Show the branches and the design tree"
-            className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
             Tree
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="button"
+        <Button
           data-testid="worktrees-refresh"
           onClick={() => invalidateRepoScans(client, props.pin.repoId)}
           disabled={scan.isFetching}
-          className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
           {scan.isFetching ? "Scanning…" : "Rescan"}
-        </button>
+        </Button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}

@@ -3,6 +3,7 @@
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
@@ -24,12 +25,12 @@ export function WorktreeRow(props: {
       data-selected={props.isSelected}
       className={`rounded-md border px-3 py-2 ${props.isSelected ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/30" : "border-zinc-200 dark:border-zinc-800"}`}
     >
-      <button
-        type="button"
+      <Button
+        variant="bare"
+        data-testid="worktree-open"
         disabled={!canOpen}
         onClick={() => props.onOpen(worktree)}
-        className="w-full text-left disabled:cursor-not-allowed"
-        data-testid="worktree-open"
+        className="w-full text-left"
       >
         <div className="flex items-center gap-2">
           <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
@@ -50,7 +51,7 @@ export function WorktreeRow(props: {
         <div className="mt-1">
           <WorktreeBadges worktree={worktree} />
         </div>
-      </button>
+      </Button>
       {worktree.warnings.length > 0 ? (
         <ul className="mt-1 space-y-0.5" data-testid="worktree-warnings">
           {worktree.warnings.map((warning) => (

@@ -11,8 +11,6 @@ import { createTailBuffer } from "./tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import type { SpawnFailure } from "@/lib/process-host/types.ts";
 
-export { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
-
 const SNIPPET_BYTES = 8 * 1024;
 const DEFAULT_KILL_GRACE_MS = 3000;
 /** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */

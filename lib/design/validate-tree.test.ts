@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { DesignNode, DesignTree } from "./types.ts";
-import { suggestSlug, validateDesignTree } from "./validate-tree.ts";
+import { suggestSlug } from "./slug.ts";
+import { validateDesignTree } from "./validate-tree.ts";
 
 function node(slug: string, overrides: Partial<DesignNode> = {}): DesignNode {
   return { slug, title: `Title of ${slug}`, description: null, status: "planned", ...overrides };

@@ -2,8 +2,6 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { isValidSlug } from "./slug.ts";
 import { DESIGN_NODE_STATUSES, type DesignTree } from "./types.ts";
 
-export { suggestSlug } from "./slug.ts";
-
 export type DesignTreeProblem =
   | "invalid_slug"
   | "empty_title"

@@ -1,5 +1,5 @@
-import { asObject, readNumber, readString } from "@/lib/agent/json-fields.ts";
-import { isBlockingHookEvent, type HookEvent } from "./hook-events.ts";
+import { asObject, readString } from "@/lib/agent/json-fields.ts";
+import type { HookEvent } from "./hook-events.ts";
 
 /**
  * A hook that stopped or redirected Claude. What the 2.1.197 captures show about where a block is
@@ -14,7 +14,7 @@ import { isBlockingHookEvent, type HookEvent } from "./hook-events.ts";
  */
 export interface HookBlock {
   hookEvent: string;
-  source: "payload" | "hook_response" | "transcript";
+  source: "payload" | "transcript";
   /** The text Claude was given (stderr for exit 2, `reason` for a JSON decision), when known. */
   reason: string | null;
   /** The hook command that blocked, when the source names it. */
@@ -32,52 +32,6 @@ export function detectBlockFromHookEvent(event: HookEvent): HookBlock | null {
   };
 }
 
-/**
- * From a hook's answer: exit code 2 on an event that can block, or JSON stdout with
- * `decision:"block"`, `continue:false`, PreToolUse `permissionDecision:"deny"` or
- * PermissionRequest `decision.behavior:"deny"`. Exit 1 and other codes never block.
- */
-export function detectHookBlock(params: {
-  hookEvent: string;
-  exitCode: number | null;
-  stdout: string;
-  stderr: string;
-  source?: HookBlock["source"];
-}): HookBlock | null {
-  const block = (reason: string | null): HookBlock => ({
-    hookEvent: params.hookEvent,
-    source: params.source ?? "hook_response",
-    reason,
-    command: null,
-  });
-  if (!isBlockingHookEvent(params.hookEvent)) return null;
-  if (params.exitCode === 2) return block(params.stderr.trim() || null);
-  if (params.exitCode !== 0) return null;
-  const output = parseJsonObject(params.stdout);
-  if (!output) return null;
-  if (output.decision === "block") return block(readString(output, "reason"));
-  if (output.continue === false) return block(readString(output, "stopReason"));
-  const specific = asObject(output.hookSpecificOutput);
-  if (specific?.permissionDecision === "deny") return block(readString(specific, "permissionDecisionReason"));
-  const decision = asObject(specific?.decision);
-  if (decision?.behavior === "deny") return block(readString(decision, "message"));
-  return null;
-}
-
-/** From a stream-json line of `--include-hook-events`: `{"type":"system","subtype":"hook_response",…}`. */
-export function detectBlockFromHookResponse(value: unknown): HookBlock | null {
-  const event = asObject(value);
-  if (event?.type !== "system" || event.subtype !== "hook_response") return null;
-  const hookEvent = readString(event, "hook_event");
-  if (!hookEvent) return null;
-  return detectHookBlock({
-    hookEvent,
-    exitCode: readNumber(event, "exit_code"),
-    stdout: readString(event, "stdout") ?? "",
-    stderr: readString(event, "stderr") ?? "",
-  });
-}
-
 /** From a transcript entry: `{"type":"attachment","attachment":{"type":"hook_blocking_error",…}}`. */
 export function detectBlockFromTranscriptEntry(entry: unknown): HookBlock | null {
   const attachment = asObject(asObject(entry)?.attachment);
@@ -89,14 +43,4 @@ export function detectBlockFromTranscriptEntry(entry: unknown): HookBlock | null
     reason: readString(details, "blockingError"),
     command: readString(details, "command"),
   };
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | null {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return null;
-  try {
-    return asObject(JSON.parse(trimmed));
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseHookPayload, type HookEvent } from "./hook-events.ts";
-import { describeToolInput, excerpt, summarizeHookEvent } from "./hook-summary.ts";
+import { excerpt, summarizeHookEvent } from "./hook-summary.ts";
 import { readHookPayload } from "./test-fixtures.ts";
 
 function captured(event: string, scenario: string, index?: number): HookEvent {
@@ -76,23 +76,6 @@ describe("summarizeHookEvent on edge cases", () => {
     expect(
       summarizeHookEvent(synthetic({ hook_event_name: "Notification", message: "Claude needs your permission" })),
     ).toBe("Notification: Claude needs your permission");
-  });
-});
-
-describe("describeToolInput", () => {
-  it("keeps paths outside the cwd absolute and does not treat a Grep path as the subject", () => {
-    expect(describeToolInput({ toolName: "Read", input: { file_path: "/etc/hosts" }, cwd: "/repo" })).toBe(
-      "/etc/hosts",
-    );
-    expect(describeToolInput({ toolName: "Read", input: { file_path: "/repo-other/a.ts" }, cwd: "/repo" })).toBe(
-      "/repo-other/a.ts",
-    );
-    expect(describeToolInput({ toolName: "Grep", input: { pattern: "TODO", path: "/repo/src" }, cwd: "/repo" })).toBe(
-      "TODO",
-    );
-    expect(describeToolInput({ toolName: "mcp__x__y", input: { count: 3, name: "first string" }, cwd: null })).toBe(
-      "first string",
-    );
   });
 });
 

@@ -1,4 +1,5 @@
-import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
+import { readString } from "@/lib/agent/json-fields.ts";
 import type { HookEvent } from "./hook-events.ts";
 
 const EXCERPT_CHARS = 80;
@@ -52,31 +53,6 @@ export function summarizeHookEvent(event: HookEvent): string {
     default:
       return event.eventName;
   }
-}
-
-/**
- * The most telling argument of a tool call: the Bash command, the file path (relative to `cwd`
- * when inside it), the search pattern, the subagent description, or else the first string value.
- */
-export function describeToolInput(params: { toolName: string | null; input: unknown; cwd: string | null }): string {
-  const input = asObject(params.input);
-  if (!input) return "";
-  const pick = (...keys: string[]) => keys.map((key) => readString(input, key)).find((value) => value !== null) ?? null;
-  const path = pick("file_path", "notebook_path", "path");
-  if (path !== null && params.toolName !== "Grep" && params.toolName !== "Glob")
-    return excerpt(relativeTo(path, params.cwd));
-  const main = pick("command", "pattern", "url", "query", "description", "prompt", "subject") ?? firstString(input);
-  return excerpt(main ?? "");
-}
-
-function firstString(input: JsonObject): string | null {
-  return Object.values(input).find((value): value is string => typeof value === "string") ?? null;
-}
-
-function relativeTo(path: string, cwd: string | null): string {
-  if (!cwd) return path;
-  const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
 function withDetail(name: string, detail: string | null): string {

@@ -8,5 +8,5 @@ const querySchema = z.object({ reset: z.enum(["0", "1"]).optional(), gc: z.enum(
 // (gc=1 collects garbage first when the server runs with --expose-gc, as the load bench starts it)
 export const GET = withErrorHandling((request: Request) => {
   const { reset, gc } = parseSearchParams(request, querySchema);
-  return Response.json(readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" }));
+  return Promise.resolve(Response.json(readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" })));
 });
