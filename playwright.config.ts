@@ -5,7 +5,7 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 /**
  * Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
  * Each worker starts its own Arbor server on a free port with a throw-away data directory;
- * see e2e/support/fixtures.ts.
+ * see e2e/arbor-fixtures.ts.
  */
 export default defineConfig({
   testDir: "e2e",

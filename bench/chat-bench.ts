@@ -4,11 +4,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
-import { callApi, repoRoot } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
+import { callApi, repoRoot } from "@/tests/support/start-arbor.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 import { median, percentile, round } from "./stats.ts";
 
 export interface ChatBenchResult {

@@ -6,15 +6,15 @@ import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
-import { startArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 import { percentile, round } from "./stats.ts";
 
 const WORKTREES = Number(process.env.LOAD_WORKTREES ?? 20);

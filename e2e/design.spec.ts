@@ -1,5 +1,5 @@
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, test } from "./support/chat-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { expect, test } from "./chat-fixtures.ts";
 
 const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;
 

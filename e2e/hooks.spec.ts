@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, test } from "./support/chat-fixtures.ts";
+import { runClaudeDirectly } from "@/tests/support/run-claude-directly.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { expect, test } from "./chat-fixtures.ts";
 
 const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>
   String(run.lines.find((line) => line.type === "result")?.session_id);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 /** The mock answers the summarization request with the last directive in the conversation. */
 const SECTIONS = "## Key points\n- a\n## Decisions\n- b\n## Open tasks\n- c\n## Caveats\n- d";

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, openWorktree, sendMessage, test, type ChatRepo } from "./support/chat-fixtures.ts";
+import type { ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { runClaudeDirectly } from "@/tests/support/run-claude-directly.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { expect, openWorktree, sendMessage, test, type ChatRepo } from "./chat-fixtures.ts";
 
 const tag = (title: string, id: string) => `<!-- [meta] project: demo (id: 1) | topic: ${title} (id: ${id}) -->`;
 const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDatabase } from "@/tests/helpers/db-locker.ts";
-import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { lockDatabase } from "@/tests/support/db-locker.ts";
+import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 const run = promisify(execFile);
 let arbor: RunningArbor;

@@ -2,16 +2,16 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 
 let env: ArborWithClaude;
 let fixtureRoot: { root: string };

@@ -4,7 +4,7 @@ import {
   startMockAnthropic,
   type MockAnthropic,
   type RequestMessage,
-} from "@/e2e/mock-anthropic/index.ts";
+} from "@/tests/support/mock-anthropic/index.ts";
 
 let mock: MockAnthropic;
 

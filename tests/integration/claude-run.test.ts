@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/e2e/mock-anthropic/index.ts";
+import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/tests/support/mock-anthropic/index.ts";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
@@ -15,7 +15,7 @@ import {
   isProcessGroupAlive,
   removeTestDirs,
   type ClaudeTestHome,
-} from "@/tests/helpers/claude-env.ts";
+} from "@/tests/support/claude-env.ts";
 
 let mock: MockAnthropic;
 const createdDirs: string[] = [];

@@ -15,7 +15,7 @@ import {
   runFixtureGit,
   writeFiles,
   type GitFixtureRoot,
-} from "@/tests/helpers/git-fixtures.ts";
+} from "@/tests/support/git-fixtures.ts";
 
 const RULE = "feat/{slug}";
 

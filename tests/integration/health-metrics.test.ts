@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 // GET /api/health/metrics: the figures the load benchmark reads.
 

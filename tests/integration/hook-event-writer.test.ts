@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { createTestDb } from "@/tests/helpers/test-db.ts";
+import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;

@@ -1,16 +1,16 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { runClaudeDirectly } from "@/tests/support/run-claude-directly.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
 
 let env: ArborWithClaude;
 let fixture: { root: string };

@@ -9,8 +9,8 @@ import {
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { repoRoot } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { repoRoot } from "@/tests/support/start-arbor.ts";
 
 const run = promisify(execFile);
 let fixture: { root: string };

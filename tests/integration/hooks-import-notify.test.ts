@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+import type { ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import type { PinnedRepo } from "@/tests/support/pinned-repo.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { runClaudeDirectly } from "@/tests/support/run-claude-directly.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
 
 let env: ArborWithClaude;
 let repo: PinnedRepo;

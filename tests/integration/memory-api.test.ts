@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import type { ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import type { PinnedRepo } from "@/tests/support/pinned-repo.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
 
 const SECTIONS =
   "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";

@@ -7,8 +7,8 @@ import {
   createRepoWithOrigin,
   removeGitFixture,
   type RepoWithWorktrees,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 let arbor: RunningArbor;
 let repo: RepoWithWorktrees;

@@ -1,15 +1,15 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
   runFixtureGit,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
 
 let env: ArborWithClaude;
 let fixture: { root: string };

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync, chmodSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { tryUpgrade } from "@/tests/helpers/ws-client.ts";
+import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { tryUpgrade } from "@/tests/support/ws-client.ts";
 
 let arbor: RunningArbor;
 

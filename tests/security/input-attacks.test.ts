@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 let arbor: RunningArbor;
 let fixture: { root: string };

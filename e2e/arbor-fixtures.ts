@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 /**
  * `arbor`: one real Arbor server per Playwright worker (own port, own throw-away data

@@ -1,12 +1,12 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { callApi } from "@/tests/support/start-arbor.ts";
 
 export interface ChatRepo {
   repoId: string;
