@@ -1,11 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { findBrowser } from "@/scripts/find-browser.ts";
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /**
- * Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
- * Each worker starts its own Arbor server on a free port with a throw-away data directory;
- * see e2e/arbor-fixtures.ts.
+ * Browser tests drive the Chromium that scripts/find-browser.ts picks: ARBOR_CHROMIUM, Playwright's
+ * own, one on PATH, or one it installs. Each worker starts its own Arbor server on a free port with a
+ * throw-away data directory; see e2e/arbor-fixtures.ts.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -21,7 +22,7 @@ export default defineConfig({
     // repaint them continuously and take the CPU the agents under test need (2 cores).
     reducedMotion: "reduce",
     launchOptions: {
-      executablePath: process.env.ARBOR_CHROMIUM ?? "/usr/bin/chromium",
+      executablePath: findBrowser().executablePath,
       args: [
         ...(isRoot ? ["--no-sandbox"] : []),
         "--disable-gpu",
