@@ -7,6 +7,7 @@ import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/st
  */
 export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
   arbor: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires one, even empty.
     async ({}, use) => {
       const arbor = await startArbor();
       await use(arbor);

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { callApi } from "@/tests/support/start-arbor.ts";
+import { callApi } from "@/tests/support/call-api.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 

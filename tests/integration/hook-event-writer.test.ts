@@ -73,7 +73,7 @@ describe("hook event writer", () => {
     expect(readStoredColumns("shape-raw")).toMatchObject({
       is_block: 1,
       is_truncated: 1,
-      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/),
+      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/) as unknown,
     });
   });
 
