@@ -1,27 +1,28 @@
 import { defineConfig } from "@playwright/test";
+import { findBrowser } from "@/scripts/find-browser.ts";
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /**
- * Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
- * Each worker starts its own Arbor server on a free port with a throw-away data directory;
- * see e2e/support/fixtures.ts.
+ * Browser tests drive the Chromium that scripts/find-browser.ts picks: ARBOR_CHROMIUM, Playwright's
+ * own, one on PATH, or one it installs. Each worker starts its own Arbor server on a free port with a
+ * throw-away data directory; see e2e/arbor-fixtures.ts.
  */
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
     // Arbor's spinners respect prefers-reduced-motion; without a GPU, chromium would otherwise
     // repaint them continuously and take the CPU the agents under test need (2 cores).
     reducedMotion: "reduce",
     launchOptions: {
-      executablePath: process.env.ARBOR_CHROMIUM ?? "/usr/bin/chromium",
+      executablePath: findBrowser().executablePath,
       args: [
         ...(isRoot ? ["--no-sandbox"] : []),
         "--disable-gpu",

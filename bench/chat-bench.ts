@@ -4,11 +4,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
-import { callApi, repoRoot } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
+import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import type { SendBody } from "@/tests/support/api-types.ts";
+import { repoRoot } from "@/tests/support/start-arbor.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 import { median, percentile, round } from "./stats.ts";
 
 export interface ChatBenchResult {
@@ -33,9 +35,8 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
   const fixture = await createFixtureRoot();
   try {
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
-    const repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } }))
-      .body.session.id;
+    const repoId = await pinRepo(env.arbor, mainPath);
+    const sessionId = await openSession(env.arbor, { repoId, worktreePath: mainPath });
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 4 } });
     const claudeEnv = buildClaudeEnv({
       inherited: {
@@ -54,7 +55,7 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
     const directTimes: number[] = [];
     for (let index = -1; index < sends; index += 1) {
       const started = performance.now();
-      const { body } = await callApi(env.arbor, "/api/chat/send", {
+      const { body } = await callApi<SendBody>(env.arbor, "/api/chat/send", {
         body: { sessionId, userMessage: `bench ${index} [[mock:text ok]]` },
       });
       const arborMs = performance.now() - started;
@@ -69,9 +70,8 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
 
     const ws = await connectWs({ url: env.arbor.url });
     const latencies: number[] = [];
-    ws.socket.on("message", (data) => {
-      const message = JSON.parse(String(data)) as { type: string; at?: number; event?: { kind: string } };
-      if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at)
+    ws.onMessage((message) => {
+      if (message.type === "run_event" && message.event.kind === "text_delta")
         latencies.push(performance.timeOrigin + performance.now() - message.at);
     });
     ws.send({ type: "subscribe_session", sessionId });

@@ -15,7 +15,7 @@ import {
   createRepoWithOrigin,
   removeGitFixture,
   runFixtureGit,
-} from "@/tests/helpers/git-fixtures.ts";
+} from "@/tests/support/git-fixtures.ts";
 import { median } from "./stats.ts";
 
 const RULE = "feat/{slug}";

@@ -6,15 +6,16 @@ import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
-import { startArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+} from "@/tests/support/git-fixtures.ts";
+import type { MetricsBody, SendBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 import { percentile, round } from "./stats.ts";
 
 const WORKTREES = Number(process.env.LOAD_WORKTREES ?? 20);
@@ -29,7 +30,7 @@ const fixture = await createFixtureRoot();
 const errors: string[] = [];
 try {
   const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
-  const repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  const repoId = await pinRepo(env.arbor, mainPath);
   await callApi(env.arbor, "/api/settings", {
     method: "PUT",
     body: { maxConcurrentRuns: WORKTREES, autoUpkeep: false },
@@ -40,24 +41,23 @@ try {
     await addWorktree({ mainPath, path: worktreePath, branch: `feat/load-${index}` });
     sessions.push({
       worktreePath,
-      sessionId: (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session.id,
+      sessionId: await openSession(env.arbor, { repoId, worktreePath }),
     });
   }
   const ws = await connectWs({ url: env.arbor.url });
   const latencies: number[] = [];
-  ws.socket.on("message", (data) => {
-    const message = JSON.parse(String(data)) as { type: string; at?: number; event?: { kind: string } };
-    if (message.type === "run_event" && message.event?.kind === "text_delta" && message.at)
+  ws.onMessage((message) => {
+    if (message.type === "run_event" && message.event.kind === "text_delta")
       latencies.push(performance.timeOrigin + performance.now() - message.at);
   });
   for (const { sessionId } of sessions) ws.send({ type: "subscribe_session", sessionId });
 
-  const start = (await callApi(env.arbor, "/api/health/metrics?reset=1&gc=1")).body;
+  const start = (await callApi<MetricsBody>(env.arbor, "/api/health/metrics?reset=1&gc=1")).body;
   const deadline = Date.now() + SECONDS * 1000;
   let runs = 0;
   const chatLoops = sessions.map(async ({ sessionId }) => {
     while (Date.now() < deadline) {
-      const { status, body } = await callApi(env.arbor, "/api/chat/send", {
+      const { status, body } = await callApi<Partial<SendBody>>(env.arbor, "/api/chat/send", {
         body: { sessionId, userMessage: "[[mock:slow 60]]" },
       });
       runs += 1;
@@ -82,7 +82,7 @@ try {
     }
   })();
   await Promise.all([...chatLoops, hookLoop]);
-  const end = (await callApi(env.arbor, "/api/health/metrics?gc=1")).body;
+  const end = (await callApi<MetricsBody>(env.arbor, "/api/health/metrics?gc=1")).body;
   ws.close();
   const hookEventsStored = countStoredHookEvents(env.arbor.dataDir);
   if (hookEventsStored !== hookEvents) errors.push(`hook events: ${hookEvents} sent, ${hookEventsStored} stored`);

@@ -4,7 +4,7 @@ import { listMessages } from "@/lib/chat/list-messages.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { buildScan } from "@/lib/prompt/test-fixtures.ts";
-import { createTestDb } from "@/tests/helpers/test-db.ts";
+import { createTestDb } from "@/tests/support/test-db.ts";
 import { median, round } from "./stats.ts";
 
 export interface MemoryBenchResult {

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { STATUS_ARGS } from "@/lib/git/read-worktree-state.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
-import { createWorktrees, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
+import { createWorktrees, removeGitFixture } from "@/tests/support/git-fixtures.ts";
 
 const execFileAsync = promisify(execFile);
 

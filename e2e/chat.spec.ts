@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { lastUserText } from "./mock-anthropic/index.ts";
-import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 test("send, watch the answer stream in, reload mid-stream, and find the history and the run", async ({
   page,

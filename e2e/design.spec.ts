@@ -1,5 +1,6 @@
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, test } from "./support/chat-fixtures.ts";
+import type { PlansBody, RulesBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { expect, test } from "./chat-fixtures.ts";
 
 const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;
 
@@ -61,9 +62,9 @@ test("a tree built by hand is shown against git; creating a planned node's branc
     "feat/stray",
   );
 
-  const plans = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
-  expect(plans[0].tree.nodes.map((node: { slug: string }) => node.slug)).toEqual(["auth", "login", "signup"]);
-  expect(plans[0].tree.edges).toEqual([
+  const plans = (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
+  expect(plans[0]?.tree?.nodes.map((node) => node.slug)).toEqual(["auth", "login", "signup"]);
+  expect(plans[0]?.tree?.edges).toEqual([
     { parent: "auth", child: "login" },
     { parent: "auth", child: "signup" },
   ]);
@@ -102,8 +103,8 @@ test("option C: Claude's proposal lands in the editor for review; an answer that
   const api = page.locator('[data-testid="editor-node"][data-slug="api"]');
   await expect(api.getByTestId("editor-title")).toHaveValue("API");
   await expect(page.getByTestId("tree-preview")).toContainText("feat/api");
-  const proposed = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans[0];
-  expect(proposed.tree).toBeNull();
+  const proposed = (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans[0];
+  expect(proposed?.tree).toBeNull();
   await page.getByTestId("wizard-next").click();
   await page.getByTestId("wizard-save").click();
   await expect(page.locator(treeNode("api")).getByTestId("node-no-branch")).toBeVisible();
@@ -126,10 +127,10 @@ test("option C: Claude's proposal lands in the editor for review; an answer that
   });
   await page.getByTestId("wizard-manual").click();
   await expect(page.getByTestId("editor-node")).toHaveCount(0);
-  const broken = (await callApi(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.find(
-    (plan: { title: string }) => plan.title === "Broken",
+  const broken = (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.find(
+    (plan) => plan.title === "Broken",
   );
-  expect(broken.tree).toBeNull();
+  expect(broken?.tree).toBeNull();
 });
 
 test("option B is disabled with its reason; plans are picked; the rules editor refuses a rule without {slug}", async ({
@@ -161,6 +162,6 @@ test("option B is disabled with its reason; plans are picked; the rules editor r
   await rules.getByTestId("rules-save").click();
   await expect(rules.getByTestId("rules-saved")).toBeVisible();
   await expect(page.getByTestId("dashboard-summary")).toContainText("task/{slug}");
-  const stored = (await callApi(claude.arbor, `/api/repos/${repo.repoId}/rules`)).body.rules;
+  const stored = (await callApi<RulesBody>(claude.arbor, `/api/repos/${repo.repoId}/rules`)).body.rules;
   expect(stored).toEqual({ branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." });
 });

@@ -1,12 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, test } from "./support/chat-fixtures.ts";
-
-const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>
-  String(run.lines.find((line) => line.type === "result")?.session_id);
+import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
+import { changeWorktreeHooks, openSession, sendChat } from "@/tests/support/call-api.ts";
+import { expect, test } from "./chat-fixtures.ts";
 
 /** Counts the hook list requests a page makes from now on (live updates must not need any). */
 function countHookListRequests(page: Page): () => number {
@@ -73,12 +70,8 @@ test("install hooks from the worktree timeline, then watch a terminal session an
   await expect(relay.getByTestId("relay-prompt")).toContainText("terminal work");
   await expect(relay.locator('[data-testid="relay-tool"][data-tool="Bash"]')).toContainText("echo e2e");
 
-  const chatSession = (
-    await callApi(claude.arbor, "/api/chat/sessions", { body: { repoId: repo.repoId, worktreePath } })
-  ).body.session.id;
-  const sent = await callApi(claude.arbor, "/api/chat/send", {
-    body: { sessionId: chatSession, userMessage: "[[mock:text via arbor]]" },
-  });
+  const chatSession = await openSession(claude.arbor, { repoId: repo.repoId, worktreePath });
+  const sent = await sendChat(claude.arbor, { sessionId: chatSession, userMessage: "[[mock:text via arbor]]" });
   expect(sent.status).toBe(200);
   const arborSession = String(sent.body.run.claudeSessionId);
   await expect(row("Stop", arborSession).getByTestId("timeline-origin")).toHaveText("Arbor run");
@@ -113,10 +106,8 @@ test("the Logs page finds events by their summary live, opens a session in order
   repo,
 }) => {
   const worktreePath = await repo.addWorktree("hooks-logs");
-  const installed = await callApi(claude.arbor, "/api/hooks/install", {
-    body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true },
-  });
-  expect(installed.body.files[0].isWritten).toBe(true);
+  const installed = await changeWorktreeHooks(claude.arbor, { repoId: repo.repoId, worktreePath });
+  expect(installed.body.files[0]?.isWritten).toBe(true);
   const needle = `needle-${Date.now()}`;
 
   await page.goto("/logs");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, openWorktree, sendMessage, test } from "./support/chat-fixtures.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 /** The mock answers the summarization request with the last directive in the conversation. */
 const SECTIONS = "## Key points\n- a\n## Decisions\n- b\n## Open tasks\n- c\n## Caveats\n- d";
@@ -160,7 +160,7 @@ test("Archive makes the chat read-only; reopening the worktree starts a new conv
 
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-link").click()]);
   expect(file.suggestedFilename()).toMatch(/^arbor-feat-mem-archive-.*\.md$/);
-  expect(await readFile((await file.path())!, "utf8")).toContain("remember the octopus password");
+  expect(await readFile(await file.path(), "utf8")).toContain("remember the octopus password");
 
   await page.getByTestId("open-active-session").click();
   await expect(page.getByTestId("composer-input")).toBeVisible();

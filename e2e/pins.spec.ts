@@ -1,5 +1,5 @@
-import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "@/tests/helpers/git-fixtures.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "@/tests/support/git-fixtures.ts";
+import { expect, test } from "./arbor-fixtures.ts";
 
 let repo: RepoWithWorktrees;
 

@@ -1,26 +1,23 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { expect, openWorktree, sendMessage, test, type ChatRepo } from "./support/chat-fixtures.ts";
+import type { ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
+import type { NotificationsBody, PoliciesBody, TopicsBody } from "@/tests/support/api-types.ts";
+import { callApi, changeWorktreeHooks } from "@/tests/support/call-api.ts";
+import { expect, openWorktree, sendMessage, test, type ChatRepo } from "./chat-fixtures.ts";
 
 const tag = (title: string, id: string) => `<!-- [meta] project: demo (id: 1) | topic: ${title} (id: ${id}) -->`;
-const sessionIdOf = (run: { lines: Array<Record<string, unknown>> }) =>
-  String(run.lines.find((line) => line.type === "result")?.session_id);
 
 /** A new worktree of the test's repository with Arbor's hooks installed (the recorder and notifier act through them). */
 async function hookedWorktree(claude: ArborWithClaude, repo: ChatRepo, name: string): Promise<string> {
   const worktreePath = await repo.addWorktree(name);
-  const installed = await callApi(claude.arbor, "/api/hooks/install", {
-    body: { scope: "worktree", repoId: repo.repoId, worktreePath, action: "install", apply: true },
-  });
-  expect(installed.body.files[0].isWritten).toBe(true);
+  const installed = await changeWorktreeHooks(claude.arbor, { repoId: repo.repoId, worktreePath });
+  expect(installed.body.files[0]?.isWritten).toBe(true);
   return worktreePath;
 }
 
 async function unreadCount(claude: ArborWithClaude): Promise<number> {
-  return (await callApi(claude.arbor, "/api/notifications?unread=1")).body.notifications.length;
+  return (await callApi<NotificationsBody>(claude.arbor, "/api/notifications?unread=1")).body.notifications.length;
 }
 
 test("completions and an error in terminal sessions arrive live: toast, badge, desktop alert, inbox, mark read, open the chat", async ({
@@ -34,9 +31,9 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
     const shown: Array<{ title: string; body: string }> = [];
     class RecordingNotification {
       static permission: NotificationPermission = "default";
-      static async requestPermission(): Promise<NotificationPermission> {
+      static requestPermission(): Promise<NotificationPermission> {
         RecordingNotification.permission = "granted";
-        return "granted";
+        return Promise.resolve("granted");
       }
       onclick: (() => void) | null = null;
       constructor(title: string, options?: { body?: string }) {
@@ -86,7 +83,7 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
   await expect(group).toHaveCount(0);
   await expect(bell).toHaveAttribute("data-unread", String(before));
   if (before === 0) await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
-  const unreadHere = await callApi(
+  const unreadHere = await callApi<NotificationsBody>(
     claude.arbor,
     `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`,
   );
@@ -160,7 +157,7 @@ test("the recorder logs a tagged terminal answer under its topic on the project 
   await expect(topic).toHaveAttribute("data-status", "decided");
   await expect(topic.getByTestId("topic-decision")).toContainText("Use an LRU cache");
   await expect(topic.getByTestId("decision-input")).toHaveValue("");
-  const stored = (await callApi(claude.arbor, `/api/repos/${repo.repoId}/topics`)).body.topics;
+  const stored = (await callApi<TopicsBody>(claude.arbor, `/api/repos/${repo.repoId}/topics`)).body.topics;
   expect(stored).toMatchObject([{ title: "Caching", status: "decided", decisions: [{ text: "Use an LRU cache" }] }]);
 });
 
@@ -179,7 +176,9 @@ test("enforcement switched on in the UI blocks an untagged answer; the session's
   await expect(enforce).toBeChecked();
   await expect(page.getByTestId("policies-panel")).toHaveAttribute("data-save-state", "success");
   try {
-    expect((await callApi(claude.arbor, `/api/repos/${repo.repoId}/policies`)).body.policies.enforceMetaTag).toBe(true);
+    expect(
+      (await callApi<PoliciesBody>(claude.arbor, `/api/repos/${repo.repoId}/policies`)).body.policies.enforceMetaTag,
+    ).toBe(true);
     // The Stop hook's feedback is a new turn for the mock: it takes the second queued script.
     claude.mock.enqueue({ name: "untagged", steps: [{ type: "text", text: "no tag" }] });
     claude.mock.enqueue({

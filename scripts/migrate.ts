@@ -23,12 +23,13 @@ async function apply(url: string): Promise<void> {
 async function createMigration(name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("migration name must be lower_snake_case");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arbor-migrate-"));
-  const { engine, close } = await openSchemaEngine({
+  const scratchEngine = await openSchemaEngine({
     url: `file:${path.join(scratch, "scratch.db")}`,
     shadowUrl: `file:${path.join(scratch, "shadow.db")}`,
     schemaPath,
   });
   try {
+    const { engine } = scratchEngine;
     const list = readMigrationsList(migrationsDir);
     const schema = {
       path: schemaPath,
@@ -57,7 +58,7 @@ async function createMigration(name: string): Promise<void> {
     );
     console.log(`wrote ${path.relative(root, dir)}/migration.sql`);
   } finally {
-    close();
+    scratchEngine.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { HookEventFilter, HookEventPage, RelayFilter } from "@/components/api/hooks-api.ts";
+import type { HookEventPage } from "@/components/api/hooks-api.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -12,7 +12,7 @@ type EventPages = InfiniteData<HookEventPage, number | null>;
  */
 export function applyHookEventToCache(client: QueryClient, event: HookEventView): void {
   for (const [key, data] of client.getQueriesData<EventPages>({ queryKey: queryKeys.hookEvents() })) {
-    if (!matchesEventFilter(event, (key[1] ?? {}))) continue;
+    if (!matchesEventFilter(event, key[1] ?? {})) continue;
     if (!data) {
       refetchLoading(client, key);
       continue;
@@ -29,7 +29,7 @@ export function applyHookEventToCache(client: QueryClient, event: HookEventView)
 /** A live relay: merged (by session and start uuid) into every cached relay list it belongs to. */
 export function applyRelayToCache(client: QueryClient, relay: RelayView): void {
   for (const [key, data] of client.getQueriesData<RelayView[]>({ queryKey: queryKeys.relays() })) {
-    if (!matchesRelayFilter(relay, (key[1] ?? {}))) continue;
+    if (!matchesRelayFilter(relay, key[1] ?? {})) continue;
     if (!data) refetchLoading(client, key);
     else client.setQueryData<RelayView[]>(key, mergeRelay(data, relay));
   }

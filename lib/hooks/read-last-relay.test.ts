@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractRelays } from "./extract-relays.ts";
 import { readLastRelay } from "./read-last-relay.ts";
-import { useTempTranscripts } from "./temp-transcripts.ts";
+import { useTempTranscripts } from "@/tests/support/use-temp-transcripts.ts";
 import { fixturePath, readFixtureText, readJsonl } from "./test-fixtures.ts";
 
 const transcripts = useTempTranscripts("arbor-last-relay-");

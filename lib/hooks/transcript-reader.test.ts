@@ -2,7 +2,7 @@ import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTranscriptFrom } from "./transcript-reader.ts";
-import { useTempTranscripts } from "./temp-transcripts.ts";
+import { useTempTranscripts } from "@/tests/support/use-temp-transcripts.ts";
 import { fixturePath, readFixtureText, readJsonl } from "./test-fixtures.ts";
 
 const transcripts = useTempTranscripts("arbor-transcript-");

@@ -2,44 +2,30 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import { isProcessAlive } from "@/tests/helpers/claude-env.ts";
-import { findProcessesInDir, findProcessHosts } from "@/tests/helpers/find-processes.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+import type { MessagesBody } from "@/tests/support/api-types.ts";
+import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { isProcessAlive } from "@/tests/support/claude-env.ts";
+import { findProcessesInDir, findProcessHosts } from "@/tests/support/find-processes.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import { readJsonFile } from "@/tests/support/read-json.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 
-let env: ArborWithClaude;
-let repo: PinnedRepo;
-let mainPath: string;
-let repoId: string;
-
-const send = (sessionId: string, userMessage: string) =>
-  callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
-
-useArborWithRepo(
-  (context) => {
-    env = context.env;
-    repo = context.repo;
-    ({ mainPath, repoId } = repo);
-  },
-  { maxRetries: 1 },
-);
+const shared = useArborWithRepo({ maxRetries: 1 });
 
 describe("chat failure paths through the real CLI", () => {
   it("401 from the API: says the key was refused and how to log in", async () => {
-    const { sessionId } = await repo.freshSession("wt");
-    const { body } = await send(sessionId, "[[mock:error 401 noretry]]");
+    const { sessionId } = await shared.repo.freshSession("wt");
+    const { body } = await shared.send(sessionId, "[[mock:error 401 noretry]]");
     expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: false });
     expect(body.run.errorMessage).toMatch(/log ?in|API key/i);
   });
 
   it("500 from the API: a server error with a Retry, shown live as retries", async () => {
-    const { sessionId } = await repo.freshSession("wt");
-    const ws = await connectWs({ url: env.arbor.url });
+    const { sessionId } = await shared.repo.freshSession("wt");
+    const ws = await connectWs({ url: shared.env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
-    const { body } = await send(sessionId, "[[mock:error 500]]");
+    const { body } = await shared.send(sessionId, "[[mock:error 500]]");
     expect(body.run).toMatchObject({ status: "failed", errorKind: "server_error", isRetryable: true });
     const retry = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "api_retry");
     expect(retry.type === "run_event" && retry.event.kind === "api_retry" && retry.event.maxRetries).toBe(1);
@@ -47,63 +33,69 @@ describe("chat failure paths through the real CLI", () => {
   });
 
   it("tools denied in -p mode: the run succeeds and lists which tool was refused", async () => {
-    const { sessionId } = await repo.freshSession("wt");
-    const { body } = await send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
+    const { sessionId } = await shared.repo.freshSession("wt");
+    const { body } = await shared.send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
     expect(body.run.status).toBe("success");
-    expect(body.run.permissionDenials).toEqual([expect.objectContaining({ toolName: "Bash" })]);
+    expect(body.run.permissionDenials).toMatchObject([{ toolName: "Bash" }]);
     expect(body.run.tools[0]).toMatchObject({ name: "Bash", result: { isError: true } });
   });
 
   it("an allowed tool runs in the worktree and its card carries command and output", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("wt");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: ["Bash"] } });
-    const { body } = await send(sessionId, "[[mock:bash echo hello-from-tool > made.txt && cat made.txt]]");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: [] } });
+    const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: ["Bash"] } });
+    const { body } = await shared.send(sessionId, "[[mock:bash echo hello-from-tool > made.txt && cat made.txt]]");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { allowedTools: [] } });
     expect(body.run.status).toBe("success");
     expect(body.run.tools[0]).toMatchObject({
       name: "Bash",
-      input: { command: expect.stringContaining("echo hello-from-tool") },
+      input: { command: expect.stringContaining("echo hello-from-tool") as unknown },
     });
-    expect(body.run.tools[0].result.content).toContain("hello-from-tool");
+    expect(body.run.tools[0]?.result?.content).toContain("hello-from-tool");
     expect(readFileSync(path.join(worktreePath, "made.txt"), "utf8")).toBe("hello-from-tool\n");
-    expect(body.updatedScan.dirty.untracked).toBe(0);
+    expect(body.updatedScan?.dirty?.untracked).toBe(0);
   });
 
   it("a run that outlives the timeout is killed with its process group and marked timed_out", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("wt");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 5 } });
-    const { body } = await send(sessionId, "[[mock:hang]]");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 1800 } });
+    const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 5 } });
+    const { body } = await shared.send(sessionId, "[[mock:hang]]");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { runTimeoutSeconds: 1800 } });
     expect(body.run).toMatchObject({ status: "timed_out", errorKind: "timed_out" });
-    expect(body.assistantMessage.status).toBe("timed_out");
+    expect(body.assistantMessage?.status).toBe("timed_out");
     expect(findProcessesInDir(worktreePath)).toEqual([]);
   });
 
   it("the claude process killed mid-stream: partial answer kept, run failed as crashed", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("wt");
-    const ws = await connectWs({ url: env.arbor.url });
+    const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
+    const ws = await connectWs({ url: shared.env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
-    const sending = send(sessionId, "[[mock:slow 300]]");
+    const sending = shared.send(sessionId, "[[mock:slow 300]]");
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
     const [claude] = findProcessesInDir(worktreePath).filter((p) => p.cmdline.includes("claude"));
     process.kill(claude!.pid, "SIGKILL");
     const { body } = await sending;
     ws.close();
     expect(body.run).toMatchObject({ status: "failed", errorKind: "crashed", isRetryable: true });
-    expect(body.assistantMessage.content.length).toBeGreaterThan(0);
-    expect(body.assistantMessage.status).toBe("failed");
+    expect(body.assistantMessage?.content.length).toBeGreaterThan(0);
+    expect(body.assistantMessage?.status).toBe("failed");
   });
 
   it("three worktrees in parallel leave the shared Claude config valid", async () => {
     // git worktree add takes repository locks, so the worktrees are made one by one; the runs are parallel.
-    const sessions = [await repo.freshSession("wt"), await repo.freshSession("wt"), await repo.freshSession("wt")];
-    const results = await Promise.all(sessions.map(({ sessionId }) => send(sessionId, "[[mock:text parallel]]")));
+    const sessions = [
+      await shared.repo.freshSession("wt"),
+      await shared.repo.freshSession("wt"),
+      await shared.repo.freshSession("wt"),
+    ];
+    const results = await Promise.all(
+      sessions.map(({ sessionId }) => shared.send(sessionId, "[[mock:text parallel]]")),
+    );
     expect(results.map((r) => r.body.run.status)).toEqual(["success", "success", "success"]);
-    for (const name of readdirSync(env.home.configDir).filter((file) => file.endsWith(".json"))) {
-      expect(() => JSON.parse(readFileSync(path.join(env.home.configDir, name), "utf8"))).not.toThrow();
+    for (const name of readdirSync(shared.env.home.configDir).filter((file) => file.endsWith(".json"))) {
+      expect(() => readJsonFile<unknown>(path.join(shared.env.home.configDir, name))).not.toThrow();
     }
-    const homeConfig = path.join(env.home.home, ".claude.json");
-    for (const file of [homeConfig, path.join(env.home.configDir, ".claude.json")]) {
+    const homeConfig = path.join(shared.env.home.home, ".claude.json");
+    for (const file of [homeConfig, path.join(shared.env.home.configDir, ".claude.json")]) {
       try {
         JSON.parse(readFileSync(file, "utf8"));
       } catch (error) {
@@ -115,44 +107,45 @@ describe("chat failure paths through the real CLI", () => {
 
 describe("server crash and shutdown during a run", () => {
   it("kill -9 mid-stream: after restart the message is there, the run is interrupted, no claude is left, a new send works", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("wt");
-    const ws = await connectWs({ url: env.arbor.url });
+    const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
+    const ws = await connectWs({ url: shared.env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     // The request dies with the server; its outcome is read from the database after restart.
-    void send(sessionId, "keep me [[mock:slow 400]]").catch(() => null);
+    const cut = expect(shared.send(sessionId, "keep me [[mock:slow 400]]")).rejects.toThrow();
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
-    const processHost = findProcessHosts(env.arbor.child.pid!);
+    const processHost = findProcessHosts(shared.env.arbor.child.pid!);
     expect(processHost).toHaveLength(1);
-    await env.arbor.kill9();
+    await shared.env.arbor.kill9();
+    await cut;
     ws.close();
     // The process host sees the server's IPC channel close, kills the CLI's process group and exits.
     await expect.poll(() => findProcessesInDir(worktreePath).length, { timeout: 20_000 }).toBe(0);
     await expect.poll(() => isProcessAlive(processHost[0]!.pid), { timeout: 20_000 }).toBe(false);
-    await env.restart();
-    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    await shared.env.restart();
+    const history = await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
     const [user, assistant] = history.body.messages;
-    expect(user.content).toBe("keep me [[mock:slow 400]]");
-    expect(assistant.status).toBe("interrupted");
-    expect(assistant.run).toMatchObject({ status: "interrupted" });
-    const again = await send(sessionId, "[[mock:text back]]");
-    expect(again.body.assistantMessage.content).toBe("back");
+    expect(user?.content).toBe("keep me [[mock:slow 400]]");
+    expect(assistant?.status).toBe("interrupted");
+    expect(assistant?.run).toMatchObject({ status: "interrupted" });
+    const again = await shared.send(sessionId, "[[mock:text back]]");
+    expect(again.body.assistantMessage?.content).toBe("back");
   });
 
   it("SIGTERM mid-stream: the server cancels the run, stores it, and leaves no claude process", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("wt");
-    const ws = await connectWs({ url: env.arbor.url });
+    const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
+    const ws = await connectWs({ url: shared.env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     // The response is cut by the shutdown; the stored run is what this test checks.
-    void send(sessionId, "[[mock:slow 400]]").catch(() => null);
+    void shared.send(sessionId, "[[mock:slow 400]]").catch(() => null);
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
     ws.close();
-    expect(await env.arbor.stop()).toBe(0);
+    expect(await shared.env.arbor.stop()).toBe(0);
     expect(findProcessesInDir(worktreePath)).toEqual([]);
-    const db = new Database(path.join(env.arbor.dataDir, "arbor.db"), { readonly: true });
+    const db = new Database(path.join(shared.env.arbor.dataDir, "arbor.db"), { readonly: true });
     const run = db.prepare("SELECT status FROM agent_runs WHERE session_id = ?").get(sessionId) as { status: string };
     db.close();
     expect(run.status).toBe("cancelled");
-    await env.restart();
+    await shared.env.restart();
   });
 });
 
@@ -160,13 +153,10 @@ describe("not logged in", () => {
   it("no API key: says to log in, keeps the message", async () => {
     const noKey = await startArborWithClaude({ apiKey: null });
     try {
-      const repo = (await callApi(noKey.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-      const session = (
-        await callApi(noKey.arbor, "/api/chat/sessions", { body: { repoId: repo, worktreePath: mainPath } })
-      ).body.session.id;
-      const { body } = await callApi(noKey.arbor, "/api/chat/send", {
-        body: { sessionId: session, userMessage: "hi" },
-      });
+      const { mainPath } = shared.repo;
+      const repoId = await pinRepo(noKey.arbor, mainPath);
+      const sessionId = await openSession(noKey.arbor, { repoId, worktreePath: mainPath });
+      const { body } = await sendChat(noKey.arbor, { sessionId, userMessage: "hi" });
       expect(body.run).toMatchObject({ status: "failed", errorKind: "not_logged_in" });
       expect(body.run.errorMessage).toMatch(/\/login|ANTHROPIC_API_KEY/);
       expect(body.userMessage.content).toBe("hi");

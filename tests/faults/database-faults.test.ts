@@ -5,8 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDatabase } from "@/tests/helpers/db-locker.ts";
-import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { lockDatabase } from "@/tests/support/db-locker.ts";
+import type { ErrorBody, MessagesBody, PinsBody, SettingsBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 const run = promisify(execFile);
 let arbor: RunningArbor;
@@ -38,16 +40,19 @@ describe("the database locked by another process", () => {
   it("a write that cannot get the lock fails clearly; reads keep working; nothing is corrupted", async () => {
     const lock = await lockDatabase(dbFile);
     try {
-      const refused = await callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 7 } });
+      const refused = await callApi<ErrorBody>(arbor, "/api/settings", {
+        method: "PUT",
+        body: { recentMessageCount: 7 },
+      });
       expect(refused.status).toBe(503);
       expect(refused.body.error.message).toMatch(/database is busy/);
-      const read = await callApi(arbor, "/api/repo-pins");
+      const read = await callApi<PinsBody>(arbor, "/api/repo-pins");
       expect(read.status).toBe(200);
-      expect(read.body.pins.map((p: { label: string }) => p.label)).toContain("before the lock");
+      expect(read.body.pins.map((p) => p.label)).toContain("before the lock");
     } finally {
       await lock.release();
     }
-    expect((await callApi(arbor, "/api/settings")).body.settings.recentMessageCount).toBe(20);
+    expect((await callApi<SettingsBody>(arbor, "/api/settings")).body.settings.recentMessageCount).toBe(20);
     expect((await callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 7 } })).status).toBe(
       200,
     );
@@ -56,7 +61,7 @@ describe("the database locked by another process", () => {
 
   it("a write waits for a lock that is released meanwhile, and succeeds", async () => {
     const lock = await lockDatabase(dbFile);
-    const pending = callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 9 } });
+    const pending = callApi<SettingsBody>(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 9 } });
     await lock.release();
     const result = await pending;
     expect(result.status).toBe(200);
@@ -77,13 +82,11 @@ describe("a data directory whose disk stops accepting writes", () => {
       await run("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", mountPoint]);
       const server = await startArbor({ dataDir: path.join(mountPoint, "data") });
       try {
-        const pin = await callApi(server, "/api/repo-pins", { body: { path: repoRoot } });
-        const repoId = pin.body.pin.repoId;
-        const sessionId = (await callApi(server, "/api/chat/sessions", { body: { repoId, worktreePath: repoRoot } }))
-          .body.session.id;
+        const repoId = await pinRepo(server, repoRoot);
+        const sessionId = await openSession(server, { repoId, worktreePath: repoRoot });
         const filler = path.join(mountPoint, "filler");
         fillDisk(filler);
-        const refused = await callApi(server, "/api/chat/send", {
+        const refused = await callApi<ErrorBody>(server, "/api/chat/send", {
           body: { sessionId, userMessage: "written while the disk is read-only" },
         });
         expect(refused.status).toBe(503);
@@ -92,9 +95,9 @@ describe("a data directory whose disk stops accepting writes", () => {
           (await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status,
         ).toBe(503);
         rmSync(filler);
-        const messages = await callApi(server, `/api/chat/messages?sessionId=${sessionId}`);
+        const messages = await callApi<MessagesBody>(server, `/api/chat/messages?sessionId=${sessionId}`);
         expect(messages.body.messages).toEqual([]);
-        expect((await callApi(server, "/api/settings")).body.settings.recentMessageCount).toBe(20);
+        expect((await callApi<SettingsBody>(server, "/api/settings")).body.settings.recentMessageCount).toBe(20);
         expect(
           (await callApi(server, "/api/settings", { method: "PUT", body: { recentMessageCount: 3 } })).status,
         ).toBe(200);

@@ -8,7 +8,7 @@ import {
   createRepoWithOrigin,
   removeGitFixture,
   type GitFixtureRoot,
-} from "@/tests/helpers/git-fixtures.ts";
+} from "@/tests/support/git-fixtures.ts";
 
 const isRoot = process.getuid?.() === 0;
 

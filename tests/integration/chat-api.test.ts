@@ -2,16 +2,17 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+} from "@/tests/support/git-fixtures.ts";
+import type { CancelBody, ErrorBody, MessagesBody, SendBody, SessionBody } from "@/tests/support/api-types.ts";
+import { callApi, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 
 let env: ArborWithClaude;
 let fixtureRoot: { root: string };
@@ -19,9 +20,11 @@ let repoId: string;
 let mainPath: string;
 
 async function openSession(worktreePath: string): Promise<string> {
-  const { status, body } = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+  const { status, body } = await callApi<SessionBody>(env.arbor, "/api/chat/sessions", {
+    body: { repoId, worktreePath },
+  });
   expect(status).toBe(200);
-  return body.session.id as string;
+  return body.session.id;
 }
 
 async function addFreshWorktree(name: string): Promise<string> {
@@ -34,8 +37,7 @@ beforeAll(async () => {
   env = await startArborWithClaude();
   fixtureRoot = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixtureRoot.root, files: { "README.md": "# demo\n" } }));
-  const pinned = await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } });
-  repoId = pinned.body.pin.repoId;
+  repoId = await pinRepo(env.arbor, mainPath);
 });
 
 afterAll(async () => {
@@ -49,14 +51,14 @@ describe("POST /api/chat/send", () => {
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
     const userMessage = "Say hi [[mock:text Hi there, **friend**.]]";
-    const { status, body } = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
+    const { status, body } = await sendChat(env.arbor, { sessionId, userMessage });
     expect(status).toBe(200);
     expect(body.run.status).toBe("success");
-    expect(body.assistantMessage.content).toBe("Hi there, **friend**.");
-    expect(body.assistantMessage.status).toBe("complete");
+    expect(body.assistantMessage?.content).toBe("Hi there, **friend**.");
+    expect(body.assistantMessage?.status).toBe("complete");
     expect(body.run).toMatchObject({ numTurns: 1, errorKind: null });
     expect(body.run.durationMs).toBeGreaterThan(0);
-    expect(body.run.model).toEqual(expect.any(String));
+    expect(body.run.model).toBeTypeOf("string");
     expect(body.updatedScan).toMatchObject({ path: mainPath, branch: "main" });
 
     const finished = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
@@ -77,8 +79,8 @@ describe("POST /api/chat/send", () => {
     expect([...headings].sort((a, b) => a - b)).toEqual(headings);
     expect(prompt.endsWith(userMessage)).toBe(true);
 
-    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
-    expect(history.body.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+    const history = await callApi<MessagesBody>(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    expect(history.body.messages.map((m) => [m.role, m.content])).toEqual([
       ["user", userMessage],
       ["assistant", "Hi there, **friend**."],
     ]);
@@ -97,7 +99,7 @@ describe("POST /api/chat/send", () => {
   it("delivers shell metacharacters, a leading dash, newlines and non-ASCII byte for byte, and a 300 KB message", async () => {
     const sessionId = await openSession(mainPath);
     const tricky = "--upload-pack=evil $(whoami) `id` 'single' \"double\"\nline two 日本語 é \\ {{x}} [[mock:text ok]]";
-    const first = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: tricky } });
+    const first = await sendChat(env.arbor, { sessionId, userMessage: tricky });
     expect(first.body.run.status).toBe("success");
     const seen = env.mock.requests.find(
       (r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId,
@@ -105,9 +107,9 @@ describe("POST /api/chat/send", () => {
     expect(lastUserText(seen)!.endsWith(tricky)).toBe(true);
 
     const big = `${"x".repeat(300 * 1024)} [[mock:text big ok]]`;
-    const second = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: big } });
+    const second = await sendChat(env.arbor, { sessionId, userMessage: big });
     expect(second.body.run.status).toBe("success");
-    expect(second.body.assistantMessage.content).toBe("big ok");
+    expect(second.body.assistantMessage?.content).toBe("big ok");
     const bigRequest = env.mock.requests.find(
       (r) => r.headers["x-claude-code-session-id"] === second.body.run.claudeSessionId,
     )!;
@@ -116,39 +118,39 @@ describe("POST /api/chat/send", () => {
 
   it("refuses an empty message and one over the configured limit, saying what the limit is", async () => {
     const sessionId = await openSession(mainPath);
-    const empty = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "  \n " } });
+    const empty = await callApi<ErrorBody>(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "  \n " } });
     expect(empty.status).toBe(422);
     expect(empty.body.error.message).toMatch(/empty/);
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 2048 } });
-    const tooBig = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "y".repeat(3000) } });
+    const tooBig = await callApi<ErrorBody>(env.arbor, "/api/chat/send", {
+      body: { sessionId, userMessage: "y".repeat(3000) },
+    });
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 1024 * 1024 } });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.error.details.limitBytes).toBe(2048);
+    expect(tooBig.body.error.details?.limitBytes).toBe(2048);
     expect(tooBig.body.error.message).toMatch(/2048/);
   });
 
   it("keeps the user message and explains an overloaded API; Retry re-runs that same message", async () => {
     const sessionId = await openSession(mainPath);
-    const failed = await callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId, userMessage: "please [[mock:error 529]]" },
-    });
+    const failed = await sendChat(env.arbor, { sessionId, userMessage: "please [[mock:error 529]]" });
     expect(failed.body.run).toMatchObject({ status: "failed", errorKind: "overloaded", isRetryable: true });
     expect(failed.body.run.errorMessage).toMatch(/overloaded/i);
     expect(failed.body.userMessage.content).toBe("please [[mock:error 529]]");
 
-    const retried = await callApi(env.arbor, "/api/chat/retry", { body: { runId: failed.body.run.id } });
+    const retried = await callApi<SendBody>(env.arbor, "/api/chat/retry", { body: { runId: failed.body.run.id } });
     // The retry re-sends the same user message, whose directive still asks for a 529.
     expect(retried.body.run.status).toBe("failed");
     expect(retried.body.userMessage.id).toBe(failed.body.userMessage.id);
-    const history = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
-    const copies = history.body.messages.filter((m: { content: string }) => m.content === "please [[mock:error 529]]");
+    const history = await callApi<MessagesBody>(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const copies = history.body.messages.filter((m) => m.content === "please [[mock:error 529]]");
     expect(copies).toHaveLength(1);
   });
 
   it("names the binary it tried when claude is not installed", async () => {
     const sessionId = await openSession(mainPath);
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/bin/claude" } });
-    const result = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "hello" } });
+    const result = await sendChat(env.arbor, { sessionId, userMessage: "hello" });
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
     expect(result.body.run).toMatchObject({ status: "failed", errorKind: "claude_not_found" });
     expect(result.body.run.errorMessage).toContain("/nonexistent/bin/claude");
@@ -159,17 +161,17 @@ describe("POST /api/chat/send", () => {
     const sessionId = await openSession(await addFreshWorktree("cancel-me"));
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId });
-    const sending = callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "go [[mock:slow 300]]" } });
+    const sending = sendChat(env.arbor, { sessionId, userMessage: "go [[mock:slow 300]]" });
     const delta = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
     const runId = delta.type === "run_event" ? delta.runId : "";
-    const cancel = await callApi(env.arbor, "/api/chat/cancel", { body: { runId } });
+    const cancel = await callApi<CancelBody>(env.arbor, "/api/chat/cancel", { body: { runId } });
     expect(cancel.body).toMatchObject({ ok: true, wasActive: true });
     const { body } = await sending;
     ws.close();
     expect(body.run.status).toBe("cancelled");
-    expect(body.assistantMessage.status).toBe("cancelled");
-    expect(body.assistantMessage.content.length).toBeGreaterThan(0);
-    expect(body.assistantMessage.content).not.toContain("done.");
+    expect(body.assistantMessage?.status).toBe("cancelled");
+    expect(body.assistantMessage?.content.length).toBeGreaterThan(0);
+    expect(body.assistantMessage?.content).not.toContain("done.");
   });
 
   it("queues a second send to the same worktree and runs worktrees in parallel", async () => {
@@ -179,27 +181,21 @@ describe("POST /api/chat/send", () => {
     const otherSession = await openSession(other);
     const ws = await connectWs({ url: env.arbor.url });
     ws.send({ type: "subscribe_session", sessionId: busySession });
-    const first = callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId: busySession, userMessage: "one [[mock:slow 100]]" },
-    });
+    const first = sendChat(env.arbor, { sessionId: busySession, userMessage: "one [[mock:slow 100]]" });
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
-    const second = callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId: busySession, userMessage: "two [[mock:text second]]" },
-    });
+    const second = sendChat(env.arbor, { sessionId: busySession, userMessage: "two [[mock:text second]]" });
     const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
     expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event.position).toBe(1);
-    const parallel = await callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId: otherSession, userMessage: "[[mock:text parallel]]" },
-    });
+    const parallel = await sendChat(env.arbor, { sessionId: otherSession, userMessage: "[[mock:text parallel]]" });
     const [firstResult, secondResult] = await Promise.all([first, second]);
     ws.close();
     expect(parallel.body.run.status).toBe("success");
-    expect(new Date(parallel.body.run.finishedAt).getTime()).toBeLessThan(
-      new Date(firstResult.body.run.finishedAt).getTime(),
+    expect(new Date(parallel.body.run.finishedAt!).getTime()).toBeLessThan(
+      new Date(firstResult.body.run.finishedAt!).getTime(),
     );
-    expect(secondResult.body.assistantMessage.content).toBe("second");
-    expect(new Date(secondResult.body.run.startedAt).getTime()).toBeGreaterThanOrEqual(
-      new Date(firstResult.body.run.finishedAt).getTime(),
+    expect(secondResult.body.assistantMessage?.content).toBe("second");
+    expect(new Date(secondResult.body.run.startedAt!).getTime()).toBeGreaterThanOrEqual(
+      new Date(firstResult.body.run.finishedAt!).getTime(),
     );
   });
 
@@ -207,7 +203,7 @@ describe("POST /api/chat/send", () => {
     const doomed = await addFreshWorktree("doomed");
     const sessionId = await openSession(doomed);
     rmSync(doomed, { recursive: true, force: true });
-    const result = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "still there?" } });
+    const result = await sendChat(env.arbor, { sessionId, userMessage: "still there?" });
     expect(result.body.run).toMatchObject({ status: "failed", errorKind: "worktree_missing" });
     expect(result.body.run.errorMessage).toContain(doomed);
     expect(result.body.userMessage.content).toBe("still there?");
@@ -215,7 +211,7 @@ describe("POST /api/chat/send", () => {
 
   it("refuses paths that are not a worktree of the pinned repository", async () => {
     for (const worktreePath of [`${mainPath}/../main`, path.dirname(mainPath), "/etc", "relative/path"]) {
-      const result = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+      const result = await callApi<SessionBody>(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
       if (worktreePath.endsWith("/../main")) {
         expect(result.status).toBe(200);
         expect(result.body.session.worktreePath).toBe(mainPath);

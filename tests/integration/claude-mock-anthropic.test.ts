@@ -4,7 +4,7 @@ import {
   startMockAnthropic,
   type MockAnthropic,
   type RequestMessage,
-} from "@/e2e/mock-anthropic/index.ts";
+} from "@/tests/support/mock-anthropic/index.ts";
 
 let mock: MockAnthropic;
 
@@ -64,7 +64,7 @@ async function readSse(response: Response): Promise<Array<{ event: string; data:
 function deltasOf(events: Array<{ data: Record<string, unknown> }>, key: "text" | "partial_json"): string[] {
   return events.flatMap(({ data }) => {
     const delta = data.delta as Record<string, unknown> | undefined;
-    return data.type === "content_block_delta" && typeof delta?.[key] === "string" ? [delta[key] as string] : [];
+    return data.type === "content_block_delta" && typeof delta?.[key] === "string" ? [delta[key]] : [];
   });
 }
 
@@ -107,7 +107,7 @@ describe("mock Anthropic API", () => {
     expect(deltasOf(events, "text").join("")).toBe("Hello from the mock model.");
     expect(events[6]?.data).toMatchObject({
       delta: { stop_reason: "end_turn" },
-      usage: { output_tokens: expect.any(Number) },
+      usage: { output_tokens: expect.any(Number) as unknown },
     });
     const recorded = await mock.waitForRequest((request) => request.headers["x-claude-code-session-id"] === session);
     expect(lastUserText(recorded)).toBe("plain question");

@@ -4,14 +4,14 @@ import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runClaude } from "@/lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
-import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
+import { useProcessHost } from "@/tests/support/use-process-host.ts";
 import {
   CLAUDE_BIN,
   createTestRepo,
   isProcessAlive,
   isProcessGroupAlive,
   removeTestDirs,
-} from "@/tests/helpers/claude-env.ts";
+} from "@/tests/support/claude-env.ts";
 
 // runClaude's process handling, driven by small fake `claude` scripts (and missing paths): the
 // cases the real CLI does not produce on demand.

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/e2e/mock-anthropic/index.ts";
+import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/tests/support/mock-anthropic/index.ts";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
@@ -15,7 +15,8 @@ import {
   isProcessGroupAlive,
   removeTestDirs,
   type ClaudeTestHome,
-} from "@/tests/helpers/claude-env.ts";
+} from "@/tests/support/claude-env.ts";
+import { readJsonFile } from "@/tests/support/read-json.ts";
 
 let mock: MockAnthropic;
 const createdDirs: string[] = [];
@@ -275,7 +276,7 @@ describe("runClaude with the real CLI against the mock API", () => {
     expect(outcome.result?.permissionDenials).toEqual([
       expect.objectContaining({
         toolName: "Bash",
-        toolInput: expect.objectContaining({ command: "echo hi > out.txt" }),
+        toolInput: expect.objectContaining({ command: "echo hi > out.txt" }) as unknown,
       }),
     ]);
     expect(existsSync(path.join(repo, "out.txt"))).toBe(false);
@@ -299,6 +300,6 @@ describe("runClaude with the real CLI against the mock API", () => {
     ]);
     // Upstream #28922: concurrent CLIs can corrupt .claude.json. Whatever exists must still parse.
     const globalConfig = path.join(home.configDir, ".claude.json");
-    if (existsSync(globalConfig)) expect(() => JSON.parse(readFileSync(globalConfig, "utf8"))).not.toThrow();
+    if (existsSync(globalConfig)) expect(() => readJsonFile<unknown>(globalConfig)).not.toThrow();
   });
 });

@@ -15,7 +15,7 @@ import {
   runFixtureGit,
   writeFiles,
   type GitFixtureRoot,
-} from "@/tests/helpers/git-fixtures.ts";
+} from "@/tests/support/git-fixtures.ts";
 
 const RULE = "feat/{slug}";
 
@@ -323,7 +323,7 @@ describe("readBranchFacts edge cases", () => {
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({
         code: "invalid_input",
-        message: expect.stringContaining("is not inside a git repository"),
+        message: expect.stringContaining("is not inside a git repository") as unknown,
       });
     } finally {
       await removeGitFixture({ root });

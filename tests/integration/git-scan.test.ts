@@ -10,7 +10,7 @@ import {
   removeGitFixture,
   runFixtureGit,
   type RepoWithWorktrees,
-} from "@/tests/helpers/git-fixtures.ts";
+} from "@/tests/support/git-fixtures.ts";
 
 let fixture: RepoWithWorktrees;
 let scan: RepoScan;

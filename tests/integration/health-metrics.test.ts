@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import type { MetricsBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 // GET /api/health/metrics: the figures the load benchmark reads.
 
@@ -16,14 +18,14 @@ afterAll(async () => {
 
 describe("server metrics", () => {
   it("reports memory and event-loop delay; reset starts a new delay window; gc=1 collects first", async () => {
-    const first = await callApi(arbor, "/api/health/metrics?reset=1&gc=1");
+    const first = await callApi<MetricsBody>(arbor, "/api/health/metrics?reset=1&gc=1");
     expect(first.status).toBe(200);
     expect(first.body.rssBytes).toBeGreaterThan(first.body.heapUsedBytes);
     expect(first.body.heapUsedBytes).toBeGreaterThan(0);
     expect(first.body.eventLoopDelayP99Ms).toBeGreaterThanOrEqual(first.body.eventLoopDelayP50Ms);
     // Garbage made by a burst of requests is gone after a collection: the heap is back near where it was.
     await Promise.all(Array.from({ length: 50 }, () => callApi(arbor, "/api/repo-pins")));
-    const collected = await callApi(arbor, "/api/health/metrics?gc=1");
+    const collected = await callApi<MetricsBody>(arbor, "/api/health/metrics?gc=1");
     expect(collected.body.heapUsedBytes).toBeLessThan(first.body.heapUsedBytes + 20 * 1024 * 1024);
   });
 

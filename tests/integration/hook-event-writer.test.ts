@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { createTestDb } from "@/tests/helpers/test-db.ts";
+import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;
@@ -73,7 +73,7 @@ describe("hook event writer", () => {
     expect(readStoredColumns("shape-raw")).toMatchObject({
       is_block: 1,
       is_truncated: 1,
-      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/),
+      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/) as unknown,
     });
   });
 

@@ -1,38 +1,33 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
-import { connectWs } from "@/tests/helpers/ws-client.ts";
+import type {
+  HookChainBody,
+  HookEventsBody,
+  MarkedBody,
+  NotificationsBody,
+  TopicsBody,
+} from "@/tests/support/api-types.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
+import { callApi, changeWorktreeHooks, openSession } from "@/tests/support/call-api.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
 
-let env: ArborWithClaude;
-let repo: PinnedRepo;
-let repoId: string;
+const shared = useArborWithRepo();
 
 const tag = (title: string, id: string) => `<!-- [meta] project: main (id: x) | topic: ${title} (id: ${id}) -->`;
 
 async function hookedWorktree(): Promise<string> {
-  const worktreePath = await repo.addWorktree("policy");
-  const installed = await callApi(env.arbor, "/api/hooks/install", {
-    body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true },
-  });
-  expect(installed.body.files[0].isWritten).toBe(true);
+  const worktreePath = await shared.repo.addWorktree("policy");
+  const installed = await changeWorktreeHooks(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
+  expect(installed.body.files[0]?.isWritten).toBe(true);
   return worktreePath;
 }
 
 const topics = async () =>
-  (await callApi(env.arbor, `/api/repos/${repoId}/topics`)).body.topics as Array<Record<string, any>>;
+  (await callApi<TopicsBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/topics`)).body.topics;
 const requestsOf = (sessionId: string) =>
-  env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
-
-useArborWithRepo((context) => {
-  env = context.env;
-  repo = context.repo;
-  repoId = repo.repoId;
-});
+  shared.env.mock.requests.filter((r) => r.headers["x-claude-code-session-id"] === sessionId);
 
 describe("conversation recorder", () => {
   it("installs the rules file; with enforcement on, a Stop without the meta tag is blocked and the retry is recorded", async () => {
@@ -40,39 +35,50 @@ describe("conversation recorder", () => {
     expect(readFileSync(path.join(worktreePath, ".claude", "rules", "arbor-recorder.md"), "utf8")).toContain(
       "<!-- [meta] project: main",
     );
-    await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: true } });
+    await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/policies`, {
+      method: "PUT",
+      body: { enforceMetaTag: true },
+    });
     try {
       // The Stop hook's feedback is a new turn for the mock: it takes the second queued script.
-      env.mock.enqueue({ name: "untagged", steps: [{ type: "text", text: "Here is my answer without the tag." }] });
-      env.mock.enqueue({
+      shared.env.mock.enqueue({
+        name: "untagged",
+        steps: [{ type: "text", text: "Here is my answer without the tag." }],
+      });
+      shared.env.mock.enqueue({
         name: "tagged",
         steps: [{ type: "text", text: `Fixed answer.\n${tag("Login flow", "new")}` }],
       });
-      const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "How should login work?" });
+      const run = await runClaudeDirectly({ env: shared.env, cwd: worktreePath, prompt: "How should login work?" });
       expect(run.exitCode).toBe(0);
-      const sessionId = String(run.lines.find((l) => l.type === "result")!.session_id);
+      const sessionId = sessionIdOf(run);
       const requests = requestsOf(sessionId).filter((r) => r.path.startsWith("/v1/messages"));
       expect(JSON.stringify(requests.at(-1)!.body)).toContain("Stop hook feedback");
       expect(JSON.stringify(requests.at(-1)!.body)).toContain("End your answer with Arbor's meta tag");
-      const stops = (await callApi(env.arbor, `/api/hooks/events?sessionId=${sessionId}&eventName=Stop`)).body.events;
+      const stops = (
+        await callApi<HookEventsBody>(shared.env.arbor, `/api/hooks/events?sessionId=${sessionId}&eventName=Stop`)
+      ).body.events;
       expect(stops).toHaveLength(2);
-      expect(stops.some((e: { isBlock: boolean }) => e.isBlock)).toBe(true);
+      expect(stops.some((e) => e.isBlock)).toBe(true);
       const login = (await topics()).find((t) => t.title === "Login flow")!;
       expect(login.entries).toHaveLength(1);
-      expect(login.entries[0].assistantText).toContain("Fixed answer.");
-      expect(login.entries[0].userText).toContain("How should login work?");
+      expect(login.entries[0]?.assistantText).toContain("Fixed answer.");
+      expect(login.entries[0]?.userText).toContain("How should login work?");
       await expect
-        .poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0].summaryKind, { timeout: 30_000 })
+        .poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0]!.summaryKind, { timeout: 30_000 })
         .not.toBe("pending");
     } finally {
-      await callApi(env.arbor, `/api/repos/${repoId}/policies`, { method: "PUT", body: { enforceMetaTag: false } });
+      await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/policies`, {
+        method: "PUT",
+        body: { enforceMetaTag: false },
+      });
     }
   });
 
   it("records a decision from the UI, and a new session is told about the topics still open", async () => {
     const worktreePath = await hookedWorktree();
     const run = await runClaudeDirectly({
-      env,
+      env: shared.env,
       cwd: worktreePath,
       prompt: `[[mock:text We should cache results.\n${tag("Caching", "new")}]]`,
     });
@@ -81,12 +87,12 @@ describe("conversation recorder", () => {
     expect(cachingTopics).toHaveLength(1);
     const caching = cachingTopics[0]!;
     expect(caching.status).toBe("open");
-    const second = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text hi]]" });
-    const sessionId = String(second.lines.find((l) => l.type === "result")!.session_id);
+    const second = await runClaudeDirectly({ env: shared.env, cwd: worktreePath, prompt: "[[mock:text hi]]" });
+    const sessionId = sessionIdOf(second);
     const told = JSON.stringify(requestsOf(sessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
     expect(told).toContain(`Caching (id: ${caching.id})`);
 
-    const decided = await callApi(env.arbor, `/api/repos/${repoId}/topics/${caching.id}/decisions`, {
+    const decided = await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/topics/${caching.id}/decisions`, {
       body: { text: "Use an LRU cache" },
     });
     expect(decided.status).toBe(201);
@@ -98,10 +104,14 @@ describe("conversation recorder", () => {
 describe("completion / error notifier", () => {
   it("a completion phrase creates a notification, live over the WebSocket, once; read per worktree", async () => {
     const worktreePath = await hookedWorktree();
-    const ws = await connectWs({ url: env.arbor.url });
+    const ws = await connectWs({ url: shared.env.arbor.url });
     ws.send({ type: "subscribe_notifications" });
     await ws.waitFor((m) => m.type === "hello");
-    await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Task completed: the cache is in place.]]" });
+    await runClaudeDirectly({
+      env: shared.env,
+      cwd: worktreePath,
+      prompt: "[[mock:text Task completed: the cache is in place.]]",
+    });
     const live = await ws.waitFor((m) => m.type === "notification");
     ws.close();
     expect(live.type === "notification" && live.notification).toMatchObject({
@@ -110,19 +120,34 @@ describe("completion / error notifier", () => {
       excerpt: "Task completed: the cache is in place.",
     });
     const inbox = (
-      await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)
+      await callApi<NotificationsBody>(
+        shared.env.arbor,
+        `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`,
+      )
     ).body.notifications;
     expect(inbox).toHaveLength(1);
-    await runClaudeDirectly({ env, cwd: worktreePath, prompt: "[[mock:text Here is the file you asked for.]]" });
+    await runClaudeDirectly({
+      env: shared.env,
+      cwd: worktreePath,
+      prompt: "[[mock:text Here is the file you asked for.]]",
+    });
     expect(
-      (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body
-        .notifications,
+      (
+        await callApi<NotificationsBody>(
+          shared.env.arbor,
+          `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`,
+        )
+      ).body.notifications,
     ).toHaveLength(1);
-    const marked = await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
+    const marked = await callApi<MarkedBody>(shared.env.arbor, "/api/notifications/read", { body: { worktreePath } });
     expect(marked.body.marked).toBe(1);
     expect(
-      (await callApi(env.arbor, `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`)).body
-        .notifications,
+      (
+        await callApi<NotificationsBody>(
+          shared.env.arbor,
+          `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`,
+        )
+      ).body.notifications,
     ).toHaveLength(0);
   });
 });
@@ -131,13 +156,13 @@ describe("state restore", () => {
   it("saves the state at SessionEnd and injects it when the session is resumed; Arbor's own prompt carries it too", async () => {
     const worktreePath = await hookedWorktree();
     const first = await runClaudeDirectly({
-      env,
+      env: shared.env,
       cwd: worktreePath,
       prompt: `[[mock:text Working on it.\n${tag("Rate limiter", "new")}]]`,
     });
-    const sessionId = String(first.lines.find((l) => l.type === "result")!.session_id);
+    const sessionId = sessionIdOf(first);
     const resumed = await runClaudeDirectly({
-      env,
+      env: shared.env,
       cwd: worktreePath,
       prompt: "[[mock:text continuing]]",
       args: ["--resume", sessionId],
@@ -150,13 +175,10 @@ describe("state restore", () => {
     expect(text).toContain("Where the work stood before this resume");
     expect(text).toContain('topic \\"Rate limiter\\"');
 
-    const chatSession = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body
-      .session.id;
-    const sent = await callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId: chatSession, userMessage: "[[mock:text ok]]" },
-    });
+    const chatSession = await openSession(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
+    const sent = await shared.send(chatSession, "[[mock:text ok]]");
     const prompt = JSON.stringify(
-      requestsOf(sent.body.run.claudeSessionId).find((r) => r.path.startsWith("/v1/messages"))!.body,
+      requestsOf(sent.body.run.claudeSessionId!).find((r) => r.path.startsWith("/v1/messages"))!.body,
     );
     expect(prompt).toContain("Where the work stands");
   });
@@ -172,14 +194,14 @@ describe("hook chain inspector", () => {
       `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop-hook" }] }] } }, null, 2)}\n`,
     );
     const chain = (
-      await callApi(env.arbor, `/api/hooks/chain?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`)
+      await callApi<HookChainBody>(
+        shared.env.arbor,
+        `/api/hooks/chain?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+      )
     ).body;
-    const stop = chain.handlers.filter((h: { event: string }) => h.event === "Stop");
-    expect(stop.map((h: { level: string; isArbor: boolean }) => `${h.level}:${h.isArbor}`)).toEqual([
-      "project:false",
-      "local:true",
-    ]);
-    expect(stop[0].command).toBe("echo user-stop-hook");
-    expect(stop[1].command).toContain("arbor-hook' --sync");
+    const stop = chain.handlers.filter((h) => h.event === "Stop");
+    expect(stop.map((h) => `${h.level}:${h.isArbor}`)).toEqual(["project:false", "local:true"]);
+    expect(stop[0]?.command).toBe("echo user-stop-hook");
+    expect(stop[1]?.command).toContain("arbor-hook' --sync");
   });
 });

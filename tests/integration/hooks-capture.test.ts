@@ -1,16 +1,24 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
+import type {
+  HookEventBody,
+  HookEventsBody,
+  HookSessionsBody,
+  RelaysBody,
+  ScanBody,
+} from "@/tests/support/api-types.ts";
+import { callApi, changeWorktreeHooks, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import { readClaudeSettings } from "@/tests/support/claude-settings-file.ts";
 
 let env: ArborWithClaude;
 let fixture: { root: string };
@@ -26,14 +34,10 @@ async function freshWorktree(): Promise<string> {
   return worktreePath;
 }
 
-async function install(worktreePath: string) {
-  return callApi(env.arbor, "/api/hooks/install", {
-    body: { scope: "worktree", repoId, worktreePath, action: "install", apply: true },
-  });
-}
+const install = (worktreePath: string) => changeWorktreeHooks(env.arbor, { repoId, worktreePath });
 
 const events = async (query: string) =>
-  (await callApi(env.arbor, `/api/hooks/events?${query}`)).body.events as Array<Record<string, any>>;
+  (await callApi<HookEventsBody>(env.arbor, `/api/hooks/events?${query}`)).body.events;
 const ingest = (body: string | Buffer, headers: Record<string, string> = {}) =>
   rawRequest({
     url: env.arbor.url,
@@ -52,7 +56,7 @@ beforeAll(async () => {
   env = await startArborWithClaude();
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repoId = await pinRepo(env.arbor, mainPath);
   hookToken = readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim();
 });
 
@@ -69,30 +73,26 @@ describe("installing hooks", () => {
     const userSettings = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] }, model: "sonnet" }, null, 2)}\n`;
     writeFileSync(file, userSettings);
 
-    const preview = await callApi(env.arbor, "/api/hooks/install", {
-      body: { scope: "worktree", repoId, worktreePath, action: "install", apply: false },
-    });
+    const preview = await changeWorktreeHooks(env.arbor, { repoId, worktreePath, apply: false });
     expect(preview.body.files[0]).toMatchObject({ outcome: "write", isWritten: false });
-    expect(preview.body.files[0].preview).toContain("hooks.Stop");
+    expect(preview.body.files[0]?.preview).toContain("hooks.Stop");
     expect(readFileSync(file, "utf8")).toBe(userSettings);
 
     const written = await install(worktreePath);
     expect(written.body.files[0]).toMatchObject({ outcome: "write", isWritten: true });
-    expect(readFileSync(written.body.files[0].backupPath, "utf8")).toBe(userSettings);
-    const installed = JSON.parse(readFileSync(file, "utf8"));
-    expect(installed.hooks.Stop[0].hooks[0].command).toBe("echo mine");
-    expect(installed.hooks.Stop[1].hooks[0].command).toContain("/bin/arbor-hook");
+    expect(readFileSync(written.body.files[0]!.backupPath!, "utf8")).toBe(userSettings);
+    const installed = readClaudeSettings(file);
+    expect(installed.hooks?.Stop?.[0]?.hooks[0]?.command).toBe("echo mine");
+    expect(installed.hooks?.Stop?.[1]?.hooks[0]?.command).toContain("/bin/arbor-hook");
     expect(installed.model).toBe("sonnet");
-    expect((await install(worktreePath)).body.files[0].outcome).toBe("unchanged");
+    expect((await install(worktreePath)).body.files[0]?.outcome).toBe("unchanged");
 
-    const status = await callApi(env.arbor, `/api/repos/${repoId}/worktrees`);
-    const row = status.body.scan.worktrees.find((w: { path: string }) => w.path === worktreePath);
-    expect(row.dirty.untracked).toBe(0);
+    const status = await callApi<ScanBody>(env.arbor, `/api/repos/${repoId}/worktrees`);
+    const row = status.body.scan.worktrees.find((w) => w.path === worktreePath);
+    expect(row?.dirty?.untracked).toBe(0);
 
-    const removed = await callApi(env.arbor, "/api/hooks/install", {
-      body: { scope: "worktree", repoId, worktreePath, action: "uninstall", apply: true },
-    });
-    expect(removed.body.files[0].isWritten).toBe(true);
+    const removed = await changeWorktreeHooks(env.arbor, { repoId, worktreePath, action: "uninstall" });
+    expect(removed.body.files[0]?.isWritten).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(userSettings);
   });
 
@@ -104,7 +104,7 @@ describe("installing hooks", () => {
     writeFileSync(file, odd);
     const result = await install(worktreePath);
     expect(result.body.files[0]).toMatchObject({ outcome: "manual", isWritten: false });
-    expect(result.body.files[0].snippet).toContain("arbor-hook");
+    expect(result.body.files[0]?.snippet).toContain("arbor-hook");
     expect(readFileSync(file, "utf8")).toBe(odd);
   });
 });
@@ -120,7 +120,7 @@ describe("capturing events", () => {
       args: ["--allowedTools", "Bash"],
     });
     expect(terminal.exitCode).toBe(0);
-    const terminalSession = String(terminal.lines.find((l) => l.type === "result")!.session_id);
+    const terminalSession = sessionIdOf(terminal);
     const names = (await events(`worktreePath=${encodeURIComponent(worktreePath)}&sessionId=${terminalSession}`)).map(
       (e) => e.eventName,
     );
@@ -132,27 +132,30 @@ describe("capturing events", () => {
 
     await expect
       .poll(
-        async () => (await callApi(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays.length,
+        async () =>
+          (await callApi<RelaysBody>(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays.length,
         { timeout: 15_000 },
       )
       .toBe(1);
-    const [relay] = (await callApi(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body.relays;
-    expect(relay.userText).toContain("terminal run");
-    expect(relay.toolCalls[0]).toMatchObject({ name: "Bash", result: { isError: false } });
+    const [relay] = (await callApi<RelaysBody>(env.arbor, `/api/hooks/relays?sessionId=${terminalSession}`)).body
+      .relays;
+    expect(relay?.userText).toContain("terminal run");
+    expect(relay?.toolCalls[0]).toMatchObject({ name: "Bash", result: { isError: false } });
 
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } })).body.session
-      .id;
-    const sent = await callApi(env.arbor, "/api/chat/send", {
-      body: { sessionId, userMessage: "[[mock:text via arbor]]" },
-    });
+    const sessionId = await openSession(env.arbor, { repoId, worktreePath });
+    const sent = await sendChat(env.arbor, { sessionId, userMessage: "[[mock:text via arbor]]" });
     const runEvents = await events(`sessionId=${sent.body.run.claudeSessionId}`);
     expect(runEvents.length).toBeGreaterThan(2);
     expect(runEvents.every((e) => e.runId === sent.body.run.id)).toBe(true);
-    const sessions = (await callApi(env.arbor, `/api/hooks/sessions?worktreePath=${encodeURIComponent(worktreePath)}`))
-      .body.sessions;
-    expect(sessions.map((s: { isArborRun: boolean }) => s.isArborRun).sort()).toEqual([false, true]);
+    const sessions = (
+      await callApi<HookSessionsBody>(env.arbor, `/api/hooks/sessions?worktreePath=${encodeURIComponent(worktreePath)}`)
+    ).body.sessions;
+    expect(sessions.map((s) => s.isArborRun).sort()).toEqual([false, true]);
 
-    const full = await callApi(env.arbor, `/api/hooks/events/${toolEvent.id}`);
+    const full = await callApi<HookEventBody<{ tool_input: { command: string } }>>(
+      env.arbor,
+      `/api/hooks/events/${toolEvent.id}`,
+    );
     expect(full.body.event.payload.tool_input.command).toContain("echo from-terminal");
   });
 
@@ -162,7 +165,7 @@ describe("capturing events", () => {
     await env.arbor.stop();
     const run = await runClaudeDirectly({ env, cwd: worktreePath, prompt: "while down [[mock:text offline]]" });
     expect(run.exitCode).toBe(0);
-    const sessionId = String(run.lines.find((l) => l.type === "result")!.session_id);
+    const sessionId = sessionIdOf(run);
     const spooled = readdirSync(path.join(env.arbor.dataDir, "hook-spool")).filter((name) => name.endsWith(".json"));
     expect(spooled.length).toBeGreaterThanOrEqual(4);
     await env.restart();

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,8 +9,9 @@ import {
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { repoRoot } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { readClaudeSettings } from "@/tests/support/claude-settings-file.ts";
+import { repoRoot } from "@/tests/support/start-arbor.ts";
 
 const run = promisify(execFile);
 let fixture: { root: string };
@@ -51,14 +52,14 @@ describe("arbor hooks (command line, no server running)", () => {
     const installed = await arbor(["hooks", "install", mainPath]);
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain(`${settings}: written`);
-    const hooks = JSON.parse(readFileSync(settings, "utf8")).hooks;
-    expect(hooks.Stop[0].hooks[0].command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}' --sync`);
-    expect(hooks.PreToolUse[0].hooks[0].command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}'`);
+    const hooks = readClaudeSettings(settings).hooks;
+    expect(hooks?.Stop?.[0]?.hooks[0]?.command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}' --sync`);
+    expect(hooks?.PreToolUse?.[0]?.hooks[0]?.command).toBe(`'${path.join(dataDir, "bin", "arbor-hook")}'`);
     expect(existsSync(path.join(dataDir, "bin", "arbor-hook"))).toBe(true);
 
     const removed = await arbor(["hooks", "uninstall", mainPath]);
     expect(removed.stdout).toContain("written");
-    expect(JSON.parse(readFileSync(settings, "utf8")).hooks).toBeUndefined();
+    expect(readClaudeSettings(settings).hooks).toBeUndefined();
   });
 
   it("installs into every worktree with --scope repo, and explains a bad path", async () => {

@@ -1,30 +1,23 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { runClaudeDirectly } from "@/tests/helpers/run-claude-directly.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+import type { HookImportBody, NotificationsBody, RelaysBody } from "@/tests/support/api-types.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
+import { callApi } from "@/tests/support/call-api.ts";
 
-let env: ArborWithClaude;
-let repo: PinnedRepo;
-
-useArborWithRepo((context) => {
-  env = context.env;
-  repo = context.repo;
-});
+const shared = useArborWithRepo();
 
 const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: string }) =>
   rawRequest({
-    url: env.arbor.url,
+    url: shared.env.arbor.url,
     path: "/api/hooks/ingest",
     method: "POST",
     headers: {
-      host: `127.0.0.1:${env.arbor.port}`,
+      host: `127.0.0.1:${shared.env.arbor.port}`,
       "content-type": "application/json",
-      "x-arbor-hook-token": readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim(),
+      "x-arbor-hook-token": readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim(),
       "x-arbor-event-id": input.id,
     },
     body: JSON.stringify({
@@ -39,25 +32,30 @@ const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: s
 
 describe("import history", () => {
   it("reads the worktree's past sessions from the Claude config dir into relays, once", async () => {
-    const worktreePath = await repo.addWorktree("history");
+    const worktreePath = await shared.repo.addWorktree("history");
     const past = await runClaudeDirectly({
-      env,
+      env: shared.env,
       cwd: worktreePath,
       prompt: "an old question [[mock:text an old answer]]",
     });
-    const sessionId = String(past.lines.find((l) => l.type === "result")!.session_id);
-    const first = await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
+    const sessionId = sessionIdOf(past);
+    const first = await callApi<HookImportBody>(shared.env.arbor, "/api/hooks/import", {
+      body: { repoId: shared.repo.repoId, worktreePath },
+    });
     expect(first.body).toMatchObject({ sessions: 1, relays: 1 });
     expect(first.body.folder).toContain(path.join("projects", "-"));
-    const relays = (await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays;
+    const relays = (await callApi<RelaysBody>(shared.env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body
+      .relays;
     expect(relays).toHaveLength(1);
     expect(relays[0]).toMatchObject({
       worktreePath,
-      userText: expect.stringContaining("an old question"),
+      userText: expect.stringContaining("an old question") as unknown,
       assistantText: "an old answer",
     });
-    await callApi(env.arbor, "/api/hooks/import", { body: { repoId: repo.repoId, worktreePath } });
-    expect((await callApi(env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays).toHaveLength(1);
+    await callApi(shared.env.arbor, "/api/hooks/import", { body: { repoId: shared.repo.repoId, worktreePath } });
+    expect(
+      (await callApi<RelaysBody>(shared.env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays,
+    ).toHaveLength(1);
   });
 });
 
@@ -65,7 +63,7 @@ describe("notifications under concurrency", () => {
   it("many worktrees stopping at once, each delivered twice: one notification each, none lost", async () => {
     // git worktree add takes repository locks: create them one by one, then stop all at once.
     const worktrees: string[] = [];
-    for (let index = 0; index < 6; index += 1) worktrees.push(await repo.addWorktree("notify"));
+    for (let index = 0; index < 6; index += 1) worktrees.push(await shared.repo.addWorktree("notify"));
     const deliveries = worktrees.flatMap((cwd, index) =>
       [0, 1].map((copy) =>
         ingestStop({
@@ -78,29 +76,33 @@ describe("notifications under concurrency", () => {
     );
     const statuses = (await Promise.all(deliveries)).map((r) => r.status);
     expect(statuses.every((status) => status < 300)).toBe(true);
-    const all = (await callApi(env.arbor, "/api/notifications")).body.notifications.filter(
-      (n: { worktreePath: string }) => worktrees.includes(n.worktreePath),
+    const all = (await callApi<NotificationsBody>(shared.env.arbor, "/api/notifications")).body.notifications.filter(
+      (n) => worktrees.includes(n.worktreePath),
     );
     expect(all).toHaveLength(6);
-    expect(new Set(all.map((n: { worktreePath: string }) => n.worktreePath)).size).toBe(6);
+    expect(new Set(all.map((n) => n.worktreePath)).size).toBe(6);
   });
 
   it("keeps at most 50 read notifications per worktree and never trims unread ones", async () => {
-    const worktreePath = await repo.addWorktree("trim");
+    const worktreePath = await shared.repo.addWorktree("trim");
     for (let index = 0; index < 55; index += 1) {
       await ingestStop({ id: `trim-${index}`, cwd: worktreePath, sessionId: `trim-${index}`, text: "Report updated." });
     }
     const byWorktree = async () =>
-      (await callApi(env.arbor, `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`)).body
-        .notifications;
+      (
+        await callApi<NotificationsBody>(
+          shared.env.arbor,
+          `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`,
+        )
+      ).body.notifications;
     expect(await byWorktree()).toHaveLength(55);
-    await callApi(env.arbor, "/api/notifications/read", { body: { worktreePath } });
+    await callApi(shared.env.arbor, "/api/notifications/read", { body: { worktreePath } });
     expect(await byWorktree()).toHaveLength(50);
     await ingestStop({ id: "trim-unread", cwd: worktreePath, sessionId: "trim-unread", text: "Report updated." });
     const [newest] = await byWorktree();
-    await callApi(env.arbor, "/api/notifications/read", { body: { id: (await byWorktree())[1].id } });
+    await callApi(shared.env.arbor, "/api/notifications/read", { body: { id: (await byWorktree())[1]!.id } });
     const after = await byWorktree();
-    expect(after.find((n: { id: number }) => n.id === newest.id)).toMatchObject({ isRead: false });
-    expect(after.filter((n: { isRead: boolean }) => n.isRead).length).toBeLessThanOrEqual(50);
+    expect(after.find((n) => n.id === newest?.id)).toMatchObject({ isRead: false });
+    expect(after.filter((n) => n.isRead).length).toBeLessThanOrEqual(50);
   });
 });

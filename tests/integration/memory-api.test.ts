@@ -1,141 +1,140 @@
 import { describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import type { ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
-import type { PinnedRepo } from "@/tests/helpers/pinned-repo.ts";
-import { useArborWithRepo } from "@/tests/helpers/use-arbor-with-repo.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import type {
+  MessagesBody,
+  PurgeBody,
+  SearchBody,
+  SessionBody,
+  SessionsBody,
+  SummarizeBody,
+  SummaryBody,
+} from "@/tests/support/api-types.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { callApi } from "@/tests/support/call-api.ts";
 
 const SECTIONS =
   "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
-let env: ArborWithClaude;
-let repo: PinnedRepo;
-let mainPath: string;
-let repoId: string;
-
-const send = (sessionId: string, userMessage: string) =>
-  callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
-
-useArborWithRepo((context) => {
-  env = context.env;
-  repo = context.repo;
-  ({ mainPath, repoId } = repo);
-});
+const shared = useArborWithRepo();
 
 describe("conversation memory", () => {
   it("summarizes with the small model, lightens, pages older messages, and the next prompt uses the summary", async () => {
-    const { sessionId } = await repo.freshSession("mem");
+    const { sessionId } = await shared.repo.freshSession("mem");
     for (let index = 0; index < 3; index += 1)
-      await send(sessionId, `question ${index} about zebra-${index} [[mock:text answer ${index}]]`);
-    await send(sessionId, `last one [[mock:text ${SECTIONS}]]`);
-    const summarized = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
+      await shared.send(sessionId, `question ${index} about zebra-${index} [[mock:text answer ${index}]]`);
+    await shared.send(sessionId, `last one [[mock:text ${SECTIONS}]]`);
+    const summarized = await callApi<SummarizeBody>(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
     expect(summarized.status).toBe(200);
     expect(summarized.body.summary).toMatchObject({ kind: "model", note: null, messageCount: 8 });
     expect(summarized.body.summary.markdown).toContain("## Decisions\n- use WAL");
-    const summaryRequest = env.mock.requests.at(-1)!;
+    const summaryRequest = shared.env.mock.requests.at(-1)!;
     expect(summaryRequest.body?.model).toMatch(/haiku/);
     expect(lastUserText(summaryRequest)).toContain("question 0 about zebra-0");
 
-    const purged = await callApi(env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 2 } });
+    const purged = await callApi<PurgeBody>(shared.env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 2 } });
     expect(purged.body).toEqual({ archivedCount: 6 });
-    const page = await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const page = await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
     expect(page.body.messages).toHaveLength(2);
     expect(page.body.hasMore).toBe(true);
-    const older = await callApi(
-      env.arbor,
-      `/api/chat/messages?sessionId=${sessionId}&beforeId=${page.body.messages[0].id}&includeArchived=1`,
+    const older = await callApi<MessagesBody>(
+      shared.env.arbor,
+      `/api/chat/messages?sessionId=${sessionId}&beforeId=${page.body.messages[0]?.id}&includeArchived=1`,
     );
     expect(older.body.messages).toHaveLength(6);
-    expect(older.body.messages.every((m: { isArchived: boolean }) => m.isArchived)).toBe(true);
+    expect(older.body.messages.every((m) => m.isArchived)).toBe(true);
 
-    const next = await send(sessionId, "what did we decide? [[mock:text WAL]]");
+    const next = await shared.send(sessionId, "what did we decide? [[mock:text WAL]]");
     const receipt = next.body.run.receipt;
-    expect(receipt.summaryId).toBe(summarized.body.summary.id);
-    expect(receipt.sections.map((s: { name: string }) => s.name)).toEqual([
-      "system",
-      "context",
-      "plan",
-      "memory",
-      "user",
-    ]);
-    expect(receipt.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(receipt?.summaryId).toBe(summarized.body.summary.id);
+    expect(receipt?.sections.map((s) => s.name)).toEqual(["system", "context", "plan", "memory", "user"]);
+    expect(receipt?.digest).toMatch(/^[0-9a-f]{64}$/);
     const prompt = lastUserText(
-      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === next.body.run.claudeSessionId)!,
+      shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === next.body.run.claudeSessionId)!,
     )!;
     expect(prompt).toContain("use WAL");
     expect(prompt).not.toContain("question 0 about zebra-0");
     // Messages the summary covers reach the model through the summary, not again verbatim.
-    expect(receipt.messageIds).toEqual([]);
+    expect(receipt?.messageIds).toEqual([]);
   });
 
   it("falls back to an extractive summary when the CLI fails, and says so; messages are untouched", async () => {
-    const { sessionId } = await repo.freshSession("mem");
-    await send(sessionId, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/claude" } });
-    const summarized = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    const { sessionId } = await shared.repo.freshSession("mem");
+    await shared.send(sessionId, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/claude" } });
+    const summarized = await callApi<SummarizeBody>(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
     expect(summarized.body.summary.kind).toBe("extractive");
     expect(summarized.body.summary.note).toMatch(/could not write the summary/);
     expect(summarized.body.summary.markdown).toMatch(/## Decisions\n- We decided to use tabs\./);
-    const again = await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    const again = await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
     expect(again.status).toBe(409);
-    const messages = (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages;
-    expect(messages[0].content).toBe("We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
+    const messages = (await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body
+      .messages;
+    expect(messages[0]?.content).toBe("We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
   });
 
   it("refuses to lighten before any summary: uncovered messages are never archived", async () => {
-    const { sessionId } = await repo.freshSession("mem");
-    await send(sessionId, "[[mock:text hi]]");
-    const purged = await callApi(env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 0 } });
+    const { sessionId } = await shared.repo.freshSession("mem");
+    await shared.send(sessionId, "[[mock:text hi]]");
+    const purged = await callApi(shared.env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 0 } });
     expect(purged.status).toBe(409);
-    expect((await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages).toHaveLength(2);
+    expect(
+      (await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages,
+    ).toHaveLength(2);
   });
 
   it("drops the oldest messages to fit the prompt budget and says so in the receipt", async () => {
-    const { sessionId } = await repo.freshSession("mem");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { promptBudgetChars: 10_000 } });
-    const first = await send(sessionId, `${"a".repeat(5000)} [[mock:text one]]`);
-    await send(sessionId, `${"b".repeat(5000)} [[mock:text two]]`);
-    const third = await send(sessionId, "short [[mock:text three]]");
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { promptBudgetChars: 400_000 } });
-    expect(third.body.run.receipt.droppedMessageIds).toContain(first.body.userMessage.id);
-    expect(third.body.run.receipt.totalChars).toBeLessThanOrEqual(10_000);
+    const { sessionId } = await shared.repo.freshSession("mem");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { promptBudgetChars: 10_000 } });
+    const first = await shared.send(sessionId, `${"a".repeat(5000)} [[mock:text one]]`);
+    await shared.send(sessionId, `${"b".repeat(5000)} [[mock:text two]]`);
+    const third = await shared.send(sessionId, "short [[mock:text three]]");
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { promptBudgetChars: 400_000 } });
+    expect(third.body.run.receipt?.droppedMessageIds).toContain(first.body.userMessage.id);
+    expect(third.body.run.receipt?.totalChars).toBeLessThanOrEqual(10_000);
   });
 
   it("archives a session; the next open starts a new one whose first prompt carries the old summary", async () => {
-    const { sessionId, worktreePath } = await repo.freshSession("mem");
-    await send(sessionId, `remember the password is octopus [[mock:text ${SECTIONS}]]`);
-    await callApi(env.arbor, "/api/chat/summarize", { body: { sessionId } });
-    expect((await callApi(env.arbor, "/api/chat/sessions/archive", { body: { sessionId } })).status).toBe(200);
-    const readOnly = await send(sessionId, "more?");
+    const { repoId } = shared.repo;
+    const { sessionId, worktreePath } = await shared.repo.freshSession("mem");
+    await shared.send(sessionId, `remember the password is octopus [[mock:text ${SECTIONS}]]`);
+    await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    expect((await callApi(shared.env.arbor, "/api/chat/sessions/archive", { body: { sessionId } })).status).toBe(200);
+    const readOnly = await shared.send(sessionId, "more?");
     expect(readOnly.status).toBe(409);
-    const reopened = await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+    const reopened = await callApi<SessionBody>(shared.env.arbor, "/api/chat/sessions", {
+      body: { repoId, worktreePath },
+    });
     expect(reopened.body.session.id).not.toBe(sessionId);
-    const first = await send(reopened.body.session.id, "hello again [[mock:text hi]]");
+    const first = await shared.send(reopened.body.session.id, "hello again [[mock:text hi]]");
     const prompt = lastUserText(
-      env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!,
+      shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!,
     )!;
     expect(prompt).toContain("use WAL");
-    const listed = await callApi(
-      env.arbor,
+    const listed = await callApi<SessionsBody>(
+      shared.env.arbor,
       `/api/chat/sessions?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
     );
-    expect(listed.body.sessions.map((s: { status: string }) => s.status)).toEqual(["active", "archived"]);
+    expect(listed.body.sessions.map((s) => s.status)).toEqual(["active", "archived"]);
   });
 
   it("finds old messages by full-text search across the repository, and exports a session as Markdown", async () => {
-    const { sessionId } = await repo.freshSession("mem");
-    await send(sessionId, "the flamingo migration plan [[mock:text noted]]");
-    const hits = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("flamingo")}`);
+    const { repoId } = shared.repo;
+    const { sessionId } = await shared.repo.freshSession("mem");
+    await shared.send(sessionId, "the flamingo migration plan [[mock:text noted]]");
+    const hits = await callApi<SearchBody>(
+      shared.env.arbor,
+      `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("flamingo")}`,
+    );
     expect(hits.body.hits[0]).toMatchObject({ sessionId, role: "user" });
-    expect(hits.body.hits[0].snippet).toContain("[flamingo]");
+    expect(hits.body.hits[0]?.snippet).toContain("[flamingo]");
     const odd = await callApi(
-      env.arbor,
+      shared.env.arbor,
       `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent('"flamingo" OR NEAR(')}`,
     );
     expect(odd.status).toBe(200);
-    const empty = await callApi(env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("  ** ")}`);
+    const empty = await callApi(shared.env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("  ** ")}`);
     expect(empty.status).toBe(422);
-    const exported = await fetch(`${env.arbor.url}/api/chat/export?sessionId=${sessionId}`);
+    const exported = await fetch(`${shared.env.arbor.url}/api/chat/export?sessionId=${sessionId}`);
     expect(exported.headers.get("content-disposition")).toMatch(/attachment; filename="arbor-feat-mem-\d+-/);
     const markdown = await exported.text();
     expect(markdown).toContain("the flamingo migration plan");
@@ -145,32 +144,37 @@ describe("conversation memory", () => {
 
 describe("automatic upkeep", () => {
   it("past the threshold, summarizes and lightens in the background with a visible note", async () => {
-    const { sessionId } = await repo.freshSession("mem");
-    await callApi(env.arbor, "/api/settings", {
+    const { sessionId } = await shared.repo.freshSession("mem");
+    await callApi(shared.env.arbor, "/api/settings", {
       method: "PUT",
       body: { upkeepMessageThreshold: 10, upkeepKeepLastN: 2 },
     });
     try {
-      for (let index = 0; index < 4; index += 1) await send(sessionId, `turn ${index} [[mock:text reply ${index}]]`);
-      expect((await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages).toHaveLength(8);
-      await send(sessionId, `turn 4 [[mock:text ${SECTIONS}]]`);
+      for (let index = 0; index < 4; index += 1)
+        await shared.send(sessionId, `turn ${index} [[mock:text reply ${index}]]`);
+      expect(
+        (await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages,
+      ).toHaveLength(8);
+      await shared.send(sessionId, `turn 4 [[mock:text ${SECTIONS}]]`);
       await expect
         .poll(
           async () =>
-            (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages.map(
-              (m: { role: string }) => m.role,
-            ),
+            (
+              await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)
+            ).body.messages.map((m) => m.role),
           {
             timeout: 30_000,
           },
         )
         .toEqual(["user", "assistant", "system"]);
-      const messages = (await callApi(env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body.messages;
-      expect(messages[2].content).toMatch(/summarized this conversation .* archived 8 older messages/);
-      const summary = (await callApi(env.arbor, `/api/chat/summary?sessionId=${sessionId}`)).body.summary;
+      const messages = (await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body
+        .messages;
+      expect(messages[2]?.content).toMatch(/summarized this conversation .* archived 8 older messages/);
+      const summary = (await callApi<SummaryBody>(shared.env.arbor, `/api/chat/summary?sessionId=${sessionId}`)).body
+        .summary;
       expect(summary).toMatchObject({ kind: "model", messageCount: 10 });
     } finally {
-      await callApi(env.arbor, "/api/settings", {
+      await callApi(shared.env.arbor, "/api/settings", {
         method: "PUT",
         body: { upkeepMessageThreshold: 200, upkeepKeepLastN: 50 },
       });

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { purgeSession } from "@/lib/memory/purge-session.ts";
 import { summarizeSession } from "@/lib/memory/summarize-session.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
-import { createTestDb } from "@/tests/helpers/test-db.ts";
+import { createTestDb } from "@/tests/support/test-db.ts";
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let db: Db;

@@ -7,8 +7,10 @@ import {
   createRepoWithOrigin,
   removeGitFixture,
   type RepoWithWorktrees,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import type { ErrorBody, PinBody, PinsBody, ScanBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 let arbor: RunningArbor;
 let repo: RepoWithWorktrees;
@@ -24,7 +26,8 @@ afterAll(async () => {
   if (repo) await removeGitFixture(repo);
 });
 
-const pin = (body: unknown) => callApi(arbor, "/api/repo-pins", { body });
+const pin = <T = PinBody>(body: unknown) => callApi<T>(arbor, "/api/repo-pins", { body });
+const listPins = async () => (await callApi<PinsBody>(arbor, "/api/repo-pins")).body.pins;
 
 describe("repo pins", () => {
   it("pins a repository once, whichever worktree or subdirectory is pasted", async () => {
@@ -39,8 +42,7 @@ describe("repo pins", () => {
     expect(again.body.isNew).toBe(false);
     expect(again.body.pin.id).toBe(first.body.pin.id);
     expect(again.body.pin.label).toBe("Demo");
-    const list = await callApi(arbor, "/api/repo-pins");
-    expect(list.body.pins.filter((p: { repoId: string }) => p.repoId === first.body.pin.repoId)).toHaveLength(1);
+    expect((await listPins()).filter((p) => p.repoId === first.body.pin.repoId)).toHaveLength(1);
   });
 
   it("works with spaces and non-ASCII in the path, and lists most recently used first", async () => {
@@ -50,20 +52,20 @@ describe("repo pins", () => {
     const { mainPath } = await createRepoWithOrigin({ root: spaced, files: { "x.txt": "x" } });
     const other = await pin({ path: mainPath, label: "Spaced" });
     expect(other.status).toBe(201);
-    const older = (await callApi(arbor, "/api/repo-pins")).body.pins;
-    expect(older[0].id).toBe(other.body.pin.id);
-    const demo = older.find((p: { label: string }) => p.label === "Demo");
-    const used = await callApi(arbor, "/api/repo-pins/use", { body: { pinId: demo.id } });
+    const older = await listPins();
+    expect(older[0]?.id).toBe(other.body.pin.id);
+    const demo = older.find((p) => p.label === "Demo");
+    const used = await callApi(arbor, "/api/repo-pins/use", { body: { pinId: demo?.id } });
     expect(used.status).toBe(200);
-    const newer = (await callApi(arbor, "/api/repo-pins")).body.pins;
-    expect(newer[0].id).toBe(demo.id);
-    const scan = await callApi(arbor, `/api/repos/${other.body.pin.repoId}/worktrees`);
-    expect(scan.body.scan.worktrees[0].path).toBe(mainPath);
+    const newer = await listPins();
+    expect(newer[0]?.id).toBe(demo?.id);
+    const scan = await callApi<ScanBody>(arbor, `/api/repos/${other.body.pin.repoId}/worktrees`);
+    expect(scan.body.scan.worktrees[0]?.path).toBe(mainPath);
     await removeGitFixture(root);
   });
 
   it("refuses bad paths with a clear 422 and stores nothing", async () => {
-    const before = (await callApi(arbor, "/api/repo-pins")).body.pins.length;
+    const before = (await listPins()).length;
     const file = path.join(repo.root, "plain-file.txt");
     writeFileSync(file, "x");
     const notRepo = path.join(repo.root, "not-a-repo");
@@ -78,14 +80,14 @@ describe("repo pins", () => {
       [{}, /path/],
     ];
     for (const [body, message] of cases) {
-      const result = await pin(body);
+      const result = await pin<ErrorBody>(body);
       expect(result.status, JSON.stringify(body)).toBe(422);
       expect(result.body.error.message).toMatch(message);
     }
-    const malformed = await callApi(arbor, "/api/repo-pins", { body: "{not json" });
+    const malformed = await callApi<ErrorBody>(arbor, "/api/repo-pins", { body: "{not json" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.message).toMatch(/not valid JSON/);
-    expect((await callApi(arbor, "/api/repo-pins")).body.pins.length).toBe(before);
+    expect((await listPins()).length).toBe(before);
   });
 
   it("shows a pin whose directory was deleted as missing, and scanning it says what to do", async () => {
@@ -93,9 +95,9 @@ describe("repo pins", () => {
     const { mainPath } = await createRepoWithOrigin({ root: root.root, files: { "y.txt": "y" } });
     const pinned = await pin({ path: mainPath, label: "Vanishing" });
     renameSync(root.root, `${root.root}-moved`);
-    const list = (await callApi(arbor, "/api/repo-pins")).body.pins;
-    expect(list.find((p: { id: string }) => p.id === pinned.body.pin.id).isMissing).toBe(true);
-    const scan = await callApi(arbor, `/api/repos/${pinned.body.pin.repoId}/worktrees`);
+    const list = await listPins();
+    expect(list.find((p) => p.id === pinned.body.pin.id)?.isMissing).toBe(true);
+    const scan = await callApi<ErrorBody>(arbor, `/api/repos/${pinned.body.pin.repoId}/worktrees`);
     expect(scan.status).toBe(404);
     expect(scan.body.error.message).toMatch(/no longer exists/);
     const page = await callApi(arbor, "/");
@@ -105,16 +107,16 @@ describe("repo pins", () => {
 
   it("reports every worktree of a repository with its git facts", async () => {
     const pinned = await pin({ path: repo.mainPath });
-    const { status, body } = await callApi(arbor, `/api/repos/${pinned.body.pin.repoId}/worktrees`);
+    const { status, body } = await callApi<ScanBody>(arbor, `/api/repos/${pinned.body.pin.repoId}/worktrees`);
     expect(status).toBe(200);
-    const byPath = new Map(body.scan.worktrees.map((w: { path: string }) => [w.path, w]));
+    const byPath = new Map(body.scan.worktrees.map((w) => [w.path, w]));
     expect(byPath.get(repo.detachedPath)).toMatchObject({ isDetached: true, branch: null });
     expect(byPath.get(repo.dirtyPath)).toMatchObject({
       dirty: { staged: 2, unstaged: 2, untracked: 2, conflicted: 0 },
     });
     expect(byPath.get(repo.missingPath)).toMatchObject({ isMissing: true });
     expect(byPath.get(repo.lockedPath)).toMatchObject({ isLocked: true });
-    expect(byPath.get(repo.behindPath)).toMatchObject({ upstream: expect.objectContaining({ behind: 2 }) });
+    expect(byPath.get(repo.behindPath)?.upstream).toMatchObject({ behind: 2 });
   });
 
   it("deletes a pin but keeps the repository's conversations", async () => {

@@ -1,15 +1,25 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText } from "@/e2e/mock-anthropic/index.ts";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
   runFixtureGit,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import type {
+  DashboardBody,
+  ErrorBody,
+  GithubStatusBody,
+  NodeBranchBody,
+  PlanBody,
+  ProposedTreeBody,
+  RulesBody,
+  TreeSpecBody,
+} from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 
 let env: ArborWithClaude;
 let fixture: { root: string };
@@ -37,7 +47,7 @@ beforeAll(async () => {
     cwd: path.join(fixture.root, "auth"),
     args: ["commit", "-q", "--allow-empty", "-m", "auth work"],
   });
-  repoId = (await callApi(env.arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
+  repoId = await pinRepo(env.arbor, mainPath);
 });
 
 afterAll(async () => {
@@ -47,14 +57,14 @@ afterAll(async () => {
 
 describe("plans and design trees", () => {
   it("saves a tree, shows it against git with warnings, creates a missing branch, and feeds the prompt", async () => {
-    const created = await callApi(env.arbor, "/api/plans", {
+    const created = await callApi<PlanBody>(env.arbor, "/api/plans", {
       body: { repoId, title: "Auth rework", goal: "Users can log in and out" },
     });
     expect(created.status).toBe(201);
     expect(created.body.plan.bodyMarkdown).toContain("## Scope");
     const planId = created.body.plan.id;
 
-    const invalid = await callApi(env.arbor, "/api/tree-spec", {
+    const invalid = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
       body: {
         planId,
         tree: {
@@ -65,37 +75,36 @@ describe("plans and design trees", () => {
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.message).toContain("logout");
-    const cyclic = await callApi(env.arbor, "/api/tree-spec", {
+    const cyclic = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
       body: { planId, tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] } },
     });
     expect(cyclic.status).toBe(422);
-    expect((await callApi(env.arbor, `/api/plans/${planId}`)).body.plan.tree).toBeNull();
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${planId}`)).body.plan.tree).toBeNull();
 
-    const saved = await callApi(env.arbor, "/api/tree-spec", { body: { planId, tree } });
+    const saved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", { body: { planId, tree } });
     expect(saved.status).toBe(200);
     const dashboard = saved.body.dashboard;
-    const authNode = dashboard.layout.find((node: { nodeSlug: string }) => node.nodeSlug === "auth");
+    const authNode = dashboard.layout.find((node) => node.nodeSlug === "auth");
     expect(authNode).toMatchObject({
       branch: "feat/auth",
       isInDesign: true,
       worktreePath: path.join(fixture.root, "auth"),
     });
-    const codes = dashboard.warnings.map((w: { code: string; nodeSlug?: string }) => `${w.code}:${w.nodeSlug ?? ""}`);
+    const codes = dashboard.warnings.map((w) => `${w.code}:${w.nodeSlug ?? ""}`);
     expect(codes).toContain("planned_without_branch:login-page");
     expect(codes).toContain("planned_without_branch:logout");
 
-    const made = await callApi(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
+    const made = await callApi<NodeBranchBody>(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ branch: "feat/login-page", parentBranch: "feat/auth" });
     const again = await callApi(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
     expect(again.status).toBe(409);
-    const rescanned = (await callApi(env.arbor, `/api/repos/${repoId}/dashboard?planId=${planId}`)).body.dashboard;
-    expect(rescanned.warnings.map((w: { nodeSlug?: string }) => w.nodeSlug)).not.toContain("login-page");
+    const rescanned = (await callApi<DashboardBody>(env.arbor, `/api/repos/${repoId}/dashboard?planId=${planId}`)).body
+      .dashboard;
+    expect(rescanned.warnings.map((w) => w.nodeSlug)).not.toContain("login-page");
 
-    const sessionId = (
-      await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: made.body.worktreePath } })
-    ).body.session.id;
-    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
+    const sessionId = await openSession(env.arbor, { repoId, worktreePath: made.body.worktreePath });
+    const sent = await sendChat(env.arbor, { sessionId, userMessage: "[[mock:text ok]]" });
     const prompt = lastUserText(
       env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
     )!;
@@ -107,7 +116,7 @@ describe("plans and design trees", () => {
   });
 
   it("puts divergence warnings for the worktree into the Context section", async () => {
-    const plan = (await callApi(env.arbor, "/api/plans", { body: { repoId, title: "Stray" } })).body.plan;
+    const plan = (await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Stray" } })).body.plan;
     const stray = path.join(fixture.root, "stray");
     await addWorktree({ mainPath, path: stray, branch: "feat/stray" });
     await callApi(env.arbor, "/api/tree-spec", {
@@ -116,10 +125,9 @@ describe("plans and design trees", () => {
         tree: { nodes: [{ slug: "other", title: "Other", description: null, status: "planned" }], edges: [] },
       },
     });
-    const sessionId = (await callApi(env.arbor, "/api/chat/sessions", { body: { repoId, worktreePath: stray } })).body
-      .session.id;
+    const sessionId = await openSession(env.arbor, { repoId, worktreePath: stray });
     await callApi(env.arbor, "/api/chat/sessions/plan", { body: { sessionId, planId: plan.id } });
-    const sent = await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:text ok]]" } });
+    const sent = await sendChat(env.arbor, { sessionId, userMessage: "[[mock:text ok]]" });
     const prompt = lastUserText(
       env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
     )!;
@@ -134,28 +142,28 @@ describe("plans and design trees", () => {
       edges: [],
     });
     const plan = (
-      await callApi(env.arbor, "/api/plans", {
+      await callApi<PlanBody>(env.arbor, "/api/plans", {
         body: { repoId, title: "Proposed", bodyMarkdown: `Design it. [[mock:text \`\`\`json\n${proposal}\n\`\`\`]]` },
       })
     ).body.plan;
-    const proposed = await callApi(env.arbor, `/api/plans/${plan.id}/propose`, { body: {} });
+    const proposed = await callApi<ProposedTreeBody>(env.arbor, `/api/plans/${plan.id}/propose`, { body: {} });
     expect(proposed.status).toBe(200);
-    expect(proposed.body.tree.nodes[0].slug).toBe("api");
-    expect((await callApi(env.arbor, `/api/plans/${plan.id}`)).body.plan.tree).toBeNull();
+    expect(proposed.body.tree.nodes[0]?.slug).toBe("api");
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${plan.id}`)).body.plan.tree).toBeNull();
 
     const broken = (
-      await callApi(env.arbor, "/api/plans", {
+      await callApi<PlanBody>(env.arbor, "/api/plans", {
         body: { repoId, title: "Broken", bodyMarkdown: "[[mock:text {not json at all]]" },
       })
     ).body.plan;
-    const failed = await callApi(env.arbor, `/api/plans/${broken.id}/propose`, { body: {} });
+    const failed = await callApi<ErrorBody>(env.arbor, `/api/plans/${broken.id}/propose`, { body: {} });
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toMatch(/not valid JSON.*Nothing was saved/);
-    expect((await callApi(env.arbor, `/api/plans/${broken.id}`)).body.plan.tree).toBeNull();
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${broken.id}`)).body.plan.tree).toBeNull();
   });
 
   it("option B is disabled with a reason when gh is missing; the naming rule is validated", async () => {
-    const status = await callApi(env.arbor, `/api/repos/${repoId}/github-status`);
+    const status = await callApi<GithubStatusBody>(env.arbor, `/api/repos/${repoId}/github-status`);
     expect(status.body.isAvailable).toBe(false);
     expect(status.body.reason).toMatch(/gh/);
     const badRule = await callApi(env.arbor, `/api/repos/${repoId}/rules`, {
@@ -163,7 +171,7 @@ describe("plans and design trees", () => {
       body: { branchNamingRule: "feat/no-placeholder" },
     });
     expect(badRule.status).toBe(422);
-    const good = await callApi(env.arbor, `/api/repos/${repoId}/rules`, {
+    const good = await callApi<RulesBody>(env.arbor, `/api/repos/${repoId}/rules`, {
       method: "PUT",
       body: { branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." },
     });

@@ -8,11 +8,11 @@ import { runGit } from "@/lib/git/run-git.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "@/lib/process-host/types.ts";
-import { isProcessAlive } from "@/tests/helpers/claude-env.ts";
-import { findProcessHosts } from "@/tests/helpers/find-processes.ts";
-import { PROCESS_HOST_ENTRY } from "@/tests/helpers/process-host-entry.ts";
-import { repoRoot } from "@/tests/helpers/start-arbor.ts";
-import { useProcessHost } from "@/tests/helpers/use-process-host.ts";
+import { isProcessAlive } from "@/tests/support/claude-env.ts";
+import { findProcessHosts } from "@/tests/support/find-processes.ts";
+import { PROCESS_HOST_ENTRY } from "@/tests/support/process-host-entry.ts";
+import { repoRoot } from "@/tests/support/start-arbor.ts";
+import { useProcessHost } from "@/tests/support/use-process-host.ts";
 
 // The remote process host: what the server relies on when every claude and git process is
 // started by a forked child instead of on its own event loop.
@@ -122,7 +122,7 @@ describe("remote process host", () => {
   });
 
   it("when the server dies (kill -9), the host kills what it started and exits", async () => {
-    const parent = spawn(process.execPath, ["--import", "tsx", "tests/helpers/process-host-parent.ts"], {
+    const parent = spawn(process.execPath, ["--import", "tsx", "tests/support/process-host-parent.ts"], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "inherit"],
     });

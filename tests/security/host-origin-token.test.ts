@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync, chmodSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { tryUpgrade } from "@/tests/helpers/ws-client.ts";
+import type { PinsBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { tryUpgrade } from "@/tests/support/ws-client.ts";
 
 let arbor: RunningArbor;
 
@@ -141,8 +143,8 @@ describe("start-up checks", () => {
     expect(await first.stop()).toBe(0);
     const second = await startArbor({ dataDir });
     expect(second.output()).not.toMatch(/applied migrations/);
-    const pins = (await callApi(second, "/api/repo-pins")).body.pins;
-    expect(pins.map((p: { label: string }) => p.label)).toContain("persisted");
+    const pins = (await callApi<PinsBody>(second, "/api/repo-pins")).body.pins;
+    expect(pins.map((p) => p.label)).toContain("persisted");
     await second.stop();
     removeDataDir(dataDir);
   });

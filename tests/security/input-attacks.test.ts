@@ -1,24 +1,33 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/helpers/git-fixtures.ts";
-import { rawRequest } from "@/tests/helpers/raw-request.ts";
-import { callApi, removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import type {
+  ErrorBody,
+  HookEventsBody,
+  NotificationsBody,
+  PinBody,
+  PlanBody,
+  RelaysBody,
+  SettingsBody,
+} from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import { parseJson } from "@/tests/support/read-json.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 let arbor: RunningArbor;
 let fixture: { root: string };
 let mainPath: string;
 let repoId: string;
-let sessionId: string;
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
   arbor = await startArbor();
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  repoId = (await callApi(arbor, "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId;
-  sessionId = (await callApi(arbor, "/api/chat/sessions", { body: { repoId, worktreePath: mainPath } })).body.session
-    .id;
+  repoId = await pinRepo(arbor, mainPath);
+  await openSession(arbor, { repoId, worktreePath: mainPath });
 });
 
 afterAll(async () => {
@@ -82,7 +91,7 @@ describe("oversized and malformed input on every endpoint", () => {
     expect(responses.wrongTypes.status, "wrong types").toBe(422);
     expect(responses.notJson.status, "form post").toBe(415);
     for (const response of Object.values(responses))
-      expect(JSON.parse(response.text).error.message.length).toBeGreaterThan(10);
+      expect(parseJson<ErrorBody>(response.text).error.message.length).toBeGreaterThan(10);
     expect((await callApi(arbor, "/api/health")).status).toBe(200);
   });
 });
@@ -108,7 +117,7 @@ describe("path escapes", () => {
       "/",
       `${mainPath}/./../main/../outside`,
     ]) {
-      const result = await callApi(arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
+      const result = await callApi<ErrorBody>(arbor, "/api/chat/sessions", { body: { repoId, worktreePath } });
       expect(result.status, worktreePath).toBe(422);
       expect(result.body.error.message).toMatch(/not a worktree/);
     }
@@ -119,7 +128,7 @@ describe("option injection", () => {
   it("text that looks like git or claude options stays a value", async () => {
     const injected = await callApi(arbor, "/api/repo-pins", { body: { path: "--upload-pack=touch /tmp/arbor-pwned" } });
     expect(injected.status).toBe(422);
-    const label = await callApi(arbor, "/api/repo-pins", {
+    const label = await callApi<PinBody>(arbor, "/api/repo-pins", {
       body: { path: mainPath, label: "--upload-pack=touch /tmp/arbor-pwned" },
     });
     expect(label.status).toBe(200);
@@ -129,7 +138,7 @@ describe("option injection", () => {
       body: { branchNamingRule: "--upload-pack={slug}" },
     });
     expect(rule.status).toBe(422);
-    const plan = (await callApi(arbor, "/api/plans", { body: { repoId, title: "-x" } })).body.plan;
+    const plan = (await callApi<PlanBody>(arbor, "/api/plans", { body: { repoId, title: "-x" } })).body.plan;
     const slug = await callApi(arbor, "/api/tree-spec", {
       body: {
         planId: plan.id,
@@ -147,7 +156,7 @@ describe("option injection", () => {
       body: { model: "--dangerously-skip-permissions" },
     });
     expect(bypass.status).toBe(200);
-    const settings = (await callApi(arbor, "/api/settings")).body.settings;
+    const settings = (await callApi<SettingsBody>(arbor, "/api/settings")).body.settings;
     expect(settings.permissionMode).toBe("default");
     await callApi(arbor, "/api/settings", { method: "PUT", body: { model: null } });
     expect(existsSync("/tmp/arbor-pwned")).toBe(false);
@@ -178,14 +187,14 @@ describe("hook ingest", () => {
     expect((await ingest({ "x-arbor-hook-token": hookToken(), origin: "http://evil.example" }, payload)).status).toBe(
       403,
     );
-    expect((await callApi(arbor, "/api/hooks/events?sessionId=forged")).body.events).toEqual([]);
+    expect((await callApi<HookEventsBody>(arbor, "/api/hooks/events?sessionId=forged")).body.events).toEqual([]);
   });
 
   it("a forged cwd outside pinned repositories is kept as unpinned, with no policy effects and no file read", async () => {
     expect((await ingest({ "x-arbor-hook-token": hookToken() }, payload)).status).toBe(204);
-    const [event] = (await callApi(arbor, "/api/hooks/events?sessionId=forged")).body.events;
+    const [event] = (await callApi<HookEventsBody>(arbor, "/api/hooks/events?sessionId=forged")).body.events;
     expect(event).toMatchObject({ worktreePath: null, repoId: null });
-    expect((await callApi(arbor, "/api/notifications")).body.notifications).toEqual([]);
-    expect((await callApi(arbor, "/api/hooks/relays?sessionId=forged")).body.relays).toEqual([]);
+    expect((await callApi<NotificationsBody>(arbor, "/api/notifications")).body.notifications).toEqual([]);
+    expect((await callApi<RelaysBody>(arbor, "/api/hooks/relays?sessionId=forged")).body.relays).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/start-arbor.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 /**
  * `arbor`: one real Arbor server per Playwright worker (own port, own throw-away data
@@ -7,6 +7,7 @@ import { removeDataDir, startArbor, type RunningArbor } from "@/tests/helpers/st
  */
 export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
   arbor: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires one, even empty.
     async ({}, use) => {
       const arbor = await startArbor();
       await use(arbor);

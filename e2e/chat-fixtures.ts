@@ -1,12 +1,12 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/helpers/arbor-with-claude.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import {
   addWorktree,
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
-} from "@/tests/helpers/git-fixtures.ts";
-import { callApi } from "@/tests/helpers/start-arbor.ts";
+} from "@/tests/support/git-fixtures.ts";
+import { pinRepo } from "@/tests/support/call-api.ts";
 
 export interface ChatRepo {
   repoId: string;
@@ -22,6 +22,7 @@ export interface ChatRepo {
  */
 export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: ArborWithClaude }>({
   claude: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires one, even empty.
     async ({}, use) => {
       const env = await startArborWithClaude();
       await use(env);
@@ -33,9 +34,8 @@ export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: A
   repo: async ({ claude }, use) => {
     const fixture = await createFixtureRoot();
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "README.md": "# demo\n" } });
-    const pinned = await callApi(claude.arbor, "/api/repo-pins", { body: { path: mainPath } });
     await use({
-      repoId: pinned.body.pin.repoId,
+      repoId: await pinRepo(claude.arbor, mainPath),
       mainPath,
       root: fixture.root,
       async addWorktree(name) {

@@ -5,7 +5,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
 
 /** Registers the per-test folder and returns a writer for `session.jsonl` inside it. */
-export function useTempTranscripts(prefix: string): { dir(): string; write(text: string): Promise<string> } {
+export function useTempTranscripts(prefix: string): {
+  dir: () => string;
+  write: (text: string) => Promise<string>;
+} {
   let dir = "";
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), prefix));

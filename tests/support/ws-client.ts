@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 
-/** A WebSocket client that records every server message and can wait for one. */
+/** A WebSocket client that records every server message, can wait for one, and tells listeners as they arrive. */
 export async function connectWs(input: { url: string; origin?: string | null; headers?: Record<string, string> }) {
   const wsUrl = `${input.url.replace(/^http/, "ws")}/ws`;
   const origin = input.origin === undefined ? input.url : input.origin;
@@ -9,9 +9,11 @@ export async function connectWs(input: { url: string; origin?: string | null; he
   const messages: ServerMessage[] = [];
   const waiters: Array<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> =
     [];
+  const listeners: Array<(message: ServerMessage) => void> = [];
   socket.on("message", (data) => {
-    const message = JSON.parse(String(data)) as ServerMessage;
+    const message = JSON.parse(readText(data)) as ServerMessage;
     messages.push(message);
+    for (const listener of listeners) listener(message);
     for (const waiter of [...waiters]) {
       if (waiter.predicate(message)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -27,6 +29,8 @@ export async function connectWs(input: { url: string; origin?: string | null; he
     socket,
     messages,
     send: (message: unknown) => socket.send(JSON.stringify(message)),
+    /** Calls `listener` with each message from now on, as it arrives (the benchmarks time relays this way). */
+    onMessage: (listener: (message: ServerMessage) => void) => void listeners.push(listener),
     waitFor(predicate: (message: ServerMessage) => boolean): Promise<ServerMessage> {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
@@ -34,6 +38,12 @@ export async function connectWs(input: { url: string; origin?: string | null; he
     },
     close: () => socket.close(),
   };
+}
+
+function readText(data: WebSocket.RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
 }
 
 /** Resolves with the HTTP status of a refused upgrade (or 101 when it was accepted). */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "./git-fixtures.ts";
-import { callApi } from "./start-arbor.ts";
+import { openSession, pinRepo } from "./call-api.ts";
 
 export interface PinnedRepo {
   root: string;
@@ -20,7 +20,7 @@ export interface PinnedRepo {
 export async function createPinnedRepo(arbor: () => { url: string }): Promise<PinnedRepo> {
   const fixture = await createFixtureRoot();
   const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
-  const repoId = (await callApi(arbor(), "/api/repo-pins", { body: { path: mainPath } })).body.pin.repoId as string;
+  const repoId = await pinRepo(arbor(), mainPath);
   let counter = 0;
   const repo: PinnedRepo = {
     root: fixture.root,
@@ -34,8 +34,7 @@ export async function createPinnedRepo(arbor: () => { url: string }): Promise<Pi
     },
     async freshSession(name) {
       const worktreePath = await repo.addWorktree(name);
-      const { body } = await callApi(arbor(), "/api/chat/sessions", { body: { repoId, worktreePath } });
-      return { sessionId: body.session.id as string, worktreePath };
+      return { sessionId: await openSession(arbor(), { repoId, worktreePath }), worktreePath };
     },
     remove: () => removeGitFixture(fixture),
   };

@@ -21,7 +21,7 @@ export async function lockDatabase(file: string): Promise<{ release(): Promise<v
     process: child,
     async release() {
       const released = waitForLine(child, "released");
-      child.stdin!.write("go\n");
+      child.stdin.write("go\n");
       await released;
     },
   };

@@ -62,19 +62,19 @@ export async function startArbor(
     { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
   );
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
     const onData = () => {
       const match = /listening on http:\/\/[^\s]+:(\d+)/.exec(output);
       if (match) {
-        child.stdout!.off("data", onData);
+        child.stdout.off("data", onData);
         resolve(Number(match[1]));
       }
     };
-    child.stdout!.on("data", onData);
+    child.stdout.on("data", onData);
     void exited.then((code) => reject(new Error(`Arbor exited with code ${code} before listening:\n${output}`)));
   });
 
@@ -98,29 +98,4 @@ export async function startArbor(
 /** Removes a data directory created by startArbor. */
 export function removeDataDir(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** Calls Arbor's API the way its own pages do (same-origin Origin header, JSON body). */
-export async function callApi(
-  arbor: { url: string },
-  route: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${arbor.url}${route}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin: arbor.url,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Non-JSON bodies (HTML pages, plain-text upgrade refusals) are returned as text.
-  }
-  return { status: response.status, body };
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { startMockAnthropic } from "@/e2e/mock-anthropic/index.ts";
-import type { MockAnthropic } from "@/e2e/mock-anthropic/types.ts";
+import { startMockAnthropic } from "./mock-anthropic/index.ts";
+import type { MockAnthropic } from "./mock-anthropic/types.ts";
 import { createClaudeTestHome, removeTestDirs, type ClaudeTestHome } from "./claude-env.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "./start-arbor.ts";
 

@@ -49,3 +49,10 @@ export function runClaudeDirectly(input: {
     child.stdin.end(input.prompt);
   });
 }
+
+/** The Claude session id that a run printed on its `result` line. */
+export function sessionIdOf(run: { lines: Array<Record<string, unknown>> }): string {
+  const result = run.lines.find((line) => line.type === "result");
+  if (!result) throw new Error(`claude printed no result line (${run.lines.length} other lines)`);
+  return String(result.session_id);
+}

@@ -1,0 +1,162 @@
+/**
+ * The JSON bodies of Arbor's API routes, for `callApi<T>()`: the route's lib types, or what its lib
+ * function returns. Types only (erased at run time), so tests stay black-box.
+ */
+import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { listMessages } from "@/lib/chat/list-messages.ts";
+import type { SendResult } from "@/lib/chat/send-message.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
+import type { ErrorBody } from "@/lib/errors/error-body.ts";
+import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { importWorktreeHistory } from "@/lib/hook-capture/import-history.ts";
+import type { changeHooks } from "@/lib/hook-capture/install-hooks.ts";
+import type { listHookEvents, listHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
+import type { purgeSession } from "@/lib/memory/purge-session.ts";
+import type { SearchHit } from "@/lib/memory/search-messages.ts";
+import type { SummaryView } from "@/lib/memory/summary-view.ts";
+import type { PinView } from "@/lib/pins/pin-types.ts";
+import type { createNodeBranch } from "@/lib/plans/create-node-branch.ts";
+import type { GithubAvailability, PlanView, RepoDashboard } from "@/lib/plans/plan-types.ts";
+import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import type { readHookChain } from "@/lib/policies/hook-chain.ts";
+import type { listNotifications } from "@/lib/policies/notifier.ts";
+import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
+import type { TopicView } from "@/lib/policies/policy-views.ts";
+import type { RepoScan } from "@/lib/git/types.ts";
+import type { readProcessMetrics } from "@/lib/runtime/process-metrics.ts";
+import type { Settings } from "@/lib/settings/settings-schema.ts";
+
+type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+export type { ErrorBody };
+
+/** POST /api/repo-pins */
+export interface PinBody {
+  pin: PinView;
+  isNew: boolean;
+}
+/** GET /api/repo-pins */
+export interface PinsBody {
+  pins: PinView[];
+}
+/** GET /api/repos/:repoId/worktrees */
+export interface ScanBody {
+  scan: RepoScan;
+}
+/** GET /api/repos/:repoId/activity */
+export interface ActivityBody {
+  worktrees: WorktreeActivity[];
+}
+
+/** POST /api/chat/sessions */
+export interface SessionBody {
+  session: SessionView;
+}
+/** GET /api/chat/sessions */
+export interface SessionsBody {
+  sessions: SessionView[];
+}
+/** POST /api/chat/send and /api/chat/retry */
+export type SendBody = SendResult;
+/** POST /api/chat/cancel */
+export interface CancelBody {
+  ok: true;
+  wasActive: boolean;
+}
+/** GET /api/chat/messages */
+export type MessagesBody = Returned<typeof listMessages>;
+/** POST /api/chat/summarize */
+export interface SummarizeBody {
+  summary: SummaryView;
+}
+/** GET /api/chat/summary (null before the first summary) */
+export interface SummaryBody {
+  summary: SummaryView | null;
+}
+/** POST /api/chat/purge */
+export type PurgeBody = Returned<typeof purgeSession>;
+/** GET /api/chat/search */
+export interface SearchBody {
+  hits: SearchHit[];
+}
+
+/** GET and PUT /api/settings */
+export interface SettingsBody {
+  settings: Settings;
+}
+
+/** GET /api/plans */
+export interface PlansBody {
+  plans: PlanView[];
+}
+/** POST /api/plans, GET and PATCH /api/plans/:planId */
+export interface PlanBody {
+  plan: PlanView;
+}
+/** POST /api/tree-spec */
+export interface TreeSpecBody {
+  plan: PlanView;
+  dashboard: RepoDashboard;
+}
+/** GET /api/repos/:repoId/dashboard */
+export interface DashboardBody {
+  dashboard: RepoDashboard;
+}
+/** POST /api/plans/:planId/propose and /from-issue */
+export interface ProposedTreeBody {
+  tree: DesignTree;
+}
+/** POST /api/plans/:planId/nodes/:slug/branch */
+export type NodeBranchBody = Returned<typeof createNodeBranch>;
+/** GET /api/repos/:repoId/github-status: GithubAvailability, flattened so a test can read `reason` directly */
+export interface GithubStatusBody {
+  isAvailable: GithubAvailability["isAvailable"];
+  reason?: string;
+}
+/** GET and PUT /api/repos/:repoId/rules */
+export interface RulesBody {
+  rules: ProjectRulesView;
+}
+
+/** POST /api/hooks/install */
+export interface HookInstallBody {
+  files: Returned<typeof changeHooks>;
+}
+/** POST /api/hooks/import */
+export type HookImportBody = Returned<typeof importWorktreeHistory>;
+/** GET /api/hooks/events */
+export type HookEventsBody = Returned<typeof listHookEvents>;
+/** GET /api/hooks/events/:id (with the payload; `Payload` is what the test reads of it) */
+export interface HookEventBody<Payload = unknown> {
+  event: HookEventView & { payload: Payload };
+}
+/** GET /api/hooks/relays */
+export interface RelaysBody {
+  relays: RelayView[];
+}
+/** GET /api/hooks/sessions */
+export interface HookSessionsBody {
+  sessions: Returned<typeof listHookSessions>;
+}
+/** GET /api/hooks/chain */
+export type HookChainBody = ReturnType<typeof readHookChain>;
+
+/** GET and PUT /api/repos/:repoId/policies */
+export interface PoliciesBody {
+  policies: RepoPolicyView;
+}
+/** GET /api/repos/:repoId/topics */
+export interface TopicsBody {
+  topics: TopicView[];
+}
+/** GET /api/notifications */
+export interface NotificationsBody {
+  notifications: Returned<typeof listNotifications>;
+}
+/** POST /api/notifications/read */
+export interface MarkedBody {
+  marked: number;
+}
+
+/** GET /api/health/metrics */
+export type MetricsBody = ReturnType<typeof readProcessMetrics>;

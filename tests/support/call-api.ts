@@ -1,0 +1,66 @@
+import type { HookInstallBody, PinBody, SendBody, SessionBody } from "./api-types.ts";
+
+/**
+ * Calls Arbor's API the way its own pages do (same-origin Origin header, JSON body). `T` is the body
+ * the test expects (a type from api-types.ts); like the UI's fetchJson it is not checked at run time:
+ * the test's assertions are. Non-JSON bodies (HTML pages, plain-text refusals) come back as text.
+ */
+export async function callApi<T = unknown>(
+  arbor: { url: string },
+  route: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${arbor.url}${route}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      origin: arbor.url,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the text is the body.
+  }
+  return { status: response.status, body: body as T };
+}
+
+/** Pins the repository containing `path` and returns its repoId; throws when the API refuses. */
+export async function pinRepo(arbor: { url: string }, path: string): Promise<string> {
+  const { status, body } = await callApi<PinBody>(arbor, "/api/repo-pins", { body: { path } });
+  if (status >= 300) throw new Error(`pinning ${path} answered ${status}: ${JSON.stringify(body)}`);
+  return body.pin.repoId;
+}
+
+/** Opens (or reopens) the worktree's chat session and returns its id; throws when the API refuses. */
+export async function openSession(
+  arbor: { url: string },
+  input: { repoId: string; worktreePath: string },
+): Promise<string> {
+  const { status, body } = await callApi<SessionBody>(arbor, "/api/chat/sessions", { body: input });
+  if (status >= 300)
+    throw new Error(`opening a session in ${input.worktreePath} answered ${status}: ${JSON.stringify(body)}`);
+  return body.session.id;
+}
+
+/** POST /api/chat/send: resolves when the run has ended, with the stored messages and run. */
+export function sendChat(
+  arbor: { url: string },
+  input: { sessionId: string; userMessage: string },
+): Promise<{ status: number; body: SendBody }> {
+  return callApi<SendBody>(arbor, "/api/chat/send", { body: input });
+}
+
+/** POST /api/hooks/install for one worktree: installs and writes unless told otherwise. */
+export function changeWorktreeHooks(
+  arbor: { url: string },
+  input: { repoId: string; worktreePath: string; action?: "install" | "uninstall"; apply?: boolean },
+): Promise<{ status: number; body: HookInstallBody }> {
+  return callApi<HookInstallBody>(arbor, "/api/hooks/install", {
+    body: { scope: "worktree", action: "install", apply: true, ...input },
+  });
+}
