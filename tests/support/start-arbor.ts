@@ -35,6 +35,8 @@ export async function startArbor(
     user?: { uid: number; gid: number };
     /** Extra Node flags for the server process (e.g. `--cpu-prof` when profiling a benchmark). */
     nodeArgs?: string[];
+    /** Start the server under this umask (through `sh`, which sets it before exec'ing node). */
+    umask?: number;
   } = {},
 ): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
@@ -46,21 +48,30 @@ export async function startArbor(
     env[key] = value;
   }
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
-  const child = spawn(
-    process.execPath,
-    [
-      ...SERVER_NODE_FLAGS,
-      ...(options.nodeArgs ?? []),
-      "--import",
-      "tsx",
-      "server/main.ts",
-      ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]),
-      "--data-dir",
-      dataDir,
-      ...(options.args ?? []),
-    ],
-    { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) },
-  );
+  const nodeArgv = [
+    ...SERVER_NODE_FLAGS,
+    ...(options.nodeArgs ?? []),
+    "--import",
+    "tsx",
+    "server/main.ts",
+    ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]),
+    "--data-dir",
+    dataDir,
+    ...(options.args ?? []),
+  ];
+  const [bin, argv] =
+    options.umask === undefined
+      ? [process.execPath, nodeArgv]
+      : [
+          "/bin/sh",
+          [
+            "-c",
+            `umask ${options.umask.toString(8).padStart(3, "0")} && exec "$0" "$@"`,
+            process.execPath,
+            ...nodeArgv,
+          ],
+        ];
+  const child = spawn(bin, argv, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
