@@ -16,22 +16,26 @@ describe("resolveArborConfig", () => {
     expect(config.dataDir).toBe("/tmp/arbor x");
   });
 
-  it("refuses a non-loopback bind without a token, and accepts it with one", () => {
-    expect(() => resolveArborConfig({ env: { ARBOR_HOST: "0.0.0.0" }, flags: { isDev: false } })).toThrow(
-      /without an access token/,
-    );
+  it("takes ARBOR_TOKEN or --token over the data directory's token, on any bind address", () => {
     const config = resolveArborConfig({
       env: { ARBOR_HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef" },
       flags: { isDev: false },
     });
     expect(config.token).toBe("0123456789abcdef");
+    expect(resolveArborConfig({ env: { ARBOR_HOST: "0.0.0.0" }, flags: { isDev: false } }).token).toBeNull();
+    expect(resolveArborConfig({ env: {}, flags: parseCliFlags(["--token", "fedcba9876543210"]) }).token).toBe(
+      "fedcba9876543210",
+    );
   });
 
   it("rejects bad values with a message naming the setting", () => {
     expect(() => resolveArborConfig({ env: { ARBOR_PORT: "http" }, flags: { isDev: false } })).toThrow(/ARBOR_PORT/);
     expect(() => resolveArborConfig({ env: { ARBOR_TOKEN: "short" }, flags: { isDev: false } })).toThrow(
-      /16 characters/,
+      /ARBOR_TOKEN must be at least 16 characters/,
     );
+    expect(() =>
+      resolveArborConfig({ env: { ARBOR_TOKEN: "sixteen chars or more" }, flags: { isDev: false } }),
+    ).toThrow(/printable ASCII/);
     expect(() => parseCliFlags(["--bogus"])).toThrow(/Unknown option/);
     expect(() => parseCliFlags(["--port"])).toThrow(/needs a value/);
   });

@@ -2,7 +2,6 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { isLoopbackHost } from "@/lib/http/host-names.ts";
 
 /**
  * Every environment variable Arbor reads, validated once. README's configuration table lists the
@@ -16,7 +15,12 @@ export const configEnvSchema = z.object({
   /** Fallback for ARBOR_HOST. */
   HOST: z.string().min(1).optional(),
   ARBOR_DATA_DIR: z.string().min(1).optional(),
-  ARBOR_TOKEN: z.string().min(16, "ARBOR_TOKEN must be at least 16 characters").optional(),
+  /** Overrides the data directory's generated access token (`<data dir>/access-token`). */
+  ARBOR_TOKEN: z
+    .string()
+    .min(16, "ARBOR_TOKEN must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "ARBOR_TOKEN may contain only printable ASCII characters, no spaces")
+    .optional(),
   ARBOR_ALLOWED_HOSTS: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   ARBOR_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -36,6 +40,11 @@ export interface ArborConfig {
   databaseUrl: string;
   /** How long a query waits for another process's SQLite write lock (ms). */
   dbBusyTimeoutMs: number;
+  /**
+   * The access token every request needs. Null here means "not set by ARBOR_TOKEN/--token": the
+   * server then installs the data directory's token at boot (installAccessToken), so a running
+   * server's config always has one.
+   */
   token: string | null;
   /** Host names (without port) accepted in Host and Origin headers. */
   allowedHosts: string[];
@@ -84,8 +93,7 @@ export function defaultDataDir(env: { HOME?: string | undefined }): string {
 
 /**
  * Resolves Arbor's configuration from the environment and command-line flags (flags win),
- * validated with zod. Refuses a non-loopback bind without an access token: anyone on the
- * network could otherwise drive `claude` on this machine.
+ * validated with zod. Whatever the bind address, every request needs the access token.
  */
 export function resolveArborConfig(input: { env: Record<string, string | undefined>; flags: CliFlags }): ArborConfig {
   const parsed = configEnvSchema.safeParse({
@@ -103,13 +111,6 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
   const host = env.ARBOR_HOST ?? env.HOST ?? "127.0.0.1";
   const dataDir = path.resolve(env.ARBOR_DATA_DIR ?? defaultDataDir(env));
   const token = env.ARBOR_TOKEN ?? null;
-  if (!isLoopbackHost(host) && !token) {
-    throw new AppError(
-      "invalid_input",
-      `Refusing to listen on ${host} without an access token: anyone who can reach this address could run Claude on your machine. ` +
-        "Set ARBOR_TOKEN (16+ characters) or use --token, or bind to 127.0.0.1.",
-    );
-  }
   const extraHosts = (env.ARBOR_ALLOWED_HOSTS ?? "")
     .split(",")
     .map((name) => name.trim().toLowerCase())
