@@ -3,6 +3,13 @@ import type { ReactNode } from "react";
 import { Providers } from "./providers.tsx";
 import "./globals.css";
 
+/**
+ * Every page is rendered per request, 404s included: each response's Content-Security-Policy
+ * carries a fresh nonce (server/http-server.ts) that Next must put on its inline scripts, which a
+ * page prerendered at build time cannot have.
+ */
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: "Arbor",
   description: "Chat with Claude Code, one conversation per git worktree.",

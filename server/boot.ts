@@ -12,6 +12,7 @@ import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
 import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
+import { localServerUrl } from "./server-info.ts";
 import { getShutdownTasks } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -55,9 +56,8 @@ export async function runAfterListenSteps(input: {
   port: number;
   log: (line: string) => void;
 }): Promise<void> {
-  const host = input.config.host === "0.0.0.0" || input.config.host === "::" ? "127.0.0.1" : input.config.host;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${input.port}`;
-  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken(), accessToken: input.config.token });
+  const url = localServerUrl({ host: input.config.host, port: input.port });
+  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken() });
   const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), {
     dataDir: input.config.dataDir,
     ingest: receiveHookEvent,

@@ -15,7 +15,7 @@ import { projectRoot } from "./boot.ts";
 import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 
 const USAGE = `usage:
-  arbor start [--port N] [--host H] [--data-dir DIR] [--token T]
+  arbor start [--port N] [--host H] [--data-dir DIR]
   arbor hooks install <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR] [--port N]
   arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]`;
 
@@ -48,7 +48,6 @@ async function main(argv: string[]): Promise<number> {
     dataDir: config.dataDir,
     url: `http://127.0.0.1:${config.port}`,
     hookToken: loadOrCreateHookToken(config.dataDir),
-    accessToken: config.token,
   });
   const targets = await resolveTargets({ scope, target: positional });
   let exitCode = 0;

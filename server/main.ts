@@ -4,10 +4,12 @@ import path from "node:path";
 import next from "next";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { startProcessMetrics } from "@/lib/runtime/process-metrics.ts";
-import { parseCliFlags, resolveArborConfig, type ArborConfig } from "@/lib/config/arbor-config.ts";
+import { parseCliFlags, resolveArborConfig, type ArborConfig, type CliFlags } from "@/lib/config/arbor-config.ts";
 import { installConfig } from "@/lib/config/current-config.ts";
+import { installAccessToken } from "@/lib/config/access-token.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
+import { localServerUrl } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
@@ -20,10 +22,17 @@ const log = (line: string) => console.log(`[arbor] ${line}`);
 
 async function main(): Promise<void> {
   let config: ArborConfig;
+  let flags: CliFlags;
   try {
-    config = resolveArborConfig({ env: process.env, flags: parseCliFlags(process.argv.slice(2)) });
+    flags = parseCliFlags(process.argv.slice(2));
+    config = resolveArborConfig({ env: process.env, flags });
   } catch (error) {
     fail(isAppError(error) ? error.message : String(error));
+  }
+  if (flags.token !== undefined) {
+    log(
+      "warning: --token puts the token on the command line, where other accounts can read it (ps); prefer ARBOR_TOKEN or the generated <data dir>/access-token",
+    );
   }
   installConfig(config);
   startProcessMetrics();
@@ -34,16 +43,19 @@ async function main(): Promise<void> {
   });
   installProcessHost(processHost);
   await runBootSteps(config, log);
+  // The data directory exists now (0700): its access token is read or generated there.
+  const serverConfig = installAccessToken(config);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
   await app.prepare();
   const handleNext = app.getRequestHandler();
   const nextUpgrade = config.isDev ? app.getUpgradeHandler() : null;
 
-  const policy = { allowedHosts: config.allowedHosts, token: config.token };
+  const policy = { allowedHosts: config.allowedHosts, token: serverConfig.token };
   const gateway = createWsGateway({ policy });
   const server = createArborHttpServer({
     policy,
+    isDev: config.isDev,
     handleRequest: (req, res) =>
       req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH
         ? handleHookIngest(req, res)
@@ -63,8 +75,11 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
   await runAfterListenSteps({ config, port, log });
+  const url = localServerUrl({ host: config.host, port });
   log(`data directory: ${config.dataDir}`);
-  log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
+  log(`listening on http://${shownHost}:${port}`);
+  // The one place the token is shown: the link signs a browser in (see README, Security).
+  log(`open Arbor with this link (it signs your browser in): ${url}/?token=${encodeURIComponent(serverConfig.token)}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
     () => getRunManager().shutdown(),

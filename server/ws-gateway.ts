@@ -108,15 +108,17 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
       const pathname = new URL(req.url ?? "/", "http://local").pathname;
       socket.on("error", () => socket.destroy());
       const verdict = checkRequest(
-        { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, isWebSocket: true },
+        {
+          method: req.method ?? "GET",
+          url: req.url ?? "/",
+          headers: req.headers,
+          isWebSocket: true,
+          localPort: req.socket.localPort ?? 0,
+        },
         input.policy,
       );
       if (!verdict.ok) {
-        const reason = verdict.status === 401 ? "Unauthorized" : "Forbidden";
-        socket.write(
-          `HTTP/1.1 ${verdict.status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.message}`,
-        );
-        socket.destroy();
+        refuseUpgrade(socket, verdict.status, verdict.message);
         return true;
       }
       if (pathname !== "/ws") return false;
@@ -130,6 +132,17 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     },
     clientCount: () => wss.clients.size,
   };
+}
+
+const STATUS_TEXT: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden" };
+
+/** Answers an upgrade with an HTTP error and closes the connection once the answer is sent. */
+function refuseUpgrade(socket: Duplex, status: 401 | 403, message: string): void {
+  socket.once("finish", () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  );
 }
 
 /** A WebSocket message's bytes as text (ws hands over a Buffer, an ArrayBuffer or fragments). */

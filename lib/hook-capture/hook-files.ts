@@ -9,7 +9,7 @@ export function hookFiles(dataDir: string) {
     spoolDir: path.join(dataDir, "hook-spool"),
     rejectedDir: path.join(dataDir, "hook-spool", "rejected"),
     scriptPath: path.join(dataDir, "bin", "arbor-hook"),
-    /** curl reads the hook's headers (the tokens) from here, so they never appear on a command line. */
+    /** curl reads the hook's header (the hook token) from here, so it never appears on a command line. */
     headersFile: path.join(dataDir, "bin", "arbor-hook.headers"),
     backupDir: path.join(dataDir, "backups"),
   };

@@ -27,8 +27,8 @@ export const SYNC_HOOK_EVENTS = new Set([
  * `--sync` (policy events): the payload is posted to Arbor, whose answer (extra context or a
  * block decision) is printed for Claude Code; if Arbor cannot be reached the payload goes to
  * the spool instead. Every failure exits 0 with no output: a hook must never break Claude.
- * The tokens are read by curl from a 0600 headers file (`-H @file`), never passed on its
- * command line, where any local account could read them in /proc.
+ * The hook token is read by curl from a 0600 headers file (`-H @file`), never passed on its
+ * command line, where any local account could read it in /proc.
  */
 export function renderHookScript(input: { url: string; spoolDir: string; headersFile: string }): string {
   const q = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -51,20 +51,12 @@ exit 0
 }
 
 /** Writes the hook script for this server's address (rewritten at every start). */
-export function writeHookScript(input: {
-  dataDir: string;
-  url: string;
-  hookToken: string;
-  accessToken: string | null;
-}): string {
+export function writeHookScript(input: { dataDir: string; url: string; hookToken: string }): string {
   const files = hookFiles(input.dataDir);
   mkdirSync(path.dirname(files.scriptPath), { recursive: true, mode: 0o700 });
   mkdirSync(files.spoolDir, { recursive: true, mode: 0o700 });
-  const headers = [
-    `X-Arbor-Hook-Token: ${input.hookToken}`,
-    ...(input.accessToken ? [`Authorization: Bearer ${input.accessToken}`] : []),
-  ];
-  writeFileSync(files.headersFile, `${headers.join("\n")}\n`, { mode: 0o600 });
+  // Only the hook token: the ingest endpoint does not take the access token, so a hook never holds it.
+  writeFileSync(files.headersFile, `X-Arbor-Hook-Token: ${input.hookToken}\n`, { mode: 0o600 });
   chmodSync(files.headersFile, 0o600);
   writeFileSync(
     files.scriptPath,

@@ -1,16 +1,10 @@
-/** True for addresses that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
-  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
-}
-
-/** Splits a Host header value (`example:3000`, `[::1]:3000`) into its host name, lower-cased. */
-export function hostNameOf(hostHeader: string): string {
-  const value = hostHeader.trim().toLowerCase();
-  if (value.startsWith("[")) {
-    const end = value.indexOf("]");
-    return end === -1 ? value : value.slice(0, end + 1);
-  }
-  const colon = value.lastIndexOf(":");
-  return colon === -1 ? value : value.slice(0, colon);
+/**
+ * The host name of a Host header value (`example:3000`, `[::1]:3000`), lower-cased, or null when
+ * the value is not a host with an optional numeric port. Only a well-formed Host is compared with
+ * the allow-list, so nothing else can ride along after the name into the headers Arbor builds
+ * from it (the WebSocket source of the Content-Security-Policy).
+ */
+export function hostNameOf(hostHeader: string): string | null {
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(hostHeader.trim().toLowerCase());
+  return match ? match[1]! : null;
 }

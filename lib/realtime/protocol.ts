@@ -1,3 +1,5 @@
+// Before any schema is built: no eval probe in the browser (see zod-in-browser.ts).
+import "./zod-in-browser.ts";
 import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 
