@@ -68,7 +68,7 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
       }
     }
 
-    const ws = await connectWs({ url: env.arbor.url });
+    const ws = await connectWs(env.arbor);
     const latencies: number[] = [];
     ws.onMessage((message) => {
       if (message.type === "run_event" && message.event.kind === "text_delta")

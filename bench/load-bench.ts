@@ -44,7 +44,7 @@ try {
       sessionId: await openSession(env.arbor, { repoId, worktreePath }),
     });
   }
-  const ws = await connectWs({ url: env.arbor.url });
+  const ws = await connectWs(env.arbor);
   const latencies: number[] = [];
   ws.onMessage((message) => {
     if (message.type === "run_event" && message.event.kind === "text_delta")

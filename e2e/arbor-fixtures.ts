@@ -1,9 +1,41 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+
+/**
+ * Signs the test's browser in the way a user does, by opening the link the server printed, then
+ * hands the page to the test and fails it if the page reported any Content-Security-Policy
+ * violation meanwhile (Chromium logs each one as a console error; the page also sees a
+ * `securitypolicyviolation` event, reported here through a binding).
+ */
+export async function useSignedInPage(
+  input: { page: Page; arbor: RunningArbor },
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { page, arbor } = input;
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content[- ]Security[- ]Policy/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  await page.exposeBinding("arborReportCspViolation", (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { arborReportCspViolation: (text: string) => void }).arborReportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
+    });
+  });
+  await page.goto(arbor.signInUrl);
+  // The link set the session cookie and took the token out of the address bar.
+  await expect(page).toHaveURL(`${arbor.url}/`);
+  await use(page);
+  expect(violations, "Content-Security-Policy violations reported by the page").toEqual([]);
+}
 
 /**
  * `arbor`: one real Arbor server per Playwright worker (own port, own throw-away data
  * directory). Tests create their own git repositories, so they never share state.
+ * `page`: a page signed in with the server's printed link, watched for CSP violations.
  */
 export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
   arbor: [
@@ -17,6 +49,7 @@ export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ arbor }, use) => use(arbor.url),
+  page: async ({ page, arbor }, use) => useSignedInPage({ page, arbor }, use),
 });
 
 export { expect };

@@ -7,6 +7,7 @@ import {
   removeGitFixture,
 } from "@/tests/support/git-fixtures.ts";
 import { pinRepo } from "@/tests/support/call-api.ts";
+import { useSignedInPage } from "./arbor-fixtures.ts";
 
 export interface ChatRepo {
   repoId: string;
@@ -19,6 +20,7 @@ export interface ChatRepo {
 /**
  * `claude`: one Arbor per worker whose real `claude` CLI talks to the mock model.
  * `repo`: a fresh pinned repository per test.
+ * `page`: a page signed in with the server's printed link, watched for CSP violations.
  */
 export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: ArborWithClaude }>({
   claude: [
@@ -31,6 +33,7 @@ export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: A
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ claude }, use) => use(claude.arbor.url),
+  page: async ({ page, claude }, use) => useSignedInPage({ page, arbor: claude.arbor }, use),
   repo: async ({ claude }, use) => {
     const fixture = await createFixtureRoot();
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "README.md": "# demo\n" } });

@@ -23,7 +23,7 @@ describe("chat failure paths through the real CLI", () => {
 
   it("500 from the API: a server error with a Retry, shown live as retries", async () => {
     const { sessionId } = await shared.repo.freshSession("wt");
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     const { body } = await shared.send(sessionId, "[[mock:error 500]]");
     expect(body.run).toMatchObject({ status: "failed", errorKind: "server_error", isRetryable: true });
@@ -67,7 +67,7 @@ describe("chat failure paths through the real CLI", () => {
 
   it("the claude process killed mid-stream: partial answer kept, run failed as crashed", async () => {
     const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     const sending = shared.send(sessionId, "[[mock:slow 300]]");
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
@@ -108,7 +108,7 @@ describe("chat failure paths through the real CLI", () => {
 describe("server crash and shutdown during a run", () => {
   it("kill -9 mid-stream: after restart the message is there, the run is interrupted, no claude is left, a new send works", async () => {
     const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     // The request dies with the server; its outcome is read from the database after restart.
     const cut = expect(shared.send(sessionId, "keep me [[mock:slow 400]]")).rejects.toThrow();
@@ -133,7 +133,7 @@ describe("server crash and shutdown during a run", () => {
 
   it("SIGTERM mid-stream: the server cancels the run, stores it, and leaves no claude process", async () => {
     const { sessionId, worktreePath } = await shared.repo.freshSession("wt");
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     // The response is cut by the shutdown; the stored run is what this test checks.
     void shared.send(sessionId, "[[mock:slow 400]]").catch(() => null);

@@ -17,7 +17,7 @@ const textOf = (events: RunEventMessage[]) =>
 describe("the browser disconnects and reconnects mid-run", () => {
   it("resubscribing with the last sequence number gives exactly the missed events: no gap, no duplicate", async () => {
     const { sessionId } = await shared.repo.freshSession("stream");
-    const first = await connectWs({ url: shared.env.arbor.url });
+    const first = await connectWs(shared.env.arbor);
     first.send({ type: "subscribe_session", sessionId });
     const sending = shared.send(sessionId, "[[mock:slow 250]]");
     const firstDelta = (await first.waitFor(
@@ -29,7 +29,7 @@ describe("the browser disconnects and reconnects mid-run", () => {
     );
     const lastSeq = Math.max(...seen.map((m) => m.seq));
 
-    const second = await connectWs({ url: shared.env.arbor.url });
+    const second = await connectWs(shared.env.arbor);
     second.send({ type: "subscribe_session", sessionId, afterSeq: { [firstDelta.runId]: lastSeq } });
     await second.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
     const { body } = await sending;
@@ -46,7 +46,7 @@ describe("the browser disconnects and reconnects mid-run", () => {
 describe("two sends to one worktree at the same instant", () => {
   it("one runs, the other waits its turn; never two claude processes in the worktree", async () => {
     const { sessionId, worktreePath } = await shared.repo.freshSession("stream");
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     let maxProcesses = 0;
     ws.socket.on("message", () => {

@@ -48,7 +48,7 @@ afterAll(async () => {
 describe("POST /api/chat/send", () => {
   it("runs claude in the worktree, streams, stores the answer and the run, and tells the model the five sections", async () => {
     const sessionId = await openSession(mainPath);
-    const ws = await connectWs({ url: env.arbor.url });
+    const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     const userMessage = "Say hi [[mock:text Hi there, **friend**.]]";
     const { status, body } = await sendChat(env.arbor, { sessionId, userMessage });
@@ -159,7 +159,7 @@ describe("POST /api/chat/send", () => {
 
   it("stops a running answer: the partial text is kept and marked cancelled", async () => {
     const sessionId = await openSession(await addFreshWorktree("cancel-me"));
-    const ws = await connectWs({ url: env.arbor.url });
+    const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     const sending = sendChat(env.arbor, { sessionId, userMessage: "go [[mock:slow 300]]" });
     const delta = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "text_delta");
@@ -179,7 +179,7 @@ describe("POST /api/chat/send", () => {
     const other = await addFreshWorktree("other");
     const busySession = await openSession(busy);
     const otherSession = await openSession(other);
-    const ws = await connectWs({ url: env.arbor.url });
+    const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId: busySession });
     const first = sendChat(env.arbor, { sessionId: busySession, userMessage: "one [[mock:slow 100]]" });
     await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");

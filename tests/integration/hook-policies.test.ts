@@ -104,7 +104,7 @@ describe("conversation recorder", () => {
 describe("completion / error notifier", () => {
   it("a completion phrase creates a notification, live over the WebSocket, once; read per worktree", async () => {
     const worktreePath = await hookedWorktree();
-    const ws = await connectWs({ url: shared.env.arbor.url });
+    const ws = await connectWs(shared.env.arbor);
     ws.send({ type: "subscribe_notifications" });
     await ws.waitFor((m) => m.type === "hello");
     await runClaudeDirectly({

@@ -134,7 +134,9 @@ describe("conversation memory", () => {
     expect(odd.status).toBe(200);
     const empty = await callApi(shared.env.arbor, `/api/chat/search?repoId=${repoId}&q=${encodeURIComponent("  ** ")}`);
     expect(empty.status).toBe(422);
-    const exported = await fetch(`${shared.env.arbor.url}/api/chat/export?sessionId=${sessionId}`);
+    const exported = await fetch(`${shared.env.arbor.url}/api/chat/export?sessionId=${sessionId}`, {
+      headers: { authorization: `Bearer ${shared.env.arbor.token}` },
+    });
     expect(exported.headers.get("content-disposition")).toMatch(/attachment; filename="arbor-feat-mem-\d+-/);
     const markdown = await exported.text();
     expect(markdown).toContain("the flamingo migration plan");

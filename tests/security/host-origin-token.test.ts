@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import type { PinsBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
+import { openSignInLink } from "@/tests/support/sign-in.ts";
 import { tryUpgrade } from "@/tests/support/ws-client.ts";
 
 let arbor: RunningArbor;
@@ -19,108 +20,116 @@ afterAll(async () => {
   if (arbor) removeDataDir(arbor.dataDir);
 });
 
-const forge = async (route: string, init: { method?: string; headers: Record<string, string>; body?: string }) => {
+/** A request with exactly these headers (the test forges Host and Origin), plus the browser's cookie or the token. */
+const forge = async (
+  route: string,
+  init: { method?: string; headers: Record<string, string>; body?: string; auth?: "cookie" | "bearer" },
+) => {
+  const auth: Record<string, string> =
+    init.auth === "bearer"
+      ? { authorization: `Bearer ${arbor.token}` }
+      : { cookie: (await openSignInLink(arbor)).cookie };
   const response = await rawRequest({
     url: arbor.url,
     path: route,
     method: init.method,
-    headers: init.headers,
+    headers: { ...auth, ...init.headers },
     body: init.body,
   });
   return { status: response.status, headers: response.headers, json: () => JSON.parse(response.text) as unknown };
 };
 
 describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hijacking)", () => {
-  it("refuses a foreign Host on reads and writes, including a rebinding name for 127.0.0.1", async () => {
+  it("refuses a foreign Host on reads and writes, including a rebinding name for 127.0.0.1, even with the token", async () => {
     for (const host of [
       "evil.example",
       `evil.example:${arbor.port}`,
       `127.0.0.1.nip.io:${arbor.port}`,
       `localtest.me:${arbor.port}`,
+      `127.0.0.1:${arbor.port}, evil.example`,
     ]) {
-      const write = await forge("/api/repo-pins", {
-        method: "POST",
-        headers: { host, origin: `http://${host}`, "content-type": "application/json" },
-        body: JSON.stringify({ path: repoRoot }),
-      });
-      expect(write.status, host).toBe(403);
-      const read = await forge("/api/repo-pins", { headers: { host } });
-      expect(read.status, host).toBe(403);
-      expect((read.json() as { error: { message: string } }).error.message).toMatch(/not allowed/);
+      for (const auth of ["cookie", "bearer"] as const) {
+        const write = await forge("/api/repo-pins", {
+          method: "POST",
+          auth,
+          headers: { host, origin: `http://${host}`, "content-type": "application/json" },
+          body: JSON.stringify({ path: repoRoot }),
+        });
+        expect(write.status, host).toBe(403);
+        const read = await forge("/api/repo-pins", { auth, headers: { host } });
+        expect(read.status, host).toBe(403);
+        expect((read.json() as { error: { message: string } }).error.message).toMatch(/not allowed/);
+      }
     }
   });
 
-  it("refuses cross-origin and Origin-less state changes with 403, and accepts same-origin ones", async () => {
+  it("refuses cross-origin and Origin-less state changes carrying the browser's cookie (CSRF) with 403", async () => {
     const body = JSON.stringify({ path: repoRoot });
     const json = { "content-type": "application/json" };
+    const post = (headers: Record<string, string>, route = "/api/repo-pins", payload = body) =>
+      forge(route, { method: "POST", headers, body: payload });
+    expect((await post({ ...json, origin: "http://evil.example" })).status).toBe(403);
+    // A page on another port of 127.0.0.1 is same-site: the browser sends the cookie there too.
+    expect((await post({ ...json, origin: `http://127.0.0.1:${arbor.port + 1}` })).status).toBe(403);
+    expect((await post(json)).status).toBe(403);
+    const form = { "content-type": "application/x-www-form-urlencoded" };
     expect(
-      (await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: "http://evil.example" }, body }))
-        .status,
+      (await post({ ...form, origin: "http://evil.example" }, "/api/chat/send", "sessionId=x&userMessage=rm")).status,
     ).toBe(403);
-    expect((await forge("/api/repo-pins", { method: "POST", headers: json, body })).status).toBe(403);
-    const form = await forge("/api/chat/send", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" },
-      body: "sessionId=x&userMessage=rm",
-    });
-    expect(form.status).toBe(403);
-    const sameOriginForm = await forge("/api/chat/send", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: arbor.url },
-      body: "sessionId=x&userMessage=rm",
-    });
-    expect(sameOriginForm.status).toBe(415);
-    expect(
-      (await forge("/api/repo-pins", { method: "POST", headers: { ...json, origin: arbor.url }, body: "{}" })).status,
-    ).toBe(422);
+    expect((await post({ ...form, origin: arbor.url }, "/api/chat/send", "sessionId=x&userMessage=rm")).status).toBe(
+      415,
+    );
+    expect((await post({ ...json, origin: arbor.url }, "/api/repo-pins", "{}")).status).toBe(422);
   });
 
-  it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host", async () => {
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url } })).toBe(101);
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: "http://evil.example" } })).toBe(403);
-    expect(await tryUpgrade({ url: arbor.url, headers: {} })).toBe(403);
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, host: "evil.example" } })).toBe(403);
+  it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host, with the cookie or the token", async () => {
+    const { cookie } = await openSignInLink(arbor);
+    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, cookie } })).toBe(101);
+    expect(
+      await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, authorization: `Bearer ${arbor.token}` } }),
+    ).toBe(101);
+    expect(await tryUpgrade({ url: arbor.url, headers: { origin: "http://evil.example", cookie } })).toBe(403);
+    expect(await tryUpgrade({ url: arbor.url, headers: { cookie } })).toBe(403);
+    expect(await tryUpgrade({ url: arbor.url, headers: { authorization: `Bearer ${arbor.token}` } })).toBe(403);
+    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, cookie, host: "evil.example" } })).toBe(
+      403,
+    );
   });
 
   it("sends no CORS headers", async () => {
     const response = await forge("/api/repo-pins", { headers: { origin: "http://evil.example" } });
+    expect(response.status).toBe(403);
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
   });
 });
 
 describe("access token and bind address", () => {
-  it("refuses to start on a non-loopback address without a token", async () => {
-    await expect(startArbor({ args: ["--host", "0.0.0.0"] })).rejects.toThrow(/without an access token/);
+  it("on a non-loopback bind, every request still needs the token", async () => {
+    const exposed = await startArbor({ args: ["--host", "0.0.0.0"] });
+    try {
+      expect((await rawRequest({ url: exposed.url, path: "/api/repo-pins" })).status).toBe(401);
+      expect((await rawRequest({ url: exposed.url, path: "/api/repo-pins", token: exposed.token })).status).toBe(200);
+      expect(exposed.signInUrl).toBe(`http://127.0.0.1:${exposed.port}/?token=${exposed.token}`);
+    } finally {
+      await exposed.stop();
+      removeDataDir(exposed.dataDir);
+    }
   });
 
-  it("with a token, every request and upgrade needs it; the ?token= link sets a cookie", async () => {
+  it("ARBOR_TOKEN replaces the data directory's token; an invalid one stops the start with a clear message", async () => {
     const token = "test-token-0123456789abcdef";
-    const secured = await startArbor({ env: { ARBOR_TOKEN: token } });
+    const chosen = await startArbor({ env: { ARBOR_TOKEN: token } });
     try {
-      expect((await fetch(`${secured.url}/api/repo-pins`)).status).toBe(401);
-      expect(
-        (await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: "Bearer wrong-token-000000" } }))
-          .status,
-      ).toBe(401);
-      expect(
-        (await fetch(`${secured.url}/api/repo-pins`, { headers: { authorization: `Bearer ${token}` } })).status,
-      ).toBe(200);
-      const link = await fetch(`${secured.url}/?token=${token}`, { redirect: "manual" });
-      expect(link.status).toBe(303);
-      const cookie = link.headers.get("set-cookie")!;
-      expect(cookie).toMatch(/HttpOnly/);
-      expect(cookie).toMatch(/SameSite=Strict/);
-      expect((await fetch(`${secured.url}/api/repo-pins`, { headers: { cookie: cookie.split(";")[0]! } })).status).toBe(
-        200,
-      );
-      expect(await tryUpgrade({ url: secured.url, headers: { origin: secured.url } })).toBe(401);
-      expect(
-        await tryUpgrade({ url: secured.url, headers: { origin: secured.url, authorization: `Bearer ${token}` } }),
-      ).toBe(101);
+      expect(chosen.token).toBe(token);
+      expect((await rawRequest({ url: chosen.url, path: "/api/repo-pins", token })).status).toBe(200);
+      expect(existsSync(path.join(chosen.dataDir, "access-token"))).toBe(false);
     } finally {
-      await secured.stop();
-      removeDataDir(secured.dataDir);
+      await chosen.stop();
+      removeDataDir(chosen.dataDir);
     }
+    await expect(startArbor({ env: { ARBOR_TOKEN: "too-short" } })).rejects.toThrow(
+      /ARBOR_TOKEN must be at least 16 characters/,
+    );
   });
 });
 
@@ -143,6 +152,8 @@ describe("start-up checks", () => {
     expect(await first.stop()).toBe(0);
     const second = await startArbor({ dataDir });
     expect(second.output()).not.toMatch(/applied migrations/);
+    // The same data directory keeps its access token, so the link and API clients keep working.
+    expect(second.token).toBe(first.token);
     const pins = (await callApi<PinsBody>(second, "/api/repo-pins")).body.pins;
     expect(pins.map((p) => p.label)).toContain("persisted");
     await second.stop();

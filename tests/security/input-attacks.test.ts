@@ -62,6 +62,7 @@ const send = (method: string, route: string, body: string | Buffer, contentType 
     url: arbor.url,
     path: route,
     method,
+    token: arbor.token,
     headers: { host: `127.0.0.1:${arbor.port}`, origin: arbor.url, "content-type": contentType },
     body,
   });

@@ -1,18 +1,21 @@
 import type { HookInstallBody, PinBody, SendBody, SessionBody } from "./api-types.ts";
+import type { ArborAddress } from "./start-arbor.ts";
 
 /**
- * Calls Arbor's API the way its own pages do (same-origin Origin header, JSON body). `T` is the body
- * the test expects (a type from api-types.ts); like the UI's fetchJson it is not checked at run time:
- * the test's assertions are. Non-JSON bodies (HTML pages, plain-text refusals) come back as text.
+ * Calls Arbor's API as an API client: the access token as `Authorization: Bearer`, and the
+ * same-origin Origin header its own pages send, with a JSON body. `T` is the body the test
+ * expects (a type from api-types.ts); like the UI's fetchJson it is not checked at run time: the
+ * test's assertions are. Non-JSON bodies (HTML pages, plain-text refusals) come back as text.
  */
 export async function callApi<T = unknown>(
-  arbor: { url: string },
+  arbor: ArborAddress,
   route: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
   const response = await fetch(`${arbor.url}${route}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
+      authorization: `Bearer ${arbor.token}`,
       origin: arbor.url,
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       ...init.headers,
@@ -30,7 +33,7 @@ export async function callApi<T = unknown>(
 }
 
 /** Pins the repository containing `path` and returns its repoId; throws when the API refuses. */
-export async function pinRepo(arbor: { url: string }, path: string): Promise<string> {
+export async function pinRepo(arbor: ArborAddress, path: string): Promise<string> {
   const { status, body } = await callApi<PinBody>(arbor, "/api/repo-pins", { body: { path } });
   if (status >= 300) throw new Error(`pinning ${path} answered ${status}: ${JSON.stringify(body)}`);
   return body.pin.repoId;
@@ -38,7 +41,7 @@ export async function pinRepo(arbor: { url: string }, path: string): Promise<str
 
 /** Opens (or reopens) the worktree's chat session and returns its id; throws when the API refuses. */
 export async function openSession(
-  arbor: { url: string },
+  arbor: ArborAddress,
   input: { repoId: string; worktreePath: string },
 ): Promise<string> {
   const { status, body } = await callApi<SessionBody>(arbor, "/api/chat/sessions", { body: input });
@@ -49,7 +52,7 @@ export async function openSession(
 
 /** POST /api/chat/send: resolves when the run has ended, with the stored messages and run. */
 export function sendChat(
-  arbor: { url: string },
+  arbor: ArborAddress,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ status: number; body: SendBody }> {
   return callApi<SendBody>(arbor, "/api/chat/send", { body: input });
@@ -57,7 +60,7 @@ export function sendChat(
 
 /** POST /api/hooks/install for one worktree: installs and writes unless told otherwise. */
 export function changeWorktreeHooks(
-  arbor: { url: string },
+  arbor: ArborAddress,
   input: { repoId: string; worktreePath: string; action?: "install" | "uninstall"; apply?: boolean },
 ): Promise<{ status: number; body: HookInstallBody }> {
   return callApi<HookInstallBody>(arbor, "/api/hooks/install", {

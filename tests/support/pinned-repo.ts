@@ -1,6 +1,7 @@
 import path from "node:path";
 import { addWorktree, createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "./git-fixtures.ts";
 import { openSession, pinRepo } from "./call-api.ts";
+import type { ArborAddress } from "./start-arbor.ts";
 
 export interface PinnedRepo {
   root: string;
@@ -17,7 +18,7 @@ export interface PinnedRepo {
  * A real repository (with an origin) in a temp folder, pinned in the Arbor server that
  * `arbor()` returns (a function, so a test that restarts the server keeps using this repo).
  */
-export async function createPinnedRepo(arbor: () => { url: string }): Promise<PinnedRepo> {
+export async function createPinnedRepo(arbor: () => ArborAddress): Promise<PinnedRepo> {
   const fixture = await createFixtureRoot();
   const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
   const repoId = await pinRepo(arbor(), mainPath);

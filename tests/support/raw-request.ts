@@ -2,16 +2,19 @@ import { request } from "node:http";
 
 /**
  * An HTTP request with exactly the headers given (fetch does not let a caller forge `Host`),
- * for attack tests. Resolves with the status and the body text.
+ * for attack tests; with `token`, also the access token as `Authorization: Bearer` (a test that
+ * attacks something else than authentication). Resolves with the status, headers and body text.
  */
 export function rawRequest(input: {
   url: string;
   path: string;
   method?: string;
   headers?: Record<string, string>;
+  token?: string;
   body?: string | Buffer;
 }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const target = new URL(input.url);
+  const headers = input.token ? { authorization: `Bearer ${input.token}`, ...input.headers } : input.headers;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -19,8 +22,8 @@ export function rawRequest(input: {
         port: target.port,
         path: input.path,
         method: input.method ?? "GET",
-        headers: input.headers,
-        setHost: !input.headers?.host,
+        headers,
+        setHost: !headers?.host,
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -7,9 +7,17 @@ import { SERVER_NODE_FLAGS } from "@/server/node-flags.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-export interface RunningArbor {
+/** What a client needs to reach a running Arbor: its address and its access token. */
+export interface ArborAddress {
   url: string;
+  /** The access token (sent as `Authorization: Bearer`). */
+  token: string;
+}
+
+export interface RunningArbor extends ArborAddress {
   port: number;
+  /** The sign-in link the server printed (`<url>/?token=…`), as a user opens it. */
+  signInUrl: string;
   dataDir: string;
   child: ChildProcess;
   /** Everything the server printed so far. */
@@ -77,20 +85,24 @@ export async function startArbor(
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const port = await new Promise<number>((resolve, reject) => {
+  // Ready once the server printed its sign-in link, the last line of its start-up.
+  const signInUrl = await new Promise<URL>((resolve, reject) => {
     const onData = () => {
-      const match = /listening on http:\/\/[^\s]+:(\d+)/.exec(output);
+      const match = /signs your browser in\): (http:\/\/\S+\/\?token=\S+)/.exec(output);
       if (match) {
         child.stdout.off("data", onData);
-        resolve(Number(match[1]));
+        resolve(new URL(match[1]!));
       }
     };
     child.stdout.on("data", onData);
     void exited.then((code) => reject(new Error(`Arbor exited with code ${code} before listening:\n${output}`)));
   });
+  const port = Number(signInUrl.port);
 
   return {
     url: `http://127.0.0.1:${port}`,
+    token: signInUrl.searchParams.get("token")!,
+    signInUrl: signInUrl.href,
     port,
     dataDir,
     child,

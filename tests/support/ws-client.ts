@@ -1,11 +1,14 @@
 import WebSocket from "ws";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import type { ArborAddress } from "./start-arbor.ts";
 
-/** A WebSocket client that records every server message, can wait for one, and tells listeners as they arrive. */
-export async function connectWs(input: { url: string; origin?: string | null; headers?: Record<string, string> }) {
-  const wsUrl = `${input.url.replace(/^http/, "ws")}/ws`;
-  const origin = input.origin === undefined ? input.url : input.origin;
-  const socket = new WebSocket(wsUrl, { headers: { ...(origin ? { origin } : {}), ...input.headers } });
+/**
+ * A WebSocket client (the access token as `Authorization: Bearer`, Arbor's own Origin) that records
+ * every server message, can wait for one, and tells listeners as they arrive.
+ */
+export async function connectWs(arbor: ArborAddress) {
+  const wsUrl = `${arbor.url.replace(/^http/, "ws")}/ws`;
+  const socket = new WebSocket(wsUrl, { headers: { origin: arbor.url, authorization: `Bearer ${arbor.token}` } });
   const messages: ServerMessage[] = [];
   const waiters: Array<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> =
     [];
