@@ -10,6 +10,18 @@ import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * Topics one socket may follow. A tab follows a handful (its session, its repository, the hook
+ * timeline, notifications); each subscription costs a listener on the event hub, so an
+ * authenticated but runaway or hostile client must not grow that without bound.
+ */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
+/**
+ * Open sockets per client (remote address + how it authenticated): a tab holds one, so 32 leaves
+ * room for many tabs and reconnects while keeping one client from exhausting file descriptors
+ * and heartbeat work.
+ */
+export const MAX_SOCKETS_PER_CLIENT = 32;
 
 export interface WsGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -25,6 +37,7 @@ export interface WsGateway {
 export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const alive = new WeakMap<WebSocket, boolean>();
+  const socketsPerClient = new Map<string, number>();
 
   const heartbeat = setInterval(() => {
     for (const client of wss.clients) {
@@ -44,8 +57,18 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
-    const subscribe = (topic: string) => {
-      if (!subscriptions.has(topic)) subscriptions.set(topic, getEventHub().subscribe(topic, send));
+    /** False when the socket already follows as many topics as it may (the client is told). */
+    const subscribe = (topic: string): boolean => {
+      if (subscriptions.has(topic)) return true;
+      if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        send({
+          type: "error",
+          message: `Subscription refused: a connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} topics. Unsubscribe from some first.`,
+        });
+        return false;
+      }
+      subscriptions.set(topic, getEventHub().subscribe(topic, send));
+      return true;
     };
     const unsubscribe = (topic: string) => {
       subscriptions.get(topic)?.();
@@ -73,7 +96,7 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
       switch (message.type) {
         case "subscribe_session": {
           // Subscribe and replay in the same tick: nothing published in between can be lost.
-          subscribe(sessionTopic(message.sessionId));
+          if (!subscribe(sessionTopic(message.sessionId))) break;
           for (const event of getRunEventLog().eventsAfter(message.sessionId, message.afterSeq)) send(event);
           break;
         }
@@ -122,6 +145,23 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         return true;
       }
       if (pathname !== "/ws") return false;
+      const client = `${req.socket.remoteAddress ?? "?"} ${verdict.auth}`;
+      const open = socketsPerClient.get(client) ?? 0;
+      if (open >= MAX_SOCKETS_PER_CLIENT) {
+        refuseUpgrade(
+          socket,
+          429,
+          `Too many connections: this client already has ${MAX_SOCKETS_PER_CLIENT} open to Arbor. Close some Arbor tabs and reload.`,
+        );
+        return true;
+      }
+      // Counted from the upgrade until the TCP connection closes, so parallel upgrades count too.
+      socketsPerClient.set(client, open + 1);
+      socket.once("close", () => {
+        const left = (socketsPerClient.get(client) ?? 1) - 1;
+        if (left > 0) socketsPerClient.set(client, left);
+        else socketsPerClient.delete(client);
+      });
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
       return true;
     },
@@ -134,10 +174,10 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden" };
+const STATUS_TEXT: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests" };
 
 /** Answers an upgrade with an HTTP error and closes the connection once the answer is sent. */
-function refuseUpgrade(socket: Duplex, status: 401 | 403, message: string): void {
+function refuseUpgrade(socket: Duplex, status: 401 | 403 | 429, message: string): void {
   socket.once("finish", () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
