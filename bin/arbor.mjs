@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `arbor` command: `arbor start [flags]` and `arbor hooks install|uninstall <path> [--scope …] [--dry-run]`.
+// The `arbor` command: `arbor start [flags]`, `arbor open` (the sign-in link) and `arbor hooks install|uninstall <path> [--scope …] [--dry-run]`.
 // TypeScript sources are loaded through tsx, like `npm start` does.
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";

@@ -1,5 +1,6 @@
 // `arbor` command line. Hooks can be installed before Arbor is ever opened in a browser: the
 // command writes the hook script and the settings entries itself, with the same code as the UI.
+// `arbor open` prints (and opens) the running server's sign-in link, read from the data directory.
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { applyHookPlan } from "@/lib/hook-capture/apply-hook-plan.ts";
@@ -13,9 +14,11 @@ import { parseCliFlags, resolveArborConfig } from "@/lib/config/arbor-config.ts"
 import { installConfig } from "@/lib/config/current-config.ts";
 import { projectRoot } from "./boot.ts";
 import { SERVER_NODE_FLAGS } from "./node-flags.ts";
+import { runOpenCommand } from "./open-command.ts";
 
 const USAGE = `usage:
   arbor start [--port N] [--host H] [--data-dir DIR]
+  arbor open [--data-dir DIR] [--no-browser]     prints the sign-in link of the running Arbor and opens it
   arbor hooks install <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR] [--port N]
   arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]`;
 
@@ -35,6 +38,14 @@ async function main(argv: string[]): Promise<number> {
       { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") } },
     );
     return result.status ?? 1;
+  }
+  if (command === "open") {
+    const flags = argv.slice(1);
+    const config = resolveArborConfig({
+      env: process.env,
+      flags: parseCliFlags(flags.filter((flag) => flag !== "--no-browser")),
+    });
+    return runOpenCommand({ config, isBrowserWanted: !flags.includes("--no-browser") });
   }
   if (command !== "hooks" || (sub !== "install" && sub !== "uninstall")) {
     console.error(USAGE);

@@ -9,7 +9,7 @@ import { installConfig } from "@/lib/config/current-config.ts";
 import { installAccessToken } from "@/lib/config/access-token.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
-import { localServerUrl } from "./server-info.ts";
+import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
@@ -76,12 +76,14 @@ async function main(): Promise<void> {
   const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
   await runAfterListenSteps({ config, port, log });
   const url = localServerUrl({ host: config.host, port });
+  writeServerInfo({ dataDir: config.dataDir, url });
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}`);
   // The one place the token is shown: the link signs a browser in (see README, Security).
   log(`open Arbor with this link (it signs your browser in): ${url}/?token=${encodeURIComponent(serverConfig.token)}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
+    () => removeServerInfo(config.dataDir),
     () => getRunManager().shutdown(),
     () => processHost.close(),
   );

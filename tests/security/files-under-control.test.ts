@@ -211,7 +211,14 @@ describe("Arbor's data directory under a permissive umask", () => {
       await callApi(arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 21 } });
       expect(mode(".")).toBe(0o700);
       for (const dir of ["hook-spool", "hook-spool/rejected", "bin", "backups"]) expect(mode(dir), dir).toBe(0o700);
-      for (const file of ["arbor.db", "arbor.db-wal", "hook-token", "bin/arbor-hook.headers", "access-token"]) {
+      for (const file of [
+        "arbor.db",
+        "arbor.db-wal",
+        "hook-token",
+        "bin/arbor-hook.headers",
+        "access-token",
+        "server.json",
+      ]) {
         expect(mode(file) & 0o077, file).toBe(0);
       }
     } finally {
