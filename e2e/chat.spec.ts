@@ -57,6 +57,42 @@ test("Markdown answers render tables and highlighted code with a copy button; Sh
   await expect(answer.getByTestId("copy-code")).toBeVisible();
 });
 
+test("a remote image in an answer is not fetched: a placeholder names its host and opens it in a new tab", async ({
+  page,
+  repo,
+}) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("tracker.example")) fetched.push(request.url());
+  });
+  const pixel =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(
+    page,
+    `[[mock:text Here: ![build status](https://tracker.example/p.png?u=1) and ![dot](${pixel})]]`,
+  );
+  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  const placeholder = answer.getByTestId("remote-image");
+  await expect(placeholder).toHaveAttribute("data-host", "tracker.example");
+  await expect(placeholder).toContainText("tracker.example");
+  await expect(placeholder).toContainText("build status");
+  await expect(placeholder).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(answer.locator("img")).toHaveCount(1);
+  await expect(answer.locator('img[alt="dot"]')).toHaveAttribute("src", pixel);
+  expect(fetched).toEqual([]);
+
+  // Opening it is the user's choice: a new tab, which then loads it.
+  await page
+    .context()
+    .route("https://tracker.example/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: Buffer.from(pixel.split(",")[1]!, "base64") }),
+    );
+  const [tab] = await Promise.all([page.waitForEvent("popup"), placeholder.click()]);
+  await expect(tab).toHaveURL("https://tracker.example/p.png?u=1");
+  await tab.close();
+});
+
 test("Stop cancels a running answer and keeps the partial text", async ({ page, repo }) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await sendMessage(page, "long one [[mock:slow 400]]");
