@@ -1,26 +1,16 @@
 // `arbor open`: the sign-in link comes from the data directory (0600 files), and reaches the
 // browser without ever being on a command line, where every account could read it.
 import { execFile, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { describe, expect, it } from "vitest";
+import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
+import { writeRecordingCommand } from "@/tests/support/recording-command.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 
-let arbor: RunningArbor;
-let fakeBin: string;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-  fakeBin = mkdtempSync(path.join(os.tmpdir(), "arbor-fake-opener-"));
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-  if (fakeBin) rmSync(fakeBin, { recursive: true, force: true });
-});
+const server = useArbor();
 
 /** Runs `arbor open …` from another directory, as a user would; resolves with its exit code and output. */
 function arborOpen(input: { dataDir: string; args?: string[]; path?: string }) {
@@ -36,29 +26,27 @@ function arborOpen(input: { dataDir: string; args?: string[]; path?: string }) {
 
 describe("arbor open", () => {
   it("prints the running server's sign-in link with the token from the data directory", async () => {
-    const opened = await arborOpen({ dataDir: arbor.dataDir, args: ["--no-browser"] });
+    const opened = await arborOpen({ dataDir: server.arbor.dataDir, args: ["--no-browser"] });
     expect(opened.code).toBe(0);
-    expect(opened.stdout).toContain(`${arbor.url}/?token=${arbor.token}`);
+    expect(opened.stdout).toContain(`${server.arbor.url}/?token=${server.arbor.token}`);
   });
 
   it("hands the browser a 0600 file in the data directory, never the token on a command line", async () => {
-    const argvFile = path.join(fakeBin, "opener-argv");
-    // The desktop's opener, replaced by one that records its arguments.
-    writeFileSync(
-      path.join(fakeBin, "xdg-open"),
-      `#!/bin/sh\nprintf '%s\\n' "$@" > '${argvFile}.tmp' && mv '${argvFile}.tmp' '${argvFile}'\n`,
-    );
-    chmodSync(path.join(fakeBin, "xdg-open"), 0o700);
-    const opened = await arborOpen({ dataDir: arbor.dataDir, path: `${fakeBin}:${process.env.PATH ?? ""}` });
+    // The desktop's opener, replaced by one that records its arguments (in the throw-away data directory).
+    const opener = writeRecordingCommand({ dir: server.arbor.dataDir, name: "xdg-open" });
+    const opened = await arborOpen({
+      dataDir: server.arbor.dataDir,
+      path: `${opener.binDir}:${process.env.PATH ?? ""}`,
+    });
     expect(opened.code).toBe(0);
     // The opener runs detached from `arbor open`; wait for what it recorded.
-    await expect.poll(() => existsSync(argvFile), { timeout: 10_000 }).toBe(true);
-    const argv = readFileSync(argvFile, "utf8").trim().split("\n");
-    const page = path.join(arbor.dataDir, "open.html");
+    await expect.poll(() => existsSync(opener.argvFile), { timeout: 10_000 }).toBe(true);
+    const argv = opener.readArgv();
+    const page = path.join(server.arbor.dataDir, "open.html");
     expect(argv).toEqual([pathToFileURL(page).href]);
-    expect(argv.join(" ")).not.toContain(arbor.token);
+    expect(argv.join(" ")).not.toContain(server.arbor.token);
     expect(statSync(page).mode & 0o777).toBe(0o600);
-    expect(readFileSync(page, "utf8")).toContain(`url=${arbor.url}/?token=${arbor.token}`);
+    expect(readFileSync(page, "utf8")).toContain(`url=${server.arbor.url}/?token=${server.arbor.token}`);
     expect(fileURLToPath(argv[0]!)).toBe(page);
   });
 
@@ -71,7 +59,7 @@ describe("arbor open", () => {
       expect(none.stdout).toBe("");
 
       const gone = spawnSync("true");
-      writeFileSync(path.join(fresh, "server.json"), JSON.stringify({ url: arbor.url, pid: gone.pid }));
+      writeFileSync(path.join(fresh, "server.json"), JSON.stringify({ url: server.arbor.url, pid: gone.pid }));
       const stale = await arborOpen({ dataDir: fresh, args: ["--no-browser"] });
       expect(stale.code).toBe(1);
       expect(stale.stderr).toMatch(/not running/);

@@ -1,20 +1,11 @@
 // Attacks through the browser: a script injected into a page (XSS), Arbor framed by another site
 // (clickjacking), a response sniffed as another type, Arbor's URLs leaking in a Referer. Every
 // response carries the headers that stop them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest } from "@/tests/support/raw-request.ts";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 
-let arbor: RunningArbor;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-});
+const server = useArbor();
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -42,7 +33,7 @@ function expectBrowserHeaders(headers: Headers, what: string): void {
   expect(csp["script-src"], what).not.toContain("'unsafe-eval'");
   expect(csp["script-src"], what).not.toContain("'unsafe-inline'");
   expect(csp["img-src"], what).toEqual(["'self'", "data:", "blob:"]);
-  expect(csp["connect-src"], what).toEqual(["'self'", `ws://127.0.0.1:${arbor.port}`]);
+  expect(csp["connect-src"], what).toEqual(["'self'", `ws://127.0.0.1:${server.arbor.port}`]);
   expect(csp["object-src"], what).toEqual(["'none'"]);
   expect(csp["base-uri"], what).toEqual(["'none'"]);
   expect(headers["x-content-type-options"], what).toBe("nosniff");
@@ -51,7 +42,7 @@ function expectBrowserHeaders(headers: Headers, what: string): void {
 }
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  rawRequest({ url: arbor.url, path, token: arbor.token, headers });
+  rawRequest({ url: server.arbor.url, path, token: server.arbor.token, headers });
 
 describe("injected scripts (XSS): the Content-Security-Policy", () => {
   it("allows only scripts carrying this response's nonce, a fresh one per response, and Next's scripts carry it", async () => {
@@ -91,14 +82,14 @@ describe("clickjacking, sniffing and Referer leaks: headers on every response", 
       ["API JSON", await get("/api/repo-pins")],
       ["static script", await get(script!)],
       ["public file", await get("/favicon.svg")],
-      ["401 page", await rawRequest({ url: arbor.url, path: "/" })],
-      ["401 JSON", await rawRequest({ url: arbor.url, path: "/api/repo-pins" })],
+      ["401 page", await rawRequest({ url: server.arbor.url, path: "/" })],
+      ["401 JSON", await rawRequest({ url: server.arbor.url, path: "/api/repo-pins" })],
       ["403 foreign Host", await get("/", { host: "evil.example" })],
-      ["sign-in redirect", await rawRequest({ url: arbor.url, path: `/?token=${arbor.token}` })],
+      ["sign-in redirect", await rawRequest({ url: server.arbor.url, path: `/?token=${server.arbor.token}` })],
       [
         "hook ingest",
         await rawRequest({
-          url: arbor.url,
+          url: server.arbor.url,
           path: "/api/hooks/ingest",
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -132,7 +123,7 @@ describe("clickjacking, sniffing and Referer leaks: headers on every response", 
 
   it("sends no CORS headers, so no other origin can read a response or send the Bearer header", async () => {
     const preflight = await rawRequest({
-      url: arbor.url,
+      url: server.arbor.url,
       path: "/api/settings",
       method: "OPTIONS",
       headers: {

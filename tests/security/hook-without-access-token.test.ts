@@ -3,28 +3,17 @@
 // hook token only, from a 0600 file, and never hold the access token at all.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HookEventsBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { writeRecordingCommand } from "@/tests/support/recording-command.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 
-let arbor: RunningArbor;
-let wrapperDir: string;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-  wrapperDir = mkdtempSync(path.join(os.tmpdir(), "arbor-curl-wrapper-"));
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-  if (wrapperDir) rmSync(wrapperDir, { recursive: true, force: true });
-});
+const server = useArbor();
 
 /** The curl the hook would run, found on PATH like the hook's shell finds it. */
 function realCurl(): string {
@@ -37,13 +26,8 @@ function realCurl(): string {
 
 describe("the hook's sync path", () => {
   it("delivers an event over HTTP without the access token, and curl's command line holds no token", async () => {
-    const argvLog = path.join(wrapperDir, "curl-argv.log");
-    // A `curl` first on PATH that records its arguments, one per line, then runs the real one.
-    writeFileSync(
-      path.join(wrapperDir, "curl"),
-      `#!/bin/sh\nprintf '%s\\n' "$@" >> '${argvLog}'\nexec '${realCurl()}' "$@"\n`,
-    );
-    chmodSync(path.join(wrapperDir, "curl"), 0o700);
+    // A `curl` first on PATH that records its arguments, then runs the real one (in the throw-away data directory).
+    const curl = writeRecordingCommand({ dir: server.arbor.dataDir, name: "curl", thenRun: realCurl() });
     const sessionId = `hook-sync-${randomUUID()}`;
     const payload = {
       hook_event_name: "Stop",
@@ -52,26 +36,28 @@ describe("the hook's sync path", () => {
       stop_hook_active: false,
       last_assistant_message: "Done.",
     };
-    const hook = spawn(path.join(arbor.dataDir, "bin", "arbor-hook"), ["--sync"], {
-      env: { ...process.env, PATH: `${wrapperDir}${path.delimiter}${process.env.PATH ?? ""}` },
+    const hook = spawn(path.join(server.arbor.dataDir, "bin", "arbor-hook"), ["--sync"], {
+      env: { ...process.env, PATH: `${curl.binDir}${path.delimiter}${process.env.PATH ?? ""}` },
       stdio: ["pipe", "ignore", "ignore"],
     });
     hook.stdin.end(JSON.stringify(payload));
     const [code] = (await once(hook, "exit")) as [number | null];
     expect(code).toBe(0);
 
-    const argv = readFileSync(argvLog, "utf8");
-    expect(argv).toContain(`${arbor.url}/api/hooks/ingest`);
-    const hookToken = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
+    const argv = curl.readArgv().join("\n");
+    expect(argv).toContain(`${server.arbor.url}/api/hooks/ingest`);
+    const hookToken = readFileSync(path.join(server.arbor.dataDir, "hook-token"), "utf8").trim();
     expect(argv).not.toContain(hookToken);
-    expect(argv).not.toContain(arbor.token);
+    expect(argv).not.toContain(server.arbor.token);
     // The headers file curl reads holds the hook token only: a hook never holds the access token.
-    const headers = readFileSync(path.join(arbor.dataDir, "bin", "arbor-hook.headers"), "utf8");
+    const headers = readFileSync(path.join(server.arbor.dataDir, "bin", "arbor-hook.headers"), "utf8");
     expect(headers).toBe(`X-Arbor-Hook-Token: ${hookToken}\n`);
 
     // Stored from the HTTP delivery, not from the spool the hook falls back to when refused.
-    const { events } = (await callApi<HookEventsBody>(arbor, `/api/hooks/events?sessionId=${sessionId}`)).body;
+    const { events } = (await callApi<HookEventsBody>(server.arbor, `/api/hooks/events?sessionId=${sessionId}`)).body;
     expect(events).toEqual([expect.objectContaining({ eventName: "Stop", source: "http" })]);
-    expect(readdirSync(path.join(arbor.dataDir, "hook-spool")).filter((name) => name !== "rejected")).toEqual([]);
+    expect(readdirSync(path.join(server.arbor.dataDir, "hook-spool")).filter((name) => name !== "rejected")).toEqual(
+      [],
+    );
   });
 });

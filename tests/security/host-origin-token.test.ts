@@ -1,24 +1,16 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PinsBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
-import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
 import { openSignInLink } from "@/tests/support/sign-in.ts";
 import { tryUpgrade } from "@/tests/support/ws-client.ts";
 
-let arbor: RunningArbor;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-});
+const server = useArbor();
 
 /** A request with exactly these headers (the test forges Host and Origin), plus the browser's cookie or the token. */
 const forge = async (
@@ -27,10 +19,10 @@ const forge = async (
 ) => {
   const auth: Record<string, string> =
     init.auth === "bearer"
-      ? { authorization: `Bearer ${arbor.token}` }
-      : { cookie: (await openSignInLink(arbor)).cookie };
+      ? { authorization: `Bearer ${server.arbor.token}` }
+      : { cookie: (await openSignInLink(server.arbor)).cookie };
   const response = await rawRequest({
-    url: arbor.url,
+    url: server.arbor.url,
     path: route,
     method: init.method,
     headers: { ...auth, ...init.headers },
@@ -43,10 +35,10 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
   it("refuses a foreign Host on reads and writes, including a rebinding name for 127.0.0.1, even with the token", async () => {
     for (const host of [
       "evil.example",
-      `evil.example:${arbor.port}`,
-      `127.0.0.1.nip.io:${arbor.port}`,
-      `localtest.me:${arbor.port}`,
-      `127.0.0.1:${arbor.port}, evil.example`,
+      `evil.example:${server.arbor.port}`,
+      `127.0.0.1.nip.io:${server.arbor.port}`,
+      `localtest.me:${server.arbor.port}`,
+      `127.0.0.1:${server.arbor.port}, evil.example`,
     ]) {
       for (const auth of ["cookie", "bearer"] as const) {
         const write = await forge("/api/repo-pins", {
@@ -70,30 +62,35 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
       forge(route, { method: "POST", headers, body: payload });
     expect((await post({ ...json, origin: "http://evil.example" })).status).toBe(403);
     // A page on another port of 127.0.0.1 is same-site: the browser sends the cookie there too.
-    expect((await post({ ...json, origin: `http://127.0.0.1:${arbor.port + 1}` })).status).toBe(403);
+    expect((await post({ ...json, origin: `http://127.0.0.1:${server.arbor.port + 1}` })).status).toBe(403);
     expect((await post(json)).status).toBe(403);
     const form = { "content-type": "application/x-www-form-urlencoded" };
     expect(
       (await post({ ...form, origin: "http://evil.example" }, "/api/chat/send", "sessionId=x&userMessage=rm")).status,
     ).toBe(403);
-    expect((await post({ ...form, origin: arbor.url }, "/api/chat/send", "sessionId=x&userMessage=rm")).status).toBe(
-      415,
-    );
-    expect((await post({ ...json, origin: arbor.url }, "/api/repo-pins", "{}")).status).toBe(422);
+    expect(
+      (await post({ ...form, origin: server.arbor.url }, "/api/chat/send", "sessionId=x&userMessage=rm")).status,
+    ).toBe(415);
+    expect((await post({ ...json, origin: server.arbor.url }, "/api/repo-pins", "{}")).status).toBe(422);
   });
 
   it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host, with the cookie or the token", async () => {
-    const { cookie } = await openSignInLink(arbor);
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, cookie } })).toBe(101);
+    const { cookie } = await openSignInLink(server.arbor);
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie } })).toBe(101);
     expect(
-      await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, authorization: `Bearer ${arbor.token}` } }),
+      await tryUpgrade({
+        url: server.arbor.url,
+        headers: { origin: server.arbor.url, authorization: `Bearer ${server.arbor.token}` },
+      }),
     ).toBe(101);
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: "http://evil.example", cookie } })).toBe(403);
-    expect(await tryUpgrade({ url: arbor.url, headers: { cookie } })).toBe(403);
-    expect(await tryUpgrade({ url: arbor.url, headers: { authorization: `Bearer ${arbor.token}` } })).toBe(403);
-    expect(await tryUpgrade({ url: arbor.url, headers: { origin: arbor.url, cookie, host: "evil.example" } })).toBe(
-      403,
-    );
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: "http://evil.example", cookie } })).toBe(403);
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { cookie } })).toBe(403);
+    expect(
+      await tryUpgrade({ url: server.arbor.url, headers: { authorization: `Bearer ${server.arbor.token}` } }),
+    ).toBe(403);
+    expect(
+      await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie, host: "evil.example" } }),
+    ).toBe(403);
   });
 
   it("sends no CORS headers", async () => {

@@ -1,20 +1,11 @@
 // Open redirect through the sign-in link: a link such as `http://127.0.0.1:3000//evil.example/?token=…`
 // must never send the freshly signed-in browser to another site.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest } from "@/tests/support/raw-request.ts";
 import { openSignInLink } from "@/tests/support/sign-in.ts";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 
-let arbor: RunningArbor;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-});
+const server = useArbor();
 
 /** The request targets an attacker would put in a link, each with `?token=` appended. */
 const TARGETS = [
@@ -33,16 +24,16 @@ const TARGETS = [
 
 describe("open redirect after signing in", () => {
   it.each(TARGETS)("a sign-in link to %s redirects to a path on Arbor itself", async (target) => {
-    const signIn = await openSignInLink(arbor, `${target}?token=${arbor.token}`);
+    const signIn = await openSignInLink(server.arbor, `${target}?token=${server.arbor.token}`);
     expect(signIn.status).toBe(303);
     const location = signIn.location!;
     expect(location).toMatch(/^\/(?![/\\])/);
-    expect(new URL(location, arbor.url).origin).toBe(arbor.url);
-    expect(location).not.toContain(arbor.token);
+    expect(new URL(location, server.arbor.url).origin).toBe(server.arbor.url);
+    expect(location).not.toContain(server.arbor.token);
   });
 
   it("keeps the path and the other parameters of an ordinary link", async () => {
-    const signIn = await openSignInLink(arbor, `/logs?repo=r1&token=${arbor.token}&worktree=%2Ftmp%2Fw`);
+    const signIn = await openSignInLink(server.arbor, `/logs?repo=r1&token=${server.arbor.token}&worktree=%2Ftmp%2Fw`);
     expect(signIn.location).toBe("/logs?repo=r1&worktree=%2Ftmp%2Fw");
   });
 
@@ -51,9 +42,9 @@ describe("open redirect after signing in", () => {
     async (target) => {
       // A link another site or a local file opened: the cookie comes with a page that continues by itself.
       const response = await rawRequest({
-        url: arbor.url,
-        path: `${target}?token=${arbor.token}`,
-        headers: { host: `127.0.0.1:${arbor.port}`, "sec-fetch-site": "cross-site" },
+        url: server.arbor.url,
+        path: `${target}?token=${server.arbor.token}`,
+        headers: { host: `127.0.0.1:${server.arbor.port}`, "sec-fetch-site": "cross-site" },
       });
       expect(response.status).toBe(200);
       expect(response.headers["set-cookie"]).toBeDefined();
@@ -63,9 +54,9 @@ describe("open redirect after signing in", () => {
       for (const href of [refresh![1]!, ...links]) {
         const decoded = href.replace(/&amp;/g, "&");
         expect(decoded).toMatch(/^\/(?![/\\])/);
-        expect(new URL(decoded, arbor.url).origin).toBe(arbor.url);
+        expect(new URL(decoded, server.arbor.url).origin).toBe(server.arbor.url);
       }
-      expect(response.text).not.toContain(arbor.token);
+      expect(response.text).not.toContain(server.arbor.token);
     },
   );
 });

@@ -2,21 +2,13 @@
 // subscribes to topic after topic, must not grow the server's listeners and file descriptors
 // without bound.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_SOCKETS_PER_CLIENT, MAX_SUBSCRIPTIONS_PER_SOCKET } from "@/server/ws-gateway.ts";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { removeDataDir, startArbor } from "@/tests/support/start-arbor.ts";
+import { useArbor } from "@/tests/support/use-arbor.ts";
 import { connectWs, tryUpgrade } from "@/tests/support/ws-client.ts";
 
-let arbor: RunningArbor;
-
-beforeAll(async () => {
-  arbor = await startArbor();
-});
-
-afterAll(async () => {
-  await arbor?.stop();
-  if (arbor) removeDataDir(arbor.dataDir);
-});
+const server = useArbor();
 
 describe("WebSocket limits", () => {
   it(`the socket after ${MAX_SOCKETS_PER_CLIENT} open ones from one client is refused with 429; closing one frees a place`, async () => {
@@ -40,7 +32,7 @@ describe("WebSocket limits", () => {
 
   it(`the subscription after ${MAX_SUBSCRIPTIONS_PER_SOCKET} on one socket is answered with an error and ignored`, async () => {
     expect(MAX_SUBSCRIPTIONS_PER_SOCKET).toBe(256);
-    const ws = await connectWs(arbor);
+    const ws = await connectWs(server.arbor);
     const repoIds = Array.from({ length: MAX_SUBSCRIPTIONS_PER_SOCKET + 1 }, () => randomUUID());
     for (const repoId of repoIds.slice(0, -1)) ws.send({ type: "subscribe_repo", repoId });
     // Re-subscribing to a topic the socket already follows costs nothing and is accepted.
