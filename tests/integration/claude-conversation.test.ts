@@ -204,7 +204,6 @@ describe("chat runs over the SDK transport", () => {
 
   it("withdraws a waiting request when the run is stopped, and ends cancelled with no process left", async () => {
     const controller = new AbortController();
-    let pid: number | null = null;
     const run = await converse({
       script: {
         name: "bash",
@@ -219,7 +218,7 @@ describe("chat runs over the SDK transport", () => {
         return new Promise(() => {}); // the user never answers: Stop decides
       },
     });
-    pid = run.outcome.pid;
+    const pid = run.outcome.pid;
     expect(run.outcome.status).toBe("cancelled");
     expect(run.closed).toEqual([{ requestId: run.requests[0]!.requestId, reason: "withdrawn" }]);
     expect(pid !== null && isProcessGroupAlive(pid)).toBe(false);
