@@ -42,7 +42,9 @@ export function createConversationChannel(input: {
     /** Routes one control_request line from the CLI. */
     handleRequest(event: ControlRequestEvent): void {
       if (event.subtype !== "can_use_tool") {
-        input.write(controlErrorLine({ requestId: event.requestId, error: `Arbor does not serve ${event.subtype} requests.` }));
+        input.write(
+          controlErrorLine({ requestId: event.requestId, error: `Arbor does not serve ${event.subtype} requests.` }),
+        );
         return;
       }
       if (!event.permission) {
@@ -50,7 +52,10 @@ export function createConversationChannel(input: {
         input.write(
           permissionResponseLine({
             requestId: event.requestId,
-            answer: { behavior: "deny", message: "Arbor could not read this permission request (no tool name or input)." },
+            answer: {
+              behavior: "deny",
+              message: "Arbor could not read this permission request (no tool name or input).",
+            },
           }),
         );
         return;
