@@ -168,8 +168,8 @@ export async function closeAbandonedApprovals(db: Db): Promise<number> {
 }
 
 async function expire(db: Db, approvalId: string, timeoutMs: number): Promise<void> {
-  const minutes = Math.round(timeoutMs / 60_000);
-  const outcome = `No answer within ${minutes} min: denied`;
+  const wait = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)} min` : `${Math.round(timeoutMs / 1000)} s`;
+  const outcome = `No answer within ${wait}: denied`;
   const { count } = await db.approvalRequest.updateMany({
     where: { id: approvalId, status: "pending" },
     data: { status: "expired", answer: JSON.stringify({ outcome }), answeredAt: new Date() },
@@ -179,7 +179,7 @@ async function expire(db: Db, approvalId: string, timeoutMs: number): Promise<vo
     approvalId,
     answer: {
       behavior: "deny",
-      message: `Nobody answered within ${minutes} minutes, so Arbor denied this. Ask again when the user is back, or continue without it.`,
+      message: `Nobody answered within ${wait}, so Arbor denied this. Ask again when the user is back, or continue without it.`,
     },
     status: "expired",
     answeredBy: null,

@@ -94,7 +94,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     signal,
     conversation: {
       onPermissionRequest: (request) =>
-        askUser(db, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutMinutes * 60_000 }),
+        askUser(db, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
       onPermissionClosed: (requestId, reason) =>
         void closeApproval(db, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
           console.error("[arbor] closing an approval failed", error),

@@ -43,12 +43,12 @@ export const settingsSchema = z.object({
   upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
   upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
   /** How long a run waits for an answer to a permission request, a question or a plan before it is denied. */
-  approvalTimeoutMinutes: z
+  approvalTimeoutSeconds: z
     .number()
     .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
+    .min(5)
+    .max(24 * 3600)
+    .default(1800),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
   hookMaxPayloadBytes: z
     .number()
