@@ -7,7 +7,7 @@ export function approvalKindOf(toolName: string): ApprovalKind {
   return "tool";
 }
 
-const TOOL_NAME = /^[A-Za-z0-9_.:-]{1,200}$/;
+const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/;
 
 /**
  * What "Allow always" saves for a request: the CLI's own `addRules` suggestion (e.g. this exact
