@@ -9,6 +9,7 @@ import { installConfig } from "@/lib/config/current-config.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
+import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   log(`listening on http://${shownHost}:${port}${config.token ? "/?token=<your ARBOR_TOKEN>" : ""}`);
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
+    () => discardWarm(),
     () => getRunManager().shutdown(),
     () => processHost.close(),
   );

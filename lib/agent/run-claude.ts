@@ -47,6 +47,8 @@ export interface RunClaudeOptions {
   onEvent?: (event: ClaudeStreamEvent, rawLine: string) => void;
   /** Wait between the polite signal and SIGKILL (default 3000 ms). */
   killGraceMs?: number;
+  /** The process exists (its pid leads its process group). */
+  onStart?: (pid: number) => void;
 }
 
 export interface RunOutcome extends RunClassification {
@@ -261,6 +263,7 @@ function superviseRun(params: {
       onStart(startedPid) {
         pid = startedPid;
         if (deferredSignal) signalGroup(deferredSignal);
+        options.onStart?.(startedPid);
       },
       onSpawnError(failure) {
         facts.spawnError = toSpawnError({ failure, cwd: options.cwd });

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
-import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
+import { randomUUID } from "node:crypto";
+import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import { takeWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -10,7 +11,7 @@ import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
 import { preparePrompt } from "./prepare-prompt.ts";
-import { resolveRunPermissions } from "./run-permissions.ts";
+import { planConversation } from "./conversation-plan.ts";
 import { createToolCallCollector } from "./collect-tool-calls.ts";
 import { createPartialTextWriter } from "./partial-text-writer.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
@@ -29,12 +30,11 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   const assistant = await db.chatMessage.create({
     data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },
   });
-  const run = await db.agentRun.update({
+  await db.agentRun.update({
     where: { id: job.runId },
     data: { status: "running", startedAt, assistantMessageId: assistant.id },
   });
   publishWorktreeActivity(job, "running");
-  publish({ kind: "started", claudeSessionId: run.claudeSessionId ?? "", pid: null });
 
   const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
     finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
@@ -45,6 +45,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     }));
 
   if (!existsSync(job.worktreePath)) {
+    publish({ kind: "started", claudeSessionId: "", pid: null });
     return end(
       failure(
         "worktree_missing",
@@ -53,27 +54,23 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
       null,
     );
   }
-  let args: string[];
-  let notice: string | null;
+  let started: { conversation: StartedConversation; claudeSessionId: string };
   try {
-    const permissions = await resolveRunPermissions(db, { job, settings, isTrusted: false });
-    notice = permissions.notice;
-    args = buildClaudeArgs({
-      sessionId: run.claudeSessionId!,
-      ...(settings.model ? { model: settings.model } : {}),
-      permissionMode: permissions.permissionMode,
-      allowedTools: permissions.allowedTools,
-      disallowedTools: settings.disallowedTools,
-      isConversation: true,
-    });
+    const plan = await planConversation(db, { ...job, settings, isTrusted: false });
+    if (plan.notice) publish({ kind: "notice", message: plan.notice });
+    // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
+    // otherwise one starts now and boots while git is rescanned and the prompt assembled.
+    const warm = takeWarm({ worktreePath: job.worktreePath, key: plan.key });
+    const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
+    started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
+    await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
+    publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;
+    publish({ kind: "started", claudeSessionId: "", pid: null });
     return end(failure("invalid_settings", error.message), null);
   }
-  if (notice) publish({ kind: "notice", message: notice });
 
-  // The CLI boots (about 0.6 s) while git is rescanned and the prompt assembled (tens of ms):
-  // the prompt is written to it as soon as it is ready.
   const preparing = preparePrompt(db, { job, settings });
   const tools = createToolCallCollector();
   const partial = createPartialTextWriter(db, assistant.id);
@@ -84,13 +81,8 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     worktreePath: job.worktreePath,
   };
   let streamedText = "";
-  const running = runClaude({
-    bin: settings.claudeBin,
-    args,
-    cwd: job.worktreePath,
-    env: inheritedClaudeEnv(),
+  const running = started.conversation.bind({
     prompt: preparing.then((prepared) => prepared.text),
-    timeoutMs: settings.runTimeoutSeconds * 1000,
     signal,
     conversation: {
       onPermissionRequest: (request) =>

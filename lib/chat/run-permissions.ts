@@ -14,7 +14,7 @@ import type { RunJob } from "./run-job.ts";
  */
 export async function resolveRunPermissions(
   db: Db,
-  input: { job: RunJob; settings: Settings; isTrusted: boolean },
+  input: { job: Pick<RunJob, "repoId" | "worktreePath">; settings: Settings; isTrusted: boolean },
 ): Promise<{ permissionMode: PermissionMode; allowedTools: string[]; notice: string | null }> {
   const chosen = await readWorktreeMode(db, { repoId: input.job.repoId, worktreePath: input.job.worktreePath });
   const rules = await listRulesForWorktree(db, { repoId: input.job.repoId, worktreePath: input.job.worktreePath });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readWorktreeMode, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
+import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -17,5 +18,6 @@ export const PUT = withErrorHandling(async (request: Request) => {
   const body = await parseJsonBody(request, worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES) }));
   const { worktree } = await resolvePinnedWorktree(getDb(), body);
   const mode = await saveWorktreeMode(getDb(), { ...body, worktreePath: worktree.path, isTrusted: false });
+  await discardWarm({ worktreePath: worktree.path });
   return Response.json({ mode });
 });
