@@ -10,6 +10,8 @@ import type { ControlRequestEvent, PermissionRequestFields } from "./stream-even
 export interface PermissionRequest extends PermissionRequestFields {
   /** The CLI's request id: the answer must carry it. */
   requestId: string;
+  /** When Arbor read the request from the CLI (ms since epoch, sub-millisecond). */
+  askedAt: number;
 }
 
 /** How a run asks the user before a tool runs (the Agent SDK's `canUseTool`, over stdio). */
@@ -61,7 +63,8 @@ export function createConversationChannel(input: {
         return;
       }
       waiting.add(event.requestId);
-      input.conversation.onPermissionRequest({ requestId: event.requestId, ...event.permission }).then(
+      const askedAt = performance.timeOrigin + performance.now();
+      input.conversation.onPermissionRequest({ requestId: event.requestId, askedAt, ...event.permission }).then(
         (result) => answer(event.requestId, result),
         (error: unknown) =>
           answer(event.requestId, {

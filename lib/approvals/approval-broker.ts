@@ -69,7 +69,7 @@ export async function askUser(
     const timer = setTimeout(() => void expire(db, row.id, input.timeoutMs), input.timeoutMs);
     timer.unref();
     waitersState.get().set(row.id, { run, cliRequestId: request.requestId, resolve, timer });
-    publishRunEvent(run, { kind: "approval_requested", approval: toApprovalView(row) });
+    publishRunEvent(run, { kind: "approval_requested", approval: toApprovalView(row, request.askedAt) });
     publishActivity(run, "waiting");
   });
 }

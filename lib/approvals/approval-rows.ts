@@ -8,7 +8,7 @@ import {
 import { alwaysRulesFor, approvalKindOf } from "./classify-request.ts";
 
 /** A stored request as the browser sees it. */
-export function toApprovalView(row: ApprovalRequest): ApprovalView {
+export function toApprovalView(row: ApprovalRequest, askedAt: number | null = null): ApprovalView {
   const suggestions = parseJson<unknown[]>(row.suggestions, []);
   const answer = parseJson<{ outcome?: string } | null>(row.answer, null);
   return {
@@ -29,6 +29,7 @@ export function toApprovalView(row: ApprovalRequest): ApprovalView {
     outcome: answer?.outcome ?? null,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    askedAt,
   };
 }
 

@@ -46,6 +46,8 @@ export const approvalViewSchema = z.object({
   outcome: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** When Arbor read the request from the CLI (ms since epoch): the start of the relay to the browser. */
+  askedAt: z.number().nullable(),
 });
 export type ApprovalView = z.infer<typeof approvalViewSchema>;
 export type ApprovalKind = ApprovalView["kind"];
