@@ -35,6 +35,11 @@ export function formatToolRule(rule: ToolRule): string {
   return rule.ruleContent === null ? rule.toolName : `${rule.toolName}(${rule.ruleContent})`;
 }
 
+/** A rule that can be passed to `--allowedTools` as is: a tool name, and one line of rule text. */
+export function isSafeToolRule(rule: ToolRule): boolean {
+  return TOOL_NAME.test(rule.toolName) && (rule.ruleContent === null || isSafeRuleContent(rule.ruleContent));
+}
+
 function isSafeRuleContent(value: unknown): value is string {
   return typeof value === "string" && value.length > 0 && value.length <= 1000 && !/[\0\r\n]/.test(value);
 }

@@ -32,7 +32,7 @@ export interface ConversationPlan {
 /** The argv, environment and key of a chat run's `claude` in this worktree (throws AppError on invalid settings). */
 export async function planConversation(
   db: Db,
-  input: { repoId: string; worktreePath: string; settings: Settings; isTrusted: boolean },
+  input: { repoId: string; worktreePath: string; settings: Settings; isTrusted: boolean; extraAllowedTools?: string[] },
 ): Promise<ConversationPlan> {
   const { settings } = input;
   const permissions = await resolveRunPermissions(db, {
@@ -45,7 +45,7 @@ export async function planConversation(
       sessionId,
       ...(settings.model ? { model: settings.model } : {}),
       permissionMode: permissions.permissionMode,
-      allowedTools: permissions.allowedTools,
+      allowedTools: [...new Set([...permissions.allowedTools, ...(input.extraAllowedTools ?? [])])],
       disallowedTools: settings.disallowedTools,
       isConversation: true,
     });

@@ -191,4 +191,46 @@ describe("approvals", () => {
     await sending;
     reconnected.close();
   });
+
+  it("'Allow and retry' runs the same message again with the refused tool allowed for that run only", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("retry");
+    const first = shared.send(sessionId, '[[mock:bash node -e \'require("fs").writeFileSync("retried.txt", "ok")\']]');
+    const pending = await nextPending(sessionId);
+    await answer(pending.id, { action: "deny" });
+    const denied = (await first).body;
+    expect(denied.run.permissionDenials).toMatchObject([{ toolName: "Bash" }]);
+    expect(existsSync(path.join(worktreePath, "retried.txt"))).toBe(false);
+
+    const retried = await callApi<{ run: { status: string; id: string } }>(shared.env.arbor, "/api/chat/retry", {
+      body: { runId: denied.run.id, allowTools: [{ toolName: "Bash", ruleContent: null }] },
+    });
+    expect(retried.body.run.status).toBe("success");
+    expect(readFileSync(path.join(worktreePath, "retried.txt"), "utf8")).toBe("ok");
+    const all = await callApi<{ approvals: ApprovalView[] }>(
+      shared.env.arbor,
+      `/api/approvals?sessionId=${sessionId}&status=all`,
+    );
+    expect(all.body.approvals).toHaveLength(1);
+    const unsafe = await callApi(shared.env.arbor, "/api/chat/retry", {
+      body: { runId: denied.run.id, allowTools: [{ toolName: "--dangerously-skip-permissions", ruleContent: null }] },
+    });
+    expect(unsafe.status).toBe(422);
+  });
+
+  it("a CLI that dies while a card waits ends the run as crashed and closes the card", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("crash");
+    const sending = shared.send(sessionId, "[[mock:bash echo crash > crash.txt]]");
+    const pending = await nextPending(sessionId);
+    const claude = findProcessesInDir(worktreePath).find((entry) => entry.cmdline.includes("claude"));
+    expect(claude).toBeDefined();
+    process.kill(claude!.pid, "SIGKILL");
+    const { body } = await sending;
+    expect(body.run).toMatchObject({ status: "failed", errorKind: "crashed" });
+    const all = await callApi<{ approvals: ApprovalView[] }>(
+      shared.env.arbor,
+      `/api/approvals?sessionId=${sessionId}&status=all`,
+    );
+    expect(all.body.approvals.find((approval) => approval.id === pending.id)?.status).toBe("closed");
+    expect((await answer(pending.id, { action: "allow_once" })).status).toBe(409);
+  });
 });
