@@ -9,7 +9,8 @@ const querySchema = z.object({
   status: z.enum(["pending", "all"]).default("pending"),
 });
 
-// GET /api/approvals?sessionId=…|repoId=…&status=pending – requests agents are waiting on (or all recent ones)
+// GET /api/approvals[?sessionId=…|repoId=…][&status=all] – requests agents are waiting on (all of Arbor
+// without a filter), or the recent ones of a session or repository
 export const GET = withErrorHandling(async (request: Request) =>
   Response.json({ approvals: await listApprovals(getDb(), parseSearchParams(request, querySchema)) }),
 );
