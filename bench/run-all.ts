@@ -1,5 +1,6 @@
 // npm run bench – every benchmark, each against a baseline measured in the same run.
 // Prints figures and target checks; never fails the test suite.
+import { runApprovalsBench } from "./approvals-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
@@ -21,6 +22,42 @@ line(
   true,
 );
 line("  ratio", String(round(scan.ratio, 3)), "<= 1.5", scan.ratio <= 1.5);
+
+const approvals = await runApprovalsBench();
+console.log(
+  `\nTime to first token and approval relay (${approvals.sends} rounds; bare = claude -p with the same prompt)`,
+);
+line(
+  "  bare / warm Arbor / cold Arbor (median)",
+  `${approvals.bareMedianMs} / ${approvals.warmMedianMs} / ${approvals.coldMedianMs} ms`,
+  "",
+  true,
+);
+line("  warm ratio (Arbor with a warm CLI / bare)", String(approvals.warmRatio), "<= 0.7", approvals.warmRatio <= 0.7);
+line(
+  "  cold ratio (Arbor, CLI started at send / bare)",
+  String(approvals.coldRatio),
+  "<= 1.05",
+  approvals.coldRatio <= 1.05,
+);
+line(
+  "  Arbor's added ms, cold (p50 of paired differences)",
+  `${approvals.coldAddedMsP50} ms`,
+  "<= 15 ms",
+  approvals.coldAddedMsP50 <= 15,
+);
+line(
+  "  approval card relay p50 / p95",
+  `${approvals.cardRelayP50Ms} / ${approvals.cardRelayP95Ms} ms`,
+  "p50 <= 10 ms",
+  approvals.cardRelayP50Ms <= 10,
+);
+line(
+  "  approval answer relay p50 / p95",
+  `${approvals.answerRelayP50Ms} / ${approvals.answerRelayP95Ms} ms`,
+  "p50 <= 10 ms",
+  approvals.answerRelayP50Ms <= 10,
+);
 
 const chat = await runChatBench();
 console.log(`\nChat send (${chat.sends} sends through Arbor vs the same claude -p run directly, same mock)`);

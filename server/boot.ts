@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
+import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { getHookToken } from "@/lib/hook-capture/hook-auth.ts";
 import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
@@ -31,6 +32,8 @@ export async function runBootSteps(config: ArborConfig, log: (line: string) => v
   await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   const interrupted = await markInterruptedRuns(getDb());
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
+  const abandoned = await closeAbandonedApprovals(getDb());
+  if (abandoned) log(`closed ${abandoned} unanswered approval request(s) of those runs`);
 }
 
 async function assertGitAvailable(): Promise<void> {

@@ -11,6 +11,7 @@ import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
+import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
+    () => discardWarm(),
     () => getRunManager().shutdown(),
     () => processHost.close(),
   );

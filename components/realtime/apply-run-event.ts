@@ -33,6 +33,7 @@ function createLiveRun(input: { runId: string; at: number }): LiveRun {
     tools: [],
     retry: null,
     notices: [],
+    approvals: [],
     finished: null,
   };
 }
@@ -67,6 +68,17 @@ function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
     }
     case "notice":
       return { ...run, notices: [...run.notices, event.message] };
+    case "approval_requested":
+      return { ...run, approvals: [...run.approvals.filter((item) => item.id !== event.approval.id), event.approval] };
+    case "approval_resolved":
+      return {
+        ...run,
+        approvals: run.approvals.map((item) =>
+          item.id === event.approvalId
+            ? { ...item, status: event.status, answeredBy: event.answeredBy, outcome: event.outcome }
+            : item,
+        ),
+      };
     case "finished": {
       const { kind: _kind, ...finished } = event;
       return { ...run, status: "finished", queuedPosition: null, retry: null, finished };

@@ -1,4 +1,5 @@
 import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol.ts";
 
 export type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
@@ -25,6 +26,8 @@ export interface LiveRun {
   /** The latest api_retry while the API is failing; cleared once output arrives. */
   retry: Omit<ApiRetryEvent, "kind"> | null;
   notices: string[];
+  /** Requests the run asked the user, in order: pending ones wait for an answer. */
+  approvals: ApprovalView[];
   finished: Omit<FinishedEvent, "kind"> | null;
 }
 

@@ -17,6 +17,11 @@ export interface ClaudeArgsInput {
    * transcript is written into the worktree's session history.
    */
   isInternal?: boolean;
+  /**
+   * Chat runs: the Agent SDK's transport (`--input-format stream-json --permission-prompt-tool
+   * stdio`), so the CLI asks Arbor before a tool runs instead of denying it (see runClaude).
+   */
+  isConversation?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +56,7 @@ export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
     "--session-id",
     input.sessionId,
   ];
+  if (input.isConversation) args.push("--input-format", "stream-json", "--permission-prompt-tool", "stdio");
   if (input.model !== undefined) args.push("--model", checkValue({ value: input.model, label: "model" }));
   args.push("--permission-mode", input.permissionMode);
   const allowed = input.allowedTools.map((tool) => checkValue({ value: tool, label: "allowed tool" }));

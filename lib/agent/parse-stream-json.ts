@@ -1,4 +1,5 @@
 import { asObject, readArray, readNumber, readString, type JsonObject } from "./json-fields.ts";
+import { parseControlMessage } from "./parse-control-message.ts";
 import { parseResultEvent } from "./parse-result-event.ts";
 import type { AssistantBlock, ClaudeStreamEvent } from "./stream-event.ts";
 
@@ -26,6 +27,10 @@ export function parseStreamJsonLine(line: string): ClaudeStreamEvent {
       return parseUser(object);
     case "result":
       return parseResultEvent(object);
+    case "control_request":
+    case "control_cancel_request":
+    case "control_response":
+      return parseControlMessage(object);
     default:
       return { kind: "unknown", type: readString(object, "type"), raw: object };
   }

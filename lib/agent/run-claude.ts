@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
+import { createConversationChannel, type ClaudeConversation } from "./claude-conversation.ts";
+import { userMessageLine } from "./control-messages.ts";
 import type { EnvMap } from "./claude-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
 import { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
@@ -9,7 +11,7 @@ import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 import { createTailBuffer } from "./tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
-import type { SpawnFailure } from "@/lib/process-host/types.ts";
+import type { SpawnedProcess, SpawnFailure } from "@/lib/process-host/types.ts";
 
 const SNIPPET_BYTES = 8 * 1024;
 const DEFAULT_KILL_GRACE_MS = 3000;
@@ -23,15 +25,30 @@ export interface RunClaudeOptions {
   cwd: string;
   /** The complete child environment (see buildClaudeEnv); nothing else is inherited. */
   env: EnvMap;
-  /** Written to stdin, which is then closed (`claude -p` reads stdin to EOF). */
-  prompt: string;
+  /**
+   * The prompt. Plain runs: written to stdin, which is then closed (`claude -p` reads stdin to EOF).
+   * Conversation runs: written as one stream-json user message as soon as it resolves, so the CLI
+   * boots while Arbor is still assembling it; the timeout counts from then.
+   */
+  prompt: string | Promise<string>;
+  /**
+   * Run as the Agent SDK does (`--input-format stream-json --permission-prompt-tool stdio`, which
+   * buildClaudeArgs adds for `conversation: true`): stdin stays open until the `result` line, and
+   * the CLI's permission requests are answered through this.
+   */
+  conversation?: ClaudeConversation;
   timeoutMs: number;
-  /** Aborting sends SIGINT to the process group (the CLI ends the turn cleanly), SIGKILL after the grace period. */
+  /**
+   * Aborting stops the run: a conversation gets the CLI's interrupt request first; then SIGINT to
+   * the process group (the CLI ends the turn cleanly), SIGKILL after the grace period.
+   */
   signal?: AbortSignal;
   /** Called synchronously for every stdout line, as soon as it is complete. Throwing stops the run. */
   onEvent?: (event: ClaudeStreamEvent, rawLine: string) => void;
   /** Wait between the polite signal and SIGKILL (default 3000 ms). */
   killGraceMs?: number;
+  /** The process exists (its pid leads its process group). */
+  onStart?: (pid: number) => void;
 }
 
 export interface RunOutcome extends RunClassification {
@@ -64,6 +81,11 @@ export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
       new AppError("invalid_input", "timeoutMs must be a positive number.", {
         details: { timeoutMs: options.timeoutMs },
       }),
+    );
+  }
+  if (options.conversation === undefined && typeof options.prompt !== "string") {
+    return Promise.reject(
+      new AppError("invalid_input", "A plain run needs its prompt as text (only conversations take a promise)."),
     );
   }
   const startedAt = new Date();
@@ -110,6 +132,12 @@ function superviseRun(params: {
   let handlerError: { error: unknown } | null = null;
   let isStopping = false;
   let isSettled = false;
+  /** Conversation runs: the prompt has been written (the CLI is working on the turn). */
+  let isPromptSent = false;
+  let hasResult = false;
+  // Assigned right after the spawn; a spawn error can settle the run before that.
+  let spawned: SpawnedProcess = { writeStdin() {}, endStdin() {} };
+  let channel: ReturnType<typeof createConversationChannel> | null = null;
 
   function signalGroup(signal: NodeJS.Signals): void {
     if (pid === null) {
@@ -127,8 +155,28 @@ function superviseRun(params: {
     if (isStopping) return;
     isStopping = true;
     diagnostics.push(`stopping (${stopParams.reason}): ${stopParams.first}`);
+    if (channel && stopParams.first !== "SIGKILL") {
+      stopConversation(stopParams.first);
+      return;
+    }
     signalGroup(stopParams.first);
     if (stopParams.first !== "SIGKILL") timers.add(setTimeout(() => signalGroup("SIGKILL"), graceMs));
+  }
+
+  /**
+   * A conversation is stopped from the inside first: the CLI's interrupt request ends the turn
+   * cleanly (pending permission requests are withdrawn, a `result` follows); an idle warm process
+   * simply gets EOF. Signals follow if it does not finish within the grace period.
+   */
+  function stopConversation(signal: NodeJS.Signals): void {
+    if (isPromptSent && !hasResult) channel?.interrupt();
+    else spawned.endStdin();
+    timers.add(
+      setTimeout(() => {
+        signalGroup(signal);
+        timers.add(setTimeout(() => signalGroup("SIGKILL"), graceMs));
+      }, graceMs),
+    );
   }
 
   function onAbort(): void {
@@ -137,18 +185,39 @@ function superviseRun(params: {
     stop({ first: "SIGINT", reason: "cancelled" });
   }
 
+  function startTimeout(): void {
+    timers.add(
+      setTimeout(() => {
+        if (isStopping) return;
+        facts.wasTimedOut = true;
+        stop({ first: "SIGTERM", reason: `timeout after ${options.timeoutMs} ms` });
+      }, options.timeoutMs),
+    );
+  }
+
   function handleLine(line: string): void {
     if (line.trim().length === 0) return;
     const event = parseStreamJsonLine(line);
     if (event.kind === "invalid") invalidLineCount += 1;
     if (event.kind === "result") facts.result = event;
     textBuilder.add(event);
-    if (!options.onEvent || handlerError) return;
-    try {
-      options.onEvent(event, line);
-    } catch (error) {
-      handlerError = { error };
-      stop({ first: "SIGKILL", reason: "onEvent threw" });
+    if (channel) {
+      if (event.kind === "control_request") channel.handleRequest(event);
+      else if (event.kind === "control_cancel") channel.handleCancel(event.requestId);
+    }
+    if (options.onEvent && !handlerError) {
+      try {
+        options.onEvent(event, line);
+      } catch (error) {
+        handlerError = { error };
+        stop({ first: "SIGKILL", reason: "onEvent threw" });
+      }
+    }
+    // One user message per run: after its result the conversation is over, so stdin is closed
+    // and the CLI exits on its own.
+    if (event.kind === "result" && channel) {
+      hasResult = true;
+      spawned.endStdin();
     }
   }
 
@@ -157,6 +226,7 @@ function superviseRun(params: {
     isSettled = true;
     for (const timer of timers) clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
+    channel?.close();
     if (handlerError) {
       params.reject(handlerError.error);
       return;
@@ -175,21 +245,17 @@ function superviseRun(params: {
   }
 
   const splitter = createLineSplitter(handleLine);
-  timers.add(
-    setTimeout(() => {
-      if (isStopping) return;
-      facts.wasTimedOut = true;
-      stop({ first: "SIGTERM", reason: `timeout after ${options.timeoutMs} ms` });
-    }, options.timeoutMs),
-  );
+  const isConversation = options.conversation !== undefined;
+  if (!isConversation) startTimeout();
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  getProcessHost().spawn(
+  spawned = getProcessHost().spawn(
     {
       bin: options.bin,
       args: options.args,
       cwd: options.cwd,
       env: options.env,
-      stdin: options.prompt,
+      stdin: isConversation ? "" : (options.prompt as string),
+      keepStdinOpen: isConversation,
       niceness: AGENT_NICENESS,
       pipeGraceMs: graceMs,
     },
@@ -197,6 +263,7 @@ function superviseRun(params: {
       onStart(startedPid) {
         pid = startedPid;
         if (deferredSignal) signalGroup(deferredSignal);
+        options.onStart?.(startedPid);
       },
       onSpawnError(failure) {
         facts.spawnError = toSpawnError({ failure, cwd: options.cwd });
@@ -212,7 +279,7 @@ function superviseRun(params: {
         stderrTail.push(toBuffer(chunk));
       },
       onStdinError(code) {
-        // EPIPE: the CLI exited before reading the prompt (e.g. a usage error); its exit status tells why.
+        // EPIPE: the CLI exited (or closed stdin) before reading what Arbor wrote; its exit status tells why.
         diagnostics.push(`stdin: ${code}`);
       },
       onExit(code, signal) {
@@ -225,6 +292,27 @@ function superviseRun(params: {
       },
     },
   );
+  channel = options.conversation
+    ? createConversationChannel({
+        conversation: options.conversation,
+        write: (line) => spawned.writeStdin(line),
+        diagnostics,
+      })
+    : null;
+  if (isConversation) {
+    Promise.resolve(options.prompt).then(
+      (prompt) => {
+        if (isSettled || isStopping) return;
+        isPromptSent = true;
+        spawned.writeStdin(userMessageLine(prompt));
+        startTimeout();
+      },
+      (error: unknown) => {
+        handlerError ??= { error };
+        stop({ first: "SIGKILL", reason: "the prompt could not be built" });
+      },
+    );
+  }
 }
 
 function toBuffer(chunk: Uint8Array): Buffer {

@@ -12,6 +12,9 @@ export type ClaudeStreamEvent =
   | SystemOtherEvent
   | StreamOtherEvent
   | UserOtherEvent
+  | ControlRequestEvent
+  | ControlCancelEvent
+  | ControlResponseEvent
   | UnknownEvent
   | InvalidEvent;
 
@@ -117,6 +120,47 @@ export interface StreamOtherEvent {
 export interface UserOtherEvent {
   kind: "user_other";
   raw: Record<string, unknown>;
+}
+
+/**
+ * `control_request` from the CLI (`--permission-prompt-tool stdio`): it waits for Arbor's
+ * `control_response` with the same `requestId`. `can_use_tool` asks whether a tool may run;
+ * other subtypes (hook callbacks, SDK MCP messages) are not used by Arbor and get an error answer.
+ */
+export interface ControlRequestEvent {
+  kind: "control_request";
+  requestId: string;
+  subtype: string;
+  /** Present for `can_use_tool`; null when the request is malformed (answered with a deny). */
+  permission: PermissionRequestFields | null;
+  raw: Record<string, unknown>;
+}
+
+/** What the CLI sends with `can_use_tool` (Claude Code 2.1.197). */
+export interface PermissionRequestFields {
+  toolName: string;
+  displayName: string | null;
+  input: Record<string, unknown>;
+  description: string | null;
+  /** The CLI's own "allow always" proposals (`addRules`, `setMode`, `addDirectories`), kept as sent. */
+  suggestions: unknown[];
+  decisionReason: string | null;
+  blockedPath: string | null;
+  toolUseId: string | null;
+}
+
+/** `control_cancel_request`: the CLI withdrew a request (an interrupt, or it no longer needs the answer). */
+export interface ControlCancelEvent {
+  kind: "control_cancel";
+  requestId: string;
+}
+
+/** `control_response`: the CLI's answer to a request Arbor sent (interrupt, set_permission_mode). */
+export interface ControlResponseEvent {
+  kind: "control_response";
+  requestId: string;
+  isError: boolean;
+  error: string | null;
 }
 
 /** Valid JSON with a `type` Arbor does not know. */

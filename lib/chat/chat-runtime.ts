@@ -66,12 +66,7 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
 }
 
 /** Creates the run row (queued) for a stored user message and hands it to the run manager. */
-export async function submitRun(input: {
-  sessionId: string;
-  repoId: string;
-  worktreePath: string;
-  userMessageId: number;
-}): Promise<RunJobResult> {
+export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
   const db = getDb();
   const run = await db.agentRun.create({
     data: {

@@ -72,7 +72,8 @@ export interface SessionView {
 export interface WorktreeActivity {
   worktreePath: string;
   sessionId: string;
-  state: "queued" | "running" | "idle";
+  /** waiting: the agent asked the user something (a tool to allow, a question, a plan) and waits for the answer. */
+  state: "queued" | "running" | "waiting" | "idle";
   /** A run finished since the user last looked at this worktree's chat. */
   hasUnread: boolean;
 }

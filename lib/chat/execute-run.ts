@@ -1,16 +1,17 @@
 import { existsSync } from "node:fs";
-import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
-import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
+import { randomUUID } from "node:crypto";
+import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import { takeWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { scanWorktree } from "@/lib/git/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
-import { buildPromptInput } from "./build-prompt-input.ts";
+import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
+import { preparePrompt } from "./prepare-prompt.ts";
+import { planConversation } from "./conversation-plan.ts";
 import { createToolCallCollector } from "./collect-tool-calls.ts";
 import { createPartialTextWriter } from "./partial-text-writer.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
@@ -29,12 +30,11 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   const assistant = await db.chatMessage.create({
     data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },
   });
-  const run = await db.agentRun.update({
+  await db.agentRun.update({
     where: { id: job.runId },
     data: { status: "running", startedAt, assistantMessageId: assistant.id },
   });
   publishWorktreeActivity(job, "running");
-  publish({ kind: "started", claudeSessionId: run.claudeSessionId ?? "", pid: null });
 
   const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
     finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
@@ -45,6 +45,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     }));
 
   if (!existsSync(job.worktreePath)) {
+    publish({ kind: "started", claudeSessionId: "", pid: null });
     return end(
       failure(
         "worktree_missing",
@@ -53,50 +54,44 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
       null,
     );
   }
-  let scan: WorktreeScan;
-  let prompt: ReturnType<typeof assemblePrompt>;
-  let args: string[];
+  let started: { conversation: StartedConversation; claudeSessionId: string };
   try {
-    const userMessage = await db.chatMessage.findUniqueOrThrow({ where: { id: job.userMessageId } });
-    scan = await scanWorktree({ worktreePath: job.worktreePath });
-    prompt = assemblePrompt(
-      await buildPromptInput(db, {
-        sessionId: job.sessionId,
-        repoId: job.repoId,
-        userMessageId: job.userMessageId,
-        userMessage: userMessage.content,
-        scan,
-        recentMessageCount: settings.recentMessageCount,
-        budgetChars: settings.promptBudgetChars,
-      }),
-    );
-    await db.agentRun.update({
-      where: { id: job.runId },
-      data: { inputPromptDigest: prompt.digest, receipt: JSON.stringify(toReceipt(prompt)) },
-    });
-    args = buildClaudeArgs({
-      sessionId: run.claudeSessionId!,
-      ...(settings.model ? { model: settings.model } : {}),
-      permissionMode: settings.permissionMode,
-      allowedTools: settings.allowedTools,
-      disallowedTools: settings.disallowedTools,
-    });
+    const plan = await planConversation(db, { ...job, settings, isTrusted: false });
+    if (plan.notice) publish({ kind: "notice", message: plan.notice });
+    // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
+    // otherwise one starts now and boots while git is rescanned and the prompt assembled.
+    const warm = takeWarm({ worktreePath: job.worktreePath, key: plan.key });
+    const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
+    started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
+    await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
+    publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return end(failure(error.code === "git_failed" ? "git_failed" : "invalid_settings", error.message), null);
+    publish({ kind: "started", claudeSessionId: "", pid: null });
+    return end(failure("invalid_settings", error.message), null);
   }
 
+  const preparing = preparePrompt(db, { job, settings });
   const tools = createToolCallCollector();
   const partial = createPartialTextWriter(db, assistant.id);
+  const approvalRun = {
+    runId: job.runId,
+    sessionId: job.sessionId,
+    repoId: job.repoId,
+    worktreePath: job.worktreePath,
+  };
   let streamedText = "";
-  const outcome = await runClaude({
-    bin: settings.claudeBin,
-    args,
-    cwd: job.worktreePath,
-    env: inheritedClaudeEnv(),
-    prompt: prompt.text,
-    timeoutMs: settings.runTimeoutSeconds * 1000,
+  const running = started.conversation.bind({
+    prompt: preparing.then((prepared) => prepared.text),
     signal,
+    conversation: {
+      onPermissionRequest: (request) =>
+        askUser(db, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
+      onPermissionClosed: (requestId, reason) =>
+        void closeApproval(db, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
+          console.error("[arbor] closing an approval failed", error),
+        ),
+    },
     onEvent: (event) => {
       for (const runEvent of toRunEvents(event)) {
         tools.add(runEvent);
@@ -108,17 +103,27 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
       }
     },
   });
+  const prepared = await preparing.then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error }),
+  );
+  if (!prepared.value) {
+    await running.catch(() => null); // stopped because the prompt could not be built; that error is reported below
+    await partial.stop();
+    if (!isAppError(prepared.error)) throw prepared.error;
+    return end(
+      failure(prepared.error.code === "git_failed" ? "git_failed" : "invalid_settings", prepared.error.message),
+      null,
+    );
+  }
+  const outcome = await running;
   await partial.stop();
   if (outcome.invalidLineCount > 0) {
     console.warn(
       `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,
     );
   }
-  return end({ kind: "outcome", outcome, toolCalls: tools.list() }, scan);
-}
-
-function toReceipt(prompt: ReturnType<typeof assemblePrompt>) {
-  return { ...prompt.receipt, sections: prompt.sections, digest: prompt.digest };
+  return end({ kind: "outcome", outcome, toolCalls: tools.list() }, prepared.value.scan);
 }
 
 function failure(errorKind: string, message: string): RunEnd {

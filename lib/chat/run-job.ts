@@ -7,6 +7,8 @@ export interface RunJob {
   repoId: string;
   worktreePath: string;
   userMessageId: number;
+  /** "Allow and retry": tools (as `--allowedTools` rules) allowed for this run only. */
+  extraAllowedTools?: string[];
 }
 
 /** How a run ended, as the send endpoint returns it. */

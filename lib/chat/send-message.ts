@@ -5,6 +5,8 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "./chat-types.ts";
 import { submitRun } from "./chat-runtime.ts";
 import { toMessageView, toRunView } from "./to-views.ts";
+import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
+import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 
 export interface SendResult {
   userMessage: MessageView;
@@ -37,24 +39,42 @@ export async function sendChatMessage(db: Db, input: { sessionId: string; userMe
 }
 
 /** Runs the agent again for a user message whose run failed or was cancelled. */
-export async function retryRun(db: Db, input: { runId: string }): Promise<SendResult> {
+/**
+ * Runs the agent again for the user message of an earlier run. "Allow and retry" passes the
+ * tools that run was refused (`allowTools`): they are allowed for the new run only.
+ */
+export async function retryRun(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<SendResult> {
   const run = await db.agentRun.findUnique({ where: { id: input.runId } });
   if (!run?.userMessageId) throw new AppError("not_found", "That run does not exist any more. Send the message again.");
   if (run.status === "running" || run.status === "queued")
     throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
   const session = await findActiveSession(db, run.sessionId);
-  return runForUserMessage(db, { session, userMessageId: run.userMessageId });
+  const extraAllowedTools = (input.allowTools ?? []).map((rule) => {
+    if (!isSafeToolRule(rule)) {
+      throw new AppError(
+        "invalid_input",
+        `"${formatToolRule(rule)}" cannot be allowed: use a tool name and one line of rule text.`,
+      );
+    }
+    return formatToolRule(rule);
+  });
+  return runForUserMessage(db, { session, userMessageId: run.userMessageId, extraAllowedTools });
 }
 
 async function runForUserMessage(
   db: Db,
-  input: { session: { id: string; repoId: string; worktreePath: string }; userMessageId: number },
+  input: {
+    session: { id: string; repoId: string; worktreePath: string };
+    userMessageId: number;
+    extraAllowedTools?: string[];
+  },
 ): Promise<SendResult> {
   const result = await submitRun({
     sessionId: input.session.id,
     repoId: input.session.repoId,
     worktreePath: input.session.worktreePath,
     userMessageId: input.userMessageId,
+    ...(input.extraAllowedTools?.length ? { extraAllowedTools: input.extraAllowedTools } : {}),
   });
   const [userMessage, assistantMessage, run] = await Promise.all([
     db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "./chat-types.ts";
+import { countWaiting } from "@/lib/approvals/approval-broker.ts";
 import { getRunManager } from "./chat-runtime.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
@@ -15,7 +16,10 @@ export async function listWorktreeActivity(db: Db, input: { repoId: string }): P
       return {
         worktreePath: session.worktreePath,
         sessionId: session.id,
-        state: manager.stateOf(session.worktreePath),
+        state:
+          countWaiting({ repoId: input.repoId, worktreePath: session.worktreePath }) > 0
+            ? ("waiting" as const)
+            : manager.stateOf(session.worktreePath),
         hasUnread: unread !== null,
       };
     }),

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { killProcessGroupQuietly } from "./kill-process-group.ts";
-import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
+import type { ProcessHost, SpawnedProcess, SpawnListener, SpawnRequest } from "./types.ts";
 
 /**
  * Upper bound on git processes in flight; each scan also applies its own, smaller limit.
@@ -27,7 +27,7 @@ export function createLocalProcessHost(): LocalProcessHost {
   const liveGroups = new Set<number>();
   return {
     spawn(request, listener) {
-      startProcess({ request, listener, liveGroups });
+      return startProcess({ request, listener, liveGroups });
     },
     git(args) {
       gitClient ??= simpleGit({ maxConcurrentProcesses: MAX_GIT_PROCESSES, trimmed: false });
@@ -43,7 +43,13 @@ export function createLocalProcessHost(): LocalProcessHost {
   };
 }
 
-function startProcess(params: { request: SpawnRequest; listener: SpawnListener; liveGroups: Set<number> }): void {
+const NO_STDIN: SpawnedProcess = { writeStdin() {}, endStdin() {} };
+
+function startProcess(params: {
+  request: SpawnRequest;
+  listener: SpawnListener;
+  liveGroups: Set<number>;
+}): SpawnedProcess {
   const { request, listener } = params;
   let child: ChildProcessWithoutNullStreams;
   try {
@@ -56,12 +62,12 @@ function startProcess(params: { request: SpawnRequest; listener: SpawnListener; 
     });
   } catch (error) {
     listener.onSpawnError(toFailure(error));
-    return;
+    return NO_STDIN;
   }
   const pid = child.pid;
   if (pid === undefined) {
     child.once("error", (error: Error) => listener.onSpawnError(toFailure(error)));
-    return;
+    return NO_STDIN;
   }
   params.liveGroups.add(pid);
   if (request.niceness) lowerPriority(pid, request.niceness);
@@ -88,7 +94,20 @@ function startProcess(params: { request: SpawnRequest; listener: SpawnListener; 
     clearTimeout(pipeTimer);
     listener.onClose();
   });
-  child.stdin.end(request.stdin, "utf8");
+  const stdin = child.stdin;
+  if (!request.keepStdinOpen) {
+    stdin.end(request.stdin, "utf8");
+    return NO_STDIN;
+  }
+  if (request.stdin) stdin.write(request.stdin, "utf8");
+  return {
+    writeStdin(text) {
+      if (stdin.writable) stdin.write(text, "utf8");
+    },
+    endStdin() {
+      if (!stdin.writableEnded) stdin.end();
+    },
+  };
 }
 
 /**

@@ -2,7 +2,10 @@ import type { SpawnFailure, SpawnRequest } from "./types.ts";
 
 /** Messages from Arbor's server to its process host, over the IPC channel of `fork`. */
 export type HostRequest =
-  { type: "spawn"; id: number; request: SpawnRequest } | { type: "git"; id: number; args: string[] };
+  | { type: "spawn"; id: number; request: SpawnRequest }
+  | { type: "stdin"; id: number; text: string }
+  | { type: "stdin_end"; id: number }
+  | { type: "git"; id: number; args: string[] };
 
 /** Messages from the process host back to the server; `id` is the request's. */
 export type HostReply =

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { killProcessGroupQuietly } from "./kill-process-group.ts";
 import type { HostReply, HostRequest } from "./protocol.ts";
-import type { ProcessHost, SpawnListener, SpawnRequest } from "./types.ts";
+import type { ProcessHost, SpawnedProcess, SpawnListener, SpawnRequest } from "./types.ts";
 
 interface PendingSpawn {
   listener: SpawnListener;
@@ -107,7 +107,7 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
 
   ensureChild();
   return {
-    spawn(request: SpawnRequest, listener: SpawnListener) {
+    spawn(request: SpawnRequest, listener: SpawnListener): SpawnedProcess {
       const id = nextId++;
       spawns.set(id, { listener, pid: null });
       try {
@@ -116,6 +116,14 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
         spawns.delete(id);
         listener.onSpawnError({ code: null, message: (error as Error).message });
       }
+      // Writes after the process is gone are dropped: the host no longer knows the id.
+      const forward = (message: HostRequest) => {
+        if (spawns.has(id) && !isClosed) ensureChild().send(message);
+      };
+      return {
+        writeStdin: (text) => forward({ type: "stdin", id, text }),
+        endStdin: () => forward({ type: "stdin_end", id }),
+      };
     },
     git(args: string[]) {
       return new Promise<string>((resolve, reject) => {

@@ -3,9 +3,9 @@ export interface ProcessHost {
   /**
    * Starts `bin args` without a shell, in its own process group, with exactly `env`. Every
    * outcome arrives through `listener`, in order: onStart or onSpawnError first, then output,
-   * onExit and onClose.
+   * onExit and onClose. The returned handle writes to stdin while it is kept open.
    */
-  spawn(request: SpawnRequest, listener: SpawnListener): void;
+  spawn(request: SpawnRequest, listener: SpawnListener): SpawnedProcess;
   /** Runs `git <args>` through simple-git and resolves with stdout; rejects with git's message. */
   git(args: string[]): Promise<string>;
   /** Stops the host; processes it started are killed. */
@@ -18,8 +18,10 @@ export interface SpawnRequest {
   cwd: string;
   /** The complete child environment; nothing else is inherited (undefined entries are left out). */
   env: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed. */
+  /** Written to stdin first; stdin is then closed, unless `keepStdinOpen`. */
   stdin: string;
+  /** Leave stdin open for `SpawnedProcess.writeStdin` (a conversation over stream-json). */
+  keepStdinOpen?: boolean;
   /** CPU niceness (0–19) applied as soon as the process exists. */
   niceness?: number;
   /**
@@ -27,6 +29,14 @@ export interface SpawnRequest {
    * grandchild still holds open are closed after this long.
    */
   pipeGraceMs: number;
+}
+
+/** A started process's stdin, for protocols that keep talking to it (claude's stream-json input). */
+export interface SpawnedProcess {
+  /** Writes to stdin; ignored once stdin is closed or the process is gone (onStdinError reports failures). */
+  writeStdin(text: string): void;
+  /** Closes stdin (EOF); idempotent. */
+  endStdin(): void;
 }
 
 export interface SpawnFailure {

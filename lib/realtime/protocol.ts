@@ -2,6 +2,7 @@
 import "./zod-in-browser.ts";
 import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 
 /**
  * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event
@@ -47,6 +48,16 @@ export const runEventSchema = z.discriminatedUnion("kind", [
     delayMs: z.number().nullable(),
   }),
   z.object({ kind: z.literal("notice"), message: z.string() }),
+  /** The agent is waiting for the user (a tool to allow, questions, a plan). */
+  z.object({ kind: z.literal("approval_requested"), approval: approvalViewSchema }),
+  /** A waiting request ended: answered (by whom, how), timed out, withdrawn, or closed with the run. */
+  z.object({
+    kind: z.literal("approval_resolved"),
+    approvalId: z.string(),
+    status: approvalStatusSchema,
+    answeredBy: z.string().nullable(),
+    outcome: z.string().nullable(),
+  }),
   z.object({
     kind: z.literal("finished"),
     status: z.string(),
@@ -75,7 +86,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     repoId: z.string(),
     worktreePath: z.string(),
     sessionId: z.string(),
-    state: z.enum(["queued", "running", "idle"]),
+    state: z.enum(["queued", "running", "waiting", "idle"]),
     lastRunStatus: z.string().nullable(),
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),

@@ -21,6 +21,8 @@ export const PROCESS_STATE = {
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
+  warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
+  approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

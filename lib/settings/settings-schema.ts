@@ -42,6 +42,24 @@ export const settingsSchema = z.object({
   upkeepMessageThreshold: z.number().int().min(10).max(100_000).default(200),
   upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
   upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
+  /** How long a run waits for an answer to a permission request, a question or a plan before it is denied. */
+  approvalTimeoutSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 3600)
+    .default(1800),
+  /** Warm CLIs: at most this many `claude` processes started ahead of a send (0: never). */
+  warmCliMax: z.number().int().min(0).max(16).default(3),
+  /** A warm CLI nobody sends to within this time is ended. */
+  warmCliIdleSeconds: z
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(300),
+  /** The warm CLIs' memory together stays under this (MB); the least recently used go first. */
+  warmCliMemoryMb: z.number().int().min(64).max(65_536).default(2048),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
   hookMaxPayloadBytes: z
     .number()

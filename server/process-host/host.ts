@@ -4,8 +4,11 @@
 // started, as soon as the server goes away.
 import { createLocalProcessHost } from "@/lib/process-host/local-process-host.ts";
 import type { HostReply, HostRequest } from "@/lib/process-host/protocol.ts";
+import type { SpawnedProcess } from "@/lib/process-host/types.ts";
 
 const host = createLocalProcessHost();
+/** stdin of the processes that keep it open, by request id. */
+const stdins = new Map<number, SpawnedProcess>();
 
 function reply(message: HostReply): void {
   if (!process.connected) return;
@@ -22,15 +25,32 @@ function serve(request: HostRequest): void {
     );
     return;
   }
-  host.spawn(request.request, {
+  if (request.type === "stdin") {
+    stdins.get(id)?.writeStdin(request.text);
+    return;
+  }
+  if (request.type === "stdin_end") {
+    stdins.get(id)?.endStdin();
+    return;
+  }
+  let isDone = false;
+  const spawned = host.spawn(request.request, {
     onStart: (pid) => reply({ type: "start", id, pid }),
-    onSpawnError: (failure) => reply({ type: "spawn_error", id, failure }),
+    onSpawnError: (failure) => {
+      isDone = true;
+      reply({ type: "spawn_error", id, failure });
+    },
     onStdout: (chunk) => reply({ type: "stdout", id, chunk }),
     onStderr: (chunk) => reply({ type: "stderr", id, chunk }),
     onStdinError: (code) => reply({ type: "stdin_error", id, code }),
     onExit: (code, signal) => reply({ type: "exit", id, code, signal }),
-    onClose: () => reply({ type: "close", id }),
+    onClose: () => {
+      isDone = true;
+      stdins.delete(id);
+      reply({ type: "close", id });
+    },
   });
+  if (request.request.keepStdinOpen && !isDone) stdins.set(id, spawned);
 }
 
 if (!process.send) {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { MessagesBody } from "@/tests/support/api-types.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { isProcessAlive } from "@/tests/support/claude-env.ts";
@@ -32,12 +33,20 @@ describe("chat failure paths through the real CLI", () => {
     ws.close();
   });
 
-  it("tools denied in -p mode: the run succeeds and lists which tool was refused", async () => {
+  it("a tool that needs approval waits for the user; denied with a message, the run succeeds and lists the refused tool", async () => {
     const { sessionId } = await shared.repo.freshSession("wt");
-    const { body } = await shared.send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
+    const sending = shared.send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
+    const pending = await waitForPendingApproval(sessionId);
+    expect(pending).toMatchObject({ kind: "tool", toolName: "Bash", status: "pending" });
+    const answer = await callApi<{ approval: ApprovalView }>(shared.env.arbor, `/api/approvals/${pending.id}`, {
+      body: { decision: { action: "deny", message: "Use the test runner instead." }, by: "fault test" },
+    });
+    expect(answer.body.approval).toMatchObject({ status: "denied", answeredBy: "fault test" });
+    const { body } = await sending;
     expect(body.run.status).toBe("success");
     expect(body.run.permissionDenials).toMatchObject([{ toolName: "Bash" }]);
     expect(body.run.tools[0]).toMatchObject({ name: "Bash", result: { isError: true } });
+    expect(body.run.tools[0]?.result?.content).toContain("Use the test runner instead.");
   });
 
   it("an allowed tool runs in the worktree and its card carries command and output", async () => {
@@ -166,3 +175,22 @@ describe("not logged in", () => {
     }
   });
 });
+
+/** The first request the session's run is waiting on, once the CLI has asked. */
+async function waitForPendingApproval(sessionId: string): Promise<ApprovalView> {
+  let found: ApprovalView | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { body } = await callApi<{ approvals: ApprovalView[] }>(
+          shared.env.arbor,
+          `/api/approvals?sessionId=${sessionId}`,
+        );
+        found = body.approvals[0];
+        return found?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("pending");
+  return found!;
+}

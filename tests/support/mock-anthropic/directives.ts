@@ -79,6 +79,14 @@ function buildScript(params: {
       return toolScript({ name, tool: "Bash", input: { command: argument, description: "Run a command" } });
     case "write":
       return buildWriteScript({ argument, workingDirectory: params.workingDirectory });
+    case "edit":
+      return buildEditScript({ argument, workingDirectory: params.workingDirectory });
+    case "ask":
+      return buildAskScript(argument);
+    case "plan":
+      return toolScript({ name, tool: "ExitPlanMode", input: { plan: argument.replace(/\\n/g, "\n") } });
+    case "tool":
+      return buildToolScript({ argument, workingDirectory: params.workingDirectory });
     default:
       return null;
   }
@@ -104,6 +112,57 @@ function buildWriteScript(params: { argument: string; workingDirectory: string |
   const filePath =
     path.isAbsolute(target) || !params.workingDirectory ? target : path.join(params.workingDirectory, target);
   return toolScript({ name: "write", tool: "Write", input: { file_path: filePath, content: rest.join(" ") } });
+}
+
+/** `[[mock:edit notes.txt old text => new text]]`: Read the file, then Edit it. */
+function buildEditScript(params: { argument: string; workingDirectory: string | null }): MockScript {
+  const [target = "notes.txt", ...rest] = params.argument.split(" ");
+  const filePath = absolute(target, params.workingDirectory);
+  const [oldString = "", newString = ""] = rest.join(" ").split(" => ");
+  return {
+    name: "edit",
+    steps: [
+      { type: "tool_use", name: "Read", input: { file_path: filePath } },
+      { type: "tool_use", name: "Edit", input: { file_path: filePath, old_string: oldString, new_string: newString } },
+      { type: "tool_result_echo" },
+    ],
+  };
+}
+
+/** `[[mock:ask Which database?|SQLite|PostgreSQL]]`: one AskUserQuestion with those options. */
+function buildAskScript(argument: string): MockScript {
+  const [question = "Which one?", ...labels] = argument.split("|").map((part) => part.trim());
+  return toolScript({
+    name: "ask",
+    tool: "AskUserQuestion",
+    input: {
+      questions: [
+        {
+          question,
+          header: question.slice(0, 12),
+          options: labels.map((label) => ({ label, description: `Choose ${label}` })),
+          multiSelect: false,
+        },
+      ],
+    },
+  });
+}
+
+/** `[[mock:tool Name {"json": "input"}]]`; `{{cwd}}` in the JSON is the working directory. */
+function buildToolScript(params: { argument: string; workingDirectory: string | null }): MockScript | null {
+  const space = params.argument.indexOf(" ");
+  const name = space === -1 ? params.argument : params.argument.slice(0, space);
+  const json =
+    space === -1 ? "{}" : params.argument.slice(space + 1).replaceAll("{{cwd}}", params.workingDirectory ?? "");
+  try {
+    return toolScript({ name: "tool", tool: name, input: JSON.parse(json) as Record<string, unknown> });
+  } catch {
+    return null;
+  }
+}
+
+function absolute(target: string, workingDirectory: string | null): string {
+  return path.isAbsolute(target) || !workingDirectory ? target : path.join(workingDirectory, target);
 }
 
 function toolScript(params: { name: string; tool: string; input: Record<string, unknown> }): MockScript {

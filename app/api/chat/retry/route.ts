@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { retryRun } from "@/lib/chat/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
+import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 
-const retrySchema = z.object({ runId: z.string().uuid() });
+const retrySchema = z.object({
+  runId: z.string().uuid(),
+  /** "Allow and retry": tools the earlier run was refused, allowed for the new run only. */
+  allowTools: z.array(toolRuleSchema).max(20).optional(),
+});
 
 // POST /api/chat/retry – run the agent again for the user message of a failed or cancelled run
 export const POST = withErrorHandling(async (request: Request) => {

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { readWorktreeMode, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
+import { discardWarm } from "@/lib/agent/warm-pool.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+
+const worktreeSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
+
+// GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (Ask unless chosen)
+export const GET = withErrorHandling(async (request: Request) => {
+  const query = parseSearchParams(request, worktreeSchema);
+  return Response.json({ mode: await readWorktreeMode(getDb(), query) });
+});
+
+// PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)
+export const PUT = withErrorHandling(async (request: Request) => {
+  const body = await parseJsonBody(request, worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES) }));
+  const { worktree } = await resolvePinnedWorktree(getDb(), body);
+  const mode = await saveWorktreeMode(getDb(), { ...body, worktreePath: worktree.path, isTrusted: false });
+  await discardWarm({ worktreePath: worktree.path });
+  return Response.json({ mode });
+});

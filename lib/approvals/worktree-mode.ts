@@ -1,0 +1,39 @@
+import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+
+/** The modes a worktree's chat offers: Ask, Accept edits, Plan, and Bypass (trusted repositories only). */
+export const WORKTREE_MODES = [
+  "default",
+  "acceptEdits",
+  "plan",
+  "bypassPermissions",
+] as const satisfies readonly PermissionMode[];
+export type WorktreeMode = (typeof WORKTREE_MODES)[number];
+
+/** The worktree's permission mode: what was chosen in its chat header, else Ask. */
+export async function readWorktreeMode(db: Db, input: { repoId: string; worktreePath: string }): Promise<WorktreeMode> {
+  const row = await db.worktreePermissionMode.findUnique({ where: { repoId_worktreePath: input } });
+  return (WORKTREE_MODES as readonly string[]).includes(row?.permissionMode ?? "")
+    ? (row!.permissionMode as WorktreeMode)
+    : "default";
+}
+
+/** Remembers a worktree's mode; Bypass is refused unless the repository is trusted. */
+export async function saveWorktreeMode(
+  db: Db,
+  input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean },
+): Promise<WorktreeMode> {
+  if (input.mode === "bypassPermissions" && !input.isTrusted) {
+    throw new AppError(
+      "invalid_input",
+      "Bypass lets Claude run any command without asking: it is only offered in a repository you trust. Trust the repository first.",
+    );
+  }
+  await db.worktreePermissionMode.upsert({
+    where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
+    create: { repoId: input.repoId, worktreePath: input.worktreePath, permissionMode: input.mode },
+    update: { permissionMode: input.mode },
+  });
+  return input.mode;
+}

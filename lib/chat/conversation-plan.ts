@@ -1,0 +1,98 @@
+import { createHash, randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
+import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
+import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
+import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import { getConfig } from "@/lib/config/current-config.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { Settings } from "@/lib/settings/settings-schema.ts";
+import { resolveRunPermissions } from "./run-permissions.ts";
+
+/** Files whose change changes what a new `claude` would load: a warm one started before is stale. */
+const WORKTREE_FILES = [
+  "CLAUDE.md",
+  "CLAUDE.local.md",
+  ".claude/CLAUDE.md",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".mcp.json",
+];
+const USER_FILES = ["settings.json", "CLAUDE.md"];
+
+/** How a chat run in a worktree would start `claude` right now. */
+export interface ConversationPlan {
+  /** Everything the process depends on, hashed: a warm process is used only when this still matches. */
+  key: string;
+  notice: string | null;
+  start(claudeSessionId: string): StartedConversation;
+}
+
+/** The argv, environment and key of a chat run's `claude` in this worktree (throws AppError on invalid settings). */
+export async function planConversation(
+  db: Db,
+  input: { repoId: string; worktreePath: string; settings: Settings; isTrusted: boolean; extraAllowedTools?: string[] },
+): Promise<ConversationPlan> {
+  const { settings } = input;
+  const permissions = await resolveRunPermissions(db, {
+    job: { repoId: input.repoId, worktreePath: input.worktreePath },
+    settings,
+    isTrusted: input.isTrusted,
+  });
+  const argsFor = (sessionId: string) =>
+    buildClaudeArgs({
+      sessionId,
+      ...(settings.model ? { model: settings.model } : {}),
+      permissionMode: permissions.permissionMode,
+      allowedTools: [...new Set([...permissions.allowedTools, ...(input.extraAllowedTools ?? [])])],
+      disallowedTools: settings.disallowedTools,
+      isConversation: true,
+    });
+  const probeArgs = argsFor(randomUUID());
+  const key = createHash("sha256")
+    .update(
+      JSON.stringify({
+        bin: settings.claudeBin,
+        args: probeArgs.filter((_arg, index) => probeArgs[index - 1] !== "--session-id"),
+        cwd: input.worktreePath,
+        files: await fileStamps(input.worktreePath),
+      }),
+    )
+    .digest("hex");
+  return {
+    key,
+    notice: permissions.notice,
+    start: (claudeSessionId) =>
+      startConversation({
+        bin: settings.claudeBin,
+        args: argsFor(claudeSessionId),
+        cwd: input.worktreePath,
+        env: inheritedClaudeEnv(),
+        timeoutMs: settings.runTimeoutSeconds * 1000,
+      }),
+  };
+}
+
+export function warmLimitsOf(settings: Settings): WarmLimits {
+  return {
+    maxCount: settings.warmCliMax,
+    idleMs: settings.warmCliIdleSeconds * 1000,
+    maxRssBytes: settings.warmCliMemoryMb * 1024 * 1024,
+  };
+}
+
+async function fileStamps(worktreePath: string): Promise<Array<string | null>> {
+  const files = [
+    ...WORKTREE_FILES.map((name) => path.join(worktreePath, name)),
+    ...USER_FILES.map((name) => path.join(getConfig().claudeConfigDir, name)),
+  ];
+  return Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => `${file}:${info.mtimeMs}:${info.size}`,
+        () => null,
+      ),
+    ),
+  );
+}
