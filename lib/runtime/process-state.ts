@@ -21,6 +21,8 @@ export const PROCESS_STATE = {
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
+  localGitConfig:
+    "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;
