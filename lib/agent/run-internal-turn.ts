@@ -3,25 +3,27 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { buildClaudeArgs } from "./claude-args.ts";
 import { buildClaudeEnv } from "./claude-env.ts";
-import { runClaude, type RunOutcome } from "./run-claude.ts";
+import { runClaude, type ClaudeCommand, type RunOutcome } from "./run-claude.ts";
 
 /** Tools an internal turn never gets: it reads and answers, it does not act. */
 const ACTING_TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "WebFetch", "WebSearch"];
 
 /**
  * One of Arbor's own helper turns (summaries, relay lines, tree proposals): a fresh session, no
- * tools that act, no hooks and no transcript (see `isInternal` in buildClaudeArgs), run in `cwd`
- * when it still exists (else a temp dir). Throws AppError when the model name is invalid.
+ * tools that act, no hooks, no transcript, and never the repository's own settings (its `env`
+ * could send the conversation elsewhere, trusted or not; see `isInternal` in buildClaudeArgs),
+ * run in `cwd` when it still exists (else a temp dir). Throws AppError when the model name is invalid.
  */
 export function runInternalTurn(input: {
-  claudeBin: string;
+  claude: ClaudeCommand;
   model?: string | null | undefined;
   cwd: string;
   prompt: string;
   timeoutMs: number;
 }): Promise<RunOutcome> {
   return runClaude({
-    bin: input.claudeBin,
+    bin: input.claude.bin,
+    binProblem: input.claude.problem,
     args: buildClaudeArgs({
       sessionId: randomUUID(),
       ...(input.model ? { model: input.model } : {}),
@@ -29,6 +31,7 @@ export function runInternalTurn(input: {
       allowedTools: [],
       disallowedTools: ACTING_TOOLS,
       isInternal: true,
+      useProjectSettings: false,
     }),
     cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
     env: inheritedClaudeEnv(),

@@ -10,6 +10,9 @@ import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { buildPromptInput } from "./build-prompt-input.ts";
 import { createToolCallCollector } from "./collect-tool-calls.ts";
 import { createPartialTextWriter } from "./partial-text-writer.ts";
@@ -20,7 +23,10 @@ import { toRunEvents } from "./to-run-event.ts";
 
 /**
  * Runs one queued send: rescan git, assemble the prompt, run `claude -p` in the worktree,
- * relay its events live, and store the answer and the run, whatever way it ends.
+ * relay its events live, and store the answer and the run, whatever way it ends. The repository's
+ * trust is checked when the run starts: unless it shows exactly what the user trusted, Claude runs
+ * without the project's settings (its hooks, env, MCP servers, permission rules), keeping Arbor's
+ * own hooks when the worktree has them installed.
  */
 export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
   const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
@@ -56,6 +62,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   let scan: WorktreeScan;
   let prompt: ReturnType<typeof assemblePrompt>;
   let args: string[];
+  let claude: Awaited<ReturnType<typeof resolveClaudeCommand>>;
   try {
     const userMessage = await db.chatMessage.findUniqueOrThrow({ where: { id: job.userMessageId } });
     scan = await scanWorktree({ worktreePath: job.worktreePath });
@@ -74,13 +81,18 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
       where: { id: job.runId },
       data: { inputPromptDigest: prompt.digest, receipt: JSON.stringify(toReceipt(prompt)) },
     });
+    const isTrusted = await isRepositoryTrusted(db, job.repoId);
+    const arborHooks = isTrusted ? null : arborHooksForUntrustedRun({ worktreePath: job.worktreePath });
     args = buildClaudeArgs({
       sessionId: run.claudeSessionId!,
       ...(settings.model ? { model: settings.model } : {}),
       permissionMode: settings.permissionMode,
       allowedTools: settings.allowedTools,
       disallowedTools: settings.disallowedTools,
+      useProjectSettings: isTrusted,
+      ...(arborHooks ? { extraSettings: arborHooks } : {}),
     });
+    claude = await resolveClaudeCommand(db, settings);
   } catch (error) {
     if (!isAppError(error)) throw error;
     return end(failure(error.code === "git_failed" ? "git_failed" : "invalid_settings", error.message), null);
@@ -90,7 +102,8 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   const partial = createPartialTextWriter(db, assistant.id);
   let streamedText = "";
   const outcome = await runClaude({
-    bin: settings.claudeBin,
+    bin: claude.bin,
+    binProblem: claude.problem,
     args,
     cwd: job.worktreePath,
     env: inheritedClaudeEnv(),

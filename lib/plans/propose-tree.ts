@@ -5,6 +5,7 @@ import type { DesignTree } from "@/lib/design/types.ts";
 import { validateDesignTree } from "@/lib/design/validate-tree.ts";
 import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { designTreeSchema } from "./plan-types.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 
@@ -37,7 +38,7 @@ export async function proposeTreeFromConversation(
     summary?.summaryMarkdown ?? "(no summary yet)",
   ].join("\n");
   const outcome = await runInternalTurn({
-    claudeBin: settings.claudeBin,
+    claude: await resolveClaudeCommand(db, settings),
     model: settings.model,
     cwd: session?.worktreePath ?? os.tmpdir(),
     prompt,

@@ -4,6 +4,7 @@ import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
 import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { parseDecisionLines, type MetaTag } from "@/lib/hooks/meta-tag.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -108,7 +109,8 @@ async function summarizeEntry(
 ): Promise<void> {
   try {
     const settings = await readSettings(db);
-    const result = await summarizeRelay({ ...input.answer, settings, cwd: input.cwd });
+    const claude = await resolveClaudeCommand(db, settings);
+    const result = await summarizeRelay({ ...input.answer, settings, claude, cwd: input.cwd });
     await db.topicLogEntry.update({
       where: { id: input.entryId },
       data: { summary: result.summary, summaryKind: result.kind, summaryError: result.error },

@@ -1,3 +1,4 @@
+import type { ClaudeCommand } from "@/lib/agent/run-claude.ts";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
@@ -22,6 +23,7 @@ export async function summarizeRelay(input: {
   userText: string;
   assistantText: string;
   settings: Settings;
+  claude: ClaudeCommand;
   cwd: string;
   wait?: (ms: number) => Promise<void>;
 }): Promise<{ summary: string; kind: "model" | "extractive"; error: string | null }> {
@@ -38,7 +40,7 @@ export async function summarizeRelay(input: {
   let lastError = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const outcome = await runInternalTurn({
-      claudeBin: input.settings.claudeBin,
+      claude: input.claude,
       model: input.settings.summaryModel,
       cwd: input.cwd,
       prompt,
