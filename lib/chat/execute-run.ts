@@ -4,6 +4,8 @@ import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
+import { buildGitSafetyEnv } from "@/lib/git/git-safety.ts";
+import { readRepositoryFilterNames } from "@/lib/git/local-git-config.ts";
 import { scanWorktree } from "@/lib/git/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
@@ -63,6 +65,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   let prompt: ReturnType<typeof assemblePrompt>;
   let args: string[];
   let claude: Awaited<ReturnType<typeof resolveClaudeCommand>>;
+  let gitSafetyEnv: Record<string, string> | undefined;
   try {
     const userMessage = await db.chatMessage.findUniqueOrThrow({ where: { id: job.userMessageId } });
     scan = await scanWorktree({ worktreePath: job.worktreePath });
@@ -83,6 +86,10 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     });
     const isTrusted = await isRepositoryTrusted(db, job.repoId);
     const arborHooks = isTrusted ? null : arborHooksForUntrustedRun({ worktreePath: job.worktreePath });
+    // Claude Code runs git itself (status and log at start, its tools later): not with this repository's programs.
+    gitSafetyEnv = isTrusted
+      ? undefined
+      : buildGitSafetyEnv({ filterNames: await readRepositoryFilterNames(job.worktreePath), inherited: process.env });
     args = buildClaudeArgs({
       sessionId: run.claudeSessionId!,
       ...(settings.model ? { model: settings.model } : {}),
@@ -106,7 +113,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     binProblem: claude.problem,
     args,
     cwd: job.worktreePath,
-    env: inheritedClaudeEnv(),
+    env: inheritedClaudeEnv(gitSafetyEnv),
     prompt: prompt.text,
     timeoutMs: settings.runTimeoutSeconds * 1000,
     signal,

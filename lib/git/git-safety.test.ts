@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
+import { buildGitSafetyEnv, buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
 import { listRepositoryFilterNames, parseConfigList, splitConfigKey } from "./parse-config-list.ts";
 
 describe("buildGitSafetyOptions", () => {
@@ -102,5 +102,20 @@ describe("parseConfigList", () => {
   it("splits a key whose subsection holds dots", () => {
     expect(splitConfigKey("filter.a.b.clean")).toEqual({ section: "filter", subsection: "a.b", name: "clean" });
     expect(splitConfigKey("core.fsmonitor")).toEqual({ section: "core", subsection: null, name: "fsmonitor" });
+  });
+});
+
+describe("buildGitSafetyEnv", () => {
+  it("adds the overrides after the parent's own GIT_CONFIG entries, any filter name included", () => {
+    const env = buildGitSafetyEnv({
+      filterNames: ["a=b"],
+      inherited: { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "user.name", GIT_CONFIG_VALUE_0: "me" },
+    });
+    expect(env.GIT_CONFIG_COUNT).toBe("9");
+    expect(env.GIT_CONFIG_KEY_0).toBeUndefined();
+    expect([env.GIT_CONFIG_KEY_1, env.GIT_CONFIG_VALUE_1]).toEqual(["core.fsmonitor", "false"]);
+    expect([env.GIT_CONFIG_KEY_4, env.GIT_CONFIG_VALUE_4]).toEqual(["core.hooksPath", "/dev/null"]);
+    expect([env.GIT_CONFIG_KEY_5, env.GIT_CONFIG_VALUE_5]).toEqual(["filter.a=b.clean", ""]);
+    expect(buildGitSafetyEnv({ filterNames: [], inherited: { GIT_CONFIG_COUNT: "junk" } }).GIT_CONFIG_COUNT).toBe("4");
   });
 });

@@ -85,3 +85,35 @@ export function withSubcommandSafetyFlags(args: readonly string[]): string[] {
   if (WORKTREE_COMPARE_COMMANDS.has(command)) flags.push("--ignore-submodules=dirty");
   return [command, ...flags, ...rest];
 }
+
+/**
+ * The same overrides as environment variables (GIT_CONFIG_COUNT / _KEY_n / _VALUE_n, after any the
+ * parent already set), for a process that runs git on its own in a repository the user has not
+ * trusted: Claude Code runs `git status` and `git log` when it starts, and its tools run git too.
+ * Keys travel unsplit here, so any filter name can be switched off.
+ */
+export function buildGitSafetyEnv(input: {
+  filterNames: readonly string[];
+  inherited: Record<string, string | undefined>;
+}): Record<string, string> {
+  const pairs: Array<[string, string]> = [
+    ["core.fsmonitor", "false"],
+    ["log.showSignature", "false"],
+    ["submodule.recurse", "false"],
+    ["core.hooksPath", "/dev/null"],
+    ...input.filterNames.flatMap((name): Array<[string, string]> => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"],
+    ]),
+  ];
+  const inheritedCount = Number(input.inherited.GIT_CONFIG_COUNT ?? "0");
+  const start = Number.isSafeInteger(inheritedCount) && inheritedCount > 0 ? inheritedCount : 0;
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(start + pairs.length) };
+  pairs.forEach(([key, value], index) => {
+    env[`GIT_CONFIG_KEY_${start + index}`] = key;
+    env[`GIT_CONFIG_VALUE_${start + index}`] = value;
+  });
+  return env;
+}

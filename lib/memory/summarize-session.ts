@@ -35,7 +35,6 @@ export async function summarizeSession(db: Db, input: { sessionId: string }): Pr
     source: { previousSummary: previous?.summaryMarkdown ?? null, messages },
     settings,
     claude: await resolveClaudeCommand(db, settings),
-    cwd: session.worktreePath,
   });
   const summary = await db.chatSummary.create({
     data: {

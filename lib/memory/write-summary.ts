@@ -20,7 +20,6 @@ export async function writeSummary(input: {
   source: SummarySource;
   settings: Settings;
   claude: ClaudeCommand;
-  cwd: string;
 }): Promise<WrittenSummary> {
   const fallback = (note: string): WrittenSummary => ({
     markdown: buildExtractiveSummary(input.source),
@@ -32,7 +31,6 @@ export async function writeSummary(input: {
     outcome = await runInternalTurn({
       claude: input.claude,
       model: input.settings.summaryModel,
-      cwd: input.cwd,
       prompt: buildSummaryPrompt(input.source),
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });

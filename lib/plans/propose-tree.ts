@@ -1,4 +1,3 @@
-import os from "node:os";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
@@ -40,7 +39,6 @@ export async function proposeTreeFromConversation(
   const outcome = await runInternalTurn({
     claude: await resolveClaudeCommand(db, settings),
     model: settings.model,
-    cwd: session?.worktreePath ?? os.tmpdir(),
     prompt,
     timeoutMs: settings.summaryTimeoutSeconds * 1000,
   });

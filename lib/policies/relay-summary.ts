@@ -24,7 +24,6 @@ export async function summarizeRelay(input: {
   assistantText: string;
   settings: Settings;
   claude: ClaudeCommand;
-  cwd: string;
   wait?: (ms: number) => Promise<void>;
 }): Promise<{ summary: string; kind: "model" | "extractive"; error: string | null }> {
   const wait = input.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -42,7 +41,6 @@ export async function summarizeRelay(input: {
     const outcome = await runInternalTurn({
       claude: input.claude,
       model: input.settings.summaryModel,
-      cwd: input.cwd,
       prompt,
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });
