@@ -14,7 +14,8 @@ import { readSettings, updateSettings } from "@/lib/settings/settings-store.ts";
  * - A bare name is looked up in Arbor's own PATH, absolute entries only (an empty entry or `.`
  *   or `node_modules/.bin` would be resolved against the worktree the child starts in), and
  *   entries inside a pinned repository (its worktrees or git dir) are skipped too: such a folder's
- *   content is the repository's, e.g. a `node_modules/.bin` that direnv put on PATH.
+ *   content is the repository's, e.g. a `node_modules/.bin` that direnv put on PATH. A binary
+ *   inside a pinned repository is refused even when given by its absolute path.
  * - The program and every folder above it (the path as given and its real path) must belong to
  *   Arbor's user or root and must not be writable by others (a sticky folder like /tmp aside), so a
  *   script another account owns or can swap is refused, like OpenSSH's StrictModes.
@@ -37,8 +38,25 @@ export function resolveClaudeBinPath(input: {
       : `"${name}" was not found on Arbor's PATH (only absolute entries outside pinned repositories are searched). Give an absolute path, or install Claude Code with \`npm install -g @anthropic-ai/claude-code\`.`;
     return { path: null, problem };
   }
+  const inside = [found, safeRealpath(found)].flatMap((candidate) =>
+    input.excludedRoots.filter((root) => isInside({ root, target: candidate })),
+  );
+  if (inside.length > 0) {
+    return {
+      path: null,
+      problem: `${found} is inside the pinned repository folder ${inside[0]}, whose files are the repository's to change. Install Claude Code outside it.`,
+    };
+  }
   const unsafe = findUnsafeOwner(found);
   return unsafe ? { path: null, problem: unsafe } : { path: found, problem: null };
+}
+
+function safeRealpath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Saves settings (PUT /api/settings); a claudeBin is resolved and refused (422) when nothing safe is found. */

@@ -34,5 +34,6 @@ export async function inspectRepository(db: Db, repoId: string): Promise<Inspect
     hash: sha256Hex,
     inspectedAt: new Date(),
   });
-  return { inspection, digest: sha256Hex(JSON.stringify(canonicalItems)) };
+  // The repository's identity is part of what is trusted: the same files elsewhere are another decision.
+  return { inspection, digest: sha256Hex(JSON.stringify([repo.commonDir, ...canonicalItems])) };
 }

@@ -136,9 +136,11 @@ async function readHooks(input: {
   mainWorktree: string | null;
   config: GitConfigEntry[];
 }): Promise<RepositorySources["hooks"]> {
-  const hooksPaths = input.config.filter(
-    (entry) => splitConfigKey(entry.key).section === "core" && splitConfigKey(entry.key).name === "hookspath",
-  );
+  // "command" entries are Arbor's own overrides on the listing's command line (core.hooksPath=/dev/null).
+  const hooksPaths = input.config.filter((entry) => {
+    const { section, name } = splitConfigKey(entry.key);
+    return entry.scope !== "command" && section === "core" && name === "hookspath";
+  });
   const last = hooksPaths.at(-1);
   if (last && !REPOSITORY_SCOPES.has(last.scope)) return null;
   const folder = last?.value
