@@ -36,20 +36,27 @@ export interface LocalProcessHost extends ProcessHost {
  * (remote-process-host.ts). Tests, benchmarks and the `arbor` command use it as is.
  */
 export function createLocalProcessHost(): LocalProcessHost {
-  let gitClient: SimpleGit | undefined;
+  // One simple-git client per git binary: PATH is read at every call, so a git installed, moved or
+  // removed while Arbor runs is noticed (the binary is part of a client's configuration).
+  const gitClients = new Map<string, SimpleGit>();
   const liveGroups = new Set<number>();
   return {
     spawn(request, listener) {
       startProcess({ request, listener, liveGroups });
     },
     git(args) {
-      gitClient ??= simpleGit({
-        maxConcurrentProcesses: MAX_GIT_PROCESSES,
-        trimmed: false,
-        binary: findGitBinary(),
-        unsafe: GIT_SAFETY_OVERRIDES,
-      });
-      return gitClient.raw(args);
+      const binary = findGitBinary();
+      let client = gitClients.get(binary);
+      if (!client) {
+        client = simpleGit({
+          maxConcurrentProcesses: MAX_GIT_PROCESSES,
+          trimmed: false,
+          binary,
+          unsafe: GIT_SAFETY_OVERRIDES,
+        });
+        gitClients.set(binary, client);
+      }
+      return client.raw(args);
     },
     killAll() {
       for (const pid of liveGroups) killProcessGroupQuietly(pid);
