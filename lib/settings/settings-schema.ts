@@ -58,8 +58,27 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** A partial update; unknown keys are refused so typos do not silently do nothing. The resolved path is Arbor's to set. */
-export const settingsPatchSchema = settingsSchema.omit({ claudeBinPath: true }).partial().strict();
+type SettingsShape = typeof settingsSchema.shape;
+type WithoutDefaults = {
+  [K in keyof SettingsShape]: SettingsShape[K] extends z.ZodDefault<infer T> ? T : SettingsShape[K];
+};
+
+/**
+ * The fields without their defaults: zod keeps a default inside `.partial()`, so a PUT of one field
+ * would otherwise store every other field's default too (resetting them).
+ */
+const fieldsWithoutDefaults = Object.fromEntries(
+  Object.entries(settingsSchema.shape).map(([key, field]) => [
+    key,
+    field instanceof z.ZodDefault ? field.unwrap() : field,
+  ]),
+) as WithoutDefaults;
+
+/**
+ * A partial update: only the fields sent are stored; unknown keys are refused so typos do not
+ * silently do nothing. The resolved claude path is Arbor's to set.
+ */
+export const settingsPatchSchema = z.object(fieldsWithoutDefaults).omit({ claudeBinPath: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
