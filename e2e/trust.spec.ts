@@ -21,7 +21,7 @@ test("pinning a repository shows what it would run; until trusted, its chat says
   try {
     await page.goto("/");
     await page.getByLabel("Repository path").fill(mainPath);
-    await page.getByRole("button", { name: "Pin" }).click();
+    await page.getByRole("button", { name: "Pin", exact: true }).click();
 
     const dialog = page.getByRole("dialog", { name: "Trust main?" });
     await expect(dialog).toBeVisible();

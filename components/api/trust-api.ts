@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { TrustView } from "@/lib/trust/trust-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { ApiError, fetchJson } from "./fetch-json.ts";
@@ -28,7 +28,7 @@ export function useTrustRepo() {
       fetchJson<{ trust: TrustView }>(trustUrl(input.repoId), { method: "POST", body: { digest: input.digest } }).then(
         (r) => r.trust,
       ),
-    onSuccess: (trust) => client.setQueryData(queryKeys.trust(trust.repoId), trust),
+    onSuccess: (trust) => showTrust(client, trust),
     onError: (error, input) => {
       const fresh = error instanceof ApiError ? (error.details?.trust as TrustView | undefined) : undefined;
       if (fresh) client.setQueryData(queryKeys.trust(input.repoId), fresh);
@@ -42,7 +42,7 @@ export function useRevokeTrust() {
   return useMutation({
     mutationFn: (repoId: string) =>
       fetchJson<{ trust: TrustView }>(trustUrl(repoId), { method: "DELETE" }).then((r) => r.trust),
-    onSuccess: (trust) => client.setQueryData(queryKeys.trust(trust.repoId), trust),
+    onSuccess: (trust) => showTrust(client, trust),
   });
 }
 
@@ -50,4 +50,13 @@ export function useRevokeTrust() {
 export function useSeedTrust() {
   const client = useQueryClient();
   return (trust: TrustView) => client.setQueryData(queryKeys.trust(trust.repoId), trust);
+}
+
+/**
+ * Shows the server's answer at once, then reads it again: a GET that started before the decision
+ * (after a send, say) must not land afterwards with the old state, and invalidating cancels it.
+ */
+function showTrust(client: QueryClient, trust: TrustView): void {
+  client.setQueryData(queryKeys.trust(trust.repoId), trust);
+  void client.invalidateQueries({ queryKey: queryKeys.trust(trust.repoId) });
 }
