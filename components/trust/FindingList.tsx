@@ -7,9 +7,7 @@ import { Badge } from "@/components/ui/Badge.tsx";
 export function FindingList(props: { findings: Finding[]; newIds: ReadonlySet<string>; worktreeCount: number }) {
   const groups = new Map<string, Finding[]>();
   for (const finding of props.findings) groups.set(finding.source, [...(groups.get(finding.source) ?? []), finding]);
-  const ordered = [...groups.entries()].sort(
-    ([, a], [, b]) => Number(b.some((f) => f.isSevere)) - Number(a.some((f) => f.isSevere)),
-  );
+  const ordered = [...groups.entries()].sort(([a], [b]) => rankSource(a) - rankSource(b));
   return (
     <div className="space-y-4" data-testid="trust-findings">
       {ordered.map(([source, findings]) => (
@@ -31,6 +29,15 @@ export function FindingList(props: { findings: Finding[]; newIds: ReadonlySet<st
       ))}
     </div>
   );
+}
+
+/** Claude Code's settings first (what a chat would run), then MCP, skills and agents, then git. */
+function rankSource(source: string): number {
+  if (source.startsWith(".claude/settings")) return 0;
+  if (source === ".mcp.json") return 1;
+  if (source.startsWith(".claude")) return 2;
+  if (source.startsWith("git config")) return 3;
+  return 4;
 }
 
 function FindingItem(props: { finding: Finding; isNew: boolean; worktreeCount: number }) {

@@ -37,8 +37,9 @@ export function TrustDialog(props: { repoId: string; repoName?: string; onClose:
             {view?.status === "trusted" ? `${name} is trusted` : `Trust ${name}?`}
           </h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Until you trust it, Arbor runs Claude here without the repository&apos;s own settings (its hooks, env, MCP
-            servers, permission rules, CLAUDE.md and skills are off) and git with its hooks and filters off.
+            {view?.status === "trusted"
+              ? `You trusted it ${view.trustedAt ? formatRelativeTime(view.trustedAt) : ""}: Claude runs here with the repository's own settings, and “Create branch and worktree” runs its git hooks and filters. Any change to what is listed asks again.`
+              : "Until you trust it, Arbor runs Claude here without the repository's own settings (its hooks, env, MCP servers, permission rules, CLAUDE.md and skills are off) and git with its hooks and filters off."}
           </p>
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-3">
@@ -57,7 +58,7 @@ export function TrustDialog(props: { repoId: string; repoName?: string; onClose:
                 </p>
               ) : null}
               <p id={summaryId} className="mb-3 text-sm font-medium" data-testid="trust-summary">
-                {describeTrustRisk(view.inspection.findings)}
+                {describeTrustRisk(view.inspection.findings, { isTrusted: view.status === "trusted" })}
               </p>
               {view.inspection.findings.length === 0 ? (
                 <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="trust-nothing">

@@ -43,12 +43,17 @@ export function summarizeRisks(findings: readonly Finding[]): string[] {
   return phrases;
 }
 
-/** The phrases as one sentence, or what to say when the repository declares nothing that runs. */
-export function describeTrustRisk(findings: readonly Finding[]): string {
+/**
+ * The phrases as one sentence ("Trusting lets it …", or "Trusted, it may …" once trusted), or
+ * what to say when the repository declares nothing that runs.
+ */
+export function describeTrustRisk(findings: readonly Finding[], options: { isTrusted?: boolean } = {}): string {
   const phrases = summarizeRisks(findings);
   if (phrases.length === 0)
-    return "It declares nothing that runs; trusting lets Claude load its CLAUDE.md, skills and settings.";
+    return options.isTrusted
+      ? "It declares nothing that runs; Claude loads its CLAUDE.md, skills and settings."
+      : "It declares nothing that runs; trusting lets Claude load its CLAUDE.md, skills and settings.";
   const last = phrases.at(-1)!;
   const list = phrases.length === 1 ? last : `${phrases.slice(0, -1).join(", ")} and ${last}`;
-  return `Trusting lets it ${list}.`;
+  return options.isTrusted ? `Trusted, it may ${list}.` : `Trusting lets it ${list}.`;
 }
