@@ -92,6 +92,14 @@ function promptsAt(mock: MockAnthropic, text: string): number {
   return mock.requests.filter((request) => request.isStreaming && (lastUserText(request) ?? "").includes(text)).length;
 }
 
+/** Asks Claude to run `touch` (what the project's allow rule allows) in a fresh worktree; true when it ran. */
+async function isAllowRuleApplied(): Promise<boolean> {
+  const { sessionId, worktreePath } = await freshSession();
+  const body = await send({ sessionId, userMessage: "[[mock:bash touch allowed-by-rule.txt]]" });
+  expect(body.run.status).toBe("success");
+  return existsSync(path.join(worktreePath, "allowed-by-rule.txt"));
+}
+
 async function send(input: { sessionId: string; userMessage: string }): Promise<SendBody> {
   const { status, body } = await sendChat(env.arbor, input);
   expect(status).toBe(200);
@@ -129,10 +137,7 @@ describe("before the user trusts the repository", () => {
   });
 
   it("a project permission allow rule does not let Claude run the command", async () => {
-    const { sessionId, worktreePath } = await freshSession();
-    const body = await send({ sessionId, userMessage: "[[mock:bash touch allowed-by-rule.txt]]" });
-    expect(body.run.status).toBe("success");
-    expect(existsSync(path.join(worktreePath, "allowed-by-rule.txt"))).toBe(false);
+    expect(await isAllowRuleApplied()).toBe(false);
   });
 
   it("Arbor's own hooks, installed in the worktree, still report the run (passed with --settings)", async () => {
@@ -183,10 +188,7 @@ describe("after the user trusts the repository through the API", () => {
   });
 
   it("the project's allow rule applies", async () => {
-    const { sessionId, worktreePath } = await freshSession();
-    const body = await send({ sessionId, userMessage: "[[mock:bash touch allowed-by-rule.txt]]" });
-    expect(body.run.status).toBe("success");
-    expect(existsSync(path.join(worktreePath, "allowed-by-rule.txt"))).toBe(true);
+    expect(await isAllowRuleApplied()).toBe(true);
   });
 
   it("a summary (Arbor's internal turn) still never applies the project's env", async () => {
