@@ -18,6 +18,13 @@ export function TrustStateButton(props: { repoId: string; repoName: string }) {
   const trust = useRepoTrust(props.repoId);
   const [isOpen, setOpen] = useState(false);
   const status = trust.data?.status;
+  if (trust.error) {
+    return (
+      <Badge tone="red" data-testid="trust-state" data-status="unknown" title={trust.error.message}>
+        trust unknown
+      </Badge>
+    );
+  }
   return (
     <>
       <Button

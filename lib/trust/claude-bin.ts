@@ -99,20 +99,18 @@ async function withClaudeView(db: Db, settings: Settings): Promise<{ settings: S
 }
 
 async function describeClaudeBin(db: Db, settings: Settings): Promise<ClaudeBinView> {
-  if (settings.claudeBinPath !== null) {
-    if (!isExecutableFile(settings.claudeBinPath))
-      return {
-        path: null,
-        problem: `${settings.claudeBinPath} is gone or no longer executable. Save the Claude binary setting again.`,
-      };
-    const unsafe = findUnsafeOwner(settings.claudeBinPath);
-    return unsafe ? { path: null, problem: unsafe } : { path: settings.claudeBinPath, problem: null };
+  const excludedRoots = await listPinnedRoots(db);
+  if (settings.claudeBinPath === null) {
+    return resolveClaudeBinPath({ name: settings.claudeBin, pathValue: process.env.PATH, excludedRoots });
   }
-  return resolveClaudeBinPath({
-    name: settings.claudeBin,
-    pathValue: process.env.PATH,
-    excludedRoots: await listPinnedRoots(db),
-  });
+  if (!isExecutableFile(settings.claudeBinPath)) {
+    return {
+      path: null,
+      problem: `${settings.claudeBinPath} is gone or no longer executable. Save the Claude binary setting again.`,
+    };
+  }
+  // Checked again as saved: a repository pinned since, or permissions changed since, may make it unsafe.
+  return resolveClaudeBinPath({ name: settings.claudeBinPath, pathValue: undefined, excludedRoots });
 }
 
 /** Every pinned repository's worktrees and git dir (real paths): their content is the repository's. */
