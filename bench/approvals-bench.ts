@@ -148,6 +148,7 @@ async function timeBareFirstToken(input: {
     permissionMode: "default",
     allowedTools: [],
     disallowedTools: [],
+    useProjectSettings: false,
   });
   const started = now();
   let firstAt: number | null = null;

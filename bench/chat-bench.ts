@@ -102,6 +102,8 @@ async function timeDirectRun(input: { cwd: string; env: Record<string, string>; 
     permissionMode: "default",
     allowedTools: [],
     disallowedTools: [],
+    // Arbor runs the bench's (never trusted) repository without its project settings: so does this run.
+    useProjectSettings: false,
   });
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {

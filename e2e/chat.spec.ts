@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { callApi } from "@/tests/support/call-api.ts";
+import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
@@ -156,7 +156,7 @@ test("tool use shows as cards: an allowed Bash command with its output, and a de
   await expect(answer).toContainText(/not allowed to use Bash/);
 });
 
-test("an empty message cannot be sent, and a missing claude binary is explained in the chat", async ({
+test("an empty message cannot be sent, an unknown claude binary is refused in Settings, and a vanished one is explained in the chat", async ({
   page,
   repo,
   claude,
@@ -167,17 +167,21 @@ test("an empty message cannot be sent, and a missing claude binary is explained 
   await expect(page.locator('[data-testid="message"][data-role="user"]')).toHaveCount(0);
 
   await page.goto("/settings");
+  await expect(page.getByTestId("settings-claude-path")).toContainText("/node_modules/.bin/claude");
   await page.getByLabel(/claude binary/i).fill("/nowhere/claude");
   await page.getByTestId("settings-save").click();
-  await expect(page.getByTestId("settings-saved")).toBeVisible();
+  await expect(page.getByTestId("settings-error-claudeBin")).toContainText("/nowhere/claude does not exist");
+  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+
+  const vanished = await vanishClaudeBin(claude.arbor);
   try {
     await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
     await sendMessage(page, "hello?");
     const status = page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId("run-status");
-    await expect(status).toContainText("/nowhere/claude");
+    await expect(status).toContainText(vanished.bin);
     await expect(status).toContainText(/npm install -g @anthropic-ai\/claude-code/);
   } finally {
-    await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    await vanished.restore();
   }
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { callApi } from "@/tests/support/call-api.ts";
+import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 /** The mock answers the summarization request with the last directive in the conversation. */
@@ -74,7 +74,7 @@ test("when the claude binary cannot run, Summarize falls back to an extractive s
   const worktreePath = await repo.addWorktree("mem-extractive");
   await openWorktree(page, { repoId: repo.repoId, worktreePath });
   await ask(page, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]", 1);
-  await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nowhere/claude" } });
+  const vanished = await vanishClaudeBin(claude.arbor);
   try {
     await page.getByTestId("summarize-button").click();
     const panel = page.getByTestId("summary-panel");
@@ -82,7 +82,7 @@ test("when the claude binary cannot run, Summarize falls back to an extractive s
     await expect(panel.getByTestId("summary-extractive")).toContainText(/could not write the summary/);
     await expect(panel.getByTestId("summary-body")).toContainText("We decided to use tabs.");
   } finally {
-    await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    await vanished.restore();
   }
 });
 

@@ -19,6 +19,11 @@ test("pin a repository, see its worktrees with branch and dirty badges, reload a
   await page.getByTestId("pin-label-input").fill("E2E demo");
   await page.getByTestId("pin-submit").click();
 
+  // The trust step opens at once; this repository declares nothing that runs, and is still not trusted.
+  const trust = page.getByRole("dialog", { name: "Trust main?" });
+  await expect(trust.getByTestId("trust-nothing")).toContainText("Nothing to run was found");
+  await trust.getByRole("button", { name: "Not now" }).click();
+  await expect(trust).toHaveCount(0);
   await expect(page.getByTestId("worktree-list")).toBeVisible();
   const dirty = page.locator(`[data-testid="worktree-row"][data-branch="dirty"]`);
   await expect(dirty.getByTestId("badge-staged")).toHaveText("2 staged");

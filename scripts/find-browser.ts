@@ -2,11 +2,11 @@
 // first runs `node --import tsx scripts/find-browser.ts --check` so a missing browser stops the run with
 // what to install instead of a Playwright stack trace after the build. Without --check it prints the path only.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
+import { findExecutable, isExecutableFile } from "@/lib/process-host/resolve-executable.ts";
 
 export const INSTALL_HINT =
   "Install Chromium: `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium` (needs internet), " +
@@ -66,14 +66,11 @@ function findPlaywrightChromium(): string | null {
   return isExecutableFile(executablePath) ? executablePath : null;
 }
 
-/** The first of `names` found in a PATH entry, searched without a shell. Empty entries (the cwd) are skipped. */
+/** The first of `names` found in a PATH entry, searched without a shell. Empty and relative entries are skipped. */
 function findOnPath(names: string[], searchPath: string): string | null {
-  const directories = searchPath.split(path.delimiter).filter((entry) => path.isAbsolute(entry));
   for (const name of names) {
-    for (const directory of directories) {
-      const candidate = path.join(directory, name);
-      if (isExecutableFile(candidate)) return candidate;
-    }
+    const found = findExecutable({ name, pathValue: searchPath });
+    if (found) return found;
   }
   return null;
 }
@@ -84,16 +81,6 @@ function installPlaywrightChromium(): boolean {
   console.error("[arbor] No Chromium or Chrome found; trying `npx playwright install chromium` (needs internet)…");
   const result = spawnSync(process.execPath, [cli, "install", "chromium"], { stdio: ["ignore", 2, 2], shell: false });
   return result.status === 0;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function runCli(args: string[]): void {

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
+import type { TrustView } from "@/lib/trust/trust-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -17,7 +18,7 @@ export function useAddPin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { path: string; label: string }) =>
-      fetchJson<{ pin: PinView; isNew: boolean }>("/api/repo-pins", { method: "POST", body: input }),
+      fetchJson<{ pin: PinView; isNew: boolean; trust: TrustView }>("/api/repo-pins", { method: "POST", body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pins() }),
   });
 }

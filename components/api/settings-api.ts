@@ -1,14 +1,20 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
+import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+
+/** GET and PUT /api/settings: the settings and the claude binary that runs. */
+export interface SettingsData {
+  settings: Settings;
+  claude: ClaudeBinView;
+}
 
 export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings(),
-    queryFn: () => fetchJson<{ settings: Settings }>("/api/settings").then((r) => r.settings),
+    queryFn: () => fetchJson<SettingsData>("/api/settings"),
   });
 }
 
@@ -16,8 +22,7 @@ export function useSettings() {
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SettingsPatch) =>
-      fetchJson<{ settings: Settings }>("/api/settings", { method: "PUT", body: patch }).then((r) => r.settings),
-    onSuccess: (settings) => client.setQueryData(queryKeys.settings(), settings),
+    mutationFn: (patch: SettingsPatch) => fetchJson<SettingsData>("/api/settings", { method: "PUT", body: patch }),
+    onSuccess: (data) => client.setQueryData(queryKeys.settings(), data),
   });
 }

@@ -5,6 +5,7 @@ import { useMessages } from "@/components/api/chat-api.ts";
 import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { SummaryPanel } from "@/components/memory/SummaryPanel.tsx";
+import { UntrustedBanner } from "@/components/trust/UntrustedBanner.tsx";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
@@ -56,6 +57,7 @@ export function ChatPanel(props: {
       >
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
+      <UntrustedBanner repoId={session.repoId} />
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
       <div className="flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">

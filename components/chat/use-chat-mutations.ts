@@ -65,6 +65,8 @@ function settleRun(input: { client: QueryClient; sessionId: string; repoId: stri
   const { client, result } = input;
   void client.invalidateQueries({ queryKey: queryKeys.messages(input.sessionId) });
   void client.invalidateQueries({ queryKey: queryKeys.activity(input.repoId) });
+  // Claude may have edited the repository's .claude files or git config: its trust state is read again.
+  void client.invalidateQueries({ queryKey: queryKeys.trust(input.repoId) });
   const updated = result.updatedScan;
   if (!updated) return;
   // The run may have changed files: show the rescanned worktree without rescanning the others.

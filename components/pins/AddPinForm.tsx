@@ -1,26 +1,30 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import type { TrustStatus } from "@/lib/trust/trust-types.ts";
 import { useAddPin } from "@/components/api/pins-api.ts";
+import { useSeedTrust } from "@/components/api/trust-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { TextInput } from "@/components/ui/FormFields.tsx";
 
 /** Paste a local path (any worktree or subdirectory of a repository) and an optional label. */
-export function AddPinForm({ onPinned }: { onPinned: (repoId: string) => void }) {
+export function AddPinForm({ onPinned }: { onPinned: (repoId: string, trust: TrustStatus) => void }) {
   const [path, setPath] = useState("");
   const [label, setLabel] = useState("");
   const addPin = useAddPin();
+  const seedTrust = useSeedTrust();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     addPin.mutate(
       { path: path.trim(), label },
       {
-        onSuccess: ({ pin }) => {
+        onSuccess: ({ pin, trust }) => {
           setPath("");
           setLabel("");
-          onPinned(pin.repoId);
+          seedTrust(trust);
+          onPinned(pin.repoId, trust.status);
         },
       },
     );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
+import type { TrustStatus } from "@/lib/trust/trust-types.ts";
 import { usePins } from "@/components/api/pins-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { AddPinForm } from "./AddPinForm.tsx";
@@ -10,7 +11,7 @@ import { PinList } from "./PinList.tsx";
 export function PinsPanel(props: {
   selectedRepoId: string | null;
   onSelect: (pin: PinView) => void;
-  onPinned: (repoId: string) => void;
+  onPinned: (repoId: string, trust: TrustStatus) => void;
 }) {
   const pins = usePins();
   return (

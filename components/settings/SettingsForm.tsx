@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Settings } from "@/lib/settings/settings-schema.ts";
+import type { ClaudeBinView, Settings } from "@/lib/settings/settings-schema.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { useSaveSettings } from "@/components/api/settings-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
@@ -41,7 +41,8 @@ const NUMBER_FIELDS: Array<{
 ];
 
 /** Edits Arbor's settings; refused values are explained next to their field. */
-export function SettingsForm({ settings }: { settings: Settings }) {
+export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView }) {
+  const { settings } = props;
   const [values, setValues] = useState<SettingsFormValues>(() => toFormValues(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveSettings();
@@ -56,7 +57,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     setErrors(localErrors);
     if (Object.keys(localErrors).length > 0) return;
     save.mutate(patch, {
-      onSuccess: (saved) => setValues(toFormValues(saved)),
+      onSuccess: (saved) => setValues(toFormValues(saved.settings)),
       onError: (error) => setErrors(error instanceof ApiError ? issuesToFieldErrors(error.details) : {}),
     });
   };
@@ -90,7 +91,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       <SettingsField
         name="claudeBin"
         label="Claude binary"
-        hint="A command on PATH or an absolute path."
+        hint={<ClaudeBinHint claude={save.data?.claude ?? props.claude} />}
         error={errors.claudeBin}
       >
         {text("claudeBin", "claude")}
@@ -160,5 +161,24 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       </div>
       {save.error ? <ErrorNotice error={save.error} testId="settings-error" /> : null}
     </form>
+  );
+}
+
+/** Which binary runs: resolved against Arbor's own PATH when saved, never against a worktree. */
+function ClaudeBinHint({ claude }: { claude: ClaudeBinView }) {
+  return (
+    <>
+      A command on Arbor&apos;s PATH or an absolute path; it is resolved to an absolute path when you save (relative
+      PATH entries and folders inside pinned repositories are never searched).{" "}
+      {claude.path ? (
+        <span data-testid="settings-claude-path">
+          Runs <code className="break-all font-mono text-zinc-700 dark:text-zinc-300">{claude.path}</code>
+        </span>
+      ) : (
+        <span data-testid="settings-claude-problem" className="text-red-700 dark:text-red-400">
+          {claude.problem}
+        </span>
+      )}
+    </>
   );
 }

@@ -28,7 +28,7 @@ export function SettingsPage() {
         </p>
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
-        {settings.data ? <SettingsForm settings={settings.data} /> : null}
+        {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { readPlanParam, writePlanParam } from "@/components/design/plan-selection.ts";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
+import { TrustDialog } from "@/components/trust/TrustDialog.tsx";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel.tsx";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api.ts";
 import { OpenWorktreeChat } from "./OpenWorktreeChat.tsx";
@@ -30,6 +31,8 @@ export function ArborShell() {
   const [worktreePath, setWorktreePath] = useState(() => readSelection(params).worktreePath);
   const [planId, setPlanId] = useState(() => readPlanParam(params));
   const [target, setTarget] = useState<ChatTarget>(ACTIVE_CHAT);
+  /** The repository whose trust step is open: right after pinning one that is not trusted. */
+  const [reviewRepoId, setReviewRepoId] = useState<string | null>(null);
 
   const selectRepo = useCallback((nextRepoId: string | null) => {
     setRepoId(nextRepoId);
@@ -73,7 +76,14 @@ export function ArborShell() {
     <div className="flex h-full">
       <div className="flex h-full shrink-0 flex-col">
         <div className="min-h-0 flex-1">
-          <PinsPanel selectedRepoId={repoId} onSelect={selectPin} onPinned={selectRepo} />
+          <PinsPanel
+            selectedRepoId={repoId}
+            onSelect={selectPin}
+            onPinned={(pinnedRepoId, trust) => {
+              selectRepo(pinnedRepoId);
+              if (trust !== "trusted") setReviewRepoId(pinnedRepoId);
+            }}
+          />
         </div>
         {selectedPin ? (
           <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} />
@@ -112,6 +122,7 @@ export function ArborShell() {
           />
         )}
       </main>
+      {reviewRepoId ? <TrustDialog repoId={reviewRepoId} onClose={() => setReviewRepoId(null)} /> : null}
     </div>
   );
 }

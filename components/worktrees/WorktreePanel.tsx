@@ -8,6 +8,7 @@ import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api.ts
 import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { Button } from "@/components/ui/Button.tsx";
+import { TrustStateButton } from "@/components/trust/TrustStateButton.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
@@ -37,7 +38,10 @@ export function WorktreePanel(props: {
     >
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
+          <div className="flex min-w-0 items-center gap-2">
+            <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
+            <TrustStateButton repoId={props.pin.repoId} repoName={props.pin.label ?? props.pin.repoName} />
+          </div>
           <p className="text-[11px] text-zinc-500">
             {scan.data
               ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees`

@@ -23,7 +23,10 @@ export interface RunFacts {
   result: ResultEvent | null;
   exitCode: number | null;
   signal: NodeJS.Signals | null;
-  /** Set when the process could not be started; `code` is the errno name (ENOENT, EACCES, E2BIG…). */
+  /**
+   * Set when the process could not be started; `code` is the errno name (ENOENT, EACCES, E2BIG…),
+   * or NOT_RESOLVED when no safe binary was found and nothing was started (`message` says why).
+   */
   spawnError: { code: string | null; message: string } | null;
   /** The binary that was (or would have been) started, for messages. */
   bin: string;
@@ -77,7 +80,7 @@ function findErrorKind(facts: RunFacts): RunErrorKind | null {
 }
 
 function isMissingBinary(code: string | null): boolean {
-  return code === "ENOENT" || code === "EACCES" || code === "ENOTDIR";
+  return code === "ENOENT" || code === "EACCES" || code === "ENOTDIR" || code === "NOT_RESOLVED";
 }
 
 function classifyErrorResult(result: ResultEvent): RunErrorKind {

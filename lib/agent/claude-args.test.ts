@@ -8,6 +8,7 @@ const BASE: ClaudeArgsInput = {
   permissionMode: "default",
   allowedTools: [],
   disallowedTools: [],
+  useProjectSettings: true,
 };
 
 function errorOf(run: () => unknown): AppError {
@@ -86,22 +87,31 @@ describe("buildClaudeArgs", () => {
 });
 
 describe("Arbor's internal turns", () => {
-  it("disable hooks and session persistence", () => {
-    const args = buildClaudeArgs({
-      sessionId: "11111111-2222-4333-8444-555555555555",
-      permissionMode: "default",
-      allowedTools: [],
-      disallowedTools: [],
-      isInternal: true,
-    });
-    expect(args.slice(-3)).toEqual(["--settings", '{"disableAllHooks":true}', "--no-session-persistence"]);
-    expect(
-      buildClaudeArgs({
-        sessionId: "11111111-2222-4333-8444-555555555555",
-        permissionMode: "default",
-        allowedTools: [],
-        disallowedTools: [],
-      }),
-    ).not.toContain("--settings");
+  it("never load the project's settings, and disable hooks and session persistence", () => {
+    expect(buildClaudeArgs({ ...BASE, isInternal: true }).slice(-6)).toEqual([
+      "--setting-sources",
+      "user",
+      "--strict-mcp-config",
+      "--settings",
+      '{"disableAllHooks":true}',
+      "--no-session-persistence",
+    ]);
+    expect(buildClaudeArgs({ ...BASE, isInternal: true, extraSettings: '{"hooks":{}}' })).not.toContain('{"hooks":{}}');
+    expect(buildClaudeArgs(BASE)).not.toContain("--settings");
+  });
+});
+
+describe("runs in a repository the user has not trusted", () => {
+  it("read user settings only, start no MCP server, and get Arbor's own hooks through --settings", () => {
+    const args = buildClaudeArgs({ ...BASE, useProjectSettings: false, extraSettings: '{"hooks":{}}' });
+    expect(args.slice(-5)).toEqual(["--setting-sources", "user", "--strict-mcp-config", "--settings", '{"hooks":{}}']);
+    expect(buildClaudeArgs({ ...BASE, useProjectSettings: false })).not.toContain("--settings");
+  });
+
+  it("in a trusted repository, load every setting source as Claude Code would", () => {
+    const args = buildClaudeArgs({ ...BASE, extraSettings: '{"hooks":{}}' });
+    expect(args).not.toContain("--setting-sources");
+    expect(args).not.toContain("--strict-mcp-config");
+    expect(args).not.toContain("--settings");
   });
 });

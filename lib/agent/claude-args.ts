@@ -22,7 +22,27 @@ export interface ClaudeArgsInput {
    * stdio`), so the CLI asks Arbor before a tool runs instead of denying it (see runClaude).
    */
   isConversation?: boolean;
+  /**
+   * Load the project's `.claude/settings*.json`, `.mcp.json`, CLAUDE.md, skills, agents and
+   * commands: only for a repository the user trusted. Otherwise the run gets
+   * `--setting-sources user --strict-mcp-config` (see PROJECT_SETTINGS_OFF). Internal turns never do.
+   */
+  useProjectSettings: boolean;
+  /** JSON passed with `--settings` to a run without project settings (Arbor's own hooks; never for internal turns). */
+  extraSettings?: string;
 }
+
+/**
+ * What turns a repository's own Claude Code configuration off, verified with Claude Code 2.1.197
+ * against a repository whose settings had command hooks, an `env` with ANTHROPIC_BASE_URL,
+ * permission rules and an approved `.mcp.json` server: with `--setting-sources user` no project
+ * hook ran, the API request went to Arbor's endpoint, the allow rules were ignored (even where the
+ * user once accepted Claude Code's own trust dialog), and neither `.mcp.json` servers nor project
+ * skills, agents, commands or CLAUDE.md were loaded. `--strict-mcp-config` (no `--mcp-config`)
+ * additionally keeps every MCP server out, should a later CLI read `.mcp.json` on its own; it also
+ * leaves out the user's own MCP servers for that run. Hooks given with `--settings` still run.
+ */
+export const PROJECT_SETTINGS_OFF = ["--setting-sources", "user", "--strict-mcp-config"] as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,7 +83,9 @@ export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
   const disallowed = input.disallowedTools.map((tool) => checkValue({ value: tool, label: "disallowed tool" }));
   if (allowed.length > 0) args.push("--allowedTools", ...allowed);
   if (disallowed.length > 0) args.push("--disallowedTools", ...disallowed);
+  if (input.isInternal || !input.useProjectSettings) args.push(...PROJECT_SETTINGS_OFF);
   if (input.isInternal) args.push("--settings", JSON.stringify({ disableAllHooks: true }), "--no-session-persistence");
+  else if (!input.useProjectSettings && input.extraSettings !== undefined) args.push("--settings", input.extraSettings);
   return args;
 }
 

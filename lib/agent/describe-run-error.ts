@@ -10,6 +10,8 @@ export function describeRunError(params: { kind: RunErrorKind; facts: RunFacts }
   const status = facts.result?.apiErrorStatus ?? null;
   switch (kind) {
     case "claude_not_found":
+      if (facts.spawnError?.code === "NOT_RESOLVED")
+        return `Arbor could not start Claude Code: ${facts.spawnError.message} ${INSTALL_HINT}`;
       return `Arbor could not start Claude Code: "${facts.bin}" was not found or is not executable (${facts.spawnError?.code ?? "error"}). ${INSTALL_HINT}`;
     case "spawn_failed":
       return facts.spawnError?.code === "ENOENT_CWD"

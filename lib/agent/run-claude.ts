@@ -18,8 +18,19 @@ const DEFAULT_KILL_GRACE_MS = 3000;
 /** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */
 const AGENT_NICENESS = 19;
 
+/**
+ * The claude to start: `bin` is an absolute path (see lib/trust/claude-bin.ts), or, with
+ * `problem`, the configured name and why no safe binary was found (nothing is started then).
+ */
+export interface ClaudeCommand {
+  bin: string;
+  problem: string | null;
+}
+
 export interface RunClaudeOptions {
   bin: string;
+  /** Why `bin` must not be started: the run ends as claude_not_found with this reason. */
+  binProblem?: string | null;
   /** From buildClaudeArgs; never contains the prompt. */
   args: string[];
   cwd: string;
@@ -102,6 +113,12 @@ export function runClaude(options: RunClaudeOptions): Promise<RunOutcome> {
     stderr: "",
     sawOutput: false,
   };
+  if (options.binProblem) {
+    facts.spawnError = { code: "NOT_RESOLVED", message: options.binProblem };
+    return Promise.resolve(
+      buildOutcome({ facts, startedAt, pid: null, text: "", stdoutSnippet: "", invalidLineCount: 0, diagnostics: [] }),
+    );
+  }
   if (options.signal?.aborted) {
     facts.wasCancelled = true;
     return Promise.resolve(

@@ -1,27 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { getConfig } from "@/lib/config/current-config.ts";
 import { buildClaudeArgs } from "./claude-args.ts";
 import { buildClaudeEnv } from "./claude-env.ts";
-import { runClaude, type RunOutcome } from "./run-claude.ts";
+import { runClaude, type ClaudeCommand, type RunOutcome } from "./run-claude.ts";
 
 /** Tools an internal turn never gets: it reads and answers, it does not act. */
 const ACTING_TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "WebFetch", "WebSearch"];
 
 /**
  * One of Arbor's own helper turns (summaries, relay lines, tree proposals): a fresh session, no
- * tools that act, no hooks and no transcript (see `isInternal` in buildClaudeArgs), run in `cwd`
- * when it still exists (else a temp dir). Throws AppError when the model name is invalid.
+ * tools that act, no hooks, no transcript, and never the repository's own settings (its `env`
+ * could send the conversation elsewhere, trusted or not; see `isInternal` in buildClaudeArgs). It
+ * runs in an empty private folder of Arbor's, never in a worktree: everything it needs is in the
+ * prompt, and in a worktree the CLI itself would run git (whose config may name programs, see
+ * lib/git/git-safety.ts) and look for project files. Throws AppError when the model name is invalid.
  */
 export function runInternalTurn(input: {
-  claudeBin: string;
+  claude: ClaudeCommand;
   model?: string | null | undefined;
-  cwd: string;
   prompt: string;
   timeoutMs: number;
 }): Promise<RunOutcome> {
   return runClaude({
-    bin: input.claudeBin,
+    bin: input.claude.bin,
+    binProblem: input.claude.problem,
     args: buildClaudeArgs({
       sessionId: randomUUID(),
       ...(input.model ? { model: input.model } : {}),
@@ -29,15 +33,23 @@ export function runInternalTurn(input: {
       allowedTools: [],
       disallowedTools: ACTING_TOOLS,
       isInternal: true,
+      useProjectSettings: false,
     }),
-    cwd: existsSync(input.cwd) ? input.cwd : os.tmpdir(),
+    cwd: internalTurnFolder(),
     env: inheritedClaudeEnv(),
     prompt: input.prompt,
     timeoutMs: input.timeoutMs,
   });
 }
 
-/** The environment of this process, cleaned for a claude child (see buildClaudeEnv). */
-export function inheritedClaudeEnv(): Record<string, string> {
-  return buildClaudeEnv({ inherited: process.env });
+/** The environment of this process, cleaned for a claude child (see buildClaudeEnv), with `overrides` last. */
+export function inheritedClaudeEnv(overrides?: Record<string, string>): Record<string, string> {
+  return buildClaudeEnv({ inherited: process.env, ...(overrides ? { overrides } : {}) });
+}
+
+/** `<data dir>/internal-turns`: empty, private (0700), outside every repository. */
+function internalTurnFolder(): string {
+  const folder = path.join(getConfig().dataDir, "internal-turns");
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return folder;
 }

@@ -6,6 +6,7 @@ import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { toApprovalView } from "./approval-rows.ts";
 import type { ApprovalDecision } from "./approval-types.ts";
 import { buildAnswer } from "./build-answer.ts";
@@ -81,7 +82,7 @@ export async function askUser(
  */
 export async function answerApproval(
   db: Db,
-  input: { approvalId: string; decision: ApprovalDecision; by: string; isTrusted: boolean },
+  input: { approvalId: string; decision: ApprovalDecision; by: string },
 ): Promise<ApprovalView> {
   const row = await db.approvalRequest.findUnique({ where: { id: input.approvalId } });
   if (!row) {
@@ -98,7 +99,7 @@ export async function answerApproval(
     toolInput: toApprovalView(row).input,
     alwaysRules: alwaysRulesFor({ toolName: row.toolName, suggestions: JSON.parse(row.suggestions) as unknown[] }),
     decision: input.decision,
-    isTrusted: input.isTrusted,
+    isTrusted: await isRepositoryTrusted(db, row.repoId),
   });
   // The conditional update is the lock: of two simultaneous answers only one changes the row.
   const { count } = await db.approvalRequest.updateMany({

@@ -7,7 +7,12 @@ import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
 import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
+import { buildGitSafetyEnv } from "@/lib/git/git-safety.ts";
+import { readRepositoryFilterNames } from "@/lib/git/local-git-config.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
+import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolveRunPermissions } from "./run-permissions.ts";
 
 /** Files whose change changes what a new `claude` would load: a warm one started before is stale. */
@@ -25,21 +30,34 @@ const USER_FILES = ["settings.json", "CLAUDE.md"];
 export interface ConversationPlan {
   /** Everything the process depends on, hashed: a warm process is used only when this still matches. */
   key: string;
+  isTrusted: boolean;
   notice: string | null;
   start(claudeSessionId: string): StartedConversation;
 }
 
-/** The argv, environment and key of a chat run's `claude` in this worktree (throws AppError on invalid settings). */
+/**
+ * The argv, environment and key of a chat run's `claude` in this worktree, decided now (throws
+ * AppError on invalid settings). Unless the repository is trusted, the run gets no project
+ * settings (Arbor's own hooks come through `--settings`) and its git runs without the repository's
+ * programs; the binary is the one resolved safely from Settings.
+ */
 export async function planConversation(
   db: Db,
-  input: { repoId: string; worktreePath: string; settings: Settings; isTrusted: boolean; extraAllowedTools?: string[] },
+  input: { repoId: string; worktreePath: string; settings: Settings; extraAllowedTools?: string[] },
 ): Promise<ConversationPlan> {
   const { settings } = input;
+  const isTrusted = await isRepositoryTrusted(db, input.repoId);
   const permissions = await resolveRunPermissions(db, {
     job: { repoId: input.repoId, worktreePath: input.worktreePath },
     settings,
-    isTrusted: input.isTrusted,
+    isTrusted,
   });
+  const arborHooks = isTrusted ? null : arborHooksForUntrustedRun({ worktreePath: input.worktreePath });
+  // Claude Code runs git itself (status and log at start, its tools later): not with this repository's programs.
+  const gitSafetyEnv = isTrusted
+    ? undefined
+    : buildGitSafetyEnv({ filterNames: await readRepositoryFilterNames(input.worktreePath), inherited: process.env });
+  const claude = await resolveClaudeCommand(db, settings);
   const argsFor = (sessionId: string) =>
     buildClaudeArgs({
       sessionId,
@@ -48,13 +66,16 @@ export async function planConversation(
       allowedTools: [...new Set([...permissions.allowedTools, ...(input.extraAllowedTools ?? [])])],
       disallowedTools: settings.disallowedTools,
       isConversation: true,
+      useProjectSettings: isTrusted,
+      ...(arborHooks ? { extraSettings: arborHooks } : {}),
     });
   const probeArgs = argsFor(randomUUID());
   const key = createHash("sha256")
     .update(
       JSON.stringify({
-        bin: settings.claudeBin,
+        bin: claude.bin,
         args: probeArgs.filter((_arg, index) => probeArgs[index - 1] !== "--session-id"),
+        gitSafetyEnv,
         cwd: input.worktreePath,
         files: await fileStamps(input.worktreePath),
       }),
@@ -62,13 +83,15 @@ export async function planConversation(
     .digest("hex");
   return {
     key,
+    isTrusted,
     notice: permissions.notice,
     start: (claudeSessionId) =>
       startConversation({
-        bin: settings.claudeBin,
+        bin: claude.bin,
+        binProblem: claude.problem,
         args: argsFor(claudeSessionId),
         cwd: input.worktreePath,
-        env: inheritedClaudeEnv(),
+        env: inheritedClaudeEnv(gitSafetyEnv),
         timeoutMs: settings.runTimeoutSeconds * 1000,
       }),
   };

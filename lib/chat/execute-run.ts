@@ -21,7 +21,10 @@ import { toRunEvents } from "./to-run-event.ts";
 
 /**
  * Runs one queued send: rescan git, assemble the prompt, run `claude -p` in the worktree,
- * relay its events live, and store the answer and the run, whatever way it ends.
+ * relay its events live, and store the answer and the run, whatever way it ends. The repository's
+ * trust is checked when the run starts: unless it shows exactly what the user trusted, Claude runs
+ * without the project's settings (its hooks, env, MCP servers, permission rules), keeping Arbor's
+ * own hooks when the worktree has them installed.
  */
 export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
   const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
@@ -56,7 +59,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   }
   let started: { conversation: StartedConversation; claudeSessionId: string };
   try {
-    const plan = await planConversation(db, { ...job, settings, isTrusted: false });
+    const plan = await planConversation(db, { ...job, settings });
     if (plan.notice) publish({ kind: "notice", message: plan.notice });
     // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
     // otherwise one starts now and boots while git is rescanned and the prompt assembled.

@@ -27,7 +27,6 @@ export async function prewarmSession(
     repoId: session.repoId,
     worktreePath: session.worktreePath,
     settings,
-    isTrusted: false,
   });
   const { isNew } = keepWarm({
     worktreePath: session.worktreePath,

@@ -15,6 +15,19 @@ export function hookCommand(scriptPath: string): string {
   return `'${scriptPath.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Arbor's handler for `event` exactly as it is written into settings files (and passed to untrusted runs). */
+export function arborHookHandler(input: { scriptPath: string; event: string }): {
+  type: "command";
+  command: string;
+  timeout: number;
+} {
+  return {
+    type: "command",
+    command: `${hookCommand(input.scriptPath)}${SYNC_HOOK_EVENTS.has(input.event) ? " --sync" : ""}`,
+    timeout: HOOK_TIMEOUT_SECONDS,
+  };
+}
+
 /**
  * Plans (and with `apply`, writes) Arbor's hooks into one settings file. The original is
  * copied to `<data dir>/backups/` first; the new text is written to a temporary file
@@ -42,11 +55,7 @@ export function applyHookPlan(input: {
     input.action === "install"
       ? planHookInstall({
           originalText: original,
-          handler: (event) => ({
-            type: "command",
-            command: `${hookCommand(input.scriptPath)}${SYNC_HOOK_EVENTS.has(event) ? " --sync" : ""}`,
-            timeout: HOOK_TIMEOUT_SECONDS,
-          }),
+          handler: (event) => arborHookHandler({ scriptPath: input.scriptPath, event }),
           marker: ARBOR_MARKER,
           fileLabel,
         })

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { nextCoveredUntil } from "./plan-purge.ts";
 import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary } from "./write-summary.ts";
@@ -33,7 +34,7 @@ export async function summarizeSession(db: Db, input: { sessionId: string }): Pr
   const written = await writeSummary({
     source: { previousSummary: previous?.summaryMarkdown ?? null, messages },
     settings,
-    cwd: session.worktreePath,
+    claude: await resolveClaudeCommand(db, settings),
   });
   const summary = await db.chatSummary.create({
     data: {

@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { ClaudeCommand, RunOutcome } from "@/lib/agent/run-claude.ts";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
@@ -19,7 +19,7 @@ export interface WrittenSummary {
 export async function writeSummary(input: {
   source: SummarySource;
   settings: Settings;
-  cwd: string;
+  claude: ClaudeCommand;
 }): Promise<WrittenSummary> {
   const fallback = (note: string): WrittenSummary => ({
     markdown: buildExtractiveSummary(input.source),
@@ -29,9 +29,8 @@ export async function writeSummary(input: {
   let outcome: RunOutcome;
   try {
     outcome = await runInternalTurn({
-      claudeBin: input.settings.claudeBin,
+      claude: input.claude,
       model: input.settings.summaryModel,
-      cwd: input.cwd,
       prompt: buildSummaryPrompt(input.source),
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });

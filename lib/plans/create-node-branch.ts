@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import { invalidateWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
 
@@ -15,6 +16,8 @@ import { readProjectRules } from "./project-rules.ts";
  * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
  * <parent branch>`, where the branch follows the naming rule and starts from the design
  * parent's branch (the default branch for a root). Refuses when the branch or the path exists.
+ * The checkout runs the repository's hooks (post-checkout) and filter drivers only when the user
+ * trusts the repository; otherwise they are switched off (see lib/git/git-safety.ts).
  */
 export async function createNodeBranch(
   db: Db,
@@ -49,7 +52,11 @@ export async function createNodeBranch(
   if (!path.isAbsolute(worktreePath)) throw new AppError("invalid_input", "The worktree path must be absolute.");
   if (existsSync(worktreePath))
     throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
-  await runGit({ cwd: scan.repoRoot, args: ["worktree", "add", "-b", branch, "--", worktreePath, parentBranch] });
+  await runGit({
+    cwd: scan.repoRoot,
+    args: ["worktree", "add", "-b", branch, "--", worktreePath, parentBranch],
+    allowRepositoryCode: await isRepositoryTrusted(db, plan.repoId),
+  });
   invalidateWorktreeIndex();
   return { branch, worktreePath, parentBranch };
 }

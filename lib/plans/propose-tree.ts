@@ -1,10 +1,10 @@
-import os from "node:os";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { validateDesignTree } from "@/lib/design/validate-tree.ts";
 import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { designTreeSchema } from "./plan-types.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 
@@ -37,9 +37,8 @@ export async function proposeTreeFromConversation(
     summary?.summaryMarkdown ?? "(no summary yet)",
   ].join("\n");
   const outcome = await runInternalTurn({
-    claudeBin: settings.claudeBin,
+    claude: await resolveClaudeCommand(db, settings),
     model: settings.model,
-    cwd: session?.worktreePath ?? os.tmpdir(),
     prompt,
     timeoutMs: settings.summaryTimeoutSeconds * 1000,
   });

@@ -76,7 +76,7 @@ async function handleStop(
     }
   }
   if (policy.recorderEnabled && tag) {
-    await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer, cwd: input.worktreePath });
+    await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer });
   }
   if (policy.notifierEnabled) {
     await notifyFromAnswer(db, {

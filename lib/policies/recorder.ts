@@ -4,6 +4,7 @@ import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
 import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { parseDecisionLines, type MetaTag } from "@/lib/hooks/meta-tag.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -57,7 +58,6 @@ export async function recordRelay(
     sessionId: string;
     tag: MetaTag;
     answer: { userText: string; assistantText: string; relayKey: string };
-    cwd: string;
   },
 ): Promise<{ topicId: number; entryId: number | null }> {
   const existing = input.tag.topicId
@@ -88,8 +88,7 @@ export async function recordRelay(
     if ((error as { code?: string }).code !== "P2002") throw error;
   }
   await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
-  if (entryId !== null)
-    void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer, cwd: input.cwd });
+  if (entryId !== null) void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer });
   getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
   return { topicId: topic.id, entryId };
 }
@@ -104,11 +103,12 @@ export async function recordDecision(db: Db, input: { topicId: number; text: str
 
 async function summarizeEntry(
   db: Db,
-  input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string }; cwd: string },
+  input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string } },
 ): Promise<void> {
   try {
     const settings = await readSettings(db);
-    const result = await summarizeRelay({ ...input.answer, settings, cwd: input.cwd });
+    const claude = await resolveClaudeCommand(db, settings);
+    const result = await summarizeRelay({ ...input.answer, settings, claude });
     await db.topicLogEntry.update({
       where: { id: input.entryId },
       data: { summary: result.summary, summaryKind: result.kind, summaryError: result.error },

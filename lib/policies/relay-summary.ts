@@ -1,3 +1,4 @@
+import type { ClaudeCommand } from "@/lib/agent/run-claude.ts";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
@@ -22,7 +23,7 @@ export async function summarizeRelay(input: {
   userText: string;
   assistantText: string;
   settings: Settings;
-  cwd: string;
+  claude: ClaudeCommand;
   wait?: (ms: number) => Promise<void>;
 }): Promise<{ summary: string; kind: "model" | "extractive"; error: string | null }> {
   const wait = input.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -38,9 +39,8 @@ export async function summarizeRelay(input: {
   let lastError = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const outcome = await runInternalTurn({
-      claudeBin: input.settings.claudeBin,
+      claude: input.claude,
       model: input.settings.summaryModel,
-      cwd: input.cwd,
       prompt,
       timeoutMs: input.settings.summaryTimeoutSeconds * 1000,
     });

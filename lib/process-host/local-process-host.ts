@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
+import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { killProcessGroupQuietly } from "./kill-process-group.ts";
+import { findExecutable, sanitizeSearchPath } from "./resolve-executable.ts";
 import type { ProcessHost, SpawnedProcess, SpawnListener, SpawnRequest } from "./types.ts";
 
 /**
@@ -10,6 +12,17 @@ import type { ProcessHost, SpawnedProcess, SpawnListener, SpawnRequest } from ".
  * simple-git's default (5) would silently cap a scan's concurrency.
  */
 const MAX_GIT_PROCESSES = 32;
+
+/**
+ * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
+ * filter.*) whatever their value. Arbor's only `-c` options are the ones run-git.ts adds to switch
+ * exactly those off (see lib/git/git-safety.ts), and no caller's text is ever placed among git's
+ * global options, so these three categories are allowed; every other check stays on.
+ */
+const GIT_SAFETY_OVERRIDES = { allowUnsafeFsMonitor: true, allowUnsafeHooksPath: true, allowUnsafeFilter: true };
+
+/** simple-git accepts a custom binary only when it is made of these characters. */
+const PLAIN_BINARY_PATH = /^[a-z0-9/._~-]+$/i;
 
 export interface LocalProcessHost extends ProcessHost {
   /** SIGKILLs the process group of every process started here that is still running. */
@@ -23,15 +36,27 @@ export interface LocalProcessHost extends ProcessHost {
  * (remote-process-host.ts). Tests, benchmarks and the `arbor` command use it as is.
  */
 export function createLocalProcessHost(): LocalProcessHost {
-  let gitClient: SimpleGit | undefined;
+  // One simple-git client per git binary: PATH is read at every call, so a git installed, moved or
+  // removed while Arbor runs is noticed (the binary is part of a client's configuration).
+  const gitClients = new Map<string, SimpleGit>();
   const liveGroups = new Set<number>();
   return {
     spawn(request, listener) {
       return startProcess({ request, listener, liveGroups });
     },
     git(args) {
-      gitClient ??= simpleGit({ maxConcurrentProcesses: MAX_GIT_PROCESSES, trimmed: false });
-      return gitClient.raw(args);
+      const binary = findGitBinary();
+      let client = gitClients.get(binary);
+      if (!client) {
+        client = simpleGit({
+          maxConcurrentProcesses: MAX_GIT_PROCESSES,
+          trimmed: false,
+          binary,
+          unsafe: GIT_SAFETY_OVERRIDES,
+        });
+        gitClients.set(binary, client);
+      }
+      return client.raw(args);
     },
     killAll() {
       for (const pid of liveGroups) killProcessGroupQuietly(pid);
@@ -45,17 +70,39 @@ export function createLocalProcessHost(): LocalProcessHost {
 
 const NO_STDIN: SpawnedProcess = { writeStdin() {}, endStdin() {} };
 
+/** git by its absolute path (Arbor's PATH, absolute entries only), so no relative PATH entry picks it. */
+function findGitBinary(): string {
+  const found = findExecutable({ name: "git", pathValue: process.env.PATH });
+  return found && PLAIN_BINARY_PATH.test(found) ? found : "git";
+}
+
+/**
+ * Starts the process. An absolute program path is used as is; a bare program name is looked up in the absolute entries of the child's
+ * PATH only, and the child gets that PATH without its relative and empty entries: neither the
+ * program nor anything it starts through PATH (`#!/usr/bin/env node`) is taken from the folder it
+ * runs in, which for claude is a worktree the repository controls.
+ */
 function startProcess(params: {
   request: SpawnRequest;
   listener: SpawnListener;
   liveGroups: Set<number>;
 }): SpawnedProcess {
   const { request, listener } = params;
+  const env = { ...request.env };
+  if (env.PATH !== undefined) env.PATH = sanitizeSearchPath(env.PATH);
+  const bin = path.isAbsolute(request.bin) ? request.bin : findExecutable({ name: request.bin, pathValue: env.PATH });
+  if (!bin) {
+    listener.onSpawnError({
+      code: "ENOENT",
+      message: `${request.bin} was not found (only absolute PATH entries are searched, never the working directory)`,
+    });
+    return NO_STDIN;
+  }
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(request.bin, request.args, {
+    child = spawn(bin, request.args, {
       cwd: request.cwd,
-      env: request.env as NodeJS.ProcessEnv,
+      env: env as NodeJS.ProcessEnv,
       shell: false,
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],

@@ -11,6 +11,8 @@ export const queryKeys = {
   worktrees: (repoId?: string) => (repoId === undefined ? (["worktrees"] as const) : (["worktrees", repoId] as const)),
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
   settings: () => ["settings"] as const,
+  /** What a repository would run and whether the user trusts it. */
+  trust: (repoId: string) => ["trust", repoId] as const,
 
   chatSession: (repoId: string, worktreePath: string) => ["chat-session", repoId, worktreePath] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,

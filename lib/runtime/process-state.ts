@@ -23,6 +23,8 @@ export const PROCESS_STATE = {
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
+  localGitConfig:
+    "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

@@ -16,6 +16,11 @@ export const settingsSchema = z.object({
     .min(1, "Give the claude binary (a name on PATH or an absolute path)")
     .max(4096)
     .default("claude"),
+  /**
+   * `claudeBin` resolved to an absolute path when it was saved (Arbor's own PATH, absolute entries
+   * outside pinned repositories only); null when it was never saved. Not settable through the API.
+   */
+  claudeBinPath: z.string().max(4096).nullable().default(null),
   model: z.string().trim().max(200).nullable().default(null),
   permissionMode: z.enum(PERMISSION_MODES).default("default"),
   allowedTools: z.array(toolName).max(100).default([]),
@@ -71,8 +76,33 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** A partial update; unknown keys are refused so typos do not silently do nothing. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+type SettingsShape = typeof settingsSchema.shape;
+type WithoutDefaults = {
+  [K in keyof SettingsShape]: SettingsShape[K] extends z.ZodDefault<infer T> ? T : SettingsShape[K];
+};
+
+/**
+ * The fields without their defaults: zod keeps a default inside `.partial()`, so a PUT of one field
+ * would otherwise store every other field's default too (resetting them).
+ */
+const fieldsWithoutDefaults = Object.fromEntries(
+  Object.entries(settingsSchema.shape).map(([key, field]) => [
+    key,
+    field instanceof z.ZodDefault ? field.unwrap() : field,
+  ]),
+) as WithoutDefaults;
+
+/**
+ * A partial update: only the fields sent are stored; unknown keys are refused so typos do not
+ * silently do nothing. The resolved claude path is Arbor's to set.
+ */
+export const settingsPatchSchema = z.object(fieldsWithoutDefaults).omit({ claudeBinPath: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** Which claude binary runs (GET and PUT /api/settings): its absolute path, or why none was found. */
+export interface ClaudeBinView {
+  path: string | null;
+  problem: string | null;
+}

@@ -43,9 +43,18 @@ export async function readSettings(db: Db): Promise<Settings> {
   return valid as Settings;
 }
 
-/** Stores the given settings in one transaction and returns the full, effective settings. */
-export async function updateSettings(db: Db, patch: SettingsPatch): Promise<Settings> {
-  const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+/**
+ * Stores the given settings in one transaction and returns the full, effective settings. Callers
+ * outside tests go through saveSettings (lib/trust/claude-bin.ts), which resolves claudeBin.
+ */
+export async function updateSettings(
+  db: Db,
+  patch: SettingsPatch & { claudeBinPath?: string | null },
+): Promise<Settings> {
+  // A new claudeBin without its resolved path must not keep running the old binary.
+  const complete =
+    patch.claudeBin !== undefined && !("claudeBinPath" in patch) ? { ...patch, claudeBinPath: null } : patch;
+  const entries = Object.entries(complete).filter(([, value]) => value !== undefined);
   clearSettingsCache();
   await db.$transaction(
     entries.map(([key, value]) =>

@@ -13,6 +13,7 @@ import {
 import type { CancelBody, ErrorBody, MessagesBody, SendBody, SessionBody } from "@/tests/support/api-types.ts";
 import { callApi, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
+import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 
 let env: ArborWithClaude;
 let fixtureRoot: { root: string };
@@ -149,11 +150,11 @@ describe("POST /api/chat/send", () => {
 
   it("names the binary it tried when claude is not installed", async () => {
     const sessionId = await openSession(mainPath);
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/bin/claude" } });
+    const vanished = await vanishClaudeBin(env.arbor);
     const result = await sendChat(env.arbor, { sessionId, userMessage: "hello" });
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    await vanished.restore();
     expect(result.body.run).toMatchObject({ status: "failed", errorKind: "claude_not_found" });
-    expect(result.body.run.errorMessage).toContain("/nonexistent/bin/claude");
+    expect(result.body.run.errorMessage).toContain(vanished.bin);
     expect(result.body.userMessage.content).toBe("hello");
   });
 

@@ -73,6 +73,7 @@ async function runReal(params: {
       permissionMode: "default",
       allowedTools: params.allowedTools ?? [],
       disallowedTools: [],
+      useProjectSettings: true,
     }),
     cwd: repo,
     env: buildTestClaudeEnv({ mockUrl: mock.url, home, apiKey: params.apiKey, maxRetries: params.maxRetries }),

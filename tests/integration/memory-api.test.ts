@@ -11,6 +11,7 @@ import type {
 } from "@/tests/support/api-types.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { callApi } from "@/tests/support/call-api.ts";
+import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 
 const SECTIONS =
   "## Key points\n- picked SQLite\n## Decisions\n- use WAL\n## Open tasks\n- write docs\n## Caveats\n- none";
@@ -59,9 +60,9 @@ describe("conversation memory", () => {
   it("falls back to an extractive summary when the CLI fails, and says so; messages are untouched", async () => {
     const { sessionId } = await shared.repo.freshSession("mem");
     await shared.send(sessionId, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
-    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "/nonexistent/claude" } });
+    const vanished = await vanishClaudeBin(shared.env.arbor);
     const summarized = await callApi<SummarizeBody>(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
-    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { claudeBin: "claude" } });
+    await vanished.restore();
     expect(summarized.body.summary.kind).toBe("extractive");
     expect(summarized.body.summary.note).toMatch(/could not write the summary/);
     expect(summarized.body.summary.markdown).toMatch(/## Decisions\n- We decided to use tabs\./);

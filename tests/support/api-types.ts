@@ -24,7 +24,8 @@ import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
 import type { TopicView } from "@/lib/policies/policy-views.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { readProcessMetrics } from "@/lib/runtime/process-metrics.ts";
-import type { Settings } from "@/lib/settings/settings-schema.ts";
+import type { ClaudeBinView, Settings } from "@/lib/settings/settings-schema.ts";
+import type { TrustView } from "@/lib/trust/trust-types.ts";
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
@@ -34,6 +35,12 @@ export type { ErrorBody };
 export interface PinBody {
   pin: PinView;
   isNew: boolean;
+  /** What the repository would run and whether the user trusts it (pinning never trusts). */
+  trust: TrustView;
+}
+/** GET, POST and DELETE /api/repos/:repoId/trust */
+export interface TrustBody {
+  trust: TrustView;
 }
 /** GET /api/repo-pins */
 export interface PinsBody {
@@ -83,6 +90,7 @@ export interface SearchBody {
 /** GET and PUT /api/settings */
 export interface SettingsBody {
   settings: Settings;
+  claude: ClaudeBinView;
 }
 
 /** GET /api/plans */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { listPins } from "@/lib/pins/list-pins.ts";
-import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { pinRepositoryForReview } from "@/lib/trust/pin-for-review.ts";
 
 const pinSchema = z.object({
   path: z.string().min(1, "Paste the absolute path of a git repository or worktree").max(4096),
@@ -12,10 +12,9 @@ const pinSchema = z.object({
 // GET /api/repo-pins – list pins, most recently used first
 export const GET = withErrorHandling(async () => Response.json({ pins: await listPins(getDb()) }));
 
-// POST /api/repo-pins – pin the repository containing a path (upsert by repository identity)
+// POST /api/repo-pins – pin the repository containing a path (upsert by repository identity), with its trust state
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, pinSchema);
-  const { pinId, isNew } = await pinRepository(getDb(), input);
-  const pins = await listPins(getDb());
-  return Response.json({ pin: pins.find((pin) => pin.id === pinId), isNew }, { status: isNew ? 201 : 200 });
+  const { pin, isNew, trust } = await pinRepositoryForReview(getDb(), input);
+  return Response.json({ pin, isNew, trust }, { status: isNew ? 201 : 200 });
 });

@@ -4,6 +4,7 @@ import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 
 const worktreeSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
@@ -17,7 +18,8 @@ export const GET = withErrorHandling(async (request: Request) => {
 export const PUT = withErrorHandling(async (request: Request) => {
   const body = await parseJsonBody(request, worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES) }));
   const { worktree } = await resolvePinnedWorktree(getDb(), body);
-  const mode = await saveWorktreeMode(getDb(), { ...body, worktreePath: worktree.path, isTrusted: false });
+  const isTrusted = await isRepositoryTrusted(getDb(), body.repoId);
+  const mode = await saveWorktreeMode(getDb(), { ...body, worktreePath: worktree.path, isTrusted });
   await discardWarm({ worktreePath: worktree.path });
   return Response.json({ mode });
 });

@@ -19,7 +19,6 @@ export const POST = withErrorHandling(
       approvalId,
       decision: body.decision,
       by: body.by,
-      isTrusted: false,
     });
     return Response.json({ approval });
   },

@@ -1,0 +1,117 @@
+import { lstat, readFile, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { buildGitSafetyOptions } from "./git-safety.ts";
+import {
+  CONFIG_LIST_ARGS,
+  listRepositoryFilterNames,
+  parseConfigList,
+  REPOSITORY_SCOPES,
+  splitConfigKey,
+  type GitConfigEntry,
+} from "./parse-config-list.ts";
+
+interface CachedFilterNames {
+  /** The config files (and would-be files) git reads for this folder. */
+  files: string[];
+  /** Their inode, size and times when the names were read ("-" for a missing file). */
+  stamp: string;
+  names: string[];
+}
+
+const MAX_CACHED_FOLDERS = 2000;
+
+const localGitConfigState = defineProcessState("localGitConfig", () => new Map<string, CachedFilterNames>());
+
+/**
+ * The filter driver names the repository config of `cwd` defines (local and worktree scope,
+ * included files too), for git-safety.ts to switch off. Listing the config costs a git process,
+ * so the answer is kept per folder and reused while none of the files git reads for it changed
+ * (inode, size, mtime and ctime of the config files, each included file and each include target,
+ * even one that does not exist yet). A folder that is not the top of a worktree is listed every time.
+ */
+export async function readRepositoryFilterNames(cwd: string): Promise<string[]> {
+  const cache = localGitConfigState.get();
+  const cached = cache.get(cwd);
+  if (cached && (await stampFiles(cached.files)) === cached.stamp) return cached.names;
+  const baseFiles = await listBaseConfigFiles(cwd);
+  const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
+  const entries = await listConfigEntries(cwd);
+  const names = listRepositoryFilterNames(entries);
+  if (!baseFiles || baseBefore !== (await stampFiles(baseFiles))) return names;
+  const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
+  if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
+  cache.set(cwd, { files, stamp: await stampFiles(files), names });
+  return names;
+}
+
+/** Every config entry git sees in `cwd`; an empty list when git cannot read them (the real command will say why). */
+async function listConfigEntries(cwd: string): Promise<GitConfigEntry[]> {
+  const options = buildGitSafetyOptions({ filterNames: [], allowRepositoryCode: false });
+  try {
+    return parseConfigList(
+      await getProcessHost().git(["--no-optional-locks", ...options, "-C", cwd, ...CONFIG_LIST_ARGS]),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The `.git` entry of the worktree at `cwd`, and the config files git reads through it: the
+ * repository's `config` and the per-worktree `config.worktree`. Null when `cwd` has no `.git`.
+ */
+async function listBaseConfigFiles(cwd: string): Promise<string[] | null> {
+  const dotGit = path.join(cwd, ".git");
+  const kind = await lstat(dotGit).then(
+    (found) => (found.isDirectory() ? "dir" : found.isFile() ? "file" : null),
+    () => null,
+  );
+  if (!kind) return null;
+  const gitDir = kind === "dir" ? dotGit : await readGitDirPointer({ cwd, dotGit });
+  if (!gitDir) return null;
+  const commonDir = await readFile(path.join(gitDir, "commondir"), "utf8").then(
+    (text) => path.resolve(gitDir, text.trim()),
+    () => gitDir,
+  );
+  return [
+    dotGit,
+    ...[gitDir, commonDir].flatMap((dir) => [path.join(dir, "config"), path.join(dir, "config.worktree")]),
+  ];
+}
+
+async function readGitDirPointer({ cwd, dotGit }: { cwd: string; dotGit: string }): Promise<string | null> {
+  const text = await readFile(dotGit, "utf8").catch(() => "");
+  const match = /^gitdir: (.+)$/m.exec(text);
+  return match?.[1] ? path.resolve(cwd, match[1].trim()) : null;
+}
+
+/** Files the repository's entries came from, and every file its include.path / includeIf.*.path names. */
+function listEntryFiles({ cwd, entries }: { cwd: string; entries: GitConfigEntry[] }): string[] {
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!REPOSITORY_SCOPES.has(entry.scope) || entry.originFile === null) continue;
+    const origin = path.resolve(cwd, entry.originFile);
+    files.push(origin);
+    const { section, name } = splitConfigKey(entry.key);
+    if ((section === "include" || section === "includeif") && name === "path" && entry.value) {
+      const target = entry.value.startsWith("~/") ? path.join(os.homedir(), entry.value.slice(2)) : entry.value;
+      files.push(path.resolve(path.dirname(origin), target));
+    }
+  }
+  return files;
+}
+
+async function stampFiles(files: readonly string[]): Promise<string> {
+  const stamps = await Promise.all(
+    files.map((file) =>
+      stat(file, { bigint: true }).then(
+        (found) => `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}`,
+        () => "-",
+      ),
+    ),
+  );
+  return stamps.join("|");
+}

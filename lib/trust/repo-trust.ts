@@ -1,0 +1,92 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { inspectRepository, type InspectedRepository } from "./inspect-repository.ts";
+import type { Inspection, TrustStatus, TrustView } from "./trust-types.ts";
+
+/**
+ * The repository's trust state right now: the current inspection compared with the one the user
+ * trusted. `changed` (anything shown differs) counts as untrusted until the user confirms again.
+ */
+export async function readTrustView(db: Db, repoId: string): Promise<TrustView> {
+  const [current, stored] = await Promise.all([
+    inspectRepository(db, repoId),
+    db.repoTrust.findUnique({ where: { repoId } }),
+  ]);
+  return toView({ repoId, current, stored });
+}
+
+/**
+ * True only when the repository shows exactly what the user trusted (what every run checks at its
+ * start). A repository that cannot be inspected (gone, unreadable) is not trusted: the run then goes
+ * ahead without the project's settings rather than failing.
+ */
+export async function isRepositoryTrusted(db: Db, repoId: string): Promise<boolean> {
+  const stored = await db.repoTrust.findUnique({ where: { repoId } });
+  if (!stored) return false;
+  try {
+    return (await inspectRepository(db, repoId)).digest === stored.digest;
+  } catch (error) {
+    console.warn(`[arbor] could not inspect repository ${repoId}, running without its settings: ${String(error)}`);
+    return false;
+  }
+}
+
+/**
+ * Trusts the repository as inspected now, but only when `digest` is the digest of that
+ * inspection: the user trusts what they were shown, never something that changed since. Throws
+ * conflict (409) with the new view in `details.trust` otherwise.
+ */
+export async function trustRepository(db: Db, input: { repoId: string; digest: string }): Promise<TrustView> {
+  const current = await inspectRepository(db, input.repoId);
+  if (current.digest !== input.digest) {
+    const stored = await db.repoTrust.findUnique({ where: { repoId: input.repoId } });
+    throw new AppError(
+      "conflict",
+      "What this repository would run changed since you looked. Review the new list, then trust it again.",
+      { details: { trust: toView({ repoId: input.repoId, current, stored }) } },
+    );
+  }
+  const data = { digest: current.digest, inspection: JSON.stringify(current.inspection), trustedAt: new Date() };
+  const stored = await db.repoTrust.upsert({
+    where: { repoId: input.repoId },
+    create: { repoId: input.repoId, ...data },
+    update: data,
+  });
+  return toView({ repoId: input.repoId, current, stored });
+}
+
+/** Forgets the trust decision: the repository's settings are off again from the next run. */
+export async function revokeTrust(db: Db, repoId: string): Promise<TrustView> {
+  await db.repoTrust.deleteMany({ where: { repoId } });
+  return readTrustView(db, repoId);
+}
+
+function toView(input: {
+  repoId: string;
+  current: InspectedRepository;
+  stored: { digest: string; inspection: string; trustedAt: Date } | null;
+}): TrustView {
+  const { current, stored } = input;
+  const status: TrustStatus = !stored ? "untrusted" : stored.digest === current.digest ? "trusted" : "changed";
+  const trustedIds = new Set(readStoredInspection(stored?.inspection)?.findings.map((finding) => finding.id) ?? []);
+  return {
+    repoId: input.repoId,
+    status,
+    digest: current.digest,
+    inspection: current.inspection,
+    trustedAt: stored?.trustedAt.toISOString() ?? null,
+    newFindingIds:
+      status === "changed"
+        ? current.inspection.findings.filter((finding) => !trustedIds.has(finding.id)).map((finding) => finding.id)
+        : [],
+  };
+}
+
+function readStoredInspection(text: string | undefined): Inspection | null {
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text) as Inspection;
+  } catch {
+    return null;
+  }
+}
