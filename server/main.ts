@@ -75,13 +75,8 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
-  await runAfterListenSteps({ config, port, log });
-  const url = localServerUrl({ host: config.host, port });
-  writeServerInfo({ dataDir: config.dataDir, url });
-  log(`data directory: ${config.dataDir}`);
-  log(`listening on http://${shownHost}:${port}`);
-  // The one place the token is shown: the link signs a browser in (see README, Security).
-  log(`open Arbor with this link (it signs your browser in): ${url}/?token=${encodeURIComponent(serverConfig.token)}`);
+  // Signals are handled before anything says Arbor is up: a SIGTERM right after "listening"
+  // must shut down cleanly, never hit Node's default handler.
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
@@ -90,6 +85,13 @@ async function main(): Promise<void> {
     () => processHost.close(),
   );
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
+  await runAfterListenSteps({ config, port, log });
+  const url = localServerUrl({ host: config.host, port });
+  writeServerInfo({ dataDir: config.dataDir, url });
+  log(`data directory: ${config.dataDir}`);
+  log(`listening on http://${shownHost}:${port}`);
+  // The one place the token is shown: the link signs a browser in (see README, Security).
+  log(`open Arbor with this link (it signs your browser in): ${url}/?token=${encodeURIComponent(serverConfig.token)}`);
 }
 
 function fail(message: string): never {

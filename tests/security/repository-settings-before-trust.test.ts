@@ -16,6 +16,7 @@ import {
   removeGitFixture,
 } from "@/tests/support/git-fixtures.ts";
 import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/tests/support/mock-anthropic/index.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 
 let env: ArborWithClaude;
 /** The attacker's API endpoint, named by the repository's env. */
@@ -93,9 +94,32 @@ function promptsAt(mock: MockAnthropic, text: string): number {
 }
 
 /** Asks Claude to run `touch` (what the project's allow rule allows) in a fresh worktree; true when it ran. */
+/**
+ * Whether the project's allow rule let the command run without asking. Without it, Claude asks
+ * the user (an approval request appears); the test denies it, so nothing runs.
+ */
 async function isAllowRuleApplied(): Promise<boolean> {
   const { sessionId, worktreePath } = await freshSession();
-  const body = await send({ sessionId, userMessage: "[[mock:bash touch allowed-by-rule.txt]]" });
+  let isFinished = false;
+  const sending = send({ sessionId, userMessage: "[[mock:bash touch allowed-by-rule.txt]]" }).finally(
+    () => (isFinished = true),
+  );
+  let asked: ApprovalView | undefined;
+  await expect
+    .poll(
+      async () => {
+        asked = (await callApi<{ approvals: ApprovalView[] }>(env.arbor, `/api/approvals?sessionId=${sessionId}`)).body
+          .approvals[0];
+        return isFinished || asked !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  if (asked) {
+    const denied = await callApi(env.arbor, `/api/approvals/${asked.id}`, { body: { decision: { action: "deny" } } });
+    expect(denied.status).toBe(200);
+  }
+  const body = await sending;
   expect(body.run.status).toBe("success");
   return existsSync(path.join(worktreePath, "allowed-by-rule.txt"));
 }
