@@ -79,8 +79,14 @@ describe("a claude that writes garbage to stdout", () => {
     writeFileSync(
       bin,
       `#!${process.execPath}
-process.stdin.resume();
-process.stdin.on("end", () => {
+// Speaks like the real CLI in a chat run: answers the first stream-json message, then exits when Arbor closes stdin.
+let input = "";
+let isAnswered = false;
+process.stdin.on("end", () => process.exit(0));
+process.stdin.on("data", (chunk) => {
+  input += chunk;
+  if (isAnswered || !input.includes("\\n")) return;
+  isAnswered = true;
   const line = (v) => process.stdout.write(JSON.stringify(v) + "\\n");
   process.stdout.write("Warning: something odd \\u0000\\n{not json\\n");
   line({ type: "system", subtype: "init", session_id: "s", model: "fake", cwd: process.cwd(), tools: [] });
