@@ -28,6 +28,7 @@ export default tseslint.config(
       ".next/",
       ".next-*/",
       "lib/db/generated/",
+      "lib/db/generated-postgresql/",
       "tests/fixtures/",
       "test-results/",
       "playwright-report/",

@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     "better-sqlite3",
     "@prisma/adapter-better-sqlite3",
+    "pg",
+    "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "simple-git",
   ],

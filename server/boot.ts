@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
-import { getDb } from "@/lib/db/client.ts";
+import { getDb, providerOf } from "@/lib/db/client.ts";
 import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
@@ -22,14 +21,10 @@ export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 export async function runBootSteps(config: ArborConfig, log: (line: string) => void): Promise<void> {
   await assertGitAvailable();
   prepareDataDir(config);
-  const { applied } = await applyPendingMigrations({
-    url: config.databaseUrl,
-    migrationsDir: path.join(projectRoot, "prisma", "migrations"),
-    schemaPath: path.join(projectRoot, "prisma", "schema.prisma"),
-  });
+  const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
-  // WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
-  await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  // SQLite, WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
+  if (providerOf(getDb()) === "sqlite") await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   const interrupted = await markInterruptedRuns(getDb());
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
   const abandoned = await closeAbandonedApprovals(getDb());

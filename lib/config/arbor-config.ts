@@ -24,6 +24,8 @@ export const configEnvSchema = z.object({
   ARBOR_ALLOWED_HOSTS: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   ARBOR_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Connections each Arbor process opens to PostgreSQL at most (SQLite ignores it). */
+  ARBOR_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Claude Code's own setting: where its settings and session transcripts live. */
   CLAUDE_CONFIG_DIR: z.string().min(1).optional(),
   HOME: z.string().min(1).optional(),
@@ -40,6 +42,8 @@ export interface ArborConfig {
   databaseUrl: string;
   /** How long a query waits for another process's SQLite write lock (ms). */
   dbBusyTimeoutMs: number;
+  /** Connections to PostgreSQL this process keeps at most. */
+  dbPoolSize: number;
   /**
    * The access token every request needs. Null here means "not set by ARBOR_TOKEN/--token": the
    * server then installs the data directory's token at boot (installAccessToken), so a running
@@ -131,6 +135,7 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "arbor.db")}`,
     dbBusyTimeoutMs: env.ARBOR_DB_BUSY_TIMEOUT_MS,
+    dbPoolSize: env.ARBOR_DB_POOL_SIZE,
     token,
     allowedHosts,
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),

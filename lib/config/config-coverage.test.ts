@@ -10,7 +10,7 @@ function sourceFiles(target: string): string[] {
   const full = path.join(root, target);
   if (!statSync(full).isDirectory()) return [full];
   return readdirSync(full).flatMap((name) =>
-    name === "generated" || name === "node_modules" ? [] : sourceFiles(path.join(target, name)),
+    name.startsWith("generated") || name === "node_modules" ? [] : sourceFiles(path.join(target, name)),
   );
 }
 

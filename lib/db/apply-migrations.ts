@@ -1,30 +1,48 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { findPendingMigrations, readMigrationsList } from "./migration-files.ts";
+import type pg from "pg";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { databaseProvider, describeDatabaseUrl, sqliteFilePath } from "./database-url.ts";
+import { findPendingMigrations, findUnknownMigrations, readMigrationsList } from "./migration-files.ts";
+import { withPostgresClient } from "./postgres-connection.ts";
+import { MIGRATIONS_DIRS, schemaForProvider } from "./provider-schema.ts";
 import { openSchemaEngine } from "./schema-engine.ts";
-import { sqliteFilePath } from "./database-url.ts";
 
 export interface ApplyMigrationsResult {
   applied: string[];
 }
 
 /**
- * Applies committed migrations that the database has not recorded yet. A quick read of
- * `_prisma_migrations` decides first, so a normal start does not load the schema engine.
+ * Applies the committed migrations of the URL's provider (`prisma/migrations` for SQLite,
+ * `prisma/migrations-postgresql` for PostgreSQL) that the database has not recorded yet. A quick
+ * read of `_prisma_migrations` decides first, so a normal start does not load the schema engine.
+ * Refuses a database that records migrations this Arbor does not have (a newer Arbor migrated it)
+ * and, on PostgreSQL, a role that could not create or write Arbor's tables.
  */
-export async function applyPendingMigrations(input: {
-  url: string;
-  migrationsDir: string;
-  schemaPath: string;
-}): Promise<ApplyMigrationsResult> {
-  const file = sqliteFilePath(input.url);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const list = readMigrationsList(input.migrationsDir);
-  const pending = findPendingMigrations(list, readAppliedMigrationNames(file));
+export async function applyPendingMigrations(input: { url: string; root: string }): Promise<ApplyMigrationsResult> {
+  const provider = databaseProvider(input.url);
+  const migrationsDir = path.join(input.root, MIGRATIONS_DIRS[provider]);
+  const list = readMigrationsList(migrationsDir);
+  const appliedNames =
+    provider === "sqlite"
+      ? readSqliteAppliedNames(input.url)
+      : await withPostgresClient(input.url, (client) => checkPostgresDatabase(client));
+  const unknown = findUnknownMigrations(list, appliedNames);
+  if (unknown.length > 0) {
+    throw new AppError(
+      "conflict",
+      `The database at ${describeDatabaseUrl(input.url)} was migrated by a newer Arbor (${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not part of this version). Upgrade Arbor, or point DATABASE_URL at another database.`,
+    );
+  }
+  const pending = findPendingMigrations(list, appliedNames);
   if (pending.length === 0) return { applied: [] };
+  if (provider === "postgresql") await withPostgresClient(input.url, (client) => assertCanCreateTables(client));
 
-  const { engine, close } = await openSchemaEngine({ url: input.url, schemaPath: input.schemaPath });
+  const schemaText = schemaForProvider(readFileSync(path.join(input.root, "prisma", "schema.prisma"), "utf8"), {
+    provider,
+  });
+  const { engine, close } = await openSchemaEngine({ url: input.url, schemaText });
   try {
     const result = await engine.applyMigrations({
       migrationsList: list,
@@ -32,12 +50,14 @@ export async function applyPendingMigrations(input: {
     });
     return { applied: result.appliedMigrationNames };
   } finally {
-    close();
+    await close();
   }
 }
 
 /** Also switches the file to WAL (persistent), before any other connection is open. */
-function readAppliedMigrationNames(file: string): Set<string> {
+function readSqliteAppliedNames(url: string): Set<string> {
+  const file = sqliteFilePath(url);
+  mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
@@ -45,11 +65,50 @@ function readAppliedMigrationNames(file: string): Set<string> {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
       .get();
     if (!table) return new Set();
-    const rows = db
-      .prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL")
-      .all() as Array<{ migration_name: string }>;
+    const rows = db.prepare(APPLIED_NAMES_SQL).all() as Array<{ migration_name: string }>;
     return new Set(rows.map((row) => row.migration_name));
   } finally {
     db.close();
+  }
+}
+
+const APPLIED_NAMES_SQL =
+  "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL";
+
+/**
+ * Reads the applied migrations and checks, before anything is written, that the role can read
+ * and write every table already there (a read-only role would otherwise fail at the first send).
+ */
+async function checkPostgresDatabase(client: pg.Client): Promise<Set<string>> {
+  const exists = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present",
+  );
+  if (!exists.rows[0]?.present) return new Set();
+  const denied = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind = 'r'
+        AND NOT has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')
+      ORDER BY 1`,
+  );
+  if (denied.rows.length > 0) {
+    const error = Object.assign(
+      new Error(`it may not read and write ${denied.rows.map((row) => row.name).join(", ")}`),
+      { code: "42501" },
+    );
+    throw error;
+  }
+  const rows = await client.query<{ migration_name: string }>(APPLIED_NAMES_SQL);
+  return new Set(rows.rows.map((row) => row.migration_name));
+}
+
+async function assertCanCreateTables(client: pg.Client): Promise<void> {
+  const result = await client.query<{ can_create: boolean; schema: string | null }>(
+    "SELECT current_schema() AS schema, coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AS can_create",
+  );
+  const row = result.rows[0];
+  if (!row?.can_create) {
+    throw Object.assign(new Error(`it may not create tables in schema "${row?.schema ?? "public"}"`), {
+      code: "42501",
+    });
   }
 }

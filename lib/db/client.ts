@@ -1,28 +1,46 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client.ts";
+import { PrismaClient as PostgresPrismaClient } from "./generated-postgresql/client.ts";
+import { databaseProvider, type DatabaseProvider } from "./database-url.ts";
+import { postgresPoolConfig } from "./postgres-connection.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
+/**
+ * The Prisma client type every caller sees. Both providers' clients are generated from the same
+ * schema.prisma, so their model APIs are the same; this is the SQLite one's type.
+ */
 export type Db = PrismaClient;
 
 const dbState = defineProcessState<Db>("db", () => createDb(getConfig().databaseUrl));
+const providers = new WeakMap<Db, DatabaseProvider>();
 
-/**
- * The process-wide Prisma client on the configured database URL; a PostgreSQL adapter can be
- * chosen here later by the URL scheme without touching callers.
- */
+/** The process-wide Prisma client on the configured database URL (SQLite or PostgreSQL by scheme). */
 export function getDb(): Db {
   return dbState.get();
 }
 
-/** Builds a client for an explicit URL (tests, scripts). */
+/**
+ * Builds a client for an explicit URL (tests, scripts): better-sqlite3 for `file:`, node-postgres
+ * with a pool of `ARBOR_DB_POOL_SIZE` connections for `postgresql://` (TLS from the URL's `ssl*`
+ * parameters, passed through to pg).
+ */
 export function createDb(url: string): Db {
-  if (!url.startsWith("file:")) {
-    throw new Error(
-      `Unsupported DATABASE_URL scheme "${url.split(":")[0]}:" (only SQLite file: URLs are wired so far).`,
-    );
-  }
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: getConfig().dbBusyTimeoutMs }) });
+  const provider = databaseProvider(url);
+  const db =
+    provider === "sqlite"
+      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: getConfig().dbBusyTimeoutMs }) })
+      : (new PostgresPrismaClient({
+          adapter: new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize })),
+        }) as unknown as Db);
+  providers.set(db, provider);
+  return db;
+}
+
+/** Which engine a client talks to, for the few queries written per provider (search, sizes). */
+export function providerOf(db: Db): DatabaseProvider {
+  return providers.get(db) ?? "sqlite";
 }
 
 /** Closes the process-wide client (shutdown, tests). */

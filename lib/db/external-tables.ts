@@ -1,11 +1,17 @@
+import type { DatabaseProvider } from "./database-url.ts";
+
 /**
- * Tables created by hand-written SQL that Prisma does not model (the FTS5 index and its shadow
- * tables). Schema diffs must ignore them, or every new migration would drop them.
+ * Tables created by hand-written SQL that Prisma does not model: the full-text index of chat
+ * messages (SQLite: the FTS5 table and its shadow tables; PostgreSQL: a tsvector column with a GIN
+ * index, kept by a trigger). Schema diffs must ignore them, or every new migration would drop them.
  */
-export const EXTERNAL_TABLES = [
-  "chat_messages_fts",
-  "chat_messages_fts_config",
-  "chat_messages_fts_data",
-  "chat_messages_fts_docsize",
-  "chat_messages_fts_idx",
-];
+export const EXTERNAL_TABLES: Record<DatabaseProvider, string[]> = {
+  sqlite: [
+    "chat_messages_fts",
+    "chat_messages_fts_config",
+    "chat_messages_fts_data",
+    "chat_messages_fts_docsize",
+    "chat_messages_fts_idx",
+  ],
+  postgresql: ["public.chat_messages_search"],
+};

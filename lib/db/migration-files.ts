@@ -42,3 +42,9 @@ export function readMigrationsList(migrationsDir: string): MigrationsList {
 export function findPendingMigrations(list: MigrationsList, appliedNames: ReadonlySet<string>): string[] {
   return list.migrationDirectories.map((dir) => dir.path).filter((name) => !appliedNames.has(name));
 }
+
+/** Names recorded as applied that are not among the committed folders: a newer Arbor migrated the database. */
+export function findUnknownMigrations(list: MigrationsList, appliedNames: ReadonlySet<string>): string[] {
+  const known = new Set(list.migrationDirectories.map((dir) => dir.path));
+  return [...appliedNames].filter((name) => !known.has(name)).sort();
+}

@@ -39,10 +39,8 @@ export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promi
 }
 
 async function workingSize(db: Db, sessionId: string): Promise<number> {
-  const rows = await db.$queryRawUnsafe<Array<{ size: bigint | number | null }>>(
-    "SELECT SUM(LENGTH(content)) AS size FROM chat_messages WHERE session_id = ? AND archived_at IS NULL",
-    sessionId,
-  );
+  const rows = await db.$queryRaw<Array<{ size: bigint | number | string | null }>>`
+    SELECT SUM(LENGTH(content)) AS size FROM chat_messages WHERE session_id = ${sessionId} AND archived_at IS NULL`;
   return Number(rows[0]?.size ?? 0);
 }
 

@@ -33,7 +33,7 @@ export function readImportGraph(root) {
 function walk(dir, graph) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir)) {
-    if (entry === "node_modules" || entry === "generated" || entry.startsWith(".")) continue;
+    if (entry === "node_modules" || entry.startsWith("generated") || entry.startsWith(".")) continue;
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) walk(full, graph);
     else if (EXTENSIONS.some((ext) => entry.endsWith(ext)) && !entry.endsWith(".d.ts")) {
@@ -64,7 +64,7 @@ export function resolveSpecifier({ specifier, fromFile, root }) {
 /** True when the specifier names something that only exists on the server (a Node builtin or a server package). */
 export function isServerOnlySpecifier(specifier) {
   if (specifier.startsWith("node:") || BUILTINS.has(specifier.split("/")[0])) return true;
-  if (specifier.includes("/lib/db/generated/")) return true;
+  if (specifier.includes("/lib/db/generated/") || specifier.includes("/lib/db/generated-postgresql/")) return true;
   return SERVER_PACKAGES.some(
     (name) => specifier === name || specifier.startsWith(name.endsWith("/") ? name : `${name}/`),
   );

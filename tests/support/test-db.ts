@@ -9,11 +9,7 @@ import { repoRoot } from "./start-arbor.ts";
 export async function createTestDb(): Promise<{ db: Db; url: string; dir: string; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-testdb-"));
   const url = `file:${path.join(dir, "arbor.db")}`;
-  await applyPendingMigrations({
-    url,
-    migrationsDir: path.join(repoRoot, "prisma", "migrations"),
-    schemaPath: path.join(repoRoot, "prisma", "schema.prisma"),
-  });
+  await applyPendingMigrations({ url, root: repoRoot });
   const db = createDb(url);
   return {
     db,
