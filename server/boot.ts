@@ -11,7 +11,9 @@ import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
 import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
+import { getLocalInstance, publishInstanceUrl } from "@/lib/team/local-instance.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
+import { startTeamMode } from "./team-feed.ts";
 import { localServerUrl } from "./server-info.ts";
 import { getShutdownTasks } from "./shutdown.ts";
 
@@ -25,6 +27,8 @@ export async function runBootSteps(config: ArborConfig, log: (line: string) => v
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
   // SQLite, WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
   if (providerOf(getDb()) === "sqlite") await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  // This process's identity (host name + data directory): a shared database's rows say whose they are.
+  await getLocalInstance(getDb());
   const interrupted = await markInterruptedRuns(getDb());
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
   const abandoned = await closeAbandonedApprovals(getDb());
@@ -55,6 +59,9 @@ export async function runAfterListenSteps(input: {
   log: (line: string) => void;
 }): Promise<void> {
   const url = localServerUrl({ host: input.config.host, port: input.port });
+  await publishInstanceUrl(getDb(), url);
+  const team = await startTeamMode({ url: input.config.databaseUrl, log: input.log });
+  if (team) getShutdownTasks().push(() => team.close());
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken() });
   const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), {
     dataDir: input.config.dataDir,

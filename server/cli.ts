@@ -12,6 +12,7 @@ import { runGit } from "@/lib/git/run-git.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { parseCliFlags, resolveArborConfig } from "@/lib/config/arbor-config.ts";
 import { installConfig } from "@/lib/config/current-config.ts";
+import { describeDatabaseUrl } from "@/lib/db/database-url.ts";
 import { projectRoot } from "./boot.ts";
 import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 import { runOpenCommand } from "./open-command.ts";
@@ -20,7 +21,10 @@ const USAGE = `usage:
   arbor start [--port N] [--host H] [--data-dir DIR]
   arbor open [--data-dir DIR] [--no-browser]     prints the sign-in link of the running Arbor and opens it
   arbor hooks install <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR] [--port N]
-  arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]`;
+  arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]
+  arbor db copy [--to postgresql://user@host:port/db] [--data-dir DIR]
+                copies the data directory's SQLite database into an empty PostgreSQL database (the target
+                defaults to DATABASE_URL; keep the password in the environment: PGPASSWORD or DATABASE_URL)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -47,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
     });
     return runOpenCommand({ config, isBrowserWanted: !flags.includes("--no-browser") });
   }
+  if (command === "db" && sub === "copy") return runDbCopy(rest);
   if (command !== "hooks" || (sub !== "install" && sub !== "uninstall")) {
     console.error(USAGE);
     return 2;
@@ -80,6 +85,44 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   return exitCode;
+}
+
+async function runDbCopy(args: string[]): Promise<number> {
+  const toIndex = args.findIndex((arg) => arg === "--to" || arg.startsWith("--to="));
+  const toArg = toIndex < 0 ? undefined : args[toIndex]!.includes("=") ? args[toIndex]!.slice(5) : args[toIndex + 1];
+  const serverFlags =
+    toIndex < 0
+      ? args
+      : args.filter((_, index) => index !== toIndex && (args[toIndex]!.includes("=") || index !== toIndex + 1));
+  const config = resolveArborConfig({ env: process.env, flags: parseCliFlags(serverFlags) });
+  installConfig(config);
+  const targetUrl = toArg ?? (config.databaseUrl.startsWith("file:") ? undefined : config.databaseUrl);
+  if (!targetUrl) {
+    console.error(
+      `arbor: name the target: --to postgresql://user@host:port/db, or DATABASE_URL in the environment\n${USAGE}`,
+    );
+    return 2;
+  }
+  if (toArg && /^[^:]+:\/\/[^/@]*:[^/@]*@/.test(toArg)) {
+    console.error(
+      "arbor: warning: --to carries a password, which other accounts can read on the command line (ps); prefer PGPASSWORD or DATABASE_URL in the environment",
+    );
+  }
+  const { copySqliteToPostgres } = await import("./db-copy.ts");
+  const report = await copySqliteToPostgres({
+    root: projectRoot,
+    dataDir: config.dataDir,
+    targetUrl,
+    log: (line) => console.log(`  ${line}`),
+  });
+  console.log(`copied ${config.dataDir}/arbor.db to ${describeDatabaseUrl(targetUrl)}; verified per table:`);
+  for (const table of report.tables) {
+    console.log(
+      `  ${table.table.padEnd(28)} ${String(table.rows).padStart(8)} rows  sha256 ${table.checksum.slice(0, 16)}  ok`,
+    );
+  }
+  console.log(`Start Arbor on it: DATABASE_URL=… npm start -- --data-dir ${config.dataDir}`);
+  return 0;
 }
 
 function parseHookArgs(args: string[]) {

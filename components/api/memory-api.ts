@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
-import type { SearchHit } from "@/lib/memory/search-messages.ts";
+import type { SearchHit } from "@/lib/memory/search-hit.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { GithubAvailability, RepoDashboard } from "@/lib/plans/plan-types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
-import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -52,7 +52,7 @@ export function useCreatePlan(repoId: string) {
 export function useSaveTree(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { planId: string; tree: DesignTree }) =>
+    mutationFn: (input: { planId: string; tree: DesignTree; baseVersion: number | null }) =>
       fetchJson<{ plan: PlanView; dashboard: RepoDashboard }>("/api/tree-spec", { method: "POST", body: input }),
     onSuccess: ({ plan, dashboard }) => {
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId), refetchType: "none" });

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChainHandler, TopicView } from "@/lib/policies/policy-views.ts";
-import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
+import type { RepoPolicyView } from "@/lib/policies/policy-views.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 

@@ -5,7 +5,7 @@ import { useRules, useSaveRules } from "@/components/api/plans-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
-import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
 
 /** The repository's branch naming rule (`feat/{slug}`) and free-text rules that go into every prompt. */
 export function RulesEditor({ repoId, onClose }: { repoId: string; onClose: () => void }) {

@@ -22,7 +22,11 @@ export function WizardReviewStep(props: {
   const tree = draftToTree(props.draft);
   const problem = checkDraft(props.draft);
   const rootCount = tree.nodes.length - tree.edges.length;
-  const submit = () => save.mutate({ planId: props.plan.id, tree }, { onSuccess: () => props.onSaved(props.plan.id) });
+  const submit = () =>
+    save.mutate(
+      { planId: props.plan.id, tree, baseVersion: props.plan.treeVersion },
+      { onSuccess: () => props.onSaved(props.plan.id) },
+    );
   return (
     <div className="max-w-2xl space-y-4" data-testid="wizard-review">
       <p className="text-sm">

@@ -13,6 +13,7 @@ import { buildAnswer } from "./build-answer.ts";
 import { alwaysRulesFor, approvalKindOf } from "./classify-request.ts";
 import { buildFileChangePreview } from "./file-change-preview.ts";
 import { saveRules } from "./permission-rules.ts";
+import { assertRepoIsLocal, listLocalRepoIds } from "@/lib/team/ownership.ts";
 
 /** The run a request belongs to. */
 export interface ApprovalRun {
@@ -85,6 +86,7 @@ export async function answerApproval(
   input: { approvalId: string; decision: ApprovalDecision; by: string },
 ): Promise<ApprovalView> {
   const row = await db.approvalRequest.findUnique({ where: { id: input.approvalId } });
+  if (row) await assertRepoIsLocal(db, row.repoId);
   if (!row) {
     throw new AppError(
       "not_found",
@@ -161,8 +163,10 @@ export async function closeApproval(
 
 /** Pending requests left by an earlier process: their runs are gone, so they are closed. */
 export async function closeAbandonedApprovals(db: Db): Promise<number> {
+  // Only this instance's: on a shared database the others' runs are still waiting for their answers.
+  const repoIds = await listLocalRepoIds(db);
   const { count } = await db.approvalRequest.updateMany({
-    where: { status: "pending" },
+    where: { status: "pending", repoId: { in: repoIds } },
     data: { status: "closed", answer: JSON.stringify({ outcome: "Closed: Arbor restarted" }), answeredAt: new Date() },
   });
   return count;

@@ -1,6 +1,7 @@
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /** The modes a worktree's chat offers: Ask, Accept edits, Plan, and Bypass (trusted repositories only). */
 export const WORKTREE_MODES = [
@@ -24,6 +25,7 @@ export async function saveWorktreeMode(
   db: Db,
   input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean },
 ): Promise<WorktreeMode> {
+  await assertRepoIsLocal(db, input.repoId);
   if (input.mode === "bypassPermissions" && !input.isTrusted) {
     throw new AppError(
       "invalid_input",

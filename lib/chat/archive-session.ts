@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getRunManager } from "./chat-runtime.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * Archives a conversation: it becomes read-only but stays listed for its worktree. The next
@@ -9,6 +10,7 @@ import { getRunManager } from "./chat-runtime.ts";
 export async function archiveSession(db: Db, input: { sessionId: string }): Promise<void> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
+  await assertRepoIsLocal(db, session.repoId);
   if (session.status === "archived") return;
   if (getRunManager().stateOf(session.worktreePath) !== "idle") {
     throw new AppError(

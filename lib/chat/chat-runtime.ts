@@ -8,6 +8,7 @@ import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager } from "./run-manager.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 const runManagerState = defineProcessState(
   "runManager",
@@ -68,6 +69,8 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
 /** Creates the run row (queued) for a stored user message and hands it to the run manager. */
 export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
   const db = getDb();
+  // The last gate before a process starts: never for a worktree that is on another instance's machine.
+  await assertRepoIsLocal(db, input.repoId);
   const run = await db.agentRun.create({
     data: {
       sessionId: input.sessionId,

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { getRunManager } from "./chat-runtime.ts";
 import { planConversation, warmLimitsOf } from "./conversation-plan.ts";
+import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /**
  * The user opened a worktree's chat or started typing: keep a `claude` booted for its next send,
@@ -18,6 +19,8 @@ export async function prewarmSession(
 ): Promise<{ status: "warm" | "started" | "skipped"; reason: string | null }> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "No such conversation; reload the page.");
+  if (!(await isSessionLocal(db, session.id)))
+    return { status: "skipped", reason: "the worktree belongs to another Arbor instance" };
   const settings = await readSettings(db);
   if (settings.warmCliMax === 0) return { status: "skipped", reason: "warm CLIs are off in Settings" };
   if (session.status !== "active") return { status: "skipped", reason: "the conversation is archived" };

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "./chat-types.ts";
 import { countWaiting } from "@/lib/approvals/approval-broker.ts";
 import { getRunManager } from "./chat-runtime.ts";
+import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
 export async function listWorktreeActivity(db: Db, input: { repoId: string }): Promise<WorktreeActivity[]> {
@@ -28,5 +29,7 @@ export async function listWorktreeActivity(db: Db, input: { repoId: string }): P
 
 /** Records that the user has seen the worktree's chat up to now. */
 export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<void> {
+  // Another instance's conversation is read-only here; its unread marks are that instance's.
+  if (!(await isSessionLocal(db, input.sessionId))) return;
   await db.chatSession.updateMany({ where: { id: input.sessionId }, data: { lastReadAt: new Date() } });
 }

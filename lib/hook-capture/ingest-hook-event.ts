@@ -10,6 +10,7 @@ import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
 import { getHookEventWriter } from "./hook-event-writer.ts";
+import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 
 /** Events after which the transcript has new content worth reading. */
@@ -69,6 +70,7 @@ export async function ingestHookEvent(
     worktreePath: worktree?.listedPath ?? null,
     runId,
     source: input.source,
+    instanceId: (await getLocalInstance(db)).id,
     summary: summarizeHookEvent(event),
     isBlock: block !== null,
     blockReason: block ? (block.reason ?? "A Stop hook blocked the previous stop; Claude is answering again.") : null,

@@ -21,10 +21,10 @@ export async function insertHookEvents(db: Db, events: readonly NewHookEvent[]):
   const receivedAt = new Date();
   const values = events.map(
     (event) =>
-      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated})`,
+      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.instanceId}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated})`,
   );
   const inserted = await db.$queryRaw<Array<{ id: number | bigint; event_id: string }>>`
-    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
+    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
     VALUES ${Prisma.join(values)}
     ON CONFLICT (event_id) DO NOTHING
     RETURNING id, event_id`;
@@ -52,6 +52,7 @@ function toRow({ id, receivedAt, event }: { id: number; receivedAt: Date; event:
     worktreePath: event.worktreePath,
     runId: event.runId,
     source: event.source,
+    instanceId: event.instanceId,
     summary: event.summary,
     isBlock: event.isBlock,
     blockReason: event.blockReason,

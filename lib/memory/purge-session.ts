@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { planPurge } from "./plan-purge.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { assertSessionIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * "Lighten": archives messages that the latest summary covers and that are older than the
@@ -13,6 +14,7 @@ export async function purgeSession(
   db: Db,
   input: { sessionId: string; keepLastN: number },
 ): Promise<{ archivedCount: number }> {
+  await assertSessionIsLocal(db, input.sessionId);
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   const summary = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });

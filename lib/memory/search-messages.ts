@@ -1,15 +1,6 @@
 import { providerOf, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-
-export interface SearchHit {
-  messageId: number;
-  sessionId: string;
-  worktreePath: string;
-  role: string;
-  snippet: string;
-  createdAt: string;
-  isArchived: boolean;
-}
+import type { SearchHit } from "./search-hit.ts";
 
 type HitRow = {
   id: bigint | number;

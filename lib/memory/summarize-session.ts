@@ -7,6 +7,7 @@ import { nextCoveredUntil } from "./plan-purge.ts";
 import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary } from "./write-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * Summarizes the messages after the last summary's covered-until id together with that
@@ -16,6 +17,7 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 export async function summarizeSession(db: Db, input: { sessionId: string }): Promise<SummaryView> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
+  await assertRepoIsLocal(db, session.repoId);
   const previous = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });
   const messages = await db.chatMessage.findMany({
     where: {

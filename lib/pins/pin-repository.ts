@@ -1,21 +1,24 @@
 import type { Db } from "@/lib/db/client.ts";
 import { resolveRepository } from "@/lib/git/resolve-repository.ts";
+import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { invalidateWorktreeIndex } from "./worktree-index.ts";
 
 /**
  * Pins the repository that contains `path` (any worktree or subdirectory of it). A
- * repository is identified by its git common dir, so pinning a second worktree of the same
- * repository updates the existing pin instead of adding one.
+ * repository is identified by its git common dir on this instance's machine, so pinning a second
+ * worktree of the same repository updates the existing pin instead of adding one; the same path on
+ * another instance's machine is another repository.
  */
 export async function pinRepository(
   db: Db,
   input: { path: string; label?: string | null },
 ): Promise<{ pinId: string; isNew: boolean }> {
   const repository = await resolveRepository(input.path);
+  const { id: instanceId } = await getLocalInstance(db);
   const now = new Date();
   const repo = await db.repo.upsert({
-    where: { commonDir: repository.commonDir },
-    create: { commonDir: repository.commonDir, rootPath: repository.rootPath, name: repository.name },
+    where: { instanceId_commonDir: { instanceId, commonDir: repository.commonDir } },
+    create: { instanceId, commonDir: repository.commonDir, rootPath: repository.rootPath, name: repository.name },
     update: { rootPath: repository.rootPath, name: repository.name },
   });
   const existing = await db.repoPin.findUnique({ where: { repoId: repo.id } });

@@ -1,11 +1,20 @@
 import { existsSync } from "node:fs";
-import type { Db } from "@/lib/db/client.ts";
+import { providerOf, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
+import { findRepoOwner } from "@/lib/team/ownership.ts";
+import { publishWorktreeScan, readPublishedScan } from "@/lib/team/published-scans.ts";
 
-/** Scans the worktrees of a pinned repository, fresh from git (never from the database). */
+/**
+ * Scans the worktrees of a pinned repository, fresh from git (never from the database). Another
+ * instance's repository cannot be scanned from here: its last published scan is returned instead
+ * (marked with who published it and when). On a shared database each scan of a local repository is
+ * published for the others.
+ */
 export async function scanPinnedRepo(db: Db, input: { repoId: string }): Promise<RepoScan> {
+  const owner = await findRepoOwner(db, input.repoId);
+  if (owner && !owner.isLocal) return readPublishedScan(db, { repoId: input.repoId, owner });
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
   if (!repo) throw new AppError("not_found", "That repository is not pinned. Pin it again from the left column.");
   const candidates = [repo.rootPath, ...repo.pins.map((pin) => pin.localPath)];
@@ -17,5 +26,7 @@ export async function scanPinnedRepo(db: Db, input: { repoId: string }): Promise
       { details: { isMissing: true, path: repo.rootPath } },
     );
   }
-  return scanRepoWorktrees({ repoPath: existing });
+  const scan = await scanRepoWorktrees({ repoPath: existing });
+  if (providerOf(db) === "postgresql") await publishWorktreeScan(db, { repoId: repo.id, scan });
+  return scan;
 }

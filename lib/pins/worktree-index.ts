@@ -5,6 +5,7 @@ import { matchWorktree } from "@/lib/hooks/match-worktree.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { getLocalInstance } from "@/lib/team/local-instance.ts";
 
 export interface IndexedWorktree {
   repoId: string;
@@ -62,8 +63,12 @@ export function invalidateWorktreeIndex(): void {
   state.misses.clear();
 }
 
+/** This instance's pinned repositories only: another instance's worktrees are on its machine. */
 async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
-  const repos = await db.repo.findMany({ where: { pins: { some: {} } } });
+  const { id: instanceId } = await getLocalInstance(db);
+  const repos = await db.repo.findMany({
+    where: { pins: { some: {} }, OR: [{ instanceId }, { instanceId: null }] },
+  });
   const lists = await Promise.all(
     repos.map(async (repo) => {
       try {

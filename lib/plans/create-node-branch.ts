@@ -11,6 +11,7 @@ import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
@@ -24,6 +25,7 @@ export async function createNodeBranch(
   input: { planId: string; slug: string; worktreePath?: string },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string }> {
   const plan = await getPlanOrThrow(db, input.planId);
+  await assertRepoIsLocal(db, plan.repoId);
   const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
   if (!node) throw new AppError("not_found", `The plan has no node "${input.slug}".`);
   const rules = await readProjectRules(db, plan.repoId);

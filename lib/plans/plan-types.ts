@@ -13,6 +13,8 @@ export interface PlanView {
   bodyMarkdown: string;
   tree: DesignTree | null;
   treeVersion: number | null;
+  /** The plan's own version (title, goal, body); a PATCH names it as its baseVersion. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -50,3 +52,8 @@ export interface RepoDashboard {
 
 /** Whether wizard option B (a GitHub issue) can be offered, and why not. */
 export type GithubAvailability = { isAvailable: true } | { isAvailable: false; reason: string };
+
+export interface ProjectRulesView {
+  branchNamingRule: string;
+  freeTextRules: string;
+}

@@ -1,10 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { validateNamingRule } from "@/lib/design/naming-rule.ts";
-
-export interface ProjectRulesView {
-  branchNamingRule: string;
-  freeTextRules: string;
-}
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import type { ProjectRulesView } from "./plan-types.ts";
 
 export async function readProjectRules(db: Db, repoId: string): Promise<ProjectRulesView> {
   const rules = await db.projectRule.findUnique({ where: { repoId } });
@@ -16,6 +13,7 @@ export async function updateProjectRules(
   db: Db,
   input: { repoId: string } & Partial<ProjectRulesView>,
 ): Promise<ProjectRulesView> {
+  await assertRepoIsLocal(db, input.repoId);
   if (input.branchNamingRule !== undefined) validateNamingRule(input.branchNamingRule);
   await db.projectRule.upsert({
     where: { repoId: input.repoId },

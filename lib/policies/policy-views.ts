@@ -30,3 +30,11 @@ export interface TopicView {
   }>;
   decisions: Array<{ id: number; text: string; createdAt: string }>;
 }
+
+export interface RepoPolicyView {
+  recorderEnabled: boolean;
+  enforceMetaTag: boolean;
+  notifierEnabled: boolean;
+  stateRestoreEnabled: boolean;
+  sessionStartTopics: number;
+}

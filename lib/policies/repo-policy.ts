@@ -1,12 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-
-export interface RepoPolicyView {
-  recorderEnabled: boolean;
-  enforceMetaTag: boolean;
-  notifierEnabled: boolean;
-  stateRestoreEnabled: boolean;
-  sessionStartTopics: number;
-}
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import type { RepoPolicyView } from "./policy-views.ts";
 
 const DEFAULTS: RepoPolicyView = {
   recorderEnabled: true,
@@ -29,6 +23,7 @@ export async function updateRepoPolicy(
   input: { repoId: string } & Partial<RepoPolicyView>,
 ): Promise<RepoPolicyView> {
   const { repoId, ...patch } = input;
+  await assertRepoIsLocal(db, repoId);
   await db.repoPolicy.upsert({ where: { repoId }, create: { repoId, ...DEFAULTS, ...patch }, update: patch });
   return readRepoPolicy(db, repoId);
 }

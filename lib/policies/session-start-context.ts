@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { RepoPolicyView } from "./repo-policy.ts";
+import type { RepoPolicyView } from "./policy-views.ts";
 import { describeWorkflowState } from "./workflow-state.ts";
 
 /**

@@ -2,6 +2,7 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { ServerMessage } from "./protocol.ts";
 
 type Listener = (message: ServerMessage) => void;
+type Tap = (topic: string, message: ServerMessage) => void;
 
 /**
  * In-process publish/subscribe between the code that produces events (agent runs, hook
@@ -10,6 +11,7 @@ type Listener = (message: ServerMessage) => void;
  */
 export class EventHub {
   readonly #listeners = new Map<string, Set<Listener>>();
+  #tap: Tap | null = null;
 
   subscribe(topic: string, listener: Listener): () => void {
     let set = this.#listeners.get(topic);
@@ -24,10 +26,20 @@ export class EventHub {
     };
   }
 
-  publish(topic: string, message: ServerMessage): void {
+  /**
+   * Publishes to this process's subscribers. The tap (team mode: forwarding to the other instances)
+   * sees every message produced here, never one that arrived from another instance (`isRemote`).
+   */
+  publish(topic: string, message: ServerMessage, options: { isRemote?: boolean } = {}): void {
+    if (this.#tap && !options.isRemote) this.#tap(topic, message);
     const set = this.#listeners.get(topic);
     if (!set) return;
     for (const listener of [...set]) listener(message);
+  }
+
+  /** Installs (or with null removes) the one tap on every local publish. */
+  setTap(tap: Tap | null): void {
+    this.#tap = tap;
   }
 
   listenerCount(topic: string): number {

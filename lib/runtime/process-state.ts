@@ -10,6 +10,9 @@
 export const PROCESS_STATE = {
   config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
   db: "lib/db/client.ts: the Prisma client on the configured database",
+  localInstance:
+    "lib/team/local-instance.ts: this process's instance (host name + data directory), per database client",
+  teamFeed: "lib/team/team-feed.ts: the LISTEN/NOTIFY connection that carries events between instances (PostgreSQL)",
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
   runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",

@@ -19,6 +19,7 @@ const newEvent = (eventId: string, overrides: Partial<NewHookEvent> = {}): NewHo
   worktreePath: null,
   runId: null,
   source: "http",
+  instanceId: null,
   summary: "Bash: npm test",
   isBlock: false,
   blockReason: null,

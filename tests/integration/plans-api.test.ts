@@ -67,6 +67,7 @@ describe("plans and design trees", () => {
     const invalid = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
       body: {
         planId,
+        baseVersion: null,
         tree: {
           nodes: [...tree.nodes, { slug: "logout", title: "Again", description: null, status: "planned" }],
           edges: tree.edges,
@@ -76,13 +77,49 @@ describe("plans and design trees", () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.message).toContain("logout");
     const cyclic = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
-      body: { planId, tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] } },
+      body: {
+        planId,
+        baseVersion: null,
+        tree: { nodes: tree.nodes, edges: [...tree.edges, { parent: "login-page", child: "auth" }] },
+      },
     });
     expect(cyclic.status).toBe(422);
     expect((await callApi<PlanBody>(env.arbor, `/api/plans/${planId}`)).body.plan.tree).toBeNull();
 
-    const saved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", { body: { planId, tree } });
+    const saved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", {
+      body: { planId, tree, baseVersion: null },
+    });
     expect(saved.status).toBe(200);
+    expect(saved.body.plan.treeVersion).toBe(1);
+    // Optimistic concurrency: a save made from an older version is refused and writes nothing.
+    const secondFirst = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
+      body: { planId, tree, baseVersion: null },
+    });
+    expect(secondFirst.status).toBe(409);
+    expect(secondFirst.body.error.message).toContain("Nothing was overwritten");
+    const resaved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", {
+      body: { planId, tree, baseVersion: 1 },
+    });
+    expect(resaved.body.plan.treeVersion).toBe(2);
+    const stale = await callApi<ErrorBody>(env.arbor, "/api/tree-spec", {
+      body: { planId, tree: { nodes: tree.nodes.slice(0, 1), edges: [] }, baseVersion: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toContain("now version 2");
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${planId}`)).body.plan.tree?.nodes).toHaveLength(
+      tree.nodes.length,
+    );
+    const renamed = await callApi<PlanBody>(env.arbor, `/api/plans/${planId}`, {
+      method: "PATCH",
+      body: { baseVersion: 1, title: "Auth rework" },
+    });
+    expect(renamed.body.plan.version).toBe(2);
+    const stalePlan = await callApi<ErrorBody>(env.arbor, `/api/plans/${planId}`, {
+      method: "PATCH",
+      body: { baseVersion: 1, title: "Overwritten?" },
+    });
+    expect(stalePlan.status).toBe(409);
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${planId}`)).body.plan.title).toBe("Auth rework");
     const dashboard = saved.body.dashboard;
     const authNode = dashboard.layout.find((node) => node.nodeSlug === "auth");
     expect(authNode).toMatchObject({
@@ -122,6 +159,7 @@ describe("plans and design trees", () => {
     await callApi(env.arbor, "/api/tree-spec", {
       body: {
         planId: plan.id,
+        baseVersion: plan.treeVersion,
         tree: { nodes: [{ slug: "other", title: "Other", description: null, status: "planned" }], edges: [] },
       },
     });

@@ -149,9 +149,13 @@ describe("in a repository the user has not trusted", () => {
   it('"Create branch and worktree" checks out without its hooks and filters', async () => {
     const plan = await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Untrusted plan" } });
     const tree = { nodes: [{ slug: "first", title: "First", description: null, status: "planned" }], edges: [] };
-    expect((await callApi(env.arbor, "/api/tree-spec", { body: { planId: plan.body.plan.id, tree } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await callApi(env.arbor, "/api/tree-spec", {
+          body: { planId: plan.body.plan.id, tree, baseVersion: plan.body.plan.treeVersion },
+        })
+      ).status,
+    ).toBe(200);
     const made = await callApi<NodeBranchBody>(env.arbor, `/api/plans/${plan.body.plan.id}/nodes/first/branch`, {
       body: { worktreePath: path.join(fixture.root, "first") },
     });
@@ -173,7 +177,9 @@ describe("after the user trusts the repository", () => {
     for (const name of markersLeft()) rmSync(path.join(markers, name));
     const plan = await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Trusted plan" } });
     const tree = { nodes: [{ slug: "second", title: "Second", description: null, status: "planned" }], edges: [] };
-    await callApi(env.arbor, "/api/tree-spec", { body: { planId: plan.body.plan.id, tree } });
+    await callApi(env.arbor, "/api/tree-spec", {
+      body: { planId: plan.body.plan.id, tree, baseVersion: plan.body.plan.treeVersion },
+    });
     const made = await callApi<NodeBranchBody>(env.arbor, `/api/plans/${plan.body.plan.id}/nodes/second/branch`, {
       body: { worktreePath: path.join(fixture.root, "second") },
     });

@@ -12,15 +12,15 @@ import type { importWorktreeHistory } from "@/lib/hook-capture/import-history.ts
 import type { changeHooks } from "@/lib/hook-capture/install-hooks.ts";
 import type { listHookEvents, listHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
 import type { purgeSession } from "@/lib/memory/purge-session.ts";
-import type { SearchHit } from "@/lib/memory/search-messages.ts";
+import type { SearchHit } from "@/lib/memory/search-hit.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { createNodeBranch } from "@/lib/plans/create-node-branch.ts";
 import type { GithubAvailability, PlanView, RepoDashboard } from "@/lib/plans/plan-types.ts";
-import type { ProjectRulesView } from "@/lib/plans/project-rules.ts";
+import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
 import type { readHookChain } from "@/lib/policies/hook-chain.ts";
 import type { listNotifications } from "@/lib/policies/notifier.ts";
-import type { RepoPolicyView } from "@/lib/policies/repo-policy.ts";
+import type { RepoPolicyView } from "@/lib/policies/policy-views.ts";
 import type { TopicView } from "@/lib/policies/policy-views.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { readProcessMetrics } from "@/lib/runtime/process-metrics.ts";

@@ -5,11 +5,16 @@ import { buildRepoDashboard } from "@/lib/plans/build-dashboard.ts";
 import { designTreeSchema } from "@/lib/plans/plan-types.ts";
 import { saveTreeSpec } from "@/lib/plans/plans-store.ts";
 
-const saveSchema = z.object({ planId: z.string().uuid(), tree: designTreeSchema });
+/** baseVersion: the tree version the edit started from (null when the plan had no tree); a stale one gets 409. */
+const saveSchema = z.object({
+  planId: z.string().uuid(),
+  tree: designTreeSchema,
+  baseVersion: z.number().int().min(1).nullable(),
+});
 
 // POST /api/tree-spec – save a plan's whole design tree atomically, then rescan against it
 export const POST = withErrorHandling(async (request: Request) => {
-  const { planId, tree } = await parseJsonBody(request, saveSchema);
-  const plan = await saveTreeSpec(getDb(), { planId, tree });
+  const { planId, tree, baseVersion } = await parseJsonBody(request, saveSchema);
+  const plan = await saveTreeSpec(getDb(), { planId, tree, baseVersion });
   return Response.json({ plan, dashboard: await buildRepoDashboard(getDb(), { repoId: plan.repoId, planId }) });
 });

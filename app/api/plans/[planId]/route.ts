@@ -6,6 +6,8 @@ import { getPlanOrThrow, updatePlan } from "@/lib/plans/plans-store.ts";
 type Context = { params: Promise<{ planId: string }> };
 const paramsSchema = z.object({ planId: z.string().uuid() });
 const patchSchema = z.object({
+  /** The plan version the edit started from; a stale one gets 409 and nothing is written. */
+  baseVersion: z.number().int().min(1),
   title: z.string().max(200).optional(),
   goal: z.string().max(2000).optional(),
   bodyMarkdown: z.string().max(200_000).optional(),
@@ -17,7 +19,7 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
   return Response.json({ plan: await getPlanOrThrow(getDb(), planId) });
 });
 
-// PATCH /api/plans/:planId – edit title, goal or body
+// PATCH /api/plans/:planId – edit title, goal or body (optimistic: baseVersion must be current)
 export const PATCH = withErrorHandling(async (request: Request, context: Context) => {
   const { planId } = paramsSchema.parse(await context.params);
   return Response.json({ plan: await updatePlan(getDb(), { planId, ...(await parseJsonBody(request, patchSchema)) }) });

@@ -1,0 +1,81 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { getLocalInstance } from "./local-instance.ts";
+
+/** Who holds a repository, as the UI shows it next to another instance's work. */
+export interface RepoOwner {
+  instanceId: string | null;
+  label: string;
+  hostName: string;
+  dataDir: string;
+  url: string | null;
+  /** This process is the owner: it may scan, pin, chat, run and install hooks there. */
+  isLocal: boolean;
+}
+
+/** The owner of a repository (null when the repository does not exist). */
+export async function findRepoOwner(db: Db, repoId: string): Promise<RepoOwner | null> {
+  const [local, repo] = await Promise.all([
+    getLocalInstance(db),
+    db.repo.findUnique({ where: { id: repoId }, select: { instanceId: true, instance: true } }),
+  ]);
+  if (!repo) return null;
+  const owner = repo.instance;
+  return {
+    instanceId: repo.instanceId,
+    label: owner?.label ?? local.label,
+    hostName: owner?.hostName ?? local.hostName,
+    dataDir: owner?.dataDir ?? local.dataDir,
+    url: owner?.url ?? null,
+    isLocal: repo.instanceId === null || repo.instanceId === local.id,
+  };
+}
+
+/**
+ * Refuses to act on another instance's repository: its worktrees are on that instance's machine,
+ * so only that instance may scan them, start runs there, pin, unpin or install hooks. Everything
+ * of it stays readable here. A missing repository passes (the caller reports not_found).
+ */
+export async function assertRepoIsLocal(db: Db, repoId: string): Promise<void> {
+  const owner = await findRepoOwner(db, repoId);
+  if (owner && !owner.isLocal) throw remoteRepoError(owner);
+}
+
+/** assertRepoIsLocal for the repository of a conversation. */
+export async function assertSessionIsLocal(db: Db, sessionId: string): Promise<void> {
+  const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { repoId: true } });
+  if (session) await assertRepoIsLocal(db, session.repoId);
+}
+
+/** assertRepoIsLocal for the repository of a run. */
+export async function assertRunIsLocal(db: Db, runId: string): Promise<void> {
+  const run = await db.agentRun.findUnique({ where: { id: runId }, select: { repoId: true } });
+  if (run) await assertRepoIsLocal(db, run.repoId);
+}
+
+function remoteRepoError(owner: RepoOwner): AppError {
+  const where = owner.url ? ` at ${owner.url}` : "";
+  return new AppError(
+    "forbidden",
+    `This repository belongs to Arbor "${owner.label}" on ${owner.hostName} (${owner.dataDir}); here it is read-only. Chat, runs, pins and hooks of it are changed on that Arbor${where}.`,
+    { details: { isRemote: true, instanceId: owner.instanceId, hostName: owner.hostName } },
+  );
+}
+
+/** Whether a conversation belongs to this instance (true for a missing one: the caller reports it). */
+export async function isSessionLocal(db: Db, sessionId: string): Promise<boolean> {
+  const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { repoId: true } });
+  if (!session) return true;
+  const owner = await findRepoOwner(db, session.repoId);
+  return owner?.isLocal ?? true;
+}
+
+/** Ids of this instance's repositories (and of any that no instance claimed yet). */
+export async function listLocalRepoIds(db: Db): Promise<string[]> {
+  const local = await getLocalInstance(db);
+  const repos = await db.repo.findMany({
+    where: { OR: [{ instanceId: local.id }, { instanceId: null }] },
+    select: { id: true },
+  });
+  return repos.map((repo) => repo.id);
+}

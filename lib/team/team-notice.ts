@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+
+/**
+ * What one instance tells the others through PostgreSQL NOTIFY: ids only (a payload is at most
+ * 8000 bytes, and rows are the truth); the receiver reads the rows it names.
+ */
+export const teamNoticeSchema = z.discriminatedUnion("kind", [
+  /** A conversation's messages or runs changed (a run event: queued, started, text, finished…). */
+  z.object({ kind: z.literal("session"), sessionId: z.string(), runId: z.string() }),
+  /** A worktree's agent state changed; the receiver reads the session and its latest run. */
+  z.object({ kind: z.literal("activity"), repoId: z.string(), sessionId: z.string() }),
+  /** A React Query key to refetch, on the topic it was published to (keys hold ids and names only). */
+  z.object({ kind: z.literal("invalidate"), topic: z.string().max(4200), queryKey: z.array(z.string()).max(8) }),
+  z.object({ kind: z.literal("hook"), id: z.number().int() }),
+  z.object({ kind: z.literal("relay"), id: z.number().int() }),
+  z.object({ kind: z.literal("notification"), id: z.number().int() }),
+  /** The owner published a new worktree scan of a repository. */
+  z.object({ kind: z.literal("scan"), repoId: z.string() }),
+]);
+export type TeamNotice = z.infer<typeof teamNoticeSchema>;
+
+/** What travels: the sender's instance id and the notice. */
+export const teamPayloadSchema = z.object({ from: z.string(), notice: teamNoticeSchema, sentAt: z.number() });
+
+/**
+ * The notice for a message this instance published to its own browsers, or null when the others
+ * need nothing (pings, errors, or the per-worktree copy of a hook event already sent for "hooks:*").
+ */
+export function toTeamNotice(topic: string, message: ServerMessage): TeamNotice | null {
+  switch (message.type) {
+    case "run_event":
+      return { kind: "session", sessionId: message.sessionId, runId: message.runId };
+    case "worktree_activity":
+      return { kind: "activity", repoId: message.repoId, sessionId: message.sessionId };
+    case "invalidate":
+      return { kind: "invalidate", topic, queryKey: Array.from(message.queryKey) };
+    case "hook_event":
+      return topic === "hooks:*" ? { kind: "hook", id: message.event.id } : null;
+    case "relay":
+      return topic === "hooks:*" ? { kind: "relay", id: message.relay.id } : null;
+    case "notification":
+      return { kind: "notification", id: message.notification.id };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Notices that may be coalesced: a running answer publishes many text events a second, and the
+ * receiver only rereads the conversation, so one notice per run every `COALESCE_MS` is enough.
+ */
+export function coalesceKey(notice: TeamNotice): string | null {
+  return notice.kind === "session" ? `session:${notice.runId}` : null;
+}
