@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { MessagesBody } from "@/tests/support/api-types.ts";
@@ -10,6 +9,7 @@ import { findProcessesInDir, findProcessHosts } from "@/tests/support/find-proce
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { readJsonFile } from "@/tests/support/read-json.ts";
+import { readRow } from "@/tests/support/read-rows.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 
 const shared = useArborWithRepo({ maxRetries: 1 });
@@ -150,10 +150,10 @@ describe("server crash and shutdown during a run", () => {
     ws.close();
     expect(await shared.env.arbor.stop()).toBe(0);
     expect(findProcessesInDir(worktreePath)).toEqual([]);
-    const db = new Database(path.join(shared.env.arbor.dataDir, "arbor.db"), { readonly: true });
-    const run = db.prepare("SELECT status FROM agent_runs WHERE session_id = ?").get(sessionId) as { status: string };
-    db.close();
-    expect(run.status).toBe("cancelled");
+    const run = await readRow(shared.env.arbor.dataDir, "SELECT status FROM agent_runs WHERE session_id = ?", [
+      sessionId,
+    ]);
+    expect(run?.status).toBe("cancelled");
     await shared.env.restart();
   });
 });

@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
@@ -12,6 +11,7 @@ import {
 } from "@/tests/support/git-fixtures.ts";
 import type { CancelBody, ErrorBody, MessagesBody, SendBody, SessionBody } from "@/tests/support/api-types.ts";
 import { callApi, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import { readRow } from "@/tests/support/read-rows.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 
@@ -85,16 +85,14 @@ describe("POST /api/chat/send", () => {
       ["user", userMessage],
       ["assistant", "Hi there, **friend**."],
     ]);
-    const db = new Database(path.join(env.arbor.dataDir, "arbor.db"), { readonly: true });
-    const row = db.prepare("SELECT * FROM agent_runs WHERE id = ?").get(body.run.id) as Record<string, unknown>;
-    db.close();
+    const row = await readRow(env.arbor.dataDir, "SELECT * FROM agent_runs WHERE id = ?", [body.run.id]);
     expect(row).toMatchObject({
       status: "success",
       worktree_path: mainPath,
       exit_code: 0,
       claude_session_id: body.run.claudeSessionId,
     });
-    expect(String(row.input_prompt_digest)).toMatch(/^[0-9a-f]{64}$/);
+    expect(String(row?.input_prompt_digest)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("delivers shell metacharacters, a leading dash, newlines and non-ASCII byte for byte, and a 300 KB message", async () => {

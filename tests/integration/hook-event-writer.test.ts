@@ -1,8 +1,8 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
+import { readRow } from "@/tests/support/read-rows.ts";
+import { isPostgresRun } from "@/tests/support/test-database.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
@@ -29,16 +29,11 @@ const newEvent = (eventId: string, overrides: Partial<NewHookEvent> = {}): NewHo
   ...overrides,
 });
 
-/** The stored columns as SQLite holds them (text dates, 0/1 booleans), without the id. */
-function readStoredColumns(eventId: string): Record<string, unknown> {
-  const sqlite = new Database(path.join(testDb.dir, "arbor.db"), { readonly: true });
-  try {
-    const row = sqlite.prepare("SELECT * FROM hook_events WHERE event_id = ?").get(eventId) as Record<string, unknown>;
-    const { id: _id, ...columns } = row;
-    return columns;
-  } finally {
-    sqlite.close();
-  }
+/** The stored columns as the database holds them (SQLite: text dates, 0/1 booleans), without the id. */
+async function readStoredColumns(eventId: string): Promise<Record<string, unknown>> {
+  const row = await readRow(testDb.dir, "SELECT * FROM hook_events WHERE event_id = ?", [eventId]);
+  const { id: _id, ...columns } = row!;
+  return columns;
 }
 
 beforeAll(async () => {
@@ -67,15 +62,19 @@ describe("hook event writer", () => {
     expect(Object.keys(row!)).toEqual(Object.keys(await testDb.db.hookEvent.findFirstOrThrow()));
 
     await testDb.db.hookEvent.create({ data: { ...newEvent("shape-prisma", blocked), receivedAt: row!.receivedAt } });
-    expect({ ...readStoredColumns("shape-raw"), event_id: "x" }).toStrictEqual({
-      ...readStoredColumns("shape-prisma"),
+    expect({ ...(await readStoredColumns("shape-raw")), event_id: "x" }).toStrictEqual({
+      ...(await readStoredColumns("shape-prisma")),
       event_id: "x",
     });
-    expect(readStoredColumns("shape-raw")).toMatchObject({
-      is_block: 1,
-      is_truncated: 1,
-      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/) as unknown,
-    });
+    expect(await readStoredColumns("shape-raw")).toMatchObject(
+      isPostgresRun
+        ? { is_block: true, is_truncated: true, received_at: row!.receivedAt }
+        : {
+            is_block: 1,
+            is_truncated: 1,
+            received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/) as unknown,
+          },
+    );
   });
 
   it("gives concurrent writers their own rows from one batch, and null to a duplicate in the same batch or a later one", async () => {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_NODE_FLAGS } from "@/server/node-flags.ts";
+import { databaseEnvFor } from "./test-database.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -55,7 +56,9 @@ export async function startArbor(
     if (key.startsWith("ARBOR_") && key !== "ARBOR_NEXT_DIST") continue;
     env[key] = value;
   }
-  Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, options.env);
+  // A PostgreSQL run (ARBOR_TEST_DB=postgresql) gives each data directory a database of its own.
+  const databaseEnv = options.env?.DATABASE_URL ? {} : await databaseEnvFor(dataDir);
+  Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, databaseEnv, options.env);
   const nodeArgv = [
     ...SERVER_NODE_FLAGS,
     ...(options.nodeArgs ?? []),

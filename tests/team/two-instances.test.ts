@@ -1,0 +1,167 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody, HookEventsBody, MessagesBody, PlanBody, TreeSpecBody } from "@/tests/support/api-types.ts";
+import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
+import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { dropPostgresDatabase, ensurePostgresDatabase, postgresSkipReason } from "@/tests/support/test-database.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
+
+/**
+ * Team mode: two Arbor servers (their own ports and data directories) on one PostgreSQL database.
+ * The first owns the repository and runs the real claude CLI against the mock model; the second
+ * sees its conversation, run state and hook events live (LISTEN/NOTIFY) and cannot run in it.
+ */
+const skipReason = postgresSkipReason();
+const title = "two Arbor instances on one PostgreSQL database";
+
+let databaseUrl: string;
+let owner: ArborWithClaude;
+let viewer: RunningArbor;
+let repo: PinnedRepo;
+
+beforeAll(async () => {
+  if (skipReason) return;
+  databaseUrl = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-team-")));
+  owner = await startArborWithClaude({ serverEnv: { DATABASE_URL: databaseUrl } });
+  viewer = await startArbor({ env: { DATABASE_URL: databaseUrl } });
+  repo = await createPinnedRepo(() => owner.arbor);
+});
+
+afterAll(async () => {
+  await viewer?.stop();
+  if (viewer) removeDataDir(viewer.dataDir);
+  await owner?.close();
+  await repo?.remove();
+  if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+});
+
+describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : title, () => {
+  it("streams on one instance while the other sees the messages and the run state live, read-only", async () => {
+    const worktreePath = await repo.addWorktree("team");
+    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
+    const watcher = await connectWs(viewer);
+    watcher.send({ type: "subscribe_repo", repoId: repo.repoId });
+    watcher.send({ type: "subscribe_session", sessionId });
+    // Messages of one socket are handled in order: the pong says both subscriptions are in place.
+    watcher.send({ type: "ping" });
+    await watcher.waitFor((m) => m.type === "pong");
+
+    const sent = sendChat(owner.arbor, { sessionId, userMessage: "Stream slowly [[mock:slow 150]]" });
+    const running = await watcher.waitFor(
+      (m) => m.type === "worktree_activity" && m.sessionId === sessionId && m.state === "running",
+    );
+    expect(running).toMatchObject({ repoId: repo.repoId, worktreePath });
+    const { body } = await sent;
+    expect(body.run.status).toBe("success");
+    const idle = await watcher.waitFor(
+      (m) => m.type === "worktree_activity" && m.sessionId === sessionId && m.state === "idle",
+    );
+    expect(idle).toMatchObject({ lastRunStatus: "success" });
+    expect(
+      watcher.messages.some(
+        (m) => m.type === "invalidate" && m.queryKey.includes(sessionId) && m.queryKey[0] === "messages",
+      ),
+    ).toBe(true);
+    watcher.close();
+
+    const seen = await callApi<MessagesBody>(viewer, `/api/chat/messages?sessionId=${sessionId}`);
+    expect(seen.body.messages.map((m) => [m.role, m.content])).toEqual(
+      body.assistantMessage
+        ? [
+            ["user", "Stream slowly [[mock:slow 150]]"],
+            ["assistant", body.assistantMessage.content],
+          ]
+        : [],
+    );
+    expect(body.assistantMessage?.content.length).toBeGreaterThan(0);
+
+    // The viewer's copy is read-only: a run never starts for a worktree another instance holds.
+    const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", {
+      body: { sessionId, userMessage: "mine now" },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain("read-only");
+    expect(owner.mock.requests.filter((r) => JSON.stringify(r.body).includes("mine now"))).toEqual([]);
+  });
+
+  it("shows a hook event from the owner's worktree in the other instance's Logs, live", async () => {
+    const worktreePath = await repo.addWorktree("hooks");
+    const watcher = await connectWs(viewer);
+    watcher.send({ type: "subscribe_hooks", worktreePath: null });
+    watcher.send({ type: "ping" });
+    await watcher.waitFor((m) => m.type === "pong");
+    const hookToken = readFileSync(path.join(owner.arbor.dataDir, "hook-token"), "utf8").trim();
+    const delivered = await rawRequest({
+      url: owner.arbor.url,
+      path: "/api/hooks/ingest",
+      method: "POST",
+      headers: {
+        host: `127.0.0.1:${owner.arbor.port}`,
+        "content-type": "application/json",
+        "x-arbor-hook-token": hookToken,
+        "x-arbor-event-id": "team-hook-1",
+      },
+      body: JSON.stringify({
+        hook_event_name: "Notification",
+        session_id: "team-session",
+        cwd: worktreePath,
+        message: "Claude needs your permission to use Bash",
+      }),
+    });
+    expect(delivered.status).toBeLessThan(300);
+    const live = await watcher.waitFor((m) => m.type === "hook_event" && m.event.sessionId === "team-session");
+    expect(live.type === "hook_event" && live.event).toMatchObject({ worktreePath, eventName: "Notification" });
+    watcher.close();
+
+    const logs = await callApi<HookEventsBody>(
+      viewer,
+      `/api/hooks/events?worktreePath=${encodeURIComponent(worktreePath)}`,
+    );
+    expect(logs.body.events.map((event) => [event.sessionId, event.eventName])).toEqual([
+      ["team-session", "Notification"],
+    ]);
+  });
+
+  it("lets both instances save the same design tree at once: one wins, the other is told and nothing is overwritten", async () => {
+    const created = await callApi<PlanBody>(viewer, "/api/plans", {
+      body: { repoId: repo.repoId, title: "Shared plan", goal: "Both instances edit it" },
+    });
+    expect(created.status).toBe(201);
+    const planId = created.body.plan.id;
+    const treeOf = (slug: string) => ({
+      nodes: [{ slug, title: slug, description: null, status: "planned" }],
+      edges: [],
+    });
+    const first = await callApi<TreeSpecBody>(owner.arbor, "/api/tree-spec", {
+      body: { planId, tree: treeOf("start"), baseVersion: null },
+    });
+    expect(first.body.plan.treeVersion).toBe(1);
+
+    const [fromOwner, fromViewer] = await Promise.all([
+      callApi<TreeSpecBody | ErrorBody>(owner.arbor, "/api/tree-spec", {
+        body: { planId, tree: treeOf("owner-edit"), baseVersion: 1 },
+      }),
+      callApi<TreeSpecBody | ErrorBody>(viewer, "/api/tree-spec", {
+        body: { planId, tree: treeOf("viewer-edit"), baseVersion: 1 },
+      }),
+    ]);
+    const statuses = [fromOwner.status, fromViewer.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const [winner, loser] = fromOwner.status === 200 ? [fromOwner, fromViewer] : [fromViewer, fromOwner];
+    const winningSlug = winner === fromOwner ? "owner-edit" : "viewer-edit";
+    expect((loser.body as ErrorBody).error.message).toMatch(
+      /saved by someone else \(now version 2.*Nothing was overwritten/,
+    );
+
+    for (const instance of [owner.arbor, viewer]) {
+      const stored = await callApi<PlanBody>(instance, `/api/plans/${planId}`);
+      expect(stored.body.plan.treeVersion).toBe(2);
+      expect(stored.body.plan.tree?.nodes.map((node) => node.slug)).toEqual([winningSlug]);
+    }
+  });
+});
