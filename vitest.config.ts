@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { findPostgresBinDir, POSTGRES_MISSING } from "./tests/support/throwaway-postgres.ts";
@@ -20,45 +19,48 @@ const processSuite = (name: string, timeoutMs: number) => ({
 });
 
 /**
- * The second run of the process suites against PostgreSQL (`npm run test:postgresql`): the same
- * files, each Arbor server (and each createTestDb) on a database of its own in one throw-away
- * PostgreSQL server. What is left out is SQLite's own behaviour (file locks, the database file's
- * mode) or has no query path of its own; POSTGRES_SUITES in tests/README.md says which and why.
+ * The second run of the process suites against PostgreSQL (`npm run test:postgresql`): each Arbor
+ * server (and each createTestDb) gets a database of its own in one throw-away PostgreSQL server.
+ * The subset is every file whose code reaches the database; together they cover every query path
+ * (chat, runs, approvals, trust, pins, plans, memory and search, hooks, policies, metrics). Files
+ * left out test git, processes, headers or SQLite's own behaviour (file locks, the file's mode),
+ * with no query of their own. tests/README.md says the same.
  */
-const POSTGRES_EXCLUDED = [
-  "tests/faults/database-faults.test.ts", // locks the SQLite file; PostgreSQL's faults are in tests/team
-  "tests/faults/git-scan-failures.test.ts", // git only
-  "tests/integration/git-resolve.test.ts", // git only
-  "tests/integration/git-scan.test.ts", // git only
-  "tests/integration/process-host.test.ts", // process host only
-  "tests/integration/claude-run-fake-cli.test.ts", // lib/agent without a database
-  "tests/integration/claude-mock-anthropic.test.ts", // the model mock only
-  "tests/security/browser-headers.test.ts", // headers, no query
-  "tests/security/sign-in-redirect.test.ts", // sign-in, no query
-  "tests/security/arbor-open.test.ts", // server.json, no query
-  "tests/security/local-account.test.ts", // sockets per client, no query
-  "tests/security/files-under-control.test.ts", // the SQLite file's mode
-  "tests/security/planted-claude-binary.test.ts", // PATH lookup, no query
-];
+export const POSTGRES_SUITES: Record<string, string[]> = {
+  integration: [
+    "approvals-api",
+    "chat-api",
+    "health-metrics",
+    "hook-event-writer",
+    "hook-policies",
+    "hooks-capture",
+    "hooks-import-notify",
+    "memory-api",
+    "memory-property",
+    "pins-api",
+    "plans-api",
+    "warm-cli",
+  ],
+  security: [
+    "hook-without-access-token",
+    "input-attacks",
+    "repository-settings-before-trust",
+    "trust-after-repository-changes",
+  ],
+  faults: ["chat-failures", "stream-faults"],
+};
 
 const postgresMissing = !process.env.ARBOR_TEST_POSTGRES_URL && !findPostgresBinDir();
 const postgresSuite = (name: string, timeoutMs: number) => {
   const base = processSuite(name, timeoutMs);
-  const include = postgresMissing ? [] : base.test.include;
-  if (postgresMissing) {
-    const skipped = readdirSync(`tests/${name}`)
-      .filter((file) => file.endsWith(".test.ts"))
-      .map((file) => `tests/${name}/${file}`)
-      .filter((file) => !POSTGRES_EXCLUDED.includes(file));
-    console.warn(`[tests] ${POSTGRES_MISSING}; skipped ${name}-pg:\n  ${skipped.join("\n  ")}`);
-  }
+  const files = (POSTGRES_SUITES[name] ?? []).map((file) => `tests/${name}/${file}.test.ts`);
+  if (postgresMissing) console.warn(`[tests] ${POSTGRES_MISSING}; skipped ${name}-pg:\n  ${files.join("\n  ")}`);
   return {
     ...base,
     test: {
       ...base.test,
       name: `${name}-pg`,
-      include,
-      exclude: POSTGRES_EXCLUDED,
+      include: postgresMissing ? [] : files,
       passWithNoTests: true,
       env: { ARBOR_TEST_DB: "postgresql" },
       globalSetup: ["tests/support/postgres-global-setup.ts"],

@@ -14,7 +14,11 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
 export type Db = PrismaClient;
 
 const dbState = defineProcessState<Db>("db", () => createDb(getConfig().databaseUrl));
-const providers = new WeakMap<Db, DatabaseProvider>();
+/**
+ * Each client carries its provider under a registry symbol, not in a module-scope map: the server
+ * (tsx) and Next's bundled route handlers hold separate copies of this module but share the client.
+ */
+const PROVIDER_KEY = Symbol.for("arbor.db.provider");
 
 /** The process-wide Prisma client on the configured database URL (SQLite or PostgreSQL by scheme). */
 export function getDb(): Db {
@@ -34,13 +38,13 @@ export function createDb(url: string): Db {
       : (new PostgresPrismaClient({
           adapter: new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize })),
         }) as unknown as Db);
-  providers.set(db, provider);
+  Object.defineProperty(db, PROVIDER_KEY, { value: provider });
   return db;
 }
 
 /** Which engine a client talks to, for the few queries written per provider (search, sizes). */
 export function providerOf(db: Db): DatabaseProvider {
-  return providers.get(db) ?? "sqlite";
+  return (db as unknown as Record<symbol, DatabaseProvider | undefined>)[PROVIDER_KEY] ?? "sqlite";
 }
 
 /** Closes the process-wide client (shutdown, tests). */

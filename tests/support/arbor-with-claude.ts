@@ -23,6 +23,8 @@ export async function startArborWithClaude(
     apiKey?: string | null;
     serverEnv?: Record<string, string>;
     nodeArgs?: string[];
+    /** The data directory (default: a new temporary one). */
+    dataDir?: string;
   } = {},
 ): Promise<ArborWithClaude> {
   const mock = await startMockAnthropic();
@@ -41,7 +43,7 @@ export async function startArborWithClaude(
   Object.assign(env, options.serverEnv);
   const nodeArgs = options.nodeArgs ?? [];
   const handle: ArborWithClaude = {
-    arbor: await startArbor({ env, nodeArgs }),
+    arbor: await startArbor({ env, nodeArgs, dataDir: options.dataDir }),
     mock,
     home,
     async restart() {

@@ -1,0 +1,152 @@
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { removeDataDir, startArbor } from "@/tests/support/start-arbor.ts";
+import {
+  dropPostgresDatabase,
+  ensurePostgresDatabase,
+  postgresAdminUrl,
+  postgresSkipReason,
+  withAdmin,
+} from "@/tests/support/test-database.ts";
+
+/**
+ * Operating Arbor on PostgreSQL: credentials only from the environment and never printed, TLS
+ * settings passed through to the driver, clear start-up errors, and a bounded connection pool.
+ */
+const skipReason = postgresSkipReason();
+const title = "Arbor on PostgreSQL: start-up errors, credentials, TLS and the pool";
+const PASSWORD = "Op-secret-7c2a9";
+const cleanups: Array<() => Promise<void>> = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** `url` with this role and the test password (the throw-away server trusts 127.0.0.1). */
+function withCredentials(url: string, role = "postgres"): string {
+  const parsed = new URL(url);
+  parsed.username = role;
+  parsed.password = PASSWORD;
+  return parsed.href;
+}
+
+/** Starts Arbor expecting it to refuse; returns everything it printed. */
+async function startFailing(env: Record<string, string>): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "arbor-pg-ops-"));
+  cleanups.push(() => Promise.resolve(removeDataDir(dataDir)));
+  const error = await startArbor({ dataDir, env }).then(
+    () => new Error("Arbor started"),
+    (failure: Error) => failure,
+  );
+  expect(error.message).toMatch(/^Arbor exited with code [1-9]/);
+  expect(error.message).not.toContain(PASSWORD);
+  return error.message;
+}
+
+async function freshDatabase(name: string, options: { template?: string } = {}): Promise<string> {
+  const admin = postgresAdminUrl()!;
+  await withAdmin(admin, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${options.template ?? "template0"}`),
+  );
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  cleanups.push(() => dropPostgresDatabase(url.href));
+  return url.href;
+}
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : title, () => {
+  it("says PostgreSQL cannot be reached, naming host and port but not the password", async () => {
+    const port = await closedPort();
+    const output = await startFailing({ DATABASE_URL: `postgresql://arbor:${PASSWORD}@127.0.0.1:${port}/arbor` });
+    expect(output).toContain(
+      `PostgreSQL at postgresql://arbor@127.0.0.1:${port}/arbor cannot be reached (ECONNREFUSED)`,
+    );
+  });
+
+  it("says the role lacks rights, and how to grant them, before writing anything", async () => {
+    const role = `arbor_limited_${process.pid}`;
+    const url = await freshDatabase(`arbor_rights_${process.pid}`);
+    await withAdmin(postgresAdminUrl()!, (client) => client.query(`CREATE ROLE ${role} LOGIN`));
+    cleanups.push(() =>
+      withAdmin(postgresAdminUrl()!, (client) => client.query(`DROP ROLE IF EXISTS ${role}`)).then(() => undefined),
+    );
+    const output = await startFailing({ DATABASE_URL: withCredentials(url, role) });
+    expect(output).toContain(`Role "${role}" lacks rights in database "arbor_rights_${process.pid}"`);
+    expect(output).toContain(`GRANT CREATE, USAGE ON SCHEMA public TO ${role}`);
+    const tables = await withAdmin(url, (client) =>
+      client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'"),
+    );
+    expect(tables.rows[0]).toEqual({ n: 0 });
+  });
+
+  it("refuses a database that a newer Arbor migrated, naming the unknown migration", async () => {
+    const url = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-newer-")));
+    cleanups.push(() => dropPostgresDatabase(url));
+    await withAdmin(url, (client) =>
+      client.query(
+        `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+         VALUES ('future', 'x', '29991231000000_from_the_future', now(), now(), 1)`,
+      ),
+    );
+    const output = await startFailing({ DATABASE_URL: withCredentials(url) });
+    expect(output).toContain(
+      "was migrated by a newer Arbor (29991231000000_from_the_future is not part of this version)",
+    );
+  });
+
+  it("passes TLS settings through to the driver: sslmode=require against a server without TLS is refused as such", async () => {
+    const url = new URL(withCredentials(postgresAdminUrl()!));
+    url.searchParams.set("sslmode", "require");
+    const output = await startFailing({ DATABASE_URL: url.href });
+    expect(output).toMatch(/TLS with PostgreSQL at postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres failed: .*SSL/);
+  });
+
+  it("keeps within ARBOR_DB_POOL_SIZE connections under concurrent requests, and never prints the password", async () => {
+    const url = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-pool-")));
+    cleanups.push(() => dropPostgresDatabase(url));
+    const arbor = await startArbor({ env: { DATABASE_URL: withCredentials(url), ARBOR_DB_POOL_SIZE: "2" } });
+    cleanups.push(async () => {
+      await arbor.stop();
+      removeDataDir(arbor.dataDir);
+    });
+    const database = new URL(url).pathname.slice(1);
+    const peak = { connections: 0 };
+    const sample = async () => {
+      const rows = await withAdmin(postgresAdminUrl()!, (client) =>
+        client.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'arbor'",
+          [database],
+        ),
+      );
+      peak.connections = Math.max(peak.connections, rows.rows[0]?.n ?? 0);
+    };
+    const burst = Array.from({ length: 40 }, (_, index) =>
+      callApi(arbor, index % 2 ? "/api/repo-pins" : "/api/hooks/events?limit=50"),
+    );
+    await Promise.all([...burst, sample(), sample(), sample()]);
+    await sample();
+    // The pool (2) plus the team feed's own LISTEN connection.
+    expect(peak.connections).toBeGreaterThanOrEqual(2);
+    expect(peak.connections).toBeLessThanOrEqual(3);
+
+    const missing = await callApi<ErrorBody>(arbor, "/api/plans/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(missing.body)).not.toContain(PASSWORD);
+    expect(arbor.output()).not.toContain(PASSWORD);
+  });
+});
