@@ -124,6 +124,8 @@ export async function measureIngest(input: {
   arbor: RunningArbor;
   seconds: number;
   onWarmUp?: (post: (id: string) => Promise<boolean>) => Promise<void>;
+  /** How many `load-%` events are stored (default: the data directory's SQLite file). */
+  countStored?: () => Promise<number>;
 }): Promise<IngestBenchResult> {
   const { arbor } = input;
   const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
@@ -164,14 +166,19 @@ export async function measureIngest(input: {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
-    const db = new Database(path.join(arbor.dataDir, "arbor.db"), { readonly: true });
-    const stored = (
-      db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }
-    ).n;
-    db.close();
+    const stored = await (input.countStored ?? (() => Promise.resolve(countStoredInSqlite(arbor.dataDir))))();
     return { eventsPerSecond: Math.round(sent / elapsed), sent, stored, lost: sent - stored };
   } finally {
     agent.destroy();
+  }
+}
+
+function countStoredInSqlite(dataDir: string): number {
+  const db = new Database(path.join(dataDir, "arbor.db"), { readonly: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM hook_events WHERE event_id LIKE 'load-%'").get() as { n: number }).n;
+  } finally {
+    db.close();
   }
 }
 

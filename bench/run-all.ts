@@ -1,15 +1,40 @@
 // npm run bench – every benchmark, each against a baseline measured in the same run.
+// npm run bench -- --db postgresql – the database-bound paths on PostgreSQL, as ratios against SQLite.
 // Prints figures and target checks; never fails the test suite.
 import { runApprovalsBench } from "./approvals-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
 import { runHooksBench } from "./hooks-bench.ts";
+import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
 import { round } from "./stats.ts";
 
 const line = (label: string, value: string, target: string, isMet: boolean) =>
   console.log(`${label.padEnd(44)} ${value.padEnd(34)} target ${target.padEnd(12)} ${isMet ? "ok" : "MISSED"}`);
+
+const dbIndex = process.argv.indexOf("--db");
+const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : undefined;
+if (db !== undefined && db !== "postgresql")
+  throw new Error(`--db ${db}: only postgresql is compared (SQLite is the baseline)`);
+if (db === "postgresql") {
+  const pg = await runPostgresBench();
+  console.log("\nPostgreSQL against SQLite (same machine, same run; ratio = PostgreSQL / SQLite)");
+  const compared = (label: string, figure: { sqlite: number; postgresql: number; ratio: number }, unit: string) =>
+    line(label, `${figure.postgresql} vs ${figure.sqlite} ${unit} (ratio ${figure.ratio})`, "", true);
+  compared("  hook ingest, 4 senders", pg.ingestEventsPerSecond, "events/s");
+  line("  hook events lost", String(pg.ingestEventsPerSecond.lost), "0", pg.ingestEventsPerSecond.lost === 0);
+  compared("  POST /api/chat/send median", pg.sendMedianMs, "ms");
+  compared("  prompt assembly, 10,000 messages median", pg.assemble10kMedianMs, "ms");
+  compared("  search over 100,000 messages median", pg.search100kMedianMs, "ms");
+  line(
+    "  cross-instance hook event p50 / p95",
+    `${pg.crossInstanceP50Ms} / ${pg.crossInstanceP95Ms} ms (same instance ${pg.sameInstanceP50Ms} ms)`,
+    "p50 <= 50 ms",
+    pg.crossInstanceP50Ms <= 50,
+  );
+  process.exit(0);
+}
 
 const scan = await runScanBench();
 console.log(

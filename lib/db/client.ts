@@ -4,6 +4,7 @@ import { PrismaClient } from "./generated/client.ts";
 import { PrismaClient as PostgresPrismaClient } from "./generated-postgresql/client.ts";
 import { databaseProvider, type DatabaseProvider } from "./database-url.ts";
 import { postgresPoolConfig } from "./postgres-connection.ts";
+import { replaceNulInTextArgs } from "./postgres-text-args.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
@@ -36,7 +37,7 @@ export function createDb(url: string): Db {
     provider === "sqlite"
       ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: getConfig().dbBusyTimeoutMs }) })
       : (new PostgresPrismaClient({
-          adapter: new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize })),
+          adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize }))),
         }) as unknown as Db);
   Object.defineProperty(db, PROVIDER_KEY, { value: provider });
   return db;
