@@ -24,7 +24,8 @@ export function postgresSkipReason(): string | null {
 
 /**
  * A database of its own on the test server, named after `key` (a data directory: a restarted
- * server finds its database again); created migrated (a copy of the template) when missing.
+ * server finds its database again); created when missing, migrated (a copy of the template) when
+ * the global setup made one.
  * Returns its URL.
  */
 export async function ensurePostgresDatabase(key: string): Promise<string> {
@@ -33,7 +34,11 @@ export async function ensurePostgresDatabase(key: string): Promise<string> {
   const name = `arbor_${createHash("sha256").update(key).digest("hex").slice(0, 20)}`;
   await withAdmin(admin, async (client) => {
     const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE_DATABASE}`);
+    if (exists.rowCount !== 0) return;
+    // A server named in ARBOR_TEST_POSTGRES_URL may have no template: the database starts empty and
+    // is migrated by Arbor (or createTestDb) like a user's.
+    const template = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [POSTGRES_TEMPLATE_DATABASE]);
+    await client.query(`CREATE DATABASE ${name}${template.rowCount ? ` TEMPLATE ${POSTGRES_TEMPLATE_DATABASE}` : ""}`);
   });
   const url = new URL(admin);
   url.pathname = `/${name}`;

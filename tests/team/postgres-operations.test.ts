@@ -3,9 +3,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import type { ErrorBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
-import { removeDataDir, startArbor } from "@/tests/support/start-arbor.ts";
+import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
 import {
   dropPostgresDatabase,
   ensurePostgresDatabase,
@@ -97,6 +98,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
   it("refuses a database that a newer Arbor migrated, naming the unknown migration", async () => {
     const url = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-newer-")));
     cleanups.push(() => dropPostgresDatabase(url));
+    await applyPendingMigrations({ url, root: repoRoot });
     await withAdmin(url, (client) =>
       client.query(
         `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
