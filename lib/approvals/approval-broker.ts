@@ -94,7 +94,12 @@ export async function answerApproval(
     );
   }
   const waiter = waitersState.get().get(row.id);
-  if (row.status !== "pending" || !waiter) throw alreadyDecided(toApprovalView(row));
+  if (row.status !== "pending" || !waiter) {
+    // Read again: the row above may predate the answer that settled the waiter (it is stored before
+    // the waiter is released), and the loser must learn who answered.
+    const latest = await db.approvalRequest.findUniqueOrThrow({ where: { id: row.id } });
+    throw alreadyDecided(toApprovalView(latest));
+  }
   const built = buildAnswer({
     kind: approvalKindOf(row.toolName),
     toolName: row.toolName,

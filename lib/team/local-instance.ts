@@ -66,3 +66,14 @@ export async function publishInstanceUrl(db: Db, url: string): Promise<void> {
   const instance = await getLocalInstance(db);
   await db.instance.update({ where: { id: instance.id }, data: { url, lastSeenAt: new Date() } });
 }
+
+/** Keeps this process's cached identity in step after its label changed. */
+export function replaceLocalInstanceLabel(db: Db, label: string): void {
+  const instances = localInstanceState.get();
+  const current = instances.get(db);
+  if (current)
+    instances.set(
+      db,
+      current.then((instance) => ({ ...instance, label })),
+    );
+}

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InstanceView } from "@/lib/team/instances.ts";
 import type { ErrorBody, HookEventsBody, MessagesBody, PlanBody, TreeSpecBody } from "@/tests/support/api-types.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
@@ -163,5 +164,30 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       expect(stored.body.plan.treeVersion).toBe(2);
       expect(stored.body.plan.tree?.nodes.map((node) => node.slug)).toEqual([winningSlug]);
     }
+  });
+
+  it("names the owner by its editable label: renamed on one instance, the other shows it and says whose the repository is", async () => {
+    const renamed = await callApi<{ instance: InstanceView }>(owner.arbor, "/api/team/instances", {
+      method: "PATCH",
+      body: { label: "  build box  " },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.instance).toMatchObject({ label: "build box", isLocal: true, repoCount: 1 });
+    const refusedName = await callApi<ErrorBody>(owner.arbor, "/api/team/instances", {
+      method: "PATCH",
+      body: { label: "bad\u0007name" },
+    });
+    expect(refusedName.status).toBe(422);
+
+    const seen = await callApi<{ instances: InstanceView[] }>(viewer, "/api/team/instances");
+    expect(seen.body.instances.map((instance) => [instance.label, instance.isLocal, instance.repoCount])).toEqual([
+      [expect.stringContaining(path.basename(viewer.dataDir)), true, 0],
+      ["build box", false, 1],
+    ]);
+    const worktreePath = await repo.addWorktree("named");
+    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
+    const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('belongs to Arbor "build box"');
   });
 });
