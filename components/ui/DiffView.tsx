@@ -3,7 +3,7 @@
 import { Fragment, useState } from "react";
 import { Button } from "./Button.tsx";
 import { classNames } from "./class-names.ts";
-import type { DiffHunk, DiffLine, TextDiff } from "./diff-hunks.ts";
+import { limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
 
 /** Rows drawn before "Show all": a huge Write stays responsive until the user asks for the rest. */
 const FIRST_ROWS = 400;
@@ -30,7 +30,8 @@ export function DiffView(props: { diff: TextDiff; label: string; testId?: string
   const [isAll, setAll] = useState(false);
   const { hunks, hiddenAfter } = props.diff;
   const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
-  let budget = isAll ? Infinity : FIRST_ROWS;
+  const shown = isAll ? hunks : limitHunks(hunks, FIRST_ROWS);
+  const isCut = shown !== hunks && total > FIRST_ROWS;
   return (
     <div
       data-testid={props.testId ?? "diff-view"}
@@ -48,20 +49,17 @@ export function DiffView(props: { diff: TextDiff; label: string; testId?: string
               </tr>
             </tbody>
           ) : null}
-          {hunks.map((hunk, index) => {
-            const shown = hunk.lines.slice(0, Math.max(0, budget));
-            budget -= shown.length;
-            if (shown.length === 0) return null;
-            return <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} lines={shown} />;
-          })}
-          {hiddenAfter && budget > 0 ? (
+          {shown.map((hunk, index) => (
+            <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} />
+          ))}
+          {hiddenAfter && !isCut ? (
             <tbody>
               <GapRow count={hiddenAfter} />
             </tbody>
           ) : null}
         </table>
       </div>
-      {total > FIRST_ROWS && !isAll ? (
+      {isCut ? (
         <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
           <Button size="xs" data-testid="diff-show-all" onClick={() => setAll(true)}>
             Show all {total} lines
@@ -72,11 +70,11 @@ export function DiffView(props: { diff: TextDiff; label: string; testId?: string
   );
 }
 
-function HunkRows({ hunk, lines }: { hunk: DiffHunk; lines: DiffLine[] }) {
+function HunkRows({ hunk }: { hunk: DiffHunk }) {
   return (
     <tbody data-testid="diff-hunk">
       {hunk.hiddenBefore > 0 ? <GapRow count={hunk.hiddenBefore} /> : null}
-      {lines.map((line, index) => (
+      {hunk.lines.map((line, index) => (
         <Fragment key={index}>
           <tr data-testid="diff-line" data-kind={line.kind} className={ROW[line.kind]}>
             <LineNumber value={line.oldNumber} />

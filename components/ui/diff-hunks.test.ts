@@ -1,6 +1,6 @@
 import { parsePatch } from "diff";
 import { describe, expect, it } from "vitest";
-import { diffTexts, toDiffHunks, type DiffLine } from "./diff-hunks.ts";
+import { diffTexts, limitHunks, toDiffHunks, type DiffLine } from "./diff-hunks.ts";
 
 const summary = (lines: DiffLine[]) =>
   lines.map((line) => `${line.oldNumber ?? "-"} ${line.newNumber ?? "-"} ${line.kind} ${line.text}`);
@@ -69,5 +69,17 @@ describe("toDiffHunks", () => {
     expect(hunks.map((hunk) => hunk.hiddenBefore)).toEqual([3, 6]);
     expect(summary(hunks[0]!.lines)).toEqual(["- 4 added inserted"]);
     expect(summary(hunks[1]!.lines)).toEqual(["10 - removed x", "11 11 context y"]);
+  });
+});
+
+describe("limitHunks", () => {
+  it("keeps whole hunks while they fit and cuts the one the limit falls in", () => {
+    const before = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
+    const after = before.replace("line 5\n", "five\n").replace("line 30\n", "thirty\n");
+    const { hunks } = diffTexts({ before, after, context: 1 });
+    expect(hunks.map((hunk) => hunk.lines.length)).toEqual([4, 4]);
+    expect(limitHunks(hunks, 100)).toEqual(hunks);
+    expect(limitHunks(hunks, 6).map((hunk) => hunk.lines.length)).toEqual([4, 2]);
+    expect(limitHunks(hunks, 4)).toEqual([hunks[0]]);
   });
 });

@@ -77,6 +77,18 @@ export function toDiffHunks(hunks: StructuredPatchHunk[]): DiffHunk[] {
   });
 }
 
+/** The first `maxLines` lines of a diff, whole hunks first, the hunk they end in cut short. */
+export function limitHunks(hunks: DiffHunk[], maxLines: number): DiffHunk[] {
+  const out: DiffHunk[] = [];
+  let left = maxLines;
+  for (const hunk of hunks) {
+    if (left <= 0) break;
+    out.push(hunk.lines.length <= left ? hunk : { ...hunk, lines: hunk.lines.slice(0, left) });
+    left -= hunk.lines.length;
+  }
+  return out;
+}
+
 function numberLines(hunk: StructuredPatchHunk): DiffLine[] {
   let oldNumber = hunk.oldStart;
   let newNumber = hunk.newStart;
