@@ -30,7 +30,7 @@ export function ChatHeader(props: {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800"
       data-testid="chat-header"
     >
-      <div className="min-w-0 flex-1">
+      <div className="min-w-32 flex-1">
         <h2 className="truncate text-sm font-semibold" data-testid="chat-branch">
           {branchName ?? "detached HEAD"}
         </h2>

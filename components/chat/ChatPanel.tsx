@@ -11,6 +11,7 @@ import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
 import { Composer } from "./Composer.tsx";
 import { MessageList } from "./MessageList.tsx";
+import { RunAnnouncer } from "./RunAnnouncer.tsx";
 import { TimelineToggle } from "./TimelineToggle.tsx";
 import { useMarkReadWhileOpen } from "./use-mark-read.ts";
 import { useStoredFlag } from "./use-stored-flag.ts";
@@ -60,25 +61,29 @@ export function ChatPanel(props: {
       >
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
+      <RunAnnouncer sessionId={session.id} />
       <UntrustedBanner repoId={session.repoId} />
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
-      <div className="flex min-h-0 flex-1">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <MessageList session={ids} focus={props.focus} />
-          {props.isReadOnly ? (
-            <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
-          ) : (
-            <Composer session={ids} lastMessageId={lastMessageId} onTyping={warm.warmSoon} />
-          )}
+      {/* The timeline stands beside the messages or is laid over them; it never covers the composer. */}
+      <div className="@container flex min-h-0 flex-1 flex-col">
+        <div className="relative flex min-h-0 flex-1">
+          <div className="flex min-w-0 flex-1 flex-col">
+            <MessageList session={ids} focus={props.focus} />
+          </div>
+          {isTimelineOn ? (
+            <ChatTimeline
+              repoId={session.repoId}
+              worktreePath={session.worktreePath}
+              chatSessionId={session.id}
+              messages={storedMessages}
+            />
+          ) : null}
         </div>
-        {isTimelineOn ? (
-          <ChatTimeline
-            repoId={session.repoId}
-            worktreePath={session.worktreePath}
-            chatSessionId={session.id}
-            messages={storedMessages}
-          />
-        ) : null}
+        {props.isReadOnly ? (
+          <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
+        ) : (
+          <Composer session={ids} lastMessageId={lastMessageId} onTyping={warm.warmSoon} />
+        )}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { describeApiRetry } from "./describe-api-retry.ts";
 import { Markdown } from "./Markdown.tsx";
+import { RunPulseLine } from "./RunPulseLine.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
 import { isFailedStatus } from "./run-outcome.ts";
 import { RunStopButton } from "./RunStopButton.tsx";
@@ -13,7 +14,7 @@ import { ToolCards } from "./ToolCards.tsx";
 
 /**
  * The content of a live run: queue place, streamed tools and text, what the run waits on (cards to
- * answer), API retries, the Stop button.
+ * answer), API retries, elapsed time and last activity (and a note after a long silence), the Stop button.
  */
 export function LiveRunBody(props: {
   runId: string;
@@ -69,6 +70,7 @@ export function LiveRunBody(props: {
           session={props.session}
         />
       ) : null}
+      {live && !finished ? <RunPulseLine run={live} /> : null}
       {!finished ? (
         <div className="mt-2">
           <RunStopButton runId={props.runId} label="Stop" testId="stop-button" />

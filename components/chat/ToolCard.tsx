@@ -53,8 +53,8 @@ const STATE_TONE = {
   denied: "text-red-600 dark:text-red-400",
   error: "text-red-600 dark:text-red-400",
   waiting: "font-semibold text-amber-700 dark:text-amber-400",
-  running: "text-zinc-400",
-  done: "text-zinc-400",
+  running: "text-zinc-500",
+  done: "text-zinc-500",
 } as const;
 
 function ToolOutput({ content, isError }: { content: string; isError: boolean }) {

@@ -31,7 +31,7 @@ export function TreeNodeCard(props: {
         <span className="text-sm font-semibold" data-testid="node-title">
           {node.title ?? node.branch}
         </span>
-        {node.nodeSlug ? <span className="font-mono text-[11px] text-zinc-400">{node.nodeSlug}</span> : null}
+        {node.nodeSlug ? <span className="font-mono text-[11px] text-zinc-500">{node.nodeSlug}</span> : null}
         <NodeStateBadges node={node} />
         <WorktreeActivityBadge activity={props.activity} isOpen={false} />
         {worktreePath ? (

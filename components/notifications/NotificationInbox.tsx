@@ -44,7 +44,7 @@ export function NotificationInbox(props: {
             desktop alerts on
           </span>
         ) : null}
-        <IconButton label="Close" data-testid="notifications-close" onClick={props.onClose} className="text-zinc-400">
+        <IconButton label="Close" data-testid="notifications-close" onClick={props.onClose} className="text-zinc-500">
           ✕
         </IconButton>
       </header>

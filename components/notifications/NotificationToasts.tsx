@@ -48,7 +48,7 @@ export function NotificationToasts() {
   );
   if (list.length === 0) return null;
   return (
-    <div className="fixed bottom-4 right-4 z-50 flex w-80 flex-col gap-2" aria-live="polite">
+    <div className="fixed right-4 top-14 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
       {list.map((toast) => (
         <NotificationToast key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}

@@ -4,6 +4,7 @@ import { applyNotificationToCache } from "@/components/notifications/notificatio
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types.ts";
+import { noteServerTime } from "./server-clock.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
@@ -35,6 +36,8 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       console.warn("[arbor] realtime:", message.message);
       return;
     case "hello":
+      noteServerTime(message.serverTime);
+      return;
     case "pong":
       return;
   }

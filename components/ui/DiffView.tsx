@@ -79,7 +79,7 @@ function HunkRows({ hunk }: { hunk: DiffHunk }) {
           <tr data-testid="diff-line" data-kind={line.kind} className={ROW[line.kind]}>
             <LineNumber value={line.oldNumber} />
             <LineNumber value={line.newNumber} />
-            <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-400">
+            <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-500">
               {SIGN[line.kind]}
             </td>
             <td className="whitespace-pre-wrap break-all pr-2">
@@ -90,7 +90,7 @@ function HunkRows({ hunk }: { hunk: DiffHunk }) {
           {line.hasNoNewline ? (
             <tr>
               <td colSpan={3} />
-              <td className="pr-2 text-[10px] italic text-zinc-400">no newline at end of file</td>
+              <td className="pr-2 text-[10px] italic text-zinc-500">no newline at end of file</td>
             </tr>
           ) : null}
         </Fragment>
@@ -118,7 +118,7 @@ function LineText({ line }: { line: DiffLine }) {
 
 function LineNumber({ value }: { value: number | null }) {
   return (
-    <td className="w-8 select-none border-r border-zinc-200 px-1.5 text-right align-top text-zinc-400 dark:border-zinc-800">
+    <td className="w-8 select-none border-r border-zinc-200 px-1.5 text-right align-top text-zinc-500 dark:border-zinc-800">
       {value ?? ""}
     </td>
   );
