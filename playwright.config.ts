@@ -13,8 +13,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000,
+  // Generous: a cold `claude` start on two busy cores can take several seconds.
+  expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",

@@ -81,10 +81,11 @@ export default defineConfig({
       },
       processSuite("security", 60_000),
       processSuite("faults", 90_000),
-      processSuite("integration", 60_000),
+      // Generous: a real `claude` starts cold several times per test on two shared cores.
+      processSuite("integration", 120_000),
       postgresSuite("security", 60_000),
       postgresSuite("faults", 90_000),
-      postgresSuite("integration", 60_000),
+      postgresSuite("integration", 120_000),
       {
         resolve,
         test: {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { THEME_COOKIE, parseTheme, themeAttribute } from "@/components/shell/theme.ts";
 import { Providers } from "./providers.tsx";
 import "./globals.css";
 
@@ -16,9 +18,10 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
+    <html lang="en" data-theme={themeAttribute(theme)}>
       <body className="h-screen overflow-hidden">
         <Providers>{children}</Providers>
       </body>

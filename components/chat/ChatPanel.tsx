@@ -11,9 +11,11 @@ import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
 import { Composer } from "./Composer.tsx";
 import { MessageList } from "./MessageList.tsx";
+import { RunAnnouncer } from "./RunAnnouncer.tsx";
 import { TimelineToggle } from "./TimelineToggle.tsx";
 import { useMarkReadWhileOpen } from "./use-mark-read.ts";
 import { useStoredFlag } from "./use-stored-flag.ts";
+import { useWarmCli } from "./use-warm-cli.ts";
 
 /** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
 const TIMELINE_FLAG = "arbor.chat.timeline";
@@ -35,6 +37,7 @@ export function ChatPanel(props: {
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   useMarkReadWhileOpen(ids);
+  const warm = useWarmCli(session.id, !props.isReadOnly);
   const messages = useMessages(session.id);
   const lastMessageId = messages.data?.pages[0]?.messages.at(-1)?.id ?? 0;
   const storedMessages = useMemo(
@@ -54,28 +57,33 @@ export function ChatPanel(props: {
         isReadOnly={props.isReadOnly}
         onOpenSession={props.onOpenSession}
         onSummarized={() => setSummaryOpen(true)}
+        onModeChanged={warm.warmNow}
       >
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
+      <RunAnnouncer sessionId={session.id} />
       <UntrustedBanner repoId={session.repoId} />
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
-      <div className="flex min-h-0 flex-1">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <MessageList session={ids} focus={props.focus} />
-          {props.isReadOnly ? (
-            <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
-          ) : (
-            <Composer session={ids} lastMessageId={lastMessageId} />
-          )}
+      {/* The timeline stands beside the messages or is laid over them; it never covers the composer. */}
+      <div className="@container flex min-h-0 flex-1 flex-col">
+        <div className="relative flex min-h-0 flex-1">
+          <div className="flex min-w-0 flex-1 flex-col">
+            <MessageList session={ids} focus={props.focus} />
+          </div>
+          {isTimelineOn ? (
+            <ChatTimeline
+              repoId={session.repoId}
+              worktreePath={session.worktreePath}
+              chatSessionId={session.id}
+              messages={storedMessages}
+            />
+          ) : null}
         </div>
-        {isTimelineOn ? (
-          <ChatTimeline
-            repoId={session.repoId}
-            worktreePath={session.worktreePath}
-            chatSessionId={session.id}
-            messages={storedMessages}
-          />
-        ) : null}
+        {props.isReadOnly ? (
+          <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
+        ) : (
+          <Composer session={ids} lastMessageId={lastMessageId} onTyping={warm.warmSoon} />
+        )}
       </div>
     </section>
   );

@@ -6,14 +6,21 @@ import { Button } from "@/components/ui/Button.tsx";
 import { TextArea } from "@/components/ui/FormFields.tsx";
 import { describeSendError } from "./describe-send-error.ts";
 import { useSendMessage } from "./use-chat-mutations.ts";
+import { useDraft } from "./use-draft.ts";
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line. The box is cleared as the message
  * leaves; if the server refuses it (4xx: empty, too large, unknown session) the text comes
- * back and the reason shows underneath, so nothing typed is lost.
+ * back and the reason shows underneath, so nothing typed is lost. The draft is kept per
+ * conversation across worktree switches and reloads. Typing keeps a CLI warm.
  */
-export function Composer(props: { session: { sessionId: string; repoId: string }; lastMessageId: number }) {
-  const [draft, setDraft] = useState("");
+export function Composer(props: {
+  session: { sessionId: string; repoId: string };
+  lastMessageId: number;
+  /** The user is typing: a CLI is kept warm for the send. */
+  onTyping?: () => void;
+}) {
+  const [draft, setDraft] = useDraft(props.session.sessionId);
   const [error, setError] = useState<unknown>(null);
   const send = useSendMessage(props.session);
 
@@ -52,9 +59,13 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
     >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         <TextArea
+          id="composer-input"
           data-testid="composer-input"
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            props.onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           rows={2}
           placeholder="Ask Claude about this worktree… (Enter to send, Shift+Enter for a new line)"

@@ -27,7 +27,7 @@ export function UserMessage({
     >
       {message?.isArchived ? <ArchivedTag /> : null}
       <div
-        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-600 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
+        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
         data-testid="message-text"
       >
         {text}

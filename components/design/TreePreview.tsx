@@ -30,7 +30,7 @@ export function TreePreview(props: { draft: Draft; rule: string; invalidKeys: Se
         data-testid="tree-preview"
         className="rounded-md border border-zinc-200 bg-white px-2 py-1 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        {rows.length === 0 ? <li className="py-1 text-xs text-zinc-400">No nodes yet.</li> : null}
+        {rows.length === 0 ? <li className="py-1 text-xs text-zinc-500">No nodes yet.</li> : null}
         {rows.map(({ node, depth }) => {
           const branch = branchFor({ rule: props.rule, slug: node.slug });
           return (

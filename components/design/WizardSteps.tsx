@@ -18,7 +18,7 @@ export function WizardSteps({ current }: { current: WizardStep }) {
           key={item.step}
           data-testid="wizard-step"
           aria-current={index === at ? "step" : undefined}
-          className={`rounded-full px-2 py-0.5 ${index === at ? "bg-emerald-600 text-white" : index < at ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}
+          className={`rounded-full px-2 py-0.5 ${index === at ? "bg-emerald-700 text-white" : index < at ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}
         >
           {index + 1}. {item.label}
         </li>

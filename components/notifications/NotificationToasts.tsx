@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { IconButton } from "@/components/ui/IconButton.tsx";
 import { folderName } from "./group-notifications.ts";
 import { notificationLook } from "./notification-look.ts";
@@ -27,8 +27,18 @@ export function NotificationToasts() {
   });
   const { permission } = useBrowserPermission();
   const hrefFor = useNotificationHref();
-  const list = toasts.data ?? [];
-  useBrowserNotifications({ toasts: list, permission, hrefFor });
+  const list = useMemo(() => toasts.data ?? [], [toasts.data]);
+  const alerts = useMemo(
+    () =>
+      list.map((toast) => ({
+        tag: `arbor-${toast.id}`,
+        title: toast.type === "error" ? "Claude stopped on an error" : "Claude finished",
+        body: toast.excerpt,
+        href: hrefFor(toast),
+      })),
+    [list, hrefFor],
+  );
+  useBrowserNotifications({ alerts, permission });
   const dismiss = useCallback(
     (id: number) =>
       client.setQueryData<LiveNotification[]>(queryKeys.notificationToasts(), (current) =>
@@ -38,7 +48,7 @@ export function NotificationToasts() {
   );
   if (list.length === 0) return null;
   return (
-    <div className="fixed bottom-4 right-4 z-50 flex w-80 flex-col gap-2" aria-live="polite">
+    <div className="fixed right-4 top-14 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
       {list.map((toast) => (
         <NotificationToast key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}

@@ -15,7 +15,7 @@ export function PinsPanel(props: {
 }) {
   const pins = usePins();
   return (
-    <aside className="flex h-full w-72 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 p-3 dark:border-zinc-800">
+    <aside className="flex h-full w-full shrink-0 flex-col gap-4 overflow-y-auto border-r md:w-72 border-zinc-200 p-3 dark:border-zinc-800">
       <h1 className="text-lg font-semibold tracking-tight">🌳 Arbor</h1>
       <section>
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Pin a repository</h2>

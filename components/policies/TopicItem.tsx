@@ -23,7 +23,7 @@ export function TopicItem({ repoId, topic }: { repoId: string; topic: TopicView 
           data-testid="topic-toggle"
           className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-900"
         >
-          <span className="text-zinc-400 group-open:rotate-90" aria-hidden>
+          <span className="text-zinc-500 group-open:rotate-90" aria-hidden>
             ▸
           </span>
           <span data-testid="topic-title" className="min-w-0 flex-1 truncate text-sm font-medium">

@@ -11,7 +11,8 @@ export function applyRunEvent(state: LiveRunsState, message: RunEventMessage): L
   if (current && message.seq <= current.seq) return state;
   const base = current ?? createLiveRun({ runId: message.runId, at: message.at });
   const next = reduceRun(base, message.event);
-  return { runs: { ...state.runs, [message.runId]: { ...next, seq: message.seq } } };
+  const lastActivity = describeActivity(message.event) ?? next.lastActivity;
+  return { runs: { ...state.runs, [message.runId]: { ...next, seq: message.seq, lastAt: message.at, lastActivity } } };
 }
 
 /** The `afterSeq` map to resubscribe with: what this state already holds, per run. */
@@ -24,6 +25,8 @@ function createLiveRun(input: { runId: string; at: number }): LiveRun {
     runId: input.runId,
     seq: 0,
     firstAt: input.at,
+    lastAt: input.at,
+    lastActivity: "starting",
     status: "running",
     queuedPosition: null,
     model: null,
@@ -83,6 +86,34 @@ function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
       const { kind: _kind, ...finished } = event;
       return { ...run, status: "finished", queuedPosition: null, retry: null, finished };
     }
+  }
+}
+
+/** What an event says the run is doing, or null when it says nothing new (a notice). */
+function describeActivity(event: RunEvent): string | null {
+  switch (event.kind) {
+    case "queued":
+      return "queued";
+    case "started":
+    case "init":
+      return "starting";
+    case "text_delta":
+    case "text_block":
+      return "tokens streaming";
+    case "tool_use":
+      return `running ${event.tool.name}`;
+    case "tool_result":
+      return "tool finished";
+    case "api_retry":
+      return `retrying ${event.attempt} of ${event.maxRetries}`;
+    case "approval_requested":
+      return "waiting for your approval";
+    case "approval_resolved":
+      return "answer received";
+    case "finished":
+      return "finished";
+    case "notice":
+      return null;
   }
 }
 

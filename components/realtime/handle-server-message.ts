@@ -4,6 +4,7 @@ import { applyNotificationToCache } from "@/components/notifications/notificatio
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types.ts";
+import { noteServerTime } from "./server-clock.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
@@ -35,6 +36,8 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       console.warn("[arbor] realtime:", message.message);
       return;
     case "hello":
+      noteServerTime(message.serverTime);
+      return;
     case "pong":
       return;
   }
@@ -53,4 +56,7 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
   }
   // The event names only the session; activity of every repository shown is cheap to refetch.
   if (kind === "finished") void client.invalidateQueries({ queryKey: queryKeys.activity() });
+  // Cards, the tab title and the inbox read the requests' lists: a request came, ended, or its run did.
+  if (kind === "approval_requested" || kind === "approval_resolved" || kind === "finished")
+    void client.invalidateQueries({ queryKey: queryKeys.approvals() });
 }

@@ -13,6 +13,10 @@ export interface LiveRun {
   seq: number;
   /** Server clock of the first event seen, to order runs that have no message yet. */
   firstAt: number;
+  /** Server clock of the latest event: how long the run has been silent. */
+  lastAt: number;
+  /** The latest event, in a few words ("tokens streaming", "running Bash"), for the run's sign of life. */
+  lastActivity: string;
   status: "queued" | "running" | "finished";
   queuedPosition: number | null;
   model: string | null;

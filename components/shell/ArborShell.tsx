@@ -1,21 +1,22 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
-import { readPlanParam, writePlanParam } from "@/components/design/plan-selection.ts";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
 import { TrustDialog } from "@/components/trust/TrustDialog.tsx";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel.tsx";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api.ts";
+import { columnDisplay, paneForSelection, type Pane } from "./layout-panes.ts";
 import { OpenWorktreeChat } from "./OpenWorktreeChat.tsx";
+import { PaneNav } from "./PaneNav.tsx";
 import { SidebarFooter } from "./SidebarFooter.tsx";
-import { readSelection, writeSelection } from "./url-selection.ts";
+import { readSelection, writeSelection, type Selection } from "./url-selection.ts";
 
 /**
  * The page: pins and search on the left, the chosen repository's worktrees, then the open
@@ -25,27 +26,43 @@ export function ArborShell() {
   const pins = usePins();
   const markUsed = useMarkPinUsed();
   // The URL gives the selection the page opens with (the server renders it too); from then on
-  // this state leads and each change is written back to the URL.
+  // this state leads, each change is a history entry, and Back or Forward bring it back.
   const params = useSearchParams();
-  const [repoId, setRepoId] = useState(() => readSelection(params).repoId);
-  const [worktreePath, setWorktreePath] = useState(() => readSelection(params).worktreePath);
-  const [planId, setPlanId] = useState(() => readPlanParam(params));
+  const [selection, setSelection] = useState<Selection>(() => readSelection(params));
+  const { repoId, worktreePath, planId } = selection;
+  const [pane, setPane] = useState<Pane>(() => paneForSelection(readSelection(params)));
   const [target, setTarget] = useState<ChatTarget>(ACTIVE_CHAT);
   /** The repository whose trust step is open: right after pinning one that is not trusted. */
   const [reviewRepoId, setReviewRepoId] = useState<string | null>(null);
 
-  const selectRepo = useCallback((nextRepoId: string | null) => {
-    setRepoId(nextRepoId);
-    setWorktreePath(null);
-    setPlanId(null);
-    setTarget(ACTIVE_CHAT);
-    writeSelection({ repoId: nextRepoId, worktreePath: null });
-    writePlanParam(null);
+  useEffect(() => {
+    const onPopState = () => {
+      const fromUrl = readSelection(new URLSearchParams(window.location.search));
+      setSelection(fromUrl);
+      setPane(paneForSelection(fromUrl));
+      setTarget(ACTIVE_CHAT);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
   }, []);
 
+  const select = useCallback((next: Selection) => {
+    setSelection(next);
+    setPane(paneForSelection(next));
+    writeSelection(next);
+  }, []);
+
+  const selectRepo = useCallback(
+    (nextRepoId: string | null) => {
+      setTarget(ACTIVE_CHAT);
+      select({ repoId: nextRepoId, worktreePath: null, planId: null });
+    },
+    [select],
+  );
+
   const selectPlan = (nextPlanId: string | null) => {
-    setPlanId(nextPlanId);
-    writePlanParam(nextPlanId);
+    setSelection((current) => ({ ...current, planId: nextPlanId }));
+    writeSelection({ ...selection, planId: nextPlanId });
   };
 
   const selectPin = (pin: PinView) => {
@@ -54,16 +71,14 @@ export function ArborShell() {
   };
 
   const openWorktreePath = (path: string | null) => {
-    setWorktreePath(path);
     setTarget(ACTIVE_CHAT);
-    writeSelection({ repoId, worktreePath: path });
+    select({ ...selection, worktreePath: path });
   };
   const openWorktree = (worktree: WorktreeScan) => openWorktreePath(worktree.path);
 
   const openSearchHit = (hit: SearchHit) => {
-    setWorktreePath(hit.worktreePath);
     setTarget({ sessionId: hit.sessionId, focus: { messageId: hit.messageId, nonce: Date.now() } });
-    writeSelection({ repoId, worktreePath: hit.worktreePath });
+    select({ ...selection, worktreePath: hit.worktreePath });
   };
 
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
@@ -73,55 +88,78 @@ export function ArborShell() {
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
 
   return (
-    <div className="flex h-full">
-      <div className="flex h-full shrink-0 flex-col">
-        <div className="min-h-0 flex-1">
-          <PinsPanel
-            selectedRepoId={repoId}
-            onSelect={selectPin}
-            onPinned={(pinnedRepoId, trust) => {
-              selectRepo(pinnedRepoId);
-              if (trust !== "trusted") setReviewRepoId(pinnedRepoId);
-            }}
-          />
+    <div className="flex h-full flex-col">
+      <a
+        href="#composer-input"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-zinc-900"
+        data-testid="skip-to-composer"
+      >
+        Skip to the message box
+      </a>
+      <PaneNav
+        pane={pane}
+        hasRepo={selectedPin !== null}
+        mainLabel={worktreePath ? "Chat" : "Dashboard"}
+        onChange={setPane}
+      />
+      <div className="flex min-h-0 flex-1">
+        <div
+          className={`${columnDisplay("repos", pane)} h-full w-full shrink-0 flex-col md:w-auto`}
+          data-testid="column-repos"
+        >
+          <div className="min-h-0 flex-1">
+            <PinsPanel
+              selectedRepoId={repoId}
+              onSelect={selectPin}
+              onPinned={(pinnedRepoId, trust) => {
+                selectRepo(pinnedRepoId);
+                if (trust !== "trusted") setReviewRepoId(pinnedRepoId);
+              }}
+            />
+          </div>
+          {selectedPin ? (
+            <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} />
+          ) : null}
+          <SidebarFooter />
         </div>
         {selectedPin ? (
-          <ConversationSearch key={selectedPin.repoId} repoId={selectedPin.repoId} onOpenHit={openSearchHit} />
+          <div
+            className={`${columnDisplay("worktrees", pane)} h-full w-full shrink-0 md:w-auto`}
+            data-testid="column-worktrees"
+          >
+            <WorktreePanel
+              pin={selectedPin}
+              planId={planId}
+              selectedPath={worktreePath}
+              onOpen={openWorktree}
+              onOpenDashboard={() => openWorktreePath(null)}
+            />
+          </div>
         ) : null}
-        <SidebarFooter />
+        <main className={`${columnDisplay("main", pane)} min-w-0 flex-1 flex-col`} data-testid="main-pane">
+          {!selectedPin ? (
+            <EmptyState
+              title="Pick a repository"
+              body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time."
+            />
+          ) : !worktreePath ? (
+            <TreeDashboard
+              repoId={selectedPin.repoId}
+              planId={planId}
+              onSelectPlan={selectPlan}
+              onOpenWorktree={openWorktreePath}
+            />
+          ) : (
+            <OpenWorktreeChat
+              repoId={selectedPin.repoId}
+              worktreePath={worktreePath}
+              branch={openScan?.branch ?? null}
+              target={target}
+              onOpenSession={openSession}
+            />
+          )}
+        </main>
       </div>
-      {selectedPin ? (
-        <WorktreePanel
-          pin={selectedPin}
-          planId={planId}
-          selectedPath={worktreePath}
-          onOpen={openWorktree}
-          onOpenDashboard={() => openWorktreePath(null)}
-        />
-      ) : null}
-      <main className="flex min-w-0 flex-1 flex-col" data-testid="main-pane">
-        {!selectedPin ? (
-          <EmptyState
-            title="Pick a repository"
-            body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time."
-          />
-        ) : !worktreePath ? (
-          <TreeDashboard
-            repoId={selectedPin.repoId}
-            planId={planId}
-            onSelectPlan={selectPlan}
-            onOpenWorktree={openWorktreePath}
-          />
-        ) : (
-          <OpenWorktreeChat
-            repoId={selectedPin.repoId}
-            worktreePath={worktreePath}
-            branch={openScan?.branch ?? null}
-            target={target}
-            onOpenSession={openSession}
-          />
-        )}
-      </main>
       {reviewRepoId ? <TrustDialog repoId={reviewRepoId} onClose={() => setReviewRepoId(null)} /> : null}
     </div>
   );

@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { NotificationCenter } from "@/components/notifications/NotificationCenter.tsx";
 import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.tsx";
 import { footerLinks } from "./footer-links.ts";
+import { ThemeSwitch } from "./ThemeSwitch.tsx";
 
 const linkClass =
   "text-xs font-medium text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
@@ -14,7 +15,7 @@ const linkClass =
 export function SidebarFooter() {
   const router = useRouter();
   const links = footerLinks(useSearchParams().toString());
-  // The selection lives in this page's query string (replaceState), so it is read again at
+  // The selection lives in this page's query string (pushState), so it is read again at
   // click time; the settings page gets it for its "Back" link.
   const follow = (event: MouseEvent<HTMLAnchorElement>, target: (search: string) => string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -54,6 +55,7 @@ export function SidebarFooter() {
       </nav>
       <div className="flex items-center justify-between gap-2">
         <NotificationCenter />
+        <ThemeSwitch />
         <ConnectionIndicator />
       </div>
     </div>

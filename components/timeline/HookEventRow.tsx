@@ -44,7 +44,7 @@ export function HookEventRow(props: {
     >
       <div className="flex min-w-0 items-center gap-2">
         {props.gapMs !== undefined ? (
-          <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-400" data-testid="event-gap">
+          <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-500" data-testid="event-gap">
             +{formatDuration(props.gapMs)}
           </span>
         ) : null}
@@ -91,12 +91,12 @@ export function HookEventRow(props: {
             {event.sessionId.slice(0, 8)}
           </Link>
         ) : null}
-        <time className="shrink-0 font-mono text-[10px] text-zinc-400" dateTime={event.receivedAt}>
+        <time className="shrink-0 font-mono text-[10px] text-zinc-500" dateTime={event.receivedAt}>
           {formatClock(event.receivedAt)}
         </time>
       </div>
       {props.showDirectory ? (
-        <p className="truncate pl-6 font-mono text-[10px] text-zinc-400" title={event.cwd ?? ""}>
+        <p className="truncate pl-6 font-mono text-[10px] text-zinc-500" title={event.cwd ?? ""}>
           {event.worktreePath ?? `${event.cwd ?? "?"} (not in a pinned repository)`}
         </p>
       ) : null}

@@ -15,7 +15,7 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 
 const VARIANT: Record<ButtonVariant, string> = {
   primary:
-    "rounded-md border border-emerald-600 bg-emerald-600 font-medium text-white hover:border-emerald-700 hover:bg-emerald-700 disabled:opacity-50",
+    "rounded-md border border-emerald-700 bg-emerald-700 font-medium text-white hover:border-emerald-800 hover:bg-emerald-800 disabled:opacity-50",
   secondary:
     "rounded-md border border-zinc-300 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800",
   danger:

@@ -33,7 +33,7 @@ export function WorktreePanel(props: {
   const activityByPath = new Map((activity.data ?? []).map((item) => [item.worktreePath, item]));
   return (
     <section
-      className="flex h-full w-96 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
+      className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
       data-testid="worktree-panel"
     >
       <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">

@@ -36,7 +36,7 @@ export function WorktreeRow(props: {
           <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
             {worktree.isDetached ? "detached HEAD" : (worktree.branch ?? "(bare)")}
           </span>
-          {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-400">main</span> : null}
+          {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-500">main</span> : null}
           <span className="ml-auto">{props.activity}</span>
         </div>
         <div className="truncate font-mono text-[11px] text-zinc-500" title={worktree.path} data-testid="worktree-path">
@@ -45,7 +45,7 @@ export function WorktreeRow(props: {
         {worktree.head ? (
           <div className="truncate text-xs text-zinc-600 dark:text-zinc-400" data-testid="worktree-head">
             <span className="font-mono">{worktree.head.shortSha}</span> {worktree.head.subject}{" "}
-            <span className="text-zinc-400">· {formatRelativeTime(worktree.head.committedAt)}</span>
+            <span className="text-zinc-500">· {formatRelativeTime(worktree.head.committedAt)}</span>
           </div>
         ) : null}
         <div className="mt-1">

@@ -4,16 +4,9 @@ import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import type { AlwaysScope } from "./approval-types.ts";
 import { formatToolRule } from "./classify-request.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import type { PermissionRuleView } from "./permission-rule-view.ts";
 
-export interface PermissionRuleView extends ToolRule {
-  id: string;
-  scope: AlwaysScope;
-  repoId: string | null;
-  worktreePath: string | null;
-  /** As `--allowedTools` receives it, e.g. `Bash(npm test *)`. */
-  label: string;
-  createdAt: string;
-}
+export type { PermissionRuleView };
 
 /** Saves "Allow always" rules in a scope; a rule already saved there is not saved twice. */
 export async function saveRules(

@@ -1,16 +1,10 @@
-import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
-/** The modes a worktree's chat offers: Ask, Accept edits, Plan, and Bypass (trusted repositories only). */
-export const WORKTREE_MODES = [
-  "default",
-  "acceptEdits",
-  "plan",
-  "bypassPermissions",
-] as const satisfies readonly PermissionMode[];
-export type WorktreeMode = (typeof WORKTREE_MODES)[number];
+import { WORKTREE_MODES, type WorktreeMode } from "./worktree-mode-types.ts";
+
+export { WORKTREE_MODES, type WorktreeMode };
 
 /** The worktree's permission mode: what was chosen in its chat header, else Ask. */
 export async function readWorktreeMode(db: Db, input: { repoId: string; worktreePath: string }): Promise<WorktreeMode> {

@@ -71,6 +71,8 @@ async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
   });
   const lists = await Promise.all(
     repos.map(async (repo) => {
+      // A pinned repository whose folder is gone has no worktrees to match (the sidebar says it is missing).
+      if (!existsSync(repo.rootPath)) return [];
       try {
         // Only the list is needed (one git process per repository), not each worktree's status.
         const entries = await listWorktreeEntries({ cwd: repo.rootPath });

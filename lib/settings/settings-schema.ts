@@ -54,6 +54,13 @@ export const settingsSchema = z.object({
     .min(5)
     .max(24 * 3600)
     .default(1800),
+  /** A running answer with no event for this long says so and offers Stop or keep waiting. */
+  silenceWarningSeconds: z
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(120),
   /** Warm CLIs: at most this many `claude` processes started ahead of a send (0: never). */
   warmCliMax: z.number().int().min(0).max(16).default(3),
   /** A warm CLI nobody sends to within this time is ended. */

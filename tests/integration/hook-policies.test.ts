@@ -65,7 +65,7 @@ describe("conversation recorder", () => {
       expect(login.entries[0]?.assistantText).toContain("Fixed answer.");
       expect(login.entries[0]?.userText).toContain("How should login work?");
       await expect
-        .poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0]!.summaryKind, { timeout: 30_000 })
+        .poll(async () => (await topics()).find((t) => t.id === login.id)!.entries[0]!.summaryKind, { timeout: 60_000 })
         .not.toBe("pending");
     } finally {
       await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/policies`, {

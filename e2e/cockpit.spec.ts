@@ -1,0 +1,179 @@
+// The shell for many agents: every width usable, drafts and places kept, keyboard and screen readers served.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { callApi } from "@/tests/support/call-api.ts";
+import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
+
+const row = (page: Page, worktreePath: string) =>
+  page.locator(`[data-testid="worktree-row"][data-path="${worktreePath}"]`);
+
+/** How far the page's content reaches past the window's right edge (0 when nothing overflows). */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether the Send button is the topmost element at its centre (no panel or toast laid over it). */
+const isSendUncovered = (page: Page) =>
+  page.getByTestId("send-button").evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && button.contains(top);
+  });
+
+for (const size of [
+  { width: 390, height: 844, columns: 1 },
+  { width: 768, height: 1024, columns: 2 },
+  { width: 1440, height: 900, columns: 3 },
+]) {
+  test(`at ${size.width} px nothing overflows and a chat is reachable and usable`, async ({ page, repo }) => {
+    await page.setViewportSize(size);
+    await page.goto("/");
+    if (size.columns < 3) await page.getByTestId("pane-repos").click();
+    await page.locator(`[data-testid="pin-item"][data-repo-id="${repo.repoId}"]`).getByTestId("pin-open").click();
+    await row(page, repo.mainPath).getByTestId("worktree-open").click();
+    await expect(page.getByTestId("composer-input")).toBeVisible();
+    await expect(page.getByTestId("send-button")).toBeInViewport();
+    const visibleColumns = await page
+      .locator('[data-testid="column-repos"], [data-testid="column-worktrees"], [data-testid="main-pane"]')
+      .evaluateAll((columns) => columns.filter((column) => (column as HTMLElement).offsetWidth > 0).length);
+    expect(visibleColumns).toBe(size.columns);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await sendMessage(page, "[[mock:text fits on any screen]]");
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
+      "fits on any screen",
+    );
+    await page.getByTestId("timeline-toggle").click();
+    await expect(page.getByTestId("chat-timeline")).toBeVisible();
+    await expect(page.getByTestId("send-button")).toBeInViewport();
+    expect(await isSendUncovered(page)).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    if (size.columns === 1) {
+      await page.getByTestId("pane-worktrees").click();
+      await expect(row(page, repo.mainPath)).toBeInViewport();
+      await expect(page.getByTestId("composer-input")).toBeHidden();
+    }
+  });
+}
+
+test("a draft is kept per worktree across switches and a reload; Back and Forward return to the worktree", async ({
+  page,
+  repo,
+}) => {
+  const other = await repo.addWorktree("drafts");
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await page.getByTestId("composer-input").fill("half a thought for main");
+  await row(page, other).getByTestId("worktree-open").click();
+  await expect(page.getByTestId("composer-input")).toHaveValue("");
+  await page.getByTestId("composer-input").fill("a note for the other one");
+
+  await page.goBack();
+  await expect(page.getByTestId("chat-panel")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`wt=${encodeURIComponent(repo.mainPath)}`));
+  await expect(page.getByTestId("composer-input")).toHaveValue("half a thought for main");
+  await page.goForward();
+  await expect(page.getByTestId("composer-input")).toHaveValue("a note for the other one");
+
+  await page.reload();
+  await expect(page.getByTestId("composer-input")).toHaveValue("a note for the other one");
+  await row(page, repo.mainPath).getByTestId("worktree-open").click();
+  await expect(page.getByTestId("composer-input")).toHaveValue("half a thought for main");
+
+  await page.getByTestId("composer-input").press("Enter");
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("half a thought");
+  await expect(page.getByTestId("composer-input")).toHaveValue("");
+  await page.reload();
+  await expect(page.getByTestId("composer-input")).toHaveValue("");
+});
+
+test("by keyboard alone: skip to the message box, send, and unpin with Undo", async ({ page, repo }) => {
+  await page.goto(`/?repo=${repo.repoId}&wt=${encodeURIComponent(repo.mainPath)}`);
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-to-composer")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("composer-input")).toBeFocused();
+  await page.keyboard.type("[[mock:text sent by keyboard]]");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("sent by keyboard");
+  await expect(page.getByTestId("run-announcer")).toHaveText("Claude finished answering.");
+
+  const pin = page.locator(`[data-testid="pin-item"][data-repo-id="${repo.repoId}"]`);
+  await pin.getByTestId("pin-open").focus();
+  await page.keyboard.press("Tab");
+  await expect(pin.getByTestId("pin-delete")).toBeFocused();
+  await expect(pin.getByTestId("pin-delete")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(pin).toHaveCount(0);
+  await page.getByTestId("unpin-undo").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(`[data-testid="pin-item"][data-repo-id="${repo.repoId}"]`)).toHaveCount(1);
+  await expect(page.getByTestId("unpin-undo-bar")).toHaveCount(0);
+});
+
+test("no serious or critical accessibility violations on any page", async ({ page, repo }) => {
+  const pages = [
+    "/",
+    `/?repo=${repo.repoId}`,
+    `/?repo=${repo.repoId}&wt=${encodeURIComponent(repo.mainPath)}`,
+    "/settings",
+    `/logs?repo=${repo.repoId}`,
+    `/project?repo=${repo.repoId}`,
+  ];
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "[[mock:text an answer to check]]");
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("an answer");
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const url of pages) {
+      await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+        const targets = violation.nodes.map((node) => node.target.join(" "));
+        found.push(`${colorScheme} ${url}: ${violation.id} ${violation.help} at ${targets.join(", ")}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+test("the theme switch overrides the system's and is remembered after a reload", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByTestId("theme-switch").selectOption("dark");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await background()).not.toBe(light);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByTestId("theme-switch")).toHaveValue("dark");
+  await page.getByTestId("theme-switch").selectOption("system");
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", /./);
+  expect(await background()).toBe(light);
+});
+
+test("a running answer shows elapsed time and its last activity, and after a silence says so with Stop", async ({
+  page,
+  repo,
+  claude,
+}) => {
+  const saved = await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { silenceWarningSeconds: 10 } });
+  expect(saved.status).toBe(200);
+  try {
+    await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+    await sendMessage(page, "[[mock:hang]]");
+    await expect(page.getByTestId("run-pulse")).toHaveText(/^\d+ s · starting$/);
+    await expect(page.getByTestId("run-silence")).toHaveText(/^No output for 1\d s: press Stop, or keep waiting\.$/);
+    await page.getByTestId("stop-button").click();
+    await expect(page.getByTestId("run-silence")).toHaveCount(0);
+    await expect(
+      page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId("run-status"),
+    ).toHaveAttribute("data-status", "cancelled");
+  } finally {
+    await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { silenceWarningSeconds: 120 } });
+  }
+});
