@@ -24,7 +24,9 @@ const processSuite = (name: string, timeoutMs: number) => ({
  * The subset is every file whose code reaches the database; together they cover every query path
  * (chat, runs, approvals, trust, pins, plans, memory and search, hooks, policies, metrics). Files
  * left out test git, processes, headers or SQLite's own behaviour (file locks, the file's mode),
- * with no query of their own. tests/README.md says the same.
+ * with no query of their own, or repeat queries a listed file makes (warm-cli: the settings and
+ * trust reads of chat-api; repository-settings-before-trust: the trust rows of
+ * trust-after-repository-changes). tests/README.md says the same.
  */
 export const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
@@ -39,14 +41,8 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "memory-property",
     "pins-api",
     "plans-api",
-    "warm-cli",
   ],
-  security: [
-    "hook-without-access-token",
-    "input-attacks",
-    "repository-settings-before-trust",
-    "trust-after-repository-changes",
-  ],
+  security: ["hook-without-access-token", "input-attacks", "trust-after-repository-changes"],
   faults: ["chat-failures", "stream-faults"],
 };
 
