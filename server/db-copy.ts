@@ -75,6 +75,8 @@ export async function copySqliteToPostgres(input: {
           );
         }
         await target.query("COMMIT");
+        // Fresh statistics, so the first searches do not wait for autovacuum to learn the copied tables.
+        await target.query("ANALYZE");
         return report;
       } catch (error) {
         if (source.inTransaction) source.exec("ROLLBACK");
