@@ -28,7 +28,7 @@ export default defineConfig({
           environment: "node",
         },
       },
-      processSuite("security", 60_000),
+      processSuite("security", 120_000),
       processSuite("faults", 90_000),
       // Generous: a real `claude` starts cold several times per test on two shared cores.
       processSuite("integration", 120_000),

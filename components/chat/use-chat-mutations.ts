@@ -62,7 +62,10 @@ export function useMarkRead(repoId: string) {
   return useMutation({
     mutationFn: (sessionId: string) =>
       fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.activity(repoId) }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.activity(repoId) });
+      await client.invalidateQueries({ queryKey: queryKeys.attention() });
+    },
   });
 }
 

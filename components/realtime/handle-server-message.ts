@@ -19,6 +19,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "worktree_activity":
       void client.invalidateQueries({ queryKey: queryKeys.activity(message.repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.attention() });
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
