@@ -151,9 +151,26 @@ test("tool use shows as cards: an allowed Bash command with its output, and a de
 }) => {
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await sendMessage(page, "[[mock:bash echo hi > out.txt]]");
-  const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
-  await expect(answer.locator('[data-testid="tool-card"][data-tool="Bash"]')).toContainText("echo hi > out.txt");
-  await expect(answer).toContainText(/not allowed to use Bash/);
+  // In Ask mode the command waits for the user, its card marked as waiting.
+  const waiting = page.locator('[data-testid="tool-card"][data-tool="Bash"]');
+  await expect(waiting).toContainText("echo hi > out.txt");
+  await expect(waiting).toHaveAttribute("data-state", "waiting");
+  await page.getByTestId("approval-deny").click();
+  await page.getByTestId("approval-deny-form-submit").click();
+  const denied = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(denied.locator('[data-testid="tool-card"][data-tool="Bash"]')).toContainText("echo hi > out.txt");
+  await expect(denied.locator('[data-testid="tool-card"][data-tool="Bash"]')).toHaveAttribute("data-state", "denied");
+  await expect(denied).toContainText(/not allowed to use Bash/);
+  await expect(denied.getByTestId("allow-and-retry")).toBeVisible();
+
+  await sendMessage(page, "[[mock:bash node -e 'console.log(\"hello from node\")']]");
+  await page.getByTestId("approval-allow-once").click();
+  const allowed = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  const card = allowed.locator('[data-testid="tool-card"][data-tool="Bash"]');
+  await expect(card).toHaveAttribute("data-state", "done");
+  await expect(card.getByTestId("tool-output")).toContainText("hello from node");
+  await expect(card.getByTestId("approval-outcome")).toContainText("Allowed once");
+  await expect(allowed.getByTestId("permission-denial")).toHaveCount(0);
 });
 
 test("an empty message cannot be sent, an unknown claude binary is refused in Settings, and a vanished one is explained in the chat", async ({

@@ -1,6 +1,8 @@
 "use client";
 
 import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { WaitingCards } from "@/components/approvals/WaitingCards.tsx";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
@@ -10,11 +12,16 @@ import { RunStatusLine } from "./RunStatusLine.tsx";
 import { failedStatusOf } from "./run-outcome.ts";
 import { ToolCards } from "./ToolCards.tsx";
 
-/** A stored answer: tool cards, the Markdown text, why it ended early (if it did), its footer and what Claude was told. */
+/**
+ * A stored answer: tool cards (with how each permission request ended), the Markdown text, why it
+ * ended early (if it did), its footer and what Claude was told.
+ */
 export function AssistantMessage(props: {
   message: MessageView;
   session: { sessionId: string; repoId: string };
   isFocused?: boolean;
+  approvals?: ApprovalView[];
+  activeApprovalId?: string | null;
 }) {
   const { message } = props;
   const run = message.run;
@@ -31,8 +38,14 @@ export function AssistantMessage(props: {
       className={`text-sm ${message.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
     >
       {message.isArchived ? <ArchivedTag /> : null}
-      <ToolCards tools={run?.tools ?? []} denials={run?.permissionDenials ?? []} />
+      <ToolCards
+        tools={run?.tools ?? []}
+        denials={run?.permissionDenials ?? []}
+        approvals={props.approvals}
+        retry={run ? { runId: run.id, session: props.session } : null}
+      />
       {message.content ? <Markdown text={message.content} /> : null}
+      <WaitingCards approvals={props.approvals ?? []} activeId={props.activeApprovalId ?? null} />
       {!message.content && !failedStatus ? (
         <p className="text-xs italic text-zinc-500">(no text in this answer)</p>
       ) : null}

@@ -3,17 +3,23 @@
 import type { ReactNode } from "react";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { exportUrl } from "@/components/api/memory-api.ts";
+import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.tsx";
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
 import { buttonClass } from "@/components/ui/Button.tsx";
 
-/** Which worktree this conversation runs in (branch and path), its other conversations and its memory tools. */
+/**
+ * Which worktree this conversation runs in (branch and path), its permission mode, its other
+ * conversations and its memory tools.
+ */
 export function ChatHeader(props: {
   session: SessionView;
   branch: string | null;
   isReadOnly: boolean;
   onOpenSession: (sessionId: string | null) => void;
   onSummarized: () => void;
+  /** The permission mode changed (the server dropped the warm CLI it had for the old one). */
+  onModeChanged: () => void;
   /** Extra view controls placed before Export (the timeline toggle). */
   children?: ReactNode;
 }) {
@@ -36,6 +42,13 @@ export function ChatHeader(props: {
           {session.worktreePath}
         </p>
       </div>
+      {props.isReadOnly ? null : (
+        <PermissionModeMenu
+          repoId={session.repoId}
+          worktreePath={session.worktreePath}
+          onChanged={props.onModeChanged}
+        />
+      )}
       <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
       {props.children}
       <a

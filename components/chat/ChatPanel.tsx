@@ -14,6 +14,7 @@ import { MessageList } from "./MessageList.tsx";
 import { TimelineToggle } from "./TimelineToggle.tsx";
 import { useMarkReadWhileOpen } from "./use-mark-read.ts";
 import { useStoredFlag } from "./use-stored-flag.ts";
+import { useWarmCli } from "./use-warm-cli.ts";
 
 /** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
 const TIMELINE_FLAG = "arbor.chat.timeline";
@@ -35,6 +36,7 @@ export function ChatPanel(props: {
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   useMarkReadWhileOpen(ids);
+  const warm = useWarmCli(session.id, !props.isReadOnly);
   const messages = useMessages(session.id);
   const lastMessageId = messages.data?.pages[0]?.messages.at(-1)?.id ?? 0;
   const storedMessages = useMemo(
@@ -54,6 +56,7 @@ export function ChatPanel(props: {
         isReadOnly={props.isReadOnly}
         onOpenSession={props.onOpenSession}
         onSummarized={() => setSummaryOpen(true)}
+        onModeChanged={warm.warmNow}
       >
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
@@ -65,7 +68,7 @@ export function ChatPanel(props: {
           {props.isReadOnly ? (
             <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
           ) : (
-            <Composer session={ids} lastMessageId={lastMessageId} />
+            <Composer session={ids} lastMessageId={lastMessageId} onTyping={warm.warmSoon} />
           )}
         </div>
         {isTimelineOn ? (

@@ -10,9 +10,14 @@ import { useSendMessage } from "./use-chat-mutations.ts";
 /**
  * The message box. Enter sends, Shift+Enter adds a line. The box is cleared as the message
  * leaves; if the server refuses it (4xx: empty, too large, unknown session) the text comes
- * back and the reason shows underneath, so nothing typed is lost.
+ * back and the reason shows underneath, so nothing typed is lost. Typing keeps a CLI warm.
  */
-export function Composer(props: { session: { sessionId: string; repoId: string }; lastMessageId: number }) {
+export function Composer(props: {
+  session: { sessionId: string; repoId: string };
+  lastMessageId: number;
+  /** The user is typing: a CLI is kept warm for the send. */
+  onTyping?: () => void;
+}) {
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<unknown>(null);
   const send = useSendMessage(props.session);
@@ -54,7 +59,10 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
         <TextArea
           data-testid="composer-input"
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            props.onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           rows={2}
           placeholder="Ask Claude about this worktree… (Enter to send, Shift+Enter for a new line)"

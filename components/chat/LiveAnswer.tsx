@@ -1,6 +1,7 @@
 "use client";
 
 import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { LiveRunBody } from "./LiveRunBody.tsx";
 
@@ -14,6 +15,8 @@ export function LiveAnswer(props: {
   live: LiveRun | null;
   message: MessageView | null;
   session: { sessionId: string; repoId: string };
+  approvals: ApprovalView[];
+  activeApprovalId: string | null;
 }) {
   const body = (
     <LiveRunBody
@@ -21,6 +24,8 @@ export function LiveAnswer(props: {
       live={props.live}
       storedText={props.message?.content ?? ""}
       session={props.session}
+      approvals={props.approvals}
+      activeApprovalId={props.activeApprovalId}
     />
   );
   if (!props.message) {

@@ -1,5 +1,7 @@
 "use client";
 
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { WaitingCards } from "@/components/approvals/WaitingCards.tsx";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { describeApiRetry } from "./describe-api-retry.ts";
@@ -9,12 +11,17 @@ import { isFailedStatus } from "./run-outcome.ts";
 import { RunStopButton } from "./RunStopButton.tsx";
 import { ToolCards } from "./ToolCards.tsx";
 
-/** The content of a live run: queue place, streamed tools and text, API retries, the Stop button. */
+/**
+ * The content of a live run: queue place, streamed tools and text, what the run waits on (cards to
+ * answer), API retries, the Stop button.
+ */
 export function LiveRunBody(props: {
   runId: string;
   live: LiveRun | null;
   storedText: string;
   session: { sessionId: string; repoId: string };
+  approvals: ApprovalView[];
+  activeApprovalId: string | null;
 }) {
   const { live } = props;
   if (live?.status === "queued") {
@@ -34,11 +41,13 @@ export function LiveRunBody(props: {
   }
   const text = live && (live.text || live.tools.length > 0) ? live.text : props.storedText;
   const finished = live?.finished ?? null;
+  const isWaiting = props.approvals.some((approval) => approval.status === "pending");
   return (
     <div data-testid={finished ? "finished-answer" : "streaming-answer"}>
-      <ToolCards tools={live?.tools ?? []} />
+      <ToolCards tools={live?.tools ?? []} approvals={props.approvals} />
       {text ? <Markdown text={text} /> : null}
-      {!text && !finished ? (
+      <WaitingCards approvals={props.approvals} activeId={props.activeApprovalId} />
+      {!text && !finished && !isWaiting ? (
         <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p>
       ) : null}
       {live?.retry ? (

@@ -2,13 +2,15 @@
 
 import { useMutationState } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useSessionApprovals } from "@/components/api/approvals-api.ts";
 import { useMessages } from "@/components/api/chat-api.ts";
+import { approvalsByRun } from "@/components/approvals/approval-lists.ts";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
 import { useSessionLive } from "@/components/realtime/use-session-live.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
-import { buildTimeline, type PendingSend } from "./build-timeline.ts";
+import { buildTimeline, runIdsOf, type PendingSend } from "./build-timeline.ts";
 import { LiveAnswer } from "./LiveAnswer.tsx";
 import { useFocusMessage } from "./use-focus-message.ts";
 import { useStickToBottom } from "./use-stick-to-bottom.ts";
@@ -32,10 +34,15 @@ export function MessageList({
     filters: { mutationKey: queryKeys.send(session.sessionId), status: "pending" },
     select: (mutation) => mutation.state.variables as PendingSend,
   });
+  const fetchedApprovals = useSessionApprovals(session.sessionId).data;
   const timeline = useMemo(() => {
     const stored = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
     return buildTimeline({ messages: stored, live, pending });
   }, [messages.data, live, pending]);
+  const approvals = useMemo(
+    () => approvalsByRun({ runIds: runIdsOf(timeline), live, fetched: fetchedApprovals ?? [] }),
+    [timeline, live, fetchedApprovals],
+  );
   const [scrollerRef, releaseBottom] = useStickToBottom(timeline);
   const [contentRef, focusedId] = useFocusMessage({ focus, messages, releaseBottom });
 
@@ -60,6 +67,8 @@ export function MessageList({
                 live={entry.live}
                 message={entry.message}
                 session={session}
+                approvals={approvals.byRun.get(entry.runId) ?? []}
+                activeApprovalId={approvals.activeId}
               />
             );
           const message = entry.message;
@@ -67,7 +76,16 @@ export function MessageList({
           if (message.role === "user") return <UserMessage key={entry.key} message={message} isFocused={isFocused} />;
           if (message.role === "system")
             return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
-          return <AssistantMessage key={entry.key} message={message} session={session} isFocused={isFocused} />;
+          return (
+            <AssistantMessage
+              key={entry.key}
+              message={message}
+              session={session}
+              isFocused={isFocused}
+              approvals={message.run ? approvals.byRun.get(message.run.id) : undefined}
+              activeApprovalId={approvals.activeId}
+            />
+          );
         })}
       </div>
     </div>

@@ -31,7 +31,7 @@ export function RunStatusLine(props: {
             size="sm"
             data-testid="retry-button"
             disabled={retry.isPending}
-            onClick={() => retry.mutate(props.runId)}
+            onClick={() => retry.mutate({ runId: props.runId })}
           >
             {retry.isPending ? "Retrying…" : "Retry"}
           </Button>

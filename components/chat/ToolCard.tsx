@@ -1,14 +1,28 @@
 "use client";
 
+import type { ReactNode } from "react";
 import type { ToolCallView } from "@/lib/chat/chat-types.ts";
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
 import { isLongOutput } from "./tool-output.ts";
 
-/** One tool call as a compact card: name and subject; Bash also shows its output. */
-export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boolean }) {
+/**
+ * One tool call as a compact card: name and subject; Bash also shows its output. `children`: how
+ * its permission request ended, under the card's first line.
+ */
+export function ToolCard({
+  tool,
+  isDenied,
+  isWaiting = false,
+  children,
+}: {
+  tool: ToolCallView;
+  isDenied: boolean;
+  isWaiting?: boolean;
+  children?: ReactNode;
+}) {
   const subject = describeToolInput({ toolName: tool.name, input: tool.input, withSearchPath: true });
   const result = tool.result;
-  const state = isDenied ? "denied" : !result ? "running" : result.isError ? "error" : "done";
+  const state = isDenied ? "denied" : result ? (result.isError ? "error" : "done") : isWaiting ? "waiting" : "running";
   return (
     <div
       data-testid="tool-card"
@@ -25,16 +39,23 @@ export function ToolCard({ tool, isDenied }: { tool: ToolCallView; isDenied: boo
         >
           {subject}
         </span>
-        <span
-          className={`shrink-0 text-[10px] uppercase ${state === "error" || state === "denied" ? "text-red-600 dark:text-red-400" : "text-zinc-400"}`}
-        >
-          {state === "running" ? "…" : state === "done" ? "" : state}
+        <span className={`shrink-0 text-[10px] uppercase ${STATE_TONE[state]}`}>
+          {state === "running" ? "…" : state === "done" ? "" : state === "waiting" ? "waiting for you" : state}
         </span>
       </div>
+      {children}
       {tool.name === "Bash" && result ? <ToolOutput content={result.content} isError={result.isError} /> : null}
     </div>
   );
 }
+
+const STATE_TONE = {
+  denied: "text-red-600 dark:text-red-400",
+  error: "text-red-600 dark:text-red-400",
+  waiting: "font-semibold text-amber-700 dark:text-amber-400",
+  running: "text-zinc-400",
+  done: "text-zinc-400",
+} as const;
 
 function ToolOutput({ content, isError }: { content: string; isError: boolean }) {
   if (content.trim() === "") return null;

@@ -1,32 +1,50 @@
 "use client";
 
 import type { RunView, ToolCallView } from "@/lib/chat/chat-types.ts";
-import { describeDenialFix } from "./describe-denial-fix.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { ApprovalOutcome } from "@/components/approvals/ApprovalOutcome.tsx";
+import { pairApprovalsWithTools } from "@/components/approvals/approval-lists.ts";
+import { useAnswererLabel } from "@/components/approvals/use-answerer-label.ts";
+import { DenialNotice } from "./DenialNotice.tsx";
 import { ToolCard } from "./ToolCard.tsx";
 
-/** The tool calls of a run, then the tools Claude asked for and was not allowed to use. */
-export function ToolCards({ tools, denials = [] }: { tools: ToolCallView[]; denials?: RunView["permissionDenials"] }) {
-  if (tools.length === 0 && denials.length === 0) return null;
+/**
+ * The tool calls of a run, each with how its permission request ended (one line) when it asked,
+ * then the tools Claude was refused, with "Allow and retry" when `retry` is given.
+ */
+export function ToolCards(props: {
+  tools: ToolCallView[];
+  denials?: RunView["permissionDenials"];
+  approvals?: ApprovalView[];
+  retry?: { runId: string; session: { sessionId: string; repoId: string } } | null;
+}) {
+  const ownLabel = useAnswererLabel();
+  const denials = props.denials ?? [];
+  const { byToolId, unpaired } = pairApprovalsWithTools(props.tools, props.approvals ?? []);
+  const answeredApart = unpaired.filter((approval) => approval.status !== "pending");
+  if (props.tools.length === 0 && denials.length === 0 && answeredApart.length === 0) return null;
   const deniedIds = new Set(denials.map((denial) => denial.toolUseId));
-  const deniedNames = [...new Set(denials.map((denial) => denial.toolName))];
   return (
     <div className="mb-2 space-y-1" data-testid="tool-cards">
-      {tools.map((tool) => (
-        <ToolCard key={tool.id} tool={tool} isDenied={deniedIds.has(tool.id)} />
+      {props.tools.map((tool) => {
+        const approval = byToolId.get(tool.id);
+        return (
+          <ToolCard
+            key={tool.id}
+            tool={tool}
+            isDenied={deniedIds.has(tool.id)}
+            isWaiting={approval?.status === "pending"}
+          >
+            {approval && approval.status !== "pending" ? (
+              <ApprovalOutcome approval={approval} ownLabel={ownLabel} showSubject={false} />
+            ) : null}
+          </ToolCard>
+        );
+      })}
+      {answeredApart.map((approval) => (
+        <ApprovalOutcome key={approval.id} approval={approval} ownLabel={ownLabel} />
       ))}
-      {deniedNames.map((toolName) => (
-        <p
-          key={toolName}
-          data-testid="permission-denial"
-          data-tool={toolName}
-          className="rounded-md border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          Claude was not allowed to use <strong>{toolName}</strong>. {describeDenialFix(toolName)}{" "}
-          <a href="/settings" className="underline" data-testid="denial-settings-link">
-            Open settings
-          </a>
-        </p>
-      ))}
+      <DenialNotice denials={denials} retry={props.retry ?? null} />
     </div>
   );
 }

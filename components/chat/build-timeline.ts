@@ -1,7 +1,7 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import type { LiveRun, LiveRunsState } from "@/components/realtime/live-run-types.ts";
 
-type TimelineEntry =
+export type TimelineEntry =
   | { kind: "message"; key: string; message: MessageView }
   /** A run in progress: its persisted "streaming" message (if any) drawn from live events. */
   | { kind: "live"; key: string; runId: string; live: LiveRun | null; message: MessageView | null }
@@ -58,6 +58,14 @@ export function buildTimeline(input: {
   }
   tail.sort((a, b) => a.at - b.at);
   return [...entries, ...tail.map((item) => item.entry)];
+}
+
+/** The runs the list shows, in its order (live ones and those of stored answers). */
+export function runIdsOf(timeline: TimelineEntry[]): string[] {
+  return timeline.flatMap((entry) => {
+    if (entry.kind === "live") return [entry.runId];
+    return entry.kind === "message" && entry.message.run ? [entry.message.run.id] : [];
+  });
 }
 
 /** A live run without a stored message is shown until its message arrives; a run that ends with none (a cancelled queue entry) is not. */

@@ -1,12 +1,12 @@
 const EDIT_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 
-/** How to let Claude use a tool it was refused: what to put in Settings, then retry. */
+/** How to let Claude use a refused tool from now on: "Allow always" when it asks, the mode, or Settings. */
 export function describeDenialFix(toolName: string): string {
   if (EDIT_TOOLS.has(toolName)) {
-    return `To allow it, add ${toolName} to Settings → Allowed tools, or set the permission mode to acceptEdits (file edits without asking), then retry.`;
+    return `To stop being asked, choose "Allow always" next time, set this worktree to Accept edits in the chat header, or add ${toolName} to Settings → Allowed tools.`;
   }
   if (toolName === "Bash") {
-    return "To allow it, add Bash to Settings → Allowed tools (or a narrower rule such as Bash(npm test)), then retry.";
+    return `To stop being asked, choose "Allow always" next time, or add a rule such as Bash(npm test) to Settings → Allowed tools.`;
   }
-  return `To allow it, add ${toolName} to Settings → Allowed tools, then retry.`;
+  return `To stop being asked, choose "Allow always" next time, or add ${toolName} to Settings → Allowed tools.`;
 }

@@ -37,9 +37,9 @@ describe("failedStatusOf", () => {
 });
 
 describe("describeDenialFix", () => {
-  it("suggests acceptEdits only for file-editing tools", () => {
-    expect(describeDenialFix("Write")).toContain("acceptEdits");
+  it("suggests Accept edits only for file-editing tools", () => {
+    expect(describeDenialFix("Write")).toContain("Accept edits");
     expect(describeDenialFix("Bash")).toContain("Bash(npm test)");
-    expect(describeDenialFix("WebFetch")).not.toContain("acceptEdits");
+    expect(describeDenialFix("WebFetch")).not.toContain("Accept edits");
   });
 });

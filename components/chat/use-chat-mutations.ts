@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
 import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
+import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import { fetchJson } from "@/components/api/fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -35,11 +36,15 @@ export function useSendMessage(input: { sessionId: string; repoId: string }) {
   });
 }
 
-/** POST /api/chat/retry: re-runs the user message of a failed run; same life cycle as a send. */
+/**
+ * POST /api/chat/retry: re-runs the user message of a failed run; same life cycle as a send.
+ * `allowTools` ("Allow and retry") are allowed for the new run only.
+ */
 export function useRetryRun(input: { sessionId: string; repoId: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (runId: string) => fetchJson<RunResult>("/api/chat/retry", { method: "POST", body: { runId } }),
+    mutationFn: (variables: { runId: string; allowTools?: ToolRule[] }) =>
+      fetchJson<RunResult>("/api/chat/retry", { method: "POST", body: variables }),
     onSuccess: (result) => settleRun({ client, ...input, result }),
   });
 }

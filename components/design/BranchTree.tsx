@@ -2,6 +2,7 @@
 
 import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { groupWarningsByRow } from "./node-warnings.ts";
 import { buildTreeGuides } from "./tree-guides.ts";
 import { TreeGuideCells } from "./TreeGuideCells.tsx";
@@ -17,6 +18,7 @@ export function BranchTree(props: {
 }) {
   const guides = buildTreeGuides(props.layout);
   const warningsByRow = groupWarningsByRow({ layout: props.layout, warnings: props.warnings });
+  const activity = useRepoActivity(props.repoId).data ?? [];
   if (props.layout.length === 0) {
     return (
       <p className="text-sm text-zinc-500">The repository has no branches yet. Make a first commit, then rescan.</p>
@@ -30,6 +32,7 @@ export function BranchTree(props: {
           <TreeNodeCard
             node={node}
             warnings={warningsByRow.get(node.id) ?? []}
+            activity={activity.find((item) => item.worktreePath === node.worktreePath)}
             repoId={props.repoId}
             planId={props.planId}
             onOpenWorktree={props.onOpenWorktree}

@@ -1,7 +1,9 @@
 "use client";
 
 import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
+import { WorktreeActivityBadge } from "@/components/worktrees/WorktreeActivityBadge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { CreateBranchButton } from "./CreateBranchButton.tsx";
 import { DivergenceItem } from "./DivergenceItem.tsx";
@@ -14,6 +16,8 @@ import { NodeStateBadges } from "./NodeStateBadges.tsx";
 export function TreeNodeCard(props: {
   node: BranchTreeNode;
   warnings: DivergenceWarning[];
+  /** Claude's activity in the node's worktree (running, waiting for you, …). */
+  activity?: WorktreeActivity | undefined;
   repoId: string;
   planId: string | null;
   onOpenWorktree: (worktreePath: string) => void;
@@ -29,6 +33,7 @@ export function TreeNodeCard(props: {
         </span>
         {node.nodeSlug ? <span className="font-mono text-[11px] text-zinc-400">{node.nodeSlug}</span> : null}
         <NodeStateBadges node={node} />
+        <WorktreeActivityBadge activity={props.activity} isOpen={false} />
         {worktreePath ? (
           <span className="ml-auto text-[11px] text-emerald-700 dark:text-emerald-400">open chat →</span>
         ) : null}

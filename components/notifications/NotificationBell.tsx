@@ -1,41 +1,35 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { usePendingApprovals } from "@/components/api/approvals-api.ts";
 import { IconButton } from "@/components/ui/IconButton.tsx";
+import { useDismiss } from "@/components/ui/use-dismiss.ts";
 import { NotificationInbox } from "./NotificationInbox.tsx";
 import { useUnreadNotifications } from "./notifications-api.ts";
 
-/** The bell with the unread count; it opens the inbox (Escape or a click elsewhere closes it). */
+/**
+ * The bell with the count of unread notifications and waiting requests; it opens the inbox
+ * (Escape or a click elsewhere closes it).
+ */
 export function NotificationBell() {
   const unread = useUnreadNotifications();
+  const waiting = usePendingApprovals();
   const [isOpen, setIsOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
-  const count = unread.data?.length ?? 0;
+  const waitingCount = waiting.data?.length ?? 0;
+  const count = (unread.data?.length ?? 0) + waitingCount;
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setIsOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [isOpen]);
+  useDismiss({ isOpen, container, onDismiss: useCallback(() => setIsOpen(false), []) });
 
   return (
     <div ref={container} className="relative">
       <IconButton
-        label={`Notifications, ${count} unread`}
+        label={`Notifications, ${count} unread${waitingCount > 0 ? `, ${waitingCount} waiting for you` : ""}`}
         data-testid="notifications-bell"
         data-unread={count}
+        data-waiting={waitingCount}
         aria-expanded={isOpen}
-        title="Completion and error notifications"
+        title="Requests waiting for you, completion and error notifications"
         onClick={() => setIsOpen((open) => !open)}
         className="relative flex items-center px-1 py-0.5 text-zinc-600 dark:text-zinc-400"
       >
@@ -55,14 +49,19 @@ export function NotificationBell() {
         {count > 0 ? (
           <span
             data-testid="notifications-badge"
-            className="absolute -right-1.5 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+            className={`absolute -right-1.5 -top-1 min-w-4 rounded-full px-1 ${waitingCount > 0 ? "bg-amber-500" : "bg-red-600"} text-center text-[10px] font-semibold leading-4 text-white`}
           >
             {count > 99 ? "99+" : count}
           </span>
         ) : null}
       </IconButton>
       {isOpen ? (
-        <NotificationInbox notifications={unread.data} error={unread.error} onClose={() => setIsOpen(false)} />
+        <NotificationInbox
+          notifications={unread.data}
+          waiting={waiting.data ?? []}
+          error={unread.error ?? waiting.error}
+          onClose={() => setIsOpen(false)}
+        />
       ) : null}
     </div>
   );

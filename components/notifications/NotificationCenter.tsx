@@ -1,11 +1,15 @@
 "use client";
 
 import { useEffect } from "react";
+import { WaitingAttention } from "@/components/approvals/WaitingAttention.tsx";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
 import { NotificationToasts } from "./NotificationToasts.tsx";
 
-/** The bell, its inbox and the live toasts; keeps the socket subscribed to the notifier while shown. */
+/**
+ * The bell, its inbox and the live toasts, and the tab title and desktop alerts of waiting
+ * requests; keeps the socket subscribed to the notifier while shown.
+ */
 export function NotificationCenter() {
   const realtime = useRealtime();
   useEffect(() => realtime.subscribeNotifications(), [realtime]);
@@ -13,6 +17,7 @@ export function NotificationCenter() {
     <>
       <NotificationBell />
       <NotificationToasts />
+      <WaitingAttention />
     </>
   );
 }

@@ -1,5 +1,7 @@
 "use client";
 
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { WaitingInboxSection } from "@/components/approvals/WaitingInboxSection.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { IconButton } from "@/components/ui/IconButton.tsx";
@@ -8,9 +10,10 @@ import { NotificationItem } from "./NotificationItem.tsx";
 import { useMarkNotificationsRead, type NotificationView } from "./notifications-api.ts";
 import { useBrowserPermission } from "./use-browser-notifications.ts";
 
-/** The unread completion/error notifications, by worktree, opening upwards from the bell. */
+/** Requests waiting for the user, then the unread completion/error notifications by worktree, opening upwards from the bell. */
 export function NotificationInbox(props: {
   notifications: NotificationView[] | undefined;
+  waiting: ApprovalView[];
   error: unknown;
   onClose: () => void;
 }) {
@@ -48,7 +51,8 @@ export function NotificationInbox(props: {
       <div className="min-h-0 flex-1 overflow-y-auto">
         {props.error ? <ErrorNotice error={props.error} testId="notifications-error" /> : null}
         {markRead.error ? <ErrorNotice error={markRead.error} testId="notifications-error" /> : null}
-        {props.notifications && groups.length === 0 ? (
+        <WaitingInboxSection approvals={props.waiting} />
+        {props.notifications && groups.length === 0 && props.waiting.length === 0 ? (
           <p data-testid="notifications-empty" className="px-3 py-4 text-xs text-zinc-500">
             Nothing unread. When Claude says a task is done or it stopped on an error (with hooks installed), it shows
             up here.

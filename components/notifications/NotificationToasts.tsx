@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { IconButton } from "@/components/ui/IconButton.tsx";
 import { folderName } from "./group-notifications.ts";
 import { notificationLook } from "./notification-look.ts";
@@ -27,8 +27,18 @@ export function NotificationToasts() {
   });
   const { permission } = useBrowserPermission();
   const hrefFor = useNotificationHref();
-  const list = toasts.data ?? [];
-  useBrowserNotifications({ toasts: list, permission, hrefFor });
+  const list = useMemo(() => toasts.data ?? [], [toasts.data]);
+  const alerts = useMemo(
+    () =>
+      list.map((toast) => ({
+        tag: `arbor-${toast.id}`,
+        title: toast.type === "error" ? "Claude stopped on an error" : "Claude finished",
+        body: toast.excerpt,
+        href: hrefFor(toast),
+      })),
+    [list, hrefFor],
+  );
+  useBrowserNotifications({ alerts, permission });
   const dismiss = useCallback(
     (id: number) =>
       client.setQueryData<LiveNotification[]>(queryKeys.notificationToasts(), (current) =>

@@ -2,7 +2,6 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { LiveNotification } from "./notification-toasts.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 type BrowserPermission = NotificationPermission | "unsupported";
@@ -28,28 +27,40 @@ export function useBrowserPermission(): { permission: BrowserPermission; request
   return { permission: query.data ?? "unsupported", request };
 }
 
+/** A system notification to show once: `tag` identifies it (the same tag in two tabs shows once). */
+export interface BrowserAlert {
+  tag: string;
+  title: string;
+  body: string;
+  /** Where clicking it goes: the worktree's chat. */
+  href: string;
+}
+
 /**
- * Shows each new toast as a system notification too, once, when the user allowed it. Clicking
- * it brings the tab forward and opens the worktree's chat.
+ * Shows each new alert as a system notification, once, when the user allowed them. Clicking one
+ * brings the tab forward and opens the worktree's chat. `alerts` is null until known; with
+ * `isExistingQuiet`, the alerts known at first (pending before the tab opened) are not shown.
  */
 export function useBrowserNotifications(input: {
-  toasts: LiveNotification[];
+  alerts: BrowserAlert[] | null;
   permission: BrowserPermission;
-  hrefFor: (toast: LiveNotification) => string;
+  isExistingQuiet?: boolean;
 }): void {
-  const shown = useRef(new Set<number>());
-  const { toasts, permission, hrefFor } = input;
+  const shown = useRef<Set<string> | null>(null);
+  const { alerts, permission, isExistingQuiet = false } = input;
   useEffect(() => {
-    for (const toast of toasts) {
-      if (shown.current.has(toast.id)) continue;
-      shown.current.add(toast.id);
-      if (permission !== "granted") continue;
-      const title = toast.type === "error" ? "Claude stopped on an error" : "Claude finished";
-      const notification = new window.Notification(title, { body: toast.excerpt, tag: `arbor-${toast.id}` });
+    if (!alerts) return;
+    const isFirst = shown.current === null;
+    const seen = (shown.current ??= new Set());
+    for (const alert of alerts) {
+      if (seen.has(alert.tag)) continue;
+      seen.add(alert.tag);
+      if (permission !== "granted" || (isFirst && isExistingQuiet)) continue;
+      const notification = new window.Notification(alert.title, { body: alert.body, tag: alert.tag });
       notification.onclick = () => {
         window.focus();
-        window.location.assign(hrefFor(toast));
+        window.location.assign(alert.href);
       };
     }
-  }, [toasts, permission, hrefFor]);
+  }, [alerts, permission, isExistingQuiet]);
 }

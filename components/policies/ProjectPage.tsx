@@ -9,13 +9,17 @@ import { ConnectionIndicator } from "@/components/realtime/ConnectionIndicator.t
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { HookChainPanel } from "./HookChainPanel.tsx";
+import { PermissionRulesPanel } from "./PermissionRulesPanel.tsx";
 import { PoliciesPanel } from "./PoliciesPanel.tsx";
 import { RepoChooser } from "./RepoChooser.tsx";
 import { TopicsPanel } from "./TopicsPanel.tsx";
 
 const linkClass = "text-sm text-zinc-600 hover:text-emerald-700 dark:text-zinc-400 dark:hover:text-emerald-400";
 
-/** /project?repo=<id>: a repository's hook policies, the recorder's topics and decisions, and its hook chain. */
+/**
+ * /project?repo=<id>: a repository's hook policies, its "Allow always" rules, the recorder's topics
+ * and decisions, and its hook chain.
+ */
 export function ProjectPage() {
   const params = useSearchParams();
   const repoId = params.get("repo");
@@ -42,7 +46,7 @@ export function ProjectPage() {
         <p className="mb-4 truncate text-sm text-zinc-500" title={pin?.repoRoot}>
           {pin
             ? pin.repoRoot
-            : "Hook policies, the conversation recorder's topics and decisions, and the hooks in effect."}
+            : "Hook policies, always-allowed tools, the conversation recorder's topics and decisions, and the hooks in effect."}
         </p>
         {pins.error ? <ErrorNotice error={pins.error} testId="project-error" /> : null}
         {!repoId && pins.data ? <RepoChooser pins={pins.data} /> : null}
@@ -70,6 +74,7 @@ function ProjectView({ repoId, worktreePath }: { repoId: string; worktreePath: s
     >
       <div className="min-w-0 space-y-4">
         <PoliciesPanel repoId={repoId} />
+        <PermissionRulesPanel repoId={repoId} />
         <HookChainPanel repoId={repoId} initialWorktreePath={worktreePath} />
       </div>
       <div className="min-w-0">

@@ -3,7 +3,10 @@
 import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 
-/** Claude's activity in a worktree's chat: a spinner while running, "queued", or an unread dot. */
+/**
+ * Claude's activity in a worktree's chat: "waiting for you" while a request waits on the user, a
+ * spinner while running, "queued", or an unread dot.
+ */
 export function WorktreeActivityBadge({
   activity,
   isOpen,
@@ -12,6 +15,20 @@ export function WorktreeActivityBadge({
   isOpen: boolean;
 }) {
   if (!activity) return null;
+  if (activity.state === "waiting") {
+    return (
+      <Badge
+        tone="amber"
+        size="xs"
+        data-testid="worktree-waiting"
+        title="Claude asked something (a tool to allow, a question, a plan) and waits for your answer"
+        className="inline-flex items-center gap-1 whitespace-nowrap"
+      >
+        <span className="h-1.5 w-1.5 rounded-full bg-amber-500" aria-hidden />
+        waiting for you
+      </Badge>
+    );
+  }
   if (activity.state === "running") {
     return (
       <span

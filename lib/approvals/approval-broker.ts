@@ -4,6 +4,8 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
@@ -209,7 +211,7 @@ function settle(input: {
     outcome: input.outcome,
   });
   const isStillWaiting = [...waiters.values()].some((other) => other.run.runId === waiter.run.runId);
-  if (!isStillWaiting) publishActivity(waiter.run, "running");
+  publishActivity(waiter.run, isStillWaiting ? "waiting" : "running");
 }
 
 /** Requests still waiting in a worktree (for the worktree list's "waiting for you"). */
@@ -240,6 +242,8 @@ function publishRunEvent(
 }
 
 function publishActivity(run: ApprovalRun, state: "waiting" | "running"): void {
+  // Every tab counts waiting requests (title, inbox), whatever repository it shows.
+  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.approvals() });
   getEventHub().publish(repoTopic(run.repoId), {
     type: "worktree_activity",
     repoId: run.repoId,

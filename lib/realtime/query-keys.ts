@@ -57,6 +57,14 @@ export const queryKeys = {
   unreadNotifications: () => ["notifications", "unread"] as const,
   notificationToasts: () => ["notification-toasts"] as const,
   browserNotificationPermission: () => ["browser-notification-permission"] as const,
+
+  /** Requests agents wait on: "pending" (all of Arbor), or a session id (its requests, answered ones too). */
+  approvals: (scope?: "pending" | (string & {})) =>
+    scope === undefined ? (["approvals"] as const) : (["approvals", scope] as const),
+  /** A worktree's permission mode (Ask, Accept edits, Plan, Bypass). */
+  worktreeMode: (repoId: string, worktreePath: string) => ["worktree-mode", repoId, worktreePath] as const,
+  /** The "Allow always" rules of a repository (its worktrees' and Arbor-wide ones too). */
+  permissionRules: (repoId: string) => ["permission-rules", repoId] as const,
 } as const;
 
 /** A key the server may name in an `invalidate` message: strings only, so it survives JSON. */

@@ -1,0 +1,100 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApprovalDecision } from "@/lib/approvals/approval-types.ts";
+import type { PermissionRuleView } from "@/lib/approvals/permission-rules.ts";
+import type { WorktreeMode } from "@/lib/approvals/worktree-mode.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { applyApprovalToCache } from "@/components/approvals/approval-cache.ts";
+import { ApiError, fetchJson } from "./fetch-json.ts";
+
+export type { ApprovalDecision, ApprovalView, PermissionRuleView, WorktreeMode };
+
+/** Every request an agent waits on, in all of Arbor (the tab title, the inbox, desktop alerts). */
+export function usePendingApprovals() {
+  return useQuery({
+    queryKey: queryKeys.approvals("pending"),
+    queryFn: () => fetchJson<{ approvals: ApprovalView[] }>("/api/approvals").then((r) => r.approvals),
+  });
+}
+
+/** A session's requests, answered ones too (the one-line outcomes under stored answers). */
+export function useSessionApprovals(sessionId: string) {
+  return useQuery({
+    queryKey: queryKeys.approvals(sessionId),
+    queryFn: () =>
+      fetchJson<{ approvals: ApprovalView[] }>(`/api/approvals?sessionId=${sessionId}&status=all`).then(
+        (r) => r.approvals,
+      ),
+  });
+}
+
+/**
+ * POST /api/approvals/[id]. The card closes as soon as the server answers; when another tab or
+ * client answered first (409), the card shows that answer instead, and nothing was changed.
+ */
+export function useAnswerApproval(approval: { id: string; repoId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { decision: ApprovalDecision; by: string }) =>
+      fetchJson<{ approval: ApprovalView }>(`/api/approvals/${approval.id}`, { method: "POST", body: input }).then(
+        (r) => r.approval,
+      ),
+    onSuccess: (view, input) => {
+      applyApprovalToCache(client, view);
+      if (input.decision.action === "allow_always")
+        void client.invalidateQueries({ queryKey: queryKeys.permissionRules(approval.repoId) });
+    },
+    onError: (error) => {
+      const winner = error instanceof ApiError ? (error.details?.approval as ApprovalView | undefined) : undefined;
+      if (winner) applyApprovalToCache(client, winner);
+    },
+  });
+}
+
+/** Whether an answer failed only because another answer came first (the card then shows that one). */
+export function isAlreadyAnswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** The worktree's permission mode, Ask unless chosen in its chat header. */
+export function useWorktreeMode(input: { repoId: string; worktreePath: string }) {
+  return useQuery({
+    queryKey: queryKeys.worktreeMode(input.repoId, input.worktreePath),
+    queryFn: () => {
+      const query = new URLSearchParams(input);
+      return fetchJson<{ mode: WorktreeMode }>(`/api/worktree-mode?${query.toString()}`).then((r) => r.mode);
+    },
+  });
+}
+
+/** PUT /api/worktree-mode (Bypass is refused unless the repository is trusted). */
+export function useSaveWorktreeMode(input: { repoId: string; worktreePath: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: WorktreeMode) =>
+      fetchJson<{ mode: WorktreeMode }>("/api/worktree-mode", { method: "PUT", body: { ...input, mode } }).then(
+        (r) => r.mode,
+      ),
+    onSuccess: (mode) => client.setQueryData(queryKeys.worktreeMode(input.repoId, input.worktreePath), mode),
+  });
+}
+
+/** The "Allow always" rules of a repository's page: its own, its worktrees' and Arbor-wide ones. */
+export function usePermissionRules(repoId: string) {
+  return useQuery({
+    queryKey: queryKeys.permissionRules(repoId),
+    queryFn: () =>
+      fetchJson<{ rules: PermissionRuleView[] }>(`/api/permission-rules?repoId=${repoId}`).then((r) => r.rules),
+  });
+}
+
+/** DELETE a rule: later runs ask again. */
+export function useRemovePermissionRule(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ruleId: string) => fetchJson<{ ok: true }>(`/api/permission-rules/${ruleId}`, { method: "DELETE" }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.permissionRules(repoId) }),
+  });
+}

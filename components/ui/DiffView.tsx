@@ -1,0 +1,135 @@
+"use client";
+
+import { Fragment, useState } from "react";
+import { Button } from "./Button.tsx";
+import { classNames } from "./class-names.ts";
+import { limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
+
+/** Rows drawn before "Show all": a huge Write stays responsive until the user asks for the rest. */
+const FIRST_ROWS = 400;
+
+const ROW: Record<DiffLine["kind"], string> = {
+  context: "",
+  added: "bg-emerald-50 dark:bg-emerald-950/40",
+  removed: "bg-red-50 dark:bg-red-950/40",
+};
+const WORD: Record<DiffLine["kind"], string> = {
+  context: "",
+  added: "rounded-sm bg-emerald-200 dark:bg-emerald-800/70",
+  removed: "rounded-sm bg-red-200 dark:bg-red-800/70",
+};
+const SIGN: Record<DiffLine["kind"], string> = { context: " ", added: "+", removed: "-" };
+const SPOKEN: Record<DiffLine["kind"], string> = { context: "", added: "added: ", removed: "removed: " };
+
+/**
+ * A unified diff, hunk by hunk: old and new line numbers, added and removed lines tinted, the
+ * words that changed within a paired line stronger, and how many unchanged lines lie between hunks.
+ * Takes hunks (diff-hunks.ts) so a git diff can be drawn the same way as an edit's preview.
+ */
+export function DiffView(props: { diff: TextDiff; label: string; testId?: string; className?: string }) {
+  const [isAll, setAll] = useState(false);
+  const { hunks, hiddenAfter } = props.diff;
+  const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
+  const shown = isAll ? hunks : limitHunks(hunks, FIRST_ROWS);
+  const isCut = shown !== hunks && total > FIRST_ROWS;
+  return (
+    <div
+      data-testid={props.testId ?? "diff-view"}
+      className={classNames(
+        "overflow-hidden rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950",
+        props.className,
+      )}
+    >
+      <div className="max-h-[28rem] overflow-auto">
+        <table className="w-full border-collapse font-mono text-[11px] leading-[1.45]" aria-label={props.label}>
+          {hunks.length === 0 ? (
+            <tbody>
+              <tr>
+                <td className="px-2 py-1 text-zinc-500">No changes.</td>
+              </tr>
+            </tbody>
+          ) : null}
+          {shown.map((hunk, index) => (
+            <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} />
+          ))}
+          {hiddenAfter && !isCut ? (
+            <tbody>
+              <GapRow count={hiddenAfter} />
+            </tbody>
+          ) : null}
+        </table>
+      </div>
+      {isCut ? (
+        <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
+          <Button size="xs" data-testid="diff-show-all" onClick={() => setAll(true)}>
+            Show all {total} lines
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function HunkRows({ hunk }: { hunk: DiffHunk }) {
+  return (
+    <tbody data-testid="diff-hunk">
+      {hunk.hiddenBefore > 0 ? <GapRow count={hunk.hiddenBefore} /> : null}
+      {hunk.lines.map((line, index) => (
+        <Fragment key={index}>
+          <tr data-testid="diff-line" data-kind={line.kind} className={ROW[line.kind]}>
+            <LineNumber value={line.oldNumber} />
+            <LineNumber value={line.newNumber} />
+            <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-400">
+              {SIGN[line.kind]}
+            </td>
+            <td className="whitespace-pre-wrap break-all pr-2">
+              <span className="sr-only">{SPOKEN[line.kind]}</span>
+              <LineText line={line} />
+            </td>
+          </tr>
+          {line.hasNoNewline ? (
+            <tr>
+              <td colSpan={3} />
+              <td className="pr-2 text-[10px] italic text-zinc-400">no newline at end of file</td>
+            </tr>
+          ) : null}
+        </Fragment>
+      ))}
+    </tbody>
+  );
+}
+
+function LineText({ line }: { line: DiffLine }) {
+  if (!line.segments) return <>{line.text || "\u00a0"}</>;
+  return (
+    <>
+      {line.segments.map((segment, index) =>
+        segment.isChanged ? (
+          <mark key={index} data-testid="diff-changed-word" className={classNames("text-inherit", WORD[line.kind])}>
+            {segment.text}
+          </mark>
+        ) : (
+          <Fragment key={index}>{segment.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+function LineNumber({ value }: { value: number | null }) {
+  return (
+    <td className="w-8 select-none border-r border-zinc-200 px-1.5 text-right align-top text-zinc-400 dark:border-zinc-800">
+      {value ?? ""}
+    </td>
+  );
+}
+
+function GapRow({ count }: { count: number }) {
+  return (
+    <tr data-testid="diff-gap" className="bg-zinc-50 text-zinc-500 dark:bg-zinc-900">
+      <td colSpan={4} className="px-2 py-0.5 text-[10px]">
+        ⋯ {count} unchanged {count === 1 ? "line" : "lines"}
+      </td>
+    </tr>
+  );
+}
