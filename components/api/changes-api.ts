@@ -53,11 +53,19 @@ export function useChangesFiles(input: WorktreeRef & { scope: ChangesScope | nul
 }
 
 /** One file's diff in a scope. */
-export function useFileDiff(input: WorktreeRef & { scope: ChangesScope; file: ChangedFile | null }) {
+export function useFileDiff(input: WorktreeRef & { scope: ChangesScope; file: ChangedFile | null; context: number }) {
   const scope = formatScope(input.scope);
   const file = input.file;
   return useQuery({
-    queryKey: queryKeys.changes(input.repoId, input.worktreePath, "diff", scope, file?.path ?? "", file?.oldPath ?? ""),
+    queryKey: queryKeys.changes(
+      input.repoId,
+      input.worktreePath,
+      "diff",
+      scope,
+      file?.path ?? "",
+      file?.oldPath ?? "",
+      String(input.context),
+    ),
     enabled: file !== null,
     queryFn: () =>
       fetchJson<FileDiffView>(
@@ -68,6 +76,7 @@ export function useFileDiff(input: WorktreeRef & { scope: ChangesScope; file: Ch
           path: file!.path,
           oldPath: file!.oldPath ?? undefined,
           untracked: file!.kind === "untracked" ? "1" : undefined,
+          context: String(input.context),
         })}`,
       ),
   });

@@ -3,7 +3,7 @@
 import { Fragment, useState } from "react";
 import { Button } from "./Button.tsx";
 import { classNames } from "./class-names.ts";
-import { limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
+import { diffLineKey, limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
 
 /** Rows drawn before "Show all": a huge Write stays responsive until the user asks for the rest. */
 const FIRST_ROWS = 400;
@@ -21,12 +21,25 @@ const WORD: Record<DiffLine["kind"], string> = {
 const SIGN: Record<DiffLine["kind"], string> = { context: " ", added: "+", removed: "-" };
 const SPOKEN: Record<DiffLine["kind"], string> = { context: "", added: "added: ", removed: "removed: " };
 
+/** Lines the user picked (see diffLineKey) and what a click on a line number does (Shift: extend the range). */
+export interface DiffLineSelection {
+  keys: ReadonlySet<string>;
+  onLineClick: (line: DiffLine, isRange: boolean) => void;
+}
+
 /**
  * A unified diff, hunk by hunk: old and new line numbers, added and removed lines tinted, the
  * words that changed within a paired line stronger, and how many unchanged lines lie between hunks.
  * Takes hunks (diff-hunks.ts) so a git diff can be drawn the same way as an edit's preview.
  */
-export function DiffView(props: { diff: TextDiff; label: string; testId?: string; className?: string }) {
+export function DiffView(props: {
+  diff: TextDiff;
+  label: string;
+  testId?: string;
+  className?: string;
+  /** Lines can be selected by their numbers (review comments). */
+  selection?: DiffLineSelection;
+}) {
   const [isAll, setAll] = useState(false);
   const { hunks, hiddenAfter } = props.diff;
   const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
@@ -50,7 +63,7 @@ export function DiffView(props: { diff: TextDiff; label: string; testId?: string
             </tbody>
           ) : null}
           {shown.map((hunk, index) => (
-            <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} />
+            <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} selection={props.selection} />
           ))}
           {hiddenAfter && !isCut ? (
             <tbody>
@@ -70,15 +83,23 @@ export function DiffView(props: { diff: TextDiff; label: string; testId?: string
   );
 }
 
-function HunkRows({ hunk }: { hunk: DiffHunk }) {
+function HunkRows({ hunk, selection }: { hunk: DiffHunk; selection?: DiffLineSelection }) {
   return (
     <tbody data-testid="diff-hunk">
       {hunk.hiddenBefore > 0 ? <GapRow count={hunk.hiddenBefore} /> : null}
       {hunk.lines.map((line, index) => (
         <Fragment key={index}>
-          <tr data-testid="diff-line" data-kind={line.kind} className={ROW[line.kind]}>
-            <LineNumber value={line.oldNumber} />
-            <LineNumber value={line.newNumber} />
+          <tr
+            data-testid="diff-line"
+            data-kind={line.kind}
+            data-selected={selection?.keys.has(diffLineKey(line)) ?? undefined}
+            className={classNames(
+              ROW[line.kind],
+              selection?.keys.has(diffLineKey(line)) && "outline outline-1 -outline-offset-1 outline-sky-500",
+            )}
+          >
+            <LineNumber value={line.oldNumber} line={line} selection={selection} />
+            <LineNumber value={line.newNumber} line={line} selection={selection} />
             <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-400">
               {SIGN[line.kind]}
             </td>
@@ -116,10 +137,23 @@ function LineText({ line }: { line: DiffLine }) {
   );
 }
 
-function LineNumber({ value }: { value: number | null }) {
+function LineNumber(props: { value: number | null; line?: DiffLine; selection?: DiffLineSelection }) {
+  const { selection, line } = props;
   return (
     <td className="w-8 select-none border-r border-zinc-200 px-1.5 text-right align-top text-zinc-400 dark:border-zinc-800">
-      {value ?? ""}
+      {selection && line ? (
+        <button
+          type="button"
+          data-testid="diff-line-number"
+          className="w-full cursor-pointer text-right hover:text-sky-600"
+          aria-label={`Select line ${props.value ?? ""} for a comment (Shift: extend)`}
+          onClick={(event) => selection.onLineClick(line, event.shiftKey)}
+        >
+          {props.value ?? "\u00a0"}
+        </button>
+      ) : (
+        (props.value ?? "")
+      )}
     </td>
   );
 }

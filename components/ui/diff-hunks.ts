@@ -77,6 +77,11 @@ export function toDiffHunks(hunks: StructuredPatchHunk[]): DiffHunk[] {
   });
 }
 
+/** A key naming one drawn line of a diff (for selecting lines to comment on). */
+export function diffLineKey(line: DiffLine): string {
+  return `${line.kind}:${line.oldNumber ?? ""}:${line.newNumber ?? ""}`;
+}
+
 /** The first `maxLines` lines of a diff, whole hunks first, the hunk they end in cut short. */
 export function limitHunks(hunks: DiffHunk[], maxLines: number): DiffHunk[] {
   const out: DiffHunk[] = [];

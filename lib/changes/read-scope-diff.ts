@@ -18,6 +18,8 @@ export async function readScopeDiff(
     path: string;
     oldPath: string | null;
     isUntracked: boolean;
+    /** Unchanged lines around each change (3 by default; more when the user expands the context). */
+    context?: number;
   },
 ): Promise<FileDiffView> {
   const { worktreePath: cwd } = await findPinnedWorktree(db, input);
@@ -26,7 +28,7 @@ export async function readScopeDiff(
     return { ...read, linesSource: { kind: "worktree", path: input.path } };
   }
   const range = await resolveScope(db, { cwd, scope: input.scope });
-  const read = await readFileDiff({ cwd, ...range, path: input.path, oldPath: input.oldPath });
+  const read = await readFileDiff({ cwd, ...range, path: input.path, oldPath: input.oldPath, context: input.context });
   const newBlob = read.diff?.newBlob ?? null;
   const linesSource =
     range.to === null

@@ -1,8 +1,8 @@
 import type { DiffHunk, DiffLine, FileDiff } from "./change-types.ts";
 import { decodeGitPath, unquoteGitPath, type GitPathText } from "./git-path.ts";
 
-/** The arguments that make git print patches parsePatch reads, whatever the user's diff settings. */
-export const PATCH_ARGS = ["--no-color", "--full-index", "--src-prefix=a/", "--dst-prefix=b/", "-U3"];
+/** The arguments that make git print patches parsePatch reads, whatever the user's diff settings (add `-U<n>`). */
+export const PATCH_ARGS = ["--no-color", "--full-index", "--src-prefix=a/", "--dst-prefix=b/"];
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 

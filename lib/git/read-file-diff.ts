@@ -27,6 +27,8 @@ export async function readFileDiff(input: {
   path: string;
   oldPath: string | null;
   maxLines?: number;
+  /** Unchanged lines around each change (git's -U); 3 unless the user expanded the context. */
+  context?: number;
 }): Promise<ReadFileDiff> {
   const pathspecs = [input.path, ...(input.oldPath ? [input.oldPath] : [])].map(toCommandLinePathspec);
   const result = await runGitCommand({
@@ -34,6 +36,7 @@ export async function readFileDiff(input: {
     args: [
       "diff",
       ...PATCH_ARGS,
+      `-U${input.context ?? 3}`,
       "-M",
       "--end-of-options",
       input.from,

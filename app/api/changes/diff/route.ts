@@ -9,9 +9,10 @@ const querySchema = worktreeParams.extend({
   path: pathTokenParam,
   oldPath: pathTokenParam.optional(),
   untracked: z.enum(["1"]).optional(),
+  context: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
-// GET /api/changes/diff?repoId=…&worktreePath=…&scope=…&path=…[&oldPath=…][&untracked=1] – one file's hunks and lines
+// GET /api/changes/diff?repoId=…&worktreePath=…&scope=…&path=…[&oldPath=…][&untracked=1][&context=n] – one file's hunks and lines
 export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, querySchema);
   return Response.json(

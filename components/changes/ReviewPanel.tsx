@@ -1,0 +1,52 @@
+"use client";
+
+import { useState } from "react";
+import { useSendMessage } from "@/components/chat/use-chat-mutations.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { formatReview, type ReviewComment } from "./review.ts";
+
+/**
+ * The comments collected on diffs; "Send review to Claude" sends them as the next chat message
+ * through the normal send (stored, in receipts), then clears them.
+ */
+export function ReviewPanel(props: {
+  session: { sessionId: string; repoId: string };
+  lastMessageId: number;
+  comments: ReviewComment[];
+  onRemove: (id: string) => void;
+  onSent: () => void;
+}) {
+  const send = useSendMessage(props.session);
+  const [error, setError] = useState<unknown>(null);
+  if (props.comments.length === 0) return null;
+  const submit = () => {
+    setError(null);
+    const text = formatReview(props.comments);
+    props.onSent();
+    send.mutateAsync({ userMessage: text, afterMessageId: props.lastMessageId, sentAt: Date.now() }).catch(setError);
+  };
+  return (
+    <section data-testid="review-panel" className="rounded-md border border-sky-200 p-2 text-xs dark:border-sky-900">
+      <h3 className="mb-1 font-medium">Review ({props.comments.length})</h3>
+      <ul className="mb-2 flex flex-col gap-1">
+        {props.comments.map((comment) => (
+          <li key={comment.id} data-testid="review-comment" className="flex items-start gap-2">
+            <span className="font-mono text-zinc-500">
+              {comment.file}:{comment.startLine}
+              {comment.endLine !== comment.startLine ? `-${comment.endLine}` : ""}
+            </span>
+            <span className="min-w-0 flex-1 whitespace-pre-wrap">{comment.text}</span>
+            <Button size="xs" variant="ghost" aria-label="Remove comment" onClick={() => props.onRemove(comment.id)}>
+              ✕
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button size="sm" variant="primary" data-testid="review-send" onClick={submit}>
+        Send review to Claude
+      </Button>
+      {error ? <ErrorNotice error={error} /> : null}
+    </section>
+  );
+}
