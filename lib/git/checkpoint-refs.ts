@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { runGit } from "./run-git.ts";
+import { runGitCommand } from "./run-git.ts";
 
 /**
  * Where Arbor keeps checkpoint trees: `refs/arbor/checkpoints/<id>/<phase>`. A ref that names a
@@ -25,7 +25,7 @@ export async function keepCheckpointTree(input: { cwd: string; ref: string; tree
   if (!input.ref.startsWith(CHECKPOINT_REF_PREFIX) || !OBJECT_ID.test(input.tree)) {
     throw new AppError("internal", `Refusing to write ${input.ref} → ${input.tree}`);
   }
-  await runGit({ cwd: input.cwd, args: ["update-ref", input.ref, input.tree] });
+  await runGitCommand({ cwd: input.cwd, args: ["update-ref", input.ref, input.tree] });
 }
 
 /** True for a full object id (SHA-1 or SHA-256). */

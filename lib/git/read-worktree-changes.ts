@@ -39,11 +39,21 @@ export async function readWorktreeChanges(input: {
 }): Promise<WorktreeChanges> {
   await assertWorktreeFolder(input.worktreePath);
   const cwd = input.worktreePath;
-  const [status, counts] = await Promise.all([
-    runGitCommand({ cwd, args: CHANGES_STATUS_ARGS }),
+  const maxFiles = input.maxFiles ?? 20_000;
+  // Untracked files are read to count their lines while `git diff` is still working.
+  const statusRead = runGitCommand({ cwd, args: CHANGES_STATUS_ARGS }).then(async (status) => {
+    const parsed = parseStatusEntries(status.stdout);
+    const untracked = parsed.entries
+      .slice(0, maxFiles)
+      .filter((entry) => entry.type === "untracked")
+      .map((entry) => statusToChangedFile(entry, undefined));
+    await countUntrackedLines({ worktreePath: cwd, files: untracked });
+    return { parsed, untracked: new Map(untracked.map((file) => [file.path, file])) };
+  });
+  const [{ parsed, untracked }, counts] = await Promise.all([
+    statusRead,
     runGitCommand({ cwd, args: ["diff", ...DIFF_RECORD_ARGS, "-M", "HEAD"], isExitCodeChecked: false }),
   ]);
-  const parsed = parseStatusEntries(status.stdout);
   const records =
     counts.exitCode === 0
       ? parseDiffRecords(counts.stdout)
@@ -51,11 +61,13 @@ export async function readWorktreeChanges(input: {
         ? await readUnbornCounts(cwd)
         : parseDiffRecords((await runGitCommand({ cwd, args: ["diff", ...DIFF_RECORD_ARGS, "-M", "HEAD"] })).stdout);
   const byPath = new Map<string, DiffRecord>(records.map((record) => [record.path.path, record]));
-  const maxFiles = input.maxFiles ?? 20_000;
   const files = parsed.entries
     .slice(0, maxFiles)
-    .map((entry) => statusToChangedFile(entry, byPath.get(entry.path.path)));
-  await countUntrackedLines({ worktreePath: cwd, files });
+    .map(
+      (entry) =>
+        (entry.type === "untracked" ? untracked.get(entry.path.path) : undefined) ??
+        statusToChangedFile(entry, byPath.get(entry.path.path)),
+    );
   return { head: parsed.head, branch: parsed.branch, files, totalFiles: parsed.entries.length };
 }
 
