@@ -32,10 +32,15 @@ test("each answer shows exactly what its run changed, and restore puts the files
 }) => {
   const file = (name: string) => path.join(repo.mainPath, name);
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
-  // The user's own edit before any run is not the run's.
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`);
+  await expect(row.getByTestId("badge-clean")).toBeVisible();
+  // The user's own edit before any run is not the run's; the worktree row notices it without a rescan.
   writeFileSync(file("user.txt"), "mine\n");
+  await expect(row.getByTestId("badge-untracked")).toBeVisible({ timeout: 3000 });
+  await expect(row.getByTestId("badge-clean")).toHaveCount(0);
 
   await runCommand(page, "printf 'made by run one\\n' > made.txt && sed -i 's/demo/DEMO/' README.md");
+  await expect(row.getByTestId("badge-unstaged")).toBeVisible();
   await answers(page).nth(0).getByTestId("run-changes-toggle").click();
   expect(await runFiles(page, 0)).toEqual(["added made.txt", "modified README.md"]);
   await answers(page)

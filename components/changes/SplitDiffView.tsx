@@ -1,8 +1,9 @@
 "use client";
 
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
+import { Button } from "@/components/ui/Button.tsx";
 import { classNames } from "@/components/ui/class-names.ts";
-import { diffLineKey, type DiffLine, type TextDiff } from "@/components/ui/diff-hunks.ts";
+import { diffLineKey, limitHunks, type DiffLine, type TextDiff } from "@/components/ui/diff-hunks.ts";
 import type { DiffLineSelection } from "@/components/ui/DiffView.tsx";
 import { toSplitRows } from "./diff-adapter.ts";
 
@@ -18,7 +19,13 @@ const WORD: Record<DiffLine["kind"], string> = {
 };
 
 /** The same hunks as DiffView, old file on the left and new on the right; line numbers select lines for comments. */
+/** Lines drawn before "Show all", as in DiffView: a huge diff opens without freezing the page. */
+const FIRST_ROWS = 400;
+
 export function SplitDiffView(props: { diff: TextDiff; label: string; selection?: DiffLineSelection }) {
+  const [isAll, setAll] = useState(false);
+  const total = props.diff.hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
+  const hunks = isAll || total <= FIRST_ROWS ? props.diff.hunks : limitHunks(props.diff.hunks, FIRST_ROWS);
   return (
     <div
       data-testid="split-diff-view"
@@ -28,7 +35,7 @@ export function SplitDiffView(props: { diff: TextDiff; label: string; selection?
         className="w-full table-fixed border-collapse font-mono text-[11px] leading-[1.45]"
         aria-label={props.label}
       >
-        {props.diff.hunks.map((hunk, index) => (
+        {hunks.map((hunk, index) => (
           <tbody key={`${hunk.oldStart}:${index}`} data-testid="diff-hunk">
             {hunk.hiddenBefore > 0 ? (
               <tr className="bg-zinc-50 text-[10px] text-zinc-500 dark:bg-zinc-900">
@@ -46,6 +53,13 @@ export function SplitDiffView(props: { diff: TextDiff; label: string; selection?
           </tbody>
         ))}
       </table>
+      {hunks !== props.diff.hunks ? (
+        <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
+          <Button size="xs" data-testid="diff-show-all" onClick={() => setAll(true)}>
+            Show all {total} lines
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

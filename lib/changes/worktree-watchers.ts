@@ -64,11 +64,14 @@ async function startWatch(input: { repoId: string; worktreePath: string }): Prom
         (output) => output.trim(),
       ),
     ]);
-    return await watchWorktreeFolders({
+    const watch = await watchWorktreeFolders({
       worktreePath: input.worktreePath,
       gitDirs: [...new Set([gitDir, commonDir])],
       onChange: () => publishWorktreeChanged(input),
     });
+    // A change made while the folders were being walked has no event: one rescan covers that gap.
+    publishWorktreeChanged(input);
+    return watch;
   } catch (error) {
     console.warn(
       `[arbor] cannot watch ${input.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
