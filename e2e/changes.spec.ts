@@ -132,3 +132,28 @@ test("the Changes tab follows terminal edits, sends a two-comment review to Clau
   );
   expect(await git("status", "--porcelain")).toBe("");
 });
+
+test("a commit of one picked hunk leaves the file's other change uncommitted", async ({ page, repo }) => {
+  const git = (...args: string[]) => runFixtureGit({ cwd: repo.mainPath, args });
+  await git("config", "user.name", "Changes Tester");
+  await git("config", "user.email", "changes.tester@example.invalid");
+  const lines = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`);
+  writeFileSync(path.join(repo.mainPath, "list.txt"), `${lines.join("\n")}\n`);
+  await git("add", "list.txt");
+  await git("commit", "-q", "-m", "Add list");
+  const edited = lines.map((line, index) => (index === 1 ? "line two" : index === 27 ? "line twenty-eight" : line));
+  writeFileSync(path.join(repo.mainPath, "list.txt"), `${edited.join("\n")}\n`);
+
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await page.getByTestId("changes-toggle").click();
+  const panel = page.getByTestId("changes-panel");
+  await panel.getByTestId("changed-file-open").click();
+  await expect(panel.getByTestId("hunk-pick")).toHaveCount(2);
+  await panel.getByTestId("hunk-pick").first().uncheck();
+  await panel.getByTestId("commit-message").fill("Only the end of the list");
+  await panel.getByTestId("commit-submit").click();
+
+  await expect(panel.getByTestId("changed-file-counts")).toHaveText("+1 −1");
+  expect(await git("show", "--format=%s", "--unified=0", "HEAD")).toContain("-line 28\n+line twenty-eight");
+  expect(await git("diff", "--unified=0")).toContain("-line 2\n+line two");
+});

@@ -33,6 +33,7 @@ export function ChangesPanel(props: {
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const [isSplit, setSplit] = useState(false);
   const [comments, setComments] = useState<ReviewComment[]>([]);
+  const [hunkPicks, setHunkPicks] = useState<ReadonlyMap<string, string[]>>(new Map());
   const overview = useChangesOverview({ ...props.worktree, base });
   const mergeBase = overview.data?.base.mergeBase ?? null;
   const scope: ChangesScope | null =
@@ -138,6 +139,20 @@ export function ChangesPanel(props: {
           scope={scope}
           file={current}
           isSplit={isSplit}
+          hunkPick={
+            choice === "uncommitted" && !props.isReadOnly
+              ? {
+                  picked: hunkPicks.get(current.path) ?? null,
+                  onChange: (picked) =>
+                    setHunkPicks((previous) => {
+                      const next = new Map(previous);
+                      if (picked === null) next.delete(current.path);
+                      else next.set(current.path, picked);
+                      return next;
+                    }),
+                }
+              : undefined
+          }
           onComment={
             props.isReadOnly
               ? undefined
@@ -152,15 +167,18 @@ export function ChangesPanel(props: {
           comments={comments}
           onRemove={(id) => setComments((previous) => previous.filter((comment) => comment.id !== id))}
           onSent={() => setComments([])}
+          onRestore={(restored) => setComments((previous) => [...restored, ...previous])}
         />
       )}
       {choice === "uncommitted" && !props.isReadOnly && list.length > 0 ? (
         <CommitForm
           worktree={props.worktree}
           files={list.filter((file) => checked.has(file.path))}
+          hunksByPath={hunkPicks}
           onCommitted={() => {
             setSelected(null);
             setUnchecked(new Set());
+            setHunkPicks(new Map());
           }}
         />
       ) : null}

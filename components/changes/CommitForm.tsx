@@ -12,7 +12,13 @@ import type { ChangedFile } from "@/lib/git/change-types.ts";
  * Commit the checked files: a message written by hand or drafted by the summary model (editable;
  * a plain fallback says why the model could not), the user's git identity; hooks' output shown.
  */
-export function CommitForm(props: { worktree: WorktreeRef; files: ChangedFile[]; onCommitted: () => void }) {
+export function CommitForm(props: {
+  worktree: WorktreeRef;
+  files: ChangedFile[];
+  /** Files of which only some hunks are to be committed (hunk ids); the others go whole. */
+  hunksByPath: ReadonlyMap<string, string[]>;
+  onCommitted: () => void;
+}) {
   const [message, setMessage] = useState("");
   const [note, setNote] = useState<string | null>(null);
   const draft = useDraftCommitMessage(props.worktree);
@@ -32,7 +38,10 @@ export function CommitForm(props: { worktree: WorktreeRef; files: ChangedFile[];
   const onCommit = async () => {
     await commit.mutateAsync({
       message,
-      files: props.files.map((file) => ({ path: file.path, oldPath: file.oldPath })),
+      files: props.files
+        // A file with every hunk unticked is not committed at all.
+        .filter((file) => props.hunksByPath.get(file.path)?.length !== 0)
+        .map((file) => ({ path: file.path, oldPath: file.oldPath, hunks: props.hunksByPath.get(file.path) })),
     });
     setMessage("");
     setNote(null);
@@ -44,7 +53,10 @@ export function CommitForm(props: { worktree: WorktreeRef; files: ChangedFile[];
       className="flex flex-col gap-1 border-t border-zinc-200 pt-2 text-xs dark:border-zinc-800"
     >
       <div className="flex items-center gap-2">
-        <span className="font-medium">Commit {props.files.length} file(s)</span>
+        <span className="font-medium">
+          Commit {props.files.length} file(s)
+          {props.files.some((file) => props.hunksByPath.has(file.path)) ? " (some in part)" : ""}
+        </span>
         <Button
           size="xs"
           data-testid="commit-draft"

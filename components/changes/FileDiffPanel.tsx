@@ -12,6 +12,7 @@ import type { ChangedFile } from "@/lib/git/change-types.ts";
 import { toTextDiff } from "./diff-adapter.ts";
 import type { ReviewComment } from "./review.ts";
 import { describeSelection } from "./review.ts";
+import { HunkPicker } from "./HunkPicker.tsx";
 import { SplitDiffView } from "./SplitDiffView.tsx";
 
 /** Context steps of "More context": git's default, a screenful, the whole file. */
@@ -28,6 +29,8 @@ export function FileDiffPanel(props: {
   file: ChangedFile;
   isSplit: boolean;
   onComment?: (comment: Omit<ReviewComment, "id">) => void;
+  /** Uncommitted changes: the hunks picked for the commit (null: the whole file). */
+  hunkPick?: { picked: readonly string[] | null; onChange: (picked: string[] | null) => void };
 }) {
   const [contextStep, setContextStep] = useState(0);
   const [isGeneratedShown, setGeneratedShown] = useState(false);
@@ -64,6 +67,20 @@ export function FileDiffPanel(props: {
   };
 
   const selection = props.onComment ? { keys, onLineClick } : undefined;
+  const gitDiff = diff.data?.diff ?? null;
+  // Hunk ids are those of the default 3-line context, which is what the commit reads again.
+  const canPickHunks =
+    props.hunkPick !== undefined &&
+    contextStep === 0 &&
+    props.file.kind !== "untracked" &&
+    gitDiff !== null &&
+    !gitDiff.isBinary &&
+    !gitDiff.isNew &&
+    !gitDiff.isDeleted &&
+    gitDiff.oldPath === null &&
+    !diff.data?.hasInvalidText &&
+    !props.file.path.startsWith("/raw/") &&
+    gitDiff.hunks.length > 1;
   const label = `Changes in ${props.file.display}`;
   return (
     <div data-testid="file-diff" data-path={props.file.display} className="flex flex-col gap-2">
@@ -96,6 +113,9 @@ export function FileDiffPanel(props: {
         </p>
       ) : textDiff ? (
         <>
+          {canPickHunks && gitDiff && props.hunkPick ? (
+            <HunkPicker hunks={gitDiff.hunks} picked={props.hunkPick.picked} onChange={props.hunkPick.onChange} />
+          ) : null}
           {props.isSplit ? (
             <SplitDiffView diff={textDiff} label={label} selection={selection} />
           ) : (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { ApiError } from "@/components/api/fetch-json.ts";
 import { useSendMessage } from "@/components/chat/use-chat-mutations.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -16,15 +17,22 @@ export function ReviewPanel(props: {
   comments: ReviewComment[];
   onRemove: (id: string) => void;
   onSent: () => void;
+  onRestore: (comments: ReviewComment[]) => void;
 }) {
   const send = useSendMessage(props.session);
   const [error, setError] = useState<unknown>(null);
   if (props.comments.length === 0) return null;
   const submit = () => {
     setError(null);
-    const text = formatReview(props.comments);
+    const comments = props.comments;
     props.onSent();
-    send.mutateAsync({ userMessage: text, afterMessageId: props.lastMessageId, sentAt: Date.now() }).catch(setError);
+    send
+      .mutateAsync({ userMessage: formatReview(comments), afterMessageId: props.lastMessageId, sentAt: Date.now() })
+      .catch((caught: unknown) => {
+        setError(caught);
+        // Refused before it was stored (4xx): the comments come back so nothing written is lost.
+        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) props.onRestore(comments);
+      });
   };
   return (
     <section data-testid="review-panel" className="rounded-md border border-sky-200 p-2 text-xs dark:border-sky-900">

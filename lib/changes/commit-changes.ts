@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { buildHunkPatch } from "@/lib/git/build-hunk-patch.ts";
 import { commitSelection } from "@/lib/git/commit-selection.ts";
+import { isRawPathToken } from "@/lib/git/git-path.ts";
 import { hunkId } from "@/lib/git/hunk-id.ts";
 import { readFileDiff } from "@/lib/git/read-file-diff.ts";
 import { readHeadRef } from "@/lib/git/read-head-ref.ts";
@@ -88,7 +89,16 @@ async function buildPatches(cwd: string, files: CommitFileChoice[]) {
         path: file.path,
         oldPath: null,
       });
-      if (!diff || diff.isBinary || diff.isNew || diff.isDeleted || hasInvalidText || diff.oldPath) {
+      // A name that is not UTF-8 cannot be written into a patch header exactly: such files are committed whole.
+      if (
+        !diff ||
+        diff.isBinary ||
+        diff.isNew ||
+        diff.isDeleted ||
+        hasInvalidText ||
+        diff.oldPath ||
+        isRawPathToken(file.path)
+      ) {
         throw new AppError("invalid_input", `${diff?.display ?? "That file"} can only be committed whole.`);
       }
       const chosen = diff.hunks.filter((hunk) => file.hunks!.includes(hunkId(hunk)));
