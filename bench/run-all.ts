@@ -2,6 +2,7 @@
 // Prints figures and target checks; never fails the test suite.
 import { runApprovalsBench } from "./approvals-bench.ts";
 import { runChangesBench } from "./changes-bench.ts";
+import { runDiffPaintBench } from "./diff-paint-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
@@ -48,6 +49,22 @@ line(
   changes.checkpointRatio <= 1.5,
 );
 line("  floor: write-tree of the index alone, twice", `${changes.writeTreeOnlyMedianMs} ms`, "", true);
+
+const paint = await runDiffPaintBench();
+console.log(`\nOpening a ${paint.diffLines}-line diff in the Changes tab (Chromium, Playwright)`);
+line("  click → first diff line drawn", `${paint.firstPaintMs} ms`, "", true);
+line(
+  "  longest main-thread task while opening",
+  `${paint.openLongestTaskMs} ms`,
+  "< 200 ms",
+  paint.openLongestTaskMs < 200,
+);
+line(
+  `  "Show more" to the end (${paint.pages} pages): total / longest task`,
+  `${paint.showAllMs} ms / ${paint.showAllLongestTaskMs} ms`,
+  "",
+  true,
+);
 
 const approvals = await runApprovalsBench();
 console.log(

@@ -4,7 +4,7 @@ import { Fragment, useState } from "react";
 import { Button } from "@/components/ui/Button.tsx";
 import { classNames } from "@/components/ui/class-names.ts";
 import { diffLineKey, limitHunks, type DiffLine, type TextDiff } from "@/components/ui/diff-hunks.ts";
-import type { DiffLineSelection } from "@/components/ui/DiffView.tsx";
+import { MORE_ROWS, type DiffLineSelection } from "@/components/ui/DiffView.tsx";
 import { toSplitRows } from "./diff-adapter.ts";
 
 const TINT: Record<DiffLine["kind"], string> = {
@@ -19,13 +19,13 @@ const WORD: Record<DiffLine["kind"], string> = {
 };
 
 /** The same hunks as DiffView, old file on the left and new on the right; line numbers select lines for comments. */
-/** Lines drawn before "Show all", as in DiffView: a huge diff opens without freezing the page. */
+/** Lines drawn at first, as in DiffView: a huge diff opens without freezing the page, then pages in. */
 const FIRST_ROWS = 400;
 
 export function SplitDiffView(props: { diff: TextDiff; label: string; selection?: DiffLineSelection }) {
-  const [isAll, setAll] = useState(false);
+  const [limit, setLimit] = useState(FIRST_ROWS);
   const total = props.diff.hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
-  const hunks = isAll || total <= FIRST_ROWS ? props.diff.hunks : limitHunks(props.diff.hunks, FIRST_ROWS);
+  const hunks = total <= limit ? props.diff.hunks : limitHunks(props.diff.hunks, limit);
   return (
     <div
       data-testid="split-diff-view"
@@ -55,8 +55,8 @@ export function SplitDiffView(props: { diff: TextDiff; label: string; selection?
       </table>
       {hunks !== props.diff.hunks ? (
         <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
-          <Button size="xs" data-testid="diff-show-all" onClick={() => setAll(true)}>
-            Show all {total} lines
+          <Button size="xs" data-testid="diff-show-more" onClick={() => setLimit((current) => current + MORE_ROWS)}>
+            Show {Math.min(MORE_ROWS, total - limit)} more lines ({total - limit} not shown)
           </Button>
         </div>
       ) : null}

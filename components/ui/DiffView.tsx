@@ -5,8 +5,10 @@ import { Button } from "./Button.tsx";
 import { classNames } from "./class-names.ts";
 import { diffLineKey, limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
 
-/** Rows drawn before "Show all": a huge Write stays responsive until the user asks for the rest. */
+/** Rows drawn at first: a huge Write stays responsive until the user asks for more. */
 const FIRST_ROWS = 400;
+/** Rows each "Show more" adds: a page of a 20,000-line diff draws in one short task, never the whole at once. */
+export const MORE_ROWS = 1000;
 
 const ROW: Record<DiffLine["kind"], string> = {
   context: "",
@@ -40,11 +42,11 @@ export function DiffView(props: {
   /** Lines can be selected by their numbers (review comments). */
   selection?: DiffLineSelection;
 }) {
-  const [isAll, setAll] = useState(false);
+  const [limit, setLimit] = useState(FIRST_ROWS);
   const { hunks, hiddenAfter } = props.diff;
   const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
-  const shown = isAll ? hunks : limitHunks(hunks, FIRST_ROWS);
-  const isCut = shown !== hunks && total > FIRST_ROWS;
+  const isCut = total > limit;
+  const shown = isCut ? limitHunks(hunks, limit) : hunks;
   return (
     <div
       data-testid={props.testId ?? "diff-view"}
@@ -74,8 +76,8 @@ export function DiffView(props: {
       </div>
       {isCut ? (
         <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
-          <Button size="xs" data-testid="diff-show-all" onClick={() => setAll(true)}>
-            Show all {total} lines
+          <Button size="xs" data-testid="diff-show-more" onClick={() => setLimit((current) => current + MORE_ROWS)}>
+            Show {Math.min(MORE_ROWS, total - limit)} more lines ({total - limit} not shown)
           </Button>
         </div>
       ) : null}
