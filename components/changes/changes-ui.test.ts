@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePatch } from "@/lib/git/parse-patch.ts";
-import { diffLineKey } from "@/components/ui/diff-hunks.ts";
+import { countDrawnLines, diffLineKey } from "@/components/ui/diff-hunks.ts";
 import { toSplitRows, toTextDiff } from "./diff-adapter.ts";
 import { describeSelection, formatReview } from "./review.ts";
 
@@ -40,6 +40,13 @@ describe("a git diff drawn by DiffView", () => {
     expect(lines[3]!.segments?.filter((segment) => segment.isChanged).map((segment) => segment.text)).toEqual(["42"]);
     expect(lines.at(-1)!.hasNoNewline).toBe(true);
     expect(new Set(lines.map(diffLineKey)).size).toBe(lines.length);
+  });
+
+  it("draws whole hunks first, then part of the one the limit falls in", () => {
+    const hunks = [...diff().hunks, ...diff().hunks];
+    expect(countDrawnLines(hunks, 9)).toEqual([7, 2]);
+    expect(countDrawnLines(hunks, 3)).toEqual([3, 0]);
+    expect(countDrawnLines(hunks, 100)).toEqual([7, 7]);
   });
 
   it("puts removed and added runs side by side", () => {

@@ -1,9 +1,9 @@
 "use client";
 
-import { Fragment, useState } from "react";
+import { Fragment, memo, useState } from "react";
 import { Button } from "./Button.tsx";
 import { classNames } from "./class-names.ts";
-import { diffLineKey, limitHunks, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
+import { countDrawnLines, diffLineKey, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
 
 /** Rows drawn at first: a huge Write stays responsive until the user asks for more. */
 const FIRST_ROWS = 400;
@@ -46,7 +46,7 @@ export function DiffView(props: {
   const { hunks, hiddenAfter } = props.diff;
   const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
   const isCut = total > limit;
-  const shown = isCut ? limitHunks(hunks, limit) : hunks;
+  const drawn = countDrawnLines(hunks, limit);
   return (
     <div
       data-testid={props.testId ?? "diff-view"}
@@ -64,9 +64,16 @@ export function DiffView(props: {
               </tr>
             </tbody>
           ) : null}
-          {shown.map((hunk, index) => (
-            <HunkRows key={`${hunk.oldStart}:${hunk.newStart}:${index}`} hunk={hunk} selection={props.selection} />
-          ))}
+          {hunks.map((hunk, index) =>
+            drawn[index]! > 0 ? (
+              <HunkRows
+                key={`${hunk.oldStart}:${hunk.newStart}:${index}`}
+                hunk={hunk}
+                count={drawn[index]!}
+                selection={props.selection}
+              />
+            ) : null,
+          )}
           {hiddenAfter && !isCut ? (
             <tbody>
               <GapRow count={hiddenAfter} />
@@ -85,42 +92,65 @@ export function DiffView(props: {
   );
 }
 
-function HunkRows({ hunk, selection }: { hunk: DiffHunk; selection?: DiffLineSelection }) {
+/** Lines are drawn in blocks that React leaves as they are when "Show more" adds the next ones. */
+const CHUNK_ROWS = 250;
+
+function HunkRows(props: { hunk: DiffHunk; count: number; selection?: DiffLineSelection }) {
+  const starts: number[] = [];
+  for (let start = 0; start < props.count; start += CHUNK_ROWS) starts.push(start);
   return (
     <tbody data-testid="diff-hunk">
-      {hunk.hiddenBefore > 0 ? <GapRow count={hunk.hiddenBefore} /> : null}
-      {hunk.lines.map((line, index) => (
-        <Fragment key={index}>
-          <tr
-            data-testid="diff-line"
-            data-kind={line.kind}
-            data-selected={selection?.keys.has(diffLineKey(line)) ?? undefined}
-            className={classNames(
-              ROW[line.kind],
-              selection?.keys.has(diffLineKey(line)) && "outline outline-1 -outline-offset-1 outline-sky-500",
-            )}
-          >
-            <LineNumber value={line.oldNumber} line={line} selection={selection} />
-            <LineNumber value={line.newNumber} line={line} selection={selection} />
-            <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-400">
-              {SIGN[line.kind]}
-            </td>
-            <td className="whitespace-pre-wrap break-all pr-2">
-              <span className="sr-only">{SPOKEN[line.kind]}</span>
-              <LineText line={line} />
-            </td>
-          </tr>
-          {line.hasNoNewline ? (
-            <tr>
-              <td colSpan={3} />
-              <td className="pr-2 text-[10px] italic text-zinc-400">no newline at end of file</td>
-            </tr>
-          ) : null}
-        </Fragment>
+      {props.hunk.hiddenBefore > 0 ? <GapRow count={props.hunk.hiddenBefore} /> : null}
+      {starts.map((start) => (
+        <LineChunk
+          key={start}
+          lines={props.hunk.lines}
+          start={start}
+          end={Math.min(start + CHUNK_ROWS, props.count)}
+          selection={props.selection}
+        />
       ))}
     </tbody>
   );
 }
+
+const LineChunk = memo(function LineChunk(props: {
+  lines: DiffLine[];
+  start: number;
+  end: number;
+  selection?: DiffLineSelection;
+}) {
+  const { selection } = props;
+  return props.lines.slice(props.start, props.end).map((line, offset) => (
+    <Fragment key={props.start + offset}>
+      <tr
+        data-testid="diff-line"
+        data-kind={line.kind}
+        data-selected={selection?.keys.has(diffLineKey(line)) ?? undefined}
+        className={classNames(
+          ROW[line.kind],
+          selection?.keys.has(diffLineKey(line)) && "outline outline-1 -outline-offset-1 outline-sky-500",
+        )}
+      >
+        <LineNumber value={line.oldNumber} line={line} selection={selection} />
+        <LineNumber value={line.newNumber} line={line} selection={selection} />
+        <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-400">
+          {SIGN[line.kind]}
+        </td>
+        <td className="whitespace-pre-wrap break-all pr-2">
+          <span className="sr-only">{SPOKEN[line.kind]}</span>
+          <LineText line={line} />
+        </td>
+      </tr>
+      {line.hasNoNewline ? (
+        <tr>
+          <td colSpan={3} />
+          <td className="pr-2 text-[10px] italic text-zinc-400">no newline at end of file</td>
+        </tr>
+      ) : null}
+    </Fragment>
+  ));
+});
 
 function LineText({ line }: { line: DiffLine }) {
   if (!line.segments) return <>{line.text || "\u00a0"}</>;
