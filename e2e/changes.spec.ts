@@ -30,6 +30,7 @@ test("each answer shows exactly what its run changed, and restore puts the files
   page,
   repo,
 }) => {
+  test.slow(); // two real CLI runs with approvals, a restore and their checks
   const file = (name: string) => path.join(repo.mainPath, name);
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   const row = page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`);
@@ -81,6 +82,7 @@ test("the Changes tab follows terminal edits, sends a two-comment review to Clau
   repo,
   claude,
 }) => {
+  test.slow(); // a real CLI run for the review and one for the drafted message
   const git = (...args: string[]) => runFixtureGit({ cwd: repo.mainPath, args });
   await git("config", "user.name", "Changes Tester");
   await git("config", "user.email", "changes.tester@example.invalid");
