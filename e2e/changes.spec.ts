@@ -53,9 +53,21 @@ test("each answer shows exactly what its run changed, and restore puts the files
   await expect(diff.locator('[data-testid="diff-line"][data-kind="removed"]')).toHaveText(/# demo/);
   await expect(diff.locator('[data-testid="diff-line"][data-kind="added"]')).toHaveText(/# DEMO/);
 
+  // The user edits a file between the runs, and the second run edits it too: both changes are shown, apart.
+  writeFileSync(file("made.txt"), "made by run one\nuser line\n");
   await runCommand(page, "printf 'two\\n' > second.txt && printf 'more\\n' >> made.txt");
   await answers(page).nth(1).getByTestId("run-changes-toggle").click();
   expect(await runFiles(page, 1)).toEqual(["added second.txt", "modified made.txt"]);
+  const second = answers(page).nth(1);
+  await second
+    .getByTestId("run-changes-files")
+    .locator('[data-path="made.txt"]')
+    .getByTestId("changed-file-open")
+    .click();
+  await expect(second.getByTestId("file-diff").locator('[data-kind="added"]')).toHaveText([/more$/]);
+  const before = second.getByTestId("run-changes-before-files");
+  await before.locator('[data-path="made.txt"]').getByTestId("changed-file-open").click();
+  await expect(second.getByTestId("file-diff").locator('[data-kind="added"]')).toHaveText([/user line$/]);
   expect(await runFiles(page, 0)).toEqual(["added made.txt", "modified README.md"]);
 
   await answers(page).nth(1).getByTestId("run-restore").click();
@@ -72,7 +84,7 @@ test("each answer shows exactly what its run changed, and restore puts the files
   await dialog.getByTestId("restore-submit").click();
   await expect(dialog.getByTestId("restore-done")).toContainText("Restored 1 file(s) and deleted 1");
   expect(existsSync(file("second.txt"))).toBe(false);
-  expect(readFileSync(file("made.txt"), "utf8")).toBe("made by run one\n");
+  expect(readFileSync(file("made.txt"), "utf8")).toBe("made by run one\nuser line\n");
   expect(readFileSync(file("README.md"), "utf8")).toBe("# DEMO\n");
   expect(readFileSync(file("user.txt"), "utf8")).toBe("mine\n");
 });

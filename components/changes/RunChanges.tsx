@@ -17,7 +17,7 @@ import { RestoreRunDialog } from "./RestoreRunDialog.tsx";
 export function RunChanges(props: { worktree: WorktreeRef; runId: string }) {
   const [isOpen, setOpen] = useState(false);
   const [isRestoring, setRestoring] = useState(false);
-  const [selected, setSelected] = useState<ChangedFile | null>(null);
+  const [selected, setSelected] = useState<{ file: ChangedFile; scope: "run" | "before-run" } | null>(null);
   const changes = useRunChanges({ ...props.worktree, runId: props.runId, isEnabled: isOpen });
   const data = changes.data;
   return (
@@ -47,14 +47,23 @@ export function RunChanges(props: { worktree: WorktreeRef; runId: string }) {
               testId="run-changes-files"
               files={data.files}
               totalFiles={data.totalFiles}
-              selectedPath={selected?.path ?? null}
-              onSelect={setSelected}
+              selectedPath={selected?.scope === "run" ? selected.file.path : null}
+              onSelect={(file) => setSelected({ file, scope: "run" })}
             />
             {data.editedBefore.length > 0 ? (
-              <p className="text-amber-700 dark:text-amber-400" data-testid="run-changes-edited-before">
-                You (or a tool) had also changed {data.editedBefore.map((file) => file.display).join(", ")} just before
-                this run; the diff shows only the run&apos;s part.
-              </p>
+              <div data-testid="run-changes-edited-before" className="flex flex-col gap-1">
+                <p className="text-amber-700 dark:text-amber-400">
+                  These files had also been changed just before this run (by you, a terminal or an editor). Their change
+                  from before the run:
+                </p>
+                <ChangedFileList
+                  testId="run-changes-before-files"
+                  files={data.editedBefore}
+                  totalFiles={data.editedBefore.length}
+                  selectedPath={selected?.scope === "before-run" ? selected.file.path : null}
+                  onSelect={(file) => setSelected({ file, scope: "before-run" })}
+                />
+              </div>
             ) : null}
             {data.commits.length > 0 ? (
               <p className="text-zinc-500">
@@ -64,10 +73,10 @@ export function RunChanges(props: { worktree: WorktreeRef; runId: string }) {
             ) : null}
             {selected ? (
               <FileDiffPanel
-                key={selected.path}
+                key={`${selected.scope}\0${selected.file.path}`}
                 worktree={props.worktree}
-                scope={{ kind: "run", runId: props.runId }}
-                file={selected}
+                scope={{ kind: selected.scope, runId: props.runId }}
+                file={selected.file}
                 isSplit={false}
               />
             ) : null}

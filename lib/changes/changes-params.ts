@@ -22,7 +22,7 @@ export const scopeParam = z
     if (!scope) {
       context.addIssue({
         code: "custom",
-        message: "Unknown scope: use uncommitted, branch:<sha>, commit:<sha> or run:<id>.",
+        message: "Unknown scope: use uncommitted, branch:<sha>, commit:<sha>, run:<id> or before-run:<id>.",
       });
       return z.NEVER;
     }

@@ -12,7 +12,9 @@ export type ChangesScope =
   | { kind: "uncommitted" }
   | { kind: "branch"; mergeBase: string }
   | { kind: "commit"; sha: string }
-  | { kind: "run"; runId: string };
+  | { kind: "run"; runId: string }
+  /** What changed between the previous run's end and this run's start (the user's edits just before it). */
+  | { kind: "before-run"; runId: string };
 
 /** How the base was chosen: by the user, by the design tree, the repository's default branch, or the branch's upstream (on the default branch itself). */
 export type BaseSource = "chosen" | "design" | "default" | "upstream";

@@ -6,7 +6,7 @@ import { runGit } from "@/lib/git/run-git.ts";
 import type { HeadCommit } from "@/lib/git/types.ts";
 import type { RunChangesView } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
-import { readRunCheckpoints } from "./resolve-scope.ts";
+import { findPreviousEndCheckpoint, readRunCheckpoints } from "./resolve-scope.ts";
 
 /**
  * "Changes by this run": the run's start checkpoint compared with its end checkpoint, so exactly
@@ -32,10 +32,7 @@ export async function readRunChanges(
     previousEndTree: null,
   };
   if (!start || !end) return empty;
-  const previous = await db.runCheckpoint.findFirst({
-    where: { worktreePath: cwd, phase: "end", createdAt: { lte: start.createdAt }, runId: { not: run.id } },
-    orderBy: { createdAt: "desc" },
-  });
+  const previous = await findPreviousEndCheckpoint(db, { worktreePath: cwd, runId: run.id, start });
   const previousEndTree = previous && previous.treeSha !== start.treeSha ? previous.treeSha : null;
   const [changes, before, commits] = await Promise.all([
     readTreeChanges({ cwd, from: start.treeSha, to: end.treeSha }),

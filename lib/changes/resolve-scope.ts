@@ -44,7 +44,31 @@ export async function resolveScope(db: Db, input: { cwd: string; scope: ChangesS
       }
       return { from: checkpoints.start.treeSha, to: checkpoints.end.treeSha };
     }
+    case "before-run": {
+      const { run, start } = await readRunCheckpoints(db, { runId: scope.runId, worktreePath: cwd });
+      const previous = start ? await findPreviousEndCheckpoint(db, { worktreePath: cwd, runId: run.id, start }) : null;
+      if (!start || !previous) {
+        throw new AppError("conflict", "There is no earlier run in this worktree to compare this run's start with.");
+      }
+      return { from: previous.treeSha, to: start.treeSha };
+    }
   }
+}
+
+/** The end checkpoint of the run before this one in the worktree (what the files were when Claude last stopped). */
+export function findPreviousEndCheckpoint(
+  db: Db,
+  input: { worktreePath: string; runId: string; start: { createdAt: Date } },
+) {
+  return db.runCheckpoint.findFirst({
+    where: {
+      worktreePath: input.worktreePath,
+      phase: "end",
+      createdAt: { lte: input.start.createdAt },
+      runId: { not: input.runId },
+    },
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 /** The start and end checkpoints of a run of this worktree; not_found for another worktree's run or an unknown one. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client.ts";
 import { readRunChanges } from "@/lib/changes/read-run-changes.ts";
+import { readScopeDiff } from "@/lib/changes/read-scope-diff.ts";
 import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
 import { takeRunCheckpoint } from "@/lib/chat/run-checkpoints.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
@@ -125,6 +126,29 @@ describe("checkpoints per run", () => {
     expect(names(two.files)).toEqual(["added second.txt", "modified b.txt"]);
     expect(names(two.editedBefore)).toEqual(["modified b.txt"]);
     expect(one.editedBefore).toEqual([]);
+    const diffOf = async (kind: "run" | "before-run") => {
+      const view = await readScopeDiff(db, {
+        repoId,
+        worktreePath: cwd,
+        scope: { kind, runId: second },
+        path: "b.txt",
+        oldPath: null,
+        isUntracked: false,
+      });
+      return view.diff!.hunks.flatMap((hunk) => hunk.lines.map((line) => `${line.kind} ${line.text}`));
+    };
+    expect(await diffOf("before-run")).toEqual(["del b", "add user between runs"]);
+    expect(await diffOf("run")).toEqual(["del user between runs", "add run 2"]);
+    await expect(
+      readScopeDiff(db, {
+        repoId,
+        worktreePath: cwd,
+        scope: { kind: "before-run", runId: first },
+        path: "a.txt",
+        oldPath: null,
+        isUntracked: false,
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("lists the commits a run made", async () => {
