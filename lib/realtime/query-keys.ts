@@ -44,6 +44,17 @@ export const queryKeys = {
   topics: (repoId: string) => ["topics", repoId] as const,
   hookChain: (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const,
 
+  /**
+   * A worktree's changes view: every scope and file diff under it (without a path: the repository's).
+   * `parts` name one query inside it (`"files", scope`); invalidating the worktree's key covers them all.
+   */
+  changes: (repoId: string, worktreePath?: string, ...parts: string[]) =>
+    worktreePath === undefined
+      ? (["changes", repoId] as const)
+      : (["changes", repoId, worktreePath, ...parts] as const),
+  /** What one run changed (its two checkpoints never change, but restores and later runs change what is shown). */
+  runChanges: (runId: string) => ["run-changes", runId] as const,
+
   notifications: () => ["notifications"] as const,
   unreadNotifications: () => ["notifications", "unread"] as const,
   notificationToasts: () => ["notification-toasts"] as const,
