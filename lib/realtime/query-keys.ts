@@ -10,8 +10,8 @@ export const queryKeys = {
   pins: () => ["repo-pins"] as const,
   worktrees: (repoId?: string) => (repoId === undefined ? (["worktrees"] as const) : (["worktrees", repoId] as const)),
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
-  /** Every pinned repository's worktrees by urgency; under `activity()`, so what refreshes activity refreshes it. */
-  attention: () => ["activity", "all-repositories"] as const,
+  /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
+  attention: () => ["attention"] as const,
   settings: () => ["settings"] as const,
   /** What a repository would run and whether the user trusts it. */
   trust: (repoId: string) => ["trust", repoId] as const,
