@@ -232,8 +232,9 @@ test("what needs you: every worktree by urgency, live across repositories' workt
   await page.getByTestId("approval-deny-form-submit").click();
   expect((await waiting).status).toBe(200);
   await page.getByTestId("open-attention").click();
-  await expect(page.locator(`[data-testid="attention-item"][data-path="${asks}"]`)).toHaveAttribute(
+  // Answered: no longer waiting (idle or unread, depending on whether its answer was seen before leaving).
+  await expect(page.locator(`[data-testid="attention-item"][data-path="${asks}"]`)).not.toHaveAttribute(
     "data-state",
-    "idle",
+    "waiting",
   );
 });
