@@ -22,7 +22,8 @@ const processSuite = (name: string, timeoutMs: number) => ({
  * The second run of the process suites against PostgreSQL (`npm run test:postgresql`): each Arbor
  * server (and each createTestDb) gets a database of its own in one throw-away PostgreSQL server.
  * The subset is every file whose code reaches the database; together they cover every query path
- * (chat, runs, approvals, trust, pins, plans, memory and search, hooks, policies, metrics). Files
+ * (chat, runs and their checkpoints, approvals, trust, pins, plans, memory and search, hooks, policies,
+ * metrics). Files
  * left out test git, processes, headers or SQLite's own behaviour (file locks, the file's mode),
  * with no query of their own, or repeat queries a listed file makes (warm-cli: the settings and
  * trust reads of chat-api; repository-settings-before-trust: the trust rows of
@@ -31,6 +32,7 @@ const processSuite = (name: string, timeoutMs: number) => ({
 export const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
     "approvals-api",
+    "changes-checkpoints",
     "chat-api",
     "health-metrics",
     "hook-event-writer",
@@ -75,7 +77,7 @@ export default defineConfig({
           environment: "node",
         },
       },
-      processSuite("security", 60_000),
+      processSuite("security", 120_000),
       processSuite("faults", 90_000),
       // Generous: a real `claude` starts cold several times per test on two shared cores.
       processSuite("integration", 120_000),

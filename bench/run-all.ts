@@ -2,6 +2,8 @@
 // npm run bench -- --db postgresql – the database-bound paths on PostgreSQL, as ratios against SQLite.
 // Prints figures and target checks; never fails the test suite.
 import { runApprovalsBench } from "./approvals-bench.ts";
+import { runChangesBench } from "./changes-bench.ts";
+import { runDiffPaintBench } from "./diff-paint-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
@@ -47,6 +49,47 @@ line(
   true,
 );
 line("  ratio", String(round(scan.ratio, 3)), "<= 1.5", scan.ratio <= 1.5);
+
+const changes = await runChangesBench();
+console.log(
+  `\nChanges tab and run checkpoints (list: ${changes.listFiles} changed files; checkpoints: ${changes.checkpointFiles} files, ${changes.checkpointChanged} changed)`,
+);
+line(
+  "  changes list median vs raw status + numstat",
+  `${changes.listMedianMs} ms vs ${changes.listRawMedianMs} ms`,
+  "",
+  true,
+);
+line("  ratio", String(changes.listRatio), "<= 1.3", changes.listRatio <= 1.3);
+line(
+  "  checkpoints per run (start + end) median",
+  `${changes.checkpointRunMedianMs} ms vs ${changes.checkpointRawMedianMs} ms bare`,
+  "<= 50 ms",
+  changes.checkpointRunMedianMs <= 50,
+);
+line(
+  "  ratio (vs add -A + write-tree on a temporary index)",
+  String(changes.checkpointRatio),
+  "<= 1.5",
+  changes.checkpointRatio <= 1.5,
+);
+line("  floor: write-tree of the index alone, twice", `${changes.writeTreeOnlyMedianMs} ms`, "", true);
+
+const paint = await runDiffPaintBench();
+console.log(`\nOpening a ${paint.diffLines}-line diff in the Changes tab (Chromium, Playwright)`);
+line("  click → first diff line drawn", `${paint.firstPaintMs} ms`, "", true);
+line(
+  "  longest main-thread task while opening",
+  `${paint.openLongestTaskMs} ms`,
+  "< 200 ms",
+  paint.openLongestTaskMs < 200,
+);
+line(
+  `  "Show more" to the end (${paint.pages} pages): total / longest task`,
+  `${paint.showAllMs} ms / ${paint.showAllLongestTaskMs} ms`,
+  "",
+  true,
+);
 
 const approvals = await runApprovalsBench();
 console.log(

@@ -1,7 +1,7 @@
 // The shell for many agents: every width usable, drafts and places kept, keyboard and screen readers served.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 const row = (page: Page, worktreePath: string) =>
@@ -176,4 +176,65 @@ test("a running answer shows elapsed time and its last activity, and after a sil
   } finally {
     await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { silenceWarningSeconds: 120 } });
   }
+});
+
+test("what needs you: every worktree by urgency, live across repositories' worktrees; a key opens one", async ({
+  page,
+  repo,
+  claude,
+}) => {
+  const [done, asks, failing] = [
+    await repo.addWorktree("done"),
+    await repo.addWorktree("asks"),
+    await repo.addWorktree("failing"),
+  ];
+  const session = (worktreePath: string) => openSession(claude.arbor, { repoId: repo.repoId, worktreePath });
+  const [doneSession, asksSession, failingSession] = [await session(done), await session(asks), await session(failing)];
+  await page.goto("/");
+  await expect(page.getByTestId("attention-view")).toBeVisible();
+
+  expect((await sendChat(claude.arbor, { sessionId: doneSession, userMessage: "[[mock:text all done]]" })).status).toBe(
+    200,
+  );
+  await sendChat(claude.arbor, { sessionId: failingSession, userMessage: "[[mock:error 529]]" });
+  const waiting = sendChat(claude.arbor, { sessionId: asksSession, userMessage: "[[mock:bash echo hi > out.txt]]" });
+
+  // Only this test's worktrees (the server is shared with other tests of this worker).
+  const items = page.locator(`[data-testid="attention-item"][data-path^="${repo.root}/"]`);
+  await expect(items.nth(0)).toHaveAttribute("data-path", asks);
+  await expect(items.nth(0)).toHaveAttribute("data-state", "waiting");
+  await expect(items.nth(1)).toHaveAttribute("data-path", failing);
+  await expect(items.nth(1)).toHaveAttribute("data-state", "failed");
+  await expect(items.nth(2)).toHaveAttribute("data-path", done);
+  await expect(items.nth(2)).toHaveAttribute("data-state", "unread");
+  await expect(items).toHaveCount(3);
+  // Worktrees of earlier tests are gone from disk, so they are not counted.
+  await expect(page.getByTestId("open-attention")).toHaveText("What needs you (2)");
+
+  await items.nth(2).click();
+  await expect(page.getByTestId("chat-panel")).toBeVisible();
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("all done");
+  await page.getByTestId("open-attention").click();
+  await expect(page.locator(`[data-testid="attention-item"][data-path="${done}"]`)).toHaveAttribute(
+    "data-state",
+    "idle",
+  );
+
+  await page.keyboard.press(
+    String(
+      (await page
+        .getByTestId("attention-item")
+        .evaluateAll((all, asksPath) => all.findIndex((item) => item.getAttribute("data-path") === asksPath), asks)) +
+        1,
+    ),
+  );
+  await page.getByTestId("approval-deny").click();
+  await page.getByTestId("approval-deny-form-submit").click();
+  expect((await waiting).status).toBe(200);
+  await page.getByTestId("open-attention").click();
+  // Answered: no longer waiting (idle or unread, depending on whether its answer was seen before leaving).
+  await expect(page.locator(`[data-testid="attention-item"][data-path="${asks}"]`)).not.toHaveAttribute(
+    "data-state",
+    "waiting",
+  );
 });

@@ -7,6 +7,8 @@ import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
+import { getDb } from "@/lib/db/client.ts";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -74,6 +76,37 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
       subscriptions.get(topic)?.();
       subscriptions.delete(topic);
     };
+    /** A worktree watch counts as a subscription; it is set up asynchronously (the worktree must be a pinned one). */
+    const watch = (input: { repoId: string; worktreePath: string }) => {
+      const key = `watch:${input.repoId}:${input.worktreePath}`;
+      if (subscriptions.has(key)) return;
+      if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        send({
+          type: "error",
+          message: `Watch refused: a connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} topics.`,
+        });
+        return;
+      }
+      let release: (() => void) | null = null;
+      let isCancelled = false;
+      subscriptions.set(key, () => {
+        isCancelled = true;
+        release?.();
+      });
+      watchWorktree(getDb(), input).then(
+        (stop) => {
+          if (isCancelled) stop();
+          else release = stop;
+        },
+        (error: unknown) => {
+          if (subscriptions.get(key) && !isCancelled) subscriptions.delete(key);
+          send({
+            type: "error",
+            message: `Cannot watch ${input.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        },
+      );
+    };
 
     socket.on("error", (error) => console.error("[arbor] websocket error", error.message));
     socket.on("pong", () => alive.set(socket, true));
@@ -117,6 +150,12 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
           break;
         case "subscribe_notifications":
           subscribe(NOTIFICATIONS_TOPIC);
+          break;
+        case "watch_worktree":
+          watch(message);
+          break;
+        case "unwatch_worktree":
+          unsubscribe(`watch:${message.repoId}:${message.worktreePath}`);
           break;
         case "ping":
           send({ type: "pong" });

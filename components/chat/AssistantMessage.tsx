@@ -6,6 +6,7 @@ import { WaitingCards } from "@/components/approvals/WaitingCards.tsx";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
+import { RunChanges } from "@/components/changes/RunChanges.tsx";
 import { AnswerFooter } from "./AnswerFooter.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
@@ -18,7 +19,8 @@ import { ToolCards } from "./ToolCards.tsx";
  */
 export function AssistantMessage(props: {
   message: MessageView;
-  session: { sessionId: string; repoId: string };
+  /** With the worktree, finished answers offer "Changes by this run" and "Restore to before this run". */
+  session: { sessionId: string; repoId: string; worktreePath?: string };
   isFocused?: boolean;
   approvals?: ApprovalView[];
   activeApprovalId?: string | null;
@@ -59,6 +61,12 @@ export function AssistantMessage(props: {
         />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
+      {run && props.session.worktreePath && !message.isArchived && run.finishedAt ? (
+        <RunChanges
+          worktree={{ repoId: props.session.repoId, worktreePath: props.session.worktreePath }}
+          runId={run.id}
+        />
+      ) : null}
       {run?.receipt ? <ReceiptPanel receipt={run.receipt} /> : null}
     </article>
   );

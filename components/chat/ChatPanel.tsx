@@ -1,6 +1,9 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { ChangesPanel } from "@/components/changes/ChangesPanel.tsx";
+import { ChangesToggle } from "@/components/changes/ChangesToggle.tsx";
+import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
@@ -19,6 +22,8 @@ import { useWarmCli } from "./use-warm-cli.ts";
 
 /** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
 const TIMELINE_FLAG = "arbor.chat.timeline";
+/** localStorage key of the "Changes beside the chat" choice. */
+const CHANGES_FLAG = "arbor.chat.changes";
 
 /**
  * A worktree's conversation: header with memory tools, summary, messages (live while a run
@@ -34,6 +39,14 @@ export function ChatPanel(props: {
 }) {
   const { session } = props;
   const ids = { sessionId: session.id, repoId: session.repoId };
+  const worktree = { repoId: session.repoId, worktreePath: session.worktreePath };
+  const realtime = useRealtime();
+  // While the worktree is shown, the server watches its files: terminal edits update its views.
+  useEffect(
+    () => realtime.watchWorktree({ repoId: session.repoId, worktreePath: session.worktreePath }),
+    [realtime, session.repoId, session.worktreePath],
+  );
+  const [isChangesOn, setChangesOn] = useStoredFlag(CHANGES_FLAG, false);
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   useMarkReadWhileOpen(ids);
@@ -59,6 +72,7 @@ export function ChatPanel(props: {
         onSummarized={() => setSummaryOpen(true)}
         onModeChanged={warm.warmNow}
       >
+        <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
       <RunAnnouncer sessionId={session.id} />
@@ -68,8 +82,16 @@ export function ChatPanel(props: {
       <div className="@container flex min-h-0 flex-1 flex-col">
         <div className="relative flex min-h-0 flex-1">
           <div className="flex min-w-0 flex-1 flex-col">
-            <MessageList session={ids} focus={props.focus} />
+            <MessageList session={{ ...ids, worktreePath: session.worktreePath }} focus={props.focus} />
           </div>
+          {isChangesOn ? (
+            <ChangesPanel
+              worktree={worktree}
+              session={ids}
+              lastMessageId={lastMessageId}
+              isReadOnly={props.isReadOnly}
+            />
+          ) : null}
           {isTimelineOn ? (
             <ChatTimeline
               repoId={session.repoId}

@@ -25,7 +25,7 @@ export function MessageList({
   session,
   focus,
 }: {
-  session: { sessionId: string; repoId: string };
+  session: { sessionId: string; repoId: string; worktreePath?: string };
   focus: MessageFocus | null;
 }) {
   const messages = useMessages(session.sessionId);

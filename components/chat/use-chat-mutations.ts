@@ -62,7 +62,10 @@ export function useMarkRead(repoId: string) {
   return useMutation({
     mutationFn: (sessionId: string) =>
       fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.activity(repoId) }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.activity(repoId) });
+      await client.invalidateQueries({ queryKey: queryKeys.attention() });
+    },
   });
 }
 
@@ -70,6 +73,7 @@ function settleRun(input: { client: QueryClient; sessionId: string; repoId: stri
   const { client, result } = input;
   void client.invalidateQueries({ queryKey: queryKeys.messages(input.sessionId) });
   void client.invalidateQueries({ queryKey: queryKeys.activity(input.repoId) });
+  void client.invalidateQueries({ queryKey: queryKeys.attention() });
   // Claude may have edited the repository's .claude files or git config: its trust state is read again.
   void client.invalidateQueries({ queryKey: queryKeys.trust(input.repoId) });
   const updated = result.updatedScan;

@@ -2,7 +2,10 @@
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { TrustStatus } from "@/lib/trust/trust-types.ts";
+import { countNeedingUser } from "@/lib/chat/attention.ts";
 import { usePins } from "@/components/api/pins-api.ts";
+import { useAttention } from "@/components/attention/use-attention.ts";
+import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { AddPinForm } from "./AddPinForm.tsx";
 import { PinList } from "./PinList.tsx";
@@ -12,11 +15,18 @@ export function PinsPanel(props: {
   selectedRepoId: string | null;
   onSelect: (pin: PinView) => void;
   onPinned: (repoId: string, trust: TrustStatus) => void;
+  onOpenAttention: () => void;
 }) {
   const pins = usePins();
+  const needing = countNeedingUser(useAttention().data ?? []);
   return (
     <aside className="flex h-full w-full shrink-0 flex-col gap-4 overflow-y-auto border-r md:w-72 border-zinc-200 p-3 dark:border-zinc-800">
-      <h1 className="text-lg font-semibold tracking-tight">🌳 Arbor</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-lg font-semibold tracking-tight">🌳 Arbor</h1>
+        <Button size="md" onClick={props.onOpenAttention} data-testid="open-attention" data-count={needing}>
+          What needs you{needing > 0 ? ` (${needing})` : ""}
+        </Button>
+      </div>
       <section>
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Pin a repository</h2>
         <AddPinForm onPinned={props.onPinned} />

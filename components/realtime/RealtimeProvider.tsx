@@ -26,6 +26,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           for (const sessionId of sessionIds)
             void queryClient.invalidateQueries({ queryKey: queryKeys.messages(sessionId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.activity() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.attention() });
           void queryClient.invalidateQueries({ queryKey: queryKeys.approvals() });
           // Hook events are not replayed: refetch the lists that were live.
           if (hasHooks)

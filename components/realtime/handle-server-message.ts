@@ -19,6 +19,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "worktree_activity":
       void client.invalidateQueries({ queryKey: queryKeys.activity(message.repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.attention() });
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
@@ -55,7 +56,10 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
     void client.invalidateQueries({ queryKey: queryKeys.messages(message.sessionId) });
   }
   // The event names only the session; activity of every repository shown is cheap to refetch.
-  if (kind === "finished") void client.invalidateQueries({ queryKey: queryKeys.activity() });
+  if (kind === "finished") {
+    void client.invalidateQueries({ queryKey: queryKeys.activity() });
+    void client.invalidateQueries({ queryKey: queryKeys.attention() });
+  }
   // Cards, the tab title and the inbox read the requests' lists: a request came, ended, or its run did.
   if (kind === "approval_requested" || kind === "approval_resolved" || kind === "finished")
     void client.invalidateQueries({ queryKey: queryKeys.approvals() });

@@ -36,6 +36,8 @@ export class RealtimeClient {
   /** Hook timelines by worktree path; ALL_DIRECTORIES stands for `null` (every directory). */
   readonly #hooks = new SubscriptionCounts();
   readonly #notifications = new SubscriptionCounts();
+  /** Worktrees whose files the server watches for this tab, as JSON `[repoId, worktreePath]`. */
+  readonly #watches = new SubscriptionCounts();
   readonly #listeners = new Set<() => void>();
   #socket: WebSocket | null = null;
   #state: ConnectionState = "connecting";
@@ -104,6 +106,21 @@ export class RealtimeClient {
     });
   }
 
+  /**
+   * Asks the server to watch a worktree's files and git dirs while this tab shows it: edits from
+   * a terminal or an editor arrive as `invalidate` messages on the repository's topic, which this
+   * also subscribes to.
+   */
+  watchWorktree(input: { repoId: string; worktreePath: string }): () => void {
+    const releaseRepo = this.subscribeRepo(input.repoId);
+    const key = JSON.stringify([input.repoId, input.worktreePath]);
+    if (this.#watches.add(key)) this.#send({ type: "watch_worktree", ...input });
+    return once(() => {
+      if (this.#watches.remove(key)) this.#send({ type: "unwatch_worktree", ...input });
+      releaseRepo();
+    });
+  }
+
   #connect(): void {
     this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
     const socket = new WebSocket(this.#options.url());
@@ -124,6 +141,10 @@ export class RealtimeClient {
     for (const key of this.#hooks.keys())
       this.#send({ type: "subscribe_hooks", worktreePath: key === ALL_DIRECTORIES ? null : key });
     if (this.#notifications.keys().length > 0) this.#send({ type: "subscribe_notifications" });
+    for (const key of this.#watches.keys()) {
+      const [repoId = "", worktreePath = ""] = JSON.parse(key) as string[];
+      this.#send({ type: "watch_worktree", repoId, worktreePath });
+    }
     this.#pingTimer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
     this.#setState("connected");
     if (isReconnect)

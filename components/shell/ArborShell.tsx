@@ -6,6 +6,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
+import { AttentionView } from "@/components/attention/AttentionView.tsx";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
@@ -81,6 +82,22 @@ export function ArborShell() {
     select({ ...selection, worktreePath: hit.worktreePath });
   };
 
+  /** Nothing selected: the main pane lists every worktree by what needs the user. */
+  const openAttention = () => {
+    setTarget(ACTIVE_CHAT);
+    const none = { repoId: null, worktreePath: null, planId: null };
+    setSelection(none);
+    setPane("main");
+    writeSelection(none);
+  };
+  const openAttentionItem = useCallback(
+    (item: { repoId: string; worktreePath: string }) => {
+      setTarget(ACTIVE_CHAT);
+      select({ repoId: item.repoId, worktreePath: item.worktreePath, planId: null });
+    },
+    [select],
+  );
+
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
@@ -110,6 +127,7 @@ export function ArborShell() {
           <div className="min-h-0 flex-1">
             <PinsPanel
               selectedRepoId={repoId}
+              onOpenAttention={openAttention}
               onSelect={selectPin}
               onPinned={(pinnedRepoId, trust) => {
                 selectRepo(pinnedRepoId);
@@ -138,10 +156,14 @@ export function ArborShell() {
         ) : null}
         <main className={`${columnDisplay("main", pane)} min-w-0 flex-1 flex-col`} data-testid="main-pane">
           {!selectedPin ? (
-            <EmptyState
-              title="Pick a repository"
-              body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time."
-            />
+            pins.data && pins.data.length > 0 ? (
+              <AttentionView onOpen={openAttentionItem} />
+            ) : (
+              <EmptyState
+                title="Pick a repository"
+                body="Pin a repository on the left (paste its path), then choose it to see its worktrees, rescanned from git every time."
+              />
+            )
           ) : !worktreePath ? (
             <TreeDashboard
               repoId={selectedPin.repoId}

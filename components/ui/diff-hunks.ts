@@ -77,6 +77,21 @@ export function toDiffHunks(hunks: StructuredPatchHunk[]): DiffHunk[] {
   });
 }
 
+/** A key naming one drawn line of a diff (for selecting lines to comment on). */
+export function diffLineKey(line: DiffLine): string {
+  return `${line.kind}:${line.oldNumber ?? ""}:${line.newNumber ?? ""}`;
+}
+
+/** How many lines of each hunk the first `maxLines` lines of a diff take: whole hunks first, then part of one, then none. */
+export function countDrawnLines(hunks: DiffHunk[], maxLines: number): number[] {
+  let left = maxLines;
+  return hunks.map((hunk) => {
+    const count = Math.max(0, Math.min(hunk.lines.length, left));
+    left -= hunk.lines.length;
+    return count;
+  });
+}
+
 /** The first `maxLines` lines of a diff, whole hunks first, the hunk they end in cut short. */
 export function limitHunks(hunks: DiffHunk[], maxLines: number): DiffHunk[] {
   const out: DiffHunk[] = [];

@@ -17,6 +17,7 @@ import { createPartialTextWriter } from "./partial-text-writer.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { finishRun, type RunEnd } from "./finish-run.ts";
+import { takeRunCheckpoint } from "./run-checkpoints.ts";
 import { toRunEvents } from "./to-run-event.ts";
 
 /**
@@ -75,6 +76,8 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   }
 
   const preparing = preparePrompt(db, { job, settings });
+  // The worktree's files before Claude sees the prompt, written while the prompt is assembled.
+  const checkpointed = takeRunCheckpoint(db, { job, phase: "start" });
   const tools = createToolCallCollector();
   const partial = createPartialTextWriter(db, assistant.id);
   const approvalRun = {
@@ -85,7 +88,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   };
   let streamedText = "";
   const running = started.conversation.bind({
-    prompt: preparing.then((prepared) => prepared.text),
+    prompt: Promise.all([preparing, checkpointed]).then(([prepared]) => prepared.text),
     signal,
     conversation: {
       onPermissionRequest: (request) =>
@@ -112,7 +115,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   );
   if (!prepared.value) {
     await running.catch(() => null); // stopped because the prompt could not be built; that error is reported below
-    await partial.stop();
+    await Promise.all([partial.stop(), checkpointed]);
     if (!isAppError(prepared.error)) throw prepared.error;
     return end(
       failure(prepared.error.code === "git_failed" ? "git_failed" : "invalid_settings", prepared.error.message),
@@ -121,6 +124,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
   }
   const outcome = await running;
   await partial.stop();
+  await takeRunCheckpoint(db, { job, phase: "end" });
   if (outcome.invalidLineCount > 0) {
     console.warn(
       `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,

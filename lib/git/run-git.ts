@@ -1,5 +1,6 @@
 import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { killProcessGroupQuietly } from "@/lib/process-host/kill-process-group.ts";
 import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
 import { readRepositoryFilterNames } from "./local-git-config.ts";
 
@@ -43,6 +44,148 @@ export async function runGit({
   }
 }
 
+export interface GitCommandResult {
+  /** stdout exactly as git wrote it (names in `-z` output may not be UTF-8). */
+  stdout: Buffer;
+  stderr: string;
+  /** null when git was killed (time limit, output limit). */
+  exitCode: number | null;
+  /** The time limit ran out and git's process group (hooks included) was killed. */
+  isTimedOut: boolean;
+  /** stdout passed `maxStdoutBytes`: what came before is kept and git was stopped. */
+  isTruncated: boolean;
+}
+
+/** Environment variables a parent may have set that would point git at another repository or index. */
+const INHERITED_GIT_LOCATION = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX"];
+
+/**
+ * Runs git like runGit (same safety options, `-C cwd`, user text only as values), for what
+ * simple-git cannot do: stdout as exact bytes, extra environment (`GIT_INDEX_FILE` for a
+ * temporary index), stdin, exit codes that carry an answer (`diff --quiet`), a time limit after
+ * which git's whole process group is killed (a hook that hangs, and whatever it started), and an
+ * output limit. It goes through the process host's spawn, like every other child process.
+ * Patch headers are always C-quoted (`core.quotePath`), whatever the user's config says.
+ *
+ * Unless `isExitCodeChecked` is false, an exit code other than 0 (or one of `okExitCodes`) throws
+ * AppError('git_failed') with git's message, and a time limit that ran out throws
+ * AppError('unavailable'); without the check the caller reads exitCode and isTimedOut itself.
+ */
+export async function runGitCommand(input: {
+  cwd: string;
+  args: string[];
+  env?: Record<string, string>;
+  stdin?: string;
+  timeoutMs?: number;
+  maxStdoutBytes?: number;
+  allowRepositoryCode?: boolean;
+  okExitCodes?: number[];
+  isExitCodeChecked?: boolean;
+  /** More `-c key=value` options (Arbor's own text only, never a value from a request). */
+  extraConfig?: string[];
+}): Promise<GitCommandResult> {
+  const { cwd, args, allowRepositoryCode = false } = input;
+  let result: GitCommandResult;
+  try {
+    const filterNames = !allowRepositoryCode && needsFilterNames(args) ? await readRepositoryFilterNames(cwd) : [];
+    const options = buildGitSafetyOptions({ filterNames, allowRepositoryCode });
+    const env: Record<string, string | undefined> = { ...process.env, GIT_TERMINAL_PROMPT: "0", ...input.env };
+    for (const name of INHERITED_GIT_LOCATION) if (!input.env?.[name]) delete env[name];
+    result = await spawnGit({
+      args: [
+        "--no-optional-locks",
+        ...options,
+        ...["core.quotePath=true", ...(input.extraConfig ?? [])].flatMap((pair) => ["-c", pair]),
+        "-C",
+        cwd,
+        ...withSubcommandSafetyFlags(args),
+      ],
+      env,
+      stdin: input.stdin ?? "",
+      timeoutMs: input.timeoutMs ?? 120_000,
+      maxStdoutBytes: input.maxStdoutBytes ?? 256 * 1024 * 1024,
+      cwd,
+    });
+  } catch (error) {
+    throw toGitError({ error, cwd, args });
+  }
+  if (input.isExitCodeChecked === false) return result;
+  if (result.isTimedOut) {
+    throw new AppError(
+      "unavailable",
+      `git ${args[0] ?? ""} did not finish within ${Math.round((input.timeoutMs ?? 0) / 1000)} s in ${cwd} and was stopped. Try again; if it keeps happening, run it in a terminal to see what it waits for.`,
+    );
+  }
+  const isOk =
+    result.exitCode === 0 || (result.exitCode !== null && (input.okExitCodes ?? []).includes(result.exitCode));
+  if (isOk || result.isTruncated) return result;
+  throw toGitError({ error: new Error(result.stderr || `exit status ${result.exitCode}`), cwd, args });
+}
+
+function spawnGit(input: {
+  args: string[];
+  env: Record<string, string | undefined>;
+  stdin: string;
+  timeoutMs: number;
+  maxStdoutBytes: number;
+  cwd: string;
+}): Promise<GitCommandResult> {
+  return new Promise((resolve, reject) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let stdoutBytes = 0;
+    let pid: number | null = null;
+    let exitCode: number | null = null;
+    let isTimedOut = false;
+    let isTruncated = false;
+    const stop = () => {
+      if (pid !== null) killProcessGroupQuietly(pid);
+    };
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      stop();
+    }, input.timeoutMs);
+    getProcessHost().spawn(
+      { bin: "git", args: input.args, cwd: input.cwd, env: input.env, stdin: input.stdin, pipeGraceMs: 1000 },
+      {
+        onStart: (startedPid) => {
+          pid = startedPid;
+          if (isTimedOut) stop();
+        },
+        onSpawnError: (failure) => {
+          clearTimeout(timer);
+          reject(new Error(`spawn git ${failure.code ?? ""}: ${failure.message}`));
+        },
+        onStdout: (chunk) => {
+          if (isTruncated) return;
+          const room = input.maxStdoutBytes - stdoutBytes;
+          if (chunk.byteLength > room) {
+            stdout.push(Buffer.from(chunk.subarray(0, room)));
+            isTruncated = true;
+            stop();
+            return;
+          }
+          stdoutBytes += chunk.byteLength;
+          stdout.push(Buffer.from(chunk));
+        },
+        onStderr: (chunk) => stderr.push(Buffer.from(chunk)),
+        onStdinError: () => {},
+        onExit: (code) => (exitCode = code),
+        onClose: () => {
+          clearTimeout(timer);
+          resolve({
+            stdout: Buffer.concat(stdout),
+            stderr: Buffer.concat(stderr).toString("utf8"),
+            exitCode,
+            isTimedOut,
+            isTruncated,
+          });
+        },
+      },
+    );
+  });
+}
+
 /** Git's own first line of complaint from an error thrown by runGit (or any error). */
 export function readGitMessage(error: unknown): string {
   if (isAppError(error) && typeof error.details?.gitMessage === "string") return error.details.gitMessage;
@@ -52,7 +195,7 @@ export function readGitMessage(error: unknown): string {
 
 function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: string[] }): AppError {
   const text = error instanceof Error ? error.message : String(error);
-  if (/spawn \S+ ENOENT/.test(text)) {
+  if (/spawn \S+ ENOENT/.test(text) || text.startsWith("spawn git ENOENT")) {
     return new AppError(
       "unavailable",
       "Git is not installed or not on the PATH of the Arbor server. Install git (https://git-scm.com/downloads), check that `git --version` works in the shell that starts Arbor, then restart Arbor.",

@@ -26,6 +26,20 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("unsubscribe_hooks"), worktreePath: z.string().min(1).max(4096).nullable() }),
   /** The completion/error notifier's new notifications (all worktrees). */
   z.object({ type: z.literal("subscribe_notifications") }),
+  /**
+   * Watch a pinned worktree's files and git state while it is shown: changes arrive as
+   * `invalidate` messages on its repository's topic (subscribe to that too).
+   */
+  z.object({
+    type: z.literal("watch_worktree"),
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+  }),
+  z.object({
+    type: z.literal("unwatch_worktree"),
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

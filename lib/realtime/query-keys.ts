@@ -10,6 +10,8 @@ export const queryKeys = {
   pins: () => ["repo-pins"] as const,
   worktrees: (repoId?: string) => (repoId === undefined ? (["worktrees"] as const) : (["worktrees", repoId] as const)),
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
+  /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
+  attention: () => ["attention"] as const,
   settings: () => ["settings"] as const,
   /** What a repository would run and whether the user trusts it. */
   trust: (repoId: string) => ["trust", repoId] as const,
@@ -41,6 +43,17 @@ export const queryKeys = {
   policies: (repoId: string) => ["policies", repoId] as const,
   topics: (repoId: string) => ["topics", repoId] as const,
   hookChain: (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const,
+
+  /**
+   * A worktree's changes view: every scope and file diff under it (without a path: the repository's).
+   * `parts` name one query inside it (`"files", scope`); invalidating the worktree's key covers them all.
+   */
+  changes: (repoId: string, worktreePath?: string, ...parts: string[]) =>
+    worktreePath === undefined
+      ? (["changes", repoId] as const)
+      : (["changes", repoId, worktreePath, ...parts] as const),
+  /** What one run changed (its two checkpoints never change, but restores and later runs change what is shown). */
+  runChanges: (runId: string) => ["run-changes", runId] as const,
 
   notifications: () => ["notifications"] as const,
   unreadNotifications: () => ["notifications", "unread"] as const,

@@ -28,6 +28,8 @@ export const PROCESS_STATE = {
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
   localGitConfig:
     "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
+  worktreeWatchers:
+    "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

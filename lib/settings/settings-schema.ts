@@ -72,6 +72,8 @@ export const settingsSchema = z.object({
     .default(300),
   /** The warm CLIs' memory together stays under this (MB); the least recently used go first. */
   warmCliMemoryMb: z.number().int().min(64).max(65_536).default(2048),
+  /** How long a commit from the Changes tab may take, the repository's hooks included, before it is stopped. */
+  commitTimeoutSeconds: z.number().int().min(1).max(3600).default(120),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
   hookMaxPayloadBytes: z
     .number()

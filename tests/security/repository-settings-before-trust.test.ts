@@ -112,7 +112,7 @@ async function isAllowRuleApplied(): Promise<boolean> {
           .approvals[0];
         return isFinished || asked !== undefined;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
   if (asked) {

@@ -1,0 +1,6 @@
+import { listAttention } from "@/lib/chat/list-attention.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
+
+// GET /api/attention – every pinned repository's worktrees, most in need of the user first
+export const GET = withErrorHandling(async () => Response.json({ items: await listAttention(getDb()) }));

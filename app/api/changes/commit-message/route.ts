@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
+import { draftCommitMessage } from "@/lib/changes/draft-commit-message.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+
+const bodySchema = worktreeParams.extend({
+  files: z
+    .array(
+      z.object({
+        path: pathTokenParam,
+        oldPath: pathTokenParam.nullable().optional(),
+        display: z.string().max(16_384),
+        kind: z.string().max(40),
+      }),
+    )
+    .max(20_000),
+});
+
+// POST /api/changes/commit-message – a commit message drafted by the summary model (a plain one if it fails)
+export const POST = withErrorHandling(async (request: Request) => {
+  const body = await parseJsonBody(request, bodySchema, { maxBytes: 16 * 1024 * 1024 });
+  return Response.json({ draft: await draftCommitMessage(getDb(), body) });
+});

@@ -1,0 +1,46 @@
+// The README's screenshots, drawn from a real session so they stay current: `npm run screenshots` writes them to
+// docs/screenshots/; every e2e run draws them into test-results/ to check that the screens still render.
+import { mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { openSession, sendChat } from "@/tests/support/call-api.ts";
+import { expect, test } from "./chat-fixtures.ts";
+
+const outDir = process.env.ARBOR_UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
+
+test("the main screen and the attention view, for the README", async ({ page, repo, claude }) => {
+  mkdirSync(outDir, { recursive: true });
+  const [login, cache] = [await repo.addWorktree("login-form"), await repo.addWorktree("cache-layer")];
+  const sessions = await Promise.all(
+    [repo.mainPath, login, cache].map((worktreePath) =>
+      openSession(claude.arbor, { repoId: repo.repoId, worktreePath }),
+    ),
+  );
+  await sendChat(claude.arbor, {
+    sessionId: sessions[1]!,
+    userMessage: "Add a login form [[mock:text The form is in place.]]",
+  });
+  await sendChat(claude.arbor, { sessionId: sessions[0]!, userMessage: "Run the release [[mock:error 529]]" });
+  const waiting = sendChat(claude.arbor, {
+    sessionId: sessions[2]!,
+    userMessage: "Run the tests [[mock:bash npm test]]",
+  });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.locator(`[data-testid="attention-item"][data-path="${cache}"]`)).toHaveAttribute(
+    "data-state",
+    "waiting",
+  );
+  const attentionShot = path.join(outDir, "attention.png");
+  await page.screenshot({ path: attentionShot });
+
+  await page.locator(`[data-testid="attention-item"][data-path="${cache}"]`).click();
+  await expect(page.getByTestId("approval-card")).toBeVisible();
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText("Run the tests");
+  const mainShot = path.join(outDir, "main-screen.png");
+  await page.screenshot({ path: mainShot });
+
+  await page.getByTestId("approval-allow-once").click();
+  expect((await waiting).status).toBe(200);
+  for (const shot of [attentionShot, mainShot]) expect(statSync(shot).size).toBeGreaterThan(10_000);
+});

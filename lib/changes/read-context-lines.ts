@@ -1,0 +1,12 @@
+import type { Db } from "@/lib/db/client.ts";
+import { readFileLines, type LinesSource } from "@/lib/git/read-file-lines.ts";
+import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+
+/** Unchanged lines around a hunk, from the new side of a diff (a blob, or the working file). */
+export async function readContextLines(
+  db: Db,
+  input: { repoId: string; worktreePath: string; source: LinesSource; start: number; end: number },
+): Promise<{ lines: string[]; totalLines: number }> {
+  const { worktreePath } = await findPinnedWorktree(db, input);
+  return readFileLines({ worktreePath, source: input.source, start: input.start, end: input.end });
+}

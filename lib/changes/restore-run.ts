@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { checkpointRef, keepCheckpointTree } from "@/lib/git/checkpoint-refs.ts";
+import { readTreeChanges } from "@/lib/git/read-tree-changes.ts";
+import { restoreWorktreeFiles } from "@/lib/git/restore-worktree-files.ts";
+import { writeWorktreeTree } from "@/lib/git/write-worktree-tree.ts";
+import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";
+import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { readRunCheckpoints } from "./resolve-scope.ts";
+
+/**
+ * What "Restore to before this run" would do now: the working files compared with the run's
+ * start checkpoint (each file written back or deleted; submodules are left alone), and which of
+ * them changed since the run ended (by the user or a later run), since restoring loses that too.
+ */
+export async function previewRestore(
+  db: Db,
+  input: { repoId: string; worktreePath: string; runId: string },
+): Promise<RestorePreview> {
+  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  return (await buildPreview(db, { cwd, runId: input.runId })).preview;
+}
+
+/**
+ * Restores the worktree's files to the run's start checkpoint. Refused while a run is active in
+ * the worktree, when the files changed since `expectedTree` was previewed, and when files changed
+ * since the run ended unless `isConfirmed`. The files as they were just before are kept under
+ * `refs/arbor/checkpoints/restore-<id>/before` first. The index, HEAD, branches and ignored files
+ * are not touched.
+ */
+export async function restoreBeforeRun(
+  db: Db,
+  input: { repoId: string; worktreePath: string; runId: string; expectedTree: string; isConfirmed: boolean },
+): Promise<RestoreResult> {
+  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  assertNoRun(cwd);
+  const { preview, startTree } = await buildPreview(db, { cwd, runId: input.runId });
+  if (preview.currentTree !== input.expectedTree) {
+    throw new AppError("conflict", "The files changed since you looked. Check what the restore would do again.", {
+      details: { preview },
+    });
+  }
+  const losing = preview.files.filter((entry) => entry.isChangedSince && entry.action !== "skip");
+  if (losing.length > 0 && !input.isConfirmed) {
+    throw new AppError(
+      "conflict",
+      `${losing.length} file(s) changed after this run ended; restoring overwrites those changes too. Confirm to go ahead.`,
+      { details: { preview } },
+    );
+  }
+  assertNoRun(cwd);
+  const savedRef = checkpointRef({ id: `restore-${randomUUID()}`, phase: "before" });
+  await keepCheckpointTree({ cwd, ref: savedRef, tree: preview.currentTree });
+  const paths = (action: RestoreFile["action"]) =>
+    preview.files.filter((entry) => entry.action === action).map((entry) => entry.file.path);
+  await restoreWorktreeFiles({
+    worktreePath: cwd,
+    tree: startTree,
+    write: paths("write"),
+    remove: paths("delete"),
+    allowRepositoryCode: await isRepositoryTrusted(db, input.repoId),
+  });
+  publishWorktreeChanged({ repoId: input.repoId, worktreePath: cwd });
+  return {
+    restored: paths("write").length,
+    deleted: paths("delete").length,
+    savedRef,
+    savedTree: preview.currentTree,
+  };
+}
+
+async function buildPreview(db: Db, input: { cwd: string; runId: string }) {
+  const { cwd, runId } = input;
+  const { start, end } = await readRunCheckpoints(db, { runId, worktreePath: cwd });
+  if (!start) {
+    throw new AppError(
+      "conflict",
+      "This run has no start checkpoint (it began before Arbor kept them), so it cannot be undone here.",
+    );
+  }
+  const current = await writeWorktreeTree({ worktreePath: cwd });
+  const [toStart, sinceEnd, later] = await Promise.all([
+    readTreeChanges({ cwd, from: current.tree, to: start.treeSha, findRenames: false }),
+    end ? readTreeChanges({ cwd, from: end.treeSha, to: current.tree, findRenames: false }) : null,
+    db.runCheckpoint.findMany({
+      where: { worktreePath: cwd, phase: "start", createdAt: { gt: (end ?? start).createdAt } },
+      orderBy: { createdAt: "asc" },
+    }),
+  ]);
+  const changedSince = sinceEnd ? new Set(sinceEnd.files.map((file) => file.path)) : null;
+  const files: RestoreFile[] = toStart.files.map((file) => ({
+    file,
+    action: file.isSubmodule ? "skip" : file.kind === "deleted" ? "delete" : "write",
+    isChangedSince: changedSince ? changedSince.has(file.path) : true,
+  }));
+  const preview: RestorePreview = {
+    runId,
+    currentTree: current.tree,
+    files,
+    laterRuns: later.map((checkpoint) => ({ runId: checkpoint.runId, startedAt: checkpoint.createdAt.toISOString() })),
+    isHeadMoved: current.head !== start.headSha,
+    isRunActive: getRunManager().stateOf(cwd) !== "idle",
+  };
+  return { preview, startTree: start.treeSha };
+}
+
+function assertNoRun(cwd: string): void {
+  if (getRunManager().stateOf(cwd) !== "idle") {
+    throw new AppError(
+      "conflict",
+      "Claude is working in this worktree right now. Wait for the run to end (or stop it), then restore.",
+    );
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The attention view's order: which worktree needs the user first. Pure; the rows come from
+ * lib/chat/list-attention.ts.
+ */
+export type AttentionState = "waiting" | "failed" | "unread" | "running" | "queued" | "idle";
+
+export interface AttentionItem {
+  repoId: string;
+  repoLabel: string;
+  worktreePath: string;
+  sessionId: string;
+  state: AttentionState;
+  /** The latest run's status and when it started and ended (ISO), null before any run. */
+  lastRun: { status: string; startedAt: string | null; finishedAt: string | null; errorMessage: string | null } | null;
+}
+
+const RANK: Record<AttentionState, number> = { waiting: 0, failed: 1, unread: 2, running: 3, queued: 4, idle: 5 };
+
+const FAILED = new Set(["failed", "timed_out", "interrupted"]);
+
+/**
+ * One state per worktree: waiting for the user beats everything; then a failure or a finished
+ * answer the user has not seen; then running, queued and idle.
+ */
+export function attentionState(input: {
+  liveState: "waiting" | "running" | "queued" | "idle";
+  hasUnread: boolean;
+  lastRunStatus: string | null;
+}): AttentionState {
+  if (input.liveState !== "idle") return input.liveState;
+  if (input.hasUnread) return input.lastRunStatus && FAILED.has(input.lastRunStatus) ? "failed" : "unread";
+  return "idle";
+}
+
+/** Most urgent first; within a state the most recent activity first, then by path for a stable order. */
+export function rankAttention(items: AttentionItem[]): AttentionItem[] {
+  const lastActivity = (item: AttentionItem) =>
+    Date.parse(item.lastRun?.finishedAt ?? item.lastRun?.startedAt ?? "") || 0;
+  return [...items].sort(
+    (a, b) =>
+      RANK[a.state] - RANK[b.state] ||
+      lastActivity(b) - lastActivity(a) ||
+      a.worktreePath.localeCompare(b.worktreePath),
+  );
+}
+
+/** How many worktrees need the user now (waiting or failed): the tab title's count. */
+export function countNeedingUser(items: AttentionItem[]): number {
+  return items.filter((item) => item.state === "waiting" || item.state === "failed").length;
+}
