@@ -1,15 +1,11 @@
 import type { AgentRun, ChatMessage, ChatSession } from "@/lib/db/generated/client.ts";
 import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
 
-const RETRYABLE_KINDS = new Set([
-  "overloaded",
-  "server_error",
-  "rate_limited",
-  "crashed",
-  "timed_out",
-  "cancelled",
-  "interrupted",
-]);
+/**
+ * Every failed answer can be run again: a refused key, a missing login or a wrong claude path are
+ * fixed outside the chat (log in, set the key, Settings), after which Retry is what the user wants.
+ */
+const isFailedRun = (run: AgentRun) => run.errorKind !== null && run.status !== "success";
 
 export function toSessionView(session: ChatSession): SessionView {
   return {
@@ -29,7 +25,7 @@ export function toRunView(run: AgentRun): RunView {
     status: run.status,
     errorKind: run.errorKind,
     errorMessage: run.errorMessage,
-    isRetryable: run.errorKind !== null && RETRYABLE_KINDS.has(run.errorKind),
+    isRetryable: isFailedRun(run),
     claudeSessionId: run.claudeSessionId,
     model: run.model,
     costUsd: run.costUsd,
