@@ -53,8 +53,8 @@ export async function runMemoryBench({ iterations = 30 }: { iterations?: number 
             userMessageId: session.lastId + 1,
             userMessage: "next question",
             scan: SCAN,
-            recentMessageCount: 20,
             budgetChars: 400_000,
+            ledgerMaxEntries: 100,
           }),
         ),
       );
