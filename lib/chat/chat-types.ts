@@ -40,7 +40,7 @@ export interface PromptReceiptView {
   /** Uncovered messages left out to fit the budget (Arbor summarizes them next). */
   droppedMessageIds: number[];
   /** Ledger entries carried, and those in force but left out (over the ledger's share of the budget). */
-  ledger: { includedIds: number[]; leftOutIds: number[]; inForce: number };
+  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
   hasWorkflowState: boolean;
   hasPlan: boolean;
   scanShortened: boolean;

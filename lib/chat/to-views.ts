@@ -87,7 +87,9 @@ function parseReceipt(text: string): PromptReceiptView | null {
     isSummaryInherited: value.isSummaryInherited ?? false,
     messageIds: value.messageIds ?? [],
     droppedMessageIds: value.droppedMessageIds ?? [],
-    ledger: value.ledger ?? { includedIds: [], leftOutIds: [], inForce: 0 },
+    ledger: value.ledger
+      ? { ...value.ledger, leftOutCount: value.ledger.leftOutCount ?? value.ledger.leftOutIds.length }
+      : { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
     hasWorkflowState: value.hasWorkflowState ?? false,
     hasPlan: value.hasPlan ?? false,
     scanShortened: value.scanShortened ?? false,

@@ -32,8 +32,13 @@ export function findDroppedItems(input: {
   const cited = new Set(bullets.flatMap((bullet) => bullet.refs));
   const closed = new Set(input.ledger.closed.map((item) => item.id));
   const inForce = new Set(input.ledger.inForce.map((item) => item.id));
+  // A bullet that cites other entries is about those: its words do not stand in for this item.
   const isPresent = (words: Set<string>, refs: number[]) =>
-    refs.some((ref) => cited.has(ref)) || bullets.some((bullet) => isSameItem(words, bullet.words));
+    refs.some((ref) => cited.has(ref)) ||
+    bullets.some(
+      (bullet) =>
+        (bullet.refs.length === 0 || bullet.refs.some((ref) => refs.includes(ref))) && isSameItem(words, bullet.words),
+    );
   const dropped: SummaryItem[] = [];
   for (const item of input.ledger.inForce) {
     const words = wordsOf(item.text);
@@ -105,13 +110,22 @@ function describeBullet(text: string): { text: string; refs: number[]; words: Se
 }
 
 function wordsOf(text: string): Set<string> {
-  return new Set((text.replace(LEDGER_REF, " ").toLowerCase().match(WORD) ?? []).filter((word) => word.length > 1));
+  // Numbers count whatever their length: "25 MB" and "50 MB" are different decisions.
+  return new Set(
+    (text.replace(LEDGER_REF, " ").toLowerCase().match(WORD) ?? []).filter(
+      (word) => word.length > 1 || /\p{N}/u.test(word),
+    ),
+  );
 }
 
 function isSameItem(item: Set<string>, bullet: Set<string>): boolean {
   if (item.size === 0) return false;
   let shared = 0;
-  for (const word of item) if (bullet.has(word)) shared += 1;
+  for (const word of item) {
+    if (bullet.has(word)) shared += 1;
+    // A number is the fact itself ("25 MB" is not "50 MB"): a bullet without it is another item.
+    else if (/\p{N}/u.test(word)) return false;
+  }
   return shared / item.size >= MATCH_SHARE;
 }
 

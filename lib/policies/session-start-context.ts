@@ -30,9 +30,11 @@ export async function buildSessionStartContext(
   if (ledger.entries.length > 0) {
     const fitted = fitLedgerEntries({ entries: ledger.entries, maxChars: LEDGER_CONTEXT_CHARS });
     parts.push(
-      formatLedgerBlock({ included: fitted.included, leftOutIds: [...fitted.leftOutIds, ...ledger.notLoadedIds] }).join(
-        "\n",
-      ),
+      formatLedgerBlock({
+        included: fitted.included,
+        leftOutIds: [...fitted.leftOutIds, ...ledger.notLoadedIds],
+        leftOutCount: fitted.leftOutIds.length + ledger.notLoadedCount,
+      }).join("\n"),
     );
   }
   if (input.policy.recorderEnabled && input.policy.sessionStartTopics > 0) {

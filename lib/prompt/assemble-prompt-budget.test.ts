@@ -38,7 +38,7 @@ describe("assemblePrompt: budget", () => {
         isSummaryInherited: false,
         messageIds: [11, 12, 13, 14],
         droppedMessageIds: [],
-        ledger: { includedIds: [], leftOutIds: [], inForce: 0 },
+        ledger: { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
         hasWorkflowState: false,
         hasPlan: false,
         scanShortened: false,

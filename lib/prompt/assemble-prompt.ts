@@ -1,7 +1,7 @@
 /** The whole prompt for one `claude -p` send: Arbor re-injects all context every time. */
 import { createHash } from "node:crypto";
 import { formatContextSection } from "./format-context.ts";
-import { fitLedgerEntries, LEDGER_BUDGET_SHARE } from "./format-ledger.ts";
+import { fitLedgerEntries, LEDGER_BUDGET_SHARE, MAX_NAMED_LEFT_OUT } from "./format-ledger.ts";
 import { formatMemorySection } from "./format-memory.ts";
 import { formatPlanSection } from "./format-plan.ts";
 import { formatSystemSection } from "./format-system.ts";
@@ -42,7 +42,13 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
     ? fitLedgerEntries({ entries: ledger.entries, maxChars: Math.floor(maxChars * LEDGER_BUDGET_SHARE) })
     : null;
   const ledgerBlock =
-    ledger && fitted ? { included: fitted.included, leftOutIds: [...fitted.leftOutIds, ...ledger.notLoadedIds] } : null;
+    ledger && fitted
+      ? {
+          included: fitted.included,
+          leftOutIds: [...fitted.leftOutIds, ...ledger.notLoadedIds].slice(0, MAX_NAMED_LEFT_OUT),
+          leftOutCount: fitted.leftOutIds.length + ledger.notLoadedCount,
+        }
+      : null;
   const formatMemory = (droppedCount: number) =>
     formatMemorySection({
       summary: input.summary,
@@ -84,7 +90,8 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
       ledger: {
         includedIds: ledgerBlock?.included.map((entry) => entry.id) ?? [],
         leftOutIds: ledgerBlock?.leftOutIds ?? [],
-        inForce: (ledger?.entries.length ?? 0) + (ledger?.notLoadedIds.length ?? 0),
+        leftOutCount: ledgerBlock?.leftOutCount ?? 0,
+        inForce: (ledger?.entries.length ?? 0) + (ledger?.notLoadedCount ?? 0),
       },
       hasWorkflowState: Boolean(input.workflowState),
       hasPlan: input.plan !== null,

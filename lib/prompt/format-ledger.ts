@@ -5,8 +5,8 @@ import type { PromptLedgerEntry } from "./types.ts";
 /** The ledger's share of the prompt budget: the rest stays for the scan, the summary and the messages. */
 export const LEDGER_BUDGET_SHARE = 0.25;
 
-/** Left-out entries named by id in the prompt; the receipt lists them all. */
-const MAX_NAMED_LEFT_OUT = 40;
+/** Left-out entries named by id in the prompt and the receipt, the newest; the others are counted. */
+export const MAX_NAMED_LEFT_OUT = 40;
 
 const SCOPE_LABEL: Record<PromptLedgerEntry["scope"], string> = {
   worktree: "this worktree",
@@ -55,7 +55,13 @@ export function fitLedgerEntries(input: { entries: PromptLedgerEntry[]; maxChars
  * group oldest first, then how many were left out and how to reach them, and how Claude records a
  * decision itself.
  */
-export function formatLedgerBlock(input: { included: PromptLedgerEntry[]; leftOutIds: number[] }): string[] {
+export function formatLedgerBlock(input: {
+  included: PromptLedgerEntry[];
+  /** The newest left out, named. */
+  leftOutIds: number[];
+  /** All left out (at least `leftOutIds.length`). */
+  leftOutCount: number;
+}): string[] {
   const byAge = [...input.included].sort((a, b) => a.id - b.id);
   const decisions = byAge.filter((entry) => entry.kind === "decision");
   const tasks = byAge.filter((entry) => entry.kind === "task");
@@ -67,7 +73,7 @@ export function formatLedgerBlock(input: { included: PromptLedgerEntry[]; leftOu
     "To record a decision the user and you reach, add the hidden line `<!-- [decision] the decision -->` to your answer.",
     "",
   ];
-  if (decisions.length === 0 && tasks.length === 0 && input.leftOutIds.length === 0) {
+  if (decisions.length === 0 && tasks.length === 0 && input.leftOutCount === 0) {
     return [...lines, "No decisions or open tasks are recorded for this worktree yet."];
   }
   lines.push(
@@ -75,8 +81,8 @@ export function formatLedgerBlock(input: { included: PromptLedgerEntry[]; leftOu
     ...(decisions.length ? decisions.map(formatLedgerLine) : ["- none"]),
   );
   lines.push("", `Open tasks (${tasks.length}):`, ...(tasks.length ? tasks.map(formatLedgerLine) : ["- none"]));
-  if (input.leftOutIds.length > 0) {
-    const count = input.leftOutIds.length;
+  if (input.leftOutCount > 0) {
+    const count = Math.max(input.leftOutCount, input.leftOutIds.length);
     const named = input.leftOutIds.slice(0, MAX_NAMED_LEFT_OUT).map((id) => `L${id}`);
     const rest = count > named.length ? ` and ${count - named.length} more` : "";
     lines.push(

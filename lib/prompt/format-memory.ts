@@ -12,7 +12,7 @@ interface MemorySectionInput {
   droppedIds: number[];
   workflowState?: string | null;
   /** null: no ledger block at all (a caller that has no ledger). */
-  ledger?: { included: PromptLedgerEntry[]; leftOutIds: number[] } | null;
+  ledger?: { included: PromptLedgerEntry[]; leftOutIds: number[]; leftOutCount: number } | null;
 }
 
 /** Message contents are quoted, so a past message can never pose as a prompt section. */

@@ -40,8 +40,10 @@ export interface PromptLedgerEntry {
 /** The ledger entries that apply to the worktree, newest first, as loaded for one prompt. */
 export interface PromptLedger {
   entries: PromptLedgerEntry[];
-  /** Entries in force that were not even loaded (beyond the per-prompt entry limit), newest first. */
+  /** The newest of the entries in force not loaded (beyond the per-prompt entry limit), named in the prompt. */
   notLoadedIds: number[];
+  /** All entries in force not loaded: `notLoadedIds` and every older one. */
+  notLoadedCount: number;
 }
 
 export interface PromptInput {
@@ -84,8 +86,12 @@ export interface PromptReceipt {
   messageIds: number[];
   /** Uncovered messages left out to fit the budget, oldest first: each one makes Arbor summarize next. */
   droppedMessageIds: number[];
-  /** Ledger entries in the prompt, and those left out (over the prompt's share for the ledger, or its entry limit). */
-  ledger: { includedIds: number[]; leftOutIds: number[]; inForce: number };
+  /**
+   * Ledger entries in the prompt, and those left out (over the prompt's share for the ledger, or its entry
+   * limit): `leftOutIds` names the newest of them; `leftOutCount` counts them all (the others are every
+   * entry in force older than the last one named).
+   */
+  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
   hasWorkflowState: boolean;
   hasPlan: boolean;
   scanShortened: boolean;

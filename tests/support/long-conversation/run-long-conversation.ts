@@ -14,11 +14,11 @@ import { createConversationModel, type ConversationModel, type SummarizerBehavio
 import { buildConversationPlan, itemsInForceBefore, type ConversationPlan, type PlanItem } from "./plan.ts";
 
 /**
- * Tight settings so a 150-send conversation compacts several times: a recent window of 16 messages,
- * Lighten past 60 working messages keeping 20. Before the ledger (commit 85fa525) the same settings
- * compacted 7 times.
+ * Settings so a 150-send conversation compacts a few times (each summary is one more claude process,
+ * so not many more than the three the test needs): a recent window of 100 messages (a summary every
+ * ~25 sends once it is full), Lighten past 160 working messages keeping 60.
  */
-export const LONG_CONVERSATION_SETTINGS = { recentMessageCount: 16, upkeepMessageThreshold: 60, upkeepKeepLastN: 20 };
+export const LONG_CONVERSATION_SETTINGS = { recentMessageCount: 100, upkeepMessageThreshold: 160, upkeepKeepLastN: 60 };
 
 export interface LongConversationReport {
   plan: ConversationPlan;
