@@ -4,6 +4,9 @@ import type { MessageView } from "@/lib/chat/chat-types.ts";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
+import { AnswerDecisions } from "@/components/ledger/AnswerDecisions.tsx";
+import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
+import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
 import { AnswerFooter } from "./AnswerFooter.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
@@ -20,6 +23,7 @@ export function AssistantMessage(props: {
   const run = message.run;
   const failedStatus = failedStatusOf(message);
   const isFocused = props.isFocused ?? false;
+  const text = stripAnswerTags(message.content);
   return (
     <article
       data-testid="message"
@@ -32,10 +36,13 @@ export function AssistantMessage(props: {
     >
       {message.isArchived ? <ArchivedTag /> : null}
       <ToolCards tools={run?.tools ?? []} denials={run?.permissionDenials ?? []} />
-      {message.content ? <Markdown text={message.content} /> : null}
-      {!message.content && !failedStatus ? (
-        <p className="text-xs italic text-zinc-500">(no text in this answer)</p>
+      {text ? (
+        <MarkMessageButtons session={props.session} messageId={message.id} text={text}>
+          <Markdown text={text} />
+        </MarkMessageButtons>
       ) : null}
+      <AnswerDecisions text={message.content} />
+      {!text && !failedStatus ? <p className="text-xs italic text-zinc-500">(no text in this answer)</p> : null}
       {failedStatus && run ? (
         <RunStatusLine
           status={failedStatus}

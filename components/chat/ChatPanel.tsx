@@ -6,6 +6,9 @@ import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { SummaryPanel } from "@/components/memory/SummaryPanel.tsx";
 import { UntrustedBanner } from "@/components/trust/UntrustedBanner.tsx";
+import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
+import { LedgerPanel } from "@/components/ledger/LedgerPanel.tsx";
+import { LedgerToggle } from "@/components/ledger/LedgerToggle.tsx";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
@@ -29,11 +32,13 @@ export function ChatPanel(props: {
   isReadOnly: boolean;
   focus: MessageFocus | null;
   onOpenSession: (sessionId: string | null) => void;
+  onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
   const { session } = props;
   const ids = { sessionId: session.id, repoId: session.repoId };
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
+  const [isLedgerOpen, setLedgerOpen] = useState(false);
   useMarkReadWhileOpen(ids);
   const messages = useMessages(session.id);
   const lastMessageId = messages.data?.pages[0]?.messages.at(-1)?.id ?? 0;
@@ -55,9 +60,18 @@ export function ChatPanel(props: {
         onOpenSession={props.onOpenSession}
         onSummarized={() => setSummaryOpen(true)}
       >
+        <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
       <UntrustedBanner repoId={session.repoId} />
+      {isLedgerOpen ? (
+        <LedgerPanel
+          repoId={session.repoId}
+          worktreePath={session.worktreePath}
+          sessionId={props.isReadOnly ? undefined : session.id}
+          onJump={props.onJumpToEntry}
+        />
+      ) : null}
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
       <div className="flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">

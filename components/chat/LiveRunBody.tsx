@@ -3,6 +3,7 @@
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { describeApiRetry } from "./describe-api-retry.ts";
+import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
 import { Markdown } from "./Markdown.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
 import { isFailedStatus } from "./run-outcome.ts";
@@ -37,7 +38,7 @@ export function LiveRunBody(props: {
   return (
     <div data-testid={finished ? "finished-answer" : "streaming-answer"}>
       <ToolCards tools={live?.tools ?? []} />
-      {text ? <Markdown text={text} /> : null}
+      {text ? <Markdown text={stripAnswerTags(text)} /> : null}
       {!text && !finished ? (
         <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -66,6 +67,15 @@ export function ArborShell() {
     writeSelection({ repoId, worktreePath: hit.worktreePath });
   };
 
+  /** Opens the conversation a ledger entry came from at its message (in the entry's worktree, else this one). */
+  const jumpToEntry = (entry: LedgerEntryView) => {
+    const path = entry.worktreePath ?? worktreePath;
+    if (!path || entry.sessionId === null || entry.messageId === null) return;
+    setWorktreePath(path);
+    setTarget({ sessionId: entry.sessionId, focus: { messageId: entry.messageId, nonce: Date.now() } });
+    writeSelection({ repoId, worktreePath: path });
+  };
+
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
@@ -97,6 +107,7 @@ export function ArborShell() {
           selectedPath={worktreePath}
           onOpen={openWorktree}
           onOpenDashboard={() => openWorktreePath(null)}
+          onJumpToEntry={jumpToEntry}
         />
       ) : null}
       <main className="flex min-w-0 flex-1 flex-col" data-testid="main-pane">
@@ -119,6 +130,7 @@ export function ArborShell() {
             branch={openScan?.branch ?? null}
             target={target}
             onOpenSession={openSession}
+            onJumpToEntry={jumpToEntry}
           />
         )}
       </main>
