@@ -53,7 +53,7 @@ export function AssistantMessage(props: {
         />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
-      {run?.receipt ? <ReceiptPanel receipt={run.receipt} /> : null}
+      {run?.receipt ? <ReceiptPanel receipt={run.receipt} runId={run.id} /> : null}
     </article>
   );
 }
