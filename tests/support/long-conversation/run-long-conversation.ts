@@ -32,6 +32,8 @@ export interface LongConversationReport {
   /** The send after which each summary was first seen (summary id → step). */
   summarySteps: Map<number, number>;
   lastSend: SendBody;
+  /** Where the time went (ms): each send through the API, each wait for upkeep. */
+  timings: { sendMs: number[]; upkeepMs: number[] };
 }
 
 /**
@@ -59,6 +61,7 @@ export async function runLongConversation(input: {
   const summarySteps = new Map<number, number>();
   let step = 0;
   let lastSend: SendBody | null = null;
+  const timings = { sendMs: [] as number[], upkeepMs: [] as number[] };
   const findOpen = async (item: PlanItem) => {
     const listed = await callApi<LedgerBody>(
       arbor,
@@ -71,10 +74,16 @@ export async function runLongConversation(input: {
   const driver: ConversationDriver = {
     async send(message) {
       step += 1;
+      const sentAt = performance.now();
       const sent = await shared.send(sessionId, message);
+      timings.sendMs.push(performance.now() - sentAt);
       if (sent.status !== 200) throw new Error(`send ${step} answered ${sent.status}: ${JSON.stringify(sent.body)}`);
       expect(sent.body.run.status).toBe("success");
       lastSend = sent.body;
+      // As the browser does while the user types the next message: a claude boots for the next send
+      // (while upkeep and the user's actions run), so a send does not wait for the CLI to start.
+      const warmed = await callApi(arbor, "/api/chat/warm", { body: { sessionId } });
+      expect(warmed.status).toBe(200);
       return {
         claudeSessionId: sent.body.run.claudeSessionId!,
         userMessageId: sent.body.userMessage.id,
@@ -125,6 +134,7 @@ export async function runLongConversation(input: {
         .toBe(true);
     },
     async waitForUpkeep() {
+      const waitedAt = performance.now();
       let state: SummaryBody | null = null;
       await expect
         .poll(
@@ -137,6 +147,7 @@ export async function runLongConversation(input: {
         .toBe(false);
       const summary = (state as SummaryBody | null)?.summary;
       if (summary && !summarySteps.has(summary.id)) summarySteps.set(summary.id, step);
+      timings.upkeepMs.push(performance.now() - waitedAt);
     },
   };
   const coverage = await driveConversation({ plan, driver, mock });
@@ -150,6 +161,7 @@ export async function runLongConversation(input: {
     terminals,
     summarySteps,
     lastSend: lastSend!,
+    timings,
   };
 }
 
