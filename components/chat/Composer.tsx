@@ -26,7 +26,12 @@ export function Composer(props: { session: { sessionId: string; repoId: string }
     const text = draft;
     setDraft("");
     try {
-      const entry = await record.mutateAsync({ ...intent, via: "command", sessionId: props.session.sessionId });
+      const entry = await record.mutateAsync({
+        kind: intent.kind,
+        text: intent.text,
+        via: "command",
+        sessionId: props.session.sessionId,
+      });
       setRecorded(`Recorded ${entry.kind} L${entry.id}; every prompt of this worktree carries it until you close it.`);
     } catch (caught) {
       setError(caught);
