@@ -19,13 +19,14 @@ export function toSessionView(session: ChatSession): SessionView {
   };
 }
 
-export function toRunView(run: AgentRun): RunView {
+/** `isSessionArchived`: an archived conversation is read-only, so nothing in it can be retried. */
+export function toRunView(run: AgentRun, options: { isSessionArchived?: boolean } = {}): RunView {
   return {
     id: run.id,
     status: run.status,
     errorKind: run.errorKind,
     errorMessage: run.errorMessage,
-    isRetryable: isFailedRun(run),
+    isRetryable: !options.isSessionArchived && isFailedRun(run),
     claudeSessionId: run.claudeSessionId,
     model: run.model,
     costUsd: run.costUsd,
@@ -41,7 +42,11 @@ export function toRunView(run: AgentRun): RunView {
   };
 }
 
-export function toMessageView(message: ChatMessage, run: AgentRun | null): MessageView {
+export function toMessageView(
+  message: ChatMessage,
+  run: AgentRun | null,
+  options: { isSessionArchived?: boolean } = {},
+): MessageView {
   return {
     id: message.id,
     sessionId: message.sessionId,
@@ -50,7 +55,7 @@ export function toMessageView(message: ChatMessage, run: AgentRun | null): Messa
     status: message.status,
     createdAt: message.createdAt.toISOString(),
     isArchived: message.archivedAt !== null,
-    run: run ? toRunView(run) : null,
+    run: run ? toRunView(run, options) : null,
   };
 }
 
@@ -64,10 +69,28 @@ function parseJsonArray(text: string): unknown[] {
 }
 
 function parseReceipt(text: string): PromptReceiptView | null {
+  let value: Partial<PromptReceiptView>;
   try {
-    const value = JSON.parse(text) as Partial<PromptReceiptView>;
-    return Array.isArray(value.sections) ? (value as PromptReceiptView) : null;
+    value = JSON.parse(text) as Partial<PromptReceiptView>;
   } catch {
     return null;
   }
+  if (!Array.isArray(value.sections)) return null;
+  return {
+    sections: value.sections,
+    summaryId: value.summaryId ?? null,
+    coveredUntilMessageId: value.coveredUntilMessageId ?? null,
+    isSummaryInherited: value.isSummaryInherited ?? false,
+    messageIds: value.messageIds ?? [],
+    droppedMessageIds: value.droppedMessageIds ?? [],
+    ledger: value.ledger
+      ? { ...value.ledger, leftOutCount: value.ledger.leftOutCount ?? value.ledger.leftOutIds.length }
+      : { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
+    hasWorkflowState: value.hasWorkflowState ?? false,
+    hasPlan: value.hasPlan ?? false,
+    scanShortened: value.scanShortened ?? false,
+    totalChars: value.totalChars ?? 0,
+    digest: value.digest ?? "",
+    isLegacy: value.ledger === undefined,
+  };
 }
