@@ -187,8 +187,8 @@ async function benchDirectQueries(input: {
               userMessageId: large.lastId + 1,
               userMessage: "next question",
               scan: buildScan({ path: "/bench/large", branch: "feat/bench" }),
-              recentMessageCount: 20,
               budgetChars: 400_000,
+              ledgerMaxEntries: 100,
             }),
           ),
         );

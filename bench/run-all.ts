@@ -145,11 +145,25 @@ line(
 );
 
 const memory = await runMemoryBench();
-console.log("\nConversation memory (session with 10,000 messages vs 100, same database and run)");
+console.log(
+  `\nConversation memory (10,000 messages and ${memory.ledgerLarge} ledger entries vs 100 and ${memory.ledgerSmall}, same database and run)`,
+);
 line("  open chat (first page) median", `${memory.openLargeMs} ms vs ${memory.openSmallMs} ms`, "", true);
 line("  ratio", String(memory.openRatio), "<= 1.5", memory.openRatio <= 1.5);
-line("  assemble a prompt median", `${memory.assembleLargeMs} ms vs ${memory.assembleSmallMs} ms`, "", true);
-line("  ratio", String(memory.assembleRatio), "<= 1.5", memory.assembleRatio <= 1.5);
+line(
+  "  prompt assembly (load + assemble) median",
+  `${memory.assembleLargeMs} ms vs ${memory.assembleSmallMs} ms`,
+  "",
+  true,
+);
+line("  ratio", String(memory.assembleRatio), "<= 1.2", memory.assembleRatio <= 1.2);
+line(
+  "  assemble alone (pure) median",
+  `${memory.pureLargeMs} ms vs ${memory.pureSmallMs} ms (ratio ${memory.pureRatio})`,
+  "",
+  true,
+);
+line("  ledger entries carried in the large prompt", `${memory.ledgerCarriedLarge} of ${memory.ledgerLarge}`, "", true);
 
 const hooks = await runHooksBench();
 console.log(

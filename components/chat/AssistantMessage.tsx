@@ -7,6 +7,9 @@ import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
 import { RunChanges } from "@/components/changes/RunChanges.tsx";
+import { AnswerDecisions } from "@/components/ledger/AnswerDecisions.tsx";
+import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
+import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
 import { AnswerFooter } from "./AnswerFooter.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
@@ -29,6 +32,7 @@ export function AssistantMessage(props: {
   const run = message.run;
   const failedStatus = failedStatusOf(message);
   const isFocused = props.isFocused ?? false;
+  const text = stripAnswerTags(message.content);
   return (
     <article
       data-testid="message"
@@ -46,11 +50,14 @@ export function AssistantMessage(props: {
         approvals={props.approvals}
         retry={run ? { runId: run.id, session: props.session } : null}
       />
-      {message.content ? <Markdown text={message.content} /> : null}
-      <WaitingCards approvals={props.approvals ?? []} activeId={props.activeApprovalId ?? null} />
-      {!message.content && !failedStatus ? (
-        <p className="text-xs italic text-zinc-500">(no text in this answer)</p>
+      {text ? (
+        <MarkMessageButtons session={props.session} messageId={message.id} text={text}>
+          <Markdown text={text} />
+        </MarkMessageButtons>
       ) : null}
+      <WaitingCards approvals={props.approvals ?? []} activeId={props.activeApprovalId ?? null} />
+      <AnswerDecisions text={message.content} />
+      {!text && !failedStatus ? <p className="text-xs italic text-zinc-500">(no text in this answer)</p> : null}
       {failedStatus && run ? (
         <RunStatusLine
           status={failedStatus}
@@ -67,7 +74,7 @@ export function AssistantMessage(props: {
           runId={run.id}
         />
       ) : null}
-      {run?.receipt ? <ReceiptPanel receipt={run.receipt} /> : null}
+      {run?.receipt ? <ReceiptPanel receipt={run.receipt} runId={run.id} /> : null}
     </article>
   );
 }

@@ -9,6 +9,9 @@ import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { SummaryPanel } from "@/components/memory/SummaryPanel.tsx";
 import { UntrustedBanner } from "@/components/trust/UntrustedBanner.tsx";
+import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
+import { LedgerPanel } from "@/components/ledger/LedgerPanel.tsx";
+import { LedgerToggle } from "@/components/ledger/LedgerToggle.tsx";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
@@ -36,6 +39,7 @@ export function ChatPanel(props: {
   isReadOnly: boolean;
   focus: MessageFocus | null;
   onOpenSession: (sessionId: string | null) => void;
+  onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
   const { session } = props;
   const ids = { sessionId: session.id, repoId: session.repoId };
@@ -49,6 +53,7 @@ export function ChatPanel(props: {
   const [isChangesOn, setChangesOn] = useStoredFlag(CHANGES_FLAG, false);
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
+  const [isLedgerOpen, setLedgerOpen] = useState(false);
   useMarkReadWhileOpen(ids);
   const warm = useWarmCli(session.id, !props.isReadOnly);
   const messages = useMessages(session.id);
@@ -73,10 +78,19 @@ export function ChatPanel(props: {
         onModeChanged={warm.warmNow}
       >
         <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
+        <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
       <RunAnnouncer sessionId={session.id} />
       <UntrustedBanner repoId={session.repoId} />
+      {isLedgerOpen ? (
+        <LedgerPanel
+          repoId={session.repoId}
+          worktreePath={session.worktreePath}
+          sessionId={props.isReadOnly ? undefined : session.id}
+          onJump={props.onJumpToEntry}
+        />
+      ) : null}
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
       {/* The timeline stands beside the messages or is laid over them; it never covers the composer. */}
       <div className="@container flex min-h-0 flex-1 flex-col">

@@ -5,6 +5,7 @@ import { WaitingCards } from "@/components/approvals/WaitingCards.tsx";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { describeApiRetry } from "./describe-api-retry.ts";
+import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
 import { Markdown } from "./Markdown.tsx";
 import { RunPulseLine } from "./RunPulseLine.tsx";
 import { RunStatusLine } from "./RunStatusLine.tsx";
@@ -46,7 +47,7 @@ export function LiveRunBody(props: {
   return (
     <div data-testid={finished ? "finished-answer" : "streaming-answer"}>
       <ToolCards tools={live?.tools ?? []} approvals={props.approvals} />
-      {text ? <Markdown text={text} /> : null}
+      {text ? <Markdown text={stripAnswerTags(text)} /> : null}
       <WaitingCards approvals={props.approvals} activeId={props.activeApprovalId} />
       {!text && !finished && !isWaiting ? (
         <p className="motion-safe:animate-pulse text-xs text-zinc-500">Claude is working…</p>

@@ -73,7 +73,8 @@ export function MessageList({
             );
           const message = entry.message;
           const isFocused = message.id === focusedId;
-          if (message.role === "user") return <UserMessage key={entry.key} message={message} isFocused={isFocused} />;
+          if (message.role === "user")
+            return <UserMessage key={entry.key} message={message} isFocused={isFocused} session={session} />;
           if (message.role === "system")
             return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
           return (

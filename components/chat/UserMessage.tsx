@@ -3,18 +3,32 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
+import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
 
-/** The user's message as a right-aligned bubble; `message` is null while its POST is in flight. */
+/**
+ * The user's message as a right-aligned bubble; `message` is null while its POST is in flight. A stored
+ * one can be marked (or a selection in it) as a decision or a task.
+ */
 export function UserMessage({
   message,
   pendingText,
   isFocused = false,
+  session,
 }: {
   message: MessageView | null;
   pendingText?: string;
   isFocused?: boolean;
+  session?: { sessionId: string; repoId: string };
 }) {
   const text = message?.content ?? pendingText ?? "";
+  const bubble = (
+    <div
+      className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-600 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
+      data-testid="message-text"
+    >
+      {text}
+    </div>
+  );
   return (
     <article
       data-testid="message"
@@ -26,12 +40,18 @@ export function UserMessage({
       className={`flex items-start justify-end gap-2 ${message?.isArchived ? "opacity-60" : ""} ${focusRingClass(isFocused)}`}
     >
       {message?.isArchived ? <ArchivedTag /> : null}
-      <div
-        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
-        data-testid="message-text"
-      >
-        {text}
-      </div>
+      {message && session ? (
+        <MarkMessageButtons
+          session={session}
+          messageId={message.id}
+          text={text}
+          className="flex max-w-[85%] flex-col items-end"
+        >
+          {bubble}
+        </MarkMessageButtons>
+      ) : (
+        <div className="max-w-[85%]">{bubble}</div>
+      )}
     </article>
   );
 }

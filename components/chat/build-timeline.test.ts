@@ -53,6 +53,23 @@ describe("buildTimeline", () => {
     expect(kinds(buildTimeline({ messages: [], live: state, pending: [] }))).toEqual([]);
   });
 
+  it("does not bring back a finished run whose answer was archived (Lighten), while one still loading shows", () => {
+    const finished = (assistantMessageId: number) =>
+      live(
+        ["r1", 1, { kind: "tool_use", tool: { id: "t1", name: "Bash", input: {} } }],
+        ["r1", 2, { kind: "finished", status: "success", errorKind: null, userMessage: null, assistantMessageId }],
+      );
+    // Lightened: the answer (#2) is archived and the list holds only the note (#3) that came after it.
+    expect(kinds(buildTimeline({ messages: [message(3, "system")], live: finished(2), pending: [] }))).toEqual([
+      "message:m3",
+    ]);
+    // Just finished: the list was loaded before the answer (#4) was stored; it shows until the refetch.
+    expect(kinds(buildTimeline({ messages: [message(3, "user")], live: finished(4), pending: [] }))).toEqual([
+      "message:m3",
+      "live:rr1",
+    ]);
+  });
+
   it("shows a pending send until the server returns the stored user message", () => {
     const pending = [{ userMessage: "hello ", afterMessageId: 2, sentAt: 10 }];
     const before = [message(1, "user"), message(2, "assistant", "complete", "r0")];

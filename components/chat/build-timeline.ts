@@ -39,8 +39,9 @@ export function buildTimeline(input: {
   );
 
   const tail: Array<{ at: number; entry: TimelineEntry }> = [];
+  const newestStoredId = messages.at(-1)?.id ?? 0;
   for (const run of Object.values(input.live.runs)) {
-    if (runIdsWithMessage.has(run.runId) || !isWaitingForMessage(run)) continue;
+    if (runIdsWithMessage.has(run.runId) || !isWaitingForMessage(run, newestStoredId)) continue;
     tail.push({
       at: run.firstAt,
       entry: { kind: "live", key: `r${run.runId}`, runId: run.runId, live: run, message: null },
@@ -68,10 +69,15 @@ export function runIdsOf(timeline: TimelineEntry[]): string[] {
   });
 }
 
-/** A live run without a stored message is shown until its message arrives; a run that ends with none (a cancelled queue entry) is not. */
-function isWaitingForMessage(run: LiveRun): boolean {
+/**
+ * A live run without a stored message is shown until its message arrives; a run that ends with none
+ * (a cancelled queue entry) is not, and neither is one whose answer is older than the newest stored
+ * message: the list was loaded after it and left it out, so it was archived (Lighten), not late.
+ */
+function isWaitingForMessage(run: LiveRun, newestStoredId: number): boolean {
   if (!run.finished) return true;
-  return run.finished.assistantMessageId !== null || run.finished.status !== "cancelled";
+  if (run.finished.assistantMessageId !== null) return run.finished.assistantMessageId > newestStoredId;
+  return run.finished.status !== "cancelled";
 }
 
 function sortUnique(messages: MessageView[]): MessageView[] {

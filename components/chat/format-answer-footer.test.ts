@@ -40,6 +40,23 @@ describe("formatAnswerFooter", () => {
     expect(formatAnswerFooter(run({}))).toEqual([]);
   });
 
+  it("leaves out the zeros of a run stopped before the model billed anything, not a stopped run's real usage", () => {
+    const stopped = run({
+      status: "cancelled",
+      durationMs: 800,
+      numTurns: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+    });
+    expect(formatAnswerFooter(stopped)).toEqual([{ key: "duration", text: "800 ms" }]);
+    const stoppedLate = run({ status: "cancelled", inputTokens: 1200, outputTokens: 30, costUsd: 0.0021 });
+    expect(formatAnswerFooter(stoppedLate).map((item) => item.text)).toEqual(["1,200 in / 30 out", "$0.0021"]);
+    expect(formatAnswerFooter(run({ status: "success", inputTokens: 0, outputTokens: 0 }))).toEqual([
+      { key: "tokens", text: "0 in / 0 out" },
+    ]);
+  });
+
   it("formats costs", () => {
     expect(formatCost(1.266)).toBe("$1.27");
     expect(formatCost(0)).toBe("$0.0000");

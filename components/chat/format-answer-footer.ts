@@ -8,19 +8,25 @@ interface FooterItem {
 
 const numbers = new Intl.NumberFormat("en-US");
 
-/** The facts under an answer, each only when the run reported it. */
+/**
+ * The facts under an answer, each only when the run reported it. A run stopped or failed before the
+ * model billed anything reports zeros: those say nothing ("0 in / 0 out · $0.0000") and are left out.
+ */
 export function formatAnswerFooter(run: RunView): FooterItem[] {
   const items: FooterItem[] = [];
+  const isEndedEarly = run.status !== undefined && run.status !== "success";
+  const hasTokens = (run.inputTokens ?? 0) > 0 || (run.outputTokens ?? 0) > 0;
   if (run.durationMs !== null) items.push({ key: "duration", text: formatDuration(run.durationMs) });
-  if (run.numTurns !== null)
+  if (run.numTurns !== null && !(isEndedEarly && run.numTurns === 0))
     items.push({ key: "turns", text: `${run.numTurns} ${run.numTurns === 1 ? "turn" : "turns"}` });
-  if (run.inputTokens !== null || run.outputTokens !== null) {
+  if ((run.inputTokens !== null || run.outputTokens !== null) && (hasTokens || !isEndedEarly)) {
     items.push({
       key: "tokens",
       text: `${numbers.format(run.inputTokens ?? 0)} in / ${numbers.format(run.outputTokens ?? 0)} out`,
     });
   }
-  if (run.costUsd !== null) items.push({ key: "cost", text: formatCost(run.costUsd) });
+  if (run.costUsd !== null && (run.costUsd > 0 || !isEndedEarly))
+    items.push({ key: "cost", text: formatCost(run.costUsd) });
   if (run.model) items.push({ key: "model", text: run.model });
   return items;
 }

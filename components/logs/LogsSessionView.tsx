@@ -13,8 +13,6 @@ import { findBlockedStops } from "./blocked-stops.ts";
 import { gapsBetweenEvents } from "./event-gaps.ts";
 import { logsHref } from "./logs-href.ts";
 
-const NO_HIDDEN = new Set<string>();
-
 /**
  * One Claude session from start to end (its fired hook chain): events oldest first with the
  * time between them, Stops a hook blocked in red with the reason, and its relays.
@@ -31,7 +29,7 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         events: oldestFirst,
         relays: relays.data ?? [],
         messages: [],
-        hiddenRelaySessionIds: NO_HIDDEN,
+        hidesArborRelays: false,
         filter: {},
       }),
     [oldestFirst, relays.data],
@@ -92,7 +90,7 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
                 blockedStop={blockedStops.get(item.event.id)}
               />
             ) : item.kind === "relay" ? (
-              <RelayCard relay={item.relay} isArborRun={isArborRun} />
+              <RelayCard relay={item.relay} />
             ) : null}
           </li>
         ))}

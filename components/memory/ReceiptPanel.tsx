@@ -3,16 +3,21 @@
 import { useState, type ReactNode } from "react";
 import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
 import { Button } from "@/components/ui/Button.tsx";
-import { describeIdRanges, formatChars, shortDigest } from "./format-receipt.ts";
+import { useRunPrompt } from "@/components/api/ledger-api.ts";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { describeIdRanges, describeLedgerUse, describeSummaryUse, formatChars, shortDigest } from "./format-receipt.ts";
 
 /**
  * "What Claude was told" under an answer: the prompt's sections and sizes, the summary and the
  * messages it carried, and what was dropped to fit the budget. Rendered only when opened, so
  * the answer's text stays just the answer.
  */
-export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
+export function ReceiptPanel({ receipt, runId }: { receipt: PromptReceiptView; runId: string }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [isPromptShown, setPromptShown] = useState(false);
+  const prompt = useRunPrompt(runId, isOpen && isPromptShown);
   const hasDropped = receipt.droppedMessageIds.length > 0;
+  const hasLedgerLeftOut = receipt.ledger.leftOutCount > 0;
   return (
     <div className="mt-1 text-[11px]">
       <Button
@@ -23,6 +28,7 @@ export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
         className="text-zinc-500"
       >
         {isOpen ? "▾" : "▸"} What Claude was told{hasDropped ? " · some messages dropped" : ""}
+        {hasLedgerLeftOut ? " · some ledger entries left out" : ""}
       </Button>
       {isOpen ? (
         <dl
@@ -45,13 +51,16 @@ export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
             </ul>
           </Row>
           <Row label="Summary used" testId="receipt-summary">
-            {receipt.summaryId !== null ? `#${receipt.summaryId}` : "none"}
+            {describeSummaryUse(receipt)}
           </Row>
           <Row label={`Messages (${receipt.messageIds.length})`} testId="receipt-messages">
             {describeIdRanges(receipt.messageIds)}
           </Row>
           <Row label={`Dropped (${receipt.droppedMessageIds.length})`} testId="receipt-dropped" isWarning={hasDropped}>
             {hasDropped ? `${describeIdRanges(receipt.droppedMessageIds)} — left out to fit the prompt budget` : "none"}
+          </Row>
+          <Row label="Ledger" testId="receipt-ledger" isWarning={hasLedgerLeftOut}>
+            {receipt.isLegacy ? "not recorded (an older receipt)" : describeLedgerUse(receipt.ledger)}
           </Row>
           <Row label="Scan shortened" testId="receipt-scan-shortened" isWarning={receipt.scanShortened}>
             {receipt.scanShortened ? "yes" : "no"}
@@ -62,9 +71,29 @@ export function ReceiptPanel({ receipt }: { receipt: PromptReceiptView }) {
           <Row label="Digest">
             <code data-testid="receipt-digest" title={receipt.digest} className="font-mono">
               {shortDigest(receipt.digest)}
-            </code>
+            </code>{" "}
+            <Button
+              variant="ghost"
+              data-testid="receipt-show-prompt"
+              aria-expanded={isPromptShown}
+              onClick={() => setPromptShown((shown) => !shown)}
+            >
+              {isPromptShown ? "Hide the prompt" : "Show the prompt"}
+            </Button>
           </Row>
         </dl>
+      ) : null}
+      {isOpen && isPromptShown ? (
+        prompt.error ? (
+          <ErrorNotice error={prompt.error} testId="receipt-prompt-error" />
+        ) : (
+          <pre
+            data-testid="receipt-prompt"
+            className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md border border-zinc-200 bg-white p-2 font-mono text-[11px] dark:border-zinc-800 dark:bg-zinc-950"
+          >
+            {prompt.data?.text ?? "Loading the prompt…"}
+          </pre>
+        )
       ) : null}
     </div>
   );

@@ -9,7 +9,8 @@ import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 
 /**
  * The conversation's latest rolling summary above the messages: collapsed to one line (when,
- * how many messages it covers, whether it is only an extractive fallback), opened to read it.
+ * how many messages it covers, whether it is only an extractive fallback, what Arbor's check against
+ * the ledger and the previous summary found and put back), opened to read it.
  */
 export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onToggle: () => void }) {
   const summary = useSummary(props.sessionId);
@@ -51,7 +52,23 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
                   extractive
                 </Badge>
               ) : null}
+              {data.checkStatus === "reattached" ? (
+                <Badge tone="amber" size="md" data-testid="summary-check-badge">
+                  items put back by Arbor
+                </Badge>
+              ) : null}
             </div>
+            {data.checkNote ? (
+              <p
+                data-testid="summary-check"
+                data-status={data.checkStatus}
+                className={
+                  data.checkStatus === "reattached" ? "mt-1 text-amber-800 dark:text-amber-300" : "mt-1 text-zinc-500"
+                }
+              >
+                Arbor checked this summary against the decisions and tasks: {data.checkNote}
+              </p>
+            ) : null}
             {data.kind === "extractive" ? (
               <p data-testid="summary-extractive" className="mt-1 text-amber-800 dark:text-amber-300">
                 Extractive summary (sentences picked from the conversation, not written by the model)

@@ -18,7 +18,7 @@ import {
 } from "./settings-form-values.ts";
 
 const NUMBER_FIELDS: Array<{
-  name: "runTimeoutSeconds" | "maxConcurrentRuns" | "recentMessageCount" | "maxMessageBytes";
+  name: "runTimeoutSeconds" | "maxConcurrentRuns" | "recentMessageCount" | "ledgerPromptEntries" | "maxMessageBytes";
   label: string;
   hint: string;
 }> = [
@@ -34,8 +34,13 @@ const NUMBER_FIELDS: Array<{
   },
   {
     name: "recentMessageCount",
-    label: "Recent messages in prompt",
-    hint: "How many earlier messages of the conversation go into each prompt (0 – 500).",
+    label: "Recent window (messages)",
+    hint: "Messages after the summary go into each prompt verbatim; past this many, Arbor summarizes the older half (0 – 500).",
+  },
+  {
+    name: "ledgerPromptEntries",
+    label: "Decisions and tasks per prompt",
+    hint: "The newest this many in force go into each prompt; the rest are named or counted (1 – 1000).",
   },
   { name: "maxMessageBytes", label: "Max message size (bytes)", hint: "Longer messages are refused (1024 – 8388608)." },
 ];

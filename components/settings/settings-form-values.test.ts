@@ -12,6 +12,7 @@ const settings: Settings = {
   runTimeoutSeconds: 1800,
   maxConcurrentRuns: 4,
   recentMessageCount: 20,
+  ledgerPromptEntries: 100,
   maxMessageBytes: 1048576,
 };
 
@@ -28,6 +29,7 @@ describe("settings form values", () => {
       runTimeoutSeconds: 1800,
       maxConcurrentRuns: 4,
       recentMessageCount: 20,
+      ledgerPromptEntries: 100,
       maxMessageBytes: 1048576,
     });
   });

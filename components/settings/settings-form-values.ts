@@ -10,12 +10,19 @@ export interface SettingsFormValues {
   runTimeoutSeconds: string;
   maxConcurrentRuns: string;
   recentMessageCount: string;
+  ledgerPromptEntries: string;
   maxMessageBytes: string;
 }
 
 export type FieldErrors = Partial<Record<keyof SettingsFormValues, string>>;
 
-const NUMBER_FIELDS = ["runTimeoutSeconds", "maxConcurrentRuns", "recentMessageCount", "maxMessageBytes"] as const;
+const NUMBER_FIELDS = [
+  "runTimeoutSeconds",
+  "maxConcurrentRuns",
+  "recentMessageCount",
+  "ledgerPromptEntries",
+  "maxMessageBytes",
+] as const;
 
 export function toFormValues(settings: Settings): SettingsFormValues {
   return {
@@ -27,6 +34,7 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     runTimeoutSeconds: String(settings.runTimeoutSeconds),
     maxConcurrentRuns: String(settings.maxConcurrentRuns),
     recentMessageCount: String(settings.recentMessageCount),
+    ledgerPromptEntries: String(settings.ledgerPromptEntries),
     maxMessageBytes: String(settings.maxMessageBytes),
   };
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -97,6 +98,13 @@ export function ArborShell() {
     },
     [select],
   );
+  /** Opens the conversation a ledger entry came from at its message (in the entry's worktree, else this one). */
+  const jumpToEntry = (entry: LedgerEntryView) => {
+    const path = entry.worktreePath ?? worktreePath;
+    if (!path || entry.sessionId === null || entry.messageId === null) return;
+    setTarget({ sessionId: entry.sessionId, focus: { messageId: entry.messageId, nonce: Date.now() } });
+    select({ ...selection, worktreePath: path });
+  };
 
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
@@ -151,6 +159,7 @@ export function ArborShell() {
               selectedPath={worktreePath}
               onOpen={openWorktree}
               onOpenDashboard={() => openWorktreePath(null)}
+              onJumpToEntry={jumpToEntry}
             />
           </div>
         ) : null}
@@ -178,6 +187,7 @@ export function ArborShell() {
               branch={openScan?.branch ?? null}
               target={target}
               onOpenSession={openSession}
+              onJumpToEntry={jumpToEntry}
             />
           )}
         </main>

@@ -4,6 +4,7 @@ import { useChatSession } from "@/components/api/chat-api.ts";
 import { useWorktreeSessions } from "@/components/api/memory-api.ts";
 import { ChatPanel } from "@/components/chat/ChatPanel.tsx";
 import type { ChatTarget } from "@/components/memory/chat-target.ts";
+import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /**
@@ -16,6 +17,7 @@ export function OpenWorktreeChat(props: {
   branch: string | null;
   target: ChatTarget;
   onOpenSession: (sessionId: string | null) => void;
+  onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
   const active = useChatSession({ repoId: props.repoId, worktreePath: props.worktreePath });
   const sessions = useWorktreeSessions({ repoId: props.repoId, worktreePath: props.worktreePath });
@@ -48,6 +50,7 @@ export function OpenWorktreeChat(props: {
       isReadOnly={isReadOnly}
       focus={props.target.focus}
       onOpenSession={props.onOpenSession}
+      onJumpToEntry={props.onJumpToEntry}
     />
   );
 }

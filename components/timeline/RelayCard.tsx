@@ -7,7 +7,7 @@ import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";
 
 /** A prompt and what Claude did about it in another session of this worktree, read from its transcript. */
-export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun: boolean }) {
+export function RelayCard({ relay }: { relay: RelayView }) {
   return (
     <article
       data-testid="timeline-relay"
@@ -18,7 +18,7 @@ export function RelayCard({ relay, isArborRun }: { relay: RelayView; isArborRun:
         <span className="font-semibold uppercase tracking-wide text-sky-700 dark:text-sky-400">
           Session {relay.sessionId.slice(0, 8)}
         </span>
-        <OriginBadge isArborRun={isArborRun} />
+        <OriginBadge isArborRun={relay.isArborRun} />
         {relay.model ? <span className="font-mono">{relay.model}</span> : null}
         {relay.startedAt ? (
           <time className="ml-auto font-mono" dateTime={relay.startedAt}>

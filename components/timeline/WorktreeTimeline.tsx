@@ -40,11 +40,6 @@ export function WorktreeTimeline(props: {
 
   const events = useMemo(() => eventPages.data?.pages.flatMap((page) => page.events) ?? [], [eventPages.data]);
   const durations = useMemo(() => pairToolDurations(events), [events]);
-  const arborSessionIds = useMemo(() => {
-    const fromEvents = events.filter((event) => event.runId !== null).map((event) => event.sessionId);
-    const fromChat = messages.map((message) => message.run?.claudeSessionId ?? null);
-    return new Set(distinctValues([...fromEvents, ...fromChat]));
-  }, [events, messages]);
   const hasFilter = Boolean(filter.eventName || filter.sessionId || filter.toolName);
   const items = useMemo(
     () =>
@@ -52,10 +47,10 @@ export function WorktreeTimeline(props: {
         events,
         relays: relays.data ?? [],
         messages,
-        hiddenRelaySessionIds: props.chatSessionId ? arborSessionIds : new Set(),
+        hidesArborRelays: Boolean(props.chatSessionId),
         filter,
       }),
-    [events, relays.data, messages, props.chatSessionId, arborSessionIds, filter],
+    [events, relays.data, messages, props.chatSessionId, filter],
   );
 
   return (
@@ -91,7 +86,7 @@ export function WorktreeTimeline(props: {
             {item.kind === "event" ? (
               <HookEventRow event={item.event} durationMs={durations.get(item.event.id)} />
             ) : item.kind === "relay" ? (
-              <RelayCard relay={item.relay} isArborRun={arborSessionIds.has(item.relay.sessionId)} />
+              <RelayCard relay={item.relay} />
             ) : (
               <ChatMessageRow message={item.message} />
             )}

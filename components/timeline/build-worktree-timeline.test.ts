@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { buildWorktreeTimeline, distinctValues, pairToolDurations } from "./build-worktree-timeline.ts";
 import { chatMessage, hookEvent, relay } from "./test-fixtures.ts";
 
-const NONE = new Set<string>();
-
 describe("pairToolDurations", () => {
   it("times a tool call from its PreToolUse to its PostToolUse by tool use id", () => {
     const events = [
@@ -26,23 +24,23 @@ describe("buildWorktreeTimeline", () => {
     hookEvent(1, { at: 1, eventName: "PreToolUse", toolName: "Bash" }),
     hookEvent(3, { at: 5, sessionId: "s2" }),
   ];
-  const relays = [relay(7, { at: 3, sessionId: "s2" }), relay(8, { at: 0, sessionId: "arbor" })];
+  const relays = [
+    relay(7, { at: 3, sessionId: "s2" }),
+    relay(8, { at: 0, sessionId: "arbor", isArborRun: true }),
+    // A terminal `--continue` of the Arbor run's Claude session: same session id, the terminal's relay.
+    relay(9, { at: 6, sessionId: "arbor" }),
+  ];
   const messages = [chatMessage(1, 4)];
 
   it("interleaves events, relays and chat messages oldest first", () => {
-    const items = buildWorktreeTimeline({ events, relays, messages, hiddenRelaySessionIds: NONE, filter: {} });
-    expect(items.map((item) => item.key)).toEqual(["rarbor:u8", "e1", "e2", "rs2:u7", "m1", "e3"]);
+    const items = buildWorktreeTimeline({ events, relays, messages, hidesArborRelays: false, filter: {} });
+    expect(items.map((item) => item.key)).toEqual(["rarbor:u8", "e1", "e2", "rs2:u7", "m1", "e3", "rarbor:u9"]);
   });
 
-  it("hides the relays of sessions the chat already shows", () => {
-    const items = buildWorktreeTimeline({
-      events,
-      relays,
-      messages,
-      hiddenRelaySessionIds: new Set(["arbor"]),
-      filter: {},
-    });
+  it("hides the relays of Arbor's runs the chat already shows, not a terminal's in the same Claude session", () => {
+    const items = buildWorktreeTimeline({ events, relays, messages, hidesArborRelays: true, filter: {} });
     expect(items.some((item) => item.key === "rarbor:u8")).toBe(false);
+    expect(items.some((item) => item.key === "rarbor:u9")).toBe(true);
   });
 
   it("narrows to events for an event or tool filter, and to one session's events and relays", () => {
@@ -50,7 +48,7 @@ describe("buildWorktreeTimeline", () => {
       events,
       relays,
       messages,
-      hiddenRelaySessionIds: NONE,
+      hidesArborRelays: false,
       filter: { toolName: "Bash" },
     });
     expect(byTool.map((item) => item.key)).toEqual(["e1"]);
@@ -58,7 +56,7 @@ describe("buildWorktreeTimeline", () => {
       events,
       relays,
       messages,
-      hiddenRelaySessionIds: NONE,
+      hidesArborRelays: false,
       filter: { sessionId: "s2" },
     });
     expect(bySession.map((item) => item.key)).toEqual(["rs2:u7", "e3"]);

@@ -35,15 +35,16 @@ export function pairToolDurations(events: HookEventView[]): Map<number, number> 
 }
 
 /**
- * One list, oldest first: hook events, the relays of sessions not hidden (a chat beside the
- * timeline already shows its own runs) and the chat's messages. Event or tool filters narrow
+ * One list, oldest first: hook events, relays (without Arbor's own runs when a chat beside the
+ * timeline already shows them) and the chat's messages. Event or tool filters narrow
  * to events only; a session filter keeps that session's events and relays.
  */
 export function buildWorktreeTimeline(input: {
   events: HookEventView[];
   relays: RelayView[];
   messages: MessageView[];
-  hiddenRelaySessionIds: ReadonlySet<string>;
+  /** A chat beside the timeline shows Arbor's own runs: leave their relays out (a terminal's stay). */
+  hidesArborRelays: boolean;
   filter: TimelineFilter;
 }): TimelineItem[] {
   const { filter } = input;
@@ -57,7 +58,7 @@ export function buildWorktreeTimeline(input: {
   }
   if (!isEventsOnly) {
     for (const relay of input.relays) {
-      if (input.hiddenRelaySessionIds.has(relay.sessionId)) continue;
+      if (input.hidesArborRelays && relay.isArborRun) continue;
       if (filter.sessionId && relay.sessionId !== filter.sessionId) continue;
       items.push({
         kind: "relay",

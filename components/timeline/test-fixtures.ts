@@ -41,6 +41,8 @@ export function relay(id: number, extra: Partial<RelayView> & { at?: number } = 
     isInterrupted: false,
     apiError: null,
     hookBlocks: [],
+    runId: null,
+    isArborRun: false,
     ...rest,
   };
 }

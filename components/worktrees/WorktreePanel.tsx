@@ -1,9 +1,14 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useWorktrees } from "@/components/api/pins-api.ts";
+import { useLedgerCounts, type LedgerEntryView } from "@/components/api/ledger-api.ts";
+import { LedgerCountBadge } from "@/components/ledger/LedgerCountBadge.tsx";
+import { LedgerPanel } from "@/components/ledger/LedgerPanel.tsx";
+import { LedgerToggle } from "@/components/ledger/LedgerToggle.tsx";
 import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api.ts";
 import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
@@ -24,6 +29,7 @@ export function WorktreePanel(props: {
   selectedPath: string | null;
   onOpen: (worktree: WorktreeScan) => void;
   onOpenDashboard: () => void;
+  onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
   const client = useQueryClient();
   const scan = useWorktrees(props.pin.repoId);
@@ -31,6 +37,9 @@ export function WorktreePanel(props: {
   const divergence = dashboard.data ? listShownWarnings(dashboard.data) : [];
   const activity = useRepoActivity(props.pin.repoId);
   const activityByPath = new Map((activity.data ?? []).map((item) => [item.worktreePath, item]));
+  const ledgerCounts = useLedgerCounts(props.pin.repoId);
+  const countsByPath = new Map((ledgerCounts.data?.worktrees ?? []).map((item) => [item.worktreePath, item]));
+  const [isLedgerOpen, setLedgerOpen] = useState(false);
   return (
     <section
       className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
@@ -57,6 +66,7 @@ export function WorktreePanel(props: {
             Tree
           </Button>
         ) : null}
+        <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <Button
           data-testid="worktrees-refresh"
           onClick={() => invalidateRepoScans(client, props.pin.repoId)}
@@ -65,6 +75,14 @@ export function WorktreePanel(props: {
           {scan.isFetching ? "Scanning…" : "Rescan"}
         </Button>
       </header>
+      {isLedgerOpen ? (
+        <>
+          <p className="px-4 pt-2 text-[11px] text-zinc-500" data-testid="ledger-repo-counts">
+            Whole repository: <LedgerCountBadge counts={ledgerCounts.data?.repo} />
+          </p>
+          <LedgerPanel key={props.pin.repoId} repoId={props.pin.repoId} onJump={props.onJumpToEntry} />
+        </>
+      ) : null}
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}
         {scan.data ? (
@@ -77,10 +95,13 @@ export function WorktreePanel(props: {
                 onOpen={props.onOpen}
                 divergence={filterWorktreeWarnings({ warnings: divergence, worktreePath: worktree.path })}
                 activity={
-                  <WorktreeActivityBadge
-                    activity={activityByPath.get(worktree.path)}
-                    isOpen={worktree.path === props.selectedPath}
-                  />
+                  <>
+                    <LedgerCountBadge counts={countsByPath.get(worktree.path)} />{" "}
+                    <WorktreeActivityBadge
+                      activity={activityByPath.get(worktree.path)}
+                      isOpen={worktree.path === props.selectedPath}
+                    />
+                  </>
                 }
               />
             ))}

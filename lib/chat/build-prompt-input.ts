@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
+import { loadPromptLedger } from "@/lib/ledger/load-prompt-ledger.ts";
 import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/policies/workflow-state.ts";
@@ -12,8 +13,15 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
 const previousScansState = defineProcessState("previousScans", () => new Map<string, WorktreeScan>());
 
 /**
- * Loads everything the prompt needs besides the scan: project rules, the latest summary and
- * the most recent messages before the new user message (only those the summary does not cover).
+ * Uncovered messages loaded whole for one prompt. Upkeep keeps far fewer uncovered (it summarizes once
+ * they outgrow the recent window); older ones, possible only with upkeep off, are listed as left out.
+ */
+const MAX_LOADED_MESSAGES = 1000;
+
+/**
+ * Loads everything the prompt needs besides the scan: project rules, the worktree's ledger (decisions
+ * in force, open tasks), the latest summary and every message the summary does not cover (the gap
+ * rule: a message is either behind the summary or in the prompt, or listed as left out).
  */
 export async function buildPromptInput(
   db: Db,
@@ -23,30 +31,38 @@ export async function buildPromptInput(
     userMessageId: number;
     userMessage: string;
     scan: WorktreeScan;
-    recentMessageCount: number;
     budgetChars: number;
+    /** Ledger entries loaded whole for the prompt (the newest); the others are named as left out. */
+    ledgerMaxEntries: number;
   },
 ): Promise<PromptInput> {
-  const [rules, ownSummary] = await Promise.all([
+  const [rules, ownSummary, session] = await Promise.all([
     db.projectRule.findUnique({ where: { repoId: input.repoId } }),
     db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } }),
+    db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } }),
   ]);
-  const summary = ownSummary ?? (await findArchivedSessionSummary(db, input));
+  const summary = ownSummary ?? (session ? await findArchivedSessionSummary(db, session) : null);
   const coveredUntil = ownSummary?.coveredUntilMessageId ?? 0;
-  const recent = input.recentMessageCount
-    ? await db.chatMessage.findMany({
-        where: {
-          sessionId: input.sessionId,
-          id: { lt: input.userMessageId, gt: coveredUntil },
-          archivedAt: null,
-          role: { in: ["user", "assistant"] },
-          NOT: { content: "" },
-        },
-        orderBy: { id: "desc" },
-        take: input.recentMessageCount,
-      })
-    : [];
-  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } });
+  const uncovered = {
+    sessionId: input.sessionId,
+    id: { lt: input.userMessageId, gt: coveredUntil },
+    role: { in: ["user", "assistant"] },
+    NOT: { content: "" },
+  };
+  const recent = await db.chatMessage.findMany({
+    where: uncovered,
+    orderBy: { id: "desc" },
+    take: MAX_LOADED_MESSAGES,
+  });
+  const notLoaded =
+    recent.length === MAX_LOADED_MESSAGES
+      ? await db.chatMessage.findMany({
+          where: { ...uncovered, id: { lt: recent.at(-1)!.id, gt: coveredUntil } },
+          select: { id: true },
+          orderBy: { id: "asc" },
+        })
+      : [];
+  const worktreePath = session?.worktreePath ?? input.scan.path;
   const planContext = session
     ? await buildPlanContext(db, {
         repoId: input.repoId,
@@ -55,7 +71,17 @@ export async function buildPromptInput(
         worktreePath: input.scan.path,
         branch: input.scan.branch,
       })
-    : { plan: null, designWarnings: [] };
+    : { plan: null, designWarnings: [], planId: null, nodeSlug: null };
+  const ledger = await loadPromptLedger(db, {
+    scope: {
+      repoId: input.repoId,
+      worktreePath,
+      planId: session?.planId ?? planContext.planId,
+      node:
+        planContext.planId && planContext.nodeSlug ? { planId: planContext.planId, slug: planContext.nodeSlug } : null,
+    },
+    maxEntries: input.ledgerMaxEntries,
+  });
   const previousScan = previousScansState.get().get(input.sessionId) ?? null;
   previousScansState.get().set(input.sessionId, input.scan);
   return {
@@ -67,7 +93,12 @@ export async function buildPromptInput(
     designWarnings: planContext.designWarnings,
     workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
     summary: summary
-      ? { id: summary.id, markdown: summary.summaryMarkdown, coveredUntilMessageId: summary.coveredUntilMessageId }
+      ? {
+          id: summary.id,
+          markdown: summary.summaryMarkdown,
+          coveredUntilMessageId: summary.coveredUntilMessageId,
+          isInherited: ownSummary === null,
+        }
       : null,
     recentMessages: recent.reverse().map((message) => ({
       id: message.id,
@@ -75,17 +106,17 @@ export async function buildPromptInput(
       content: message.content,
       createdAt: message.createdAt.toISOString(),
     })),
+    notLoadedMessageIds: notLoaded.map((message) => message.id),
+    ledger,
     userMessage: input.userMessage,
     budget: { maxChars: input.budgetChars },
   };
 }
 
 /** A new session's first prompts carry the summary of the worktree's last archived session. */
-async function findArchivedSessionSummary(db: Db, input: { sessionId: string; repoId: string }) {
-  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { worktreePath: true } });
-  if (!session) return null;
+async function findArchivedSessionSummary(db: Db, session: { repoId: string; worktreePath: string }) {
   return db.chatSummary.findFirst({
-    where: { session: { repoId: input.repoId, worktreePath: session.worktreePath, status: "archived" } },
+    where: { session: { repoId: session.repoId, worktreePath: session.worktreePath, status: "archived" } },
     orderBy: { id: "desc" },
   });
 }

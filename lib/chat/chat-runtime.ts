@@ -3,9 +3,10 @@ import { getDb } from "@/lib/db/client.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
-import { runAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
+import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
+import { recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
@@ -16,10 +17,11 @@ const runManagerState = defineProcessState(
     new RunManager({
       execute: async (job, signal) => {
         const result = await executeRun(getDb(), job, signal);
-        // Upkeep runs in the background after the answer is stored; it notes failures in the chat.
-        runAutoUpkeep(getDb(), { sessionId: job.sessionId }).catch((error: unknown) =>
-          console.error("[arbor] upkeep failed", error),
-        );
+        if (result.assistantMessageId !== null)
+          await recordAnswerDecisions(getDb(), { job, assistantMessageId: result.assistantMessageId });
+        // Upkeep runs in the background after the answer is stored (marked running before the send
+        // answers, so a client can wait for it); it notes failures in the chat.
+        startAutoUpkeep(getDb(), { sessionId: job.sessionId });
         return result;
       },
       onQueued: (job, position) => {

@@ -32,11 +32,22 @@ export interface RunView {
 export interface PromptReceiptView {
   sections: Array<{ name: string; chars: number }>;
   summaryId: number | null;
+  /** Messages up to this id reached Claude through the summary (null: no summary of this conversation). */
+  coveredUntilMessageId: number | null;
+  /** The summary was the archived conversation's. */
+  isSummaryInherited: boolean;
   messageIds: number[];
+  /** Uncovered messages left out to fit the budget (Arbor summarizes them next). */
   droppedMessageIds: number[];
+  /** Ledger entries carried, and those in force but left out (over the ledger's share of the budget). */
+  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
+  hasWorkflowState: boolean;
+  hasPlan: boolean;
   scanShortened: boolean;
   totalChars: number;
   digest: string;
+  /** Receipts stored before Arbor recorded the ledger and the summary bound lack those parts. */
+  isLegacy: boolean;
 }
 
 export interface ToolCallView {

@@ -14,7 +14,10 @@ export async function listMessages(
   db: Db,
   input: { sessionId: string; beforeId?: number; limit?: number; includeArchived?: boolean },
 ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
-  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
+  const session = await db.chatSession.findUnique({
+    where: { id: input.sessionId },
+    select: { id: true, status: true },
+  });
   if (!session)
     throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
   const limit = Math.min(input.limit ?? MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE);
@@ -38,6 +41,7 @@ export async function listMessages(
       toMessageView(
         message,
         message.role === "assistant" && message.runId ? (runById.get(message.runId) ?? null) : null,
+        { isSessionArchived: session.status === "archived" },
       ),
     ),
     hasMore,

@@ -4,11 +4,13 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { buildPromptInput } from "./build-prompt-input.ts";
+import { storeRunPrompt } from "./run-prompt.ts";
 import type { RunJob } from "./run-job.ts";
 
 /**
  * Rescans git for the worktree and assembles the prompt, storing its receipt (what Claude was
- * told) with the run before anything is sent. Throws AppError when git or the settings fail.
+ * told) and its text with the run before anything is sent. Throws AppError when git or the
+ * settings fail.
  */
 export async function preparePrompt(
   db: Db,
@@ -24,8 +26,8 @@ export async function preparePrompt(
       userMessageId: job.userMessageId,
       userMessage: userMessage.content,
       scan,
-      recentMessageCount: settings.recentMessageCount,
       budgetChars: settings.promptBudgetChars,
+      ledgerMaxEntries: settings.ledgerPromptEntries,
     }),
   );
   await db.agentRun.update({
@@ -35,5 +37,6 @@ export async function preparePrompt(
       receipt: JSON.stringify({ ...prompt.receipt, sections: prompt.sections, digest: prompt.digest }),
     },
   });
+  await storeRunPrompt(db, { runId: job.runId, sessionId: job.sessionId, text: prompt.text });
   return { text: prompt.text, scan };
 }

@@ -1,15 +1,11 @@
 import type { AgentRun, ChatMessage, ChatSession } from "@/lib/db/generated/client.ts";
 import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
 
-const RETRYABLE_KINDS = new Set([
-  "overloaded",
-  "server_error",
-  "rate_limited",
-  "crashed",
-  "timed_out",
-  "cancelled",
-  "interrupted",
-]);
+/**
+ * Every failed answer can be run again: a refused key, a missing login or a wrong claude path are
+ * fixed outside the chat (log in, set the key, Settings), after which Retry is what the user wants.
+ */
+const isFailedRun = (run: AgentRun) => run.errorKind !== null && run.status !== "success";
 
 export function toSessionView(session: ChatSession): SessionView {
   return {
@@ -23,13 +19,14 @@ export function toSessionView(session: ChatSession): SessionView {
   };
 }
 
-export function toRunView(run: AgentRun): RunView {
+/** `isSessionArchived`: an archived conversation is read-only, so nothing in it can be retried. */
+export function toRunView(run: AgentRun, options: { isSessionArchived?: boolean } = {}): RunView {
   return {
     id: run.id,
     status: run.status,
     errorKind: run.errorKind,
     errorMessage: run.errorMessage,
-    isRetryable: run.errorKind !== null && RETRYABLE_KINDS.has(run.errorKind),
+    isRetryable: !options.isSessionArchived && isFailedRun(run),
     claudeSessionId: run.claudeSessionId,
     model: run.model,
     costUsd: run.costUsd,
@@ -45,7 +42,11 @@ export function toRunView(run: AgentRun): RunView {
   };
 }
 
-export function toMessageView(message: ChatMessage, run: AgentRun | null): MessageView {
+export function toMessageView(
+  message: ChatMessage,
+  run: AgentRun | null,
+  options: { isSessionArchived?: boolean } = {},
+): MessageView {
   return {
     id: message.id,
     sessionId: message.sessionId,
@@ -54,7 +55,7 @@ export function toMessageView(message: ChatMessage, run: AgentRun | null): Messa
     status: message.status,
     createdAt: message.createdAt.toISOString(),
     isArchived: message.archivedAt !== null,
-    run: run ? toRunView(run) : null,
+    run: run ? toRunView(run, options) : null,
   };
 }
 
@@ -68,10 +69,28 @@ function parseJsonArray(text: string): unknown[] {
 }
 
 function parseReceipt(text: string): PromptReceiptView | null {
+  let value: Partial<PromptReceiptView>;
   try {
-    const value = JSON.parse(text) as Partial<PromptReceiptView>;
-    return Array.isArray(value.sections) ? (value as PromptReceiptView) : null;
+    value = JSON.parse(text) as Partial<PromptReceiptView>;
   } catch {
     return null;
   }
+  if (!Array.isArray(value.sections)) return null;
+  return {
+    sections: value.sections,
+    summaryId: value.summaryId ?? null,
+    coveredUntilMessageId: value.coveredUntilMessageId ?? null,
+    isSummaryInherited: value.isSummaryInherited ?? false,
+    messageIds: value.messageIds ?? [],
+    droppedMessageIds: value.droppedMessageIds ?? [],
+    ledger: value.ledger
+      ? { ...value.ledger, leftOutCount: value.ledger.leftOutCount ?? value.ledger.leftOutIds.length }
+      : { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
+    hasWorkflowState: value.hasWorkflowState ?? false,
+    hasPlan: value.hasPlan ?? false,
+    scanShortened: value.scanShortened ?? false,
+    totalChars: value.totalChars ?? 0,
+    digest: value.digest ?? "",
+    isLegacy: value.ledger === undefined,
+  };
 }

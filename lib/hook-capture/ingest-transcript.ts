@@ -5,7 +5,9 @@ import { isHumanUserEntry } from "@/lib/hooks/transcript-entry.ts";
 import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { toRelayView } from "@/lib/hooks/hook-event-view.ts";
+import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { publishRelay } from "./hook-topics.ts";
+import { findRunIdForSession } from "./run-link-cache.ts";
 import { resolveReadableTranscript } from "./transcript-location.ts";
 
 export interface TranscriptTarget {
@@ -69,8 +71,12 @@ export async function ingestTranscript(db: Db, target: TranscriptTarget): Promis
       isInterrupted: relay.isInterrupted,
       apiError: relay.apiError?.message ?? null,
       hookBlocks: JSON.stringify(relay.hookBlocks),
+      runId: null as string | null,
     };
     const sessionId = relay.sessionId ?? target.sessionId;
+    // Arbor's run only when the relay starts with Arbor's prompt: a terminal `--continue` of that
+    // Claude session shares its id but starts with the user's own words.
+    if (extractUserMessage(relay.userText) !== null) data.runId = await findRunIdForSession(db, sessionId);
     const row = await db.transcriptRelay.upsert({
       where: { sessionId_startUuid: { sessionId, startUuid: relay.startUuid } },
       create: { sessionId, startUuid: relay.startUuid, ...data },

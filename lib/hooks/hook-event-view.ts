@@ -1,4 +1,5 @@
 import type { HookEvent as HookEventRow, TranscriptRelay } from "@/lib/db/generated/client.ts";
+import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 
 export interface HookEventView {
   id: number;
@@ -35,6 +36,14 @@ export interface RelayView {
   isInterrupted: boolean;
   apiError: string | null;
   hookBlocks: Array<{ hookEvent: string; reason: string }>;
+  /** The Arbor run whose prompt started the relay, when known. */
+  runId: string | null;
+  /**
+   * Started by Arbor's prompt (a chat run), not by a person in a terminal: a terminal session that
+   * continued an Arbor run's Claude session is still the terminal's. `userText` is then the user's
+   * message, not Arbor's whole prompt.
+   */
+  isArborRun: boolean;
 }
 
 export function toHookEventView(row: HookEventRow, options: { withPayload?: boolean } = {}): HookEventView {
@@ -60,6 +69,7 @@ export function toHookEventView(row: HookEventRow, options: { withPayload?: bool
 }
 
 export function toRelayView(row: TranscriptRelay): RelayView {
+  const userMessage = extractUserMessage(row.userText);
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -67,13 +77,15 @@ export function toRelayView(row: TranscriptRelay): RelayView {
     worktreePath: row.worktreePath,
     startedAt: row.startedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
-    userText: row.userText,
+    userText: userMessage ?? row.userText,
     assistantText: row.assistantText,
     toolCalls: safeParse(row.toolCalls) as RelayView["toolCalls"],
     model: row.model,
     isInterrupted: row.isInterrupted,
     apiError: row.apiError,
     hookBlocks: safeParse(row.hookBlocks) as RelayView["hookBlocks"],
+    runId: row.runId,
+    isArborRun: row.runId !== null || userMessage !== null,
   };
 }
 

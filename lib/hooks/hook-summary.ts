@@ -1,5 +1,6 @@
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
 import { readString } from "@/lib/agent/json-fields.ts";
+import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import type { HookEvent } from "./hook-events.ts";
 
 const EXCERPT_CHARS = 80;
@@ -21,8 +22,11 @@ export function summarizeHookEvent(event: HookEvent): string {
     case "SessionStart":
     case "SessionEnd":
       return withDetail(event.eventName, text("source") ?? text("reason"));
-    case "UserPromptSubmit":
-      return `prompt: ${excerpt(text("prompt") ?? "")}`;
+    case "UserPromptSubmit": {
+      // Arbor's own runs submit the whole assembled prompt: show the user's words, not its boilerplate.
+      const prompt = text("prompt") ?? "";
+      return `prompt: ${excerpt(extractUserMessage(prompt) ?? prompt)}`;
+    }
     case "PreToolUse":
     case "PostToolUse":
       return tool();

@@ -29,7 +29,10 @@ export function parseMetaTag(text: string, stats?: ScanStats): MetaTag | null {
   return null;
 }
 
-/** Decisions an answer records: `<!-- [decision] topic: M | the decision -->` (M may be "current"). */
+/**
+ * Decisions an answer records: `<!-- [decision] topic: M | the decision -->` (M may be "current"), or
+ * `<!-- [decision] the decision -->` (no topic: Arbor's own prompts ask for this form).
+ */
 export function parseDecisionLines(text: string, stats?: ScanStats): Array<{ topicId: number | null; text: string }> {
   const head = text.slice(0, DECISION_SCAN_CHARS);
   return findHtmlComments(head, { maxBodyChars: MAX_TAG_CHARS, ...(stats ? { stats } : {}) })
@@ -67,12 +70,12 @@ function parseMetaBody(body: string): MetaTag | null {
   };
 }
 
-/** `[decision] topic: M | the decision`. */
+/** `[decision] topic: M | the decision`, or `[decision] the decision`. */
 function parseDecisionBody(body: string): { topicId: number | null; text: string } | null {
   const rest = afterMarker(body, "[decision]");
   if (rest === null) return null;
-  const trimmed = rest.trimStart();
-  if (!trimmed.startsWith("topic:")) return null;
+  const trimmed = rest.trim();
+  if (!trimmed.startsWith("topic:")) return trimmed ? { topicId: null, text: trimmed } : null;
   const bar = trimmed.indexOf("|");
   if (bar === -1) return null;
   const topic = trimmed.slice("topic:".length, bar).trim();

@@ -1,40 +1,110 @@
 import type { Db } from "@/lib/db/client.ts";
-import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
+import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
-import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { decideUpkeep } from "./upkeep-rule.ts";
+
+/** Sessions whose upkeep is under way (summary routes report it, so a client can wait for it). */
+const upkeepRunsState = defineProcessState("upkeepRuns", () => new Map<string, Promise<unknown>>());
 
 /**
- * After a run: when the working history passes the configured message count or size, summarize
- * and then lighten to the last N messages, leaving a visible note in the chat. Runs in the
- * background; failures are noted in the chat, never thrown at the run that triggered it.
+ * Starts upkeep for a session in the background, marked as running at once (before the caller's
+ * response goes out); a second start while one runs waits for it and checks again.
+ */
+export function startAutoUpkeep(db: Db, input: { sessionId: string }): void {
+  const runs = upkeepRunsState.get();
+  const previous = runs.get(input.sessionId) ?? Promise.resolve();
+  const next = previous
+    .then(() => runAutoUpkeep(db, input))
+    .catch((error: unknown) => console.error("[arbor] upkeep failed", error));
+  runs.set(input.sessionId, next);
+  void next.finally(() => {
+    if (runs.get(input.sessionId) === next) runs.delete(input.sessionId);
+  });
+}
+
+/** Whether upkeep is summarizing or lightening this session right now. */
+export function isUpkeepRunning(sessionId: string): boolean {
+  return upkeepRunsState.get().has(sessionId);
+}
+
+/**
+ * After a run: applies the upkeep rule (decideUpkeep): summarizes before a gap could form, or what
+ * the last prompt left out for the budget, and lightens a conversation past its size thresholds,
+ * leaving a visible note when it archives. Failures are noted in the chat, never thrown at the run.
  */
 export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promise<"skipped" | "done" | "failed"> {
   const settings = await readSettings(db);
   if (!settings.autoUpkeep) return "skipped";
-  const stats = await db.chatMessage.aggregate({
-    where: { sessionId: input.sessionId, archivedAt: null },
-    _count: { id: true },
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { status: true } });
+  if (session?.status !== "active") return "skipped";
+  const summary = await db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } });
+  const coveredUntil = summary?.coveredUntilMessageId ?? 0;
+  const [uncovered, stats, lastRun] = await Promise.all([
+    db.chatMessage.findMany({
+      where: {
+        sessionId: input.sessionId,
+        id: { gt: coveredUntil },
+        role: { in: ["user", "assistant"] },
+        status: { notIn: ["streaming"] },
+        NOT: { content: "" },
+      },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    }),
+    db.chatMessage.aggregate({ where: { sessionId: input.sessionId, archivedAt: null }, _count: { id: true } }),
+    db.agentRun.findFirst({
+      where: { sessionId: input.sessionId, status: { notIn: ["queued", "running"] } },
+      orderBy: { createdAt: "desc" },
+      select: { receipt: true },
+    }),
+  ]);
+  const workingCount = stats._count.id;
+  const decision = decideUpkeep({
+    uncoveredIds: uncovered.map((message) => message.id),
+    droppedIds: readDroppedIds(lastRun?.receipt).filter((id) => id > coveredUntil),
+    workingCount,
+    workingChars: workingCount >= settings.upkeepMessageThreshold ? 0 : await workingSize(db, input.sessionId),
+    settings,
   });
-  const count = stats._count.id;
-  const size = count >= settings.upkeepMessageThreshold ? 0 : await workingSize(db, input.sessionId);
-  if (count < settings.upkeepMessageThreshold && size < settings.upkeepCharThreshold) return "skipped";
+  if (decision.reason === null) return "skipped";
   try {
-    const summary = await summarizeSession(db, { sessionId: input.sessionId });
+    const made =
+      decision.summarizeThrough !== null
+        ? await summarizeSession(db, { sessionId: input.sessionId, throughMessageId: decision.summarizeThrough })
+        : null;
+    const latest = made ?? (summary ? { id: summary.id, kind: summary.kind } : null);
+    // Only covered messages can be archived: without any summary there is nothing to lighten yet.
+    if (!decision.lighten || latest === null) return made ? "done" : "skipped";
     const { archivedCount } = await purgeSession(db, {
       sessionId: input.sessionId,
       keepLastN: settings.upkeepKeepLastN,
     });
-    await note(
-      db,
-      input.sessionId,
-      `Arbor summarized this conversation (summary #${summary.id}${summary.kind === "extractive" ? ", extractive fallback" : ""}) and archived ${archivedCount} older messages; "Show older" still shows them.`,
-    );
+    if (archivedCount > 0) {
+      await postNote(
+        db,
+        input.sessionId,
+        `Arbor summarized this conversation (summary #${latest.id}${latest.kind === "extractive" ? ", extractive fallback" : ""}) and archived ${archivedCount} older messages; "Show older" still shows them.`,
+      );
+    }
     return "done";
   } catch (error) {
-    await note(db, input.sessionId, `Automatic summary failed: ${(error as Error).message}. Nothing was archived.`);
+    await postNote(db, input.sessionId, `Automatic summary failed: ${(error as Error).message}. Nothing was archived.`);
     return "failed";
+  }
+}
+
+function readDroppedIds(receipt: string | undefined): number[] {
+  if (!receipt) return [];
+  try {
+    const value = JSON.parse(receipt) as { droppedMessageIds?: unknown };
+    return Array.isArray(value.droppedMessageIds)
+      ? value.droppedMessageIds.filter((id): id is number => Number.isInteger(id))
+      : [];
+  } catch {
+    return [];
   }
 }
 
@@ -42,9 +112,4 @@ async function workingSize(db: Db, sessionId: string): Promise<number> {
   const rows = await db.$queryRaw<Array<{ size: bigint | number | string | null }>>`
     SELECT SUM(LENGTH(content)) AS size FROM chat_messages WHERE session_id = ${sessionId} AND archived_at IS NULL`;
   return Number(rows[0]?.size ?? 0);
-}
-
-async function note(db: Db, sessionId: string, content: string): Promise<void> {
-  await db.chatMessage.create({ data: { sessionId, role: "system", content } });
-  getEventHub().publish(sessionTopic(sessionId), { type: "invalidate", queryKey: queryKeys.messages(sessionId) });
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { planPurge } from "./plan-purge.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { assertSessionIsLocal } from "@/lib/team/ownership.ts";
@@ -40,6 +41,11 @@ export async function purgeSession(
     },
     data: { archivedAt: new Date() },
   });
+  const archivedRuns = await db.chatMessage.findMany({
+    where: { id: { in: ids }, sessionId: session.id, runId: { not: null } },
+    select: { runId: true },
+  });
+  getRunEventLog().forgetRuns(archivedRuns.map((message) => message.runId!));
   getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.messages(session.id) });
   return { archivedCount: result.count };
 }

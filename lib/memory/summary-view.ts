@@ -9,6 +9,10 @@ export interface SummaryView {
   note: string | null;
   /** How many messages this rolling summary covers in total. */
   messageCount: number;
+  /** Arbor's check of what the summary kept: passed | retried | reattached | unchecked (older summaries). */
+  checkStatus: "passed" | "retried" | "reattached" | "unchecked";
+  /** What the check found and did (null when it passed at once). */
+  checkNote: string | null;
   createdAt: string;
 }
 
@@ -21,6 +25,11 @@ export function toSummaryView(summary: ChatSummary): SummaryView {
     kind: summary.kind === "extractive" ? "extractive" : "model",
     note: summary.note,
     messageCount: summary.messageCount,
+    checkStatus:
+      summary.checkStatus === "passed" || summary.checkStatus === "retried" || summary.checkStatus === "reattached"
+        ? summary.checkStatus
+        : "unchecked",
+    checkNote: summary.checkNote,
     createdAt: summary.createdAt.toISOString(),
   };
 }

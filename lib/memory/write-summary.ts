@@ -3,13 +3,15 @@ import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { buildExtractiveSummary } from "./extractive-summary.ts";
-import { buildSummaryPrompt, hasSummarySections, type SummarySource } from "./summary-format.ts";
+import { buildSummaryPrompt, hasSummarySections, splitLedgerBlock, type SummarySource } from "./summary-format.ts";
 
 export interface WrittenSummary {
   markdown: string;
   kind: "model" | "extractive";
   /** Why the extractive fallback was used (null when the model wrote it). */
   note: string | null;
+  /** The model's proposed ledger changes (its `arbor-ledger` block), unparsed; null when none. */
+  ledgerJson: string | null;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function writeSummary(input: {
     markdown: buildExtractiveSummary(input.source),
     kind: "extractive",
     note,
+    ledgerJson: null,
   });
   let outcome: RunOutcome;
   try {
@@ -39,7 +42,7 @@ export async function writeSummary(input: {
     return fallback(`The summary settings are invalid (${error.message}).`);
   }
   if (outcome.status !== "success") return fallback(`claude -p could not write the summary: ${outcome.userMessage}`);
-  const markdown = (outcome.text || outcome.result?.text || "").trim();
+  const { markdown, ledgerJson } = splitLedgerBlock(outcome.text || outcome.result?.text || "");
   if (!hasSummarySections(markdown)) return fallback("The model's answer did not have the four summary sections.");
-  return { markdown, kind: "model", note: null };
+  return { markdown, kind: "model", note: null, ledgerJson };
 }

@@ -15,18 +15,13 @@ import { readProjectRules } from "./project-rules.ts";
 export async function buildPlanContext(
   db: Db,
   input: { repoId: string; planId: string | null; repoRoot: string; worktreePath: string; branch: string | null },
-): Promise<{ plan: PromptPlan | null; designWarnings: string[] }> {
+): Promise<{ plan: PromptPlan | null; designWarnings: string[]; planId: string | null; nodeSlug: string | null }> {
+  const none = { plan: null, designWarnings: [], planId: null, nodeSlug: null };
   const plans = await listPlans(db, { repoId: input.repoId });
-  if (plans.length === 0) return { plan: null, designWarnings: [] };
+  if (plans.length === 0) return none;
   const { branchNamingRule: rule } = await readProjectRules(db, input.repoId);
-  const nodeFor = (plan: PlanView) =>
-    plan.tree?.nodes.find((node) => expectedBranchName({ rule, slug: node.slug }) === input.branch) ?? null;
-  const plan =
-    plans.find((candidate) => candidate.id === input.planId) ??
-    plans.find((candidate) => nodeFor(candidate) !== null) ??
-    null;
-  if (!plan) return { plan: null, designWarnings: [] };
-  const node = nodeFor(plan);
+  const { plan, node } = pickPlanAndNode({ plans, rule, planId: input.planId, branch: input.branch });
+  if (!plan) return none;
   const points: string[] = [];
   if (node && plan.tree) {
     const parent = plan.tree.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
@@ -51,5 +46,35 @@ export async function buildPlanContext(
       )
       .map((warning) => warning.message);
   }
-  return { plan: { title: plan.title, goal: plan.goal, points }, designWarnings };
+  return {
+    plan: { title: plan.title, goal: plan.goal, points },
+    designWarnings,
+    planId: plan.id,
+    nodeSlug: node?.slug ?? null,
+  };
+}
+
+/**
+ * The design node a branch belongs to (the linked plan first, else any plan with a node whose
+ * expected branch name is this branch), for ledger entries scoped to a node. Reads the database only.
+ */
+export async function findNodeForBranch(
+  db: Db,
+  input: { repoId: string; planId: string | null; branch: string },
+): Promise<{ planId: string; slug: string } | null> {
+  const plans = await listPlans(db, { repoId: input.repoId });
+  if (plans.length === 0) return null;
+  const { branchNamingRule: rule } = await readProjectRules(db, input.repoId);
+  const { plan, node } = pickPlanAndNode({ plans, rule, planId: input.planId, branch: input.branch });
+  return plan && node ? { planId: plan.id, slug: node.slug } : null;
+}
+
+function pickPlanAndNode(input: { plans: PlanView[]; rule: string; planId: string | null; branch: string | null }) {
+  const nodeFor = (plan: PlanView) =>
+    plan.tree?.nodes.find((node) => expectedBranchName({ rule: input.rule, slug: node.slug }) === input.branch) ?? null;
+  const plan =
+    input.plans.find((candidate) => candidate.id === input.planId) ??
+    input.plans.find((candidate) => nodeFor(candidate) !== null) ??
+    null;
+  return { plan, node: plan ? nodeFor(plan) : null };
 }

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hooks/hook-events.ts";
 import { parseMetaTag } from "@/lib/hooks/meta-tag.ts";
 import { notifyFromAnswer } from "./notifier.ts";
-import { readStopAnswer, recordRelay } from "./recorder.ts";
+import { readStopAnswer, recordRelay, recordSessionDecisions } from "./recorder.ts";
 import { readRepoPolicy } from "./repo-policy.ts";
 import { buildSessionStartContext } from "./session-start-context.ts";
 import { saveWorkflowState } from "./workflow-state.ts";
@@ -21,7 +21,14 @@ const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->
  */
 export async function applyHookPolicies(
   db: Db,
-  input: { event: HookEvent; eventId: number; repoId: string | null; worktreePath: string | null },
+  input: {
+    event: HookEvent;
+    eventId: number;
+    repoId: string | null;
+    worktreePath: string | null;
+    /** The Arbor run of this Claude session, if it is one (Arbor records its own runs' tags itself). */
+    runId?: string | null;
+  },
 ): Promise<HookAnswer> {
   const { event, repoId, worktreePath } = input;
   if (!repoId || !worktreePath || !POLICY_EVENTS.has(event.eventName)) return null;
@@ -38,7 +45,14 @@ export async function applyHookPolicies(
         await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
       return null;
     case "Stop":
-      return handleStop(db, { event, eventId: input.eventId, repoId, worktreePath, policy });
+      return handleStop(db, {
+        event,
+        eventId: input.eventId,
+        repoId,
+        worktreePath,
+        policy,
+        runId: input.runId ?? null,
+      });
     default:
       return null;
   }
@@ -52,10 +66,11 @@ async function handleStop(
     repoId: string;
     worktreePath: string;
     policy: Awaited<ReturnType<typeof readRepoPolicy>>;
+    runId: string | null;
   },
 ): Promise<HookAnswer> {
   const { event, policy } = input;
-  const answer = await readStopAnswer(db, event);
+  const answer = await readStopAnswer(db, event, { runId: input.runId });
   const tag = parseMetaTag(answer.assistantText);
   const isLoop = event.stopHookActive === true;
   if (policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {
@@ -75,8 +90,20 @@ async function handleStop(
       );
     }
   }
-  if (policy.recorderEnabled && tag) {
-    await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer });
+  if (policy.recorderEnabled) {
+    const relay = tag ? await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer }) : null;
+    // Decisions of any other Claude session (a terminal) go into the same ledger as the chat's; Arbor
+    // records its own runs' tags from the stored answer, with the message as provenance.
+    if (input.runId === null) {
+      await recordSessionDecisions(db, {
+        repoId: input.repoId,
+        worktreePath: input.worktreePath,
+        claudeSessionId: event.sessionId,
+        hookEventId: input.eventId,
+        answer,
+        currentTopicId: relay?.topicId ?? null,
+      });
+    }
   }
   if (policy.notifierEnabled) {
     await notifyFromAnswer(db, {

@@ -28,7 +28,8 @@ export interface TopicView {
     summaryError: string | null;
     createdAt: string;
   }>;
-  decisions: Array<{ id: number; text: string; createdAt: string }>;
+  /** The topic's decisions, from the ledger (ids are ledger ids; a closed one keeps its status). */
+  decisions: Array<{ id: number; text: string; status: string; createdAt: string }>;
 }
 
 export interface RepoPolicyView {

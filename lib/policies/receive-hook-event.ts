@@ -20,6 +20,7 @@ export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHo
     eventId: stored.storedId,
     repoId: stored.event.repoId,
     worktreePath: stored.event.worktreePath,
+    runId: stored.event.runId,
   }).catch((error: unknown) => {
     // A policy failure must never block Claude: log it and answer nothing.
     console.error(`[arbor] hook policy for ${stored.parsed?.eventName} failed`, error);

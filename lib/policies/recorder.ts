@@ -5,18 +5,23 @@ import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-locatio
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
-import { parseDecisionLines, type MetaTag } from "@/lib/hooks/meta-tag.ts";
+import type { MetaTag } from "@/lib/hooks/meta-tag.ts";
+import { createLedgerEntry } from "@/lib/ledger/create-entry.ts";
+import { recordDecisionTags } from "@/lib/ledger/record-decision-tags.ts";
+import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /**
  * What the last exchange of a Stop said: the answer from the payload, the prompt from the
  * session's last UserPromptSubmit event (the transcript is written asynchronously and can lag),
- * the transcript's last relay as the fallback for both.
+ * the transcript's last relay as the fallback for both. For Arbor's own runs the prompt is Arbor's
+ * whole assembled prompt: the user's words are the run's stored message (or the prompt's last section).
  */
 export async function readStopAnswer(
   db: Db,
   event: HookEvent,
+  options: { runId?: string | null } = {},
 ): Promise<{ userText: string; assistantText: string; relayKey: string }> {
   const payloadText =
     typeof event.payload.last_assistant_message === "string" ? event.payload.last_assistant_message : null;
@@ -36,8 +41,9 @@ export async function readStopAnswer(
         () => null,
       )
     : null;
+  const asked = promptText ?? relay?.userText ?? "";
   return {
-    userText: promptText ?? relay?.userText ?? "",
+    userText: (await readRunUserMessage(db, options.runId ?? null)) ?? extractUserMessage(asked) ?? asked,
     assistantText: payloadText ?? relay?.assistantText ?? "",
     relayKey:
       event.promptId ??
@@ -48,8 +54,8 @@ export async function readStopAnswer(
 
 /**
  * Appends a Stop's relay to the topic its meta tag names (creating the topic when the id is
- * new or unknown), records decisions the answer states, and summarizes the relay in the
- * background. A Stop delivered twice is logged once (unique topic + relay key).
+ * new or unknown) and summarizes the relay in the background. A Stop delivered twice is logged once
+ * (unique topic + relay key). The answer's decisions are recordSessionDecisions' job.
  */
 export async function recordRelay(
   db: Db,
@@ -66,12 +72,6 @@ export async function recordRelay(
   const topic =
     existing ??
     (await db.topic.create({ data: { repoId: input.repoId, title: input.tag.topicTitle || "Untitled topic" } }));
-  for (const decision of parseDecisionLines(input.answer.assistantText)) {
-    const target = decision.topicId
-      ? await db.topic.findFirst({ where: { id: decision.topicId, repoId: input.repoId } })
-      : topic;
-    if (target) await recordDecision(db, { topicId: target.id, text: decision.text });
-  }
   let entryId: number | null = null;
   try {
     const entry = await db.topicLogEntry.create({
@@ -93,12 +93,65 @@ export async function recordRelay(
   return { topicId: topic.id, entryId };
 }
 
-/** Records a decision on a topic and marks the topic decided. */
-export async function recordDecision(db: Db, input: { topicId: number; text: string }): Promise<void> {
-  await db.$transaction([
-    db.decision.create({ data: { topicId: input.topicId, text: input.text.slice(0, 2000) } }),
-    db.topic.update({ where: { id: input.topicId }, data: { status: "decided" } }),
-  ]);
+/**
+ * The `<!-- [decision] … -->` tags of another Claude session's answer (a terminal's), recorded in the
+ * worktree's ledger once per Stop (the relay key), on the topic the tag names (or the meta tag's
+ * topic); those topics become decided. The ledger is what the next Arbor send and the next session
+ * start carry.
+ */
+export async function recordSessionDecisions(
+  db: Db,
+  input: {
+    repoId: string;
+    worktreePath: string;
+    claudeSessionId: string;
+    hookEventId: number;
+    answer: { assistantText: string; relayKey: string };
+    currentTopicId: number | null;
+  },
+): Promise<void> {
+  const recorded = await recordDecisionTags(db, {
+    answer: input.answer.assistantText,
+    repoId: input.repoId,
+    worktreePath: input.worktreePath,
+    originKey: `hook:${input.claudeSessionId}:${input.answer.relayKey}`,
+    origin: "recorder",
+    hookEventId: input.hookEventId,
+    claudeSessionId: input.claudeSessionId,
+    topicFor: async (topicId) => {
+      if (topicId === null) return input.currentTopicId;
+      const topic = await db.topic.findFirst({ where: { id: topicId, repoId: input.repoId }, select: { id: true } });
+      return topic?.id ?? input.currentTopicId;
+    },
+  });
+  const topicIds = [...new Set(recorded.map((entry) => entry.topicId).filter((id): id is number => id !== null))];
+  if (topicIds.length) await db.topic.updateMany({ where: { id: { in: topicIds } }, data: { status: "decided" } });
+  if (recorded.length || topicIds.length)
+    getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
+}
+
+/** The user records a decision on a topic (topics panel): a repository-wide ledger entry; the topic is decided. */
+export async function recordDecision(db: Db, input: { repoId: string; topicId: number; text: string }): Promise<void> {
+  await createLedgerEntry(db, {
+    repoId: input.repoId,
+    kind: "decision",
+    text: input.text,
+    scope: "repo",
+    origin: "user",
+    via: "panel",
+    actor: "user",
+    topicId: input.topicId,
+  });
+  await db.topic.update({ where: { id: input.topicId }, data: { status: "decided" } });
+}
+
+/** The user's message of an Arbor run (what they typed, not Arbor's assembled prompt), or null. */
+async function readRunUserMessage(db: Db, runId: string | null): Promise<string | null> {
+  if (!runId) return null;
+  const run = await db.agentRun.findUnique({ where: { id: runId }, select: { userMessageId: true } });
+  if (!run?.userMessageId) return null;
+  const message = await db.chatMessage.findUnique({ where: { id: run.userMessageId }, select: { content: true } });
+  return message?.content ?? null;
 }
 
 async function summarizeEntry(

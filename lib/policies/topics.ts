@@ -30,6 +30,7 @@ export async function listTopics(db: Db, input: { repoId: string }): Promise<Top
     decisions: topic.decisions.map((decision) => ({
       id: decision.id,
       text: decision.text,
+      status: decision.status,
       createdAt: decision.createdAt.toISOString(),
     })),
   }));
@@ -41,5 +42,5 @@ export async function addDecision(db: Db, input: { repoId: string; topicId: numb
   await assertRepoIsLocal(db, input.repoId);
   const topic = await db.topic.findFirst({ where: { id: input.topicId, repoId: input.repoId } });
   if (!topic) throw new AppError("not_found", "That topic does not exist in this repository.");
-  await recordDecision(db, { topicId: topic.id, text: input.text.trim() });
+  await recordDecision(db, { repoId: input.repoId, topicId: topic.id, text: input.text.trim() });
 }

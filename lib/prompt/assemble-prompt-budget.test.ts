@@ -34,8 +34,13 @@ describe("assemblePrompt: budget", () => {
       const { receipt } = assemblePrompt(buildBudgetInput(maxChars));
       expect(receipt).toEqual({
         summaryId: 4,
+        coveredUntilMessageId: 10,
+        isSummaryInherited: false,
         messageIds: [11, 12, 13, 14],
         droppedMessageIds: [],
+        ledger: { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
+        hasWorkflowState: false,
+        hasPlan: false,
         scanShortened: false,
         totalChars: fullChars,
       });

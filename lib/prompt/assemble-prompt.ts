@@ -1,6 +1,7 @@
 /** The whole prompt for one `claude -p` send: Arbor re-injects all context every time. */
 import { createHash } from "node:crypto";
 import { formatContextSection } from "./format-context.ts";
+import { fitLedgerEntries, LEDGER_BUDGET_SHARE, MAX_NAMED_LEFT_OUT } from "./format-ledger.ts";
 import { formatMemorySection } from "./format-memory.ts";
 import { formatPlanSection } from "./format-plan.ts";
 import { formatSystemSection } from "./format-system.ts";
@@ -13,9 +14,11 @@ const SECTION_SEPARATOR = "\n\n";
  * Assembles the prompt in a fixed section order: system, context, plan, memory, user message.
  * The user's message goes last and verbatim (concatenated, never interpolated into a template).
  *
- * Over `budget.maxChars`, it first drops the oldest recent messages, then shortens the scan;
- * rules, summary and user message always stay. A prompt that still does not fit is returned
- * anyway: `receipt.totalChars` tells the caller.
+ * The ledger (decisions in force, open tasks) gets up to a quarter of `budget.maxChars`, newest
+ * entries first; the rest are named as left out. Over the budget, it then drops the oldest recent
+ * messages, then shortens the scan; rules, summary, ledger and user message always stay. A prompt that
+ * still does not fit is returned anyway: `receipt.totalChars` tells the caller. Every message the
+ * summary does not cover is either in the prompt or listed in `receipt.droppedMessageIds`.
  */
 export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const maxChars = input.budget?.maxChars ?? Number.POSITIVE_INFINITY;
@@ -29,12 +32,30 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
       isShortened,
       designWarnings: input.designWarnings,
     });
+  const notLoaded = [...(input.notLoadedMessageIds ?? [])].sort((a, b) => a - b);
+  const droppedIdsFor = (droppedCount: number) => [
+    ...notLoaded,
+    ...messages.slice(0, droppedCount).map((message) => message.id),
+  ];
+  const ledger = input.ledger ?? null;
+  const fitted = ledger
+    ? fitLedgerEntries({ entries: ledger.entries, maxChars: Math.floor(maxChars * LEDGER_BUDGET_SHARE) })
+    : null;
+  const ledgerBlock =
+    ledger && fitted
+      ? {
+          included: fitted.included,
+          leftOutIds: [...fitted.leftOutIds, ...ledger.notLoadedIds].slice(0, MAX_NAMED_LEFT_OUT),
+          leftOutCount: fitted.leftOutIds.length + ledger.notLoadedCount,
+        }
+      : null;
   const formatMemory = (droppedCount: number) =>
     formatMemorySection({
       summary: input.summary,
       messages: messages.slice(droppedCount),
-      droppedCount,
+      droppedIds: droppedIdsFor(droppedCount),
       workflowState: input.workflowState,
+      ledger: ledgerBlock,
     });
 
   let isScanShortened = false;
@@ -62,8 +83,18 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
     digest: createHash("sha256").update(text, "utf8").digest("hex"),
     receipt: {
       summaryId: input.summary?.id ?? null,
+      coveredUntilMessageId: input.summary && !input.summary.isInherited ? input.summary.coveredUntilMessageId : null,
+      isSummaryInherited: input.summary?.isInherited ?? false,
       messageIds: messages.slice(droppedCount).map((message) => message.id),
-      droppedMessageIds: messages.slice(0, droppedCount).map((message) => message.id),
+      droppedMessageIds: droppedIdsFor(droppedCount),
+      ledger: {
+        includedIds: ledgerBlock?.included.map((entry) => entry.id) ?? [],
+        leftOutIds: ledgerBlock?.leftOutIds ?? [],
+        leftOutCount: ledgerBlock?.leftOutCount ?? 0,
+        inForce: (ledger?.entries.length ?? 0) + (ledger?.notLoadedCount ?? 0),
+      },
+      hasWorkflowState: Boolean(input.workflowState),
+      hasPlan: input.plan !== null,
       scanShortened: isScanShortened,
       totalChars: text.length,
     },

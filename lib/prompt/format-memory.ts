@@ -1,41 +1,47 @@
-/** Section 4: the latest summary, then the recent messages, oldest first. */
+/** Section 4: the ledger, where the work stands, the latest summary, then the recent messages, oldest first. */
+import { formatLedgerBlock } from "./format-ledger.ts";
 import { quoteLines, toOneLine } from "./format-markdown.ts";
 import { PROMPT_HEADINGS } from "./prompt-headings.ts";
-import type { PromptMessage, PromptSummary } from "./types.ts";
+import type { PromptLedgerEntry, PromptMessage, PromptSummary } from "./types.ts";
 
 interface MemorySectionInput {
   summary: PromptSummary | null;
   /** Already in chronological order. */
   messages: PromptMessage[];
-  droppedCount: number;
+  /** Uncovered messages left out for the budget (or never loaded), oldest first. */
+  droppedIds: number[];
   workflowState?: string | null;
+  /** null: no ledger block at all (a caller that has no ledger). */
+  ledger?: { included: PromptLedgerEntry[]; leftOutIds: number[]; leftOutCount: number } | null;
 }
 
 /** Message contents are quoted, so a past message can never pose as a prompt section. */
 export function formatMemorySection({
   summary,
   messages,
-  droppedCount,
+  droppedIds,
   workflowState = null,
+  ledger = null,
 }: MemorySectionInput): string {
   const lines: string[] = [PROMPT_HEADINGS.memory, ""];
+  if (ledger) lines.push(...formatLedgerBlock(ledger), "");
   if (workflowState) lines.push("## Where the work stands", "", quoteLines(workflowState), "");
-  if (summary === null && messages.length === 0 && droppedCount === 0)
+  if (summary === null && messages.length === 0 && droppedIds.length === 0)
     return [...lines, "No earlier conversation."].join("\n");
   lines.push("Earlier conversation, for intent and decisions (git facts come from the scan above).");
   if (summary !== null) {
-    lines.push(
-      "",
-      `## Summary #${summary.id} (covers messages up to #${summary.coveredUntilMessageId})`,
-      "",
-      quoteLines(summary.markdown),
-    );
+    const covers = summary.isInherited
+      ? `of the previous, archived conversation in this worktree`
+      : `covers messages up to #${summary.coveredUntilMessageId}`;
+    lines.push("", `## Summary #${summary.id} (${covers})`, "", quoteLines(summary.markdown));
   }
   lines.push("", "## Recent messages");
-  if (droppedCount > 0) {
+  if (droppedIds.length > 0) {
+    const count = droppedIds.length;
+    const range = count === 1 ? `#${droppedIds[0]}` : `#${droppedIds[0]}–#${droppedIds.at(-1)}`;
     lines.push(
       "",
-      `${droppedCount} older ${droppedCount === 1 ? "message was" : "messages were"} left out to fit the prompt budget.`,
+      `${count} older ${count === 1 ? "message was" : "messages were"} left out to fit the prompt budget (${range}); Arbor summarizes ${count === 1 ? "it" : "them"} next.`,
     );
   }
   if (messages.length === 0) lines.push("", "No recent messages.");

@@ -23,6 +23,27 @@ export interface PromptSummary {
   id: number;
   markdown: string;
   coveredUntilMessageId: number;
+  /** The summary of the worktree's archived conversation (a new conversation's first prompts carry it). */
+  isInherited?: boolean;
+}
+
+/** A decision in force or an open task from Arbor's ledger, as the prompt shows it. */
+export interface PromptLedgerEntry {
+  id: number;
+  kind: "decision" | "task";
+  /** Untrusted (a model or a terminal session may have written it): always quoted in the prompt. */
+  text: string;
+  scope: "worktree" | "node" | "plan" | "repo";
+  origin: string;
+}
+
+/** The ledger entries that apply to the worktree, newest first, as loaded for one prompt. */
+export interface PromptLedger {
+  entries: PromptLedgerEntry[];
+  /** The newest of the entries in force not loaded (beyond the per-prompt entry limit), named in the prompt. */
+  notLoadedIds: number[];
+  /** All entries in force not loaded: `notLoadedIds` and every older one. */
+  notLoadedCount: number;
 }
 
 export interface PromptInput {
@@ -38,7 +59,15 @@ export interface PromptInput {
   /** Workflow state saved before a compaction or at the end of a session ("you were doing X; next Y"). */
   workflowState?: string | null;
   summary: PromptSummary | null;
+  /**
+   * Every stored message the summary does not cover (the gap rule): all of them go verbatim unless
+   * the budget drops the oldest, and each one dropped is listed in the receipt.
+   */
   recentMessages: PromptMessage[];
+  /** Uncovered messages too old to even load (a conversation whose upkeep is off): left out, listed. */
+  notLoadedMessageIds?: number[];
+  /** Decisions in force and open tasks for this worktree; null or absent: no ledger section content. */
+  ledger?: PromptLedger | null;
   /** Sent verbatim, byte for byte, as the last thing in the prompt. */
   userMessage: string;
   /** Counted in UTF-16 code units (`string.length`). */
@@ -49,10 +78,22 @@ export type PromptSectionName = "system" | "context" | "plan" | "memory" | "user
 
 export interface PromptReceipt {
   summaryId: number | null;
+  /** Messages up to this id reach the model through the summary (null: no summary of this conversation). */
+  coveredUntilMessageId: number | null;
+  /** The summary is the archived conversation's (a new conversation's own messages all go verbatim). */
+  isSummaryInherited: boolean;
   /** Ids of the recent messages included, oldest first. */
   messageIds: number[];
-  /** Ids left out to fit the budget, oldest first. */
+  /** Uncovered messages left out to fit the budget, oldest first: each one makes Arbor summarize next. */
   droppedMessageIds: number[];
+  /**
+   * Ledger entries in the prompt, and those left out (over the prompt's share for the ledger, or its entry
+   * limit): `leftOutIds` names the newest of them; `leftOutCount` counts them all (the others are every
+   * entry in force older than the last one named).
+   */
+  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
+  hasWorkflowState: boolean;
+  hasPlan: boolean;
   scanShortened: boolean;
   /** `text.length`; may exceed the budget when even the minimal prompt does not fit. */
   totalChars: number;

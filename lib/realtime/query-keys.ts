@@ -40,6 +40,16 @@ export const queryKeys = {
   hookSessions: (worktreePath?: string | null) =>
     worktreePath === undefined ? (["hook-sessions"] as const) : (["hook-sessions", worktreePath] as const),
 
+  /**
+   * A repository's ledger counts (open tasks, decisions in force per worktree); every list and entry of
+   * its ledger is keyed under this prefix, so the server's one invalidation refreshes them all.
+   */
+  ledger: (repoId: string) => ["ledger", repoId] as const,
+  ledgerList: (repoId: string, filter: Filter) => ["ledger", repoId, "list", filter] as const,
+  ledgerEntry: (repoId: string, entryId: number) => ["ledger", repoId, "entry", String(entryId)] as const,
+  /** The prompt text a run sent (fetched when the receipt's "Show the prompt" is opened). */
+  runPrompt: (runId: string) => ["run-prompt", runId] as const,
+
   policies: (repoId: string) => ["policies", repoId] as const,
   topics: (repoId: string) => ["topics", repoId] as const,
   hookChain: (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const,

@@ -42,8 +42,19 @@ export class RunEventLog {
     return message;
   }
 
+  /**
+   * Drops the events of runs whose answers left the working history (Lighten archived them), so a
+   * browser that reloads does not replay them below the conversation.
+   */
+  forgetRuns(runIds: readonly string[]): void {
+    for (const runId of runIds) {
+      if (this.#runs.get(runId)?.finishedAt !== null) this.#runs.delete(runId);
+    }
+  }
+
   /** Events of the session's runs after the sequence numbers the browser already holds. */
   eventsAfter(sessionId: string, afterSeq: Record<string, number> = {}): RunEventMessage[] {
+    this.#evictOld();
     const out: RunEventMessage[] = [];
     for (const [runId, log] of this.#runs) {
       if (log.sessionId !== sessionId) continue;

@@ -26,6 +26,7 @@ export const PROCESS_STATE = {
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
+  upkeepRuns: "lib/memory/auto-upkeep.ts: sessions whose automatic upkeep (summary, lighten) is under way",
   localGitConfig:
     "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   worktreeWatchers:

@@ -32,6 +32,10 @@ export const settingsSchema = z.object({
     .max(24 * 3600)
     .default(1800),
   maxConcurrentRuns: z.number().int().min(1).max(32).default(4),
+  /**
+   * The recent window: messages after the summary go verbatim; once more than this many are not
+   * covered, upkeep summarizes all but the newest half of them (before a gap could form).
+   */
   recentMessageCount: z.number().int().min(0).max(500).default(20),
   maxMessageBytes: z
     .number()
@@ -47,6 +51,8 @@ export const settingsSchema = z.object({
   upkeepMessageThreshold: z.number().int().min(10).max(100_000).default(200),
   upkeepCharThreshold: z.number().int().min(10_000).max(100_000_000).default(2_000_000),
   upkeepKeepLastN: z.number().int().min(0).max(10_000).default(50),
+  /** Ledger entries (decisions in force, open tasks) a prompt loads, the newest; the rest are named as left out. */
+  ledgerPromptEntries: z.number().int().min(1).max(1000).default(100),
   /** How long a run waits for an answer to a permission request, a question or a plan before it is denied. */
   approvalTimeoutSeconds: z
     .number()

@@ -15,11 +15,16 @@ import { connectWs } from "@/tests/support/ws-client.ts";
 const shared = useArborWithRepo({ maxRetries: 1 });
 
 describe("chat failure paths through the real CLI", () => {
-  it("401 from the API: says the key was refused and how to log in", async () => {
+  it("401 from the API: says the key was refused and how to log in, and offers Retry for after the fix", async () => {
     const { sessionId } = await shared.repo.freshSession("wt");
     const { body } = await shared.send(sessionId, "[[mock:error 401 noretry]]");
-    expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: false });
+    expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: true });
     expect(body.run.errorMessage).toMatch(/log ?in|API key/i);
+    const retried = await callApi<{ run: { id: string } }>(shared.env.arbor, "/api/chat/retry", {
+      body: { runId: body.run.id },
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.run.id).not.toBe(body.run.id);
   });
 
   it("500 from the API: a server error with a Retry, shown live as retries", async () => {

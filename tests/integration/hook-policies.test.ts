@@ -75,7 +75,7 @@ describe("conversation recorder", () => {
     }
   });
 
-  it("records a decision from the UI, and a new session is told about the topics still open", async () => {
+  it("records a decision from the UI, and a new session is told about the topics, open and decided", async () => {
     const worktreePath = await hookedWorktree();
     const run = await runClaudeDirectly({
       env: shared.env,
@@ -90,14 +90,21 @@ describe("conversation recorder", () => {
     const second = await runClaudeDirectly({ env: shared.env, cwd: worktreePath, prompt: "[[mock:text hi]]" });
     const sessionId = sessionIdOf(second);
     const told = JSON.stringify(requestsOf(sessionId).find((r) => r.path.startsWith("/v1/messages"))!.body);
-    expect(told).toContain(`Caching (id: ${caching.id})`);
+    expect(told).toContain(`Caching (id: ${caching.id}, open)`);
 
     const decided = await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/topics/${caching.id}/decisions`, {
       body: { text: "Use an LRU cache" },
     });
     expect(decided.status).toBe(201);
     const after = (await topics()).find((t) => t.id === caching.id)!;
-    expect(after).toMatchObject({ status: "decided", decisions: [{ text: "Use an LRU cache" }] });
+    expect(after).toMatchObject({ status: "decided", decisions: [{ text: "Use an LRU cache", status: "open" }] });
+    // Deciding no longer hides the topic from the next session; the decision reaches it through the ledger.
+    const third = await runClaudeDirectly({ env: shared.env, cwd: worktreePath, prompt: "[[mock:text hi again]]" });
+    const toldAfter = JSON.stringify(
+      requestsOf(sessionIdOf(third)).find((r) => r.path.startsWith("/v1/messages"))!.body,
+    );
+    expect(toldAfter).toContain(`Caching (id: ${caching.id}, decided)`);
+    expect(toldAfter).toContain("Use an LRU cache");
   });
 });
 

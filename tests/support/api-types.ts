@@ -14,6 +14,10 @@ import type { listHookEvents, listHookSessions } from "@/lib/hook-capture/list-h
 import type { purgeSession } from "@/lib/memory/purge-session.ts";
 import type { SearchHit } from "@/lib/memory/search-hit.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
+import type { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
+import type { LedgerCounts, LedgerEntryView } from "@/lib/ledger/ledger-types.ts";
+import type { readLedgerEntry } from "@/lib/ledger/list-entries.ts";
+import type { readRunPrompt } from "@/lib/chat/run-prompt.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { createNodeBranch } from "@/lib/plans/create-node-branch.ts";
 import type { GithubAvailability, PlanView, RepoDashboard } from "@/lib/plans/plan-types.ts";
@@ -76,9 +80,10 @@ export type MessagesBody = Returned<typeof listMessages>;
 export interface SummarizeBody {
   summary: SummaryView;
 }
-/** GET /api/chat/summary (null before the first summary) */
+/** GET /api/chat/summary (null before the first summary), and whether upkeep is working on it now */
 export interface SummaryBody {
   summary: SummaryView | null;
+  isUpkeepRunning: boolean;
 }
 /** POST /api/chat/purge */
 export type PurgeBody = Returned<typeof purgeSession>;
@@ -168,3 +173,20 @@ export interface MarkedBody {
 
 /** GET /api/health/metrics */
 export type MetricsBody = ReturnType<typeof readProcessMetrics>;
+
+/** GET /api/ledger */
+export interface LedgerBody {
+  entries: LedgerEntryView[];
+}
+/** POST /api/ledger */
+export interface LedgerEntryBody {
+  entry: LedgerEntryView;
+}
+/** PATCH /api/ledger/:entryId */
+export type LedgerChangeBody = Returned<typeof changeLedgerEntry>;
+/** GET /api/ledger/:entryId */
+export type LedgerHistoryBody = Returned<typeof readLedgerEntry>;
+/** GET /api/ledger/counts */
+export type LedgerCountsBody = LedgerCounts;
+/** GET /api/chat/runs/:runId/prompt */
+export type RunPromptBody = Returned<typeof readRunPrompt>;

@@ -1,14 +1,18 @@
 import { DEFAULT_SCRIPT, parseDirective } from "./directives.ts";
 import { countAssistantMessagesAfter, findHumanTurn, findWorkingDirectory } from "./request-inspect.ts";
-import type { MockScript, MockStep, RecordedRequest } from "./types.ts";
+import type { MockResponder, MockScript, MockStep, RecordedRequest } from "./types.ts";
 
 const FINISHED_STEP: MockStep = { type: "text", text: "Done." };
 const NON_STREAMING_STEP: MockStep = { type: "text", text: "Mock reply." };
 
-/** Chooses the step that answers a request: directive, then the turn's queued script, then the default. */
+/**
+ * Chooses the step that answers a request: the responder, a directive, then the turn's queued script,
+ * then the default.
+ */
 export interface ScriptBook {
   setDefault(script: MockScript): void;
   enqueue(script: MockScript): void;
+  setResponder(responder: MockResponder | null): void;
   resolveStep(request: RecordedRequest): MockStep;
 }
 
@@ -23,8 +27,11 @@ export function createScriptBook(params: { defaultScript?: MockScript; slowDelta
   const queue: MockScript[] = [];
   const boundScripts = new Map<string, MockScript>();
   const errorsServed = new Map<string, number>();
+  let responder: MockResponder | null = null;
 
   function scriptFor(request: RecordedRequest, turnKey: string, humanText: string | null): MockScript | null {
+    const answered = responder?.({ request, humanText }) ?? null;
+    if (answered) return answered;
     if (humanText !== null) {
       const directive = parseDirective({
         text: humanText,
@@ -47,6 +54,9 @@ export function createScriptBook(params: { defaultScript?: MockScript; slowDelta
     },
     enqueue(script) {
       queue.push(script);
+    },
+    setResponder(next) {
+      responder = next;
     },
     resolveStep(request) {
       const human = findHumanTurn(request.body);

@@ -146,6 +146,7 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
     port,
     requests,
     setDefaultScript: (script) => book.setDefault(script),
+    setResponder: (responder) => book.setResponder(responder),
     enqueue: (script) => book.enqueue(script),
     waitForRequest(predicate, waitOptions) {
       const seen = requests.find(predicate);

@@ -93,6 +93,12 @@ export interface MockScript {
   steps: MockStep[];
 }
 
+/**
+ * A test's own model: sees every request first (with its last human prompt) and answers with a
+ * script, or returns null to leave the request to the directives, the queue and the default.
+ */
+export type MockResponder = (input: { request: RecordedRequest; humanText: string | null }) => MockScript | null;
+
 export interface MockAnthropicOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -113,6 +119,8 @@ export interface MockAnthropic {
   /** Every request received, in arrival order (live array). */
   requests: RecordedRequest[];
   setDefaultScript(script: MockScript): void;
+  /** Answers before directives and scripts (null: back to the directives, the queue and the default). */
+  setResponder(responder: MockResponder | null): void;
   /** Queues a script for the next new conversation turn that carries no directive. */
   enqueue(script: MockScript): void;
   /** Resolves with the first recorded (past or future) request that matches. Rejects on close or timeout. */

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
+import { MAX_LEDGER_TEXT } from "@/lib/ledger/ledger-types.ts";
+import { readLedgerEntry } from "@/lib/ledger/list-entries.ts";
+
+const paramsSchema = z.object({ entryId: z.coerce.number().int().positive() });
+const text = z.string().max(MAX_LEDGER_TEXT * 2);
+const changeSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("edit"), text }).strict(),
+  z.object({ action: z.literal("close"), status: z.enum(["done", "dropped"]) }).strict(),
+  z.object({ action: z.literal("reopen") }).strict(),
+  z.object({ action: z.literal("supersede"), text, sessionId: z.string().uuid().optional() }).strict(),
+]);
+
+// GET /api/ledger/[entryId] – one entry with its whole history
+export const GET = withErrorHandling(async (_request: Request, context: { params: Promise<{ entryId: string }> }) => {
+  const { entryId } = paramsSchema.parse(await context.params);
+  return Response.json(await readLedgerEntry(getDb(), { entryId }));
+});
+
+// PATCH /api/ledger/[entryId] – the user edits, closes (done, dropped), reopens or supersedes an entry
+export const PATCH = withErrorHandling(async (request: Request, context: { params: Promise<{ entryId: string }> }) => {
+  const { entryId } = paramsSchema.parse(await context.params);
+  const body = await parseJsonBody(request, changeSchema);
+  const action =
+    body.action === "edit" || body.action === "supersede"
+      ? { type: body.action, text: body.text }
+      : body.action === "close"
+        ? { type: "close" as const, status: body.status }
+        : { type: "reopen" as const };
+  return Response.json(
+    await changeLedgerEntry(getDb(), {
+      entryId,
+      action,
+      actor: "user",
+      sessionId: body.action === "supersede" ? (body.sessionId ?? null) : null,
+    }),
+  );
+});

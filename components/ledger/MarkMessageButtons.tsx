@@ -1,0 +1,66 @@
+"use client";
+
+import { useRef, useState, type ReactNode } from "react";
+import { useRecordEntry } from "@/components/api/ledger-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import type { LedgerKind } from "@/lib/ledger/ledger-types.ts";
+
+/**
+ * "Decision" and "Task" under a message: record the text selected inside the message, or else the
+ * whole message, in the worktree's ledger (with the message as its source). `children` is the message
+ * body, so a selection is only taken from it.
+ */
+export function MarkMessageButtons(props: {
+  session: { sessionId: string; repoId: string };
+  messageId: number;
+  text: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const record = useRecordEntry(props.session.repoId);
+  const [done, setDone] = useState<string | null>(null);
+
+  const mark = (kind: LedgerKind) => {
+    const selection = typeof window === "undefined" ? null : window.getSelection();
+    const selected =
+      selection && bodyRef.current && selection.rangeCount > 0 && bodyRef.current.contains(selection.anchorNode)
+        ? selection.toString().trim()
+        : "";
+    record.mutate(
+      {
+        kind,
+        text: selected || props.text,
+        via: selected ? "selection" : "message",
+        sessionId: props.session.sessionId,
+        messageId: props.messageId,
+      },
+      { onSuccess: (entry) => setDone(`Recorded as ${entry.kind} L${entry.id}.`) },
+    );
+  };
+
+  return (
+    <div className={props.className}>
+      <div ref={bodyRef}>{props.children}</div>
+      <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[11px] text-zinc-500" data-testid="mark-message">
+        <span>Mark {"(the selection, or the whole message)"} as</span>
+        <Button size="xs" data-testid="mark-decision" disabled={record.isPending} onClick={() => mark("decision")}>
+          Decision
+        </Button>
+        <Button size="xs" data-testid="mark-task" disabled={record.isPending} onClick={() => mark("task")}>
+          Task
+        </Button>
+        {done ? (
+          <span role="status" data-testid="mark-result" className="text-emerald-700 dark:text-emerald-400">
+            {done}
+          </span>
+        ) : null}
+        {record.error ? (
+          <span role="alert" data-testid="mark-error" className="text-red-700 dark:text-red-400">
+            {record.error.message}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
