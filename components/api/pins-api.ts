@@ -49,3 +49,24 @@ export function useWorktrees(repoId: string | null) {
     refetchOnMount: "always",
   });
 }
+
+/** POST /api/worktrees/remove: what would stop the removal (dryRun), or remove it. */
+export interface WorktreeRemoval {
+  blockers: string[];
+  isRemoved: boolean;
+  isBranchDeleted: boolean;
+  archivedSessionIds: string[];
+}
+
+export function useRemoveWorktree(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { worktreePath: string; deleteBranch?: boolean; dryRun?: boolean }) =>
+      fetchJson<WorktreeRemoval>("/api/worktrees/remove", { method: "POST", body: { repoId, ...input } }),
+    onSuccess: async (result) => {
+      if (!result.isRemoved) return;
+      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+      await client.invalidateQueries({ queryKey: queryKeys.attention() });
+    },
+  });
+}

@@ -91,6 +91,7 @@ export function WorktreePanel(props: {
               <WorktreeRow
                 key={worktree.path}
                 worktree={worktree}
+                repoId={props.pin.repoId}
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
                 divergence={filterWorktreeWarnings({ warnings: divergence, worktreePath: worktree.path })}

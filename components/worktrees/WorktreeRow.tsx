@@ -5,6 +5,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { RemoveWorktreeButton } from "./RemoveWorktreeButton.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
@@ -14,6 +15,8 @@ export function WorktreeRow(props: {
   onOpen: (worktree: WorktreeScan) => void;
   activity?: React.ReactNode;
   divergence?: DivergenceWarning[];
+  /** Offers "Remove…" on a linked worktree (never the main one). */
+  repoId?: string;
 }) {
   const { worktree } = props;
   const canOpen = !worktree.isMissing && !worktree.isBare;
@@ -52,6 +55,11 @@ export function WorktreeRow(props: {
           <WorktreeBadges worktree={worktree} />
         </div>
       </Button>
+      {props.repoId && canOpen && !worktree.isMain ? (
+        <div className="mt-1 flex justify-end">
+          <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
+        </div>
+      ) : null}
       {worktree.warnings.length > 0 ? (
         <ul className="mt-1 space-y-0.5" data-testid="worktree-warnings">
           {worktree.warnings.map((warning) => (

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { removeWorktree } from "@/lib/worktrees/remove-worktree.ts";
+
+const removeSchema = z.object({
+  repoId: z.string().uuid(),
+  worktreePath: z.string().min(1).max(4096),
+  /** Also delete its branch, when git agrees it is merged. */
+  deleteBranch: z.boolean().optional(),
+  /** Only say what stops the removal. */
+  dryRun: z.boolean().optional(),
+});
+
+// POST /api/worktrees/remove – remove a linked worktree safely (refused with reasons), archive its conversation
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await removeWorktree(getDb(), await parseJsonBody(request, removeSchema))),
+);

@@ -1,0 +1,53 @@
+/**
+ * Why a worktree must not be removed now, in sentences a user can act on. Pure: the facts are
+ * gathered by remove-worktree.ts (git, the run manager, the hook log).
+ */
+export interface RemovalFacts {
+  isMain: boolean;
+  isLocked: boolean;
+  lockReason: string | null;
+  /** Changed, staged, untracked or conflicted files (ignored files do not count). */
+  changedFiles: number;
+  branch: string | null;
+  /** Commits on the worktree's HEAD that no other branch and no remote branch contains. */
+  unmergedCommits: number;
+  runState: "idle" | "running" | "queued" | "waiting";
+  /** When a Claude Code session outside Arbor's runs last did something in the worktree (still open). */
+  lastSessionActivityAt: Date | null;
+  now: Date;
+  /** How long after its last event a terminal session counts as active. */
+  recentSessionMs: number;
+}
+
+export function removalBlockers(facts: RemovalFacts): string[] {
+  const blockers: string[] = [];
+  if (facts.isMain) blockers.push("This is the repository's main worktree; git cannot remove it.");
+  if (facts.isLocked)
+    blockers.push(
+      `git has this worktree locked${facts.lockReason ? ` (${facts.lockReason})` : ""}; unlock it with \`git worktree unlock\` first.`,
+    );
+  if (facts.changedFiles > 0)
+    blockers.push(
+      `It has ${facts.changedFiles} uncommitted ${facts.changedFiles === 1 ? "change" : "changes"}; commit, stash or discard ${facts.changedFiles === 1 ? "it" : "them"} first.`,
+    );
+  if (facts.unmergedCommits > 0)
+    blockers.push(
+      `${facts.unmergedCommits} ${facts.unmergedCommits === 1 ? "commit is" : "commits are"} on ${facts.branch ? `branch ${facts.branch}` : "its detached HEAD"} and in no other branch or remote; push or merge ${facts.unmergedCommits === 1 ? "it" : "them"} first.`,
+    );
+  if (facts.runState !== "idle")
+    blockers.push(
+      facts.runState === "waiting"
+        ? "Claude is waiting for your answer in this worktree; answer or stop the run first."
+        : `Claude is ${facts.runState === "queued" ? "queued" : "answering"} in this worktree; stop or wait for the run first.`,
+    );
+  if (facts.lastSessionActivityAt) {
+    const idleMs = facts.now.getTime() - facts.lastSessionActivityAt.getTime();
+    if (idleMs < facts.recentSessionMs) {
+      const minutes = Math.max(1, Math.round(idleMs / 60_000));
+      blockers.push(
+        `A Claude Code session was active here ${idleMs < 60_000 ? "less than a minute" : `${minutes} min`} ago; end it (or wait ${Math.ceil(facts.recentSessionMs / 60_000)} min after its last activity) first.`,
+      );
+    }
+  }
+  return blockers;
+}

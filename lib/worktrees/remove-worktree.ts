@@ -1,0 +1,124 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { countWaiting } from "@/lib/approvals/approval-broker.ts";
+import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { runGit } from "@/lib/git/run-git.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+
+/** A terminal session whose last hook event is this recent (and not its SessionEnd) still counts as in use. */
+const RECENT_SESSION_MS = 5 * 60_000;
+
+export interface RemovalResult {
+  worktreePath: string;
+  branch: string | null;
+  /** Why it cannot be removed now; empty when it can (or was). */
+  blockers: string[];
+  isRemoved: boolean;
+  isBranchDeleted: boolean;
+  /** Conversations of the worktree that were archived (kept, read-only). */
+  archivedSessionIds: string[];
+}
+
+/**
+ * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
+ * changes, commits no other branch or remote has, a run of Arbor's, or a Claude Code session
+ * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
+ * --force), the branch deleted only when asked and git agrees it is merged (`branch -d`), and the
+ * worktree's conversations archived, never deleted. `dryRun` only reports the blockers.
+ */
+export async function removeWorktree(
+  db: Db,
+  input: { repoId: string; worktreePath: string; deleteBranch?: boolean; dryRun?: boolean },
+): Promise<RemovalResult> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
+  const blockers = removalBlockers(await gatherFacts(db, { repoId: input.repoId, worktree }));
+  const result: RemovalResult = {
+    worktreePath: worktree.path,
+    branch: worktree.branch,
+    blockers,
+    isRemoved: false,
+    isBranchDeleted: false,
+    archivedSessionIds: [],
+  };
+  if (input.dryRun) return result;
+  if (blockers.length > 0) {
+    throw new AppError("conflict", `${worktree.path} was not removed: ${blockers.join(" ")}`, {
+      details: { blockers },
+    });
+  }
+  // A run may have been queued since the check: look again right before git removes the folder.
+  if (getRunManager().stateOf(worktree.path) !== "idle") {
+    throw new AppError(
+      "conflict",
+      `${worktree.path} was not removed: a run started in it just now; try again after it.`,
+    );
+  }
+  await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", worktree.path] });
+  result.isRemoved = true;
+  const sessions = await db.chatSession.findMany({
+    where: { repoId: input.repoId, worktreePath: worktree.path, status: "active" },
+  });
+  await db.chatSession.updateMany({
+    where: { id: { in: sessions.map((session) => session.id) } },
+    data: { status: "archived", activeKey: null, archivedAt: new Date() },
+  });
+  result.archivedSessionIds = sessions.map((session) => session.id);
+  if (input.deleteBranch && worktree.branch) {
+    await runGit({ cwd: repo.rootPath, args: ["branch", "-d", worktree.branch] }).then(
+      () => (result.isBranchDeleted = true),
+      (error: unknown) => {
+        // The worktree is gone either way; git's refusal (not merged) is reported, not thrown.
+        result.blockers = [`The branch ${worktree.branch} was kept: ${(error as Error).message}`];
+      },
+    );
+  }
+  const hub = getEventHub();
+  for (const queryKey of [queryKeys.worktrees(input.repoId), queryKeys.activity(input.repoId), queryKeys.attention()])
+    hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey });
+  return result;
+}
+
+async function gatherFacts(db: Db, input: { repoId: string; worktree: WorktreeScan }): Promise<RemovalFacts> {
+  const { worktree } = input;
+  const dirty = worktree.dirty;
+  const changedFiles = dirty ? dirty.staged + dirty.unstaged + dirty.untracked + dirty.conflicted : 0;
+  const liveState = getRunManager().stateOf(worktree.path);
+  return {
+    isMain: worktree.isMain,
+    isLocked: worktree.isLocked,
+    lockReason: worktree.lockReason,
+    changedFiles,
+    branch: worktree.branch,
+    unmergedCommits: worktree.isMain ? 0 : await countUnmergedCommits(worktree),
+    runState: countWaiting({ repoId: input.repoId, worktreePath: worktree.path }) > 0 ? "waiting" : liveState,
+    lastSessionActivityAt: await lastTerminalActivity(db, worktree.path),
+    now: new Date(),
+    recentSessionMs: RECENT_SESSION_MS,
+  };
+}
+
+/** Commits on HEAD that no other local branch and no remote-tracking branch contains. */
+async function countUnmergedCommits(worktree: WorktreeScan): Promise<number> {
+  if (!worktree.head) return 0;
+  const others = worktree.branch ? [`--exclude=${worktree.branch}`, "--branches"] : ["--branches"];
+  const out = await runGit({
+    cwd: worktree.path,
+    args: ["rev-list", "--count", "HEAD", "--not", ...others, "--remotes"],
+  });
+  return Number.parseInt(out.trim(), 10) || 0;
+}
+
+/** The last hook event of a session that is not one of Arbor's runs, unless that session has ended. */
+async function lastTerminalActivity(db: Db, worktreePath: string): Promise<Date | null> {
+  const last = await db.hookEvent.findFirst({
+    where: { worktreePath, runId: null },
+    orderBy: { id: "desc" },
+    select: { receivedAt: true, eventName: true },
+  });
+  return last && last.eventName !== "SessionEnd" ? last.receivedAt : null;
+}

@@ -1,0 +1,125 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { MessagesBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+
+interface RemovalBody {
+  blockers: string[];
+  isRemoved: boolean;
+  isBranchDeleted: boolean;
+  archivedSessionIds: string[];
+}
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const shared = useArborWithRepo();
+
+const remove = (worktreePath: string, options: { dryRun?: boolean; deleteBranch?: boolean } = {}) =>
+  callApi<RemovalBody & ErrorBody>(shared.env.arbor, "/api/worktrees/remove", {
+    body: { repoId: shared.repo.repoId, worktreePath, ...options },
+  });
+
+const branches = async () =>
+  (await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", "--format=%(refname:short)"] })).split("\n");
+
+/** A Claude Code hook event from a terminal session in `cwd`, delivered as Arbor's hook script does. */
+async function hookEvent(input: { cwd: string; sessionId: string; name: string }) {
+  const token = readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim();
+  const response = await rawRequest({
+    url: shared.env.arbor.url,
+    path: "/api/hooks/ingest",
+    method: "POST",
+    headers: {
+      host: `127.0.0.1:${shared.env.arbor.port}`,
+      "content-type": "application/json",
+      "x-arbor-hook-token": token,
+    },
+    body: JSON.stringify({ hook_event_name: input.name, session_id: input.sessionId, cwd: input.cwd, prompt: "hi" }),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
+describe("removing a worktree safely", () => {
+  it("removes a clean, merged worktree, deletes its merged branch and archives its conversation", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("done");
+    const branch = (await runFixtureGit({ cwd: worktreePath, args: ["branch", "--show-current"] })).trim();
+    const preview = await remove(worktreePath, { dryRun: true });
+    expect(preview.body).toMatchObject({ blockers: [], isRemoved: false });
+    expect(existsSync(worktreePath)).toBe(true);
+
+    const removed = await remove(worktreePath, { deleteBranch: true });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ blockers: [], isRemoved: true, isBranchDeleted: true });
+    expect(removed.body.archivedSessionIds).toEqual([sessionId]);
+    expect(existsSync(worktreePath)).toBe(false);
+    expect(await branches()).not.toContain(branch);
+    const sessions = await callApi<{ sessions: Array<{ id: string; status: string }> }>(
+      shared.env.arbor,
+      `/api/chat/sessions?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+    );
+    expect(sessions.body.sessions.find((session) => session.id === sessionId)?.status).toBe("archived");
+  });
+
+  it("refuses uncommitted changes and commits no other branch has, saying what to do, and touches nothing", async () => {
+    const worktreePath = await shared.repo.addWorktree("wörk");
+    writeFileSync(path.join(worktreePath, "draft.txt"), "not committed\n");
+    const dirty = await remove(worktreePath);
+    expect(dirty.status).toBe(409);
+    expect(dirty.body.error.message).toContain("1 uncommitted change; commit, stash or discard it first.");
+
+    await runFixtureGit({ cwd: worktreePath, args: ["add", "draft.txt"] });
+    await runFixtureGit({ cwd: worktreePath, args: ["commit", "-q", "-m", "Only here"] });
+    const unpushed = await remove(worktreePath, { deleteBranch: true });
+    expect(unpushed.status).toBe(409);
+    expect(unpushed.body.error.message).toMatch(
+      /1 commit is on branch feat\/wörk-\d+ and in no other branch/,
+    );
+    expect(existsSync(path.join(worktreePath, "draft.txt"))).toBe(true);
+
+    // Merged into main: nothing is lost any more.
+    const branch = (await runFixtureGit({ cwd: worktreePath, args: ["branch", "--show-current"] })).trim();
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["merge", "-q", "--ff-only", branch] });
+    expect((await remove(worktreePath, { dryRun: true })).body.blockers).toEqual([]);
+  });
+
+  it("refuses while a terminal Claude Code session is active in it, and allows it once that session ended", async () => {
+    const worktreePath = await shared.repo.addWorktree("terminal");
+    await hookEvent({ cwd: worktreePath, sessionId: "terminal-1", name: "UserPromptSubmit" });
+    const refused = await remove(worktreePath);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain("A Claude Code session was active here less than a minute ago");
+    await hookEvent({ cwd: worktreePath, sessionId: "terminal-1", name: "SessionEnd" });
+    const removed = await remove(worktreePath);
+    expect(removed.body.isRemoved).toBe(true);
+  });
+
+  it("refuses while Arbor's run is answering in it", async () => {
+    const worktreePath = await shared.repo.addWorktree("busy");
+    const sessionId = await openSession(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
+    const running = sendChat(shared.env.arbor, { sessionId, userMessage: "[[mock:hang]]" });
+    await expect
+      .poll(async () => (await remove(worktreePath, { dryRun: true })).body.blockers.join(" "), { timeout: 60_000 })
+      .toMatch(/Claude is (answering|queued) in this worktree/);
+    const refused = await remove(worktreePath);
+    expect(refused.status).toBe(409);
+    const listed = await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const runId = listed.body.messages.map((message) => message.run).find((run) => run?.status === "running")!.id;
+    expect((await callApi(shared.env.arbor, "/api/chat/cancel", { body: { runId } })).status).toBe(200);
+    await running;
+    expect(existsSync(worktreePath)).toBe(true);
+  });
+
+  it("refuses the main worktree and a path that is not a worktree of the repository", async () => {
+    const main = await remove(shared.repo.mainPath);
+    expect(main.status).toBe(409);
+    expect(main.body.error.message).toContain("main worktree");
+    const stranger = await remove(path.join(shared.repo.root, "not-a-worktree"));
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.error.message).toMatch(/is not a worktree of/);
+  });
+});
