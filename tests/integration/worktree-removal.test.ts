@@ -76,9 +76,7 @@ describe("removing a worktree safely", () => {
     await runFixtureGit({ cwd: worktreePath, args: ["commit", "-q", "-m", "Only here"] });
     const unpushed = await remove(worktreePath, { deleteBranch: true });
     expect(unpushed.status).toBe(409);
-    expect(unpushed.body.error.message).toMatch(
-      /1 commit is on branch feat\/wörk-\d+ and in no other branch/,
-    );
+    expect(unpushed.body.error.message).toMatch(/1 commit is on branch feat\/wörk-\d+ and in no other branch/);
     expect(existsSync(path.join(worktreePath, "draft.txt"))).toBe(true);
 
     // Merged into main: nothing is lost any more.
