@@ -30,57 +30,65 @@ export function RemoveWorktreeButton(props: { repoId: string; worktree: Worktree
       <Button size="sm" onClick={open} data-testid="worktree-remove">
         Remove…
       </Button>
-      <Dialog isOpen={isOpen} onCancel={() => setOpen(false)} labelledBy={headingId} testId="remove-worktree-dialog">
-        <h2 id={headingId} className="mb-2 text-sm font-semibold">
-          Remove the worktree {props.worktree.branch ?? props.worktree.path}?
-        </h2>
-        <p className="mb-2 font-mono text-[11px] text-zinc-500">{props.worktree.path}</p>
-        {check.isPending ? <p className="text-xs text-zinc-500">Checking what would be lost…</p> : null}
-        {check.error ? <ErrorNotice error={check.error} /> : null}
-        {blockers && blockers.length > 0 ? (
-          <ul
-            className="mb-2 list-disc space-y-1 pl-5 text-xs text-red-700 dark:text-red-400"
-            data-testid="removal-blockers"
-          >
-            {blockers.map((blocker) => (
-              <li key={blocker}>{blocker}</li>
-            ))}
-          </ul>
-        ) : null}
-        {blockers && blockers.length === 0 ? (
-          <div className="mb-2 space-y-2 text-xs">
-            <p>
-              Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running.
-            </p>
-            {props.worktree.branch ? (
-              <label className="flex items-center gap-2">
-                <Checkbox
-                  checked={deleteBranch}
-                  onChange={(event) => setDeleteBranch(event.target.checked)}
-                  data-testid="remove-delete-branch"
-                />
-                Also delete the branch {props.worktree.branch} (git keeps it if it is not merged)
-              </label>
-            ) : null}
-            <p className="text-zinc-500">Its conversation is archived, not deleted.</p>
+      <Dialog
+        isOpen={isOpen}
+        onCancel={() => setOpen(false)}
+        labelledBy={headingId}
+        testId="remove-worktree-dialog"
+        className="max-w-lg"
+      >
+        <div className="p-4">
+          <h2 id={headingId} className="mb-2 text-sm font-semibold">
+            Remove the worktree {props.worktree.branch ?? props.worktree.path}?
+          </h2>
+          <p className="mb-2 font-mono text-[11px] text-zinc-500">{props.worktree.path}</p>
+          {check.isPending ? <p className="text-xs text-zinc-500">Checking what would be lost…</p> : null}
+          {check.error ? <ErrorNotice error={check.error} /> : null}
+          {blockers && blockers.length > 0 ? (
+            <ul
+              className="mb-2 list-disc space-y-1 pl-5 text-xs text-red-700 dark:text-red-400"
+              data-testid="removal-blockers"
+            >
+              {blockers.map((blocker) => (
+                <li key={blocker}>{blocker}</li>
+              ))}
+            </ul>
+          ) : null}
+          {blockers && blockers.length === 0 ? (
+            <div className="mb-2 space-y-2 text-xs">
+              <p>
+                Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running.
+              </p>
+              {props.worktree.branch ? (
+                <label className="flex items-center gap-2">
+                  <Checkbox
+                    checked={deleteBranch}
+                    onChange={(event) => setDeleteBranch(event.target.checked)}
+                    data-testid="remove-delete-branch"
+                  />
+                  Also delete the branch {props.worktree.branch} (git keeps it if it is not merged)
+                </label>
+              ) : null}
+              <p className="text-zinc-500">Its conversation is archived, not deleted.</p>
+            </div>
+          ) : null}
+          {remove.error ? <ErrorNotice error={remove.error} testId="remove-error" /> : null}
+          <div className="mt-3 flex justify-end gap-2">
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button
+              variant="danger"
+              disabled={!blockers || blockers.length > 0 || remove.isPending}
+              data-testid="remove-confirm"
+              onClick={() =>
+                remove.mutate(
+                  { worktreePath: props.worktree.path, deleteBranch },
+                  { onSuccess: (result) => result.isRemoved && setOpen(false) },
+                )
+              }
+            >
+              {remove.isPending ? "Removing…" : "Remove worktree"}
+            </Button>
           </div>
-        ) : null}
-        {remove.error ? <ErrorNotice error={remove.error} testId="remove-error" /> : null}
-        <div className="mt-3 flex justify-end gap-2">
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button
-            variant="danger"
-            disabled={!blockers || blockers.length > 0 || remove.isPending}
-            data-testid="remove-confirm"
-            onClick={() =>
-              remove.mutate(
-                { worktreePath: props.worktree.path, deleteBranch },
-                { onSuccess: (result) => result.isRemoved && setOpen(false) },
-              )
-            }
-          >
-            {remove.isPending ? "Removing…" : "Remove worktree"}
-          </Button>
         </div>
       </Dialog>
     </>

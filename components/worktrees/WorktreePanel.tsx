@@ -45,8 +45,8 @@ export function WorktreePanel(props: {
       className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
       data-testid="worktree-panel"
     >
-      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        <div className="min-w-0 flex-1">
+      <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <div className="min-w-40 flex-1">
           <div className="flex min-w-0 items-center gap-2">
             <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
             <TrustStateButton repoId={props.pin.repoId} repoName={props.pin.label ?? props.pin.repoName} />
