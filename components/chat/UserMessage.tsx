@@ -23,7 +23,7 @@ export function UserMessage({
   const text = message?.content ?? pendingText ?? "";
   const bubble = (
     <div
-      className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-600 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
+      className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
       data-testid="message-text"
     >
       {text}
