@@ -5,6 +5,7 @@ import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { takeWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
+import { linkRunToSession } from "@/lib/hook-capture/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
@@ -68,6 +69,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
     started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
     await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
+    await linkRunToSession(db, { sessionId: claudeSessionId, runId: job.runId });
     publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;

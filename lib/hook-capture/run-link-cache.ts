@@ -19,3 +19,13 @@ export async function findRunIdForSession(db: Db, sessionId: string): Promise<st
   cache.set(sessionId, { runId: run?.id ?? null, at: Date.now() });
   return run?.id ?? null;
 }
+
+/**
+ * A run has just taken the Claude session `sessionId` (a warm CLI booted before the run existed):
+ * remember the link at once, so events arriving now are not matched against a cached miss, and
+ * give the run the events that session sent before it was taken (its SessionStart).
+ */
+export async function linkRunToSession(db: Db, input: { sessionId: string; runId: string }): Promise<void> {
+  runLinksState.get().set(input.sessionId, { runId: input.runId, at: Date.now() });
+  await db.hookEvent.updateMany({ where: { sessionId: input.sessionId, runId: null }, data: { runId: input.runId } });
+}

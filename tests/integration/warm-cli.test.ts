@@ -2,7 +2,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callApi } from "@/tests/support/call-api.ts";
+import type { HookEventsBody } from "@/tests/support/api-types.ts";
+import { callApi, changeWorktreeHooks } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 
@@ -38,6 +39,33 @@ describe("warm CLIs", () => {
     expect(body.assistantMessage?.content).toBe("warm answer");
     expect(sessionHeadersOf("marker-warm-1")).toEqual([body.run.claudeSessionId]);
     expect(claudes(worktreePath)).toEqual([]);
+  });
+
+  it("hook events of a warm claude belong to the run that takes it, its SessionStart from before the send included", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("warm-hooks");
+    expect((await changeWorktreeHooks(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath })).status).toBe(
+      200,
+    );
+    const events = async () =>
+      (
+        await callApi<HookEventsBody>(
+          shared.env.arbor,
+          `/api/hooks/events?worktreePath=${encodeURIComponent(worktreePath)}`,
+        )
+      ).body.events;
+    expect((await warm(sessionId)).body.status).toBe("started");
+    // The warm claude announces itself before any run exists.
+    await expect
+      .poll(async () => (await events()).map((event) => event.eventName), { timeout: 30_000 })
+      .toContain("SessionStart");
+    const { body } = await shared.send(sessionId, "[[mock:text hooked answer]]");
+    expect(body.run.status).toBe("success");
+    await expect
+      .poll(async () => (await events()).filter((event) => event.eventName === "Stop").length, { timeout: 30_000 })
+      .toBe(1);
+    const fromThisSession = (await events()).filter((event) => event.sessionId === body.run.claudeSessionId);
+    expect(fromThisSession.map((event) => event.eventName)).toEqual(expect.arrayContaining(["SessionStart", "Stop"]));
+    expect(fromThisSession.every((event) => event.runId === body.run.id)).toBe(true);
   });
 
   it("does not use a warm claude that no longer matches: a changed CLAUDE.md starts a fresh one", async () => {
