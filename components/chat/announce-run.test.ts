@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { createLiveRun } from "@/components/realtime/apply-run-event.ts";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { announceRun, latestRun } from "./announce-run.ts";
 
 function run(overrides: Partial<LiveRun> = {}): LiveRun {
-  return {
-    runId: "r1",
-    seq: 1,
-    firstAt: 1,
-    lastAt: 1,
-    lastActivity: "starting",
-    status: "running",
-    queuedPosition: null,
-    model: null,
-    blocks: [],
-    liveText: "",
-    text: "",
-    tools: [],
-    retry: null,
-    notices: [],
-    approvals: [],
-    finished: null,
-    ...overrides,
-  };
+  return { ...createLiveRun({ runId: "r1", at: 1 }), seq: 1, ...overrides };
 }
 
 describe("run announcements", () => {

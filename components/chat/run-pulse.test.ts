@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createLiveRun } from "@/components/realtime/apply-run-event.ts";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { describeRunPulse } from "./run-pulse.ts";
 
 const run = (overrides: Partial<LiveRun>): LiveRun => ({
-  runId: "r",
+  ...createLiveRun({ runId: "r", at: 0 }),
   seq: 1,
-  firstAt: 0,
-  lastAt: 0,
-  lastActivity: "starting",
-  status: "running",
-  queuedPosition: null,
-  model: null,
-  blocks: [],
-  liveText: "",
-  text: "",
-  tools: [],
-  retry: null,
-  notices: [],
-  approvals: [],
-  finished: null,
   ...overrides,
 });
 

@@ -20,7 +20,8 @@ export function afterSeqOf(state: LiveRunsState): Record<string, number> {
   return Object.fromEntries(Object.values(state.runs).map((run) => [run.runId, run.seq]));
 }
 
-function createLiveRun(input: { runId: string; at: number }): LiveRun {
+/** A run as known before any event of it is applied (also the tests' starting point). */
+export function createLiveRun(input: { runId: string; at: number }): LiveRun {
   return {
     runId: input.runId,
     seq: 0,
