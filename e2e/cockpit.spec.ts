@@ -229,6 +229,14 @@ test("what needs you: every worktree by urgency, live across repositories' workt
     ),
   );
   await page.getByTestId("approval-deny").click();
+  await page.getByTestId("approval-deny-form-input").fill("not now");
+  // A half-typed answer survives leaving the worktree and coming back (nothing lost between clicks).
+  await page.getByTestId("open-attention").click();
+  await page.locator(`[data-testid="attention-item"][data-path="${done}"]`).click();
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("all done");
+  await page.getByTestId("open-attention").click();
+  await page.locator(`[data-testid="attention-item"][data-path="${asks}"]`).click();
+  await expect(page.getByTestId("approval-deny-form-input")).toHaveValue("not now");
   await page.getByTestId("approval-deny-form-submit").click();
   expect((await waiting).status).toBe(200);
   await page.getByTestId("open-attention").click();

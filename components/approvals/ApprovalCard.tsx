@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { isAlreadyAnswered, useAnswerApproval, type ApprovalDecision } from "@/components/api/approvals-api.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
@@ -11,6 +11,7 @@ import { PlanApproval } from "./PlanApproval.tsx";
 import { QuestionApproval } from "./QuestionApproval.tsx";
 import { ToolApproval } from "./ToolApproval.tsx";
 import { useAnswererLabel } from "./use-answerer-label.ts";
+import { forgetCardState } from "./use-card-state.ts";
 
 /** What every kind of card gets: send an answer, whether one is on its way, and whether its keys are live. */
 export interface AnswerProps {
@@ -28,6 +29,10 @@ export interface AnswerProps {
 export function ApprovalCard({ approval, isActive }: { approval: ApprovalView; isActive: boolean }) {
   const label = useAnswererLabel();
   const mutation = useAnswerApproval(approval);
+  const isPending = approval.status === "pending";
+  useEffect(() => {
+    if (!isPending) forgetCardState(approval.id);
+  }, [isPending, approval.id]);
   if (approval.status !== "pending") return <ApprovalOutcome approval={approval} ownLabel={label} />;
   const props: AnswerProps = {
     approval,

@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/Button.tsx";
 import { TextArea } from "@/components/ui/FormFields.tsx";
+import { useCardState } from "./use-card-state.ts";
 
 /**
  * A short message for Claude that goes with an answer: why a tool is denied (optional), or what
@@ -15,12 +16,14 @@ export function MessageForm(props: {
   isRequired: boolean;
   isBusy: boolean;
   testId: string;
+  /** What is typed is kept under this approval, so a redraw of the card loses nothing. */
+  approvalId: string;
   variant?: "danger" | "primary";
   onSubmit: (message: string) => void;
   onCancel: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState("");
+  const [text, setText] = useCardState(props.approvalId, `${props.testId}-text`, "");
   const canSend = !props.isBusy && (!props.isRequired || text.trim() !== "");
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

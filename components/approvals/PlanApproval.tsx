@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { PLAN_CONTINUE_MODES } from "@/lib/approvals/approval-types.ts";
 import { useRepoTrust } from "@/components/api/trust-api.ts";
 import { Markdown } from "@/components/chat/Markdown.tsx";
@@ -10,6 +9,7 @@ import type { AnswerProps } from "./ApprovalCard.tsx";
 import { MessageForm } from "./MessageForm.tsx";
 import { MODE_LOOK } from "./mode-look.ts";
 import { useApprovalKeys } from "./use-approval-keys.ts";
+import { useCardState } from "./use-card-state.ts";
 
 type ContinueMode = (typeof PLAN_CONTINUE_MODES)[number];
 
@@ -18,8 +18,8 @@ type ContinueMode = (typeof PLAN_CONTINUE_MODES)[number];
  * of the run (Bypass only in a trusted repository), or "Keep planning" with what to change.
  */
 export function PlanApproval({ approval, isActive, isBusy, answer }: AnswerProps) {
-  const [mode, setMode] = useState<ContinueMode>("default");
-  const [isRevising, setRevising] = useState(false);
+  const [mode, setMode] = useCardState<ContinueMode>(approval.id, "mode", "default");
+  const [isRevising, setRevising] = useCardState(approval.id, "revising", false);
   const isTrusted = useRepoTrust(approval.repoId).data?.status === "trusted";
   const plan = typeof approval.input.plan === "string" ? approval.input.plan : "";
   const approve = () => !isBusy && answer({ action: "approve_plan", mode });
@@ -41,6 +41,7 @@ export function PlanApproval({ approval, isActive, isBusy, answer }: AnswerProps
           isRequired
           isBusy={isBusy}
           testId="plan-feedback-form"
+          approvalId={approval.id}
           onSubmit={(feedback) => answer({ action: "keep_planning", feedback })}
           onCancel={() => setRevising(false)}
         />

@@ -8,13 +8,16 @@ import { MessageForm } from "./MessageForm.tsx";
 import { QuestionFields } from "./QuestionFields.tsx";
 import { buildQuestionAnswers, readQuestionViews, type QuestionChoice } from "./question-form.ts";
 import { useApprovalKeys } from "./use-approval-keys.ts";
+import { useCardState } from "./use-card-state.ts";
+
+const NO_CHOICES: Record<string, QuestionChoice> = {};
 
 /** AskUserQuestion: each question's options as a form (Enter sends); "Don't answer" tells Claude why instead. */
 export function QuestionApproval({ approval, isActive, isBusy, answer }: AnswerProps) {
   const formId = useId();
   const questions = useMemo(() => readQuestionViews(approval.input), [approval.input]);
-  const [choices, setChoices] = useState<Record<string, QuestionChoice>>({});
-  const [isDeclining, setDeclining] = useState(false);
+  const [choices, setChoices] = useCardState<Record<string, QuestionChoice>>(approval.id, "choices", NO_CHOICES);
+  const [isDeclining, setDeclining] = useCardState(approval.id, "declining", false);
   const [missing, setMissing] = useState<string[]>([]);
   useApprovalKeys({ isActive: isActive && !isDeclining, keys: { d: () => setDeclining(true) } });
 
@@ -46,6 +49,7 @@ export function QuestionApproval({ approval, isActive, isBusy, answer }: AnswerP
         isRequired={false}
         isBusy={isBusy}
         testId="approval-deny-form"
+        approvalId={approval.id}
         onSubmit={(message) => answer(message ? { action: "deny", message } : { action: "deny" })}
         onCancel={() => setDeclining(false)}
       />
@@ -60,7 +64,7 @@ export function QuestionApproval({ approval, isActive, isBusy, answer }: AnswerP
           index={index}
           choice={choices[question.question] ?? { labels: [], other: "" }}
           isMissing={missing.includes(question.question)}
-          onChange={(choice) => setChoices((current) => ({ ...current, [question.question]: choice }))}
+          onChange={(choice) => setChoices({ ...choices, [question.question]: choice })}
         />
       ))}
       {missing.length > 0 ? (

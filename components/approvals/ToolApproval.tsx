@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/Button.tsx";
 import { Kbd } from "@/components/ui/Kbd.tsx";
 import { AllowAlwaysChooser } from "./AllowAlwaysChooser.tsx";
@@ -9,12 +8,13 @@ import { FileChangeDiff } from "./FileChangeDiff.tsx";
 import { MessageForm } from "./MessageForm.tsx";
 import { ToolRequestInput } from "./ToolRequestInput.tsx";
 import { useApprovalKeys } from "./use-approval-keys.ts";
+import { useCardState } from "./use-card-state.ts";
 
 type Step = "choose" | "always" | "deny";
 
 /** A tool Claude wants to use: what it would do, why it asks, and Allow once / Allow always / Deny. */
 export function ToolApproval({ approval, isActive, isBusy, answer }: AnswerProps) {
-  const [step, setStep] = useState<Step>("choose");
+  const [step, setStep] = useCardState<Step>(approval.id, "step", "choose");
   useApprovalKeys({
     isActive: isActive && step !== "deny",
     keys: { a: () => !isBusy && answer({ action: "allow_once" }), d: () => setStep("deny") },
@@ -78,6 +78,7 @@ export function ToolApproval({ approval, isActive, isBusy, answer }: AnswerProps
           isRequired={false}
           isBusy={isBusy}
           testId="approval-deny-form"
+          approvalId={approval.id}
           onSubmit={(message) => answer(message ? { action: "deny", message } : { action: "deny" })}
           onCancel={() => setStep("choose")}
         />
