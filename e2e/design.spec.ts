@@ -1,5 +1,5 @@
-import type { PlansBody, RulesBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import type { LedgerEntryBody, PlanBody, PlansBody, RulesBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession } from "@/tests/support/call-api.ts";
 import { expect, test } from "./chat-fixtures.ts";
 
 const treeNode = (slug: string) => `[data-testid="tree-node"][data-slug="${slug}"]`;
@@ -69,12 +69,16 @@ test("a tree built by hand is shown against git; creating a planned node's branc
     { parent: "auth", child: "signup" },
   ]);
 
-  // The design parent has no branch yet: the server refuses (412) and the reason shows on the node.
-  await signup.getByTestId("create-branch").click();
-  await expect(signup.getByTestId("create-branch-error")).toContainText("feat/auth does not exist yet");
+  // The design parent has no branch yet: the hint and the button agree that it comes first.
+  await expect(signup.locator('[data-testid="divergence-warning"][data-code="planned_without_branch"]')).toContainText(
+    'its parent "auth" has no branch feat/auth either. Create feat/auth first, then feat/signup from it.',
+  );
+  await expect(signup.getByTestId("create-branch")).toBeDisabled();
+  await expect(signup.getByTestId("create-branch-waits")).toHaveText("Create the branch of “auth” first.");
   const auth = page.locator(treeNode("auth"));
   await auth.getByTestId("create-branch").click();
   await expect(auth).toHaveAttribute("data-branch", "feat/auth");
+  await expect(signup.getByTestId("create-branch-waits")).toHaveCount(0);
   await signup.getByTestId("create-branch").click();
   await expect(signup).toHaveAttribute("data-branch", "feat/signup");
   await expect(page.locator('[data-testid="divergence-warning"][data-slug="signup"]')).toHaveCount(0);
@@ -164,4 +168,63 @@ test("option B is disabled with its reason; plans are picked; the rules editor r
   await expect(page.getByTestId("dashboard-summary")).toContainText("task/{slug}");
   const stored = (await callApi<RulesBody>(claude.arbor, `/api/repos/${repo.repoId}/rules`)).body.rules;
   expect(stored).toEqual({ branchNamingRule: "task/{slug}", freeTextRules: "Write tests first." });
+});
+
+test("plans: a wizard left without saving leaves no plan behind; a plan is renamed, refused while a decision is open, then deleted", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  const planTitles = async () =>
+    (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans.map((plan) => plan.title);
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-plan-title").fill("Cancelled");
+  await page.getByTestId("wizard-next").click();
+  await expect(page.getByTestId("design-wizard")).toHaveAttribute("data-step", "build");
+  await expect.poll(planTitles).toEqual(["Cancelled"]);
+  await page.getByTestId("wizard-cancel").click();
+  await expect.poll(planTitles).toEqual([]);
+
+  await page.getByTestId("open-wizard").click();
+  await page.getByTestId("wizard-plan-title").fill("Tab closed");
+  await page.getByTestId("wizard-next").click();
+  await expect(page.getByTestId("design-wizard")).toHaveAttribute("data-step", "build");
+  await page.reload();
+  await expect.poll(planTitles).toEqual([]);
+
+  const plan = (
+    await callApi<PlanBody>(claude.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "Old name" } })
+  ).body.plan;
+  const tree = { nodes: [{ slug: "api", title: "API", description: null, status: "planned" }], edges: [] };
+  await callApi(claude.arbor, "/api/tree-spec", { body: { planId: plan.id, tree, baseVersion: null } });
+  await page.reload();
+  await expect(page.getByTestId("plan-title")).toContainText("Old name");
+  await page.getByTestId("edit-plan").click();
+  const editor = page.getByTestId("edit-plan-dialog");
+  await editor.getByTestId("wizard-plan-title").fill("New name");
+  await editor.getByTestId("edit-plan-save").click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId("plan-title")).toContainText("New name");
+
+  const sessionId = await openSession(claude.arbor, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await callApi(claude.arbor, "/api/chat/sessions/plan", { body: { sessionId, planId: plan.id } });
+  const decision = await callApi<LedgerEntryBody>(claude.arbor, "/api/ledger", {
+    body: { kind: "decision", text: "REST, not GraphQL", sessionId, scope: "plan" },
+  });
+  await page.getByTestId("delete-plan").click();
+  const confirm = page.getByTestId("delete-plan-dialog");
+  await expect(confirm).toContainText("Its design tree (1 task) goes with it.");
+  await confirm.getByTestId("delete-plan-confirm").click();
+  await expect(confirm.getByTestId("delete-plan-error")).toContainText("still has 1 open decision or task");
+  expect(await planTitles()).toEqual(["New name"]);
+
+  await callApi(claude.arbor, `/api/ledger/${decision.body.entry.id}`, {
+    method: "PATCH",
+    body: { action: "close", status: "dropped" },
+  });
+  await confirm.getByTestId("delete-plan-confirm").click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId("no-design")).toBeVisible();
+  expect(await planTitles()).toEqual([]);
 });

@@ -48,6 +48,47 @@ export function useCreatePlan(repoId: string) {
   });
 }
 
+/** PATCH /api/plans/:id: title, goal or body, from the version the edit started on (409 when stale). */
+export function useUpdatePlan(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { planId: string; baseVersion: number; title: string; goal: string; bodyMarkdown: string }) => {
+      const { planId, ...body } = input;
+      return fetchJson<{ plan: PlanView }>(`/api/plans/${planId}`, { method: "PATCH", body }).then((r) => r.plan);
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+    },
+  });
+}
+
+/** DELETE /api/plans/:id: the plan and its tree (refused while decisions or tasks under it are open). */
+export function useDeletePlan(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string) =>
+      fetchJson<{ unlinkedConversations: number }>(`/api/plans/${planId}`, { method: "DELETE" }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+    },
+  });
+}
+
+/**
+ * The design wizard was left without saving: the plan it created goes (the server keeps it if a
+ * tree was saved for it meanwhile). `keepalive` lets the request finish while the tab closes.
+ */
+export function discardDraftPlan(client: QueryClient, input: { repoId: string; planId: string }): void {
+  void fetch(`/api/plans/${input.planId}?draft=1`, { method: "DELETE", keepalive: true })
+    .catch(() => undefined)
+    .finally(() => {
+      void client.invalidateQueries({ queryKey: queryKeys.plans(input.repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(input.repoId) });
+    });
+}
+
 /** POST /api/tree-spec: the answer carries the fresh dashboard, which goes straight into the cache. */
 export function useSaveTree(repoId: string) {
   const client = useQueryClient();

@@ -1,6 +1,8 @@
 "use client";
 
-import { useReducer, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { discardDraftPlan } from "@/components/api/plans-api.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import { Button } from "@/components/ui/Button.tsx";
@@ -14,7 +16,8 @@ import { WizardSteps, type WizardStep } from "./WizardSteps.tsx";
 /**
  * "Create design tree": 1. pick or create the plan, 2. build its tree (by hand, from a GitHub
  * issue, or from Claude's proposal, always ending in the editor), 3. review and save. Nothing is
- * stored before step 3 except a newly created plan. An existing tree opens in the editor.
+ * stored before step 3 except a newly created plan, and that goes again when the wizard is left
+ * without saving (Cancel, another view, or closing the tab). An existing tree opens in the editor.
  */
 export function DesignWizard(props: {
   repoId: string;
@@ -29,6 +32,21 @@ export function DesignWizard(props: {
   const [draft, dispatch] = useReducer(reduceDraft, props.initialPlan?.tree ?? null, (tree) =>
     tree ? draftFromTree(tree) : EMPTY_DRAFT,
   );
+
+  const client = useQueryClient();
+  const created = useRef(new Set<string>());
+  const { repoId } = props;
+  useEffect(() => {
+    const discard = () => {
+      for (const planId of created.current) discardDraftPlan(client, { repoId, planId });
+      created.current.clear();
+    };
+    window.addEventListener("pagehide", discard);
+    return () => {
+      window.removeEventListener("pagehide", discard);
+      discard();
+    };
+  }, [client, repoId]);
 
   const choosePlan = (chosen: PlanView) => {
     // Coming back to the same plan keeps the edits made so far.
@@ -55,7 +73,12 @@ export function DesignWizard(props: {
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
         {step === "plan" ? (
-          <WizardPlanStep repoId={props.repoId} selectedPlanId={plan?.id ?? null} onChoose={choosePlan} />
+          <WizardPlanStep
+            repoId={props.repoId}
+            selectedPlanId={plan?.id ?? null}
+            onChoose={choosePlan}
+            onCreated={(createdPlan) => created.current.add(createdPlan.id)}
+          />
         ) : null}
         {step === "build" && plan ? (
           <WizardBuildStep
@@ -76,7 +99,11 @@ export function DesignWizard(props: {
             draft={draft}
             rule={props.rule}
             onBack={() => setStep("build")}
-            onSaved={props.onSaved}
+            onSaved={(planId) => {
+              // Saved: the plan made in step 1 stays (any other one made here and left behind still goes).
+              created.current.delete(planId);
+              props.onSaved(planId);
+            }}
           />
         ) : null}
       </div>

@@ -8,20 +8,22 @@ export interface NewPlanValues {
   bodyMarkdown: string;
 }
 
-/** A new plan: title, goal and a Markdown body that starts from the template's sections. */
+/** A plan's title, goal and Markdown body: a new one starts from the template's sections. */
 export function NewPlanFields({
   values,
   onChange,
+  legend = "New plan",
 }: {
   values: NewPlanValues;
   onChange: (values: NewPlanValues) => void;
+  legend?: string;
 }) {
   return (
     <fieldset
       className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
       data-testid="wizard-new-plan-form"
     >
-      <legend className="px-1 text-xs font-semibold">New plan</legend>
+      <legend className="px-1 text-xs font-semibold">{legend}</legend>
       <label className="block text-xs font-medium">
         Title
         <TextInput

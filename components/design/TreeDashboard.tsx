@@ -48,10 +48,12 @@ export function TreeDashboard(props: {
   return (
     <section data-testid="tree-dashboard" className="flex h-full min-h-0 flex-col">
       <DashboardHeader
+        repoId={props.repoId}
         dashboard={data}
         isFetching={dashboard.isFetching}
         isRulesOpen={mode.kind === "rules"}
         onSelectPlan={props.onSelectPlan}
+        onPlanDeleted={() => props.onSelectPlan(null)}
         onOpenWizard={() => setMode({ kind: "wizard", plan: null })}
         onEditTree={() => setMode({ kind: "wizard", plan: data?.plan ?? null })}
         onToggleRules={() => setMode(mode.kind === "rules" ? { kind: "tree" } : { kind: "rules" })}

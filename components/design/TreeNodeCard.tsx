@@ -82,7 +82,14 @@ export function TreeNodeCard(props: {
           ))}
         </ul>
       ) : null}
-      {canCreate ? <CreateBranchButton repoId={props.repoId} planId={props.planId!} slug={node.nodeSlug!} /> : null}
+      {canCreate ? (
+        <CreateBranchButton
+          repoId={props.repoId}
+          planId={props.planId!}
+          slug={node.nodeSlug!}
+          waitsForNode={props.warnings.find((warning) => warning.waitsForNode)?.waitsForNode ?? null}
+        />
+      ) : null}
     </div>
   );
 }

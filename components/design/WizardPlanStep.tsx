@@ -13,6 +13,8 @@ export function WizardPlanStep(props: {
   repoId: string;
   selectedPlanId: string | null;
   onChoose: (plan: PlanView) => void;
+  /** A plan was created here: the wizard discards it if it is left without saving. */
+  onCreated: (plan: PlanView) => void;
 }) {
   const plans = usePlans(props.repoId);
   const createPlan = useCreatePlan(props.repoId);
@@ -35,7 +37,12 @@ export function WizardPlanStep(props: {
     }
     createPlan.mutate(
       { title: values.title.trim(), goal: values.goal, bodyMarkdown: values.bodyMarkdown },
-      { onSuccess: props.onChoose },
+      {
+        onSuccess: (plan) => {
+          props.onCreated(plan);
+          props.onChoose(plan);
+        },
+      },
     );
   };
 

@@ -19,6 +19,19 @@ export const divergenceMessages = {
       ? `Node "${slug}" is planned but has no branch ${branch} yet. Create it from ${base.branch} (git switch -c ${branch} ${base.branch}) when you start the work.`
       : `Node "${slug}" is planned but has no branch ${branch} yet. Create it when you start the work.`,
 
+  plannedUnderPlannedParent: ({
+    slug,
+    branch,
+    parentSlug,
+    parentBranch,
+  }: {
+    slug: string;
+    branch: string;
+    parentSlug: string;
+    parentBranch: string;
+  }) =>
+    `Node "${slug}" is planned but has no branch ${branch} yet, and its parent "${parentSlug}" has no branch ${parentBranch} either. Create ${parentBranch} first, then ${branch} from it.`,
+
   missingBranch: ({ slug, branch }: { slug: string; branch: string }) =>
     `Node "${slug}" is in progress, but its branch ${branch} does not exist. Restore or create ${branch}, or set the node back to planned.`,
 

@@ -64,6 +64,31 @@ describe("findDivergence", () => {
     expect(findDivergence({ tree, branches, rule: RULE })).toEqual([]);
   });
 
+  it("a planned node under a planned parent without a branch waits for the parent's branch (as the create button does)", () => {
+    const branches = repo({ commits: {}, heads: {} });
+    const tree = design([
+      ["api", "planned"],
+      ["login", "planned", "api"],
+    ]);
+    expect(findDivergence({ tree, branches, rule: RULE })).toEqual([
+      {
+        code: "planned_without_branch",
+        nodeSlug: "api",
+        branch: "feat/api",
+        message:
+          'Node "api" is planned but has no branch feat/api yet. Create it from main (git switch -c feat/api main) when you start the work.',
+      },
+      {
+        code: "planned_without_branch",
+        nodeSlug: "login",
+        branch: "feat/login",
+        waitsForNode: "api",
+        message:
+          'Node "login" is planned but has no branch feat/login yet, and its parent "api" has no branch feat/api either. Create feat/api first, then feat/login from it.',
+      },
+    ]);
+  });
+
   it("asks to create planned branches from the right base, and flags an in-progress node whose branch is gone", () => {
     const branches = repo({ commits: { x1: ["m2"] }, heads: { "feat/x": "x1" } });
     const tree = design([

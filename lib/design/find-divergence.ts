@@ -48,7 +48,21 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
   const fact = factOf.get(branch);
   const parent = findReferenceParent({ context, slug });
   if (!fact) {
-    if (node.status === "planned")
+    if (node.status === "planned") {
+      // The branch starts from the design parent's branch ("Create branch and worktree" does the same).
+      const designParent = design.parentOf.get(slug);
+      const parentBranch = designParent === undefined ? undefined : design.branchOf.get(designParent);
+      if (designParent !== undefined && parentBranch !== undefined && !factOf.has(parentBranch)) {
+        return [
+          {
+            code: "planned_without_branch",
+            message: say.plannedUnderPlannedParent({ slug, branch, parentSlug: designParent, parentBranch }),
+            nodeSlug: slug,
+            branch,
+            waitsForNode: designParent,
+          },
+        ];
+      }
       return [
         {
           code: "planned_without_branch",
@@ -57,6 +71,7 @@ function checkNode({ context, node }: { context: CheckContext; node: DesignNode 
           branch,
         },
       ];
+    }
     if (node.status === "in_progress")
       return [{ code: "missing_branch", message: say.missingBranch({ slug, branch }), nodeSlug: slug, branch }];
     return [];

@@ -109,4 +109,6 @@ export interface DivergenceWarning {
   nodeSlug?: string;
   branch?: string;
   worktreePath?: string;
+  /** planned_without_branch: the design parent whose branch must be created first (its branch is this one's start). */
+  waitsForNode?: string;
 }

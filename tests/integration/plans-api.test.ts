@@ -13,6 +13,7 @@ import type {
   DashboardBody,
   ErrorBody,
   GithubStatusBody,
+  LedgerEntryBody,
   NodeBranchBody,
   PlanBody,
   ProposedTreeBody,
@@ -218,5 +219,93 @@ describe("plans and design trees", () => {
       method: "PUT",
       body: { branchNamingRule: "feat/{slug}" },
     });
+  });
+
+  it("edits a plan from the version it started on, and deletes one only when nothing open would be forgotten", async () => {
+    const created = await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Doomed" } });
+    const plan = created.body.plan;
+    const edited = await callApi<PlanBody>(env.arbor, `/api/plans/${plan.id}`, {
+      method: "PATCH",
+      body: { baseVersion: plan.version, title: "Renamed", goal: "A new goal" },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.plan).toMatchObject({ title: "Renamed", goal: "A new goal", version: plan.version + 1 });
+    const stale = await callApi<ErrorBody>(env.arbor, `/api/plans/${plan.id}`, {
+      method: "PATCH",
+      body: { baseVersion: plan.version, title: "Lost edit" },
+    });
+    expect(stale.status).toBe(409);
+    const saved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", {
+      body: { planId: plan.id, tree, baseVersion: null },
+    });
+    expect(saved.status).toBe(200);
+
+    const worktreePath = path.join(fixture.root, "auth");
+    const sessionId = await openSession(env.arbor, { repoId, worktreePath });
+    await callApi(env.arbor, "/api/chat/sessions/plan", { body: { sessionId, planId: plan.id } });
+    const decision = await callApi<LedgerEntryBody>(env.arbor, "/api/ledger", {
+      body: { kind: "decision", text: "Sessions expire after a day", sessionId, scope: "plan" },
+    });
+    expect(decision.status).toBe(201);
+
+    // The wizard's discard keeps a plan that has a tree; a delete with an open decision is refused; nothing changes.
+    const discard = await callApi<ErrorBody>(env.arbor, `/api/plans/${plan.id}?draft=1`, { method: "DELETE" });
+    expect(discard.status).toBe(409);
+    expect(discard.body.error.message).toMatch(/has a saved design tree now, so it was kept/);
+    const refused = await callApi<ErrorBody>(env.arbor, `/api/plans/${plan.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'Plan "Renamed" still has 1 open decision or task. Close them in the Ledger panel first (mark tasks done, drop what no longer holds), then delete the plan. Nothing was deleted.',
+    );
+    expect((await callApi<PlanBody>(env.arbor, `/api/plans/${plan.id}`)).body.plan.tree).toEqual(tree);
+
+    await callApi(env.arbor, `/api/ledger/${decision.body.entry.id}`, {
+      method: "PATCH",
+      body: { action: "close", status: "dropped" },
+    });
+    const deleted = await callApi<{ unlinkedConversations: number }>(env.arbor, `/api/plans/${plan.id}`, {
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.unlinkedConversations).toBe(1);
+    expect((await callApi(env.arbor, `/api/plans/${plan.id}`)).status).toBe(404);
+    // The conversation is still there (unlinked, counted above).
+    expect(await openSession(env.arbor, { repoId, worktreePath })).toBe(sessionId);
+    const again = await callApi<ErrorBody>(env.arbor, `/api/plans/${plan.id}`, { method: "DELETE" });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toMatch(/does not exist/);
+  });
+
+  it("a plan the design wizard created and left without a tree is discarded", async () => {
+    const draft = (await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Abandoned" } })).body
+      .plan;
+    const discarded = await callApi(env.arbor, `/api/plans/${draft.id}?draft=1`, { method: "DELETE" });
+    expect(discarded.status).toBe(200);
+    const plans = await callApi<{ plans: { id: string }[] }>(env.arbor, `/api/plans?repoId=${repoId}`);
+    expect(plans.body.plans.map((plan) => plan.id)).not.toContain(draft.id);
+    expect((await callApi(env.arbor, `/api/plans/${draft.id}?draft=yes`, { method: "DELETE" })).status).toBe(422);
+  });
+
+  it("a planned node under a parent without a branch waits for it: the warning says so and creating is refused", async () => {
+    const plan = (await callApi<PlanBody>(env.arbor, "/api/plans", { body: { repoId, title: "Stacked" } })).body.plan;
+    const stacked = {
+      nodes: [
+        { slug: "base-work", title: "Base", description: null, status: "planned" },
+        { slug: "on-top", title: "On top", description: null, status: "planned" },
+      ],
+      edges: [{ parent: "base-work", child: "on-top" }],
+    };
+    const saved = await callApi<TreeSpecBody>(env.arbor, "/api/tree-spec", {
+      body: { planId: plan.id, tree: stacked, baseVersion: null },
+    });
+    expect(saved.body.dashboard.warnings.find((warning) => warning.nodeSlug === "on-top")).toMatchObject({
+      code: "planned_without_branch",
+      waitsForNode: "base-work",
+    });
+    const refused = await callApi<ErrorBody>(env.arbor, `/api/plans/${plan.id}/nodes/on-top/branch`, { body: {} });
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.message).toBe(
+      "The design parent's branch feat/base-work does not exist yet. Create it first.",
+    );
   });
 });

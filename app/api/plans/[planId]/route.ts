@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { deletePlan } from "@/lib/plans/delete-plan.ts";
 import { getPlanOrThrow, updatePlan } from "@/lib/plans/plans-store.ts";
 
 type Context = { params: Promise<{ planId: string }> };
@@ -11,6 +12,10 @@ const patchSchema = z.object({
   title: z.string().max(200).optional(),
   goal: z.string().max(2000).optional(),
   bodyMarkdown: z.string().max(200_000).optional(),
+});
+const deleteSchema = z.object({
+  /** The design wizard discarding the plan it created: refused once the plan has a tree. */
+  draft: z.enum(["1"]).optional(),
 });
 
 // GET /api/plans/:planId – one plan with its design tree
@@ -23,4 +28,11 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 export const PATCH = withErrorHandling(async (request: Request, context: Context) => {
   const { planId } = paramsSchema.parse(await context.params);
   return Response.json({ plan: await updatePlan(getDb(), { planId, ...(await parseJsonBody(request, patchSchema)) }) });
+});
+
+// DELETE /api/plans/:planId[?draft=1] – delete a plan and its tree (refused while it has open decisions or tasks)
+export const DELETE = withErrorHandling(async (request: Request, context: Context) => {
+  const { planId } = paramsSchema.parse(await context.params);
+  const { draft } = parseSearchParams(request, deleteSchema);
+  return Response.json(await deletePlan(getDb(), { planId, onlyWithoutTree: draft === "1" }));
 });
