@@ -1,3 +1,4 @@
+import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
@@ -6,12 +7,20 @@ import { WORKTREE_MODES, type WorktreeMode } from "./worktree-mode-types.ts";
 
 export { WORKTREE_MODES, type WorktreeMode };
 
-/** The worktree's permission mode: what was chosen in its chat header, else Ask. */
-export async function readWorktreeMode(db: Db, input: { repoId: string; worktreePath: string }): Promise<WorktreeMode> {
-  const row = await db.worktreePermissionMode.findUnique({ where: { repoId_worktreePath: input } });
-  return (WORKTREE_MODES as readonly string[]).includes(row?.permissionMode ?? "")
-    ? (row!.permissionMode as WorktreeMode)
-    : "default";
+/**
+ * The worktree's permission mode: what was chosen in its chat header, else the default from
+ * Settings (the repository's override, else Arbor-wide) when a worktree offers it, else Ask.
+ */
+export async function readWorktreeMode(
+  db: Db,
+  input: { repoId: string; worktreePath: string; fallback: PermissionMode },
+): Promise<WorktreeMode> {
+  const row = await db.worktreePermissionMode.findUnique({
+    where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
+  });
+  const offered = WORKTREE_MODES as readonly string[];
+  if (offered.includes(row?.permissionMode ?? "")) return row!.permissionMode as WorktreeMode;
+  return offered.includes(input.fallback) ? (input.fallback as WorktreeMode) : "default";
 }
 
 /** Remembers a worktree's mode; Bypass is refused unless the repository is trusted. */

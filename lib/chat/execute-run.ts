@@ -9,7 +9,7 @@ import { linkRunToSession } from "@/lib/hook-capture/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
 import { preparePrompt } from "./prepare-prompt.ts";
 import { planConversation } from "./conversation-plan.ts";
@@ -30,7 +30,7 @@ import { toRunEvents } from "./to-run-event.ts";
  */
 export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
   const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
-  const settings = await readSettings(db);
+  const settings = await readEffectiveSettings(db, job.repoId);
   const startedAt = new Date();
   const assistant = await db.chatMessage.create({
     data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },

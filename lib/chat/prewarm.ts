@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { keepWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { getRunManager } from "./chat-runtime.ts";
 import { planConversation, warmLimitsOf } from "./conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
@@ -21,7 +21,7 @@ export async function prewarmSession(
   if (!session) throw new AppError("not_found", "No such conversation; reload the page.");
   if (!(await isSessionLocal(db, session.id)))
     return { status: "skipped", reason: "the worktree belongs to another Arbor instance" };
-  const settings = await readSettings(db);
+  const settings = await readEffectiveSettings(db, session.repoId);
   if (settings.warmCliMax === 0) return { status: "skipped", reason: "warm CLIs are off in Settings" };
   if (session.status !== "active") return { status: "skipped", reason: "the conversation is archived" };
   if (!existsSync(session.worktreePath)) return { status: "skipped", reason: "the worktree directory is gone" };

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
@@ -36,10 +36,13 @@ export function isUpkeepRunning(sessionId: string): boolean {
  * leaving a visible note when it archives. Failures are noted in the chat, never thrown at the run.
  */
 export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promise<"skipped" | "done" | "failed"> {
-  const settings = await readSettings(db);
-  if (!settings.autoUpkeep) return "skipped";
-  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { status: true } });
+  const session = await db.chatSession.findUnique({
+    where: { id: input.sessionId },
+    select: { status: true, repoId: true },
+  });
   if (session?.status !== "active") return "skipped";
+  const settings = await readEffectiveSettings(db, session.repoId);
+  if (!settings.autoUpkeep) return "skipped";
   const summary = await db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } });
   const coveredUntil = summary?.coveredUntilMessageId ?? 0;
   const [uncovered, stats, lastRun] = await Promise.all([

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { loadConversationLedger } from "@/lib/ledger/conversation-ledger.ts";
 import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { applyLedgerChanges } from "./apply-ledger-changes.ts";
 import { nextCoveredUntil } from "./plan-purge.ts";
@@ -47,7 +47,7 @@ export async function summarizeSession(
   if (messages.length === 0) {
     throw new AppError("conflict", "Nothing new to summarize: every message is already covered by the latest summary.");
   }
-  const settings = await readSettings(db);
+  const settings = await readEffectiveSettings(db, session.repoId);
   const claude = await resolveClaudeCommand(db, settings);
   const ledger = await loadConversationLedger(db, {
     sessionId: session.id,

@@ -4,14 +4,20 @@ import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 
 const worktreeSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
-// GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (Ask unless chosen)
+// GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (the Settings default unless chosen)
 export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, worktreeSchema);
-  return Response.json({ mode: await readWorktreeMode(getDb(), query) });
+  const db = getDb();
+  const { permissionMode } = await readEffectiveSettings(db, query.repoId);
+  // A run in an untrusted repository never bypasses (it asks instead), so neither does the header.
+  const fallback =
+    permissionMode === "bypassPermissions" && !(await isRepositoryTrusted(db, query.repoId)) ? "default" : permissionMode;
+  return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback }) });
 });
 
 // PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { repoSettingsPatchSchema } from "@/lib/settings/repo-settings-schema.ts";
+import { readRepoSettingsView, updateRepoSettings } from "@/lib/settings/repo-settings-store.ts";
+
+type Context = { params: Promise<{ repoId: string }> };
+const paramsSchema = z.object({ repoId: z.string().uuid() });
+
+// GET /api/repos/:repoId/settings – the repository's overrides, the Arbor-wide values and the effective ones
+export const GET = withErrorHandling(async (_request: Request, context: Context) => {
+  const { repoId } = paramsSchema.parse(await context.params);
+  return Response.json({ settings: await readRepoSettingsView(getDb(), repoId) });
+});
+
+// PUT /api/repos/:repoId/settings – override settings for this repository (null: back to the Arbor-wide value)
+export const PUT = withErrorHandling(async (request: Request, context: Context) => {
+  const { repoId } = paramsSchema.parse(await context.params);
+  const patch = await parseJsonBody(request, repoSettingsPatchSchema);
+  return Response.json({ settings: await updateRepoSettings(getDb(), { repoId, patch }) });
+});
