@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { lstat, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +36,9 @@ const localGitConfigState = defineProcessState("localGitConfig", () => new Map<s
 export async function readRepositoryFilterNames(cwd: string): Promise<string[]> {
   const cache = localGitConfigState.get();
   const cached = cache.get(cwd);
-  if (cached && (await stampFiles(cached.files)) === cached.stamp) return cached.names;
+  // Checked synchronously: a handful of stat calls cost less than one trip through the thread
+  // pool, and every git command waits for this answer before it starts.
+  if (cached && stampFilesNow(cached.files) === cached.stamp) return cached.names;
   const baseFiles = await listBaseConfigFiles(cwd);
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
   const entries = await listConfigEntries(cwd);
@@ -114,4 +117,13 @@ async function stampFiles(files: readonly string[]): Promise<string> {
     ),
   );
   return stamps.join("|");
+}
+
+function stampFilesNow(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      const found = statSync(file, { bigint: true, throwIfNoEntry: false });
+      return found ? `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}` : "-";
+    })
+    .join("|");
 }

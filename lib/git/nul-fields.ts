@@ -2,10 +2,10 @@
 export function splitNulFields(bytes: Uint8Array): Uint8Array[] {
   const fields: Uint8Array[] = [];
   let start = 0;
-  for (let index = 0; index < bytes.length; index += 1) {
-    if (bytes[index] !== 0) continue;
-    fields.push(bytes.subarray(start, index));
-    start = index + 1;
+  // indexOf is native: several times faster than a byte loop on a large listing.
+  for (let end = bytes.indexOf(0); end !== -1; end = bytes.indexOf(0, start)) {
+    fields.push(bytes.subarray(start, end));
+    start = end + 1;
   }
   if (start < bytes.length) fields.push(bytes.subarray(start));
   return fields;

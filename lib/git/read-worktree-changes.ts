@@ -37,10 +37,11 @@ export async function readWorktreeChanges(input: {
   worktreePath: string;
   maxFiles?: number;
 }): Promise<WorktreeChanges> {
-  await assertWorktreeFolder(input.worktreePath);
   const cwd = input.worktreePath;
   const maxFiles = input.maxFiles ?? 20_000;
-  // Untracked files are read to count their lines while `git diff` is still working.
+  // The diff (the longer of the two) starts first; untracked files are read to count their lines
+  // while it is still working. A missing folder is looked for only when git fails.
+  const diffRun = runGitCommand({ cwd, args: ["diff", ...DIFF_RECORD_ARGS, "-M", "HEAD"], isExitCodeChecked: false });
   const statusRead = runGitCommand({ cwd, args: CHANGES_STATUS_ARGS }).then(async (status) => {
     const parsed = parseStatusEntries(status.stdout);
     const untracked = parsed.entries
@@ -50,10 +51,11 @@ export async function readWorktreeChanges(input: {
     await countUntrackedLines({ worktreePath: cwd, files: untracked });
     return { parsed, untracked: new Map(untracked.map((file) => [file.path, file])) };
   });
-  const [{ parsed, untracked }, counts] = await Promise.all([
-    statusRead,
-    runGitCommand({ cwd, args: ["diff", ...DIFF_RECORD_ARGS, "-M", "HEAD"], isExitCodeChecked: false }),
-  ]);
+  const [{ parsed, untracked }, counts] = await Promise.all([statusRead, diffRun]).catch(async (error: unknown) => {
+    await Promise.allSettled([statusRead, diffRun]);
+    await assertWorktreeFolder(cwd);
+    throw error;
+  });
   const records =
     counts.exitCode === 0
       ? parseDiffRecords(counts.stdout)
