@@ -246,3 +246,33 @@ test("what needs you: every worktree by urgency, live across repositories' workt
     "waiting",
   );
 });
+
+test("settings per repository: a default permission mode overrides Arbor-wide, shows where it comes from, and a worktree starts in it", async ({
+  page,
+  repo,
+}) => {
+  await page.goto(`/settings?from=${encodeURIComponent(`?repo=${repo.repoId}`)}`);
+  const section = page.getByTestId("repo-settings");
+  await expect(section.getByTestId("repo-settings-repo")).toHaveValue(repo.repoId);
+  const mode = section.getByTestId("repo-setting-permissionMode");
+  await expect(mode.getByTestId("repo-setting-permissionMode-effective")).toHaveText("In force: default (Arbor-wide)");
+  await mode.getByTestId("repo-setting-permissionMode-override").check();
+  await mode.getByTestId("repo-setting-permissionMode-value").selectOption("acceptEdits");
+  const keep = section.getByTestId("repo-setting-upkeepKeepLastN");
+  await keep.getByTestId("repo-setting-upkeepKeepLastN-override").check();
+  await keep.getByTestId("repo-setting-upkeepKeepLastN-value").fill("a few");
+  await section.getByTestId("repo-settings-save").click();
+  await expect(keep.getByTestId("repo-setting-upkeepKeepLastN-error")).toHaveText("Enter a whole number.");
+  await keep.getByTestId("repo-setting-upkeepKeepLastN-value").fill("99999");
+  await section.getByTestId("repo-settings-save").click();
+  await expect(section.getByTestId("repo-settings-save-error")).toContainText("upkeepKeepLastN");
+  await keep.getByTestId("repo-setting-upkeepKeepLastN-override").uncheck();
+  await section.getByTestId("repo-settings-save").click();
+  await expect(section.getByTestId("repo-settings-saved")).toBeVisible();
+  await expect(mode.getByTestId("repo-setting-permissionMode-effective")).toHaveText(
+    "In force: acceptEdits (this repository)",
+  );
+
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await expect(page.getByTestId("mode-menu-button")).toHaveAttribute("data-mode", "acceptEdits");
+});

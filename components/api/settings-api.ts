@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RepoSettingsPatch, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -24,5 +25,29 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (patch: SettingsPatch) => fetchJson<SettingsData>("/api/settings", { method: "PUT", body: patch }),
     onSuccess: (data) => client.setQueryData(queryKeys.settings(), data),
+  });
+}
+
+export function useRepoSettings(repoId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.repoSettings(repoId ?? ""),
+    queryFn: () => fetchJson<{ settings: RepoSettingsView }>(`/api/repos/${repoId}/settings`).then((r) => r.settings),
+    enabled: repoId !== null,
+  });
+}
+
+/** PUT /api/repos/:repoId/settings: values override, null inherits the Arbor-wide value again. */
+export function useSaveRepoSettings(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: RepoSettingsPatch) =>
+      fetchJson<{ settings: RepoSettingsView }>(`/api/repos/${repoId}/settings`, { method: "PUT", body: patch }).then(
+        (r) => r.settings,
+      ),
+    onSuccess: (view) => {
+      client.setQueryData(queryKeys.repoSettings(repoId), view);
+      // The worktrees' default permission mode may have changed.
+      void client.invalidateQueries({ queryKey: queryKeys.worktreeMode(repoId) });
+    },
   });
 }

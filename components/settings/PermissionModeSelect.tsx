@@ -14,13 +14,19 @@ const MODES: Record<PermissionMode, string> = {
   bypassPermissions: "bypassPermissions — every tool allowed (dangerous)",
 };
 
-export function PermissionModeSelect(props: { value: PermissionMode; onChange: (mode: PermissionMode) => void }) {
+export function PermissionModeSelect(props: {
+  value: PermissionMode;
+  onChange: (mode: PermissionMode) => void;
+  /** Another select than the Arbor-wide one (its id and test id). */
+  id?: string;
+}) {
   return (
     <div className="flex items-center gap-2">
       <Select
         size="lg"
-        id="settings-permissionMode"
-        data-testid="settings-permission-mode"
+        id={props.id ?? "settings-permissionMode"}
+        data-testid={props.id ?? "settings-permission-mode"}
+        aria-label="Permission mode"
         value={props.value}
         onChange={(event) => props.onChange(event.target.value as PermissionMode)}
         className="w-full"

@@ -4,9 +4,15 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSettings } from "@/components/api/settings-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { RepoSettingsSection } from "./RepoSettingsSection.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 
-/** /settings: how Arbor runs Claude Code. */
+/** The repository of the page Settings was opened from (`from` is that page's query string). */
+function repoOf(from: string | null): string | null {
+  return from?.startsWith("?") ? new URLSearchParams(from).get("repo") : null;
+}
+
+/** /settings: how Arbor runs Claude Code, Arbor-wide and per repository. */
 export function SettingsPage() {
   const settings = useSettings();
   // Only a query string is accepted, so the link always stays on this origin.
@@ -29,6 +35,7 @@ export function SettingsPage() {
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
         {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
+        {settings.data ? <RepoSettingsSection initialRepoId={repoOf(from)} /> : null}
       </div>
     </div>
   );

@@ -13,6 +13,8 @@ export const queryKeys = {
   /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
   attention: () => ["attention"] as const,
   settings: () => ["settings"] as const,
+  /** A repository's overrides of the settings, with the Arbor-wide and effective values. */
+  repoSettings: (repoId: string) => ["repo-settings", repoId] as const,
   /** What a repository would run and whether the user trusts it. */
   trust: (repoId: string) => ["trust", repoId] as const,
 
@@ -74,7 +76,11 @@ export const queryKeys = {
   approvals: (scope?: "pending" | (string & {})) =>
     scope === undefined ? (["approvals"] as const) : (["approvals", scope] as const),
   /** A worktree's permission mode (Ask, Accept edits, Plan, Bypass). */
-  worktreeMode: (repoId: string, worktreePath: string) => ["worktree-mode", repoId, worktreePath] as const,
+  /** Without a path: every worktree's mode in the repository. */
+  worktreeMode: (repoId: string, worktreePath?: string) =>
+    worktreePath === undefined
+      ? (["worktree-mode", repoId] as const)
+      : (["worktree-mode", repoId, worktreePath] as const),
   /** The "Allow always" rules of a repository (its worktrees' and Arbor-wide ones too). */
   permissionRules: (repoId: string) => ["permission-rules", repoId] as const,
 } as const;

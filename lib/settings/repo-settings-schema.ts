@@ -25,18 +25,23 @@ const unwrap = <T extends z.ZodType>(field: T) => (field instanceof z.ZodDefault
  * A change of a repository's overrides: a value overrides, `null` goes back to the Arbor-wide
  * value. Unknown keys, and settings that are not per repository, are refused by name.
  */
-export const repoSettingsPatchSchema = z
-  .object({
-    model: z.string().trim().min(1, "Give a model name, or inherit the Arbor-wide one").max(200).nullable(),
-    permissionMode: unwrap(settingsSchema.shape.permissionMode).nullable(),
-    recentMessageCount: unwrap(settingsSchema.shape.recentMessageCount).nullable(),
-    autoUpkeep: unwrap(settingsSchema.shape.autoUpkeep).nullable(),
-    upkeepMessageThreshold: unwrap(settingsSchema.shape.upkeepMessageThreshold).nullable(),
-    upkeepCharThreshold: unwrap(settingsSchema.shape.upkeepCharThreshold).nullable(),
-    upkeepKeepLastN: unwrap(settingsSchema.shape.upkeepKeepLastN).nullable(),
-  } satisfies Record<RepoSettingKey, z.ZodType>)
-  .partial()
-  .strict();
+export const repoSettingsPatchSchema = z.strictObject(
+  {
+    model: z.string().trim().min(1, "Give a model name, or inherit the Arbor-wide one").max(200).nullable().optional(),
+    permissionMode: unwrap(settingsSchema.shape.permissionMode).nullable().optional(),
+    recentMessageCount: unwrap(settingsSchema.shape.recentMessageCount).nullable().optional(),
+    autoUpkeep: unwrap(settingsSchema.shape.autoUpkeep).nullable().optional(),
+    upkeepMessageThreshold: unwrap(settingsSchema.shape.upkeepMessageThreshold).nullable().optional(),
+    upkeepCharThreshold: unwrap(settingsSchema.shape.upkeepCharThreshold).nullable().optional(),
+    upkeepKeepLastN: unwrap(settingsSchema.shape.upkeepKeepLastN).nullable().optional(),
+  } satisfies Record<RepoSettingKey, z.ZodType>,
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${issue.keys.join(", ")} cannot be set per repository (only ${REPO_SETTING_KEYS.join(", ")} can). Change it in Settings for all of Arbor.`
+        : undefined,
+  },
+);
 export type RepoSettingsPatch = z.infer<typeof repoSettingsPatchSchema>;
 
 /** The stored overrides that are still valid (a value that no longer parses is ignored, as Settings does). */

@@ -16,7 +16,9 @@ export const GET = withErrorHandling(async (request: Request) => {
   const { permissionMode } = await readEffectiveSettings(db, query.repoId);
   // A run in an untrusted repository never bypasses (it asks instead), so neither does the header.
   const fallback =
-    permissionMode === "bypassPermissions" && !(await isRepositoryTrusted(db, query.repoId)) ? "default" : permissionMode;
+    permissionMode === "bypassPermissions" && !(await isRepositoryTrusted(db, query.repoId))
+      ? "default"
+      : permissionMode;
   return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback }) });
 });
 
