@@ -34,6 +34,8 @@ export interface BrowserAlert {
   body: string;
   /** Where clicking it goes: the worktree's chat. */
   href: string;
+  /** Counted as shown but not shown (quiet mode, its state switched off, or the user is looking at it). */
+  isMuted?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function useBrowserNotifications(input: {
     for (const alert of alerts) {
       if (seen.has(alert.tag)) continue;
       seen.add(alert.tag);
-      if (permission !== "granted" || (isFirst && isExistingQuiet)) continue;
+      if (permission !== "granted" || alert.isMuted || (isFirst && isExistingQuiet)) continue;
       const notification = new window.Notification(alert.title, { body: alert.body, tag: alert.tag });
       notification.onclick = () => {
         window.focus();

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSettings } from "@/components/api/settings-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { NotificationSettings } from "./NotificationSettings.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 
 /** /settings: how Arbor runs Claude Code. */
@@ -29,6 +30,7 @@ export function SettingsPage() {
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
         {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
+        {settings.data ? <NotificationSettings prefs={settings.data.settings} /> : null}
       </div>
     </div>
   );
