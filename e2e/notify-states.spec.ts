@@ -19,6 +19,11 @@ async function recordDesktopAlerts(page: Page): Promise<() => Promise<string[]>>
         shown.push(`${title} | ${options?.body ?? ""}`);
       }
     }
+    // The service worker's notifications (public/sw.js shows them once it runs) are recorded the same way.
+    ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+      shown.push(`${title} | ${options?.body ?? ""}`);
+      return Promise.resolve();
+    };
     Object.defineProperty(window, "Notification", { value: RecordedNotification, configurable: true });
     Object.defineProperty(window, "arborShownAlerts", { value: shown });
   });
