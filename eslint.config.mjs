@@ -47,6 +47,7 @@ export default tseslint.config(
             "scripts/lint/*.mjs",
             "bin/*.mjs",
             "server/process-host/*.mjs",
+            "public/*.js",
           ],
         },
         tsconfigRootDir: import.meta.dirname,
@@ -87,6 +88,12 @@ export default tseslint.config(
   {
     files: ["**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The service worker: plain JavaScript the browser loads as is, in a worker's global scope.
+    files: ["public/*.js"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   prettier,
 );

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { ServiceWorker } from "@/components/pwa/ServiceWorker.tsx";
 import { RealtimeProvider } from "@/components/realtime/RealtimeProvider.tsx";
 
 /** One QueryClient and one WebSocket per browser tab; the server never shares one between requests. */
@@ -12,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <RealtimeProvider>{children}</RealtimeProvider>
+      <ServiceWorker />
     </QueryClientProvider>
   );
 }

@@ -20,6 +20,11 @@ async function recordDesktopAlerts(page: Page): Promise<() => Promise<Array<{ ti
         shown.push({ title, body: options?.body ?? "" });
       }
     }
+    // The service worker's notifications (public/sw.js shows them once it runs) are recorded the same way.
+    ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+      shown.push({ title, body: options?.body ?? "" });
+      return Promise.resolve();
+    };
     Object.defineProperty(window, "Notification", { value: RecordedNotification, configurable: true });
     Object.defineProperty(window, "arborShownAlerts", { value: shown });
   });

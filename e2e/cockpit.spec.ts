@@ -210,6 +210,8 @@ test("what needs you: every worktree by urgency, live across repositories' workt
   await expect(items).toHaveCount(3);
   // Worktrees of earlier tests are gone from disk, so they are not counted.
   await expect(page.getByTestId("open-attention")).toHaveText("What needs you (2)");
+  // The tab title counts the same worktrees, so a background tab shows them too.
+  await expect(page).toHaveTitle("(2) Arbor");
 
   await items.nth(2).click();
   await expect(page.getByTestId("chat-panel")).toBeVisible();
@@ -245,6 +247,7 @@ test("what needs you: every worktree by urgency, live across repositories' workt
     "data-state",
     "waiting",
   );
+  await expect(page).toHaveTitle("(1) Arbor");
 });
 
 test("settings per repository: a default permission mode overrides Arbor-wide, shows where it comes from, and a worktree starts in it", async ({

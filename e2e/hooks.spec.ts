@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
@@ -158,4 +158,33 @@ test("the Logs page finds events by their summary live, opens a session in order
   await page.goBack();
   await page.getByTestId("logs-session-close").click();
   await expect(page.getByTestId("logs-search")).toBeVisible();
+});
+
+test("the chat header says whether Arbor's hooks are installed for the worktree, and installs them there", async ({
+  page,
+  repo,
+}) => {
+  const worktreePath = await repo.addWorktree("header-hooks");
+  await page.goto(`/?repo=${repo.repoId}&wt=${encodeURIComponent(worktreePath)}`);
+  const status = page.getByTestId("worktree-hooks");
+  await expect(status.getByTestId("worktree-hooks-label")).toHaveText("No hooks");
+  await expect(status.getByTestId("worktree-hooks-label")).toHaveAttribute(
+    "title",
+    new RegExp(`local settings: not installed \\(${worktreePath}/\\.claude/settings\\.local\\.json\\)`),
+  );
+
+  await status.getByTestId("worktree-hooks-install").click();
+  await expect(status.getByTestId("worktree-hooks-label")).toHaveText("Hooks: local");
+  await expect(status).toHaveAttribute("data-installed-in", "local");
+  await expect(status.getByTestId("worktree-hooks-install")).toHaveCount(0);
+  expect(readFileSync(path.join(worktreePath, ".claude", "settings.local.json"), "utf8")).toContain("/bin/arbor-hook");
+
+  // A settings file Arbor will not rewrite (comments) is explained where the button was.
+  const other = await repo.addWorktree("header-hooks-manual");
+  mkdirSync(path.join(other, ".claude"), { recursive: true });
+  writeFileSync(path.join(other, ".claude", "settings.local.json"), '// mine\n{ "model": "opus" }\n');
+  await page.goto(`/?repo=${repo.repoId}&wt=${encodeURIComponent(other)}`);
+  await page.getByTestId("worktree-hooks-install").click();
+  await expect(page.getByTestId("worktree-hooks-error")).toContainText(/comments|by hand|rewrite/i);
+  await expect(page.getByTestId("worktree-hooks-label")).toHaveText("No hooks");
 });

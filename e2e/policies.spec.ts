@@ -41,6 +41,11 @@ test("completions and an error in terminal sessions arrive live: toast, badge, d
       }
     }
     Object.assign(window, { __shownNotifications: shown });
+    // The service worker's notifications (public/sw.js shows them once it runs) are recorded the same way.
+    ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+      shown.push({ title, body: options?.body ?? "" });
+      return Promise.resolve();
+    };
     Object.defineProperty(window, "Notification", { value: RecordingNotification, configurable: true });
   });
   const before = await unreadCount(claude);

@@ -1,7 +1,8 @@
 import { getDb, providerOf, type Db } from "@/lib/db/client.ts";
 import { toHookEventView, toRelayView } from "@/lib/hooks/hook-event-view.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
-import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
+import { isRunNotificationKey } from "@/lib/policies/notifier.ts";
+import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -104,6 +105,7 @@ export async function receiveTeamNotice(db: Db, received: ReceivedNotice): Promi
           worktreePath: row.worktreePath,
           sessionId: row.sessionId,
           excerpt: row.excerpt,
+          isArborRun: isRunNotificationKey(row.dedupeKey),
         },
       });
       return;

@@ -5,7 +5,7 @@ import { checkRequest, type GuardPolicy } from "@/lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
-import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
+import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
 import { getDb } from "@/lib/db/client.ts";

@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
 import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -93,8 +94,17 @@ export function useHookSessions(worktreePath: string | null) {
   });
 }
 
-/** POST /api/hooks/install: `apply: false` previews, `apply: true` writes. */
+/** GET /api/hooks/status: whether Arbor's hooks are installed for a worktree, per settings scope. */
+export function useHookStatus(input: { repoId: string; worktreePath: string }) {
+  return useQuery({
+    queryKey: queryKeys.hookStatus(input.repoId, input.worktreePath),
+    queryFn: () => fetchJson<WorktreeHookStatus>(`/api/hooks/status?${toQuery(input)}`),
+  });
+}
+
+/** POST /api/hooks/install: `apply: false` previews, `apply: true` writes (and the hook status is asked again). */
 export function useChangeHooks() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: {
       scope: HookScope;
@@ -106,6 +116,9 @@ export function useChangeHooks() {
       fetchJson<{ files: HookFileResult[] }>("/api/hooks/install", { method: "POST", body: input }).then(
         (r) => r.files,
       ),
+    onSuccess: (_files, input) => {
+      if (input.apply) void client.invalidateQueries({ queryKey: queryKeys.hookStatus() });
+    },
   });
 }
 

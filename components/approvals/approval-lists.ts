@@ -60,11 +60,6 @@ export function pairApprovalsWithTools(
   return { byToolId, unpaired };
 }
 
-/** The tab's title: how many requests wait for the user, before the app's name ("(2) Arbor"). */
-export function formatTabTitle(input: { base: string; pending: number }): string {
-  return input.pending > 0 ? `(${input.pending}) ${input.base}` : input.base;
-}
-
 /** JSON with object keys sorted, so two copies of one tool input compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ToolCallView } from "@/lib/chat/chat-types.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { createAnswererLabel, browserNameOf, describeAnsweredBy } from "./answerer-label.ts";
-import { formatTabTitle, mergeApprovals, pairApprovalsWithTools } from "./approval-lists.ts";
+import { mergeApprovals, pairApprovalsWithTools } from "./approval-lists.ts";
 import { approvalHeadline, describeApprovalAlert, describeApprovalRequest } from "./approval-text.ts";
 import { buildQuestionAnswers, readQuestionViews } from "./question-form.ts";
 
@@ -65,13 +65,6 @@ describe("pairApprovalsWithTools", () => {
     ];
     const paired = pairApprovalsWithTools(tools, requests);
     expect([paired.byToolId.get("t1")?.id, paired.byToolId.get("t2")?.id]).toEqual(["a", "b"]);
-  });
-});
-
-describe("formatTabTitle", () => {
-  it("counts the waiting requests before the name, and leaves the name alone when none wait", () => {
-    expect(formatTabTitle({ base: "Arbor", pending: 2 })).toBe("(2) Arbor");
-    expect(formatTabTitle({ base: "Arbor", pending: 0 })).toBe("Arbor");
   });
 });
 

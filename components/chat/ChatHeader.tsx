@@ -7,10 +7,11 @@ import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.ts
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
 import { buttonClass } from "@/components/ui/Button.tsx";
+import { WorktreeHooksStatus } from "./WorktreeHooksStatus.tsx";
 
 /**
- * Which worktree this conversation runs in (branch and path), its permission mode, its other
- * conversations and its memory tools.
+ * Which worktree this conversation runs in (branch and path), whether Arbor's hooks are installed
+ * there, its permission mode, its other conversations and its memory tools.
  */
 export function ChatHeader(props: {
   session: SessionView;
@@ -42,6 +43,7 @@ export function ChatHeader(props: {
           {session.worktreePath}
         </p>
       </div>
+      {props.isReadOnly ? null : <WorktreeHooksStatus repoId={session.repoId} worktreePath={session.worktreePath} />}
       {props.isReadOnly ? null : (
         <PermissionModeMenu
           repoId={session.repoId}

@@ -1,21 +1,26 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
+import { notifyStateOfType, shouldNotify } from "@/lib/settings/notification-prefs.ts";
 import { IconButton } from "@/components/ui/IconButton.tsx";
 import { folderName } from "./group-notifications.ts";
 import { notificationLook } from "./notification-look.ts";
 import { removeToast, type LiveNotification } from "./notification-toasts.ts";
 import { useBrowserNotifications, useBrowserPermission } from "./use-browser-notifications.ts";
+import { useMarkNotificationsRead } from "./notifications-api.ts";
 import { useNotificationHref } from "./use-notification-href.ts";
+import { useNotificationPrefs } from "./use-notification-prefs.ts";
 import { useOpenNotification } from "./use-open-notification.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 const SHOW_FOR_MS = 15_000;
 
 /**
- * Notifications that arrived while this tab is open, bottom right, each for a while (or until
- * dismissed); a system notification too when the user allowed them.
+ * Notifications that arrived while this tab is open, top right, each for a while (or until
+ * dismissed); a system notification too when the user allowed them. Quiet mode (Settings) shows
+ * neither (the inbox keeps them); one about how a run ended in the chat the user is looking at is marked read.
  */
 export function NotificationToasts() {
   const client = useQueryClient();
@@ -27,17 +32,26 @@ export function NotificationToasts() {
   });
   const { permission } = useBrowserPermission();
   const hrefFor = useNotificationHref();
-  const list = useMemo(() => toasts.data ?? [], [toasts.data]);
-  const alerts = useMemo(
-    () =>
-      list.map((toast) => ({
+  const prefs = useNotificationPrefs();
+  const openWorktree = useSearchParams().get("wt");
+  const markRead = useMarkNotificationsRead().mutate;
+  const alerts = useMemo(() => {
+    if (!prefs) return null;
+    const isVisible = typeof document !== "undefined" && document.visibilityState === "visible";
+    return (toasts.data ?? []).map((toast) => {
+      // An Arbor run in the chat the user is looking at: they saw it end (a terminal session's words they did not).
+      const isSeen = isVisible && toast.isArborRun === true && toast.worktreePath === openWorktree;
+      return {
+        toast,
+        isSeen,
         tag: `arbor-${toast.id}`,
         title: toast.type === "error" ? "Claude stopped on an error" : "Claude finished",
         body: toast.excerpt,
         href: hrefFor(toast),
-      })),
-    [list, hrefFor],
-  );
+        isMuted: isSeen || !shouldNotify(notifyStateOfType(toast.type), prefs).alert,
+      };
+    });
+  }, [toasts.data, hrefFor, prefs, openWorktree]);
   useBrowserNotifications({ alerts, permission });
   const dismiss = useCallback(
     (id: number) =>
@@ -46,6 +60,16 @@ export function NotificationToasts() {
       ),
     [client],
   );
+  // A muted one is dropped at once, so it does not pop up when quiet mode ends; one about the chat
+  // the user is looking at is read already.
+  useEffect(() => {
+    for (const alert of alerts ?? []) {
+      if (!alert.isMuted) continue;
+      dismiss(alert.toast.id);
+      if (alert.isSeen) markRead({ id: alert.toast.id });
+    }
+  }, [alerts, dismiss, markRead]);
+  const list = (alerts ?? []).filter((alert) => !alert.isMuted).map((alert) => alert.toast);
   if (list.length === 0) return null;
   return (
     <div className="fixed right-4 top-14 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">

@@ -34,6 +34,8 @@ export interface BrowserAlert {
   body: string;
   /** Where clicking it goes: the worktree's chat. */
   href: string;
+  /** Counted as shown but not shown (quiet mode, its state switched off, or the user is looking at it). */
+  isMuted?: boolean;
 }
 
 /**
@@ -55,12 +57,26 @@ export function useBrowserNotifications(input: {
     for (const alert of alerts) {
       if (seen.has(alert.tag)) continue;
       seen.add(alert.tag);
-      if (permission !== "granted" || (isFirst && isExistingQuiet)) continue;
-      const notification = new window.Notification(alert.title, { body: alert.body, tag: alert.tag });
-      notification.onclick = () => {
-        window.focus();
-        window.location.assign(alert.href);
-      };
+      if (permission !== "granted" || alert.isMuted || (isFirst && isExistingQuiet)) continue;
+      void showAlert(alert);
     }
   }, [alerts, permission, isExistingQuiet]);
+}
+
+/**
+ * Shows one alert through the service worker when it runs (it survives the tab being closed and a
+ * click focuses or opens Arbor on the worktree: public/sw.js), else as the page's own notification.
+ */
+async function showAlert(alert: BrowserAlert): Promise<void> {
+  const registration =
+    "serviceWorker" in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined;
+  if (registration?.active) {
+    await registration.showNotification(alert.title, { body: alert.body, tag: alert.tag, data: { href: alert.href } });
+    return;
+  }
+  const notification = new window.Notification(alert.title, { body: alert.body, tag: alert.tag });
+  notification.onclick = () => {
+    window.focus();
+    window.location.assign(alert.href);
+  };
 }

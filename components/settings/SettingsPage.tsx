@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSettings } from "@/components/api/settings-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { NotificationSettings } from "./NotificationSettings.tsx";
 import { RepoSettingsSection } from "./RepoSettingsSection.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 
@@ -35,6 +36,7 @@ export function SettingsPage() {
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
         {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
+        {settings.data ? <NotificationSettings prefs={settings.data.settings} /> : null}
         {settings.data ? <RepoSettingsSection initialRepoId={repoOf(from)} /> : null}
       </div>
     </div>

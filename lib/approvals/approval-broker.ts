@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { NOTIFICATIONS_TOPIC } from "@/lib/policies/notifier.ts";
+import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";

@@ -1,5 +1,6 @@
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
+import { notifyRunOutcome } from "@/lib/policies/notifier.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "./chat-types.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
@@ -18,8 +19,8 @@ const MESSAGE_STATUS: Record<string, string> = {
 
 /**
  * Stores how a run ended: the assistant message (partial text kept when cancelled or
- * failed) and the run row with its result figures, then tells the browsers. Returns the
- * final run status.
+ * failed) and the run row with its result figures, then tells the browsers and the inbox.
+ * Returns the final run status.
  */
 export async function finishRun(
   db: Db,
@@ -58,6 +59,16 @@ export async function finishRun(
     assistantMessageId: input.assistantMessageId,
   });
   publishWorktreeActivity(input.job, "idle", fields.status);
+  // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
+  await notifyRunOutcome(db, {
+    runId: input.job.runId,
+    repoId: input.job.repoId,
+    worktreePath: input.job.worktreePath,
+    sessionId: input.job.sessionId,
+    status: fields.status,
+    answer: fields.text,
+    errorMessage: fields.run.errorMessage ?? null,
+  }).catch((error: unknown) => console.error("[arbor] notifying a run's outcome failed", error));
   return fields.status;
 }
 

@@ -151,3 +151,30 @@ describe("checkRequest: hook ingest", () => {
     });
   });
 });
+
+describe("checkRequest: the installable app's files", () => {
+  it("serves the manifest and its icons without the token (browsers fetch them without cookies), nothing else", () => {
+    const host = { host: "127.0.0.1:3000" };
+    for (const path of ["/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-maskable-512.png"]) {
+      expect(checkRequest(request("GET", path, host), policy)).toEqual({ ok: true, auth: "public" });
+      expect(checkRequest(request("HEAD", path, host), policy).ok).toBe(true);
+    }
+    for (const refused of [
+      request("POST", "/manifest.webmanifest", { ...host, origin: "http://127.0.0.1:3000" }),
+      request("GET", "/manifest.webmanifest?x=1", host),
+      request("GET", "/icons/../api/repo-pins", host),
+      request("GET", "/icons/other.png", host),
+      request("GET", "/sw.js", host),
+      request("GET", "/manifest.webmanifest", host, true),
+    ]) {
+      expect(checkRequest(refused, policy)).toMatchObject({ ok: false, status: 401 });
+    }
+    expect(checkRequest(request("GET", "/manifest.webmanifest", { host: "evil.example" }), policy)).toMatchObject({
+      status: 403,
+      refusal: "host",
+    });
+    expect(
+      checkRequest(request("GET", "/icons/icon-192.png", { ...host, origin: "http://evil.example" }), policy),
+    ).toMatchObject({ status: 403, refusal: "origin" });
+  });
+});

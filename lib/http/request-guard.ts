@@ -20,9 +20,10 @@ export interface GuardRequest {
 /**
  * How a request proved it may reach Arbor: the `Authorization: Bearer` token (API clients),
  * the session cookie (the browser), the sign-in link's `?token=` (answered with the cookie and
- * a redirect), or, for the hook ingest endpoint only, nothing yet (its route checks the hook token).
+ * a redirect), for the hook ingest endpoint only, nothing yet (its route checks the hook token), or
+ * nothing at all for the installable app's manifest and icons (PUBLIC_PATHS).
  */
-export type GuardAuth = "bearer" | "cookie" | "sign-in-link" | "hook";
+export type GuardAuth = "bearer" | "cookie" | "sign-in-link" | "hook" | "public";
 
 export type GuardRefusal = "host" | "origin" | "unauthenticated" | "wrong-token";
 
@@ -30,6 +31,7 @@ export type GuardVerdict =
   { ok: true; auth: GuardAuth } | { ok: false; status: 401 | 403; refusal: GuardRefusal; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_READS = new Set(["GET", "HEAD"]);
 
 /**
  * Claude Code's hook posts here from a `curl` with no Origin. It is authenticated by the
@@ -37,6 +39,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * that does carry an Origin must still be same-origin, so a web page cannot post here either.
  */
 export const HOOK_INGEST_PATH = "/api/hooks/ingest";
+
+/**
+ * What a browser fetches without cookies to install Arbor as an app: the manifest (`<link
+ * rel="manifest">` is fetched without credentials) and the icons it names. Static files with
+ * nothing about the user's repositories in them; only GET and HEAD, exact paths.
+ */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  "/manifest.webmanifest",
+  "/favicon.svg",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+]);
 
 const SIGN_IN_HELP =
   "Open the link Arbor printed when it started (http://127.0.0.1:<port>/?token=…), or run `npx arbor open` in Arbor's folder, which prints it and opens it; API clients send `Authorization: Bearer <token>` (the token is in <data dir>/access-token).";
@@ -70,6 +85,10 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardV
   const url = new URL(request.url, "http://local");
   if (!request.isWebSocket && method === "POST" && url.pathname === HOOK_INGEST_PATH) {
     return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: "hook" };
+  }
+
+  if (!request.isWebSocket && SAFE_READS.has(method) && PUBLIC_PATHS.has(url.pathname) && url.search === "") {
+    return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: "public" };
   }
 
   const auth = authenticate({ request, policy, url, method });

@@ -35,6 +35,9 @@ export function contentSecurityPolicy(input: {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${webSocket}`,
+    // The service worker (public/sw.js) and the web app manifest come from Arbor only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -105,7 +105,8 @@ async function handleStop(
       });
     }
   }
-  if (policy.notifierEnabled) {
+  // Arbor's own runs reach the inbox from their outcome (lib/chat/finish-run.ts), not from their words.
+  if (policy.notifierEnabled && input.runId === null) {
     await notifyFromAnswer(db, {
       dedupeKey: `${event.sessionId}:${answer.relayKey}`,
       repoId: input.repoId,

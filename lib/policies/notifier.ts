@@ -1,11 +1,21 @@
 import type { Db } from "@/lib/db/client.ts";
-import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { getEventHub, NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { notifyStateOfType, shouldNotify } from "@/lib/settings/notification-prefs.ts";
+import { getCachedSettings } from "@/lib/settings/settings-store.ts";
 
-export const NOTIFICATIONS_TOPIC = "notifications";
 const KEEP_READ_PER_WORKTREE = 50;
+
+const EXCERPT_CHARS = 300;
+
+interface NotificationTarget {
+  dedupeKey: string;
+  repoId: string | null;
+  worktreePath: string;
+  sessionId: string;
+}
 
 /**
  * Turns a completion or error-with-abort statement in Claude's last answer into an inbox
@@ -13,12 +23,52 @@ const KEEP_READ_PER_WORKTREE = 50;
  * create one row; read notifications beyond the newest 50 per worktree are trimmed (unread
  * ones never are).
  */
-export async function notifyFromAnswer(
-  db: Db,
-  input: { dedupeKey: string; repoId: string | null; worktreePath: string; sessionId: string; answer: string },
-): Promise<number | null> {
+export async function notifyFromAnswer(db: Db, input: NotificationTarget & { answer: string }): Promise<number | null> {
   const hit = detectNotification(stripMetaTags(input.answer));
   if (!hit) return null;
+  return createNotification(db, input, hit);
+}
+
+/**
+ * An Arbor run's outcome in the inbox: a finished run with the start of its answer, a failed or
+ * timed-out one with what went wrong. A run the user stopped is not news. One row per run.
+ */
+export async function notifyRunOutcome(
+  db: Db,
+  input: Omit<NotificationTarget, "dedupeKey"> & {
+    runId: string;
+    status: string;
+    answer: string;
+    errorMessage: string | null;
+  },
+): Promise<number | null> {
+  if (input.status === "cancelled") return null;
+  const isSuccess = input.status === "success";
+  const text = isSuccess
+    ? stripMetaTags(input.answer).trim() || "Claude finished answering."
+    : input.errorMessage?.trim() || `The run ended: ${input.status.replace("_", " ")}.`;
+  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+  return createNotification(
+    db,
+    { ...input, dedupeKey: `${RUN_KEY_PREFIX}${input.runId}` },
+    { kind: isSuccess ? "completion" : "error", excerpt },
+  );
+}
+
+const RUN_KEY_PREFIX = "run:";
+
+/** Whether a stored notification tells how an Arbor run ended (its key is the run's). */
+export function isRunNotificationKey(dedupeKey: string): boolean {
+  return dedupeKey.startsWith(RUN_KEY_PREFIX);
+}
+
+/** Stores one notification unless the user switched its state off (Settings), and tells the browsers. */
+async function createNotification(
+  db: Db,
+  input: NotificationTarget,
+  hit: { kind: "completion" | "error"; excerpt: string },
+): Promise<number | null> {
+  if (!shouldNotify(notifyStateOfType(hit.kind), await getCachedSettings(db)).inbox) return null;
   let id: number;
   try {
     const row = await db.notification.create({
@@ -44,6 +94,7 @@ export async function notifyFromAnswer(
       worktreePath: input.worktreePath,
       sessionId: input.sessionId,
       excerpt: hit.excerpt,
+      isArborRun: isRunNotificationKey(input.dedupeKey),
     },
   });
   return id;

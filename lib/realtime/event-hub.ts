@@ -1,6 +1,9 @@
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { ServerMessage } from "./protocol.ts";
 
+/** What every browser hears: notifications, waiting requests and settings changes (all worktrees). */
+export const NOTIFICATIONS_TOPIC = "notifications";
+
 type Listener = (message: ServerMessage) => void;
 type Tap = (topic: string, message: ServerMessage) => void;
 

@@ -120,6 +120,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
       worktreePath: z.string(),
       sessionId: z.string(),
       excerpt: z.string(),
+      /** How an Arbor run ended (its chat shows it), rather than what a terminal session said. */
+      isArborRun: z.boolean().optional(),
     }),
   }),
 ]);

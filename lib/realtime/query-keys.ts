@@ -55,6 +55,11 @@ export const queryKeys = {
   policies: (repoId: string) => ["policies", repoId] as const,
   topics: (repoId: string) => ["topics", repoId] as const,
   hookChain: (repoId: string, worktreePath: string) => ["hook-chain", repoId, worktreePath] as const,
+  /** Whether Arbor's hooks are installed for a worktree, per settings scope (the chat header's badge). */
+  hookStatus: (repoId?: string, worktreePath?: string) =>
+    repoId === undefined || worktreePath === undefined
+      ? (["hook-status"] as const)
+      : (["hook-status", repoId, worktreePath] as const),
 
   /**
    * A worktree's changes view: every scope and file diff under it (without a path: the repository's).

@@ -80,6 +80,12 @@ export const settingsSchema = z.object({
   warmCliMemoryMb: z.number().int().min(64).max(65_536).default(2048),
   /** How long a commit from the Changes tab may take, the repository's hooks included, before it is stopped. */
   commitTimeoutSeconds: z.number().int().min(1).max(3600).default(120),
+  /** Which states reach the inbox and the desktop: a worktree waiting for the user, a failed run, a finished run. */
+  notifyWaiting: z.boolean().default(true),
+  notifyFailed: z.boolean().default(true),
+  notifyFinished: z.boolean().default(true),
+  /** Quiet mode: the inbox still collects, but no desktop notification, toast or sound. */
+  quietMode: z.boolean().default(false),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
   hookMaxPayloadBytes: z
     .number()
