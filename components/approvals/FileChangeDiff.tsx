@@ -41,7 +41,7 @@ export function FileChangeDiff({ preview, worktreePath }: { preview: FileChangeP
           </Badge>
         ) : null}
       </div>
-      {diff ? <DiffView diff={diff} label={`Proposed change to ${shownPath}`} /> : null}
+      {diff ? <DiffView diff={diff} label={`Proposed change to ${shownPath}`} path={shownPath} /> : null}
       {preview.note ? (
         <p className="text-[11px] italic text-zinc-500" data-testid="approval-preview-note">
           {diff ? "" : "No preview: "}

@@ -117,9 +117,9 @@ export function FileDiffPanel(props: {
             <HunkPicker hunks={gitDiff.hunks} picked={props.hunkPick.picked} onChange={props.hunkPick.onChange} />
           ) : null}
           {props.isSplit ? (
-            <SplitDiffView diff={textDiff} label={label} selection={selection} />
+            <SplitDiffView diff={textDiff} label={label} path={props.file.display} selection={selection} />
           ) : (
-            <DiffView diff={textDiff} label={label} selection={selection} />
+            <DiffView diff={textDiff} label={label} path={props.file.display} selection={selection} />
           )}
           <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-500">
             {contextStep < CONTEXT_STEPS.length - 1 ? (

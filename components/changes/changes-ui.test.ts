@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePatch } from "@/lib/git/parse-patch.ts";
-import { countDrawnLines, diffLineKey } from "@/components/ui/diff-hunks.ts";
-import { toSplitRows, toTextDiff } from "./diff-adapter.ts";
+import { diffLineKey } from "@/components/ui/diff-hunks.ts";
+import { toSplitRows, toSplitViewRows, toTextDiff } from "./diff-adapter.ts";
 import { describeSelection, formatReview } from "./review.ts";
 
 const PATCH = [
@@ -42,11 +42,22 @@ describe("a git diff drawn by DiffView", () => {
     expect(new Set(lines.map(diffLineKey)).size).toBe(lines.length);
   });
 
-  it("draws whole hunks first, then part of the one the limit falls in", () => {
-    const hunks = [...diff().hunks, ...diff().hunks];
-    expect(countDrawnLines(hunks, 9)).toEqual([7, 2]);
-    expect(countDrawnLines(hunks, 3)).toEqual([3, 0]);
-    expect(countDrawnLines(hunks, 100)).toEqual([7, 7]);
+  it("flattens the side-by-side rows of every hunk, with the unchanged lines skipped before each", () => {
+    const hunk = diff().hunks[0]!;
+    const rows = toSplitViewRows({ ...diff(), hunks: [hunk, { ...hunk, hiddenBefore: 12 }] });
+    expect(rows.map((row) => (row.kind === "gap" ? `gap ${row.count}` : (row.right?.text ?? "·")))).toEqual([
+      "keep",
+      "const answer = 42;",
+      "·",
+      "tail",
+      "last!",
+      "gap 12",
+      "keep",
+      "const answer = 42;",
+      "·",
+      "tail",
+      "last!",
+    ]);
   });
 
   it("puts removed and added runs side by side", () => {

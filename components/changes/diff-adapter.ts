@@ -29,6 +29,19 @@ export function toTextDiff(diff: FileDiff): TextDiff {
   };
 }
 
+/** A row of the side-by-side view: the unchanged lines skipped before a hunk, or a pair of lines. */
+export type SplitViewRow = ({ kind: "pair" } & SplitRow) | { kind: "gap"; count: number };
+
+/** A whole diff side by side as the flat list of rows a virtual list draws (toSplitRows of each hunk). Pure. */
+export function toSplitViewRows(diff: TextDiff): SplitViewRow[] {
+  const rows: SplitViewRow[] = [];
+  for (const hunk of diff.hunks) {
+    if (hunk.hiddenBefore > 0) rows.push({ kind: "gap", count: hunk.hiddenBefore });
+    for (const row of toSplitRows(hunk)) rows.push({ kind: "pair", ...row });
+  }
+  return rows;
+}
+
 /** One row of a side-by-side diff: the old line on the left, the new one on the right (either may be missing). */
 export interface SplitRow {
   left: DiffLine | null;

@@ -13,7 +13,7 @@ export function CodeBlock({ node: _node, ...props }: ComponentProps<"pre"> & { n
         getText={() => ref.current?.textContent ?? ""}
         variant="bare"
         size="xs"
-        className="absolute right-2 top-2 rounded border border-zinc-600 bg-zinc-800/90 text-zinc-200 opacity-70 hover:opacity-100 group-hover:opacity-100"
+        className="absolute right-2 top-2 rounded border border-zinc-300 bg-white/90 text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800/90 dark:text-zinc-200 opacity-70 hover:opacity-100 group-hover:opacity-100"
       />
       <pre ref={ref} {...props} />
     </div>

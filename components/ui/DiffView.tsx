@@ -1,27 +1,32 @@
 "use client";
 
-import { Fragment, memo, useState } from "react";
-import { Button } from "./Button.tsx";
+import { memo, useCallback, useMemo } from "react";
 import { classNames } from "./class-names.ts";
-import { countDrawnLines, diffLineKey, type DiffHunk, type DiffLine, type TextDiff } from "./diff-hunks.ts";
-
-/** Rows drawn at first: a huge Write stays responsive until the user asks for more. */
-const FIRST_ROWS = 400;
-/** Rows each "Show more" adds: a page of a 20,000-line diff draws in one short task, never the whole at once. */
-export const MORE_ROWS = 1000;
+import { DiffLineText } from "./DiffLineText.tsx";
+import {
+  diffLineKey,
+  maxLineNumber,
+  toUnifiedRows,
+  type DiffLine,
+  type TextDiff,
+  type UnifiedRow,
+} from "./diff-hunks.ts";
+import { createDiffHighlighter, type DiffHighlighter } from "./diff-syntax.ts";
+import { useDiffRows } from "./use-diff-rows.ts";
 
 const ROW: Record<DiffLine["kind"], string> = {
   context: "",
   added: "bg-emerald-50 dark:bg-emerald-950/40",
   removed: "bg-red-50 dark:bg-red-950/40",
 };
-const WORD: Record<DiffLine["kind"], string> = {
-  context: "",
-  added: "rounded-sm bg-emerald-200 dark:bg-emerald-800/70",
-  removed: "rounded-sm bg-red-200 dark:bg-red-800/70",
-};
 const SIGN: Record<DiffLine["kind"], string> = { context: " ", added: "+", removed: "-" };
 const SPOKEN: Record<DiffLine["kind"], string> = { context: "", added: "added: ", removed: "removed: " };
+/**
+ * A row's height before it is measured: one line of 11 px text on a 16 px line (leading-4), a gap
+ * row's 16 px line and its padding. Exact, so the rows that do not wrap never move the list once measured.
+ */
+export const LINE_PX = 16;
+export const GAP_PX = 20;
 
 /** Lines the user picked (see diffLineKey) and what a click on a line number does (Shift: extend the range). */
 export interface DiffLineSelection {
@@ -29,24 +34,35 @@ export interface DiffLineSelection {
   onLineClick: (line: DiffLine, isRange: boolean) => void;
 }
 
+/** The width of a line-number column: its widest number in the monospace font, and its padding. */
+export function numberColumnWidth(diff: TextDiff): string {
+  return `calc(${Math.max(2, String(maxLineNumber(diff)).length)}ch + 0.875rem)`;
+}
+
 /**
- * A unified diff, hunk by hunk: old and new line numbers, added and removed lines tinted, the
- * words that changed within a paired line stronger, and how many unchanged lines lie between hunks.
+ * A unified diff: old and new line numbers, added and removed lines tinted, the words that
+ * changed within a paired line stronger, syntax colours from the file's extension (`path`), and
+ * how many unchanged lines lie between hunks. Drawn as a virtual list, so any size opens at once.
  * Takes hunks (diff-hunks.ts) so a git diff can be drawn the same way as an edit's preview.
  */
 export function DiffView(props: {
   diff: TextDiff;
   label: string;
+  /** The file's name: its extension chooses the syntax colours (none without it). */
+  path?: string;
   testId?: string;
   className?: string;
   /** Lines can be selected by their numbers (review comments). */
   selection?: DiffLineSelection;
 }) {
-  const [limit, setLimit] = useState(FIRST_ROWS);
-  const { hunks, hiddenAfter } = props.diff;
-  const total = hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
-  const isCut = total > limit;
-  const drawn = countDrawnLines(hunks, limit);
+  const rows = useMemo(() => toUnifiedRows(props.diff), [props.diff]);
+  const highlighter = useMemo(
+    () => (props.path ? createDiffHighlighter(props.diff, props.path) : undefined),
+    [props.diff, props.path],
+  );
+  const estimate = useCallback((index: number) => (rows[index]?.kind === "gap" ? GAP_PX : LINE_PX), [rows]);
+  const { scrollRef, items, before, after, measure } = useDiffRows(rows.length, estimate);
+  const numberWidth = numberColumnWidth(props.diff);
   return (
     <div
       data-testid={props.testId ?? "diff-view"}
@@ -55,129 +71,126 @@ export function DiffView(props: {
         props.className,
       )}
     >
-      <div className="max-h-[28rem] overflow-auto">
-        <table className="w-full border-collapse font-mono text-[11px] leading-[1.45]" aria-label={props.label}>
-          {hunks.length === 0 ? (
-            <tbody>
+      <div
+        ref={scrollRef}
+        data-diff-scroller
+        tabIndex={0}
+        className="max-h-[28rem] overflow-auto focus-visible:outline-2 focus-visible:outline-sky-500"
+      >
+        <table
+          className="w-full table-fixed border-collapse font-mono text-[11px] leading-4"
+          aria-label={props.label}
+          aria-rowcount={rows.length}
+        >
+          <colgroup>
+            <col style={{ width: numberWidth }} />
+            <col style={{ width: numberWidth }} />
+            <col className="w-5" />
+            <col />
+          </colgroup>
+          <tbody>
+            {rows.length === 0 ? (
               <tr>
-                <td className="px-2 py-1 text-zinc-500">No changes.</td>
+                <td colSpan={4} className="px-2 py-1 text-zinc-500">
+                  No changes.
+                </td>
               </tr>
-            </tbody>
-          ) : null}
-          {hunks.map((hunk, index) =>
-            drawn[index]! > 0 ? (
-              <HunkRows
-                key={`${hunk.oldStart}:${hunk.newStart}:${index}`}
-                hunk={hunk}
-                count={drawn[index]!}
+            ) : null}
+            {before > 0 ? <SpacerRow height={before} columns={4} /> : null}
+            {items.map((item) => (
+              <Row
+                key={item.key}
+                index={item.index}
+                measure={measure}
+                row={rows[item.index]!}
+                isSelected={
+                  rowLine(rows[item.index]!)
+                    ? (props.selection?.keys.has(diffLineKey(rowLine(rows[item.index]!)!)) ?? false)
+                    : false
+                }
                 selection={props.selection}
+                highlighter={highlighter}
               />
-            ) : null,
-          )}
-          {hiddenAfter && !isCut ? (
-            <tbody>
-              <GapRow count={hiddenAfter} />
-            </tbody>
-          ) : null}
+            ))}
+            {after > 0 ? <SpacerRow height={after} columns={4} /> : null}
+          </tbody>
         </table>
       </div>
-      {isCut ? (
-        <div className="border-t border-zinc-200 px-2 py-1 dark:border-zinc-800">
-          <Button size="xs" data-testid="diff-show-more" onClick={() => setLimit((current) => current + MORE_ROWS)}>
-            Show {Math.min(MORE_ROWS, total - limit)} more lines ({total - limit} not shown)
-          </Button>
-        </div>
-      ) : null}
     </div>
   );
 }
 
-/** Lines are drawn in blocks that React leaves as they are when "Show more" adds the next ones. */
-const CHUNK_ROWS = 250;
+function rowLine(row: UnifiedRow): DiffLine | null {
+  return row.kind === "line" ? row.line : null;
+}
 
-function HunkRows(props: { hunk: DiffHunk; count: number; selection?: DiffLineSelection }) {
-  const starts: number[] = [];
-  for (let start = 0; start < props.count; start += CHUNK_ROWS) starts.push(start);
+/** The height of the rows not drawn, above or below those in view. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
   return (
-    <tbody data-testid="diff-hunk">
-      {props.hunk.hiddenBefore > 0 ? <GapRow count={props.hunk.hiddenBefore} /> : null}
-      {starts.map((start) => (
-        <LineChunk
-          key={start}
-          lines={props.hunk.lines}
-          start={start}
-          end={Math.min(start + CHUNK_ROWS, props.count)}
-          selection={props.selection}
-        />
-      ))}
-    </tbody>
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={columns} className="p-0" />
+    </tr>
   );
 }
 
-const LineChunk = memo(function LineChunk(props: {
-  lines: DiffLine[];
-  start: number;
-  end: number;
+const Row = memo(function Row(props: {
+  index: number;
+  measure: (element: Element | null) => void;
+  row: UnifiedRow;
+  isSelected: boolean;
   selection?: DiffLineSelection;
+  highlighter?: DiffHighlighter;
 }) {
-  const { selection } = props;
-  return props.lines.slice(props.start, props.end).map((line, offset) => (
-    <Fragment key={props.start + offset}>
-      <tr
-        data-testid="diff-line"
-        data-kind={line.kind}
-        data-selected={selection?.keys.has(diffLineKey(line)) ?? undefined}
-        className={classNames(
-          ROW[line.kind],
-          selection?.keys.has(diffLineKey(line)) && "outline outline-1 -outline-offset-1 outline-sky-500",
-        )}
-      >
-        <LineNumber value={line.oldNumber} line={line} selection={selection} />
-        <LineNumber value={line.newNumber} line={line} selection={selection} />
-        <td aria-hidden className="w-4 select-none px-1 text-center text-zinc-500">
-          {SIGN[line.kind]}
-        </td>
-        <td className="whitespace-pre-wrap break-all pr-2">
-          <span className="sr-only">{SPOKEN[line.kind]}</span>
-          <LineText line={line} />
+  const { row, selection } = props;
+  const common = { ref: props.measure, "data-index": props.index, "aria-rowindex": props.index + 1 };
+  if (row.kind === "gap") {
+    return (
+      <tr {...common} data-testid="diff-gap" className="bg-zinc-50 text-zinc-500 dark:bg-zinc-900">
+        <td colSpan={4} className="px-2 py-0.5 text-[10px]">
+          ⋯ {row.count} unchanged {row.count === 1 ? "line" : "lines"}
         </td>
       </tr>
-      {line.hasNoNewline ? (
-        <tr>
-          <td colSpan={3} />
-          <td className="pr-2 text-[10px] italic text-zinc-500">no newline at end of file</td>
-        </tr>
-      ) : null}
-    </Fragment>
-  ));
+    );
+  }
+  if (row.kind === "no-newline") {
+    return (
+      <tr {...common}>
+        <td colSpan={3} />
+        <td className="pr-2 text-[10px] italic text-zinc-500">no newline at end of file</td>
+      </tr>
+    );
+  }
+  const { line } = row;
+  return (
+    <tr
+      {...common}
+      data-testid="diff-line"
+      data-kind={line.kind}
+      data-selected={selection ? props.isSelected : undefined}
+      className={classNames(ROW[line.kind], props.isSelected && "outline outline-1 -outline-offset-1 outline-sky-500")}
+    >
+      <LineNumber value={line.oldNumber} line={line} selection={selection} />
+      <LineNumber value={line.newNumber} line={line} selection={selection} />
+      <td aria-hidden className="select-none px-1 text-center align-top text-zinc-500">
+        {SIGN[line.kind]}
+      </td>
+      <td className="whitespace-pre-wrap break-all pr-2 align-top">
+        <span className="sr-only">{SPOKEN[line.kind]}</span>
+        <DiffLineText line={line} highlighter={props.highlighter} />
+      </td>
+    </tr>
+  );
 });
 
-function LineText({ line }: { line: DiffLine }) {
-  if (!line.segments) return <>{line.text || "\u00a0"}</>;
-  return (
-    <>
-      {line.segments.map((segment, index) =>
-        segment.isChanged ? (
-          <mark key={index} data-testid="diff-changed-word" className={classNames("text-inherit", WORD[line.kind])}>
-            {segment.text}
-          </mark>
-        ) : (
-          <Fragment key={index}>{segment.text}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
-
-function LineNumber(props: { value: number | null; line?: DiffLine; selection?: DiffLineSelection }) {
+function LineNumber(props: { value: number | null; line: DiffLine; selection?: DiffLineSelection }) {
   const { selection, line } = props;
   return (
-    <td className="w-8 select-none border-r border-zinc-200 px-1.5 text-right align-top text-zinc-500 dark:border-zinc-800">
-      {selection && line ? (
+    <td className="select-none overflow-hidden border-r border-zinc-200 px-1.5 text-right align-top text-zinc-500 dark:border-zinc-800">
+      {selection ? (
         <button
           type="button"
           data-testid="diff-line-number"
-          className="w-full cursor-pointer text-right hover:text-sky-600"
+          className="block w-full cursor-pointer text-right hover:text-sky-600"
           aria-label={`Select line ${props.value ?? ""} for a comment (Shift: extend)`}
           onClick={(event) => selection.onLineClick(line, event.shiftKey)}
         >
@@ -187,15 +200,5 @@ function LineNumber(props: { value: number | null; line?: DiffLine; selection?: 
         (props.value ?? "")
       )}
     </td>
-  );
-}
-
-function GapRow({ count }: { count: number }) {
-  return (
-    <tr data-testid="diff-gap" className="bg-zinc-50 text-zinc-500 dark:bg-zinc-900">
-      <td colSpan={4} className="px-2 py-0.5 text-[10px]">
-        ⋯ {count} unchanged {count === 1 ? "line" : "lines"}
-      </td>
-    </tr>
   );
 }

@@ -1,6 +1,6 @@
 import { parsePatch } from "diff";
 import { describe, expect, it } from "vitest";
-import { diffTexts, limitHunks, toDiffHunks, type DiffLine } from "./diff-hunks.ts";
+import { diffTexts, maxLineNumber, toDiffHunks, toUnifiedRows, type DiffLine } from "./diff-hunks.ts";
 
 const summary = (lines: DiffLine[]) =>
   lines.map((line) => `${line.oldNumber ?? "-"} ${line.newNumber ?? "-"} ${line.kind} ${line.text}`);
@@ -72,14 +72,37 @@ describe("toDiffHunks", () => {
   });
 });
 
-describe("limitHunks", () => {
-  it("keeps whole hunks while they fit and cuts the one the limit falls in", () => {
-    const before = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
-    const after = before.replace("line 5\n", "five\n").replace("line 30\n", "thirty\n");
-    const { hunks } = diffTexts({ before, after, context: 1 });
-    expect(hunks.map((hunk) => hunk.lines.length)).toEqual([4, 4]);
-    expect(limitHunks(hunks, 100)).toEqual(hunks);
-    expect(limitHunks(hunks, 6).map((hunk) => hunk.lines.length)).toEqual([4, 2]);
-    expect(limitHunks(hunks, 4)).toEqual([hunks[0]]);
+describe("toUnifiedRows", () => {
+  it("flattens hunks into rows: the gap before each, its lines, a missing newline under its line, the gap after", () => {
+    const before = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join("\n");
+    const after = before.replace("line 5\n", "five\n").replace("line 40", "forty");
+    const diff = diffTexts({ before, after, context: 1 });
+    const rows = toUnifiedRows(diff).map((row) =>
+      row.kind === "gap"
+        ? `gap ${row.count}`
+        : row.kind === "no-newline"
+          ? "no newline"
+          : `${row.line.kind} ${row.line.text}`,
+    );
+    expect(rows).toEqual([
+      "gap 3",
+      "context line 4",
+      "removed line 5",
+      "added five",
+      "context line 6",
+      "gap 32",
+      "context line 39",
+      "removed line 40",
+      "no newline",
+      "added forty",
+      "no newline",
+    ]);
+    expect(maxLineNumber(diff)).toBe(41);
+    expect(
+      toUnifiedRows(diffTexts({ before: "a\nb\nc\nd\ne\n", after: "A\nb\nc\nd\ne\n", context: 1 })).at(-1),
+    ).toEqual({
+      kind: "gap",
+      count: 3,
+    });
   });
 });

@@ -82,28 +82,6 @@ export function diffLineKey(line: DiffLine): string {
   return `${line.kind}:${line.oldNumber ?? ""}:${line.newNumber ?? ""}`;
 }
 
-/** How many lines of each hunk the first `maxLines` lines of a diff take: whole hunks first, then part of one, then none. */
-export function countDrawnLines(hunks: DiffHunk[], maxLines: number): number[] {
-  let left = maxLines;
-  return hunks.map((hunk) => {
-    const count = Math.max(0, Math.min(hunk.lines.length, left));
-    left -= hunk.lines.length;
-    return count;
-  });
-}
-
-/** The first `maxLines` lines of a diff, whole hunks first, the hunk they end in cut short. */
-export function limitHunks(hunks: DiffHunk[], maxLines: number): DiffHunk[] {
-  const out: DiffHunk[] = [];
-  let left = maxLines;
-  for (const hunk of hunks) {
-    if (left <= 0) break;
-    out.push(hunk.lines.length <= left ? hunk : { ...hunk, lines: hunk.lines.slice(0, left) });
-    left -= hunk.lines.length;
-  }
-  return out;
-}
-
 function numberLines(hunk: StructuredPatchHunk): DiffLine[] {
   let oldNumber = hunk.oldStart;
   let newNumber = hunk.newStart;
@@ -172,4 +150,33 @@ function countChanges(hunks: DiffHunk[]): { added: number; removed: number } {
 function countLines(text: string): number {
   if (text === "") return 0;
   return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+/** One row of a drawn unified diff: unchanged lines skipped, a line, or the missing-newline note under one. */
+export type UnifiedRow =
+  { kind: "gap"; count: number } | { kind: "line"; line: DiffLine } | { kind: "no-newline"; line: DiffLine };
+
+/**
+ * A unified diff as the flat list of rows a virtual list draws: before each hunk the unchanged
+ * lines between it and the previous one, its lines (each missing final newline said under its
+ * line), and the unchanged lines after the last hunk when known. Pure.
+ */
+export function toUnifiedRows(diff: TextDiff): UnifiedRow[] {
+  const rows: UnifiedRow[] = [];
+  for (const hunk of diff.hunks) {
+    if (hunk.hiddenBefore > 0) rows.push({ kind: "gap", count: hunk.hiddenBefore });
+    for (const line of hunk.lines) {
+      rows.push({ kind: "line", line });
+      if (line.hasNoNewline) rows.push({ kind: "no-newline", line });
+    }
+  }
+  if (diff.hiddenAfter) rows.push({ kind: "gap", count: diff.hiddenAfter });
+  return rows;
+}
+
+/** The largest line number of a diff (old or new): how wide its number columns must be. */
+export function maxLineNumber(diff: TextDiff): number {
+  const last = diff.hunks.at(-1);
+  if (!last) return 0;
+  return Math.max(last.oldStart + last.oldLines, last.newStart + last.newLines);
 }
