@@ -84,6 +84,21 @@ export function FileDiffPanel(props: {
   const label = `Changes in ${props.file.display}`;
   return (
     <div data-testid="file-diff" data-path={props.file.display} className="flex flex-col gap-2">
+      {/* Stays at the top of the Changes panel while its diff scrolls by, so the file is always named. */}
+      <div
+        data-testid="file-diff-header"
+        className="sticky top-0 z-10 flex items-center gap-2 border-b border-zinc-200 bg-zinc-50/95 py-1 text-[11px] dark:border-zinc-800 dark:bg-zinc-950/95"
+      >
+        <span className="min-w-0 flex-1 truncate font-mono" title={props.file.display}>
+          {props.file.display}
+        </span>
+        {textDiff ? (
+          <span className="shrink-0 font-mono">
+            <span className="text-emerald-700 dark:text-emerald-400">+{textDiff.added}</span>{" "}
+            <span className="text-red-700 dark:text-red-400">−{textDiff.removed}</span>
+          </span>
+        ) : null}
+      </div>
       {props.file.isSubmodule ? (
         <p className="text-xs text-zinc-500">
           A submodule: its commit changed. Open it as its own repository to see inside.
