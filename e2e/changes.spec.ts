@@ -171,3 +171,22 @@ test("a commit of one picked hunk leaves the file's other change uncommitted", a
   expect(await git("show", "--format=%s", "--unified=0", "HEAD")).toContain("-line 28\n+line twenty-eight");
   expect(await git("diff", "--unified=0")).toContain("-line 2\n+line two");
 });
+
+test("the worktree list follows terminal work in every worktree it shows, not only the open one", async ({
+  page,
+  repo,
+}) => {
+  const edited = await repo.addWorktree("edited");
+  const staged = await repo.addWorktree("staged");
+  await page.goto(`/?repo=${repo.repoId}`);
+  const row = (worktreePath: string) => page.locator(`[data-testid="worktree-row"][data-path="${worktreePath}"]`);
+  await expect(row(edited).getByTestId("badge-clean")).toBeVisible();
+  await expect(row(staged).getByTestId("badge-clean")).toBeVisible();
+
+  // As in a terminal: a new file in one worktree, a staged change in another; no chat is open, nothing is clicked.
+  writeFileSync(path.join(edited, "notes.md"), "from the terminal\n");
+  writeFileSync(path.join(staged, "a.txt"), "changed\n");
+  await runFixtureGit({ cwd: staged, args: ["add", "a.txt"] });
+  await expect(row(edited).getByTestId("badge-untracked")).toBeVisible();
+  await expect(row(staged).getByTestId("badge-staged")).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useWorktrees } from "@/components/api/pins-api.ts";
+import { useWatchWorktrees } from "@/components/realtime/use-watch-worktrees.ts";
 import { useLedgerCounts, type LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { LedgerCountBadge } from "@/components/ledger/LedgerCountBadge.tsx";
 import { LedgerPanel } from "@/components/ledger/LedgerPanel.tsx";
@@ -33,6 +34,12 @@ export function WorktreePanel(props: {
 }) {
   const client = useQueryClient();
   const scan = useWorktrees(props.pin.repoId);
+  useWatchWorktrees({
+    repoId: props.pin.repoId,
+    paths: props.pin.owner.isLocal
+      ? (scan.data?.worktrees ?? []).filter((worktree) => !worktree.isMissing).map((worktree) => worktree.path)
+      : [],
+  });
   const dashboard = useDashboard({ repoId: props.pin.repoId, planId: props.planId });
   const divergence = dashboard.data ? listShownWarnings(dashboard.data) : [];
   const activity = useRepoActivity(props.pin.repoId);
