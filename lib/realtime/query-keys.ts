@@ -12,6 +12,8 @@ export const queryKeys = {
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
   /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
   attention: () => ["attention"] as const,
+  /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
+  newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,
   /** What a repository would run and whether the user trusts it. */
   trust: (repoId: string) => ["trust", repoId] as const,

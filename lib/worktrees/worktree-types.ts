@@ -1,0 +1,46 @@
+import type { WorktreeSetup } from "./worktree-setup.ts";
+
+/** What the worktree API returns (pure types: the New worktree dialog imports them). */
+
+/** What the New worktree dialog proposes: GET /api/worktrees?repoId=… */
+export interface NewWorktreeOptions {
+  repoRoot: string;
+  /** Local branches, sorted. */
+  branches: string[];
+  defaultBranch: string | null;
+  namingRule: string;
+  /** True when the repository never set a rule and this one was read off its branches. */
+  isNamingRuleInferred: boolean;
+  setup: WorktreeSetup;
+  isTrusted: boolean;
+}
+
+export interface CreatedWorktree {
+  branch: string;
+  base: string;
+  /** As the worktree list shows it. */
+  worktreePath: string;
+  setup: SetupReport;
+}
+
+export interface CopyOutcome {
+  path: string;
+  status: "copied" | "skipped" | "refused";
+  /** Why it was skipped or refused. */
+  reason: string | null;
+}
+
+export interface CommandOutcome {
+  /** The command line as the user wrote it. */
+  command: string;
+  status: "succeeded" | "failed" | "not_run";
+  /** What went wrong, or why it did not run, in a sentence the user can act on. */
+  message: string | null;
+  /** The end of what it wrote (stdout, then stderr). */
+  output: string;
+}
+
+export interface SetupReport {
+  copies: CopyOutcome[];
+  command: CommandOutcome | null;
+}
