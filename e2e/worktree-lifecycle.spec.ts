@@ -100,3 +100,26 @@ test("the worktree setup copies .env into the new worktree and says why its comm
   );
   await expect(page.getByTestId("composer-input")).toBeVisible();
 });
+
+test("Land… previews the merge into the default branch: the conflicting file, then clean once it is resolved", async ({
+  page,
+  repo,
+}) => {
+  const worktree = await repo.addWorktree("landing");
+  writeFileSync(path.join(worktree, "README.md"), "# branch side\n");
+  await runFixtureGit({ cwd: worktree, args: ["commit", "-q", "-am", "Branch side"] });
+  writeFileSync(path.join(repo.mainPath, "README.md"), "# main side\n");
+  await runFixtureGit({ cwd: repo.mainPath, args: ["commit", "-q", "-am", "Main side"] });
+  await page.goto(`/?repo=${repo.repoId}`);
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${worktree}"]`);
+  await row.getByTestId("worktree-land").click();
+  const dialog = page.getByTestId("land-dialog");
+  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
+  await expect(dialog.getByTestId("land-conflicts")).toHaveText("README.md");
+  await expect(dialog.getByTestId("land-base")).toHaveValue("main");
+
+  await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "-X", "ours", "main"] });
+  await dialog.getByTestId("land-recheck").click();
+  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
+  await expect(dialog).toContainText("would merge into main without conflicts (a fast-forward)");
+});

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WorktreeSetup } from "@/lib/worktrees/worktree-setup.ts";
-import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
+import type { CreatedWorktree, LandCheck, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 
@@ -39,5 +39,13 @@ export function useSaveWorktreeSetup(repoId: string) {
     mutationFn: (setup: WorktreeSetup) =>
       fetchJson<{ setup: WorktreeSetup }>(`/api/repos/${repoId}/worktree-setup`, { method: "PUT", body: setup }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.newWorktree(repoId) }),
+  });
+}
+
+/** POST /api/worktrees/land-check: would the branch merge cleanly into its base (nothing is touched). */
+export function useLandCheck(repoId: string) {
+  return useMutation({
+    mutationFn: (input: { worktreePath: string; base?: string }) =>
+      fetchJson<LandCheck>("/api/worktrees/land-check", { method: "POST", body: { repoId, ...input } }),
   });
 }

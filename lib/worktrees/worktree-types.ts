@@ -44,3 +44,21 @@ export interface SetupReport {
   copies: CopyOutcome[];
   command: CommandOutcome | null;
 }
+
+/** POST /api/worktrees/land-check: what landing the worktree's branch into its base would do. */
+export interface LandCheck {
+  worktreePath: string;
+  branch: string;
+  base: string;
+  /** Where the base branch is checked out (the merge would happen there), or null. */
+  baseWorktreePath: string | null;
+  /** What must happen before it can land; empty when nothing stops it. */
+  blockers: string[];
+  status: "clean" | "conflicts" | "nothing_to_land";
+  /** Files both sides changed in ways git cannot merge (empty unless status is conflicts). */
+  conflictingFiles: string[];
+  /** Commits on the branch that the base does not have. */
+  commitsToLand: number;
+  /** Commits on the base that the branch does not have (0: it would fast-forward). */
+  baseAhead: number;
+}
