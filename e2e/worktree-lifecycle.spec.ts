@@ -82,8 +82,10 @@ test("the worktree setup copies .env into the new worktree and says why its comm
   await expect(dialog).toContainText("need a shell, and the setup command runs without one");
   await dialog.getByTestId("setup-command-input").fill("node -e \"require('fs').writeFileSync('ran', '')\"");
   await expect(dialog).toContainText("This repository is not trusted, so Arbor will not run this command");
+  await expect(dialog.getByTestId("setup-unsaved")).toBeVisible();
   await dialog.getByTestId("setup-save").click();
   await expect(dialog).toContainText("Saved.");
+  await expect(dialog.getByTestId("setup-unsaved")).toHaveCount(0);
   await dialog.getByTestId("new-worktree-branch").fill("feat/with-env");
   await dialog.getByTestId("new-worktree-create").click();
 

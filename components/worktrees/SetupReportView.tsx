@@ -44,7 +44,8 @@ export function SetupReportView(props: { created: CreatedWorktree; headingId: st
       {command ? (
         <section data-testid="setup-command" data-status={command.status}>
           <h3 className="mb-1 font-medium">
-            Setup command <code className="break-all font-mono font-normal">{command.command}</code>
+            Setup command
+            <code className="mt-0.5 block break-all font-mono font-normal">{command.command}</code>
           </h3>
           {command.status === "succeeded" ? (
             <p className="text-emerald-700 dark:text-emerald-400">Finished.</p>

@@ -37,6 +37,10 @@ export function WorktreeSetupEditor(props: { repoId: string; setup: WorktreeSetu
     Number.isInteger(seconds) && seconds >= 1 && seconds <= SETUP_TIMEOUT_MAX_SECONDS
       ? null
       : `1 to ${SETUP_TIMEOUT_MAX_SECONDS} seconds`;
+  const isDirty =
+    fileList.join("\n") !== props.setup.copyFiles.join("\n") ||
+    JSON.stringify(parsed.argv) !== JSON.stringify(props.setup.command) ||
+    timeout !== String(props.setup.timeoutSeconds);
   const summary = [
     fileList.length > 0 ? `copies ${fileList.length === 1 ? fileList[0] : `${fileList.length} files`}` : null,
     props.setup.command.length > 0 ? `runs ${formatCommandLine(props.setup.command)}` : null,
@@ -121,7 +125,11 @@ export function WorktreeSetupEditor(props: { repoId: string; setup: WorktreeSetu
           >
             {save.isPending ? "Saving…" : "Save setup"}
           </Button>
-          {save.isSuccess && !save.isPending ? (
+          {isDirty ? (
+            <span className="text-amber-800 dark:text-amber-300" data-testid="setup-unsaved">
+              Not saved yet: new worktrees get the saved setup.
+            </span>
+          ) : save.isSuccess ? (
             <span className="text-emerald-700 dark:text-emerald-400">Saved.</span>
           ) : null}
         </div>

@@ -7,12 +7,11 @@ import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
-import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, slugForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "./run-worktree-setup.ts";
+import { publishWorktreeListChange } from "./worktree-facts.ts";
 import { readWorktreeSetup } from "./worktree-setup-store.ts";
 import type { CreatedWorktree, NewWorktreeOptions } from "./worktree-types.ts";
 
@@ -63,14 +62,14 @@ export async function createWorktree(
   });
   const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
   const created = rescan.worktrees.find((worktree) => worktree.branch === branch)?.path ?? worktreePath;
-  publishWorktreeChange(input.repoId);
+  publishWorktreeListChange(input.repoId);
   const setup = await runWorktreeSetup({
     mainPath: mainWorktreePath(scan),
     worktreePath: created,
     setup: await readWorktreeSetup(db, input.repoId),
     isTrusted,
   });
-  publishWorktreeChange(input.repoId);
+  publishWorktreeListChange(input.repoId);
   return { branch, base: base!, worktreePath: created, setup };
 }
 
@@ -87,10 +86,4 @@ async function readLocalBranches(scan: RepoScan): Promise<{ branches: string[]; 
 
 function mainWorktreePath(scan: RepoScan): string {
   return scan.worktrees.find((worktree) => worktree.isMain)?.path ?? scan.repoRoot;
-}
-
-function publishWorktreeChange(repoId: string): void {
-  const hub = getEventHub();
-  for (const queryKey of [queryKeys.worktrees(repoId), queryKeys.activity(repoId), queryKeys.attention()])
-    hub.publish(repoTopic(repoId), { type: "invalidate", queryKey });
 }

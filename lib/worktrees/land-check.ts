@@ -1,16 +1,14 @@
 import type { Db } from "@/lib/db/client.ts";
-import { countWaiting } from "@/lib/approvals/approval-broker.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parseConfigList, REPOSITORY_SCOPES, splitConfigKey } from "@/lib/git/parse-config-list.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
-import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { landBlockers } from "./land-blockers.ts";
+import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import type { LandCheck } from "./worktree-types.ts";
 
 /**
@@ -50,10 +48,10 @@ export async function checkLanding(
     branch,
     base,
     baseWorktreePath: baseWorktree?.path ?? null,
-    baseChangedFiles: baseWorktree ? countChanges(baseWorktree) : 0,
-    branchChangedFiles: countChanges(worktree),
-    branchRunState: runState({ repoId: input.repoId, worktreePath: worktree.path }),
-    baseRunState: baseWorktree ? runState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
+    baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
+    branchChangedFiles: countChangedFiles(worktree),
+    branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
+    baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
   });
   const commitsToLand = Number.parseInt(
     await runGit({ cwd: scan.repoRoot, args: ["rev-list", "--count", `refs/heads/${base}..refs/heads/${branch}`] }),
@@ -93,15 +91,6 @@ export async function checkLanding(
     commitsToLand,
     baseAhead,
   };
-}
-
-function countChanges(worktree: WorktreeScan): number {
-  const dirty = worktree.dirty;
-  return dirty ? dirty.staged + dirty.unstaged + dirty.untracked + dirty.conflicted : 0;
-}
-
-function runState(input: { repoId: string; worktreePath: string }): "idle" | "running" | "queued" | "waiting" {
-  return countWaiting(input) > 0 ? "waiting" : getRunManager().stateOf(input.worktreePath);
 }
 
 /** `merge.<name>.driver=false` for every merge driver the repository's own config defines. */

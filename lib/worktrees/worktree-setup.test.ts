@@ -43,7 +43,9 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(`echo "a`).problem).toBe("a double quote is not closed");
   });
 
-  it("formats argv back into a line that parses to the same argv", () => {
+  it("formats argv back readably, in a line that parses to the same argv", () => {
+    expect(formatCommandLine(["node", "-e", "console.log('hi')"])).toBe(`node -e "console.log('hi')"`);
+    expect(formatCommandLine(["echo", 'say "$x"'])).toBe(`echo 'say "$x"'`);
     for (const argv of [
       ["npm", "ci"],
       ["cp", "a b", "it's", ""],

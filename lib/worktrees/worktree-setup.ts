@@ -77,9 +77,17 @@ function shellOnly(what: string): CommandLineParse {
   };
 }
 
-/** The argv shown back in the dialog's text box: words with spaces or quotes are quoted. */
+/**
+ * The argv shown back in the dialog's text box, quoted so that parseCommandLine gives it back:
+ * plain words as they are, words with spaces or quotes in double quotes when that needs no
+ * escaping, else in single quotes.
+ */
 export function formatCommandLine(argv: readonly string[]): string {
-  return argv
-    .map((word) => (word === "" || /[\s'"\\$`|;&<>]/.test(word) ? `'${word.replace(/'/g, `'"'"'`)}'` : word))
-    .join(" ");
+  return argv.map(quoteWord).join(" ");
+}
+
+function quoteWord(word: string): string {
+  if (word !== "" && !/[\s'"\\$`|;&<>]/.test(word)) return word;
+  if (!/["\\$`]/.test(word)) return `"${word}"`;
+  return `'${word.replace(/'/g, `'"'"'`)}'`;
 }
