@@ -103,7 +103,7 @@ test("the worktree setup copies .env into the new worktree and says why its comm
   await expect(page.getByTestId("composer-input")).toBeVisible();
 });
 
-test("Land… previews the merge into the default branch: the conflicting file, then clean once it is resolved", async ({
+test("Land… previews the merge into the default branch (the conflicting file, then clean once resolved) and lands it", async ({
   page,
   repo,
 }) => {
@@ -124,4 +124,13 @@ test("Land… previews the merge into the default branch: the conflicting file, 
   await dialog.getByTestId("land-recheck").click();
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
   await expect(dialog).toContainText("would merge into main without conflicts (a fast-forward)");
+
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.name", "Arbor Test"] });
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.email", "test@arbor.invalid"] });
+  await dialog.getByTestId("land-method-fast-forward").check();
+  await dialog.getByTestId("land-confirm").click();
+  await expect(dialog.getByTestId("land-done")).toContainText("Landed feat/landing into main (fast-forward)");
+  const mainHead = await runFixtureGit({ cwd: repo.mainPath, args: ["rev-parse", "HEAD"] });
+  expect(mainHead).toBe(await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] }));
+  expect(readFileSync(path.join(repo.mainPath, "README.md"), "utf8")).toBe("# branch side\n");
 });

@@ -2,7 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WorktreeSetup } from "@/lib/worktrees/worktree-setup.ts";
-import type { CreatedWorktree, LandCheck, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
+import type {
+  CreatedWorktree,
+  LandCheck,
+  LandMethod,
+  LandResult,
+  NewWorktreeOptions,
+} from "@/lib/worktrees/worktree-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 
@@ -47,5 +53,18 @@ export function useLandCheck(repoId: string) {
   return useMutation({
     mutationFn: (input: { worktreePath: string; base?: string }) =>
       fetchJson<LandCheck>("/api/worktrees/land-check", { method: "POST", body: { repoId, ...input } }),
+  });
+}
+
+/** POST /api/worktrees/land: merge, squash or fast-forward the branch into its base; the lists rescan. */
+export function useLandWorktree(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { worktreePath: string; base?: string; method: LandMethod }) =>
+      fetchJson<LandResult>("/api/worktrees/land", { method: "POST", body: { repoId, ...input } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+    },
   });
 }

@@ -2,22 +2,25 @@
 
 import { useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import type { LandCheck } from "@/lib/worktrees/worktree-types.ts";
-import { useLandCheck, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
+import type { LandCheck, LandMethod } from "@/lib/worktrees/worktree-types.ts";
+import { useLandCheck, useLandWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select } from "@/components/ui/FormFields.tsx";
 
 /**
- * "Land…" on a linked worktree with a branch: a preview of merging it into its base (the default
- * branch unless chosen), from git's object store only: clean, or which files would conflict, and
- * what must happen first. It merges nothing yet.
+ * "Land…" on a linked worktree with a branch: first a preview of merging it into its base (the
+ * default branch unless chosen), from git's object store only: clean, or which files would
+ * conflict, and what must happen first. Only a clean preview with nothing in the way offers to land
+ * it: a merge commit, one squashed commit, or a fast-forward when the base has nothing new.
  */
 export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
   const [isOpen, setOpen] = useState(false);
   const [base, setBase] = useState<string | null>(null);
   const check = useLandCheck(props.repoId);
+  const land = useLandWorktree(props.repoId);
+  const [method, setMethod] = useState<LandMethod>("merge");
   const options = useNewWorktreeOptions(props.repoId, isOpen);
   const headingId = useId();
   const baseId = useId();
@@ -25,6 +28,7 @@ export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
     check.mutate({ worktreePath: props.worktree.path, ...(nextBase ? { base: nextBase } : {}) });
   const open = () => {
     setOpen(true);
+    land.reset();
     run(base);
   };
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
@@ -54,6 +58,7 @@ export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
               value={shownBase}
               onChange={(event) => {
                 setBase(event.target.value);
+                land.reset();
                 run(event.target.value);
               }}
               data-testid="land-base"
@@ -70,22 +75,73 @@ export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
             <p className="text-zinc-500">Merging in git&apos;s object store, touching no files…</p>
           ) : null}
           {check.error ? <ErrorNotice error={check.error} testId="land-error" /> : null}
-          {check.data && !check.isPending ? <LandPreview check={check.data} /> : null}
-          <p className="text-zinc-500">
-            A preview only: Arbor does not merge yet. To land, merge in the {shownBase || "base"} worktree yourself.
-          </p>
+          {check.data && !check.isPending && !land.data ? <LandPreview check={check.data} /> : null}
+          {land.data ? (
+            <p className="text-emerald-700 dark:text-emerald-400" role="status" data-testid="land-done">
+              Landed {land.data.branch} into {land.data.base} ({METHOD_LABEL[land.data.method].toLowerCase()}); its head
+              is now <span className="font-mono">{land.data.commit.slice(0, 7)}</span>.
+            </p>
+          ) : null}
+          {check.data && canLand(check.data) && !check.isPending && !land.data ? (
+            <fieldset className="space-y-1">
+              <legend className="mb-1 font-medium">How</legend>
+              {(["merge", "squash", "fast-forward"] as const).map((option) => (
+                <label key={option} className="flex flex-wrap items-center gap-x-2">
+                  <input
+                    type="radio"
+                    name={`${baseId}-method`}
+                    value={option}
+                    checked={method === option}
+                    disabled={option === "fast-forward" && check.data.baseAhead > 0}
+                    onChange={() => setMethod(option)}
+                    className="accent-emerald-600"
+                    data-testid={`land-method-${option}`}
+                  />
+                  <span className="whitespace-nowrap">{METHOD_LABEL[option]}</span>
+                  {option === "fast-forward" && check.data.baseAhead > 0 ? (
+                    <span className="text-zinc-500">
+                      ({check.data.base} has commits the branch lacks: rebase first)
+                    </span>
+                  ) : null}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {land.error ? <ErrorNotice error={land.error} testId="land-error" /> : null}
           <div className="flex justify-end gap-2">
-            <Button onClick={() => run(base)} disabled={check.isPending} data-testid="land-recheck">
+            <Button onClick={() => run(base)} disabled={check.isPending || land.isPending} data-testid="land-recheck">
               Check again
             </Button>
-            <Button variant="primary" onClick={() => setOpen(false)}>
-              Close
-            </Button>
+            {check.data && canLand(check.data) && !land.data ? (
+              <Button
+                variant="primary"
+                disabled={check.isPending || land.isPending || (method === "fast-forward" && check.data.baseAhead > 0)}
+                onClick={() => land.mutate({ worktreePath: props.worktree.path, base: check.data.base, method })}
+                data-testid="land-confirm"
+              >
+                {land.isPending ? "Landing…" : `Land into ${check.data.base}`}
+              </Button>
+            ) : (
+              <Button variant="primary" onClick={() => setOpen(false)}>
+                Close
+              </Button>
+            )}
           </div>
         </div>
       </Dialog>
     </>
   );
+}
+
+const METHOD_LABEL: Record<LandMethod, string> = {
+  merge: "Merge commit",
+  squash: "Squash into one commit",
+  "fast-forward": "Fast-forward",
+};
+
+/** Only a clean check with nothing in the way can land. */
+function canLand(check: LandCheck): boolean {
+  return check.status === "clean" && check.blockers.length === 0;
 }
 
 function LandPreview({ check }: { check: LandCheck }) {

@@ -94,7 +94,7 @@ export async function checkLanding(
 }
 
 /** `merge.<name>.driver=false` for every merge driver the repository's own config defines. */
-async function neutralMergeDrivers(repoRoot: string): Promise<string[]> {
+export async function neutralMergeDrivers(repoRoot: string): Promise<string[]> {
   const output = await runGit({ cwd: repoRoot, args: ["config", "--list", "--show-scope", "--show-origin", "-z"] });
   const drivers: string[] = [];
   for (const entry of parseConfigList(output)) {

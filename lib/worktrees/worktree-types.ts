@@ -62,3 +62,17 @@ export interface LandCheck {
   /** Commits on the base that the branch does not have (0: it would fast-forward). */
   baseAhead: number;
 }
+
+/** How Land… puts the branch into its base. */
+export const LAND_METHODS = ["merge", "squash", "fast-forward"] as const;
+export type LandMethod = (typeof LAND_METHODS)[number];
+
+/** POST /api/worktrees/land */
+export interface LandResult {
+  branch: string;
+  base: string;
+  baseWorktreePath: string;
+  method: LandMethod;
+  /** The base's new head. */
+  commit: string;
+}

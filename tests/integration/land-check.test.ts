@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import type { LandCheck } from "@/lib/worktrees/worktree-types.ts";
+import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
   error: { code: string; message: string };
@@ -113,5 +113,82 @@ describe("land check", () => {
     const checked = await landCheck(worktree);
     expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["x.cfg"] });
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+const land = (worktreePath: string, method: LandMethod) =>
+  callApi<LandResult & ErrorBody>(shared.env.arbor, "/api/worktrees/land", {
+    body: { repoId: shared.repo.repoId, worktreePath, method },
+  });
+
+const head = async (cwd: string, rev = "HEAD") => (await runFixtureGit({ cwd, args: ["rev-parse", rev] })).trim();
+const parents = async (cwd: string) =>
+  (await runFixtureGit({ cwd, args: ["rev-list", "--parents", "-n", "1", "HEAD"] })).trim().split(" ").length - 1;
+
+describe("landing", () => {
+  it("lands with a merge commit, a squashed commit or a fast-forward, in the base's worktree", async () => {
+    rmSync(path.join(shared.repo.mainPath, "draft.txt"), { force: true });
+    const main = shared.repo.mainPath;
+    // The test server's HOME is a throw-away folder with no git identity, like a fresh machine.
+    const nobody = await shared.repo.addWorktree("nobody");
+    await commit(nobody, { "n.txt": "n\n" }, "n");
+    const before = await head(main);
+    const identity = await land(nobody, "merge");
+    expect(identity.status).toBe(412);
+    expect(identity.body.error.message).toMatch(/^Git does not know who you are, so feat\/nobody-\d+ was not landed/);
+    expect(await head(main)).toBe(before);
+    expect(await runFixtureGit({ cwd: main, args: ["status", "--porcelain"] })).toBe("");
+    await runFixtureGit({ cwd: main, args: ["config", "user.name", "Arbor Test"] });
+    await runFixtureGit({ cwd: main, args: ["config", "user.email", "test@arbor.invalid"] });
+
+    const merged = await shared.repo.addWorktree("merge-me");
+    await commit(merged, { "m1.txt": "m1\n" }, "m1");
+    await commit(main, { "main-only.txt": "x\n" }, "Main moves on");
+    const mergeResult = await land(merged, "merge");
+    expect(mergeResult.status).toBe(200);
+    expect(mergeResult.body).toMatchObject({ base: "main", baseWorktreePath: main, method: "merge" });
+    expect(mergeResult.body.commit).toBe(await head(main));
+    expect(await parents(main)).toBe(2);
+    expect(readFileSync(path.join(main, "m1.txt"), "utf8")).toBe("m1\n");
+    expect((await landCheck(merged)).body.status).toBe("nothing_to_land");
+
+    const squashed = await shared.repo.addWorktree("squash-me");
+    await commit(squashed, { "s1.txt": "s1\n" }, "s1");
+    await commit(squashed, { "s2.txt": "s2\n" }, "s2");
+    await commit(main, { "main-again.txt": "x\n" }, "Main moves again");
+    expect((await land(squashed, "squash")).status).toBe(200);
+    expect(await parents(main)).toBe(1);
+    expect(existsSync(path.join(main, "s1.txt")) && existsSync(path.join(main, "s2.txt"))).toBe(true);
+    expect(await runFixtureGit({ cwd: main, args: ["log", "-1", "--format=%B"] })).toContain("Squashed commit");
+
+    const fast = await shared.repo.addWorktree("fast");
+    await commit(fast, { "f.txt": "f\n" }, "f");
+    expect((await land(fast, "fast-forward")).status).toBe(200);
+    expect(await head(main)).toBe(await head(fast));
+  });
+
+  it("refuses what the check refuses, and a fast-forward the base has moved past, changing nothing", async () => {
+    const main = shared.repo.mainPath;
+    const behind = await shared.repo.addWorktree("behind");
+    await commit(behind, { "g.txt": "g\n" }, "g");
+    await commit(main, { "h.txt": "h\n" }, "h");
+    const ff = await land(behind, "fast-forward");
+    expect(ff.status).toBe(412);
+    expect(ff.body.error.message).toMatch(/^main has 1 commit that feat\/behind-\d+ lacks, so it cannot fast-forward/);
+
+    const clash = await shared.repo.addWorktree("clash");
+    await commit(clash, { "h.txt": "other\n" }, "clash");
+    await commit(main, { "h.txt": "main's\n" }, "h again");
+    const conflicted = await land(clash, "merge");
+    expect(conflicted.status).toBe(409);
+    expect(conflicted.body.error.message).toContain("would conflict in h.txt");
+
+    const before = await head(main);
+    writeFileSync(path.join(main, "draft.txt"), "draft\n");
+    const dirty = await land(behind, "merge");
+    expect(dirty.status).toBe(409);
+    expect(dirty.body.error.message).toContain("The main worktree has 1 uncommitted change");
+    expect(await head(main)).toBe(before);
+    expect(existsSync(path.join(main, "g.txt"))).toBe(false);
   });
 });
