@@ -1,5 +1,7 @@
-// Removing a worktree from its row: what would be lost is shown first; a clean one goes, its branch too.
-import { writeFileSync } from "node:fs";
+// Creating a worktree from the list and landing on its chat; removing one from its row: what would be lost is shown
+// first; a clean one goes, its branch too.
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { expect, test } from "./chat-fixtures.ts";
@@ -30,4 +32,105 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   const branches = await runFixtureGit({ cwd: repo.mainPath, args: ["branch", "--format=%(refname:short)"] });
   expect(branches).not.toContain("feat/clean");
   expect(branches).toContain("feat/dirty");
+});
+
+test("New worktree… proposes a branch and a folder, creates them and opens the new worktree's chat", async ({
+  page,
+  repo,
+}) => {
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("worktree-new").click();
+  const dialog = page.getByTestId("new-worktree-dialog");
+  const branch = dialog.getByTestId("new-worktree-branch");
+  await expect(branch).toHaveValue("feat/");
+  await expect(branch).toBeFocused();
+  await expect(dialog.getByTestId("new-worktree-base")).toHaveValue("main");
+  await branch.fill("main");
+  await expect(dialog).toContainText("Branch main already exists");
+  await branch.fill("feat/bad name");
+  await expect(dialog).toContainText("This cannot be a branch name: it contains a space");
+  await expect(dialog.getByTestId("new-worktree-create")).toBeDisabled();
+  await branch.fill("feat/from-ui");
+  const folder = `${repo.root}/main-from-ui`;
+  await expect(dialog.getByTestId("new-worktree-folder")).toHaveValue(folder);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="new-worktree-dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await dialog.getByTestId("new-worktree-create").click();
+
+  await expect(dialog).toHaveCount(0);
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${folder}"]`);
+  await expect(row).toHaveAttribute("data-selected", "true");
+  await expect(row.getByTestId("worktree-branch")).toHaveText("feat/from-ui");
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("wt")).toBe(folder);
+});
+
+test("the worktree setup copies .env into the new worktree and says why its command did not run (untrusted)", async ({
+  page,
+  repo,
+}) => {
+  writeFileSync(path.join(repo.mainPath, ".env"), "TOKEN=local\n");
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("worktree-new").click();
+  const dialog = page.getByTestId("new-worktree-dialog");
+  await dialog.getByTestId("worktree-setup").locator("summary").click();
+  await dialog.getByTestId("setup-files").fill("../escape");
+  await expect(dialog).toContainText('../escape: the path may not contain ".."');
+  await expect(dialog.getByTestId("setup-save")).toBeDisabled();
+  await dialog.getByTestId("setup-files").fill(".env");
+  await dialog.getByTestId("setup-command-input").fill("npm ci && npm test");
+  await expect(dialog).toContainText("need a shell, and the setup command runs without one");
+  await dialog.getByTestId("setup-command-input").fill("node -e \"require('fs').writeFileSync('ran', '')\"");
+  await expect(dialog).toContainText("This repository is not trusted, so Arbor will not run this command");
+  await expect(dialog.getByTestId("setup-unsaved")).toBeVisible();
+  await dialog.getByTestId("setup-save").click();
+  await expect(dialog).toContainText("Saved.");
+  await expect(dialog.getByTestId("setup-unsaved")).toHaveCount(0);
+  await dialog.getByTestId("new-worktree-branch").fill("feat/with-env");
+  await dialog.getByTestId("new-worktree-create").click();
+
+  const report = dialog.getByTestId("setup-report");
+  await expect(report.getByTestId("setup-copies")).toContainText(".env copied");
+  await expect(report.getByTestId("setup-command")).toHaveAttribute("data-status", "not_run");
+  await expect(report).toContainText("only when you trust the repository");
+  const folder = `${repo.root}/main-with-env`;
+  expect(readFileSync(path.join(folder, ".env"), "utf8")).toBe("TOKEN=local\n");
+  await report.getByTestId("setup-report-done").click();
+  await expect(page.locator(`[data-testid="worktree-row"][data-path="${folder}"]`)).toHaveAttribute(
+    "data-selected",
+    "true",
+  );
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+});
+
+test("Land… previews the merge into the default branch (the conflicting file, then clean once resolved) and lands it", async ({
+  page,
+  repo,
+}) => {
+  const worktree = await repo.addWorktree("landing");
+  writeFileSync(path.join(worktree, "README.md"), "# branch side\n");
+  await runFixtureGit({ cwd: worktree, args: ["commit", "-q", "-am", "Branch side"] });
+  writeFileSync(path.join(repo.mainPath, "README.md"), "# main side\n");
+  await runFixtureGit({ cwd: repo.mainPath, args: ["commit", "-q", "-am", "Main side"] });
+  await page.goto(`/?repo=${repo.repoId}`);
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${worktree}"]`);
+  await row.getByTestId("worktree-land").click();
+  const dialog = page.getByTestId("land-dialog");
+  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
+  await expect(dialog.getByTestId("land-conflicts")).toHaveText("README.md");
+  await expect(dialog.getByTestId("land-base")).toHaveValue("main");
+
+  await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "-X", "ours", "main"] });
+  await dialog.getByTestId("land-recheck").click();
+  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
+  await expect(dialog).toContainText("would merge into main without conflicts (a fast-forward)");
+
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.name", "Arbor Test"] });
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.email", "test@arbor.invalid"] });
+  await dialog.getByTestId("land-method-fast-forward").check();
+  await dialog.getByTestId("land-confirm").click();
+  await expect(dialog.getByTestId("land-done")).toContainText("Landed feat/landing into main (fast-forward)");
+  const mainHead = await runFixtureGit({ cwd: repo.mainPath, args: ["rev-parse", "HEAD"] });
+  expect(mainHead).toBe(await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] }));
+  expect(readFileSync(path.join(repo.mainPath, "README.md"), "utf8")).toBe("# branch side\n");
 });

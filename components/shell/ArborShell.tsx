@@ -158,6 +158,7 @@ export function ArborShell() {
               planId={planId}
               selectedPath={worktreePath}
               onOpen={openWorktree}
+              onOpenPath={openWorktreePath}
               onOpenDashboard={() => openWorktreePath(null)}
               onJumpToEntry={jumpToEntry}
             />

@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { TrustStateButton } from "@/components/trust/TrustStateButton.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { NewWorktreeButton } from "./NewWorktreeButton.tsx";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
 import { WorktreeRow } from "./WorktreeRow.tsx";
 
@@ -29,6 +30,8 @@ export function WorktreePanel(props: {
   planId: string | null;
   selectedPath: string | null;
   onOpen: (worktree: WorktreeScan) => void;
+  /** Opens a worktree's chat by path (a worktree just created may not be in this scan yet). */
+  onOpenPath: (worktreePath: string) => void;
   onOpenDashboard: () => void;
   onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
@@ -73,6 +76,7 @@ export function WorktreePanel(props: {
             Tree
           </Button>
         ) : null}
+        {props.pin.owner.isLocal ? <NewWorktreeButton repoId={props.pin.repoId} onCreated={props.onOpenPath} /> : null}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <Button
           data-testid="worktrees-refresh"

@@ -5,6 +5,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { LandButton } from "./LandButton.tsx";
 import { RemoveWorktreeButton } from "./RemoveWorktreeButton.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
@@ -56,7 +57,8 @@ export function WorktreeRow(props: {
         </div>
       </Button>
       {props.repoId && canOpen && !worktree.isMain ? (
-        <div className="mt-1 flex justify-end">
+        <div className="mt-1 flex justify-end gap-2">
+          {worktree.branch && !worktree.isDetached ? <LandButton repoId={props.repoId} worktree={worktree} /> : null}
           <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
         </div>
       ) : null}

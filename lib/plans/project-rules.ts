@@ -26,3 +26,9 @@ export async function updateProjectRules(
   });
   return readProjectRules(db, input.repoId);
 }
+
+/** The naming rule the repository set, or null when it never set one (readProjectRules then gives Arbor's default). */
+export async function readStoredNamingRule(db: Db, repoId: string): Promise<string | null> {
+  const rules = await db.projectRule.findUnique({ where: { repoId }, select: { branchNamingRule: true } });
+  return rules?.branchNamingRule ?? null;
+}

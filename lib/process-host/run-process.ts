@@ -11,6 +11,8 @@ export class ProcessFailure extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    /** What it wrote before it failed (null when it could not start). */
+    readonly output: (ProcessResult & { exitCode: number | null; isTimedOut: boolean }) | null = null,
   ) {
     super(message);
   }
@@ -71,7 +73,13 @@ export function runProcess(input: {
             .split("\n")
             .find((line) => line.trim() !== "")
             ?.trim();
-          reject(new ProcessFailure(`${command} ${reason}${detail ? `: ${detail}` : ""}`, null));
+          reject(
+            new ProcessFailure(`${command} ${reason}${detail ? `: ${detail}` : ""}`, null, {
+              ...result,
+              exitCode: exit.code,
+              isTimedOut,
+            }),
+          );
         },
       },
     );

@@ -1,13 +1,11 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { countWaiting } from "@/lib/approvals/approval-broker.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+import { countChangedFiles, liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 
 /** A terminal session whose last hook event is this recent (and not its SessionEnd) still counts as in use. */
 const RECENT_SESSION_MS = 5 * 60_000;
@@ -77,25 +75,20 @@ export async function removeWorktree(
       },
     );
   }
-  const hub = getEventHub();
-  for (const queryKey of [queryKeys.worktrees(input.repoId), queryKeys.activity(input.repoId), queryKeys.attention()])
-    hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey });
+  publishWorktreeListChange(input.repoId);
   return result;
 }
 
 async function gatherFacts(db: Db, input: { repoId: string; worktree: WorktreeScan }): Promise<RemovalFacts> {
   const { worktree } = input;
-  const dirty = worktree.dirty;
-  const changedFiles = dirty ? dirty.staged + dirty.unstaged + dirty.untracked + dirty.conflicted : 0;
-  const liveState = getRunManager().stateOf(worktree.path);
   return {
     isMain: worktree.isMain,
     isLocked: worktree.isLocked,
     lockReason: worktree.lockReason,
-    changedFiles,
+    changedFiles: countChangedFiles(worktree),
     branch: worktree.branch,
     unmergedCommits: worktree.isMain ? 0 : await countUnmergedCommits(worktree),
-    runState: countWaiting({ repoId: input.repoId, worktreePath: worktree.path }) > 0 ? "waiting" : liveState,
+    runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     lastSessionActivityAt: await lastTerminalActivity(db, worktree.path),
     now: new Date(),
     recentSessionMs: RECENT_SESSION_MS,

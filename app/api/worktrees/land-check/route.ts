@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { checkLanding } from "@/lib/worktrees/land-check.ts";
+
+const landCheckSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+    /** The branch to land into; the default branch when left out. */
+    base: z.string().min(1).max(250).optional(),
+  })
+  .strict();
+
+// POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base? (touches nothing)
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await checkLanding(getDb(), await parseJsonBody(request, landCheckSchema))),
+);

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { landWorktree } from "@/lib/worktrees/land-worktree.ts";
+import { LAND_METHODS } from "@/lib/worktrees/worktree-types.ts";
+
+const landSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+    /** The branch to land into; the default branch when left out. */
+    base: z.string().min(1).max(250).optional(),
+    method: z.enum(LAND_METHODS),
+  })
+  .strict();
+
+// POST /api/worktrees/land – merge the worktree's branch into its base (refused unless the land check is clean)
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await landWorktree(getDb(), await parseJsonBody(request, landSchema))),
+);

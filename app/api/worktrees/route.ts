@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create-worktree.ts";
+
+const querySchema = z.object({ repoId: z.string().uuid() });
+const createSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    branch: z.string().trim().min(1, "Give the new branch a name").max(250),
+    /** The branch to start from; the default branch when left out. */
+    base: z.string().min(1).max(250).optional(),
+    /** Absolute folder for the worktree; next to the main worktree when left out. */
+    worktreePath: z.string().trim().min(1).max(4096).optional(),
+  })
+  .strict();
+
+// GET /api/worktrees?repoId=… – what the New worktree dialog proposes: branches, default branch, naming rule, setup
+export const GET = withErrorHandling(async (request: Request) => {
+  const { repoId } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return Response.json({ options: await readNewWorktreeOptions(getDb(), repoId) });
+});
+
+// POST /api/worktrees – create a branch and its worktree, then run the repository's worktree setup
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await createWorktree(getDb(), await parseJsonBody(request, createSchema)), { status: 201 }),
+);

@@ -1,0 +1,137 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
+import { useCreateWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Select, TextInput } from "@/components/ui/FormFields.tsx";
+import { explainBranchProblem, initialBranch, proposedFolder } from "./new-worktree-form.ts";
+import { WorktreeSetupEditor } from "./WorktreeSetupEditor.tsx";
+
+/** The New worktree dialog's form: loads what to propose, then the fields once it has it. */
+export function NewWorktreeForm(props: {
+  repoId: string;
+  headingId: string;
+  onCancel: () => void;
+  onCreated: (created: CreatedWorktree) => void;
+}) {
+  const options = useNewWorktreeOptions(props.repoId, true);
+  return (
+    <div className="p-4">
+      <h2 id={props.headingId} className="mb-3 text-sm font-semibold">
+        New worktree
+      </h2>
+      {options.error ? <ErrorNotice error={options.error} /> : null}
+      {options.data ? (
+        <Fields {...props} options={options.data} />
+      ) : options.isPending ? (
+        <p className="text-xs text-zinc-500">Reading the repository's branches…</p>
+      ) : null}
+      {options.data ? null : (
+        <div className="mt-3 flex justify-end">
+          <Button onClick={props.onCancel}>Cancel</Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Fields(props: {
+  repoId: string;
+  options: NewWorktreeOptions;
+  onCancel: () => void;
+  onCreated: (created: CreatedWorktree) => void;
+}) {
+  const { options } = props;
+  const [branch, setBranch] = useState(() => initialBranch(options.namingRule));
+  const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
+  const [folder, setFolder] = useState<string | null>(null);
+  const create = useCreateWorktree(props.repoId);
+  const ids = { branch: useId(), branchHelp: useId(), base: useId(), folder: useId() };
+  const shownFolder = folder ?? proposedFolder(options, branch);
+  const branchProblem = explainBranchProblem(options, branch);
+  const isReady = branch.trim() !== "" && branch.trim() !== initialBranch(options.namingRule) && shownFolder !== "";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isReady || branchProblem) return;
+    create.mutate(
+      { branch: branch.trim(), base, worktreePath: shownFolder.trim() },
+      { onSuccess: (created) => props.onCreated(created) },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 text-xs" noValidate>
+      <div className="space-y-1">
+        <label htmlFor={ids.branch} className="block font-medium">
+          Branch
+        </label>
+        <TextInput
+          id={ids.branch}
+          autoFocus
+          className="w-full font-mono"
+          value={branch}
+          onChange={(event) => setBranch(event.target.value)}
+          aria-invalid={branchProblem !== null}
+          aria-describedby={ids.branchHelp}
+          spellCheck={false}
+          autoComplete="off"
+          data-testid="new-worktree-branch"
+        />
+        <p id={ids.branchHelp} className={branchProblem ? "text-red-700 dark:text-red-400" : "text-zinc-500"}>
+          {branchProblem ??
+            `Naming rule ${options.namingRule}${options.isNamingRuleInferred ? ", read off the existing branches (set one in the tree's rules)" : ""}.`}
+        </p>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={ids.base} className="block font-medium">
+          Start from
+        </label>
+        <Select
+          id={ids.base}
+          className="w-full"
+          value={base}
+          onChange={(event) => setBase(event.target.value)}
+          data-testid="new-worktree-base"
+        >
+          {options.branches.map((name) => (
+            <option key={name} value={name}>
+              {name}
+              {name === options.defaultBranch ? " (default)" : ""}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={ids.folder} className="block font-medium">
+          Folder
+        </label>
+        <TextInput
+          id={ids.folder}
+          className="w-full font-mono"
+          value={shownFolder}
+          placeholder={`${options.repoRoot}-…`}
+          onChange={(event) => setFolder(event.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          data-testid="new-worktree-folder"
+        />
+      </div>
+      <WorktreeSetupEditor repoId={props.repoId} setup={options.setup} isTrusted={options.isTrusted} />
+      {create.error ? <ErrorNotice error={create.error} testId="new-worktree-error" /> : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!isReady || branchProblem !== null || create.isPending}
+          data-testid="new-worktree-create"
+        >
+          {create.isPending ? "Creating…" : "Create worktree"}
+        </Button>
+      </div>
+    </form>
+  );
+}

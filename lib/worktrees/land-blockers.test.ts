@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { landBlockers, type LandFacts } from "./land-blockers.ts";
+
+const ready: LandFacts = {
+  branch: "feat/x",
+  base: "main",
+  baseWorktreePath: "/src/app",
+  baseChangedFiles: 0,
+  branchChangedFiles: 0,
+  branchRunState: "idle",
+  baseRunState: "idle",
+};
+
+describe("landBlockers", () => {
+  it("has nothing to say when both worktrees are clean and idle", () => {
+    expect(landBlockers(ready)).toEqual([]);
+  });
+
+  it("names every reason, with what to do", () => {
+    expect(
+      landBlockers({
+        ...ready,
+        baseWorktreePath: null,
+        baseChangedFiles: 2,
+        branchChangedFiles: 1,
+        branchRunState: "running",
+        baseRunState: "waiting",
+      }),
+    ).toEqual([
+      "No worktree has main checked out; check it out (the main worktree is usual) to land into it.",
+      "The main worktree has 2 uncommitted changes; commit or stash them there first, so the merge does not mix with uncommitted work.",
+      "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
+      "Claude is answering in this worktree; stop or wait for the run first.",
+      "Claude is waiting for your answer in the main worktree; answer or stop the run first.",
+    ]);
+    expect(landBlockers({ ...ready, baseRunState: "queued" })).toEqual([
+      "Claude is queued in the main worktree; stop or wait for the run first.",
+    ]);
+  });
+});

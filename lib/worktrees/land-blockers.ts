@@ -1,0 +1,44 @@
+/**
+ * Why a worktree's branch must not be landed into its base now, in sentences a user can act on.
+ * Pure: land-check.ts gathers the facts (git, the run manager, pending questions).
+ */
+export interface LandFacts {
+  branch: string;
+  base: string;
+  /** The worktree that has the base branch checked out, or null when none does. */
+  baseWorktreePath: string | null;
+  baseChangedFiles: number;
+  branchChangedFiles: number;
+  branchRunState: "idle" | "running" | "queued" | "waiting";
+  baseRunState: "idle" | "running" | "queued" | "waiting";
+}
+
+export function landBlockers(facts: LandFacts): string[] {
+  const blockers: string[] = [];
+  const changes = (count: number) => `${count} uncommitted ${count === 1 ? "change" : "changes"}`;
+  const them = (count: number) => (count === 1 ? "it" : "them");
+  if (facts.baseWorktreePath === null)
+    blockers.push(
+      `No worktree has ${facts.base} checked out; check it out (the main worktree is usual) to land into it.`,
+    );
+  if (facts.baseChangedFiles > 0)
+    blockers.push(
+      `The ${facts.base} worktree has ${changes(facts.baseChangedFiles)}; commit or stash ${them(facts.baseChangedFiles)} there first, so the merge does not mix with uncommitted work.`,
+    );
+  if (facts.branchChangedFiles > 0)
+    blockers.push(
+      `This worktree has ${changes(facts.branchChangedFiles)} that would not be landed; commit or discard ${them(facts.branchChangedFiles)} first.`,
+    );
+  for (const [where, state] of [
+    ["this worktree", facts.branchRunState],
+    [`the ${facts.base} worktree`, facts.baseRunState],
+  ] as const) {
+    if (state === "idle") continue;
+    blockers.push(
+      state === "waiting"
+        ? `Claude is waiting for your answer in ${where}; answer or stop the run first.`
+        : `Claude is ${state === "queued" ? "queued" : "answering"} in ${where}; stop or wait for the run first.`,
+    );
+  }
+  return blockers;
+}

@@ -1,0 +1,26 @@
+import { countWaiting } from "@/lib/approvals/approval-broker.ts";
+import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
+
+/** What the lifecycle checks (remove, land) ask of a worktree, and the refresh after a change to the list. */
+export type LiveRunState = "idle" | "running" | "queued" | "waiting";
+
+/** Changed, staged, untracked or conflicted files (ignored files do not count). */
+export function countChangedFiles(worktree: WorktreeScan): number {
+  const dirty = worktree.dirty;
+  return dirty ? dirty.staged + dirty.unstaged + dirty.untracked + dirty.conflicted : 0;
+}
+
+/** Arbor's run in the worktree: waiting for the user's answer, answering, queued or idle. */
+export function liveRunState(input: { repoId: string; worktreePath: string }): LiveRunState {
+  return countWaiting(input) > 0 ? "waiting" : getRunManager().stateOf(input.worktreePath);
+}
+
+/** Tells every browser showing the repository that its worktree list, activity and attention order changed. */
+export function publishWorktreeListChange(repoId: string): void {
+  const hub = getEventHub();
+  for (const queryKey of [queryKeys.worktrees(repoId), queryKeys.activity(repoId), queryKeys.attention()])
+    hub.publish(repoTopic(repoId), { type: "invalidate", queryKey });
+}

@@ -1,0 +1,194 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const shared = useArborWithRepo();
+
+const landCheck = (worktreePath: string, base?: string) =>
+  callApi<LandCheck & ErrorBody>(shared.env.arbor, "/api/worktrees/land-check", {
+    body: { repoId: shared.repo.repoId, worktreePath, ...(base ? { base } : {}) },
+  });
+
+async function commit(cwd: string, files: Record<string, string>, message: string): Promise<void> {
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(cwd, name), text);
+  await runFixtureGit({ cwd, args: ["add", "--", ...Object.keys(files)] });
+  await runFixtureGit({ cwd, args: ["commit", "-q", "-m", message] });
+}
+
+/** Everything a land check must leave as it was: refs, index, files and HEAD of both worktrees. */
+const snapshot = (cwd: string) =>
+  [
+    execFileSync("git", ["-C", cwd, "for-each-ref"], { encoding: "utf8" }),
+    execFileSync("git", ["-C", cwd, "status", "--porcelain=v2", "--branch"], { encoding: "utf8" }),
+    readFileSync(path.join(cwd, "a.txt"), "utf8"),
+  ].join("\n");
+
+describe("land check", () => {
+  it("says a branch would merge cleanly into the default branch, as a fast-forward or a merge commit", async () => {
+    const worktree = await shared.repo.addWorktree("clean");
+    const fresh = await landCheck(worktree);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ base: "main", status: "nothing_to_land", commitsToLand: 0, blockers: [] });
+
+    await commit(worktree, { "b.txt": "b\n" }, "Add b");
+    const ff = await landCheck(worktree);
+    expect(ff.body).toMatchObject({
+      base: "main",
+      baseWorktreePath: shared.repo.mainPath,
+      status: "clean",
+      conflictingFiles: [],
+      commitsToLand: 1,
+      baseAhead: 0,
+      blockers: [],
+    });
+    await commit(shared.repo.mainPath, { "c.txt": "c\n" }, "Add c on main");
+    const merge = await landCheck(worktree);
+    expect(merge.body).toMatchObject({ status: "clean", commitsToLand: 1, baseAhead: 1 });
+  });
+
+  it("names the files that would conflict, and touches neither worktree", async () => {
+    const worktree = await shared.repo.addWorktree("conflict");
+    await commit(worktree, { "a.txt": "branch side\n", "only-branch.txt": "x\n" }, "Change a on the branch");
+    await commit(shared.repo.mainPath, { "a.txt": "main side\n" }, "Change a on main");
+    const before = [snapshot(shared.repo.mainPath), snapshot(worktree)];
+    const checked = await landCheck(worktree);
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["a.txt"], blockers: [] });
+    expect([snapshot(shared.repo.mainPath), snapshot(worktree)]).toEqual(before);
+    expect(existsSync(path.join(shared.repo.mainPath, "only-branch.txt"))).toBe(false);
+  });
+
+  it("lists what must happen first: uncommitted changes in the base worktree or in the branch's", async () => {
+    const worktree = await shared.repo.addWorktree("dirty");
+    await commit(worktree, { "d.txt": "d\n" }, "Add d");
+    writeFileSync(path.join(shared.repo.mainPath, "draft.txt"), "draft\n");
+    writeFileSync(path.join(worktree, "wip.txt"), "wip\n");
+    const checked = await landCheck(worktree);
+    expect(checked.body.status).toBe("clean");
+    expect(checked.body.blockers).toEqual([
+      "The main worktree has 1 uncommitted change; commit or stash it there first, so the merge does not mix with uncommitted work.",
+      "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
+    ]);
+  });
+
+  it("checks against a chosen base and refuses a missing base or the base itself", async () => {
+    const base = await shared.repo.addWorktree("base");
+    const worktree = await shared.repo.addWorktree("on-base");
+    const baseBranch = (await runFixtureGit({ cwd: base, args: ["branch", "--show-current"] })).trim();
+    await commit(worktree, { "e.txt": "e\n" }, "Add e");
+    expect((await landCheck(worktree, baseBranch)).body).toMatchObject({
+      base: baseBranch,
+      baseWorktreePath: base,
+      status: "clean",
+    });
+    const missing = await landCheck(worktree, "gone");
+    expect(missing.status).toBe(412);
+    expect(missing.body.error.message).toBe("The base branch gone does not exist. Choose another base.");
+    const itself = await landCheck(shared.repo.mainPath);
+    expect(itself.status).toBe(422);
+    expect(itself.body.error.message).toBe("This worktree is on main itself; there is nothing to land.");
+  });
+
+  it("runs no merge driver of an untrusted repository: a file that needs one counts as conflicting", async () => {
+    const marker = path.join(shared.repo.root, "driver-ran");
+    await runFixtureGit({
+      cwd: shared.repo.mainPath,
+      args: ["config", "merge.evil.driver", `touch ${marker}; cp %B %A`],
+    });
+    writeFileSync(path.join(shared.repo.mainPath, ".gitattributes"), "*.cfg merge=evil\n");
+    await commit(shared.repo.mainPath, { ".gitattributes": "*.cfg merge=evil\n", "x.cfg": "base\n" }, "Add x.cfg");
+    const worktree = path.join(shared.repo.root, "driver");
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["worktree", "add", "-q", "-b", "feat/driver", worktree] });
+    await commit(worktree, { "x.cfg": "branch\n" }, "Branch side");
+    await commit(shared.repo.mainPath, { "x.cfg": "main\n" }, "Main side");
+    const checked = await landCheck(worktree);
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["x.cfg"] });
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+const land = (worktreePath: string, method: LandMethod) =>
+  callApi<LandResult & ErrorBody>(shared.env.arbor, "/api/worktrees/land", {
+    body: { repoId: shared.repo.repoId, worktreePath, method },
+  });
+
+const head = async (cwd: string, rev = "HEAD") => (await runFixtureGit({ cwd, args: ["rev-parse", rev] })).trim();
+const parents = async (cwd: string) =>
+  (await runFixtureGit({ cwd, args: ["rev-list", "--parents", "-n", "1", "HEAD"] })).trim().split(" ").length - 1;
+
+describe("landing", () => {
+  it("lands with a merge commit, a squashed commit or a fast-forward, in the base's worktree", async () => {
+    rmSync(path.join(shared.repo.mainPath, "draft.txt"), { force: true });
+    const main = shared.repo.mainPath;
+    // The test server's HOME is a throw-away folder with no git identity, like a fresh machine.
+    const nobody = await shared.repo.addWorktree("nobody");
+    await commit(nobody, { "n.txt": "n\n" }, "n");
+    const before = await head(main);
+    const identity = await land(nobody, "merge");
+    expect(identity.status).toBe(412);
+    expect(identity.body.error.message).toMatch(/^Git does not know who you are, so feat\/nobody-\d+ was not landed/);
+    expect(await head(main)).toBe(before);
+    expect(await runFixtureGit({ cwd: main, args: ["status", "--porcelain"] })).toBe("");
+    await runFixtureGit({ cwd: main, args: ["config", "user.name", "Arbor Test"] });
+    await runFixtureGit({ cwd: main, args: ["config", "user.email", "test@arbor.invalid"] });
+
+    const merged = await shared.repo.addWorktree("merge-me");
+    await commit(merged, { "m1.txt": "m1\n" }, "m1");
+    await commit(main, { "main-only.txt": "x\n" }, "Main moves on");
+    const mergeResult = await land(merged, "merge");
+    expect(mergeResult.status).toBe(200);
+    expect(mergeResult.body).toMatchObject({ base: "main", baseWorktreePath: main, method: "merge" });
+    expect(mergeResult.body.commit).toBe(await head(main));
+    expect(await parents(main)).toBe(2);
+    expect(readFileSync(path.join(main, "m1.txt"), "utf8")).toBe("m1\n");
+    expect((await landCheck(merged)).body.status).toBe("nothing_to_land");
+
+    const squashed = await shared.repo.addWorktree("squash-me");
+    await commit(squashed, { "s1.txt": "s1\n" }, "s1");
+    await commit(squashed, { "s2.txt": "s2\n" }, "s2");
+    await commit(main, { "main-again.txt": "x\n" }, "Main moves again");
+    expect((await land(squashed, "squash")).status).toBe(200);
+    expect(await parents(main)).toBe(1);
+    expect(existsSync(path.join(main, "s1.txt")) && existsSync(path.join(main, "s2.txt"))).toBe(true);
+    expect(await runFixtureGit({ cwd: main, args: ["log", "-1", "--format=%B"] })).toContain("Squashed commit");
+
+    const fast = await shared.repo.addWorktree("fast");
+    await commit(fast, { "f.txt": "f\n" }, "f");
+    expect((await land(fast, "fast-forward")).status).toBe(200);
+    expect(await head(main)).toBe(await head(fast));
+  });
+
+  it("refuses what the check refuses, and a fast-forward the base has moved past, changing nothing", async () => {
+    const main = shared.repo.mainPath;
+    const behind = await shared.repo.addWorktree("behind");
+    await commit(behind, { "g.txt": "g\n" }, "g");
+    await commit(main, { "h.txt": "h\n" }, "h");
+    const ff = await land(behind, "fast-forward");
+    expect(ff.status).toBe(412);
+    expect(ff.body.error.message).toMatch(/^main has 1 commit that feat\/behind-\d+ lacks, so it cannot fast-forward/);
+
+    const clash = await shared.repo.addWorktree("clash");
+    await commit(clash, { "h.txt": "other\n" }, "clash");
+    await commit(main, { "h.txt": "main's\n" }, "h again");
+    const conflicted = await land(clash, "merge");
+    expect(conflicted.status).toBe(409);
+    expect(conflicted.body.error.message).toContain("would conflict in h.txt");
+
+    const before = await head(main);
+    writeFileSync(path.join(main, "draft.txt"), "draft\n");
+    const dirty = await land(behind, "merge");
+    expect(dirty.status).toBe(409);
+    expect(dirty.body.error.message).toContain("The main worktree has 1 uncommitted change");
+    expect(await head(main)).toBe(before);
+    expect(existsSync(path.join(main, "g.txt"))).toBe(false);
+  });
+});

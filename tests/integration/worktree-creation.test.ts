@@ -1,0 +1,187 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TrustBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
+import type { WorktreeSetup } from "@/lib/worktrees/worktree-setup.ts";
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const shared = useArborWithRepo();
+
+const create = (body: { branch: string; base?: string; worktreePath?: string }) =>
+  callApi<CreatedWorktree & ErrorBody>(shared.env.arbor, "/api/worktrees", {
+    body: { repoId: shared.repo.repoId, ...body },
+  });
+
+const options = async () =>
+  (await callApi<{ options: NewWorktreeOptions }>(shared.env.arbor, `/api/worktrees?repoId=${shared.repo.repoId}`)).body
+    .options;
+
+const saveSetup = (setup: WorktreeSetup) =>
+  callApi<{ setup: WorktreeSetup } & ErrorBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/worktree-setup`, {
+    method: "PUT",
+    body: setup,
+  });
+
+const branches = async () =>
+  (await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", "--format=%(refname:short)"] })).split("\n");
+
+describe("creating a worktree", () => {
+  it("proposes the default branch and a naming rule read off the branches when the repository set none", async () => {
+    const first = await options();
+    expect(first).toMatchObject({ defaultBranch: "main", namingRule: "feat/{slug}", isNamingRuleInferred: true });
+    expect(first.repoRoot).toBe(shared.repo.mainPath);
+    for (const name of ["fix/a", "fix/b", "fix/c", "feat/d"])
+      await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", name] });
+    expect((await options()).namingRule).toBe("fix/{slug}");
+    const set = await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "topic/{slug}" },
+    });
+    expect(set.status).toBe(200);
+    expect(await options()).toMatchObject({ namingRule: "topic/{slug}", isNamingRuleInferred: false });
+  });
+
+  it("creates the branch from the default branch in a folder next to the main worktree", async () => {
+    const created = await create({ branch: "fix/login-page" });
+    expect(created.status).toBe(201);
+    const expected = path.join(shared.repo.root, "main-login-page");
+    expect(created.body).toMatchObject({ branch: "fix/login-page", base: "main", worktreePath: expected });
+    expect(created.body.setup).toEqual({ copies: [], command: null });
+    expect((await runFixtureGit({ cwd: expected, args: ["branch", "--show-current"] })).trim()).toBe("fix/login-page");
+    const scan = await callApi<{ scan: { worktrees: Array<{ path: string }> } }>(
+      shared.env.arbor,
+      `/api/repos/${shared.repo.repoId}/worktrees`,
+    );
+    expect(scan.body.scan.worktrees.map((worktree) => worktree.path)).toContain(expected);
+  });
+
+  it("starts from the chosen base branch, in the chosen folder", async () => {
+    const base = await shared.repo.addWorktree("base");
+    writeFileSync(path.join(base, "on-base.txt"), "base\n");
+    await runFixtureGit({ cwd: base, args: ["add", "on-base.txt"] });
+    await runFixtureGit({ cwd: base, args: ["commit", "-q", "-m", "On base"] });
+    const baseBranch = (await runFixtureGit({ cwd: base, args: ["branch", "--show-current"] })).trim();
+    const folder = path.join(shared.repo.root, "chosen folder");
+    const created = await create({ branch: "feat/stacked", base: baseBranch, worktreePath: folder });
+    expect(created.status).toBe(201);
+    expect(created.body.worktreePath).toBe(folder);
+    expect(readFileSync(path.join(folder, "on-base.txt"), "utf8")).toBe("base\n");
+  });
+
+  it("refuses a taken branch, an invalid name, a folder that exists and a missing base, and creates nothing", async () => {
+    const before = await branches();
+    const taken = await create({ branch: "fix/a" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe(
+      "Branch fix/a already exists. Choose another name, or open the worktree that has it.",
+    );
+    const invalid = await create({ branch: "feat/two words" });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.message).toMatch(/^"feat\/two words" cannot be a branch name: it contains a space/);
+    mkdirSync(path.join(shared.repo.root, "occupied"));
+    const occupied = await create({ branch: "feat/occupied", worktreePath: path.join(shared.repo.root, "occupied") });
+    expect(occupied.status).toBe(409);
+    expect(occupied.body.error.message).toContain("occupied already exists. Choose another path");
+    const relative = await create({ branch: "feat/relative", worktreePath: "relative/folder" });
+    expect(relative.status).toBe(422);
+    expect(relative.body.error.message).toBe("The worktree path must be absolute.");
+    const noBase = await create({ branch: "feat/orphan", base: "gone" });
+    expect(noBase.status).toBe(412);
+    expect(noBase.body.error.message).toBe(
+      "The base branch gone does not exist. Rescan, then choose another base branch.",
+    );
+    expect(await branches()).toEqual(before);
+  });
+
+  it("copies the listed files from the main worktree, refusing escapes, and does not run the command of an untrusted repository", async () => {
+    const main = shared.repo.mainPath;
+    writeFileSync(path.join(main, ".env"), "SECRET=1\n");
+    mkdirSync(path.join(main, "config"), { recursive: true });
+    writeFileSync(path.join(main, "config", "local.json"), "{}\n");
+    writeFileSync(path.join(shared.repo.root, "outside.txt"), "outside\n");
+    symlinkSync(path.join(shared.repo.root, "outside.txt"), path.join(main, "link-out"));
+    symlinkSync(shared.repo.root, path.join(main, "dir-out"));
+
+    const refused = await saveSetup({ copyFiles: ["../outside.txt"], command: [], timeoutSeconds: 60 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(
+      '"../outside.txt" cannot be copied into new worktrees: the path may not contain ".." (it must stay inside the worktree).',
+    );
+    const absolute = await saveSetup({ copyFiles: ["/etc/passwd"], command: [], timeoutSeconds: 60 });
+    expect(absolute.status).toBe(422);
+
+    const saved = await saveSetup({
+      copyFiles: [".env", "config/local.json", "missing.txt", "link-out", "dir-out/outside.txt", "a.txt"],
+      command: ["node", "-e", "require('fs').writeFileSync('ran.txt', 'yes')"],
+      timeoutSeconds: 60,
+    });
+    expect(saved.status).toBe(200);
+    const created = await create({ branch: "feat/with-setup" });
+    expect(created.status).toBe(201);
+    const folder = created.body.worktreePath;
+    expect(created.body.setup.copies).toEqual([
+      { path: ".env", status: "copied", reason: null },
+      { path: "config/local.json", status: "copied", reason: null },
+      { path: "missing.txt", status: "skipped", reason: "it is not in the main worktree" },
+      { path: "link-out", status: "refused", reason: expect.stringContaining("symbolic link") },
+      {
+        path: "dir-out/outside.txt",
+        status: "refused",
+        reason: expect.stringContaining("leads out of the main worktree"),
+      },
+      { path: "a.txt", status: "skipped", reason: "the new worktree already has it (kept as checked out)" },
+    ]);
+    expect(readFileSync(path.join(folder, ".env"), "utf8")).toBe("SECRET=1\n");
+    expect(readFileSync(path.join(folder, "config", "local.json"), "utf8")).toBe("{}\n");
+    expect(existsSync(path.join(folder, "link-out"))).toBe(false);
+    expect(created.body.setup.command).toMatchObject({ status: "not_run", output: "" });
+    expect(created.body.setup.command?.message).toContain("only when you trust the repository");
+    expect(existsSync(path.join(folder, "ran.txt"))).toBe(false);
+  });
+
+  it("runs the setup command of a trusted repository in the new worktree and shows its output; a failure keeps the worktree", async () => {
+    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/trust`);
+    const trusted = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/trust`, {
+      body: { digest: trust.body.trust.digest },
+    });
+    expect(trusted.status).toBe(200);
+
+    await saveSetup({
+      copyFiles: [],
+      command: ["node", "-e", "require('fs').writeFileSync('ran.txt', process.cwd()); console.log('set up')"],
+      timeoutSeconds: 60,
+    });
+    const ok = await create({ branch: "feat/trusted-setup" });
+    expect(ok.status).toBe(201);
+    expect(ok.body.setup.command).toMatchObject({ status: "succeeded", message: null, output: "set up\n" });
+    expect(readFileSync(path.join(ok.body.worktreePath, "ran.txt"), "utf8")).toBe(ok.body.worktreePath);
+
+    await saveSetup({
+      copyFiles: [],
+      command: ["node", "-e", "console.log('installing'); console.error('boom'); process.exit(3)"],
+      timeoutSeconds: 60,
+    });
+    const failed = await create({ branch: "feat/failing-setup" });
+    expect(failed.status).toBe(201);
+    expect(failed.body.setup.command).toMatchObject({ status: "failed", output: "installing\nboom\n" });
+    expect(failed.body.setup.command?.message).toBe(
+      "The setup command failed (exit status 3). The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree.",
+    );
+    expect(existsSync(failed.body.worktreePath)).toBe(true);
+
+    await saveSetup({ copyFiles: [], command: ["node", "-e", "setInterval(() => {}, 1000)"], timeoutSeconds: 1 });
+    const hung = await create({ branch: "feat/hung-setup" });
+    expect(hung.body.setup.command?.message).toContain("did not finish within 1 s and was stopped");
+
+    await saveSetup({ copyFiles: [], command: ["no-such-program-arbor"], timeoutSeconds: 5 });
+    const missing = await create({ branch: "feat/missing-program" });
+    expect(missing.body.setup.command?.message).toMatch(/^The setup command could not start: .*not found/);
+  });
+});
