@@ -2,6 +2,7 @@
 // npm run bench -- --db postgresql – the database-bound paths on PostgreSQL, as ratios against SQLite.
 // Prints figures and target checks; never fails the test suite.
 import { runApprovalsBench } from "./approvals-bench.ts";
+import { runAttentionBench } from "./attention-bench.ts";
 import { runChangesBench } from "./changes-bench.ts";
 import { runDiffPaintBench } from "./diff-paint-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
@@ -93,6 +94,32 @@ for (const figures of [paint.lines, paint.large]) {
     figures.toEndLongestTaskMs < 100,
   );
 }
+
+const attention = await runAttentionBench();
+console.log(
+  `\nAttention view (${attention.worktrees} worktrees in ${attention.repos} repositories; Chromium; baseline = nothing else running)`,
+);
+const phase = (name: string, figures: typeof attention.quiet) =>
+  line(
+    `  ${name}: state change → shown p50 / p95`,
+    `${figures.p50Ms} / ${figures.p95Ms} ms (${figures.shown} shown, ${figures.coalesced} coalesced)`,
+    "",
+    true,
+  );
+phase("baseline", attention.quiet);
+phase(`${attention.streaming} streaming`, attention.streamingPhase);
+line(
+  "  p95 ratio (streaming / baseline)",
+  String(round(attention.streamingPhase.p95Ms / Math.max(1, attention.quiet.p95Ms), 2)),
+  "<= 3",
+  attention.streamingPhase.p95Ms <= 3 * Math.max(1, attention.quiet.p95Ms),
+);
+line(
+  "  longest main-thread task: baseline / streaming",
+  `${attention.quiet.longestTaskMs} / ${attention.streamingPhase.longestTaskMs} ms`,
+  "< 200 ms",
+  attention.streamingPhase.longestTaskMs < 200,
+);
 
 const approvals = await runApprovalsBench();
 console.log(
