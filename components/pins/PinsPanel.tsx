@@ -22,7 +22,11 @@ export function PinsPanel(props: {
   return (
     <aside className="flex h-full w-full shrink-0 flex-col gap-4 overflow-y-auto border-r md:w-72 border-zinc-200 p-3 dark:border-zinc-800">
       <div className="flex items-center justify-between gap-2">
-        <h1 className="text-lg font-semibold tracking-tight">🌳 Arbor</h1>
+        <h1 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          {/* The app's own icon: an emoji depends on the system's fonts (a blank box without an emoji font). */}
+          <img src="/favicon.svg" alt="" width={20} height={20} />
+          Arbor
+        </h1>
         <Button size="md" onClick={props.onOpenAttention} data-testid="open-attention" data-count={needing}>
           What needs you{needing > 0 ? ` (${needing})` : ""}
         </Button>
