@@ -76,17 +76,66 @@ export function useDeletePlan(repoId: string) {
   });
 }
 
+const DRAFTS_KEY = "arbor.draftPlans";
+
+interface DraftPlan {
+  repoId: string;
+  planId: string;
+}
+
+function readDraftPlans(): DraftPlan[] {
+  try {
+    const parsed = JSON.parse(window.sessionStorage.getItem(DRAFTS_KEY) ?? "[]") as unknown;
+    return Array.isArray(parsed) ? (parsed as DraftPlan[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeDraftPlans(drafts: DraftPlan[]): void {
+  try {
+    if (drafts.length === 0) window.sessionStorage.removeItem(DRAFTS_KEY);
+    else window.sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(drafts));
+  } catch {
+    // Storage disabled: the wizard's own discard (Cancel, leaving, closing the tab) still runs.
+  }
+}
+
+/** The design wizard created this plan: it stays a draft (discarded if left) until its tree is saved. */
+export function rememberDraftPlan(draft: DraftPlan): void {
+  writeDraftPlans([...readDraftPlans().filter((known) => known.planId !== draft.planId), draft]);
+}
+
+/** Its tree was saved: the plan is no longer a draft. */
+export function keepDraftPlan(planId: string): void {
+  writeDraftPlans(readDraftPlans().filter((known) => known.planId !== planId));
+}
+
 /**
  * The design wizard was left without saving: the plan it created goes (the server keeps it if a
- * tree was saved for it meanwhile). `keepalive` lets the request finish while the tab closes.
+ * tree was saved for it meanwhile). `keepalive` lets the request finish while the tab closes; a
+ * request that never arrived (the tab was killed) is sent again by `discardLeftDraftPlans`.
  */
-export function discardDraftPlan(client: QueryClient, input: { repoId: string; planId: string }): void {
+export function discardDraftPlan(client: QueryClient, input: DraftPlan): void {
   void fetch(`/api/plans/${input.planId}?draft=1`, { method: "DELETE", keepalive: true })
+    .then((response) => {
+      // Gone, kept because it has a tree, or deleted now: either way no longer a draft to discard.
+      if (response.ok || response.status === 404 || response.status === 409) keepDraftPlan(input.planId);
+    })
     .catch(() => undefined)
     .finally(() => {
       void client.invalidateQueries({ queryKey: queryKeys.plans(input.repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(input.repoId) });
     });
+}
+
+/**
+ * Drafts this tab left behind when it reloaded or navigated away before the discard request went
+ * out (no wizard is open when this runs): discarded now. Per tab (sessionStorage), so a wizard
+ * open in another tab keeps its plan.
+ */
+export function discardLeftDraftPlans(client: QueryClient, repoId: string): void {
+  for (const draft of readDraftPlans()) if (draft.repoId === repoId) discardDraftPlan(client, draft);
 }
 
 /** POST /api/tree-spec: the answer carries the fresh dashboard, which goes straight into the cache. */

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef, useState } from "react";
-import { discardDraftPlan } from "@/components/api/plans-api.ts";
+import { discardDraftPlan, keepDraftPlan, rememberDraftPlan } from "@/components/api/plans-api.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import { Button } from "@/components/ui/Button.tsx";
@@ -77,7 +77,10 @@ export function DesignWizard(props: {
             repoId={props.repoId}
             selectedPlanId={plan?.id ?? null}
             onChoose={choosePlan}
-            onCreated={(createdPlan) => created.current.add(createdPlan.id)}
+            onCreated={(createdPlan) => {
+              created.current.add(createdPlan.id);
+              rememberDraftPlan({ repoId: props.repoId, planId: createdPlan.id });
+            }}
           />
         ) : null}
         {step === "build" && plan ? (
@@ -102,6 +105,7 @@ export function DesignWizard(props: {
             onSaved={(planId) => {
               // Saved: the plan made in step 1 stays (any other one made here and left behind still goes).
               created.current.delete(planId);
+              keepDraftPlan(planId);
               props.onSaved(planId);
             }}
           />

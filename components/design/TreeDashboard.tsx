@@ -1,8 +1,13 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { invalidateRepoScans, useDashboard, type RepoDashboard } from "@/components/api/plans-api.ts";
+import { useEffect, useState } from "react";
+import {
+  discardLeftDraftPlans,
+  invalidateRepoScans,
+  useDashboard,
+  type RepoDashboard,
+} from "@/components/api/plans-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import { BranchTree } from "./BranchTree.tsx";
@@ -28,6 +33,8 @@ export function TreeDashboard(props: {
   const client = useQueryClient();
   const dashboard = useDashboard({ repoId: props.repoId, planId: props.planId });
   const [mode, setMode] = useState<Mode>({ kind: "tree" });
+  // A design wizard in a tab that was closed or crashed may have left the plan it created.
+  useEffect(() => discardLeftDraftPlans(client, props.repoId), [client, props.repoId]);
   const data = dashboard.data;
 
   if (mode.kind === "wizard") {

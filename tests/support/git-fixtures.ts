@@ -70,7 +70,9 @@ export async function createFixtureRoot(): Promise<GitFixtureRoot> {
 
 /** Deletes everything a fixture created. */
 export async function removeGitFixture({ root }: GitFixtureRoot): Promise<void> {
-  await rm(root, { recursive: true, force: true });
+  // The server may still be writing in the repository when a test ends (a run's end checkpoint
+  // adds objects, a watched worktree rescans): rm retries a folder that filled up meanwhile.
+  await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /** Creates `origin.git` and a `main` clone with `files` committed on main and pushed. */
