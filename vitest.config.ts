@@ -32,6 +32,7 @@ const processSuite = (name: string, timeoutMs: number) => ({
 export const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
     "approvals-api",
+    "attention-api",
     "changes-checkpoints",
     "chat-api",
     "health-metrics",

@@ -4,6 +4,7 @@ import { applyNotificationToCache } from "@/components/notifications/notificatio
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./live-run-types.ts";
+import { refreshLatest } from "./refresh-latest.ts";
 import { noteServerTime } from "./server-clock.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -18,8 +19,8 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       applyRunEventToCache(client, message);
       return;
     case "worktree_activity":
-      void client.invalidateQueries({ queryKey: queryKeys.activity(message.repoId) });
-      void client.invalidateQueries({ queryKey: queryKeys.attention() });
+      refreshLatest(client, queryKeys.activity(message.repoId));
+      refreshLatest(client, queryKeys.attention());
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
@@ -57,8 +58,8 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
   }
   // The event names only the session; activity of every repository shown is cheap to refetch.
   if (kind === "finished") {
-    void client.invalidateQueries({ queryKey: queryKeys.activity() });
-    void client.invalidateQueries({ queryKey: queryKeys.attention() });
+    refreshLatest(client, queryKeys.activity());
+    refreshLatest(client, queryKeys.attention());
   }
   // Cards, the tab title and the inbox read the requests' lists: a request came, ended, or its run did.
   if (kind === "approval_requested" || kind === "approval_resolved" || kind === "finished")

@@ -15,38 +15,68 @@ export async function listAttention(db: Db): Promise<AttentionItem[]> {
     where: { status: "active", repo: { pins: { some: {} } } },
     include: { repo: { select: { name: true, pins: { select: { label: true }, take: 1 } } } },
   });
-  const manager = getRunManager();
-  const items = await Promise.all(
-    sessions
-      .filter((session) => existsSync(session.worktreePath))
-      .map(async (session): Promise<AttentionItem> => {
-        const lastRun = await db.agentRun.findFirst({
-          where: { sessionId: session.id },
-          orderBy: { createdAt: "desc" },
-          select: { status: true, startedAt: true, finishedAt: true, errorMessage: true },
-        });
-        const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
-        const isWaiting = countWaiting({ repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
-        return {
-          repoId: session.repoId,
-          repoLabel: session.repo.pins[0]?.label ?? session.repo.name,
-          worktreePath: session.worktreePath,
-          sessionId: session.id,
-          state: attentionState({
-            liveState: isWaiting ? "waiting" : manager.stateOf(session.worktreePath),
-            hasUnread,
-            lastRunStatus: lastRun?.status ?? null,
-          }),
-          lastRun: lastRun
-            ? {
-                status: lastRun.status,
-                startedAt: lastRun.startedAt?.toISOString() ?? null,
-                finishedAt: lastRun.finishedAt?.toISOString() ?? null,
-                errorMessage: lastRun.errorMessage,
-              }
-            : null,
-        };
-      }),
+  const present = sessions.filter((session) => existsSync(session.worktreePath));
+  const lastRuns = await readLastRuns(
+    db,
+    present.map((session) => session.id),
   );
+  const manager = getRunManager();
+  const items = present.map((session): AttentionItem => {
+    const lastRun = lastRuns.get(session.id) ?? null;
+    const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
+    const isWaiting = countWaiting({ repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
+    return {
+      repoId: session.repoId,
+      repoLabel: session.repo.pins[0]?.label ?? session.repo.name,
+      worktreePath: session.worktreePath,
+      sessionId: session.id,
+      state: attentionState({
+        liveState: isWaiting ? "waiting" : manager.stateOf(session.worktreePath),
+        hasUnread,
+        lastRunStatus: lastRun?.status ?? null,
+      }),
+      lastRun: lastRun
+        ? {
+            status: lastRun.status,
+            startedAt: lastRun.startedAt?.toISOString() ?? null,
+            finishedAt: lastRun.finishedAt?.toISOString() ?? null,
+            errorMessage: lastRun.errorMessage,
+          }
+        : null,
+    };
+  });
   return rankAttention(items);
+}
+
+interface LastRun {
+  status: string;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  errorMessage: string | null;
+}
+
+/**
+ * The newest run of each session in two queries, whatever the number of sessions: the newest
+ * creation time per session (GROUP BY over the (session, created) index), then those runs. One
+ * query per session made the view's refresh grow with every worktree (50 worktrees: 50 queries).
+ */
+async function readLastRuns(db: Db, sessionIds: string[]): Promise<Map<string, LastRun>> {
+  if (sessionIds.length === 0) return new Map();
+  const newest = await db.agentRun.groupBy({
+    by: ["sessionId"],
+    where: { sessionId: { in: sessionIds } },
+    _max: { createdAt: true },
+  });
+  const keys = newest.flatMap((row) =>
+    row._max.createdAt ? [{ sessionId: row.sessionId, createdAt: row._max.createdAt }] : [],
+  );
+  if (keys.length === 0) return new Map();
+  const runs = await db.agentRun.findMany({
+    where: { OR: keys },
+    select: { sessionId: true, status: true, startedAt: true, finishedAt: true, errorMessage: true },
+  });
+  const bySession = new Map<string, LastRun>();
+  // Two runs of a session created in the same millisecond (never seen in practice): either is the newest.
+  for (const run of runs) if (!bySession.has(run.sessionId)) bySession.set(run.sessionId, run);
+  return bySession;
 }

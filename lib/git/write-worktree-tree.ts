@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
+import { readHeadFromFiles } from "./read-head-from-files.ts";
 import { runGitCommand } from "./run-git.ts";
 
 export interface WorktreeTree {
@@ -38,19 +39,27 @@ export async function writeWorktreeTree(input: { worktreePath: string }): Promis
   const lease = gitDir ? await leaseCheckpointIndex(gitDir) : null;
   if (!lease) return writeWithOneOffIndex({ cwd, gitDir });
   try {
-    return await writeWithKeptIndex({ cwd, lease });
+    return await writeWithKeptIndex({ cwd, gitDir: gitDir!, lease });
   } finally {
     await lease.release();
   }
 }
 
-async function writeWithKeptIndex({ cwd, lease }: { cwd: string; lease: CheckpointIndexLease }): Promise<WorktreeTree> {
+async function writeWithKeptIndex({
+  cwd,
+  gitDir,
+  lease,
+}: {
+  cwd: string;
+  gitDir: string;
+  lease: CheckpointIndexLease;
+}): Promise<WorktreeTree> {
   const { isCopied, hasRemovals } = await lease.prepare();
   // The check reads the kept index while `add -A` rewrites it (git swaps the file in whole): the
   // ignored files it tracks are the same before and after, except ones deleted, which only makes
   // the check answer "differs" (a copy) when it need not.
   const [head, isSame, written] = await Promise.all([
-    readHead(cwd),
+    readHead({ cwd, gitDir }),
     isCopied ? true : tracksSameIgnoredFiles({ cwd, lease, hasRemovals }),
     addAndWriteTree({ cwd, index: lease.index }).catch((error: unknown) => {
       if (isCopied) throw error;
@@ -71,7 +80,7 @@ async function writeWithOneOffIndex({ cwd, gitDir }: { cwd: string; gitDir: stri
   const folder = await mkdtemp(path.join(tmpdir(), "arbor-index-"));
   const index = path.join(folder, "index");
   try {
-    const [head] = await Promise.all([readHead(cwd), gitDir ? seedIndex({ gitDir, target: index }) : null]);
+    const [head] = await Promise.all([readHead({ cwd, gitDir }), gitDir ? seedIndex({ gitDir, target: index }) : null]);
     return { head, ...(await addAndWriteTree({ cwd, index })) };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -123,7 +132,10 @@ async function tracksSameIgnoredFiles(input: {
   return real.exitCode === 0 && kept.stdout.equals(real.stdout);
 }
 
-async function readHead(cwd: string): Promise<string | null> {
+/** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
+async function readHead({ cwd, gitDir }: { cwd: string; gitDir: string | null }): Promise<string | null> {
+  const fromFiles = gitDir ? await readHeadFromFiles(gitDir) : undefined;
+  if (fromFiles !== undefined) return fromFiles;
   const result = await runGitCommand({
     cwd,
     args: ["rev-parse", "--verify", "-q", "HEAD^{commit}"],

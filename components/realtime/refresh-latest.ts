@@ -1,0 +1,25 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+const trailing = new Set<string>();
+
+/**
+ * Refetches a query that many events make stale (the attention view, a repository's activity)
+ * without starving it: React Query's invalidation cancels a fetch in flight and starts again, so
+ * under a steady stream of changes (ten agents finishing and starting) an answer might never
+ * arrive. Here a fetch in flight is let finish and one more follows it, which covers every change
+ * that came meanwhile: at most one fetch running and one waiting.
+ */
+export function refreshLatest(client: QueryClient, queryKey: QueryKey): void {
+  const queries = client.getQueryCache().findAll({ queryKey });
+  if (!queries.some((query) => query.state.fetchStatus === "fetching")) {
+    void client.invalidateQueries({ queryKey });
+    return;
+  }
+  const key = JSON.stringify(queryKey);
+  if (trailing.has(key)) return;
+  trailing.add(key);
+  void client.invalidateQueries({ queryKey }, { cancelRefetch: false }).finally(() => {
+    trailing.delete(key);
+    void client.invalidateQueries({ queryKey });
+  });
+}
