@@ -1,12 +1,12 @@
 "use client";
 
-import { memo, useCallback, useMemo } from "react";
+import { memo, useMemo } from "react";
 import { classNames } from "@/components/ui/class-names.ts";
 import { DiffLineText } from "@/components/ui/DiffLineText.tsx";
 import { diffLineKey, type DiffLine, type TextDiff } from "@/components/ui/diff-hunks.ts";
-import { createDiffHighlighter, type DiffHighlighter } from "@/components/ui/diff-syntax.ts";
-import { GAP_PX, LINE_PX, numberColumnWidth, SpacerRow, type DiffLineSelection } from "@/components/ui/DiffView.tsx";
-import { useDiffRows } from "@/components/ui/use-diff-rows.ts";
+import type { DiffHighlighter } from "@/components/ui/diff-syntax.ts";
+import { numberColumnWidth, SpacerRow, type DiffLineSelection } from "@/components/ui/DiffView.tsx";
+import { useDiffTable } from "@/components/ui/use-diff-rows.ts";
 import { toSplitViewRows, type SplitViewRow } from "./diff-adapter.ts";
 
 const TINT: Record<DiffLine["kind"], string> = {
@@ -27,12 +27,11 @@ export function SplitDiffView(props: {
   selection?: DiffLineSelection;
 }) {
   const rows = useMemo(() => toSplitViewRows(props.diff), [props.diff]);
-  const highlighter = useMemo(
-    () => (props.path ? createDiffHighlighter(props.diff, props.path) : undefined),
-    [props.diff, props.path],
-  );
-  const estimate = useCallback((index: number) => (rows[index]?.kind === "gap" ? GAP_PX : LINE_PX), [rows]);
-  const { scrollRef, items, before, after, measure } = useDiffRows(rows.length, estimate);
+  const { highlighter, scrollRef, items, before, after, measure } = useDiffTable({
+    diff: props.diff,
+    path: props.path,
+    rows,
+  });
   const numberWidth = numberColumnWidth(props.diff);
   const keys = props.selection?.keys;
   return (

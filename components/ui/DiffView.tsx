@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useMemo } from "react";
+import { memo, useMemo } from "react";
 import { classNames } from "./class-names.ts";
 import { DiffLineText } from "./DiffLineText.tsx";
 import {
@@ -11,8 +11,8 @@ import {
   type TextDiff,
   type UnifiedRow,
 } from "./diff-hunks.ts";
-import { createDiffHighlighter, type DiffHighlighter } from "./diff-syntax.ts";
-import { useDiffRows } from "./use-diff-rows.ts";
+import type { DiffHighlighter } from "./diff-syntax.ts";
+import { useDiffTable } from "./use-diff-rows.ts";
 
 const ROW: Record<DiffLine["kind"], string> = {
   context: "",
@@ -21,12 +21,6 @@ const ROW: Record<DiffLine["kind"], string> = {
 };
 const SIGN: Record<DiffLine["kind"], string> = { context: " ", added: "+", removed: "-" };
 const SPOKEN: Record<DiffLine["kind"], string> = { context: "", added: "added: ", removed: "removed: " };
-/**
- * A row's height before it is measured: one line of 11 px text on a 16 px line (leading-4), a gap
- * row's 16 px line and its padding. Exact, so the rows that do not wrap never move the list once measured.
- */
-export const LINE_PX = 16;
-export const GAP_PX = 20;
 
 /** Lines the user picked (see diffLineKey) and what a click on a line number does (Shift: extend the range). */
 export interface DiffLineSelection {
@@ -56,12 +50,11 @@ export function DiffView(props: {
   selection?: DiffLineSelection;
 }) {
   const rows = useMemo(() => toUnifiedRows(props.diff), [props.diff]);
-  const highlighter = useMemo(
-    () => (props.path ? createDiffHighlighter(props.diff, props.path) : undefined),
-    [props.diff, props.path],
-  );
-  const estimate = useCallback((index: number) => (rows[index]?.kind === "gap" ? GAP_PX : LINE_PX), [rows]);
-  const { scrollRef, items, before, after, measure } = useDiffRows(rows.length, estimate);
+  const { highlighter, scrollRef, items, before, after, measure } = useDiffTable({
+    diff: props.diff,
+    path: props.path,
+    rows,
+  });
   const numberWidth = numberColumnWidth(props.diff);
   return (
     <div

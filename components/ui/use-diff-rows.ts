@@ -1,7 +1,16 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
+import type { TextDiff } from "./diff-hunks.ts";
+import { createDiffHighlighter } from "./diff-syntax.ts";
+
+/**
+ * A row's height before it is measured: one line of 11 px text on a 16 px line (leading-4), a gap
+ * row's 16 px line and its padding. Exact, so the rows that do not wrap never move the list once measured.
+ */
+export const LINE_PX = 16;
+export const GAP_PX = 20;
 
 /** Rows drawn beyond the visible ones on each side: Tab and the arrow keys reach them before they are needed. */
 const OVERSCAN_ROWS = 12;
@@ -25,4 +34,15 @@ export function useDiffRows(count: number, estimate: (index: number) => number) 
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   return { scrollRef, items, before, after, measure: virtualizer.measureElement };
+}
+
+/**
+ * What both diff views (unified and side by side) need for their rows: the syntax highlighter of
+ * the file (none without a path) and the virtual list, gap rows estimated taller than lines.
+ */
+export function useDiffTable<Row extends { kind: string }>(input: { diff: TextDiff; path?: string; rows: Row[] }) {
+  const { diff, path, rows } = input;
+  const highlighter = useMemo(() => (path ? createDiffHighlighter(diff, path) : undefined), [diff, path]);
+  const estimate = useCallback((index: number) => (rows[index]?.kind === "gap" ? GAP_PX : LINE_PX), [rows]);
+  return { highlighter, ...useDiffRows(rows.length, estimate) };
 }
