@@ -9,7 +9,8 @@ export { WORKTREE_MODES, type WorktreeMode };
 
 /**
  * The worktree's permission mode: what was chosen in its chat header, else the default from
- * Settings (the repository's override, else Arbor-wide) when a worktree offers it, else Ask.
+ * Settings (the repository's override, else Arbor-wide) when a worktree offers it and it is not
+ * Bypass, else Ask.
  */
 export async function readWorktreeMode(
   db: Db,
@@ -20,6 +21,8 @@ export async function readWorktreeMode(
   });
   const offered = WORKTREE_MODES as readonly string[];
   if (offered.includes(row?.permissionMode ?? "")) return row!.permissionMode as WorktreeMode;
+  // Bypass is never a default: only a choice made for this worktree in its header (trusted repositories).
+  if (input.fallback === "bypassPermissions") return "default";
   return offered.includes(input.fallback) ? (input.fallback as WorktreeMode) : "default";
 }
 

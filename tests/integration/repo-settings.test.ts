@@ -57,6 +57,15 @@ describe("settings per repository", () => {
       `/api/worktree-mode?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
     );
     expect(again.body.mode).toBe("default");
+
+    // Bypass is never a default, even when set as one: a worktree starts in Ask.
+    await callApi(shared.env.arbor, url, { method: "PUT", body: { permissionMode: "bypassPermissions" } });
+    const bypassDefault = await callApi<{ mode: string }>(
+      shared.env.arbor,
+      `/api/worktree-mode?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+    );
+    expect(bypassDefault.body.mode).toBe("default");
+    await callApi(shared.env.arbor, url, { method: "PUT", body: { permissionMode: null } });
   });
 
   it("refuses what is not a per-repository setting, or out of range, by name; nothing stored changes", async () => {

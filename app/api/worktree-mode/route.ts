@@ -14,12 +14,7 @@ export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, worktreeSchema);
   const db = getDb();
   const { permissionMode } = await readEffectiveSettings(db, query.repoId);
-  // A run in an untrusted repository never bypasses (it asks instead), so neither does the header.
-  const fallback =
-    permissionMode === "bypassPermissions" && !(await isRepositoryTrusted(db, query.repoId))
-      ? "default"
-      : permissionMode;
-  return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback }) });
+  return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback: permissionMode }) });
 });
 
 // PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)
