@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import type { AttentionItem } from "@/lib/chat/attention.ts";
 import { fetchJson } from "@/components/api/fetch-json.ts";
 import { usePins } from "@/components/api/pins-api.ts";
+import { withStatesAnnouncedSince } from "./live-attention.ts";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -22,6 +23,10 @@ export function useAttention() {
   }, [realtime, repoIds]);
   return useQuery({
     queryKey: queryKeys.attention(),
-    queryFn: () => fetchJson<{ items: AttentionItem[] }>("/api/attention").then((body) => body.items),
+    queryFn: async () => {
+      const startedAt = performance.now();
+      const body = await fetchJson<{ items: AttentionItem[] }>("/api/attention");
+      return withStatesAnnouncedSince(body.items, startedAt);
+    },
   });
 }

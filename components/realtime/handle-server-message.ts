@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import { applyLiveAttentionToCache } from "@/components/attention/live-attention.ts";
 import { applyNotificationToCache } from "@/components/notifications/notification-toasts.ts";
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
@@ -20,6 +21,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "worktree_activity":
       refreshLatest(client, queryKeys.activity(message.repoId));
+      applyLiveAttentionToCache(client, message);
       refreshLatest(client, queryKeys.attention());
       return;
     case "invalidate":

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { attentionState, countNeedingUser, rankAttention, type AttentionItem } from "./attention.ts";
+import {
+  applyLiveAttention,
+  attentionState,
+  countNeedingUser,
+  rankAttention,
+  type AttentionItem,
+} from "./attention.ts";
 
 const item = (worktreePath: string, state: AttentionItem["state"], at: string | null = null): AttentionItem => ({
   repoId: "r",
@@ -46,5 +52,33 @@ describe("attention", () => {
 
   it("counts what needs the user now", () => {
     expect(countNeedingUser([item("/a", "waiting"), item("/b", "failed"), item("/c", "unread")])).toBe(2);
+  });
+});
+
+describe("applyLiveAttention", () => {
+  const view = [item("/a", "idle"), item("/b", "unread", "2026-01-01T00:00:00Z")];
+
+  it("shows a worktree's live state at once and ranks it again", () => {
+    const next = applyLiveAttention(view, { worktreePath: "/a", state: "waiting", lastRunStatus: null });
+    expect(next.map((entry) => [entry.worktreePath, entry.state])).toEqual([
+      ["/a", "waiting"],
+      ["/b", "unread"],
+    ]);
+    expect(view[0]!.state).toBe("idle");
+  });
+
+  it("counts a run that just ended as unread, or failed by its status", () => {
+    const running = [item("/a", "running"), item("/c", "queued")];
+    expect(
+      applyLiveAttention(running, { worktreePath: "/a", state: "idle", lastRunStatus: "success" })[0],
+    ).toMatchObject({ worktreePath: "/a", state: "unread" });
+    expect(
+      applyLiveAttention(running, { worktreePath: "/a", state: "idle", lastRunStatus: "timed_out" })[0],
+    ).toMatchObject({ worktreePath: "/a", state: "failed" });
+  });
+
+  it("leaves an idle worktree idle when told it is idle, and returns the same list when nothing changes", () => {
+    expect(applyLiveAttention(view, { worktreePath: "/a", state: "idle", lastRunStatus: "success" })).toBe(view);
+    expect(applyLiveAttention(view, { worktreePath: "/gone", state: "running", lastRunStatus: null })).toBe(view);
   });
 });

@@ -32,6 +32,33 @@ export function attentionState(input: {
   return "idle";
 }
 
+/** What a `worktree_activity` message says about one worktree: its live state, and how its last run ended. */
+export interface LiveAttentionChange {
+  worktreePath: string;
+  state: "queued" | "running" | "waiting" | "idle";
+  lastRunStatus: string | null;
+}
+
+/**
+ * The view with one worktree's announced state put in at once, re-ranked, without waiting for the
+ * list to be read again: a run that just ended counts as unread (the open chat marks it read and
+ * the next read says so). The same array when the worktree is not listed or nothing changes.
+ */
+export function applyLiveAttention(items: AttentionItem[], change: LiveAttentionChange): AttentionItem[] {
+  const index = items.findIndex((item) => item.worktreePath === change.worktreePath);
+  if (index === -1) return items;
+  const current = items[index]!;
+  const state = attentionState({
+    liveState: change.state,
+    hasUnread: change.state === "idle" && change.lastRunStatus !== null && current.state !== "idle",
+    lastRunStatus: change.lastRunStatus,
+  });
+  if (state === current.state) return items;
+  const next = [...items];
+  next[index] = { ...current, state };
+  return rankAttention(next);
+}
+
 /** Most urgent first; within a state the most recent activity first, then by path for a stable order. */
 export function rankAttention(items: AttentionItem[]): AttentionItem[] {
   const lastActivity = (item: AttentionItem) =>
