@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
+import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { median, percentile, round } from "./stats.ts";
@@ -22,6 +23,12 @@ export interface HooksBenchResult {
   ingestSent: number;
   ingestStored: number;
   ingestLost: number;
+  ingestSenders: number;
+  ingestSeconds: number;
+  ingestServerCpuMicrosPerEvent: number;
+  /** The same number of bare SQLite inserts in one transaction: the limit. */
+  bareInsertMicrosPerEvent: number;
+  bareInsertEventsPerSecond: number;
   relaySmallMs: number;
   relayLargeMs: number;
   relayRatio: number;
@@ -57,7 +64,7 @@ function invokeHook(command: string, payload: string): Promise<number> {
  * throughput (4 concurrent senders for 10 s against SQLite), and last-relay extraction from a
  * 2 MB and a 200 MB transcript.
  */
-export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {}): Promise<HooksBenchResult> {
+export async function runHooksBench({ invocations = 60, ingestSeconds = 30 } = {}): Promise<HooksBenchResult> {
   const arbor = await startArbor();
   try {
     const script = path.join(arbor.dataDir, "bin", "arbor-hook");
@@ -85,6 +92,7 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
       }
     };
     const ingest = await measureIngest({ arbor, seconds: ingestSeconds, onWarmUp: timeSinglePosts });
+    const bare = await measureBareSqliteInserts(ingest.stored);
 
     const relays = await measureRelayExtraction();
     return {
@@ -100,6 +108,11 @@ export async function runHooksBench({ invocations = 60, ingestSeconds = 10 } = {
       ingestSent: ingest.sent,
       ingestStored: ingest.stored,
       ingestLost: ingest.lost,
+      ingestSenders: ingest.senders,
+      ingestSeconds: ingest.seconds,
+      ingestServerCpuMicrosPerEvent: ingest.serverCpuMicrosPerEvent,
+      bareInsertMicrosPerEvent: bare.microsPerEvent,
+      bareInsertEventsPerSecond: bare.eventsPerSecond,
       ...relays,
     };
   } finally {
@@ -113,23 +126,29 @@ export interface IngestBenchResult {
   sent: number;
   stored: number;
   lost: number;
+  senders: number;
+  seconds: number;
+  /** The server process's CPU time (user + system) while the senders ran, per event stored. */
+  serverCpuMicrosPerEvent: number;
 }
 
 /**
- * Ingest throughput: 4 senders on keep-alive connections POST the same PreToolUse payload (each
- * with its own event id) for `seconds`, then the stored rows are counted in the database.
- * `onWarmUp` runs first with the same POST function (the single-request latency figure).
+ * Ingest throughput: `senders` (default 8: as many Claude Code sessions firing hooks at once)
+ * on keep-alive connections POST the same PreToolUse payload (each with its own event id) for
+ * `seconds`, then the stored rows are counted in the database; with the server's CPU time per
+ * event. `onWarmUp` runs first with the same POST function (the single-request latency figure).
  */
 export async function measureIngest(input: {
   arbor: RunningArbor;
   seconds: number;
+  senders?: number;
   onWarmUp?: (post: (id: string) => Promise<boolean>) => Promise<void>;
   /** How many `load-%` events are stored (default: the data directory's SQLite file). */
   countStored?: () => Promise<number>;
 }): Promise<IngestBenchResult> {
-  const { arbor } = input;
+  const { arbor, senders = 8 } = input;
   const token = readFileSync(path.join(arbor.dataDir, "hook-token"), "utf8").trim();
-  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const agent = new Agent({ keepAlive: true, maxSockets: senders });
   const post = (id: string) =>
     new Promise<boolean>((resolve, reject) => {
       const req = request(
@@ -159,17 +178,67 @@ export async function measureIngest(input: {
     let sent = 0;
     const deadline = performance.now() + input.seconds * 1000;
     const started = performance.now();
+    const cpuBefore = processCpuMicros(arbor.child.pid!);
     await Promise.all(
-      [0, 1, 2, 3].map(async (sender) => {
+      Array.from({ length: senders }, async (_, sender) => {
         for (let index = 0; performance.now() < deadline; index += 1)
           if (await post(`load-${sender}-${index}`)) sent += 1;
       }),
     );
+    const cpuMicros = processCpuMicros(arbor.child.pid!) - cpuBefore;
     const elapsed = (performance.now() - started) / 1000;
     const stored = await (input.countStored ?? (() => Promise.resolve(countStoredInSqlite(arbor.dataDir))))();
-    return { eventsPerSecond: Math.round(sent / elapsed), sent, stored, lost: sent - stored };
+    return {
+      eventsPerSecond: Math.round(sent / elapsed),
+      sent,
+      stored,
+      lost: sent - stored,
+      senders,
+      seconds: input.seconds,
+      serverCpuMicrosPerEvent: Math.round(cpuMicros / Math.max(1, stored)),
+    };
   } finally {
     agent.destroy();
+  }
+}
+
+/** A process's CPU time so far (user + system, all threads), from /proc: clock ticks of 10 ms. */
+function processCpuMicros(pid: number): number {
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * The limit: the same number of rows inserted with bare better-sqlite3 in one transaction (a
+ * prepared single-row INSERT into Arbor's migrated schema, same payload), per event.
+ */
+export async function measureBareSqliteInserts(
+  count: number,
+): Promise<{ microsPerEvent: number; eventsPerSecond: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "arbor-bare-insert-"));
+  const file = path.join(dir, "bare.db");
+  try {
+    await applyPendingMigrations({ url: `file:${file}`, root: repoRoot });
+    const db = new Database(file);
+    try {
+      const insert = db.prepare(
+        "INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, source, summary, is_block, payload, payload_bytes, is_truncated) VALUES (?, ?, 'PreToolUse', 'bench-session', 'Bash', 'toolu_bench', '/tmp/bench-unpinned', 'http', 'Bash: npm test', 0, ?, ?, 0)",
+      );
+      const receivedAt = new Date().toISOString().replace("Z", "+00:00");
+      const started = performance.now();
+      db.transaction(() => {
+        for (let index = 0; index < count; index += 1)
+          insert.run(`bare-${index}`, receivedAt, PAYLOAD, Buffer.byteLength(PAYLOAD));
+      })();
+      const micros = (performance.now() - started) * 1000;
+      return { microsPerEvent: round(micros / count), eventsPerSecond: Math.round((count * 1e6) / micros) };
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -242,6 +311,6 @@ async function writeTranscript(input: { file: string; sample: string; bytes: num
 
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isDirectRun) {
-  const result = process.argv.includes("--ingest-only") ? await runIngestBench() : await runHooksBench();
+  const result = process.argv.includes("--ingest-only") ? await runIngestBench({ seconds: 30 }) : await runHooksBench();
   console.log(JSON.stringify(result, null, 2));
 }

@@ -2,9 +2,10 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client.ts";
 import { PrismaClient as PostgresPrismaClient } from "./generated-postgresql/client.ts";
-import { databaseProvider, type DatabaseProvider } from "./database-url.ts";
+import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 import { postgresPoolConfig } from "./postgres-connection.ts";
 import { replaceNulInTextArgs } from "./postgres-text-args.ts";
+import { closeSideConnection, sideConnectionFor, type SqliteSideConnection } from "./sqlite-side-connection.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
@@ -20,6 +21,7 @@ const dbState = defineProcessState<Db>("db", () => createDb(getConfig().database
  * (tsx) and Next's bundled route handlers hold separate copies of this module but share the client.
  */
 const PROVIDER_KEY = Symbol.for("arbor.db.provider");
+const SQLITE_FILE_KEY = Symbol.for("arbor.db.sqliteFile");
 
 /** The process-wide Prisma client on the configured database URL (SQLite or PostgreSQL by scheme). */
 export function getDb(): Db {
@@ -40,7 +42,24 @@ export function createDb(url: string): Db {
           adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize }))),
         }) as unknown as Db);
   Object.defineProperty(db, PROVIDER_KEY, { value: provider });
+  if (provider === "sqlite") {
+    const filePath = sqliteFilePath(url);
+    Object.defineProperty(db, SQLITE_FILE_KEY, { value: filePath });
+    const disconnect = db.$disconnect.bind(db);
+    Object.defineProperty(db, "$disconnect", {
+      value: async () => {
+        closeSideConnection(filePath);
+        await disconnect();
+      },
+    });
+  }
   return db;
+}
+
+/** The plain connection beside an SQLite client (see sqlite-side-connection.ts); null on PostgreSQL. */
+export function sqliteSideConnectionOf(db: Db): SqliteSideConnection | null {
+  const filePath = (db as unknown as Record<symbol, string | undefined>)[SQLITE_FILE_KEY];
+  return filePath ? sideConnectionFor(filePath) : null;
 }
 
 /** Which engine a client talks to, for the few queries written per provider (search, sizes). */

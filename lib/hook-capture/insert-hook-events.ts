@@ -1,4 +1,6 @@
-import type { Db } from "@/lib/db/client.ts";
+import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts";
+import type { DatabaseProvider } from "@/lib/db/database-url.ts";
+import { NUL_REPLACEMENT } from "@/lib/db/postgres-text-args.ts";
 import { Prisma, type HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
 
 /** Every column of a hook event but the ones the database assigns. */
@@ -19,22 +21,112 @@ export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt">;
 export async function insertHookEvents(db: Db, events: readonly NewHookEvent[]): Promise<HookEventRow[]> {
   if (events.length === 0) return [];
   const receivedAt = new Date();
-  const values = events.map(
-    (event) =>
-      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.instanceId}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated})`,
-  );
-  const inserted = await db.$queryRaw<Array<{ id: number | bigint; event_id: string }>>`
-    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
-    VALUES ${Prisma.join(values)}
-    ON CONFLICT (event_id) DO NOTHING
-    RETURNING id, event_id`;
+  const provider = providerOf(db);
+  const wellFormed = events.map((event) => asStored(event, provider));
+  const inserted =
+    provider === "sqlite"
+      ? (insertThroughSideConnection(db, wellFormed, receivedAt) ??
+        (await insertIntoSqlite(db, wellFormed, receivedAt)))
+      : await insertRows(db, wellFormed, receivedAt);
   const idByEventId = new Map(inserted.map((row) => [row.event_id, Number(row.id)]));
   const rows: HookEventRow[] = [];
-  for (const event of events) {
+  for (const event of wellFormed) {
     const id = idByEventId.get(event.eventId);
     if (id !== undefined) rows.push(toRow({ id, receivedAt, event }));
   }
   return rows;
+}
+
+/** A lone UTF-16 surrogate (from a payload's `\\ud800`): stored as U+FFFD by both engines. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The event's text as the database will hold it, so the row returned is the row read back: a lone
+ * surrogate becomes U+FFFD, and so does U+0000 on PostgreSQL (see postgres-text-args.ts).
+ */
+function asStored(event: NewHookEvent, provider: DatabaseProvider): NewHookEvent {
+  let result = event;
+  for (const [key, value] of Object.entries(event)) {
+    if (typeof value !== "string") continue;
+    let text = LONE_SURROGATE.test(value) ? value.replace(new RegExp(LONE_SURROGATE, "g"), "\uFFFD") : value;
+    if (provider === "postgresql" && text.includes("\u0000")) text = text.replaceAll("\u0000", NUL_REPLACEMENT);
+    if (text !== value) result = { ...result, [key]: text };
+  }
+  return result;
+}
+
+type Inserted = Array<{ id: number | bigint; event_id: string }>;
+
+/**
+ * SQLite: the whole batch as one JSON text, unpacked by `json_each`, so the statement is the same
+ * whatever the batch size and binds two values instead of 17 per row. Binding each value cost
+ * more in Prisma's query pipeline (and a fresh prepare of an ever longer statement) than the
+ * insert itself. Stored values are byte-for-byte what binding them one by one stores (booleans
+ * as 0/1, text with NUL included; tests/integration compare both).
+ * `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
+ */
+function insertIntoSqlite(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Promise<Inserted> {
+  return db.$queryRawUnsafe<Inserted>(SQLITE_INSERT, sqliteTimestamp(receivedAt), sqliteRowsJson(events));
+}
+
+/**
+ * The same statement on the plain connection beside Prisma's, prepared once (what Prisma would
+ * prepare again for every batch), or null when Prisma's connection holds the write lock now.
+ */
+function insertThroughSideConnection(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Inserted | null {
+  return (
+    sqliteSideConnectionOf(db)?.all<Inserted[number]>(SQLITE_INSERT, [
+      sqliteTimestamp(receivedAt),
+      sqliteRowsJson(events),
+    ]) ?? null
+  );
+}
+
+/** A DateTime as Prisma's SQLite adapter stores it (ISO 8601 with an explicit offset). */
+const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
+
+const SQLITE_INSERT = `
+    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
+    SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13, value->>14, value->>15, value->>16
+    FROM json_each(?) WHERE true
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING id, event_id`;
+
+function sqliteRowsJson(events: readonly NewHookEvent[]): string {
+  return JSON.stringify(
+    events.map((event) => [
+      event.eventId,
+      event.eventName,
+      event.sessionId,
+      event.toolName,
+      event.toolUseId,
+      event.cwd,
+      event.repoId,
+      event.worktreePath,
+      event.runId,
+      event.source,
+      event.instanceId,
+      event.summary,
+      event.isBlock ? 1 : 0,
+      event.blockReason,
+      event.payload,
+      event.payloadBytes,
+      event.isTruncated ? 1 : 0,
+    ]),
+  );
+}
+
+/** PostgreSQL: one multi-row VALUES statement (its driver binds parameters cheaply). */
+function insertRows(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Promise<Inserted> {
+  const values = events.map(
+    (event) =>
+      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.instanceId}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated})`,
+  );
+  return db.$queryRaw<Inserted>`
+    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING id, event_id`;
 }
 
 /** The row in Prisma's field order, so it prints and serialises like one Prisma returned. */

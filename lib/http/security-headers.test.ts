@@ -38,4 +38,10 @@ describe("security headers", () => {
     expect(createNonce()).not.toBe(createNonce());
     expect(createNonce()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
+
+  it("never hands out the same nonce twice, across many refills of the pool", () => {
+    const nonces = Array.from({ length: 5_000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(nonces.every((nonce) => /^[A-Za-z0-9+/]{22}==$/.test(nonce))).toBe(true);
+  });
 });

@@ -24,13 +24,19 @@ interface IndexState {
   building: Promise<IndexedWorktree[]> | null;
   /** Directories recently found in no pinned worktree (not looked up again for a while). */
   misses: Map<string, number>;
+  /** Which git worktree folder each recently seen cwd is in (null: none), so a busy session's cwd is looked up once. */
+  roots: Map<string, { root: string | null; at: number }>;
 }
+
+/** Cwds remembered at most (a session's cwd rarely changes; forged ones must not grow memory). */
+const MAX_REMEMBERED_CWDS = 1_000;
 
 const worktreeIndexState = defineProcessState<IndexState>("worktreeIndex", () => ({
   worktrees: [],
   builtAt: 0,
   building: null,
   misses: new Map(),
+  roots: new Map(),
 }));
 
 /**
@@ -61,6 +67,7 @@ export function invalidateWorktreeIndex(): void {
   const state = worktreeIndexState.get();
   state.builtAt = 0;
   state.misses.clear();
+  state.roots.clear();
 }
 
 /** This instance's pinned repositories only: another instance's worktrees are on its machine. */
@@ -103,7 +110,7 @@ async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
 export async function findWorktreeForCwd(db: Db, cwd: string): Promise<IndexedWorktree | null> {
   const found = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db) });
   if (found) return found;
-  const root = findGitWorktreeRoot(cwd);
+  const root = rememberedGitWorktreeRoot(cwd);
   if (!root) return null;
   const negative = worktreeIndexState.get().misses;
   const missedAt = negative.get(root);
@@ -111,6 +118,17 @@ export async function findWorktreeForCwd(db: Db, cwd: string): Promise<IndexedWo
   const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isFreshNeeded: true }) });
   if (!rebuilt) negative.set(root, Date.now());
   return rebuilt;
+}
+
+function rememberedGitWorktreeRoot(cwd: string): string | null {
+  const { roots } = worktreeIndexState.get();
+  const now = Date.now();
+  const known = roots.get(cwd);
+  if (known && now - known.at < NEGATIVE_TTL_MS) return known.root;
+  if (roots.size >= MAX_REMEMBERED_CWDS) roots.clear();
+  const root = findGitWorktreeRoot(cwd);
+  roots.set(cwd, { root, at: now });
+  return root;
 }
 
 function findGitWorktreeRoot(cwd: string): string | null {

@@ -21,6 +21,7 @@ export const PROCESS_STATE = {
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
   hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
+  sqliteSideConnections: "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file",
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",

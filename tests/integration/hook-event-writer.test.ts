@@ -77,6 +77,46 @@ describe("hook event writer", () => {
     );
   });
 
+  it("stores awkward text (NUL, quotes, backslashes, emoji, a large payload) as Prisma Client does", async () => {
+    const awkward = {
+      cwd: '/tmp/a "quoted" \\ path\u0000with nul',
+      summary: "emoji 🌳, tab\t, newline\n",
+      toolName: null,
+      payload: JSON.stringify({ text: "x".repeat(200_000), nested: { quote: '"', backslash: "\\" } }),
+      payloadBytes: 200_050,
+    };
+    const row = await writer.write(newEvent("awkward-raw", awkward));
+    expect(row).toStrictEqual(await testDb.db.hookEvent.findUnique({ where: { eventId: "awkward-raw" } }));
+    await testDb.db.hookEvent.create({ data: { ...newEvent("awkward-prisma", awkward), receivedAt: row!.receivedAt } });
+    expect({ ...(await readStoredColumns("awkward-raw")), event_id: "x" }).toStrictEqual({
+      ...(await readStoredColumns("awkward-prisma")),
+      event_id: "x",
+    });
+  });
+
+  it("stores a lone surrogate as U+FFFD and returns the row as it reads back", async () => {
+    const row = await writer.write(newEvent("surrogate", { summary: "a \ud800 b \udc00 c 🌳", cwd: "\udbff" }));
+    expect(row).toMatchObject({ summary: "a \ufffd b \ufffd c 🌳", cwd: "\ufffd" });
+    expect(row).toStrictEqual(await testDb.db.hookEvent.findUnique({ where: { eventId: "surrogate" } }));
+  });
+
+  it("stores through Prisma when its own connection holds the write lock (an open transaction), and loses nothing", async () => {
+    const rows = await testDb.db.$transaction(async (tx) => {
+      await tx.hookEvent.create({ data: newEvent("in-transaction") });
+      // The plain connection cannot write now; waiting for the lock would block the event loop that must release it.
+      return Promise.all([
+        writer.write(newEvent("during-transaction-1")),
+        writer.write(newEvent("during-transaction-2")),
+      ]);
+    });
+    expect(rows.map((row) => row?.eventId)).toEqual(["during-transaction-1", "during-transaction-2"]);
+    const stored = await testDb.db.hookEvent.findMany({
+      where: { eventId: { in: ["in-transaction", "during-transaction-1", "during-transaction-2"] } },
+    });
+    expect(stored).toHaveLength(3);
+    expect(rows[0]).toStrictEqual(stored.find((row) => row.eventId === "during-transaction-1"));
+  });
+
   it("gives concurrent writers their own rows from one batch, and null to a duplicate in the same batch or a later one", async () => {
     const [first, second, duplicate, third] = await Promise.all([
       writer.write(newEvent("batch-1")),

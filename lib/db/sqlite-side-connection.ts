@@ -1,0 +1,67 @@
+import Database from "better-sqlite3";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+
+/**
+ * A second, plain better-sqlite3 connection on an SQLite database, for the one statement where
+ * Prisma's cost per query outweighs the work (storing hook events: see
+ * lib/hook-capture/insert-hook-events.ts). Its statements are prepared once and kept. It never
+ * waits for a lock (`timeout: 0`): this process's own Prisma connection may hold one across an
+ * await, and waiting here would block the very event loop that has to release it; a caller told
+ * the database is busy (`null`) goes through Prisma instead. WAL (set by the migrations) lets both
+ * connections read while one writes.
+ */
+export class SqliteSideConnection {
+  readonly #db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+
+  constructor(filePath: string) {
+    this.#db = new Database(filePath, { timeout: 0, fileMustExist: true });
+    this.#db.pragma("synchronous = NORMAL");
+  }
+
+  /** Runs a statement that returns rows, or null when another connection holds the write lock. */
+  all<Row>(sql: string, params: unknown[]): Row[] | null {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    try {
+      return statement.all(...params) as Row[];
+    } catch (error) {
+      if (isBusy(error)) return null;
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_") || code === "SQLITE_LOCKED")
+  );
+}
+
+const connectionsState = defineProcessState("sqliteSideConnections", () => new Map<string, SqliteSideConnection>());
+
+/** The side connection on this file, opened on first use (one per file per process). */
+export function sideConnectionFor(filePath: string): SqliteSideConnection {
+  const connections = connectionsState.get();
+  let connection = connections.get(filePath);
+  if (!connection) {
+    connection = new SqliteSideConnection(filePath);
+    connections.set(filePath, connection);
+  }
+  return connection;
+}
+
+/** Closes the side connection on this file, if one is open (the database client is closing). */
+export function closeSideConnection(filePath: string): void {
+  const connections = connectionsState.get();
+  connections.get(filePath)?.close();
+  connections.delete(filePath);
+}
