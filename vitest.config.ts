@@ -44,6 +44,7 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "memory-property",
     "pins-api",
     "plans-api",
+    "retention",
   ],
   security: ["hook-without-access-token", "input-attacks", "trust-after-repository-changes"],
   faults: ["chat-failures", "stream-faults"],

@@ -10,6 +10,7 @@ import { getHookToken } from "@/lib/hook-capture/hook-auth.ts";
 import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
+import { startRetentionSweeps } from "@/lib/retention/retention-schedule.ts";
 import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
 import { getLocalInstance, publishInstanceUrl } from "@/lib/team/local-instance.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
@@ -76,4 +77,6 @@ export async function runAfterListenSteps(input: {
     onError: (error) => console.error("[arbor] hook spool", error),
   });
   getShutdownTasks().push(() => watcher.close());
+  const retention = startRetentionSweeps(getDb(), { log: input.log });
+  getShutdownTasks().push(() => retention.close());
 }

@@ -51,3 +51,24 @@ export function useSaveRepoSettings(repoId: string) {
     },
   });
 }
+
+export interface RetentionOutcome {
+  result: { hookEvents: number; hookEventBytes: number; relays: number };
+  message: string;
+  applied: boolean;
+}
+
+/** POST /api/repos/:id/retention: what the retention settings would delete, or ({ apply: true }) delete it now. */
+export function useRepoRetention(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (apply: boolean) =>
+      fetchJson<RetentionOutcome>(`/api/repos/${repoId}/retention`, { method: "POST", body: { apply } }),
+    onSuccess: (outcome) => {
+      // The Logs page and timelines read what is gone now.
+      if (!outcome.applied) return;
+      for (const queryKey of [queryKeys.hookEvents(), queryKeys.relays(), queryKeys.hookSessions()])
+        void client.invalidateQueries({ queryKey });
+    },
+  });
+}

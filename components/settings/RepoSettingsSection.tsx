@@ -10,6 +10,7 @@ import { Checkbox, Select, TextInput } from "@/components/ui/FormFields.tsx";
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import type { RepoSettingKey, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
+import { RetentionActions } from "./RetentionActions.tsx";
 import {
   formatSettingValue,
   REPO_SETTING_ROWS,
@@ -31,7 +32,8 @@ export function RepoSettingsSection(props: { initialRepoId: string | null }) {
     <section className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800" data-testid="repo-settings">
       <h2 className="text-base font-semibold">Per repository</h2>
       <p className="mb-4 text-sm text-zinc-500">
-        A repository can use its own model, default permission mode and upkeep; everything else is Arbor-wide.
+        A repository can use its own model, default permission mode, upkeep and retention; everything else is
+        Arbor-wide.
       </p>
       {pins.error ? <ErrorNotice error={pins.error} /> : null}
       {pins.data?.length === 0 ? (
@@ -66,6 +68,7 @@ function RepoSettingsEditor({ repoId }: { repoId: string }) {
   return (
     <>
       <OverridesForm repoId={repoId} view={view.data} />
+      <RetentionActions repoId={repoId} />
       <RecorderSwitch repoId={repoId} />
     </>
   );

@@ -20,6 +20,24 @@ export const REPO_SETTING_ROWS: Array<{
   { key: "upkeepMessageThreshold", label: "Upkeep after (messages)", kind: "number", hint: "10 – 100000." },
   { key: "upkeepCharThreshold", label: "Upkeep after (characters)", kind: "number", hint: "10000 – 100000000." },
   { key: "upkeepKeepLastN", label: "Messages kept when lightening", kind: "number", hint: "0 – 10000." },
+  {
+    key: "hookRetentionDays",
+    label: "Keep hook events (days)",
+    kind: "number",
+    hint: "0 keeps them forever. Events a run or the ledger refers to are always kept.",
+  },
+  {
+    key: "hookRetentionMb",
+    label: "Hook events at most (MB)",
+    kind: "number",
+    hint: "0: no limit. Beyond it the oldest go first, with the same exceptions.",
+  },
+  {
+    key: "transcriptRetentionDays",
+    label: "Keep transcript relays (days)",
+    kind: "number",
+    hint: "0 keeps them forever. Claude's own transcript files are never touched.",
+  },
 ];
 
 export type RepoSettingsForm = Record<RepoSettingKey, { isOverridden: boolean; raw: string }>;

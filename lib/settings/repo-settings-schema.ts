@@ -3,7 +3,8 @@ import { settingsSchema, type Settings } from "./settings-schema.ts";
 
 /**
  * The Arbor-wide settings a repository may override: the ones that belong to a project (which
- * model, how careful Claude is by default, when long conversations are lightened). Everything
+ * model, how careful Claude is by default, when long conversations are lightened, how long its
+ * hook events and transcripts are kept). Everything
  * else (the binary, concurrency, limits) is the machine's and stays Arbor-wide. Pure: the
  * Settings page imports it.
  */
@@ -15,6 +16,9 @@ export const REPO_SETTING_KEYS = [
   "upkeepMessageThreshold",
   "upkeepCharThreshold",
   "upkeepKeepLastN",
+  "hookRetentionDays",
+  "hookRetentionMb",
+  "transcriptRetentionDays",
 ] as const satisfies readonly (keyof Settings)[];
 export type RepoSettingKey = (typeof REPO_SETTING_KEYS)[number];
 export type RepoOverrides = Partial<Pick<Settings, RepoSettingKey>>;
@@ -34,6 +38,9 @@ export const repoSettingsPatchSchema = z.strictObject(
     upkeepMessageThreshold: unwrap(settingsSchema.shape.upkeepMessageThreshold).nullable().optional(),
     upkeepCharThreshold: unwrap(settingsSchema.shape.upkeepCharThreshold).nullable().optional(),
     upkeepKeepLastN: unwrap(settingsSchema.shape.upkeepKeepLastN).nullable().optional(),
+    hookRetentionDays: unwrap(settingsSchema.shape.hookRetentionDays).nullable().optional(),
+    hookRetentionMb: unwrap(settingsSchema.shape.hookRetentionMb).nullable().optional(),
+    transcriptRetentionDays: unwrap(settingsSchema.shape.transcriptRetentionDays).nullable().optional(),
   } satisfies Record<RepoSettingKey, z.ZodType>,
   {
     error: (issue) =>

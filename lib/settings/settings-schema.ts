@@ -86,6 +86,12 @@ export const settingsSchema = z.object({
   notifyFinished: z.boolean().default(true),
   /** Quiet mode: the inbox still collects, but no desktop notification, toast or sound. */
   quietMode: z.boolean().default(false),
+  /** Hook events older than this many days are deleted (0: kept forever); never one a run or the ledger refers to. */
+  hookRetentionDays: z.number().int().min(0).max(36_500).default(0),
+  /** A repository's hook events beyond this many MB of payload are deleted, oldest first (0: no limit); same exceptions. */
+  hookRetentionMb: z.number().int().min(0).max(10_000_000).default(0),
+  /** Transcript relays read from Claude's transcripts older than this many days are deleted (0: kept forever). */
+  transcriptRetentionDays: z.number().int().min(0).max(36_500).default(0),
   /** Largest hook payload accepted (bytes); bigger deliveries get 413. */
   hookMaxPayloadBytes: z
     .number()

@@ -1,10 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
+import { rawRequest } from "@/tests/support/raw-request.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 
 const shared = useArborWithRepo();
+type RetentionBody = {
+  result: { hookEvents: number; hookEventBytes: number; relays: number };
+  message: string;
+  applied: boolean;
+};
 type SettingsBody = { settings: RepoSettingsView };
 
 describe("settings per repository", () => {
@@ -89,5 +97,62 @@ describe("settings per repository", () => {
     const unknown = await callApi<ErrorBody>(shared.env.arbor, `/api/repos/${crypto.randomUUID()}/settings`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain("Pin it first");
+  });
+
+  it("retention: a preview says what the saved limits would delete, Delete now deletes exactly that, bad input is refused", async () => {
+    const { repoId, mainPath } = shared.repo;
+    const retention = (body: unknown, id = repoId) =>
+      callApi<RetentionBody & ErrorBody>(shared.env.arbor, `/api/repos/${id}/retention`, { method: "POST", body });
+    const token = readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim();
+    // Three terminal-session prompts of 600,000 bytes each; with 1 MB kept, the newest stays.
+    for (let index = 0; index < 3; index += 1) {
+      const response = await rawRequest({
+        url: shared.env.arbor.url,
+        path: "/api/hooks/ingest",
+        method: "POST",
+        headers: {
+          host: `127.0.0.1:${shared.env.arbor.port}`,
+          "content-type": "application/json",
+          "x-arbor-hook-token": token,
+        },
+        body: JSON.stringify({
+          hook_event_name: "UserPromptSubmit",
+          session_id: "retention-terminal",
+          cwd: mainPath,
+          prompt: `${index}`.repeat(600_000),
+        }),
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    const off = await retention({});
+    expect(off.body).toMatchObject({ applied: false, message: expect.stringMatching(/^Nothing to delete/) as unknown });
+
+    await callApi(shared.env.arbor, `/api/repos/${repoId}/settings`, { method: "PUT", body: { hookRetentionMb: 1 } });
+    const preview = await retention({});
+    expect(preview.status).toBe(200);
+    expect(preview.body.result.hookEvents).toBe(2);
+    expect(preview.body.message).toMatch(/^Would delete 2 hook events \(1\.\d MB of payload\)\.$/);
+    const events = () =>
+      callApi<{ events: Array<{ sessionId: string }> }>(
+        shared.env.arbor,
+        `/api/hooks/events?sessionId=retention-terminal`,
+      );
+    expect((await events()).body.events).toHaveLength(3);
+
+    const applied = await retention({ apply: true });
+    expect(applied.body).toMatchObject({ applied: true, result: preview.body.result });
+    expect(applied.body.message).toMatch(/^Deleted 2 hook events/);
+    expect((await events()).body.events).toHaveLength(1);
+
+    const badBody = await retention({ apply: "yes" });
+    expect(badBody.status).toBe(422);
+    expect(badBody.body.error.message).toContain("apply");
+    const unknown = await retention({}, crypto.randomUUID());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toContain("Pin it first");
+    await callApi(shared.env.arbor, `/api/repos/${repoId}/settings`, {
+      method: "PUT",
+      body: { hookRetentionMb: null },
+    });
   });
 });
