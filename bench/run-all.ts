@@ -25,7 +25,7 @@ if (db === "postgresql") {
   console.log("\nPostgreSQL against SQLite (same machine, same run; ratio = PostgreSQL / SQLite)");
   const compared = (label: string, figure: { sqlite: number; postgresql: number; ratio: number }, unit: string) =>
     line(label, `${figure.postgresql} vs ${figure.sqlite} ${unit} (ratio ${figure.ratio})`, "", true);
-  compared("  hook ingest, 4 senders", pg.ingestEventsPerSecond, "events/s");
+  compared("  hook ingest, 8 senders", pg.ingestEventsPerSecond, "events/s");
   line("  hook events lost", String(pg.ingestEventsPerSecond.lost), "0", pg.ingestEventsPerSecond.lost === 0);
   compared("  POST /api/chat/send median", pg.sendMedianMs, "ms");
   compared("  prompt assembly, 10,000 messages median", pg.assemble10kMedianMs, "ms");

@@ -1,0 +1,217 @@
+import { mkdtempSync, statSync } from "node:fs";
+import { Agent, request } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
+import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
+import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { percentile, round } from "./stats.ts";
+
+export interface LogsBenchResult {
+  events: number;
+  sessions: number;
+  /** Server time per request (localhost HTTP round trip on a kept-alive connection), p95 over the repetitions. */
+  firstViewP95Ms: number;
+  filterByTypeP95Ms: number;
+  searchP95Ms: number;
+  openSessionP95Ms: number;
+  /** The database file (with its WAL) divided by the events stored. */
+  bytesPerEvent: number;
+  /** The JSON payload bytes of an average event, before storage. */
+  payloadBytesPerEvent: number;
+  /** Baseline: the bare SQLite query behind the first view (newest 100 rows by id) on the same file. */
+  bareFirstViewP95Ms: number;
+}
+
+const TOOLS = ["Bash", "Read", "Edit", "Grep", "Write"] as const;
+const EVENTS = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUse",
+  "PreToolUse",
+  "UserPromptSubmit",
+  "Stop",
+  "Notification",
+] as const;
+
+/** One generated event: the shapes Claude Code sends, with the repetition real sessions have. */
+function generatedEvent(index: number, sessions: number) {
+  const session = index % sessions;
+  const eventName = EVENTS[index % EVENTS.length]!;
+  const tool = TOOLS[(index >> 3) % TOOLS.length]!;
+  const isTool = eventName === "PreToolUse" || eventName === "PostToolUse";
+  const file = `src/module-${index % 97}/file-${index % 13}.ts`;
+  const input =
+    tool === "Bash"
+      ? { command: `npm test -- ${file}`, description: "Run the tests" }
+      : { file_path: `/work/app/${file}` };
+  const payload = {
+    session_id: `session-${session}`,
+    transcript_path: `/home/dev/.claude/projects/-work-app/session-${session}.jsonl`,
+    cwd: "/work/app",
+    permission_mode: "default",
+    hook_event_name: eventName,
+    ...(isTool ? { tool_name: tool, tool_input: input, tool_use_id: `toolu_${index.toString(36)}` } : {}),
+    ...(eventName === "PostToolUse"
+      ? {
+          tool_response: {
+            stdout: `PASS ${file}\n  ✓ works (${index % 50} ms)\n\nTests: ${index % 30} passed`,
+            stderr: "",
+            interrupted: false,
+          },
+        }
+      : {}),
+    ...(eventName === "UserPromptSubmit"
+      ? { prompt: `Fix the failing test in ${file} and explain why it failed (${index}).` }
+      : {}),
+    ...(eventName === "Notification" ? { message: "Claude needs your permission to use Bash" } : {}),
+  };
+  const json = JSON.stringify(payload);
+  return {
+    eventId: `gen-${index}`,
+    eventName,
+    sessionId: `session-${session}`,
+    toolName: isTool ? tool : null,
+    summary: isTool ? `${tool}: ${"command" in input ? input.command : input.file_path}` : eventName,
+    payload: json,
+  };
+}
+
+/** Writes `count` events into a migrated SQLite file the way Arbor stores them (bare inserts, one transaction per 50,000). */
+async function generateDatabase(file: string, count: number, sessions: number): Promise<number> {
+  await applyPendingMigrations({ url: `file:${file}`, root: repoRoot });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  let payloadBytes = 0;
+  try {
+    const insert = db.prepare(
+      "INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, cwd, source, summary, payload, payload_bytes) VALUES (?, ?, ?, ?, ?, '/work/app', 'http', ?, ?, ?)",
+    );
+    const started = Date.now() - count * 100;
+    const writeChunk = db.transaction((from: number, to: number) => {
+      for (let index = from; index < to; index += 1) {
+        const event = generatedEvent(index, sessions);
+        const bytes = Buffer.byteLength(event.payload);
+        payloadBytes += bytes;
+        const at = new Date(started + index * 100).toISOString().replace("Z", "+00:00");
+        insert.run(
+          event.eventId,
+          at,
+          event.eventName,
+          event.sessionId,
+          event.toolName,
+          event.summary,
+          event.payload,
+          bytes,
+        );
+      }
+    });
+    for (let from = 0; from < count; from += 50_000) writeChunk(from, Math.min(count, from + 50_000));
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.close();
+  }
+  return payloadBytes / count;
+}
+
+async function timeGets(arbor: RunningArbor, paths: string[], repetitions: number): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (target: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: arbor.port,
+          path: target,
+          agent,
+          headers: { authorization: `Bearer ${arbor.token}` },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            (res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`${target}: ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < repetitions + 2; round += 1) {
+      for (const target of paths) {
+        const started = performance.now();
+        await get(target);
+        if (round >= 2) times.push(performance.now() - started);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return times;
+}
+
+/**
+ * 1,000,000 hook events across 200 sessions in a real Arbor's SQLite file; the Logs page's
+ * requests timed through HTTP: its first view (sessions and the newest events), a filter by event
+ * type, a full-text search, and opening one session. And the file's bytes per event.
+ */
+export async function runLogsBench(
+  options: { events?: number; sessions?: number; repetitions?: number } = {},
+): Promise<LogsBenchResult> {
+  const { events = 1_000_000, sessions = 200, repetitions = 20 } = options;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "arbor-logs-bench-"));
+  const file = path.join(dataDir, "arbor.db");
+  const payloadBytesPerEvent = await generateDatabase(file, events, sessions);
+  const bare = new Database(file, { readonly: true });
+  const bareTimes: number[] = [];
+  for (let index = 0; index < repetitions; index += 1) {
+    const started = performance.now();
+    bare.prepare("SELECT * FROM hook_events ORDER BY id DESC LIMIT 101").all();
+    bareTimes.push(performance.now() - started);
+  }
+  bare.close();
+  const arbor = await startArbor({ dataDir });
+  try {
+    const pick = (index: number) => `session-${(index * 37) % sessions}`;
+    const firstView = await timeGets(arbor, ["/api/hooks/sessions", "/api/hooks/events?limit=100"], repetitions);
+    const byType = await timeGets(arbor, ["/api/hooks/events?limit=100&eventName=Notification"], repetitions);
+    const search = await timeGets(
+      arbor,
+      Array.from(
+        { length: 4 },
+        (_, index) => `/api/hooks/events?limit=100&q=${encodeURIComponent(`module-${index * 23}/file-${index}`)}`,
+      ),
+      repetitions,
+    );
+    const openSession = await timeGets(
+      arbor,
+      Array.from({ length: 4 }, (_, index) => `/api/hooks/events?limit=500&sessionId=${pick(index)}`),
+      repetitions,
+    );
+    const size = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    return {
+      events,
+      sessions,
+      firstViewP95Ms: round(percentile(firstView, 95)),
+      filterByTypeP95Ms: round(percentile(byType, 95)),
+      searchP95Ms: round(percentile(search, 95)),
+      openSessionP95Ms: round(percentile(openSession, 95)),
+      bytesPerEvent: Math.round(size / events),
+      payloadBytesPerEvent: Math.round(payloadBytesPerEvent),
+      bareFirstViewP95Ms: round(percentile(bareTimes, 95)),
+    };
+  } finally {
+    await arbor.stop();
+    removeDataDir(dataDir);
+  }
+}
+
+const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isDirectRun) {
+  const eventsArg = process.argv.indexOf("--events");
+  console.log(
+    JSON.stringify(await runLogsBench(eventsArg > 0 ? { events: Number(process.argv[eventsArg + 1]) } : {}), null, 2),
+  );
+}
