@@ -31,7 +31,7 @@ export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
         Pull request…
       </Button>
       {push.error || push.data ? (
-        <div className="basis-full text-right text-xs" data-testid="push-outcome">
+        <div className="order-last basis-full text-right text-xs" data-testid="push-outcome">
           {push.error ? (
             <ErrorNotice error={push.error} testId="push-error" />
           ) : (

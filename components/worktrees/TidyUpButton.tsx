@@ -98,7 +98,7 @@ export function TidyUpButton(props: { repoId: string }) {
                 variant="danger"
                 data-testid="tidy-reclaim"
                 disabled={!data || data.actions.length === 0 || reclaim.isPending || preview.isPending}
-                onClick={() => data && reclaim.mutate(data.actions)}
+                onClick={() => data && reclaim.mutate(data.actions, { onSuccess: () => preview.mutate(options) })}
               >
                 {reclaim.isPending ? "Reclaiming…" : `Reclaim ${data ? formatBytes(data.bytes) : ""}`}
               </Button>
@@ -128,7 +128,7 @@ function TidyRow({ worktree }: { worktree: TidyWorktree }) {
     <li className="space-y-0.5 p-2" data-testid="tidy-worktree" data-path={worktree.worktreePath}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{worktree.branch ?? "detached HEAD"}</span>
-        {worktree.isMain ? <Badge tone="muted">main</Badge> : null}
+        {worktree.isMain ? <Badge tone="muted">main worktree</Badge> : null}
         {worktree.isMerged ? <Badge tone="violet">merged</Badge> : null}
         {!worktree.isMain ? (
           worktree.isIdle ? (

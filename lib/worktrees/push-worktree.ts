@@ -14,7 +14,8 @@ const PUSH_TIMEOUT_MS = 120_000;
  * Pushes a worktree's branch to its remote and sets the upstream (`git push -u <remote>
  * refs/heads/<b>:refs/heads/<b>`). The remote is the branch's own, else origin, else the only one.
  * In a repository the user has not trusted no program of the repository runs (no pre-push hook);
- * git never prompts (no terminal): a remote that wants a password fails with git's message.
+ * git never prompts (GIT_TERMINAL_PROMPT=0, and ssh has no terminal: the process host starts it in a
+ * session of its own): a remote that wants a password fails with git's message.
  * Failures are explained (see explainPushFailure): not a fast-forward, refused by the remote,
  * unreachable.
  */
@@ -30,7 +31,6 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
     allowRepositoryCode: await isRepositoryTrusted(db, input.repoId),
     timeoutMs: PUSH_TIMEOUT_MS,
     isExitCodeChecked: false,
-    env: { GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" },
   });
   if (result.isTimedOut)
     throw new AppError(
