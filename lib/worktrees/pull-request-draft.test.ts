@@ -73,22 +73,40 @@ describe("draftPullRequest", () => {
 });
 
 describe("gh argv", () => {
-  it("passes every value as --flag=value, never through a shell", () => {
-    expect(buildPrCreateArgs({ base: "main", head: "feat/a", title: "-rm -rf $(x)", bodyFile: "/tmp/b.md" })).toEqual([
+  it("passes every value as --flag=value, never through a shell, naming the GitHub repository when known", () => {
+    expect(
+      buildPrCreateArgs({
+        base: "main",
+        head: "feat/a",
+        title: "-rm -rf $(x)",
+        bodyFile: "/tmp/b.md",
+        repository: { owner: "octo", name: "hello" },
+      }),
+    ).toEqual([
       "pr",
       "create",
+      "--repo=octo/hello",
       "--base=main",
       "--head=feat/a",
       "--title=-rm -rf $(x)",
       "--body-file=/tmp/b.md",
     ]);
-    expect(buildPrViewArgs({ head: "feat/a" })).toEqual([
+    expect(buildPrViewArgs({ head: "feat/a", repository: null })).toEqual([
       "pr",
       "view",
       "--json",
       "number,url,state,isDraft,title,baseRefName,headRefName",
       "--",
       "feat/a",
+    ]);
+    expect(buildPrViewArgs({ head: "-x", repository: { owner: "o", name: "r" } })).toEqual([
+      "pr",
+      "view",
+      "--repo=o/r",
+      "--json",
+      "number,url,state,isDraft,title,baseRefName,headRefName",
+      "--",
+      "-x",
     ]);
   });
 });
@@ -121,6 +139,11 @@ describe("parsePullRequestView", () => {
 
   it("tells 'no pull request for the branch' from a failure", () => {
     expect(isNoPullRequest('no pull requests found for branch "feat/a"')).toBe(true);
+    expect(
+      isNoPullRequest(
+        "none of the git remotes configured for this repository point to a known GitHub host. To tell gh about a new GitHub host, please use `gh auth login`",
+      ),
+    ).toBe(true);
     expect(isNoPullRequest("HTTP 502: Bad Gateway")).toBe(false);
   });
 });

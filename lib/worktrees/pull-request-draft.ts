@@ -25,12 +25,26 @@ export function classifyGhAuth(input: { exitCode: number | null; stderr: string 
   };
 }
 
-/** `gh pr create` without a shell or a prompt: the body is read from a file, never from argv's text being parsed. */
-export function buildPrCreateArgs(input: { base: string; head: string; title: string; bodyFile: string }): string[] {
-  // `--flag=value`: a value starting with "-" stays a value.
+/** `--repo=OWNER/NAME` when the remote is on github.com (gh then needs no guess among the remotes). */
+function repoFlag(repository: { owner: string; name: string } | null): string[] {
+  return repository ? [`--repo=${repository.owner}/${repository.name}`] : [];
+}
+
+/**
+ * `gh pr create` without a shell or a prompt: every value as `--flag=value` (a value starting with
+ * "-" stays a value), the body read from a file.
+ */
+export function buildPrCreateArgs(input: {
+  base: string;
+  head: string;
+  title: string;
+  bodyFile: string;
+  repository: { owner: string; name: string } | null;
+}): string[] {
   return [
     "pr",
     "create",
+    ...repoFlag(input.repository),
     `--base=${input.base}`,
     `--head=${input.head}`,
     `--title=${input.title}`,
@@ -38,14 +52,14 @@ export function buildPrCreateArgs(input: { base: string; head: string; title: st
   ];
 }
 
-/** `gh pr view <branch> --json …`: the pull request whose head is the branch. */
-export function buildPrViewArgs(input: { head: string }): string[] {
-  return ["pr", "view", "--json", PR_VIEW_FIELDS.join(","), "--", input.head];
+/** `gh pr view --json … -- <branch>`: the pull request whose head is the branch. */
+export function buildPrViewArgs(input: { head: string; repository: { owner: string; name: string } | null }): string[] {
+  return ["pr", "view", ...repoFlag(input.repository), "--json", PR_VIEW_FIELDS.join(","), "--", input.head];
 }
 
-/** True when `gh pr view` failed only because the branch has no pull request. */
+/** True when `gh pr view` failed only because the branch has no pull request (or the remote is not on GitHub). */
 export function isNoPullRequest(stderr: string): boolean {
-  return /no pull requests? found/i.test(stderr);
+  return /no pull requests? found/i.test(stderr) || /point to a known GitHub host/i.test(stderr);
 }
 
 /** Reads `gh pr view --json …` output; throws a plain Error naming what is missing when gh answered something else. */

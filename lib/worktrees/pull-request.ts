@@ -81,7 +81,10 @@ export async function readPullRequestInfo(
   let pullRequest: PullRequestView | null = null;
   let pullRequestError: string | null = null;
   if (gh.state === "ready" && remote) {
-    const view = await runGh(buildPrViewArgs({ head: branch }), { cwd: worktree.path, timeoutMs: 30_000 });
+    const view = await runGh(buildPrViewArgs({ head: branch, repository: github }), {
+      cwd: worktree.path,
+      timeoutMs: 30_000,
+    });
     if (view.ok) pullRequest = parsePullRequestView(view.stdout);
     else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
   }
@@ -119,16 +122,20 @@ export async function createPullRequest(
       "precondition_failed",
       `Push ${branch} first (Push on the worktree), then open the pull request.`,
     );
+  const repository = parseGithubRemote(remote.url);
   const folder = await mkdtemp(path.join(os.tmpdir(), "arbor-pr-"));
   try {
     const bodyFile = path.join(folder, "body.md");
     await writeFile(bodyFile, input.body, { mode: 0o600 });
-    const created = await runGh(buildPrCreateArgs({ base: input.base, head: branch, title: input.title, bodyFile }), {
-      cwd: worktree.path,
-      timeoutMs: 60_000,
-    });
+    const created = await runGh(
+      buildPrCreateArgs({ base: input.base, head: branch, title: input.title, bodyFile, repository }),
+      {
+        cwd: worktree.path,
+        timeoutMs: 60_000,
+      },
+    );
     if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
-    const view = await runGh(buildPrViewArgs({ head: branch }), { cwd: worktree.path, timeoutMs: 30_000 });
+    const view = await runGh(buildPrViewArgs({ head: branch, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
     publishWorktreeListChange(input.repoId);
     if (view.ok) return parsePullRequestView(view.stdout);
     const url = created.stdout.trim().split("\n").pop() ?? "";

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { GH_LOGGED_OUT_MESSAGE, GH_MISSING_MESSAGE } from "@/lib/worktrees/pull-request-draft.ts";
+import { runProcess } from "@/lib/process-host/run-process.ts";
+import {
+  buildPrCreateArgs,
+  buildPrViewArgs,
+  GH_LOGGED_OUT_MESSAGE,
+  GH_MISSING_MESSAGE,
+} from "@/lib/worktrees/pull-request-draft.ts";
 import { readGhStatus } from "@/lib/worktrees/pull-request.ts";
 import type { PullRequestInfo, PushResult } from "@/lib/worktrees/ship-types.ts";
 
@@ -214,5 +220,29 @@ describe("the GitHub CLI's state (real gh)", () => {
     const status = await readGhStatus({ cwd: os.tmpdir() });
     expect(status.state).toBe("failing");
     expect(status.state !== "ready" && status.message).toMatch(/^gh auth status failed: [\s\S]*github\.com/);
+  });
+
+  it("accepts Arbor's argv for pr create and pr view (values starting with -, a title with shell text): gh gets past parsing", async () => {
+    const body = path.join(configDir, "body.md");
+    writeFileSync(body, "## Summary\n- x\n");
+    const repository = { owner: "arbor-test-nobody", name: "no-such-repo" };
+    for (const args of [
+      buildPrCreateArgs({ base: "main", head: "-feat", title: "-t $(rm -rf /) `x`", bodyFile: body, repository }),
+      buildPrViewArgs({ head: "-feat", repository }),
+    ]) {
+      const failure = await runProcess({
+        bin: "gh",
+        args,
+        cwd: configDir,
+        env: { ...process.env, GH_CONFIG_DIR: configDir, GH_TOKEN: "not-a-real-token", GH_PROMPT_DISABLED: "1" },
+        timeoutMs: 30_000,
+      }).then(
+        () => null,
+        (error: { output?: { stderr: string } | null }) => error.output?.stderr ?? "",
+      );
+      // It fails at GitHub (no network here, or a token GitHub refuses), never at its own flag parsing.
+      expect(failure).not.toBeNull();
+      expect(failure).not.toMatch(/unknown (flag|shorthand)|accepts at most|required flag|Usage:/);
+    }
   });
 });
