@@ -174,6 +174,22 @@ describe("pull request", () => {
     });
   });
 
+  it("drafts the title and body from the conversation's rolling summary and the commits", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("drafted");
+    const sections =
+      "## Key points\n- Cache the worktree scan per request\n## Decisions\n- Keep the cache in memory only\n## Open tasks\n- Measure it\n## Caveats\n- (none)";
+    await shared.send(sessionId, `Summarize please [[mock:text ${sections}]]`);
+    const summarized = await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    expect(summarized.status).toBe(200);
+    await commit(worktreePath, "c1.txt", "1\n", "Add the cache");
+    await commit(worktreePath, "c2.txt", "2\n", "Use the cache in scans");
+    const info = await prInfo(worktreePath);
+    expect(info.body.draft.title).toBe("Cache the worktree scan per request");
+    expect(info.body.draft.body).toMatch(
+      /^## Summary\n- Cache the worktree scan per request\n\n## Decisions\n- Keep the cache in memory only\n\n## Commits\n- Add the cache \([0-9a-f]+\)\n- Use the cache in scans \([0-9a-f]+\)\n$/,
+    );
+  });
+
   it("refuses a base that reads as an option", async () => {
     const worktree = await shared.repo.addWorktree("opt");
     const create = await callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
