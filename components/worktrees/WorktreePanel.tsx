@@ -18,6 +18,7 @@ import { TrustStateButton } from "@/components/trust/TrustStateButton.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { NewWorktreeButton } from "./NewWorktreeButton.tsx";
+import { TidyUpButton } from "./TidyUpButton.tsx";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
 import { WorktreeRow } from "./WorktreeRow.tsx";
 
@@ -77,6 +78,7 @@ export function WorktreePanel(props: {
           </Button>
         ) : null}
         {props.pin.owner.isLocal ? <NewWorktreeButton repoId={props.pin.repoId} onCreated={props.onOpenPath} /> : null}
+        {props.pin.owner.isLocal ? <TidyUpButton repoId={props.pin.repoId} /> : null}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <Button
           data-testid="worktrees-refresh"

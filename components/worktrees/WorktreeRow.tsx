@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { LandButton } from "./LandButton.tsx";
 import { RemoveWorktreeButton } from "./RemoveWorktreeButton.tsx";
+import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
@@ -57,7 +58,8 @@ export function WorktreeRow(props: {
         </div>
       </Button>
       {props.repoId && canOpen && !worktree.isMain ? (
-        <div className="mt-1 flex justify-end gap-2">
+        <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
+          {worktree.branch && !worktree.isDetached ? <ShipActions repoId={props.repoId} worktree={worktree} /> : null}
           {worktree.branch && !worktree.isDetached ? <LandButton repoId={props.repoId} worktree={worktree} /> : null}
           <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
         </div>

@@ -12,6 +12,8 @@ export const queryKeys = {
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
   /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
   attention: () => ["attention"] as const,
+  /** A worktree's pull request as gh sees it, with the drafted title and body (the row's badge and dialog). */
+  pullRequest: (repoId: string, worktreePath: string) => ["pull-request", repoId, worktreePath] as const,
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,

@@ -34,7 +34,7 @@ export async function removeWorktree(
 ): Promise<RemovalResult> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-  const blockers = removalBlockers(await gatherFacts(db, { repoId: input.repoId, worktree }));
+  const blockers = removalBlockers(await gatherRemovalFacts(db, { repoId: input.repoId, worktree }));
   const result: RemovalResult = {
     worktreePath: worktree.path,
     branch: worktree.branch,
@@ -79,7 +79,11 @@ export async function removeWorktree(
   return result;
 }
 
-async function gatherFacts(db: Db, input: { repoId: string; worktree: WorktreeScan }): Promise<RemovalFacts> {
+/** The facts removalBlockers judges, for one worktree of the repository (also read by Tidy up). */
+export async function gatherRemovalFacts(
+  db: Db,
+  input: { repoId: string; worktree: WorktreeScan },
+): Promise<RemovalFacts> {
   const { worktree } = input;
   return {
     isMain: worktree.isMain,

@@ -1,0 +1,183 @@
+"use client";
+
+import { useId, useState } from "react";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { useCreatePullRequest, usePullRequestInfo, usePushWorktree } from "@/components/api/ship-api.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import { Dialog } from "@/components/ui/Dialog.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
+import { PullRequestBadge } from "./PullRequestBadge.tsx";
+
+/**
+ * "Push" and "Pull request…" on a worktree with a branch, and its pull request's state once gh
+ * knows one (only asked for branches that have an upstream). Push says where it went or why git
+ * refused; the dialog drafts a title and body, editable, and says what is missing when gh is not
+ * installed or logged in, offering GitHub's compare page instead.
+ */
+export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
+  const { repoId, worktree } = props;
+  const [isOpen, setOpen] = useState(false);
+  const push = usePushWorktree(repoId, worktree.path);
+  const info = usePullRequestInfo(repoId, worktree.path, { isEnabled: isOpen || worktree.upstream !== null });
+  const pullRequest = info.data?.pullRequest ?? null;
+  return (
+    <>
+      {pullRequest ? <PullRequestBadge pullRequest={pullRequest} /> : null}
+      <Button size="sm" data-testid="worktree-push" disabled={push.isPending} onClick={() => push.mutate()}>
+        {push.isPending ? "Pushing…" : "Push"}
+      </Button>
+      <Button size="sm" data-testid="worktree-pr" onClick={() => setOpen(true)}>
+        Pull request…
+      </Button>
+      {push.error || push.data ? (
+        <div className="order-last basis-full text-right text-xs" data-testid="push-outcome">
+          {push.error ? (
+            <ErrorNotice error={push.error} testId="push-error" />
+          ) : (
+            <p role="status" className="text-emerald-700 dark:text-emerald-400">
+              Pushed {push.data?.branch} to {push.data?.remote}.
+            </p>
+          )}
+        </div>
+      ) : null}
+      {isOpen ? (
+        <PullRequestDialog repoId={repoId} worktree={worktree} onClose={() => setOpen(false)} onPush={push} />
+      ) : null}
+    </>
+  );
+}
+
+function PullRequestDialog(props: {
+  repoId: string;
+  worktree: WorktreeScan;
+  onClose: () => void;
+  onPush: ReturnType<typeof usePushWorktree>;
+}) {
+  const info = usePullRequestInfo(props.repoId, props.worktree.path, { isEnabled: true });
+  const create = useCreatePullRequest(props.repoId, props.worktree.path);
+  const [title, setTitle] = useState<string | null>(null);
+  const [body, setBody] = useState<string | null>(null);
+  const headingId = useId();
+  const titleId = useId();
+  const bodyId = useId();
+  const data = info.data;
+  const shownTitle = title ?? data?.draft.title ?? "";
+  const shownBody = body ?? data?.draft.body ?? "";
+  const isGhReady = data?.gh.state === "ready";
+  const existing = create.data ?? data?.pullRequest ?? null;
+  const canCreate =
+    isGhReady && data?.isPushed === true && shownTitle.trim() !== "" && !create.isPending && existing?.state !== "OPEN";
+  return (
+    <Dialog isOpen onCancel={props.onClose} labelledBy={headingId} testId="pr-dialog" className="max-w-xl">
+      <div className="space-y-3 p-4 text-xs">
+        <h2 id={headingId} className="text-sm font-semibold">
+          Pull request for {props.worktree.branch}
+        </h2>
+        {info.isPending ? <p className="text-zinc-500">Asking git and the GitHub CLI…</p> : null}
+        {info.error ? <ErrorNotice error={info.error} testId="pr-info-error" /> : null}
+        {data ? (
+          <>
+            <p className="text-zinc-600 dark:text-zinc-400">
+              Into <span className="font-mono">{data.base}</span>
+              {data.remote ? (
+                <>
+                  {" "}
+                  on <span className="font-mono">{data.remote.name}</span>{" "}
+                  <span className="break-all font-mono text-zinc-500">({data.remote.url})</span>
+                </>
+              ) : (
+                " — the repository has no remote."
+              )}
+            </p>
+            {data.gh.state !== "ready" ? (
+              <div
+                role="alert"
+                data-testid="pr-gh-message"
+                data-state={data.gh.state}
+                className="whitespace-pre-wrap rounded border border-amber-300 bg-amber-50 p-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+              >
+                {data.gh.message}
+              </div>
+            ) : null}
+            {data.compareUrl ? (
+              <p>
+                <a
+                  href={data.compareUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="pr-compare-url"
+                  className="break-all text-emerald-800 underline dark:text-emerald-300"
+                >
+                  {data.gh.state === "ready"
+                    ? "Or open it on GitHub's compare page"
+                    : "Open it on GitHub's compare page"}
+                </a>
+              </p>
+            ) : null}
+            {data.remote && !data.isPushed ? (
+              <div className="flex flex-wrap items-center gap-2" data-testid="pr-not-pushed">
+                <span>
+                  {data.branch} is not on {data.remote.name} yet.
+                </span>
+                <Button size="sm" disabled={props.onPush.isPending} onClick={() => props.onPush.mutate()}>
+                  {props.onPush.isPending ? "Pushing…" : "Push it"}
+                </Button>
+              </div>
+            ) : null}
+            {props.onPush.error ? <ErrorNotice error={props.onPush.error} /> : null}
+            {existing ? (
+              <p className="flex items-center gap-2" data-testid="pr-existing">
+                <PullRequestBadge pullRequest={existing} />
+                <span className="truncate">{existing.title}</span>
+              </p>
+            ) : null}
+            {data.pullRequestError ? (
+              <p className="whitespace-pre-wrap text-red-700 dark:text-red-400" data-testid="pr-view-error">
+                {data.pullRequestError}
+              </p>
+            ) : null}
+            <div className="space-y-1">
+              <label htmlFor={titleId} className="block font-medium">
+                Title
+              </label>
+              <TextInput
+                id={titleId}
+                value={shownTitle}
+                maxLength={256}
+                onChange={(event) => setTitle(event.target.value)}
+                data-testid="pr-title"
+                className="w-full"
+              />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={bodyId} className="block font-medium">
+                Description (drafted from the conversation summary and the commits)
+              </label>
+              <TextArea
+                id={bodyId}
+                value={shownBody}
+                rows={10}
+                onChange={(event) => setBody(event.target.value)}
+                data-testid="pr-body"
+                className="w-full font-mono"
+              />
+            </div>
+          </>
+        ) : null}
+        {create.error ? <ErrorNotice error={create.error} testId="pr-create-error" /> : null}
+        <div className="flex justify-end gap-2">
+          <Button onClick={props.onClose}>Close</Button>
+          <Button
+            variant="primary"
+            disabled={!canCreate}
+            data-testid="pr-create"
+            onClick={() => data && create.mutate({ base: data.base, title: shownTitle, body: shownBody })}
+          >
+            {create.isPending ? "Opening…" : "Open pull request"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

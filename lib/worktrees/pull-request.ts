@@ -1,0 +1,202 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Db } from "@/lib/db/client.ts";
+import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readBranchNames } from "@/lib/git/read-branch-names.ts";
+import { runGitCommand } from "@/lib/git/run-git.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
+import { githubCompareUrl, parseGithubRemote } from "./github-remote.ts";
+import {
+  buildPrCreateArgs,
+  buildPrViewArgs,
+  classifyGhAuth,
+  draftPullRequest,
+  GH_MISSING_MESSAGE,
+  isNoPullRequest,
+  parsePullRequestView,
+  type DraftCommit,
+} from "./pull-request-draft.ts";
+import { isBranchOnRemote, readPushRemote, requireBranch } from "./push-worktree.ts";
+import type { GhStatus, PullRequestInfo, PullRequestView } from "./ship-types.ts";
+import { publishWorktreeListChange } from "./worktree-facts.ts";
+
+/** gh never prompts (no terminal behind Arbor), prints no colours and checks for no update. */
+function ghEnv(): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    GH_PROMPT_DISABLED: "1",
+    GH_NO_UPDATE_NOTIFIER: "1",
+    NO_COLOR: "1",
+    GH_SPINNER_DISABLED: "1",
+  };
+}
+
+type GhOutcome =
+  { ok: true; stdout: string } | { ok: false; missing: boolean; exitCode: number | null; stderr: string };
+
+async function runGh(args: string[], input: { cwd: string; timeoutMs: number }): Promise<GhOutcome> {
+  try {
+    const result = await runProcess({ bin: "gh", args, cwd: input.cwd, env: ghEnv(), timeoutMs: input.timeoutMs });
+    return { ok: true, stdout: result.stdout };
+  } catch (error) {
+    if (!(error instanceof ProcessFailure)) throw error;
+    if (error.code === "ENOENT") return { ok: false, missing: true, exitCode: null, stderr: "" };
+    const stderr = error.output?.stderr.trim() || error.message;
+    return { ok: false, missing: false, exitCode: error.output?.exitCode ?? null, stderr };
+  }
+}
+
+/** Whether gh is on PATH and logged in (`gh auth status`), and if not, what to do. */
+export async function readGhStatus(input: { cwd: string }): Promise<GhStatus> {
+  const outcome = await runGh(["auth", "status"], { cwd: input.cwd, timeoutMs: 15_000 });
+  if (outcome.ok) return { state: "ready" };
+  if (outcome.missing) return { state: "missing", message: GH_MISSING_MESSAGE };
+  return classifyGhAuth({ exitCode: outcome.exitCode, stderr: outcome.stderr });
+}
+
+/**
+ * What the "Pull request…" dialog needs: the remote and whether the branch is on it, gh's state,
+ * the compare URL when the remote is on GitHub, a title and body drafted from the conversation's
+ * latest summary and the commits `base..branch`, and the pull request gh knows for the branch.
+ */
+export async function readPullRequestInfo(
+  db: Db,
+  input: { repoId: string; worktreePath: string; base?: string },
+): Promise<PullRequestInfo> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const branch = requireBranch(worktree);
+  const base = input.base ?? (await readDefaultBase(db, input.repoId));
+  const remote = await readPushRemote({ cwd: worktree.path, branch });
+  const github = remote ? parseGithubRemote(remote.url) : null;
+  const [isPushed, gh, commits, summaryMarkdown] = await Promise.all([
+    remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch }) : Promise.resolve(false),
+    readGhStatus({ cwd: worktree.path }),
+    readCommits({ cwd: worktree.path, base, branch }),
+    readLatestSummary(db, { repoId: input.repoId, worktreePath: worktree.path }),
+  ]);
+  let pullRequest: PullRequestView | null = null;
+  let pullRequestError: string | null = null;
+  if (gh.state === "ready" && remote) {
+    const view = await runGh(buildPrViewArgs({ head: branch, repository: github }), {
+      cwd: worktree.path,
+      timeoutMs: 30_000,
+    });
+    if (view.ok) pullRequest = parsePullRequestView(view.stdout);
+    else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
+  }
+  return {
+    branch,
+    base,
+    remote,
+    isPushed,
+    gh,
+    compareUrl: github ? githubCompareUrl({ repository: github, base, branch }) : null,
+    draft: draftPullRequest({ branch, summaryMarkdown, commits }),
+    pullRequest,
+    pullRequestError,
+  };
+}
+
+/**
+ * Opens a pull request with gh (`gh pr create --base --head --title --body-file`, no shell, the
+ * body in a private temporary file) and returns it as `gh pr view` describes it. Refused, saying
+ * what to do, when gh is missing or logged out or the branch was never pushed; gh's stderr when
+ * it fails.
+ */
+export async function createPullRequest(
+  db: Db,
+  input: { repoId: string; worktreePath: string; base: string; title: string; body: string },
+): Promise<PullRequestView> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const branch = requireBranch(worktree);
+  const gh = await readGhStatus({ cwd: worktree.path });
+  if (gh.state !== "ready")
+    throw new AppError(gh.state === "failing" ? "unavailable" : "precondition_failed", gh.message);
+  const remote = await readPushRemote({ cwd: worktree.path, branch });
+  if (!remote || !(await isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch })))
+    throw new AppError(
+      "precondition_failed",
+      `Push ${branch} first (Push on the worktree), then open the pull request.`,
+    );
+  const repository = parseGithubRemote(remote.url);
+  const folder = await mkdtemp(path.join(os.tmpdir(), "arbor-pr-"));
+  try {
+    const bodyFile = path.join(folder, "body.md");
+    await writeFile(bodyFile, input.body, { mode: 0o600 });
+    const created = await runGh(
+      buildPrCreateArgs({ base: input.base, head: branch, title: input.title, bodyFile, repository }),
+      {
+        cwd: worktree.path,
+        timeoutMs: 60_000,
+      },
+    );
+    if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
+    const view = await runGh(buildPrViewArgs({ head: branch, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
+    publishWorktreeListChange(input.repoId);
+    if (view.ok) return parsePullRequestView(view.stdout);
+    const url = created.stdout.trim().split("\n").pop() ?? "";
+    const number = Number(/\/pull\/(\d+)/.exec(url)?.[1] ?? 0);
+    return {
+      number,
+      url,
+      state: "OPEN",
+      isDraft: false,
+      title: input.title,
+      baseRefName: input.base,
+      headRefName: branch,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export async function readDefaultBase(db: Db, repoId: string): Promise<string> {
+  const scan = await scanPinnedRepo(db, { repoId });
+  const names = await readBranchNames(scan.repoRoot);
+  const base = chooseDefaultBranch({
+    branchNames: new Set(names.local.keys()),
+    originHead: names.originHead,
+    mainWorktreeBranch: scan.worktrees.find((candidate) => candidate.isMain)?.branch ?? null,
+  });
+  if (!base)
+    throw new AppError("precondition_failed", "The repository has no default branch (main or master) to compare with.");
+  return base;
+}
+
+async function readCommits(input: { cwd: string; base: string; branch: string }): Promise<DraftCommit[]> {
+  const result = await runGitCommand({
+    cwd: input.cwd,
+    args: [
+      "log",
+      "-z",
+      "--max-count=50",
+      "--format=%h%x1f%s",
+      `refs/heads/${input.base}..refs/heads/${input.branch}`,
+      "--",
+    ],
+    isExitCodeChecked: false,
+  });
+  if (result.exitCode !== 0) return [];
+  return result.stdout
+    .toString("utf8")
+    .split("\0")
+    .filter((record) => record.includes("\x1f"))
+    .map((record) => {
+      const [shortSha = "", subject = ""] = record.replace(/^\n/, "").split("\x1f");
+      return { shortSha, subject };
+    });
+}
+
+/** The newest summary of the worktree's conversations (the active one first, else the newest archived). */
+async function readLatestSummary(db: Db, input: { repoId: string; worktreePath: string }): Promise<string | null> {
+  const summary = await db.chatSummary.findFirst({
+    where: { session: { repoId: input.repoId, worktreePath: input.worktreePath } },
+    orderBy: [{ id: "desc" }],
+    select: { summaryMarkdown: true },
+  });
+  return summary?.summaryMarkdown ?? null;
+}

@@ -1,0 +1,109 @@
+/** What the push, pull-request and tidy-up APIs return (pure types: the worktree row's dialogs import them). */
+
+/** POST /api/worktrees/push */
+export interface PushResult {
+  branch: string;
+  remote: string;
+  /** What git said (its "To …" and ref lines), for the user to read. */
+  output: string;
+}
+
+/** Whether Arbor can open pull requests through the GitHub CLI here, and if not, what to do. */
+export type GhStatus =
+  | { state: "ready" }
+  | {
+      state: "missing" | "logged_out" | "failing";
+      /** What is wrong and what to do, in a sentence (gh's own stderr when it failed). */
+      message: string;
+    };
+
+/** A pull request as `gh pr view --json` describes it. */
+export interface PullRequestView {
+  number: number;
+  url: string;
+  state: "OPEN" | "CLOSED" | "MERGED";
+  isDraft: boolean;
+  title: string;
+  baseRefName: string;
+  headRefName: string;
+}
+
+/** GET /api/worktrees/pull-request: what the "Pull request…" dialog shows. */
+export interface PullRequestInfo {
+  branch: string;
+  base: string;
+  /** The remote the branch would be pushed to, or null when the repository has none. */
+  remote: { name: string; url: string } | null;
+  /** Whether the branch exists on that remote (pushed at least once). */
+  isPushed: boolean;
+  gh: GhStatus;
+  /** github.com's "compare" page for the branch, when the remote is on GitHub. */
+  compareUrl: string | null;
+  /** Title and body drafted from the conversation summary and the commits. */
+  draft: { title: string; body: string };
+  /** The pull request already open (or closed, merged) for the branch, when gh can say. */
+  pullRequest: PullRequestView | null;
+  /** Why the pull request's state could not be read (gh's stderr), when gh is ready but failed. */
+  pullRequestError: string | null;
+}
+
+/** One thing "Reclaim" would do: remove a merged, idle worktree, or delete an idle worktree's dependency folders. */
+export interface TidyAction {
+  kind: "remove_worktree" | "delete_dependencies";
+  worktreePath: string;
+  branch: string | null;
+  /** Folders deleted (relative to the worktree; the worktree itself for a removal). */
+  folders: string[];
+  /** Bytes on disk this frees (hard-linked files counted once). */
+  bytes: number;
+}
+
+/** A dependency folder in a worktree (node_modules, .venv, target…) and the disk it uses. */
+export interface DependencyFolder {
+  /** Relative to the worktree, with `/`. */
+  path: string;
+  bytes: number;
+}
+
+/** One worktree as the Tidy up view lists it. */
+export interface TidyWorktree {
+  worktreePath: string;
+  branch: string | null;
+  isMain: boolean;
+  /** Bytes on disk under the worktree (hard-linked files once, symlinks not followed). */
+  bytes: number;
+  /** The walk stopped at its entry limit: the sizes are lower bounds. */
+  isPartial: boolean;
+  dependencies: DependencyFolder[];
+  /** Every commit of its branch is in the base. */
+  isMerged: boolean;
+  /** No run, no recent Claude Code session, no uncommitted change. */
+  isIdle: boolean;
+  /** Why it cannot be removed (the safe removal's reasons); empty when it can. */
+  blockers: string[];
+}
+
+/** POST /api/repos/:repoId/tidy with `dryRun`: the view and the preview of what Reclaim would do. */
+export interface TidyPreview {
+  base: string | null;
+  worktrees: TidyWorktree[];
+  actions: TidyAction[];
+  /** Sum of the actions' bytes. */
+  bytes: number;
+}
+
+/** POST /api/repos/:repoId/tidy: what Reclaim did, action by action. */
+export interface TidyResult {
+  done: TidyAction[];
+  skipped: Array<{ action: TidyAction; reason: string }>;
+  /** Bytes freed by what was done. */
+  bytes: number;
+  /** Conversations of removed worktrees that were archived (kept, read-only). */
+  archivedSessionIds: string[];
+}
+
+/** Which kinds of reclaiming the user asked for. */
+export interface TidyOptions {
+  removeMerged: boolean;
+  deleteDependencies: boolean;
+}

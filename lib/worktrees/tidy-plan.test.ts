@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { TidyWorktree } from "./ship-types.ts";
+import { formatBytes, planTidy, recheckTidyAction } from "./tidy-plan.ts";
+
+const worktree = (overrides: Partial<TidyWorktree>): TidyWorktree => ({
+  worktreePath: "/r/wt",
+  branch: "feat/wt",
+  isMain: false,
+  bytes: 1000,
+  isPartial: false,
+  dependencies: [{ path: "node_modules", bytes: 600 }],
+  isMerged: false,
+  isIdle: true,
+  blockers: [],
+  ...overrides,
+});
+
+describe("planTidy", () => {
+  const all = { removeMerged: true, deleteDependencies: true };
+
+  it("removes merged worktrees the safe removal allows, whole, and deletes idle ones' dependency folders", () => {
+    const actions = planTidy(
+      [
+        worktree({ worktreePath: "/r/main", isMain: true, isMerged: true }),
+        worktree({ worktreePath: "/r/merged", isMerged: true }),
+        worktree({ worktreePath: "/r/idle" }),
+        worktree({ worktreePath: "/r/busy", isIdle: false, blockers: ["Claude is answering"] }),
+        worktree({
+          worktreePath: "/r/merged-dirty",
+          isMerged: true,
+          isIdle: false,
+          blockers: ["1 uncommitted change"],
+        }),
+      ],
+      all,
+    );
+    expect(actions).toEqual([
+      { kind: "remove_worktree", worktreePath: "/r/merged", branch: "feat/wt", folders: ["."], bytes: 1000 },
+      {
+        kind: "delete_dependencies",
+        worktreePath: "/r/idle",
+        branch: "feat/wt",
+        folders: ["node_modules"],
+        bytes: 600,
+      },
+    ]);
+  });
+
+  it("does only what was asked", () => {
+    const list = [worktree({ worktreePath: "/r/merged", isMerged: true }), worktree({ worktreePath: "/r/idle" })];
+    expect(planTidy(list, { removeMerged: false, deleteDependencies: true }).map((a) => a.kind)).toEqual([
+      "delete_dependencies",
+      "delete_dependencies",
+    ]);
+    expect(planTidy(list, { removeMerged: true, deleteDependencies: false }).map((a) => a.kind)).toEqual([
+      "remove_worktree",
+    ]);
+  });
+});
+
+describe("recheckTidyAction", () => {
+  const remove = {
+    kind: "remove_worktree" as const,
+    worktreePath: "/r/wt",
+    branch: "feat/wt",
+    folders: ["."],
+    bytes: 1,
+  };
+  const deps = { ...remove, kind: "delete_dependencies" as const, folders: ["node_modules"] };
+
+  it("lets an unchanged worktree through", () => {
+    expect(recheckTidyAction(remove, worktree({ isMerged: true }))).toBeNull();
+    expect(recheckTidyAction(deps, worktree({}))).toBeNull();
+  });
+
+  it("gives the reason when it became busy, dirty, unmerged or gone", () => {
+    expect(
+      recheckTidyAction(remove, worktree({ isMerged: true, blockers: ["Claude is answering in this worktree."] })),
+    ).toBe("Claude is answering in this worktree.");
+    expect(recheckTidyAction(remove, worktree({ isMerged: false }))).toContain("has commits the base does not have");
+    expect(recheckTidyAction(deps, worktree({ isIdle: false }))).toContain("in use or has uncommitted changes");
+    expect(recheckTidyAction(deps, worktree({ dependencies: [] }))).toContain("already gone");
+    expect(recheckTidyAction(remove, undefined)).toContain("no longer there");
+  });
+});
+
+describe("formatBytes", () => {
+  it("reads like a file manager", () => {
+    expect(formatBytes(0)).toBe("0 bytes");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(250 * 1024 * 1024)).toBe("250 MB");
+    expect(formatBytes(3.2 * 1024 ** 3)).toBe("3.2 GB");
+  });
+});

@@ -1,0 +1,84 @@
+import type { TidyAction, TidyOptions, TidyWorktree } from "./ship-types.ts";
+
+/**
+ * Folders a package manager or build tool fills and can fill again (npm/pnpm/yarn, Python
+ * virtualenvs, Cargo/Maven, Go/PHP vendor, Next.js, bundlers' output, Gradle, caches).
+ */
+export const DEPENDENCY_FOLDER_NAMES: ReadonlySet<string> = new Set([
+  "node_modules",
+  "bower_components",
+  ".pnpm-store",
+  ".yarn",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  "target",
+  "vendor",
+  ".next",
+  ".nuxt",
+  ".turbo",
+  ".parcel-cache",
+  "dist",
+  "build",
+  ".gradle",
+]);
+
+/**
+ * What Reclaim would do, worktree by worktree (pure): a merged worktree the safe removal allows
+ * is removed whole; otherwise an idle worktree's dependency folders are deleted. The main
+ * worktree and anything not idle (a run, a recent session, an uncommitted change) are left alone.
+ */
+export function planTidy(worktrees: readonly TidyWorktree[], options: TidyOptions): TidyAction[] {
+  const actions: TidyAction[] = [];
+  for (const worktree of worktrees) {
+    if (worktree.isMain) continue;
+    const base = { worktreePath: worktree.worktreePath, branch: worktree.branch };
+    if (options.removeMerged && worktree.isMerged && worktree.blockers.length === 0) {
+      actions.push({ ...base, kind: "remove_worktree", folders: ["."], bytes: worktree.bytes });
+      continue;
+    }
+    if (options.deleteDependencies && worktree.isIdle && worktree.dependencies.length > 0) {
+      actions.push({
+        ...base,
+        kind: "delete_dependencies",
+        folders: worktree.dependencies.map((folder) => folder.path),
+        bytes: worktree.dependencies.reduce((sum, folder) => sum + folder.bytes, 0),
+      });
+    }
+  }
+  return actions;
+}
+
+/**
+ * Why an action from a preview must not run now, given the worktree as it is now (null when it
+ * still may): it became busy or dirty, stopped being merged, or its folders are gone.
+ */
+export function recheckTidyAction(action: TidyAction, now: TidyWorktree | undefined): string | null {
+  if (!now) return "The worktree is no longer there (removed or moved since the preview).";
+  if (now.isMain) return "The main worktree is never tidied.";
+  if (action.kind === "remove_worktree") {
+    if (now.blockers.length > 0) return now.blockers.join(" ");
+    if (!now.isMerged) return `${now.branch ?? "Its HEAD"} has commits the base does not have now.`;
+    return null;
+  }
+  if (!now.isIdle)
+    return "It is in use or has uncommitted changes now (a run, a recent Claude Code session or a changed file); its folders were kept.";
+  const present = new Set(now.dependencies.map((folder) => folder.path));
+  if (!action.folders.some((folder) => present.has(folder))) return "Its dependency folders are already gone.";
+  return null;
+}
+
+/** "1.5 GB", "820 KB": bytes for people (pure, shared with the Tidy up view). */
+export function formatBytes(bytes: number): string {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} bytes` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -1,0 +1,177 @@
+import { lstat, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError, isAppError } from "@/lib/errors/app-error.ts";
+import { runGitCommand } from "@/lib/git/run-git.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import { measureDiskUsage } from "./disk-usage.ts";
+import { readDefaultBase } from "./pull-request.ts";
+import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
+import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "./ship-types.ts";
+import { planTidy, recheckTidyAction } from "./tidy-plan.ts";
+import { publishWorktreeListChange } from "./worktree-facts.ts";
+
+/**
+ * The Tidy up view of a repository: each worktree's disk use and dependency folders, whether it is
+ * merged into the base and idle, why the safe removal would refuse it, and what Reclaim would do
+ * with `options` (the preview).
+ */
+export async function previewTidy(db: Db, input: { repoId: string; options: TidyOptions }): Promise<TidyPreview> {
+  const { base, worktrees } = await describeWorktrees(db, input.repoId);
+  const actions = planTidy(worktrees, input.options);
+  return { base, worktrees, actions, bytes: actions.reduce((sum, action) => sum + action.bytes, 0) };
+}
+
+/**
+ * Does what a preview listed, each action checked again first against the worktree as it is now
+ * (recheckTidyAction): one that became busy, dirty or unmerged is skipped with the reason.
+ * Removals go through removeWorktree (its blockers, its last look at the run manager, the
+ * conversation archived, the merged branch deleted); dependency folders are deleted only when
+ * the fresh walk still finds them and git tracks no file in them.
+ */
+export async function reclaimTidy(
+  db: Db,
+  input: { repoId: string; actions: Array<Pick<TidyAction, "kind" | "worktreePath" | "folders">> },
+): Promise<TidyResult> {
+  const { worktrees } = await describeWorktrees(db, input.repoId);
+  const byPath = new Map(worktrees.map((worktree) => [worktree.worktreePath, worktree]));
+  const result: TidyResult = { done: [], skipped: [], bytes: 0, archivedSessionIds: [] };
+  for (const requested of input.actions) {
+    const now = byPath.get(requested.worktreePath);
+    const action: TidyAction = {
+      ...requested,
+      branch: now?.branch ?? null,
+      bytes: requested.kind === "remove_worktree" ? (now?.bytes ?? 0) : 0,
+    };
+    const reason = recheckTidyAction(action, now);
+    if (reason || !now) {
+      result.skipped.push({ action, reason: reason ?? "The worktree is gone." });
+      continue;
+    }
+    try {
+      if (action.kind === "remove_worktree") {
+        const removed = await removeWorktree(db, {
+          repoId: input.repoId,
+          worktreePath: action.worktreePath,
+          deleteBranch: true,
+        });
+        result.archivedSessionIds.push(...removed.archivedSessionIds);
+      } else {
+        const kept = await deleteDependencyFolders({ worktree: now, folders: action.folders });
+        action.folders = kept.deleted;
+        action.bytes = kept.bytes;
+        if (kept.deleted.length === 0) {
+          result.skipped.push({ action, reason: kept.reasons.join(" ") || "Nothing was left to delete." });
+          continue;
+        }
+      }
+      result.done.push(action);
+      result.bytes += action.bytes;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      result.skipped.push({ action, reason: error.message });
+    }
+  }
+  if (result.done.length > 0) publishWorktreeListChange(input.repoId);
+  return result;
+}
+
+async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
+  await assertRepoIsLocal(db, repoId);
+  const scan = await scanPinnedRepo(db, { repoId });
+  const base = await readDefaultBase(db, repoId).catch(() => null);
+  const worktrees: TidyWorktree[] = [];
+  // One worktree at a time: each walk already reads 8 folders at once, and git runs per worktree.
+  for (const worktree of scan.worktrees) {
+    if (worktree.isMissing || worktree.isBare) continue;
+    worktrees.push(await describeWorktree(db, { repoId, worktree, base }));
+  }
+  return { base, worktrees };
+}
+
+async function describeWorktree(
+  db: Db,
+  input: { repoId: string; worktree: WorktreeScan; base: string | null },
+): Promise<TidyWorktree> {
+  const { worktree, base } = input;
+  const [usage, facts, isMerged] = await Promise.all([
+    measureDiskUsage(worktree.path),
+    gatherRemovalFacts(db, { repoId: input.repoId, worktree }),
+    isMergedInto({ worktree, base }),
+  ]);
+  return {
+    worktreePath: worktree.path,
+    branch: worktree.isDetached ? null : worktree.branch,
+    isMain: worktree.isMain,
+    bytes: usage.bytes,
+    isPartial: usage.isPartial,
+    dependencies: usage.dependencies,
+    isMerged,
+    isIdle: isIdle(facts),
+    blockers: removalBlockers(facts),
+  };
+}
+
+function isIdle(facts: RemovalFacts): boolean {
+  const recentSession =
+    facts.lastSessionActivityAt !== null &&
+    facts.now.getTime() - facts.lastSessionActivityAt.getTime() < facts.recentSessionMs;
+  return facts.runState === "idle" && facts.changedFiles === 0 && !recentSession;
+}
+
+/** Every commit of the worktree's branch is in the base (`base..branch` is empty). */
+async function isMergedInto(input: { worktree: WorktreeScan; base: string | null }): Promise<boolean> {
+  const { worktree, base } = input;
+  if (worktree.isMain || !base || !worktree.branch || worktree.isDetached || worktree.branch === base) return false;
+  const result = await runGitCommand({
+    cwd: worktree.path,
+    args: ["rev-list", "--count", `refs/heads/${base}..refs/heads/${worktree.branch}`, "--"],
+    isExitCodeChecked: false,
+  });
+  return result.exitCode === 0 && result.stdout.toString().trim() === "0";
+}
+
+/**
+ * Deletes the named dependency folders of a worktree, each only when the fresh walk found it (so a
+ * request cannot name another path), it is a real folder (not a symlink) and git tracks nothing in it.
+ */
+async function deleteDependencyFolders(input: {
+  worktree: TidyWorktree;
+  folders: readonly string[];
+}): Promise<{ deleted: string[]; bytes: number; reasons: string[] }> {
+  const known = new Map(input.worktree.dependencies.map((folder) => [folder.path, folder.bytes]));
+  const deleted: string[] = [];
+  const reasons: string[] = [];
+  let bytes = 0;
+  for (const folder of input.folders) {
+    const size = known.get(folder);
+    if (size === undefined) {
+      reasons.push(`${folder} is not a dependency folder of this worktree now.`);
+      continue;
+    }
+    const absolute = path.join(input.worktree.worktreePath, ...folder.split("/"));
+    const stats = await lstat(absolute).catch(() => null);
+    if (!stats?.isDirectory()) {
+      reasons.push(`${folder} is gone.`);
+      continue;
+    }
+    const tracked = await runGitCommand({
+      cwd: input.worktree.worktreePath,
+      args: ["ls-files", "-z", "--", `:(literal)${folder}`],
+      maxStdoutBytes: 4096,
+    });
+    if (tracked.stdout.byteLength > 0) {
+      reasons.push(`${folder} holds files git tracks; it was kept.`);
+      continue;
+    }
+    await rm(absolute, { recursive: true, force: true, maxRetries: 3 });
+    deleted.push(folder);
+    bytes += size;
+  }
+  if (deleted.length === 0 && reasons.length === 0)
+    throw new AppError("conflict", "Nothing was deleted: the folders were not found.");
+  return { deleted, bytes, reasons };
+}

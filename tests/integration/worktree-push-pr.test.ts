@@ -1,0 +1,264 @@
+// Push and pull requests on real repositories: bare repos in temp folders as remotes (one whose
+// pre-receive hook refuses, one that does not exist), and the real GitHub CLI (gh 2.23, installed by
+// .ci/run) with a throw-away GH_CONFIG_DIR: never logged in, or given a token GitHub refuses. Nothing
+// reaches GitHub: an authenticated `gh pr create` is not exercised here (see the unit tests of its argv).
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { runProcess } from "@/lib/process-host/run-process.ts";
+import {
+  buildPrCreateArgs,
+  buildPrViewArgs,
+  GH_LOGGED_OUT_MESSAGE,
+  GH_MISSING_MESSAGE,
+} from "@/lib/worktrees/pull-request-draft.ts";
+import { readGhStatus } from "@/lib/worktrees/pull-request.ts";
+import type { PullRequestInfo, PushResult } from "@/lib/worktrees/ship-types.ts";
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const shared = useArborWithRepo();
+
+const push = (worktreePath: string) =>
+  callApi<PushResult & ErrorBody>(shared.env.arbor, "/api/worktrees/push", {
+    body: { repoId: shared.repo.repoId, worktreePath },
+  });
+
+const prInfo = (worktreePath: string) =>
+  callApi<PullRequestInfo & ErrorBody>(
+    shared.env.arbor,
+    `/api/worktrees/pull-request?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+  );
+
+async function commit(cwd: string, name: string, text: string, message: string): Promise<void> {
+  writeFileSync(path.join(cwd, name), text);
+  await runFixtureGit({ cwd, args: ["add", "--", name] });
+  await runFixtureGit({ cwd, args: ["commit", "-q", "-m", message] });
+}
+
+const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args }).then((out) => out.trim());
+
+describe("push", () => {
+  it("pushes the branch to origin with upstream, running no hook of an untrusted repository", async () => {
+    const worktree = await shared.repo.addWorktree("push");
+    await commit(worktree, "p.txt", "p\n", "Add p");
+    const marker = path.join(shared.repo.root, "pre-push-ran");
+    const hook = path.join(shared.repo.mainPath, ".git", "hooks", "pre-push");
+    writeFileSync(hook, `#!/bin/sh\ntouch '${marker}'\nexit 1\n`);
+    chmodSync(hook, 0o755);
+    try {
+      const pushed = await push(worktree);
+      expect(pushed.status).toBe(200);
+      expect(pushed.body).toMatchObject({ branch: "feat/push-1", remote: "origin" });
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(hook);
+    }
+    expect(await git(worktree, "rev-parse", "--abbrev-ref", "feat/push-1@{upstream}")).toBe("origin/feat/push-1");
+    const originPath = path.join(shared.repo.root, "origin.git");
+    expect(await git(originPath, "rev-parse", "refs/heads/feat/push-1")).toBe(await git(worktree, "rev-parse", "HEAD"));
+  });
+
+  it("says to pull --rebase, with the command, when the remote branch moved on (non-fast-forward)", async () => {
+    const worktree = await shared.repo.addWorktree("nff");
+    await commit(worktree, "n.txt", "mine\n", "Mine");
+    expect((await push(worktree)).status).toBe(200);
+    const other = mkdtempSync(path.join(os.tmpdir(), "arbor-other-"));
+    try {
+      await git(other, "clone", "-q", path.join(shared.repo.root, "origin.git"), "clone");
+      const clone = path.join(other, "clone");
+      await git(clone, "switch", "-q", "feat/nff-2");
+      await commit(clone, "n.txt", "theirs\n", "Theirs");
+      await git(clone, "push", "-q", "origin", "feat/nff-2");
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+    await commit(worktree, "n2.txt", "more\n", "More of mine");
+    const rejected = await push(worktree);
+    expect(rejected.status).toBe(409);
+    expect(rejected.body.error.message).toContain("not a fast-forward");
+    expect(rejected.body.error.message).toContain("`git pull --rebase origin feat/nff-2`");
+  });
+
+  it("shows the remote's own message when its pre-receive hook refuses (a protected remote)", async () => {
+    const worktree = await shared.repo.addWorktree("protected");
+    await commit(worktree, "x.txt", "x\n", "X");
+    const protectedPath = path.join(shared.repo.root, "protected.git");
+    await git(shared.repo.root, "init", "-q", "--bare", protectedPath);
+    const hook = path.join(protectedPath, "hooks", "pre-receive");
+    writeFileSync(hook, "#!/bin/sh\necho 'feat/* is protected here: open a merge request instead' >&2\nexit 1\n");
+    chmodSync(hook, 0o755);
+    await git(shared.repo.mainPath, "remote", "add", "guarded", protectedPath);
+    await git(shared.repo.mainPath, "config", "branch.feat/protected-3.remote", "guarded");
+    try {
+      const refused = await push(worktree);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toContain("guarded refused the push of feat/protected-3");
+      expect(refused.body.error.message).toContain("feat/* is protected here: open a merge request instead");
+    } finally {
+      await git(shared.repo.mainPath, "config", "--unset", "branch.feat/protected-3.remote");
+      await git(shared.repo.mainPath, "remote", "remove", "guarded");
+    }
+  });
+
+  it("says to check the URL when the remote does not exist, and how to add one when there is none", async () => {
+    const worktree = await shared.repo.addWorktree("nowhere");
+    const originUrl = await git(shared.repo.mainPath, "remote", "get-url", "origin");
+    await git(shared.repo.mainPath, "remote", "set-url", "origin", path.join(shared.repo.root, "no-such-remote.git"));
+    try {
+      const unreachable = await push(worktree);
+      expect(unreachable.status).toBe(503);
+      expect(unreachable.body.error.message).toContain("The remote origin cannot be reached");
+      expect(unreachable.body.error.message).toContain("no-such-remote.git' does not appear to be a git repository");
+      expect(unreachable.body.error.message).toContain("git remote -v");
+
+      await git(shared.repo.mainPath, "remote", "remove", "origin");
+      const none = await push(worktree);
+      expect(none.status).toBe(412);
+      expect(none.body.error.message).toContain("no remote to push to");
+      expect(none.body.error.message).toContain("`git remote add origin <url>`");
+      const info = await prInfo(worktree);
+      expect(info.body).toMatchObject({ remote: null, isPushed: false, compareUrl: null });
+    } finally {
+      const remotes = await git(shared.repo.mainPath, "remote");
+      if (remotes.includes("origin")) await git(shared.repo.mainPath, "remote", "set-url", "origin", originUrl);
+      else await git(shared.repo.mainPath, "remote", "add", "origin", originUrl);
+      await git(shared.repo.mainPath, "fetch", "-q", "origin");
+    }
+  });
+});
+
+describe("pull request", () => {
+  it("without a GitHub login: says `gh auth login`, offers the compare URL of a GitHub remote and drafts from the commits", async () => {
+    const worktree = await shared.repo.addWorktree("pr");
+    await commit(worktree, "pr.txt", "pr\n", "Add the PR file");
+    expect((await push(worktree)).status).toBe(200);
+    const originUrl = await git(shared.repo.mainPath, "remote", "get-url", "origin");
+    // The server's HOME is a fresh folder: gh (installed) has never been logged in there.
+    await git(shared.repo.mainPath, "remote", "add", "github", "git@github.com:octo/hello.git");
+    await git(shared.repo.mainPath, "config", "branch.feat/pr-5.remote", "github");
+    await git(shared.repo.mainPath, "update-ref", "refs/remotes/github/feat/pr-5", "HEAD");
+    try {
+      const info = await prInfo(worktree);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({
+        branch: "feat/pr-5",
+        base: "main",
+        remote: { name: "github", url: "git@github.com:octo/hello.git" },
+        gh: { state: "logged_out", message: GH_LOGGED_OUT_MESSAGE },
+        compareUrl: "https://github.com/octo/hello/compare/main...feat/pr-5?expand=1",
+        draft: { title: "Add the PR file" },
+        pullRequest: null,
+      });
+      expect(info.body.draft.body).toMatch(/## Commits\n- Add the PR file \([0-9a-f]{7,}\)/);
+      const create = await callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
+        body: { repoId: shared.repo.repoId, worktreePath: worktree, base: "main", title: "T", body: "B" },
+      });
+      expect(create.status).toBe(412);
+      expect(create.body.error.message).toBe(GH_LOGGED_OUT_MESSAGE);
+    } finally {
+      await git(shared.repo.mainPath, "config", "--unset", "branch.feat/pr-5.remote");
+      await git(shared.repo.mainPath, "remote", "remove", "github");
+    }
+    const onOrigin = await prInfo(worktree);
+    expect(onOrigin.body).toMatchObject({
+      remote: { name: "origin", url: originUrl },
+      isPushed: true,
+      compareUrl: null,
+    });
+  });
+
+  it("drafts the title and body from the conversation's rolling summary and the commits", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("drafted");
+    const sections =
+      "## Key points\n- Cache the worktree scan per request\n## Decisions\n- Keep the cache in memory only\n## Open tasks\n- Measure it\n## Caveats\n- (none)";
+    await shared.send(sessionId, `Summarize please [[mock:text ${sections}]]`);
+    const summarized = await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    expect(summarized.status).toBe(200);
+    await commit(worktreePath, "c1.txt", "1\n", "Add the cache");
+    await commit(worktreePath, "c2.txt", "2\n", "Use the cache in scans");
+    const info = await prInfo(worktreePath);
+    expect(info.body.draft.title).toBe("Cache the worktree scan per request");
+    expect(info.body.draft.body).toMatch(
+      /^## Summary\n- Cache the worktree scan per request\n\n## Decisions\n- Keep the cache in memory only\n\n## Commits\n- Add the cache \([0-9a-f]+\)\n- Use the cache in scans \([0-9a-f]+\)\n$/,
+    );
+  });
+
+  it("refuses a base that reads as an option", async () => {
+    const worktree = await shared.repo.addWorktree("opt");
+    const create = await callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
+      body: { repoId: shared.repo.repoId, worktreePath: worktree, base: "--web", title: "T", body: "B" },
+    });
+    expect(create.status).toBe(422);
+  });
+});
+
+describe("the GitHub CLI's state (real gh)", () => {
+  let configDir = "";
+  const saved = { PATH: process.env.PATH, GH_CONFIG_DIR: process.env.GH_CONFIG_DIR, GH_TOKEN: process.env.GH_TOKEN };
+  beforeAll(() => {
+    configDir = mkdtempSync(path.join(os.tmpdir(), "arbor-gh-"));
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it("missing from PATH: says what to install", async () => {
+    process.env.PATH = path.join(configDir, "empty-bin");
+    try {
+      expect(await readGhStatus({ cwd: os.tmpdir() })).toEqual({ state: "missing", message: GH_MISSING_MESSAGE });
+    } finally {
+      process.env.PATH = saved.PATH;
+    }
+    expect(GH_MISSING_MESSAGE).toContain("https://cli.github.com");
+    expect(GH_MISSING_MESSAGE).toContain("`apt install gh`");
+  });
+
+  it("installed but never logged in: says `gh auth login`", async () => {
+    process.env.GH_CONFIG_DIR = configDir;
+    delete process.env.GH_TOKEN;
+    expect(await readGhStatus({ cwd: os.tmpdir() })).toEqual({ state: "logged_out", message: GH_LOGGED_OUT_MESSAGE });
+  });
+
+  it("failing (a token GitHub cannot accept here): shows gh's stderr", async () => {
+    process.env.GH_CONFIG_DIR = configDir;
+    process.env.GH_TOKEN = "not-a-real-token";
+    const status = await readGhStatus({ cwd: os.tmpdir() });
+    expect(status.state).toBe("failing");
+    expect(status.state !== "ready" && status.message).toMatch(/^gh auth status failed: [\s\S]*github\.com/);
+  });
+
+  it("accepts Arbor's argv for pr create and pr view (values starting with -, a title with shell text): gh gets past parsing", async () => {
+    const body = path.join(configDir, "body.md");
+    writeFileSync(body, "## Summary\n- x\n");
+    const repository = { owner: "arbor-test-nobody", name: "no-such-repo" };
+    for (const args of [
+      buildPrCreateArgs({ base: "main", head: "-feat", title: "-t $(rm -rf /) `x`", bodyFile: body, repository }),
+      buildPrViewArgs({ head: "-feat", repository }),
+    ]) {
+      const failure = await runProcess({
+        bin: "gh",
+        args,
+        cwd: configDir,
+        env: { ...process.env, GH_CONFIG_DIR: configDir, GH_TOKEN: "not-a-real-token", GH_PROMPT_DISABLED: "1" },
+        timeoutMs: 30_000,
+      }).then(
+        () => null,
+        (error: { output?: { stderr: string } | null }) => error.output?.stderr ?? "",
+      );
+      // It fails at GitHub (no network here, or a token GitHub refuses), never at its own flag parsing.
+      expect(failure).not.toBeNull();
+      expect(failure).not.toMatch(/unknown (flag|shorthand)|accepts at most|required flag|Usage:/);
+    }
+  });
+});
