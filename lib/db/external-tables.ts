@@ -3,7 +3,8 @@ import type { DatabaseProvider } from "./database-url.ts";
 /**
  * Tables created by hand-written SQL that Prisma does not model: the full-text index of chat
  * messages (SQLite: the FTS5 table and its shadow tables; PostgreSQL: a tsvector column with a GIN
- * index, kept by a trigger). Schema diffs must ignore them, or every new migration would drop them.
+ * index, kept by a trigger), and the Logs page's session list kept by triggers on hook_events
+ * (hook_sessions). Schema diffs must ignore them, or every new migration would drop them.
  */
 export const EXTERNAL_TABLES: Record<DatabaseProvider, string[]> = {
   sqlite: [
@@ -12,6 +13,7 @@ export const EXTERNAL_TABLES: Record<DatabaseProvider, string[]> = {
     "chat_messages_fts_data",
     "chat_messages_fts_docsize",
     "chat_messages_fts_idx",
+    "hook_sessions",
   ],
-  postgresql: ["public.chat_messages_search"],
+  postgresql: ["public.chat_messages_search", "public.hook_sessions"],
 };

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { Prisma } from "@/lib/db/generated/client.ts";
+import { Prisma } from "@/lib/db/generated/client.ts";
 import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
 
 export interface HookEventFilter {
@@ -64,24 +64,57 @@ export async function listRelays(
   return rows.map(toRelayView);
 }
 
-/** The Claude sessions seen in a worktree (or everywhere), with counts and whether Arbor ran them. */
+/**
+ * The Claude sessions seen in a worktree (or everywhere), newest activity first, with counts and
+ * whether Arbor ran them. Read from `hook_sessions`, which triggers keep as events are stored,
+ * so the Logs page's first view does not aggregate every event (a million took seconds).
+ */
 export async function listHookSessions(db: Db, input: { worktreePath?: string }) {
-  const groups = await db.hookEvent.groupBy({
-    by: ["sessionId", "worktreePath"],
-    where: input.worktreePath ? { worktreePath: input.worktreePath } : {},
-    _count: { id: true },
-    _min: { receivedAt: true },
-    _max: { receivedAt: true, runId: true },
-    orderBy: { _max: { receivedAt: "desc" } },
-    take: 200,
-  });
-  return groups.map((group) => ({
-    sessionId: group.sessionId,
-    worktreePath: group.worktreePath,
-    eventCount: group._count.id,
-    firstAt: group._min.receivedAt?.toISOString() ?? null,
-    lastAt: group._max.receivedAt?.toISOString() ?? null,
-    runId: group._max.runId ?? null,
-    isArborRun: group._max.runId !== null,
+  const rows = await db.$queryRaw<
+    Array<{
+      session_id: string;
+      worktree_path: string | null;
+      event_count: number | bigint;
+      first_at: Date | string;
+      last_at: Date | string;
+      max_run_id: string | null;
+    }>
+  >`
+    SELECT session_id, worktree_path, event_count, first_at, last_at, max_run_id FROM hook_sessions
+    ${input.worktreePath ? Prisma.sql`WHERE worktree_key = ${input.worktreePath}` : Prisma.empty}
+    ORDER BY last_at DESC LIMIT 200`;
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    worktreePath: row.worktree_path,
+    eventCount: Number(row.event_count),
+    firstAt: new Date(row.first_at).toISOString(),
+    lastAt: new Date(row.last_at).toISOString(),
+    runId: row.max_run_id,
+    isArborRun: row.max_run_id !== null,
   }));
+}
+
+/**
+ * Recounts sessions' first and last times from their remaining events, after deletions (the
+ * delete trigger only lowers the counts: recounting there would read a session's events once per
+ * deleted row).
+ */
+export async function recountHookSessions(
+  db: Db,
+  sessions: ReadonlyArray<{ sessionId: string; worktreePath: string | null }>,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const { sessionId, worktreePath } of sessions) {
+    const key = worktreePath ?? "";
+    if (seen.has(`${sessionId}\0${key}`)) continue;
+    seen.add(`${sessionId}\0${key}`);
+    const worktree =
+      worktreePath === null ? Prisma.sql`worktree_path IS NULL` : Prisma.sql`worktree_path = ${worktreePath}`;
+    await db.$executeRaw`
+      UPDATE hook_sessions SET
+        first_at = (SELECT min(received_at) FROM hook_events WHERE session_id = ${sessionId} AND ${worktree}),
+        last_at = (SELECT max(received_at) FROM hook_events WHERE session_id = ${sessionId} AND ${worktree}),
+        max_run_id = (SELECT max(run_id) FROM hook_events WHERE session_id = ${sessionId} AND ${worktree})
+      WHERE session_id = ${sessionId} AND worktree_key = ${key}`;
+  }
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
+import { recountHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
@@ -34,9 +35,18 @@ export async function sweepRetention(
   const scope: Prisma.HookEventWhereInput = input.repoId
     ? { repoId: input.repoId }
     : { repoId: null, OR: [{ instanceId: (await getLocalInstance(db)).id }, { instanceId: null }] };
-  const sweep = { db, repoId: input.repoId, scope, dryRun: input.dryRun, policy, result };
+  const sweep: Sweep = {
+    db,
+    repoId: input.repoId,
+    scope,
+    dryRun: input.dryRun,
+    policy,
+    result,
+    touchedSessions: new Map(),
+  };
   if (policy.hookEventsBefore) await deleteHookEvents(sweep, { receivedAt: { lt: policy.hookEventsBefore } });
   if (policy.hookEventMaxBytes !== null) await deleteHookEventsBeyondSize(sweep, policy.hookEventMaxBytes);
+  if (!input.dryRun) await recountHookSessions(db, [...sweep.touchedSessions.values()]);
   // Relays carry no instance: only a repository's are swept.
   if (policy.relaysBefore && input.repoId) await deleteRelays(sweep, policy.relaysBefore);
   return result;
@@ -49,6 +59,8 @@ interface Sweep {
   dryRun: boolean;
   policy: RetentionPolicy;
   result: RetentionResult;
+  /** Sessions that lost events (their first and last times are recounted at the end). */
+  touchedSessions: Map<string, { sessionId: string; worktreePath: string | null }>;
 }
 
 /** The repository's hook events that no run refers to (the ledger is checked per chunk). */
@@ -73,13 +85,15 @@ async function deleteHookEvents(sweep: Sweep, where: Prisma.HookEventWhereInput)
   for (;;) {
     const chunk = await sweep.db.hookEvent.findMany({
       where: deletableEvents(sweep, { ...where, id: { gt: afterId, ...(where.id as object | undefined) } }),
-      select: { id: true, payloadBytes: true },
+      select: { id: true, payloadBytes: true, sessionId: true, worktreePath: true },
       orderBy: { id: "asc" },
       take: CHUNK,
     });
     if (chunk.length === 0) return;
     afterId = chunk.at(-1)!.id;
     const doomed = await withoutLedgerEvidence(sweep.db, chunk);
+    for (const { sessionId, worktreePath } of doomed)
+      sweep.touchedSessions.set(`${sessionId}\0${worktreePath ?? ""}`, { sessionId, worktreePath });
     if (!sweep.dryRun && doomed.length > 0)
       await sweep.db.hookEvent.deleteMany({ where: { id: { in: doomed.map((event) => event.id) } } });
     sweep.result.hookEvents += doomed.length;

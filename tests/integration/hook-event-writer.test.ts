@@ -102,7 +102,7 @@ describe("hook event writer", () => {
 
   it("stores through Prisma when its own connection holds the write lock (an open transaction), and loses nothing", async () => {
     const rows = await testDb.db.$transaction(async (tx) => {
-      await tx.hookEvent.create({ data: newEvent("in-transaction") });
+      await tx.hookEvent.create({ data: newEvent("in-transaction", { sessionId: "session-in-transaction" }) });
       // The plain connection cannot write now; waiting for the lock would block the event loop that must release it.
       return Promise.all([
         writer.write(newEvent("during-transaction-1")),
