@@ -38,6 +38,7 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "health-metrics",
     "hook-event-writer",
     "hook-policies",
+    "hook-search",
     "hook-sessions",
     "hooks-capture",
     "hooks-import-notify",

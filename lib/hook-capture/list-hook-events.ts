@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client.ts";
+import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
 
@@ -21,6 +21,8 @@ export async function listHookEvents(
   filter: HookEventFilter,
 ): Promise<{ events: HookEventView[]; hasMore: boolean }> {
   const limit = Math.min(filter.limit ?? 200, 500);
+  const q = filter.q?.trim() ?? "";
+  if (q.length >= 3 && providerOf(db) === "sqlite") return searchHookEvents(db, { ...filter, q, limit });
   const where: Prisma.HookEventWhereInput = {
     ...(filter.worktreePath ? { worktreePath: filter.worktreePath } : {}),
     ...(filter.unpinned ? { worktreePath: null } : {}),
@@ -31,15 +33,56 @@ export async function listHookEvents(
     ...(filter.q
       ? {
           OR: [
-            { summary: { contains: filter.q } },
-            { sessionId: { contains: filter.q } },
-            { toolName: { contains: filter.q } },
+            { summary: contains(db, filter.q) },
+            { sessionId: contains(db, filter.q) },
+            { toolName: contains(db, filter.q) },
           ],
         }
       : {}),
   };
   const rows = await db.hookEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
   return { events: rows.slice(0, limit).map((row) => toHookEventView(row)), hasMore: rows.length > limit };
+}
+
+/**
+ * A case-insensitive substring filter on either engine: SQLite's LIKE already ignores ASCII case,
+ * PostgreSQL's needs Prisma's `insensitive` mode (ILIKE), which the SQLite client's types lack.
+ */
+function contains(db: Db, text: string): Prisma.StringFilter {
+  return (
+    providerOf(db) === "postgresql" ? { contains: text, mode: "insensitive" } : { contains: text }
+  ) as Prisma.StringFilter;
+}
+
+/**
+ * SQLite's search: the trigram index (hook_events_fts, kept by triggers) finds the events whose
+ * summary, session id or tool name contains the text, case-insensitively, newest first, and the
+ * other filters apply as it goes, so a page costs about its own size however many events match.
+ * Under three characters there are no trigrams, and the caller scans as before.
+ */
+async function searchHookEvents(
+  db: Db,
+  filter: HookEventFilter & { q: string; limit: number },
+): Promise<{ events: HookEventView[]; hasMore: boolean }> {
+  const conditions = [
+    Prisma.sql`hook_events_fts MATCH ${`"${filter.q.replaceAll('"', '""')}"`}`,
+    ...(filter.worktreePath ? [Prisma.sql`h.worktree_path = ${filter.worktreePath}`] : []),
+    ...(filter.unpinned ? [Prisma.sql`h.worktree_path IS NULL`] : []),
+    ...(filter.sessionId ? [Prisma.sql`h.session_id = ${filter.sessionId}`] : []),
+    ...(filter.eventName ? [Prisma.sql`h.event_name = ${filter.eventName}`] : []),
+    ...(filter.toolName ? [Prisma.sql`h.tool_name = ${filter.toolName}`] : []),
+    ...(filter.beforeId ? [Prisma.sql`f.rowid < ${filter.beforeId}`] : []),
+  ];
+  const found = await db.$queryRaw<Array<{ id: number | bigint }>>`
+    SELECT h.id AS id FROM hook_events_fts f JOIN hook_events h ON h.id = f.rowid
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ORDER BY f.rowid DESC LIMIT ${filter.limit + 1}`;
+  const ids = found.map((row) => Number(row.id));
+  const rows = await db.hookEvent.findMany({
+    where: { id: { in: ids.slice(0, filter.limit) } },
+    orderBy: { id: "desc" },
+  });
+  return { events: rows.map((row) => toHookEventView(row)), hasMore: ids.length > filter.limit };
 }
 
 /** One event with its full payload. */
