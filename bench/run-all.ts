@@ -9,6 +9,7 @@ import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
 import { runHooksBench } from "./hooks-bench.ts";
+import { runLogsBench } from "./logs-bench.ts";
 import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
 import { round } from "./stats.ts";
@@ -226,6 +227,18 @@ line(
   "< 20 ms",
   hooks.relayLargeMs < 20 && hooks.relaySmallMs < 20,
 );
+
+const logs = await runLogsBench();
+console.log(
+  `\nLogs at size (${logs.events.toLocaleString("en")} hook events across ${logs.sessions} sessions; server time over localhost HTTP)`,
+);
+const logsLine = (label: string, p95: number) => line(`  ${label} p95`, `${p95} ms`, "<= 100 ms", p95 <= 100);
+logsLine("first view (sessions + newest events)", logs.firstViewP95Ms);
+logsLine("filter by event type", logs.filterByTypeP95Ms);
+logsLine("full-text search", logs.searchP95Ms);
+logsLine("open one session", logs.openSessionP95Ms);
+line("  bare SQLite newest 100 rows p95 (baseline)", `${logs.bareFirstViewP95Ms} ms`, "", true);
+line("  database bytes per event", `${logs.bytesPerEvent} B (payload ${logs.payloadBytesPerEvent} B)`, "bounded", true);
 
 const design = await runDesignBench();
 console.log(
