@@ -15,6 +15,7 @@ export const REPO_SETTING_KEYS = [
   "upkeepMessageThreshold",
   "upkeepCharThreshold",
   "upkeepKeepLastN",
+  "landMethod",
 ] as const satisfies readonly (keyof Settings)[];
 export type RepoSettingKey = (typeof REPO_SETTING_KEYS)[number];
 export type RepoOverrides = Partial<Pick<Settings, RepoSettingKey>>;
@@ -34,6 +35,7 @@ export const repoSettingsPatchSchema = z.strictObject(
     upkeepMessageThreshold: unwrap(settingsSchema.shape.upkeepMessageThreshold).nullable().optional(),
     upkeepCharThreshold: unwrap(settingsSchema.shape.upkeepCharThreshold).nullable().optional(),
     upkeepKeepLastN: unwrap(settingsSchema.shape.upkeepKeepLastN).nullable().optional(),
+    landMethod: unwrap(settingsSchema.shape.landMethod).nullable().optional(),
   } satisfies Record<RepoSettingKey, z.ZodType>,
   {
     error: (issue) =>
