@@ -25,13 +25,14 @@ export async function listWorktrees(db: Db, input: { repoId: string }): Promise<
     mainWorktreeBranch: scan.worktrees.find((worktree) => worktree.isMain)?.branch ?? null,
   });
   if (!base || !names.local.has(base)) return scan;
+  // Which branches landed is a convenience: the list is served without it rather than not at all.
   const landed = await landedBranches(db, {
     repoId: input.repoId,
     repoRoot: scan.repoRoot,
     commonDir: scan.commonDir,
     base,
     worktrees: scan.worktrees,
-  });
+  }).catch(() => new Set<string>());
   return {
     ...scan,
     worktrees: scan.worktrees.map((worktree) => ({

@@ -20,7 +20,7 @@ export async function readRepoDashboard(db: Db, input: { repoId: string; planId?
     commonDir: dashboard.scan.commonDir,
     base,
     worktrees: dashboard.scan.worktrees,
-  });
+  }).catch(() => new Set<string>());
   return markLanded(dashboard, { base, landed });
 }
 

@@ -2,7 +2,7 @@
 // terminal, the base moving after the preview, the conflict hunks and "Ask Claude to resolve", a locked worktree,
 // folder names with spaces and non-ASCII branch names, and what landing changes after: the design node done, the
 // branch shown as landed and offered for removal.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callApi, openSession } from "@/tests/support/call-api.ts";
@@ -87,6 +87,26 @@ describe("land by rebase", () => {
       ["Main moves on", 1],
     ]);
     expect((await listed(worktree))?.mergedInto).toBe("main");
+  });
+
+  it("runs no hook of an untrusted repository while it rebases and fast-forwards", async () => {
+    const marker = path.join(shared.repo.root, "hook-ran");
+    const hooks = path.join(main(), ".git", "hooks");
+    for (const hook of ["pre-rebase", "post-rewrite", "post-checkout", "post-merge", "reference-transaction"]) {
+      writeFileSync(path.join(hooks, hook), `#!/bin/sh\necho ${hook} >> '${marker}'\n`, { mode: 0o755 });
+    }
+    try {
+      const worktree = await shared.repo.addWorktree("hooks");
+      await commit(worktree, { "hk.txt": "hk\n" }, "hk");
+      await commit(main(), { "hk-main.txt": "m\n" }, "Main before hooks");
+      const before = existsSync(marker) ? readFileSync(marker, "utf8") : "";
+      expect((await land(worktree, "rebase")).status).toBe(200);
+      expect(await head(main())).toBe(await head(worktree));
+      expect(existsSync(marker) ? readFileSync(marker, "utf8") : "").toBe(before);
+    } finally {
+      for (const hook of ["pre-rebase", "post-rewrite", "post-checkout", "post-merge", "reference-transaction"])
+        rmSync(path.join(hooks, hook), { force: true });
+    }
   });
 
   it("leaves a rebase that stops on a conflict as git left it, shows it, refuses runs and landing, and aborts it", async () => {
