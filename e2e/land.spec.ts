@@ -97,7 +97,12 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toBe("# demo\n\nMain and branch intro.\n");
 
   await rowOf(page, worktree).getByTestId("worktree-land").click();
-  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
+  // The answer shows a moment before the run has ended; until then the check names the run as a blocker.
+  await expect(async () => {
+    await dialog.getByTestId("land-recheck").click();
+    await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean", { timeout: 2_000 });
+    await expect(dialog.getByTestId("land-blockers")).toHaveCount(0, { timeout: 500 });
+  }).toPass();
   await dialog.getByTestId("land-method-fast-forward").check();
   await dialog.getByTestId("land-confirm").click();
   await expect(dialog.getByTestId("land-done")).toContainText("Landed feat/conflicting into main (fast-forward)");
@@ -176,7 +181,19 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toContain("<<<<<<<");
   await shoot(page, dialog, "rebase-stopped");
 
-  await stopped.getByTestId("operation-abort").click();
+  // Closed and opened again, from the row: the state is read from the git dir.
+  await page.keyboard.press("Escape");
+  await rowOf(page, worktree).getByTestId("worktree-operation").click();
+  const state = page.getByTestId("operation-dialog");
+  await expect(state.getByTestId("operation-files")).toHaveText("README.md");
+  const axe = await new AxeBuilder({ page }).include('[data-testid="operation-dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await page.keyboard.press("Escape");
+  await rowOf(page, worktree).getByTestId("worktree-land").click();
+  await expect(dialog.getByTestId("land-error")).toHaveText(
+    "A rebase is stopped in this worktree: abort it, or finish it in a terminal, before landing.",
+  );
+  await dialog.getByTestId("operation-abort").click();
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveCount(0);
   expect((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim()).toBe(before);

@@ -57,7 +57,9 @@ export function LandButton(props: {
   };
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
   const bases = (options.data?.branches ?? []).filter((name) => name !== props.worktree.branch);
-  const stopped = stoppedOperation(land.error);
+  // A rebase this land stopped, or one (or a merge) already stopped in the worktree when the preview ran.
+  const stoppedByLand = stoppedOperation(land.error);
+  const stopped = stoppedByLand ?? stoppedOperation(check.error);
   const preview = check.data && !check.isPending && !land.data && !stopped ? check.data : null;
   const isFastForwardOnly = (option: LandMethod) => option === "fast-forward" && (preview?.baseAhead ?? 0) > 0;
   return (
@@ -102,13 +104,15 @@ export function LandButton(props: {
           {check.isPending ? (
             <p className="text-zinc-600 dark:text-zinc-400">Merging in git&apos;s object store, touching no files…</p>
           ) : null}
-          {check.error ? <ErrorNotice error={check.error} testId="land-error" /> : null}
+          {check.error && !stopped ? <ErrorNotice error={check.error} testId="land-error" /> : null}
           {preview ? <LandPreview check={preview} /> : null}
           {land.data ? <LandDone result={land.data} /> : null}
           {stopped ? (
             <div className="space-y-2" data-testid="land-rebase-stopped">
               <p role="alert" className="font-medium text-red-700 dark:text-red-400" data-testid="land-error">
-                Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it.
+                {stoppedByLand
+                  ? "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it."
+                  : `A ${stopped.operation} is stopped in this worktree: abort it, or finish it in a terminal, before landing.`}
               </p>
               <OperationPanel repoId={props.repoId} state={stopped} onAborted={() => run(base)} />
             </div>
