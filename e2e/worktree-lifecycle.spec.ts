@@ -117,7 +117,8 @@ test("Land… previews the merge into the default branch (the conflicting file, 
   await row.getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
-  await expect(dialog.getByTestId("land-conflicts")).toHaveText("README.md");
+  await expect(dialog.getByTestId("land-conflict-file")).toHaveAttribute("data-path", "README.md");
+  await expect(dialog.getByTestId("land-hunk-base")).toHaveText(/# main side/);
   await expect(dialog.getByTestId("land-base")).toHaveValue("main");
 
   await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "-X", "ours", "main"] });

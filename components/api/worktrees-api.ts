@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WorktreeSetup } from "@/lib/worktrees/worktree-setup.ts";
 import type {
   CreatedWorktree,
-  LandCheck,
+  LandingPreview,
   LandMethod,
   LandResult,
   NewWorktreeOptions,
+  OperationState,
 } from "@/lib/worktrees/worktree-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
@@ -48,11 +49,50 @@ export function useSaveWorktreeSetup(repoId: string) {
   });
 }
 
-/** POST /api/worktrees/land-check: would the branch merge cleanly into its base (nothing is touched). */
+/** POST /api/worktrees/land-check: would the branch merge cleanly into its base, and the hunks if not (nothing is touched). */
 export function useLandCheck(repoId: string) {
   return useMutation({
     mutationFn: (input: { worktreePath: string; base?: string }) =>
-      fetchJson<LandCheck>("/api/worktrees/land-check", { method: "POST", body: { repoId, ...input } }),
+      fetchJson<LandingPreview>("/api/worktrees/land-check", { method: "POST", body: { repoId, ...input } }),
+  });
+}
+
+/** POST /api/worktrees/operation: the rebase or merge stopped in a worktree, or null. */
+export function useOperationState(repoId: string) {
+  return useMutation({
+    mutationFn: (input: { worktreePath: string }) =>
+      fetchJson<{ state: OperationState | null }>("/api/worktrees/operation", {
+        method: "POST",
+        body: { repoId, ...input },
+      }).then((result) => result.state),
+  });
+}
+
+/** POST /api/worktrees/abort: git rebase --abort (or merge --abort); the list rescans. */
+export function useAbortOperation(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { worktreePath: string }) =>
+      fetchJson<{ aborted: string }>("/api/worktrees/abort", { method: "POST", body: { repoId, ...input } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+    },
+  });
+}
+
+/** POST /api/worktrees/resolve: "Ask Claude to resolve", a run in the branch's worktree's chat. */
+export function useAskToResolve(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { worktreePath: string; base?: string }) =>
+      fetchJson<{ sessionId: string; worktreePath: string; userMessageId: number }>("/api/worktrees/resolve", {
+        method: "POST",
+        body: { repoId, ...input },
+      }),
+    onSuccess: async (result) => {
+      await client.invalidateQueries({ queryKey: queryKeys.messages(result.sessionId) });
+      void client.invalidateQueries({ queryKey: queryKeys.activity(repoId) });
+    },
   });
 }
 
@@ -60,11 +100,13 @@ export function useLandCheck(repoId: string) {
 export function useLandWorktree(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { worktreePath: string; base?: string; method: LandMethod }) =>
+    mutationFn: (input: { worktreePath: string; base?: string; method: LandMethod; baseCommit?: string }) =>
       fetchJson<LandResult>("/api/worktrees/land", { method: "POST", body: { repoId, ...input } }),
-    onSuccess: async () => {
+    onSettled: async () => {
+      // A rebase that stopped changed the worktree even though nothing landed.
       await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
     },
   });
 }

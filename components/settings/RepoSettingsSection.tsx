@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Checkbox, Select, TextInput } from "@/components/ui/FormFields.tsx";
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import { LAND_METHOD_LABELS, LAND_METHODS } from "@/lib/settings/land-methods.ts";
 import type { RepoSettingKey, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
 import { RetentionActions } from "./RetentionActions.tsx";
@@ -32,8 +33,8 @@ export function RepoSettingsSection(props: { initialRepoId: string | null }) {
     <section className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800" data-testid="repo-settings">
       <h2 className="text-base font-semibold">Per repository</h2>
       <p className="mb-4 text-sm text-zinc-500">
-        A repository can use its own model, default permission mode, upkeep and retention; everything else is
-        Arbor-wide.
+        A repository can use its own model, default permission mode, land method, upkeep and retention; everything else
+        is Arbor-wide.
       </p>
       {pins.error ? <ErrorNotice error={pins.error} /> : null}
       {pins.data?.length === 0 ? (
@@ -158,6 +159,21 @@ function ValueInput(props: { row: (typeof REPO_SETTING_ROWS)[number]; raw: strin
   const id = `repo-setting-${props.row.key}-value`;
   if (props.row.kind === "mode")
     return <PermissionModeSelect value={props.raw as PermissionMode} onChange={props.onChange} id={id} />;
+  if (props.row.kind === "land")
+    return (
+      <Select
+        data-testid={id}
+        aria-label={props.row.label}
+        value={props.raw}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {LAND_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {LAND_METHOD_LABELS[method]}
+          </option>
+        ))}
+      </Select>
+    );
   if (props.row.kind === "boolean")
     return (
       <Select

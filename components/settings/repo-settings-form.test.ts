@@ -37,6 +37,15 @@ describe("the repository settings form", () => {
     });
   });
 
+  it("reads the default land method from its choices and refuses anything else", () => {
+    const form = toRepoSettingsForm(view);
+    expect(form.landMethod).toEqual({ isOverridden: false, raw: "merge" });
+    form.landMethod = { isOverridden: true, raw: "rebase" };
+    expect(toRepoSettingsPatch(form, view)).toMatchObject({ patch: { landMethod: "rebase" } });
+    form.landMethod = { isOverridden: true, raw: "octopus" };
+    expect(toRepoSettingsPatch(form, view)).toEqual({ errors: { landMethod: "Choose a land method." } });
+  });
+
   it("formats values as the page shows them", () => {
     expect(formatSettingValue(null)).toBe("CLI default");
     expect(formatSettingValue(false)).toBe("off");

@@ -1,11 +1,12 @@
 import { PERMISSION_MODES } from "@/lib/agent/claude-args.ts";
+import { LAND_METHODS } from "@/lib/settings/land-methods.ts";
 import type { RepoSettingKey, RepoSettingsPatch, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 
 /** The rows of the repository section: what each setting is and how it is edited. */
 export const REPO_SETTING_ROWS: Array<{
   key: RepoSettingKey;
   label: string;
-  kind: "text" | "mode" | "number" | "boolean";
+  kind: "text" | "mode" | "number" | "boolean" | "land";
   hint: string;
 }> = [
   { key: "model", label: "Model", kind: "text", hint: "The model this repository's chats use, e.g. sonnet or opus." },
@@ -14,6 +15,12 @@ export const REPO_SETTING_ROWS: Array<{
     label: "Default permission mode",
     kind: "mode",
     hint: "What a worktree starts in until its chat header picks another (Bypass only in a trusted repository).",
+  },
+  {
+    key: "landMethod",
+    label: "Default land method",
+    kind: "land",
+    hint: "What Land… preselects: merge commit, squash, fast-forward, or rebase then fast-forward.",
   },
   { key: "recentMessageCount", label: "Recent window (messages)", kind: "number", hint: "0 – 500." },
   { key: "autoUpkeep", label: "Automatic upkeep", kind: "boolean", hint: "Summarize and lighten long conversations." },
@@ -84,6 +91,9 @@ export function toRepoSettingsPatch(
       else patch[key] = Number(text);
     } else if (kind === "boolean") {
       patch[key] = text === "true";
+    } else if (kind === "land") {
+      if ((LAND_METHODS as readonly string[]).includes(text)) patch[key] = text;
+      else errors[key] = "Choose a land method.";
     } else if (kind === "mode") {
       if ((PERMISSION_MODES as readonly string[]).includes(text)) patch[key] = text;
       else errors[key] = "Choose a mode.";

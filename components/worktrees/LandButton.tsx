@@ -2,37 +2,66 @@
 
 import { useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import type { LandCheck, LandMethod } from "@/lib/worktrees/worktree-types.ts";
-import { useLandCheck, useLandWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
+import { LAND_METHOD_LABELS, LAND_METHODS } from "@/lib/settings/land-methods.ts";
+import type { LandingPreview, LandMethod, LandResult, OperationState } from "@/lib/worktrees/worktree-types.ts";
+import { ApiError } from "@/components/api/fetch-json.ts";
+import { useRepoSettings } from "@/components/api/settings-api.ts";
+import {
+  useAskToResolve,
+  useLandCheck,
+  useLandWorktree,
+  useNewWorktreeOptions,
+} from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select } from "@/components/ui/FormFields.tsx";
+import { ConflictList } from "./ConflictList.tsx";
+import { OperationPanel } from "./OperationPanel.tsx";
 
 /**
  * "Land…" on a linked worktree with a branch: first a preview of merging it into its base (the
  * default branch unless chosen), from git's object store only: clean, or which files would
- * conflict, and what must happen first. Only a clean preview with nothing in the way offers to land
- * it: a merge commit, one squashed commit, or a fast-forward when the base has nothing new.
+ * conflict with both sides of each hunk (and "Ask Claude to resolve"), and what must happen first.
+ * Only a clean preview with nothing in the way offers to land it, by the repository's default
+ * method unless another is picked. A rebase that stops is shown with Abort; a landed branch offers
+ * the worktree's removal.
  */
-export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
+export function LandButton(props: {
+  repoId: string;
+  worktree: WorktreeScan;
+  /** Opens the worktree's chat (after "Ask Claude to resolve"). */
+  onOpenChat: () => void;
+  /** Opens the removal dialog of this worktree (after landing). */
+  onOfferRemoval: () => void;
+}) {
   const [isOpen, setOpen] = useState(false);
   const [base, setBase] = useState<string | null>(null);
   const check = useLandCheck(props.repoId);
   const land = useLandWorktree(props.repoId);
-  const [method, setMethod] = useState<LandMethod>("merge");
+  const resolve = useAskToResolve(props.repoId);
+  const [chosenMethod, setMethod] = useState<LandMethod | null>(null);
   const options = useNewWorktreeOptions(props.repoId, isOpen);
+  const settings = useRepoSettings(isOpen ? props.repoId : null);
+  const method = chosenMethod ?? settings.data?.effective.landMethod ?? "merge";
   const headingId = useId();
   const baseId = useId();
-  const run = (nextBase: string | null) =>
+  const run = (nextBase: string | null) => {
+    land.reset();
+    resolve.reset();
     check.mutate({ worktreePath: props.worktree.path, ...(nextBase ? { base: nextBase } : {}) });
+  };
   const open = () => {
     setOpen(true);
-    land.reset();
     run(base);
   };
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
   const bases = (options.data?.branches ?? []).filter((name) => name !== props.worktree.branch);
+  // A rebase this land stopped, or one (or a merge) already stopped in the worktree when the preview ran.
+  const stoppedByLand = stoppedOperation(land.error);
+  const stopped = stoppedByLand ?? stoppedOperation(check.error);
+  const preview = check.data && !check.isPending && !land.data && !stopped ? check.data : null;
+  const isFastForwardOnly = (option: LandMethod) => option === "fast-forward" && (preview?.baseAhead ?? 0) > 0;
   return (
     <>
       <Button size="sm" onClick={open} data-testid="worktree-land" title="Would this branch merge cleanly?">
@@ -43,86 +72,141 @@ export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
         onCancel={() => setOpen(false)}
         labelledBy={headingId}
         testId="land-dialog"
-        className="max-w-lg"
+        className="max-w-2xl"
       >
         <div className="space-y-3 p-4 text-xs">
-          <h2 id={headingId} className="text-sm font-semibold">
-            Land {props.worktree.branch}
+          <h2 id={headingId} className="break-all text-sm font-semibold">
+            Land {check.data?.branch ?? props.worktree.branch ?? "this worktree"}
           </h2>
-          <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={baseId} className="font-medium">
-              Into
-            </label>
-            <Select
-              id={baseId}
-              value={shownBase}
-              onChange={(event) => {
-                setBase(event.target.value);
-                land.reset();
-                run(event.target.value);
-              }}
-              data-testid="land-base"
-              className="min-w-0 max-w-full"
-            >
-              {(bases.includes(shownBase) || shownBase === "" ? bases : [shownBase, ...bases]).map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {!land.data && !stopped ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <label htmlFor={baseId} className="font-medium">
+                Into
+              </label>
+              <Select
+                id={baseId}
+                value={shownBase}
+                onChange={(event) => {
+                  setBase(event.target.value);
+                  run(event.target.value);
+                }}
+                data-testid="land-base"
+                className="min-w-0 max-w-full"
+              >
+                {(bases.includes(shownBase) || shownBase === "" ? bases : [shownBase, ...bases]).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
           {check.isPending ? (
-            <p className="text-zinc-500">Merging in git&apos;s object store, touching no files…</p>
+            <p className="text-zinc-600 dark:text-zinc-400">Merging in git&apos;s object store, touching no files…</p>
           ) : null}
-          {check.error ? <ErrorNotice error={check.error} testId="land-error" /> : null}
-          {check.data && !check.isPending && !land.data ? <LandPreview check={check.data} /> : null}
-          {land.data ? (
-            <p className="text-emerald-700 dark:text-emerald-400" role="status" data-testid="land-done">
-              Landed {land.data.branch} into {land.data.base} ({METHOD_LABEL[land.data.method].toLowerCase()}); its head
-              is now <span className="font-mono">{land.data.commit.slice(0, 7)}</span>.
-            </p>
+          {check.error && !stopped ? <ErrorNotice error={check.error} testId="land-error" /> : null}
+          {preview ? <LandPreview check={preview} /> : null}
+          {land.data ? <LandDone result={land.data} /> : null}
+          {stopped ? (
+            <div className="space-y-2" data-testid="land-rebase-stopped">
+              <p role="alert" className="font-medium text-red-700 dark:text-red-400" data-testid="land-error">
+                {stoppedByLand
+                  ? "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it."
+                  : `A ${stopped.operation} is stopped in this worktree: abort it, or finish it in a terminal, before landing.`}
+              </p>
+              <OperationPanel repoId={props.repoId} state={stopped} onAborted={() => run(base)} />
+            </div>
           ) : null}
-          {check.data && canLand(check.data) && !check.isPending && !land.data ? (
+          {preview && canLand(preview) ? (
             <fieldset className="space-y-1">
               <legend className="mb-1 font-medium">How</legend>
-              {(["merge", "squash", "fast-forward"] as const).map((option) => (
+              {LAND_METHODS.map((option) => (
                 <label key={option} className="flex flex-wrap items-center gap-x-2">
                   <input
                     type="radio"
                     name={`${baseId}-method`}
                     value={option}
                     checked={method === option}
-                    disabled={option === "fast-forward" && check.data.baseAhead > 0}
+                    disabled={isFastForwardOnly(option)}
                     onChange={() => setMethod(option)}
                     className="accent-emerald-600"
                     data-testid={`land-method-${option}`}
                   />
-                  <span className="whitespace-nowrap">{METHOD_LABEL[option]}</span>
-                  {option === "fast-forward" && check.data.baseAhead > 0 ? (
-                    <span className="text-zinc-500">
-                      ({check.data.base} has commits the branch lacks: rebase first)
+                  <span className="whitespace-nowrap">{LAND_METHOD_LABELS[option]}</span>
+                  {isFastForwardOnly(option) ? (
+                    <span className="text-zinc-600 dark:text-zinc-400">
+                      ({preview.base} has commits the branch lacks: rebase first)
                     </span>
+                  ) : null}
+                  {option === settings.data?.effective.landMethod ? (
+                    <span className="text-zinc-600 dark:text-zinc-400">(this repository&apos;s default)</span>
                   ) : null}
                 </label>
               ))}
             </fieldset>
           ) : null}
-          {land.error ? <ErrorNotice error={land.error} testId="land-error" /> : null}
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => run(base)} disabled={check.isPending || land.isPending} data-testid="land-recheck">
-              Check again
-            </Button>
-            {check.data && canLand(check.data) && !land.data ? (
+          {land.error && !stopped ? <ErrorNotice error={land.error} testId="land-error" /> : null}
+          {resolve.error ? <ErrorNotice error={resolve.error} testId="land-resolve-error" /> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            {!land.data && !stopped ? (
+              <Button onClick={() => run(base)} disabled={check.isPending || land.isPending} data-testid="land-recheck">
+                Check again
+              </Button>
+            ) : null}
+            {preview?.status === "conflicts" && preview.blockers.length === 0 ? (
+              <Button
+                disabled={resolve.isPending}
+                onClick={() =>
+                  resolve.mutate(
+                    { worktreePath: props.worktree.path, base: preview.base },
+                    {
+                      onSuccess: () => {
+                        setOpen(false);
+                        props.onOpenChat();
+                      },
+                    },
+                  )
+                }
+                data-testid="land-ask-resolve"
+                title="Starts a run in this worktree's chat: merge the base in, resolve these files, commit"
+              >
+                {resolve.isPending ? "Asking Claude…" : "Ask Claude to resolve"}
+              </Button>
+            ) : null}
+            {land.data ? (
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setOpen(false);
+                  props.onOfferRemoval();
+                }}
+                data-testid="land-offer-remove"
+              >
+                Remove this worktree…
+              </Button>
+            ) : null}
+            {preview && canLand(preview) ? (
               <Button
                 variant="primary"
-                disabled={check.isPending || land.isPending || (method === "fast-forward" && check.data.baseAhead > 0)}
-                onClick={() => land.mutate({ worktreePath: props.worktree.path, base: check.data.base, method })}
+                disabled={land.isPending || isFastForwardOnly(method)}
+                onClick={() =>
+                  land.mutate({
+                    worktreePath: props.worktree.path,
+                    base: preview.base,
+                    method,
+                    baseCommit: preview.baseCommit,
+                  })
+                }
                 data-testid="land-confirm"
               >
-                {land.isPending ? "Landing…" : `Land into ${check.data.base}`}
+                {land.isPending ? "Landing…" : `Land into ${preview.base}`}
               </Button>
             ) : (
-              <Button variant="primary" onClick={() => setOpen(false)}>
+              <Button
+                variant={land.data ? "secondary" : "primary"}
+                onClick={() => setOpen(false)}
+                data-testid="land-close"
+              >
                 Close
               </Button>
             )}
@@ -133,24 +217,42 @@ export function LandButton(props: { repoId: string; worktree: WorktreeScan }) {
   );
 }
 
-const METHOD_LABEL: Record<LandMethod, string> = {
-  merge: "Merge commit",
-  squash: "Squash into one commit",
-  "fast-forward": "Fast-forward",
-};
+/** The rebase git stopped on, when that is why the land failed. */
+function stoppedOperation(error: unknown): OperationState | null {
+  if (!(error instanceof ApiError)) return null;
+  const operation = error.details?.operation;
+  return operation && typeof operation === "object" ? (operation as OperationState) : null;
+}
 
 /** Only a clean check with nothing in the way can land. */
-function canLand(check: LandCheck): boolean {
+function canLand(check: LandingPreview): boolean {
   return check.status === "clean" && check.blockers.length === 0;
 }
 
-function LandPreview({ check }: { check: LandCheck }) {
+function LandDone({ result }: { result: LandResult }) {
+  return (
+    <div className="space-y-2" role="status" data-testid="land-done">
+      <p className="text-emerald-700 dark:text-emerald-400">
+        Landed {result.branch} into {result.base} ({LAND_METHOD_LABELS[result.method].toLowerCase()}); its head is now{" "}
+        <span className="font-mono">{result.commit.slice(0, 7)}</span>.
+      </p>
+      {result.nodesDone.length > 0 ? (
+        <p data-testid="land-nodes-done">
+          Marked done in the design: {result.nodesDone.map((node) => `"${node.slug}" (${node.planTitle})`).join(", ")}.
+        </p>
+      ) : null}
+      <p>Its worktree is no longer needed: remove it (the conversation is archived, not deleted).</p>
+    </div>
+  );
+}
+
+function LandPreview({ check }: { check: LandingPreview }) {
   const commits = (count: number) => `${count} ${count === 1 ? "commit" : "commits"}`;
   return (
     <div className="space-y-2" data-testid="land-preview" data-status={check.status}>
       {check.status === "nothing_to_land" ? (
         <p>
-          {check.base} already has every commit of {check.branch}: there is nothing to land.
+          {check.base} already has everything on {check.branch}: there is nothing to land.
         </p>
       ) : check.status === "clean" ? (
         <p className="text-emerald-700 dark:text-emerald-400">
@@ -163,15 +265,11 @@ function LandPreview({ check }: { check: LandCheck }) {
         <>
           <p className="text-red-700 dark:text-red-400">
             Merging {check.branch} into {check.base} would conflict in{" "}
-            {check.conflictingFiles.length === 1 ? "this file" : `these ${check.conflictingFiles.length} files`}:
+            {check.conflictingFiles.length === 1 ? "this file" : `these ${check.conflictingFiles.length} files`}. Close
+            to leave it, or ask Claude to merge {check.base} into the branch and resolve{" "}
+            {check.conflictingFiles.length === 1 ? "it" : "them"} in its worktree.
           </p>
-          <ul className="list-disc space-y-0.5 pl-5 font-mono" data-testid="land-conflicts">
-            {check.conflictingFiles.map((file) => (
-              <li key={file} className="break-all">
-                {file}
-              </li>
-            ))}
-          </ul>
+          <ConflictList preview={check} />
         </>
       )}
       {check.blockers.length > 0 ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { useRemoveWorktree } from "@/components/api/pins-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
@@ -15,24 +15,31 @@ import { Checkbox } from "@/components/ui/FormFields.tsx";
  */
 export function RemoveWorktreeButton(props: { repoId: string; worktree: WorktreeScan }) {
   const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)} data-testid="worktree-remove">
+        Remove…
+      </Button>
+      {isOpen ? <RemoveWorktreeDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** The removal dialog itself, also opened by Land…'s success ("Remove this worktree…"). */
+export function RemoveWorktreeDialog(props: { repoId: string; worktree: WorktreeScan; onClose: () => void }) {
   const [deleteBranch, setDeleteBranch] = useState(true);
   const check = useRemoveWorktree(props.repoId);
   const remove = useRemoveWorktree(props.repoId);
   const headingId = useId();
-  const open = () => {
-    setOpen(true);
-    remove.reset();
-    check.mutate({ worktreePath: props.worktree.path, dryRun: true });
-  };
+  const { mutate } = check;
+  const worktreePath = props.worktree.path;
+  useEffect(() => mutate({ worktreePath, dryRun: true }), [mutate, worktreePath]);
   const blockers = check.data?.blockers ?? null;
   return (
     <>
-      <Button size="sm" onClick={open} data-testid="worktree-remove">
-        Remove…
-      </Button>
       <Dialog
-        isOpen={isOpen}
-        onCancel={() => setOpen(false)}
+        isOpen
+        onCancel={() => props.onClose()}
         labelledBy={headingId}
         testId="remove-worktree-dialog"
         className="max-w-lg"
@@ -66,7 +73,9 @@ export function RemoveWorktreeButton(props: { repoId: string; worktree: Worktree
                     onChange={(event) => setDeleteBranch(event.target.checked)}
                     data-testid="remove-delete-branch"
                   />
-                  Also delete the branch {props.worktree.branch} (git keeps it if it is not merged)
+                  {props.worktree.mergedInto
+                    ? `Also delete the branch ${props.worktree.branch} (its work is in ${props.worktree.mergedInto})`
+                    : `Also delete the branch ${props.worktree.branch} (git keeps it if it is not merged)`}
                 </label>
               ) : null}
               <p className="text-zinc-500">Its conversation is archived, not deleted.</p>
@@ -74,7 +83,7 @@ export function RemoveWorktreeButton(props: { repoId: string; worktree: Worktree
           ) : null}
           {remove.error ? <ErrorNotice error={remove.error} testId="remove-error" /> : null}
           <div className="mt-3 flex justify-end gap-2">
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button onClick={() => props.onClose()}>Cancel</Button>
             <Button
               variant="danger"
               disabled={!blockers || blockers.length > 0 || remove.isPending}
@@ -82,7 +91,7 @@ export function RemoveWorktreeButton(props: { repoId: string; worktree: Worktree
               onClick={() =>
                 remove.mutate(
                   { worktreePath: props.worktree.path, deleteBranch },
-                  { onSuccess: (result) => result.isRemoved && setOpen(false) },
+                  { onSuccess: (result) => result.isRemoved && props.onClose() },
                 )
               }
             >

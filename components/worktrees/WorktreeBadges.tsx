@@ -3,7 +3,7 @@
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 
-/** Compact state badges: dirty counts, upstream ahead/behind, locked/prunable/missing flags. */
+/** Compact state badges: a stopped rebase or merge, landed, dirty counts, upstream ahead/behind, locked/prunable/missing flags. */
 export function WorktreeBadges({ worktree }: { worktree: WorktreeScan }) {
   const dirty = worktree.dirty;
   const upstream = worktree.upstream;
@@ -13,6 +13,16 @@ export function WorktreeBadges({ worktree }: { worktree: WorktreeScan }) {
       {worktree.isMissing ? (
         <Badge tone="red" data-testid="badge-missing">
           missing directory
+        </Badge>
+      ) : null}
+      {worktree.operation ? (
+        <Badge tone="red" data-testid="badge-operation" title="Stopped half way; see the button below">
+          {worktree.operation} in progress
+        </Badge>
+      ) : null}
+      {worktree.mergedInto ? (
+        <Badge tone="sky" data-testid="badge-merged" title={`Everything on this branch is in ${worktree.mergedInto}`}>
+          merged into {worktree.mergedInto}
         </Badge>
       ) : null}
       {isClean ? (

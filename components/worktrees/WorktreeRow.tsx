@@ -1,12 +1,14 @@
 "use client";
 
+import { useState } from "react";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { LandButton } from "./LandButton.tsx";
-import { RemoveWorktreeButton } from "./RemoveWorktreeButton.tsx";
+import { OperationButton } from "./OperationPanel.tsx";
+import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButton.tsx";
 import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 
@@ -21,6 +23,7 @@ export function WorktreeRow(props: {
   repoId?: string;
 }) {
   const { worktree } = props;
+  const [isRemoveOpen, setRemoveOpen] = useState(false);
   const canOpen = !worktree.isMissing && !worktree.isBare;
   return (
     <li
@@ -57,12 +60,27 @@ export function WorktreeRow(props: {
           <WorktreeBadges worktree={worktree} />
         </div>
       </Button>
+      {props.repoId && canOpen && worktree.operation ? (
+        <div className="mt-1 flex justify-end gap-2">
+          <OperationButton repoId={props.repoId} worktree={worktree} />
+        </div>
+      ) : null}
       {props.repoId && canOpen && !worktree.isMain ? (
         <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
           {worktree.branch && !worktree.isDetached ? <ShipActions repoId={props.repoId} worktree={worktree} /> : null}
-          {worktree.branch && !worktree.isDetached ? <LandButton repoId={props.repoId} worktree={worktree} /> : null}
+          {(worktree.branch && !worktree.isDetached) || worktree.operation === "rebase" ? (
+            <LandButton
+              repoId={props.repoId}
+              worktree={worktree}
+              onOpenChat={() => props.onOpen(worktree)}
+              onOfferRemoval={() => setRemoveOpen(true)}
+            />
+          ) : null}
           <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
         </div>
+      ) : null}
+      {props.repoId && isRemoveOpen ? (
+        <RemoveWorktreeDialog repoId={props.repoId} worktree={worktree} onClose={() => setRemoveOpen(false)} />
       ) : null}
       {worktree.warnings.length > 0 ? (
         <ul className="mt-1 space-y-0.5" data-testid="worktree-warnings">

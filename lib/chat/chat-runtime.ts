@@ -10,6 +10,8 @@ import { recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
 
 const runManagerState = defineProcessState(
   "runManager",
@@ -73,6 +75,7 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   const db = getDb();
   // The last gate before a process starts: never for a worktree that is on another instance's machine.
   await assertRepoIsLocal(db, input.repoId);
+  await assertNoRebaseStopped(input.worktreePath);
   const run = await db.agentRun.create({
     data: {
       sessionId: input.sessionId,
@@ -87,4 +90,21 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   const manager = getRunManager();
   manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
   return manager.submit({ runId: run.id, ...input });
+}
+
+/**
+ * Claude does not run in a worktree where a rebase is stopped half way (Arbor's land by rebase, or
+ * the user's in a terminal): HEAD is detached on a commit being replayed, and edits would land in
+ * the middle of it. Read from the git dir's files, no git process.
+ */
+async function assertNoRebaseStopped(worktreePath: string): Promise<void> {
+  const gitDir = await readGitDirFromFiles(worktreePath);
+  const state = gitDir ? await readOperationFiles(gitDir) : null;
+  if (state?.operation !== "rebase") return;
+  const branch = state.headName?.replace(/^refs\/heads\//, "") ?? "this branch";
+  throw new AppError(
+    "conflict",
+    `A rebase of ${branch} is stopped in this worktree${state.stoppedAt ? ` at ${state.stoppedAt.slice(0, 7)}` : ""}, so Claude was not started (your message is kept). Abort the rebase from the worktree list ("Rebase stopped…" → Abort), or finish it in a terminal (\`git rebase --continue\`), then send again.`,
+    { details: { operation: "rebase" } },
+  );
 }

@@ -21,6 +21,17 @@ export interface SendResult {
  * queued for the worktree; resolves when the run has ended and everything is stored.
  */
 export async function sendChatMessage(db: Db, input: { sessionId: string; userMessage: string }): Promise<SendResult> {
+  return (await startChatMessage(db, input)).finished;
+}
+
+/**
+ * sendChatMessage's first half for a message Arbor sends on the user's behalf ("Ask Claude to
+ * resolve"): resolves once the message is stored and its run queued, with the run's end to await.
+ */
+export async function startChatMessage(
+  db: Db,
+  input: { sessionId: string; userMessage: string },
+): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
   const settings = await readSettings(db);
   if (input.userMessage.trim() === "")
     throw new AppError("invalid_input", "The message is empty. Type something to send.");
@@ -36,7 +47,7 @@ export async function sendChatMessage(db: Db, input: { sessionId: string; userMe
   const userMessage = await db.chatMessage.create({
     data: { sessionId: session.id, role: "user", content: input.userMessage },
   });
-  return runForUserMessage(db, { session, userMessageId: userMessage.id });
+  return { userMessageId: userMessage.id, finished: runForUserMessage(db, { session, userMessageId: userMessage.id }) };
 }
 
 /** Runs the agent again for a user message whose run failed or was cancelled. */

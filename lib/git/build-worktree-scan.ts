@@ -1,11 +1,11 @@
 import type { StatusSummary } from "./parse-status.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";
-import type { HeadCommit, WorktreeScan } from "./types.ts";
+import type { GitOperation, HeadCommit, WorktreeScan } from "./types.ts";
 import { listWorktreeWarnings } from "./worktree-warnings.ts";
 
 /** What reading one listed worktree produced: a status, or the reason there is none. */
 export type WorktreeState =
-  | { kind: "scanned"; status: StatusSummary }
+  | { kind: "scanned"; status: StatusSummary; operation?: GitOperation | null }
   | { kind: "bare" }
   | { kind: "missing" }
   | { kind: "failed"; error: string };
@@ -41,6 +41,7 @@ export function buildWorktreeScan({
     isPrunable: entry.isPrunable,
     prunableReason: entry.prunableReason,
     isMissing: state.kind === "missing",
+    operation: state.kind === "scanned" ? (state.operation ?? null) : null,
     error: state.kind === "failed" ? state.error : null,
   };
   return { ...facts, warnings: listWorktreeWarnings(facts) };

@@ -1,6 +1,7 @@
 import type { WorktreeState } from "./build-worktree-scan.ts";
 import { parseStatus } from "./parse-status.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";
+import { readGitDirFromFiles, readOperationInProgress } from "./read-operation-in-progress.ts";
 import { readPathKind } from "./read-path-kind.ts";
 import { readGitMessage, runGit } from "./run-git.ts";
 
@@ -25,7 +26,11 @@ export async function readWorktreeState(entry: WorktreeListEntry): Promise<Workt
 /** Runs the status command in `worktreePath`; never throws, a failure is returned as state. */
 export async function readStatusState({ worktreePath }: { worktreePath: string }): Promise<WorktreeState> {
   try {
-    return { kind: "scanned", status: parseStatus(await runGit({ cwd: worktreePath, args: STATUS_ARGS })) };
+    const [output, operation] = await Promise.all([
+      runGit({ cwd: worktreePath, args: STATUS_ARGS }),
+      readGitDirFromFiles(worktreePath).then((gitDir) => (gitDir ? readOperationInProgress(gitDir) : null)),
+    ]);
+    return { kind: "scanned", status: parseStatus(output), operation };
   } catch (error) {
     return { kind: "failed", error: readGitMessage(error) };
   }

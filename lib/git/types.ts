@@ -38,6 +38,9 @@ export interface WorktreeWarning {
   message: string;
 }
 
+/** A merge, rebase, cherry-pick or revert git stopped half way (its files are in the worktree's git dir). */
+export type GitOperation = "merge" | "rebase" | "cherry-pick" | "revert";
+
 export interface WorktreeScan {
   /** Absolute path as git reports it. */
   path: string;
@@ -55,6 +58,13 @@ export interface WorktreeScan {
   prunableReason: string | null;
   /** The worktree directory no longer exists on disk. */
   isMissing: boolean;
+  /** A merge or rebase (started by Arbor or in a terminal) waiting to be finished or aborted, read from the git dir. */
+  operation: GitOperation | null;
+  /**
+   * The base branch this worktree's branch has landed in (its work is all there: merged, fast-forwarded
+   * or squashed), when the worktree list computed it; read from git, never stored.
+   */
+  mergedInto?: string | null;
   /** Set when git failed for this worktree; the other worktrees are still reported. */
   error: string | null;
   warnings: WorktreeWarning[];

@@ -16,6 +16,7 @@ function facts(overrides: Partial<WorktreeFacts> = {}): WorktreeFacts {
     isPrunable: false,
     prunableReason: null,
     isMissing: false,
+    operation: null,
     error: null,
     ...overrides,
   };

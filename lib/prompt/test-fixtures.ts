@@ -17,6 +17,7 @@ export function buildScan(overrides: Partial<WorktreeScan> = {}): WorktreeScan {
     isPrunable: false,
     prunableReason: null,
     isMissing: false,
+    operation: null,
     error: null,
     warnings: [],
     ...overrides,

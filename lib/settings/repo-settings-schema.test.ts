@@ -27,6 +27,8 @@ describe("per-repository settings", () => {
     expect(repoSettingsPatchSchema.safeParse({ claudeBin: "/tmp/evil" }).success).toBe(false);
     expect(repoSettingsPatchSchema.safeParse({ upkeepMessageThreshold: 1 }).success).toBe(false);
     expect(repoSettingsPatchSchema.safeParse({ permissionMode: "yolo" }).success).toBe(false);
+    expect(repoSettingsPatchSchema.parse({ landMethod: "squash" })).toEqual({ landMethod: "squash" });
+    expect(repoSettingsPatchSchema.safeParse({ landMethod: "octopus" }).success).toBe(false);
     expect(repoSettingsPatchSchema.safeParse({ model: "  " }).success).toBe(false);
   });
 

@@ -19,6 +19,7 @@ export const REPO_SETTING_KEYS = [
   "hookRetentionDays",
   "hookRetentionMb",
   "transcriptRetentionDays",
+  "landMethod",
 ] as const satisfies readonly (keyof Settings)[];
 export type RepoSettingKey = (typeof REPO_SETTING_KEYS)[number];
 export type RepoOverrides = Partial<Pick<Settings, RepoSettingKey>>;
@@ -41,6 +42,7 @@ export const repoSettingsPatchSchema = z.strictObject(
     hookRetentionDays: unwrap(settingsSchema.shape.hookRetentionDays).nullable().optional(),
     hookRetentionMb: unwrap(settingsSchema.shape.hookRetentionMb).nullable().optional(),
     transcriptRetentionDays: unwrap(settingsSchema.shape.transcriptRetentionDays).nullable().optional(),
+    landMethod: unwrap(settingsSchema.shape.landMethod).nullable().optional(),
   } satisfies Record<RepoSettingKey, z.ZodType>,
   {
     error: (issue) =>

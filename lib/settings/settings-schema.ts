@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERMISSION_MODES } from "@/lib/agent/claude-args.ts";
+import { LAND_METHODS } from "./land-methods.ts";
 
 const toolName = z
   .string()
@@ -23,6 +24,8 @@ export const settingsSchema = z.object({
   claudeBinPath: z.string().max(4096).nullable().default(null),
   model: z.string().trim().max(200).nullable().default(null),
   permissionMode: z.enum(PERMISSION_MODES).default("default"),
+  /** The method the Land dialog preselects (a repository may choose its own). */
+  landMethod: z.enum(LAND_METHODS).default("merge"),
   allowedTools: z.array(toolName).max(100).default([]),
   disallowedTools: z.array(toolName).max(100).default([]),
   runTimeoutSeconds: z

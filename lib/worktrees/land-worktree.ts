@@ -2,7 +2,11 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
+import { isAlreadyLanded, readBranchCommit } from "./land-preview.ts";
+import { markLandedNodesDone } from "./mark-node-done.ts";
+import { describeOperation, readOperationState } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 import type { LandMethod, LandResult } from "./worktree-types.ts";
 
@@ -10,7 +14,10 @@ const LAND_TIMEOUT_MS = 120_000;
 
 /**
  * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
- * commit, one squashed commit, or a fast-forward (only when the base has nothing the branch lacks).
+ * commit, one squashed commit, a fast-forward (only when the base has nothing the branch lacks), or
+ * a rebase of the branch onto the base in the branch's worktree followed by a fast-forward. Refused
+ * when the base moved since the preview (`baseCommit`) or a rebase or merge is stopped in either
+ * worktree. The design nodes whose branch this is move to done.
  * Refused, with checkLanding's reasons, unless the check is clean with nothing in the way, and once
  * more right before git starts if a run began meanwhile. Hooks and merge drivers run only in a
  * trusted repository. A merge git gives up on half way is undone (`merge --abort`, `reset --merge`)
@@ -18,16 +25,37 @@ const LAND_TIMEOUT_MS = 120_000;
  */
 export async function landWorktree(
   db: Db,
-  input: { repoId: string; worktreePath: string; base?: string; method: LandMethod },
+  input: { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string },
 ): Promise<LandResult> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const own = await readOperationState(worktree.path);
+  if (own)
+    throw new AppError("conflict", `Nothing was landed. ${describeOperation(own)}`, { details: { operation: own } });
   const check = await checkLanding(db, input);
   const { branch, base } = check;
+  if (input.baseCommit !== undefined) {
+    const now = await readBranchCommit(worktree.path, base);
+    if (now !== input.baseCommit)
+      throw new AppError(
+        "conflict",
+        `${base} moved since the preview (it was at ${input.baseCommit.slice(0, 7)}, it is now at ${now.slice(0, 7)}), so ${branch} was not landed. Check again to preview landing into the new ${base}, then land.`,
+        { details: { isBaseMoved: true, baseCommit: now } },
+      );
+  }
   if (check.blockers.length > 0)
     throw new AppError("conflict", `${branch} was not landed: ${check.blockers.join(" ")}`, {
       details: { blockers: check.blockers },
     });
   if (check.status === "nothing_to_land")
     throw new AppError("conflict", `${base} already has every commit of ${branch}; there is nothing to land.`);
+  if (
+    check.status === "clean" &&
+    (await isAlreadyLanded(db, { repoId: input.repoId, cwd: worktree.path, base, branch }))
+  )
+    throw new AppError(
+      "conflict",
+      `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
+    );
   if (check.status === "conflicts")
     throw new AppError(
       "conflict",
@@ -40,6 +68,8 @@ export async function landWorktree(
       `${base} has ${check.baseAhead} ${check.baseAhead === 1 ? "commit" : "commits"} that ${branch} lacks, so it cannot fast-forward. Rebase the branch onto ${base} in its worktree first, or land it with a merge commit.`,
     );
   const cwd = check.baseWorktreePath!;
+  const onBase = await readOperationState(cwd);
+  if (onBase) throw new AppError("conflict", `${branch} was not landed. ${describeOperation(onBase)}`);
   if (
     liveRunState({ repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
     liveRunState({ repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
@@ -56,15 +86,16 @@ export async function landWorktree(
       timeoutMs: LAND_TIMEOUT_MS,
     });
   const ref = `refs/heads/${branch}`;
+  if (input.method === "rebase") await rebaseBranch({ branch, base, cwd: check.worktreePath, isTrusted, mergeDrivers });
   try {
     if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
-    else if (input.method === "fast-forward") await git(["merge", "--ff-only", ref]);
+    else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
     else {
       await git(["merge", "--squash", ref]);
       await git(["commit", "--no-edit"]);
     }
   } catch (error) {
-    await runGit({ cwd, args: input.method === "squash" ? ["reset", "--merge"] : ["merge", "--abort"] }).catch(
+    await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
       () => undefined,
     );
     if (/identity unknown|tell me who you are|empty ident/i.test(readGitMessage(error) + String(error)))
@@ -80,6 +111,48 @@ export async function landWorktree(
     );
   }
   const commit = (await runGit({ cwd, args: ["rev-parse", "HEAD"] })).trim();
+  const nodesDone = await markLandedNodesDone(db, { repoId: input.repoId, branch });
   publishWorktreeListChange(input.repoId);
-  return { branch, base, baseWorktreePath: cwd, method: input.method, commit };
+  return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone };
+}
+
+/**
+ * `git rebase <base>` in the branch's worktree (no hook or merge driver of an untrusted repository
+ * runs). A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
+ * or abort; the error says where it stopped.
+ */
+async function rebaseBranch(input: {
+  branch: string;
+  base: string;
+  cwd: string;
+  isTrusted: boolean;
+  mergeDrivers: string[];
+}): Promise<void> {
+  const { branch, base, cwd } = input;
+  const result = await runGitCommand({
+    cwd,
+    args: ["rebase", `refs/heads/${base}`],
+    allowRepositoryCode: input.isTrusted,
+    extraConfig: input.mergeDrivers,
+    timeoutMs: LAND_TIMEOUT_MS,
+    isExitCodeChecked: false,
+  });
+  if (result.exitCode === 0 && !result.isTimedOut) return;
+  const stopped = await readOperationState(cwd);
+  if (stopped)
+    throw new AppError(
+      "conflict",
+      `Nothing was landed: the rebase of ${branch} onto ${base} stopped on a conflict, and the worktree is left as git left it. ${describeOperation(stopped)}`,
+      { details: { operation: stopped } },
+    );
+  const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
+  if (/identity unknown|tell me who you are|empty ident/i.test(message))
+    throw new AppError(
+      "precondition_failed",
+      `Git does not know who you are, so ${branch} was not rebased or landed. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
+    );
+  throw new AppError(
+    "conflict",
+    `git could not rebase ${branch} onto ${base} (${message || (result.isTimedOut ? "it took too long" : `exit code ${result.exitCode}`)}); nothing was landed. Fix what git reports, then try again.`,
+  );
 }

@@ -4,6 +4,7 @@ import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { listWorktrees } from "./landed-branches.ts";
 import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
 import { countChangedFiles, liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 
@@ -25,14 +26,20 @@ export interface RemovalResult {
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
  * changes, commits no other branch or remote has, a run of Arbor's, or a Claude Code session
  * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
- * --force), the branch deleted only when asked and git agrees it is merged (`branch -d`), and the
+ * --force), the branch deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose
+ * work landed in the default branch by squash or rebase, see landedBranches), and the
  * worktree's conversations archived, never deleted. `dryRun` only reports the blockers.
  */
 export async function removeWorktree(
   db: Db,
   input: { repoId: string; worktreePath: string; deleteBranch?: boolean; dryRun?: boolean },
 ): Promise<RemovalResult> {
-  const { worktree } = await resolvePinnedWorktree(db, input);
+  const resolved = await resolvePinnedWorktree(db, input);
+  // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
+  const listed = (await listWorktrees(db, { repoId: input.repoId })).worktrees.find(
+    (candidate) => candidate.path === resolved.worktree.path,
+  );
+  const worktree = { ...resolved.worktree, mergedInto: listed?.mergedInto ?? null };
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
   const blockers = removalBlockers(await gatherRemovalFacts(db, { repoId: input.repoId, worktree }));
   const result: RemovalResult = {
@@ -67,7 +74,9 @@ export async function removeWorktree(
   });
   result.archivedSessionIds = sessions.map((session) => session.id);
   if (input.deleteBranch && worktree.branch) {
-    await runGit({ cwd: repo.rootPath, args: ["branch", "-d", worktree.branch] }).then(
+    // A branch that landed by squash is not in the base's history, so git's -d would refuse it; its work is there.
+    const flag = worktree.mergedInto ? "-D" : "-d";
+    await runGit({ cwd: repo.rootPath, args: ["branch", flag, "--end-of-options", worktree.branch] }).then(
       () => (result.isBranchDeleted = true),
       (error: unknown) => {
         // The worktree is gone either way; git's refusal (not merged) is reported, not thrown.
@@ -91,7 +100,7 @@ export async function gatherRemovalFacts(
     lockReason: worktree.lockReason,
     changedFiles: countChangedFiles(worktree),
     branch: worktree.branch,
-    unmergedCommits: worktree.isMain ? 0 : await countUnmergedCommits(worktree),
+    unmergedCommits: worktree.isMain || worktree.mergedInto ? 0 : await countUnmergedCommits(worktree),
     runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     lastSessionActivityAt: await lastTerminalActivity(db, worktree.path),
     now: new Date(),

@@ -1,3 +1,4 @@
+import type { LandMethod } from "@/lib/settings/land-methods.ts";
 import type { WorktreeSetup } from "./worktree-setup.ts";
 
 /** What the worktree API returns (pure types: the New worktree dialog imports them). */
@@ -63,9 +64,7 @@ export interface LandCheck {
   baseAhead: number;
 }
 
-/** How Land… puts the branch into its base. */
-export const LAND_METHODS = ["merge", "squash", "fast-forward"] as const;
-export type LandMethod = (typeof LAND_METHODS)[number];
+export { LAND_METHODS, type LandMethod } from "@/lib/settings/land-methods.ts";
 
 /** POST /api/worktrees/land */
 export interface LandResult {
@@ -75,4 +74,51 @@ export interface LandResult {
   method: LandMethod;
   /** The base's new head. */
   commit: string;
+  /** Design nodes whose branch this was, now marked done (plan title and node slug). */
+  nodesDone: Array<{ planId: string; planTitle: string; slug: string }>;
+}
+
+/** One place where both sides changed the same lines: the base's version and the branch's, bounded. */
+export interface ConflictHunk {
+  /** 1-based line of the conflict marker in the merged file. */
+  line: number;
+  base: string[];
+  branch: string[];
+  /** A side had more lines than shown. */
+  isTruncated: boolean;
+}
+
+/** A file that would conflict, with its hunks (none for a binary file or a file one side deleted). */
+export interface ConflictFile {
+  path: string;
+  hunks: ConflictHunk[];
+  /** Hunks left out to keep the preview small. */
+  moreHunks: number;
+  /** Why there are no text hunks (binary, deleted on one side, too large), or null. */
+  note: string | null;
+}
+
+/** POST /api/worktrees/land-check as the dialog gets it: the check, the base commit it saw, the hunks. */
+export interface LandingPreview extends LandCheck {
+  /** The base branch's commit when the preview started; the land request sends it back and is refused if it moved. */
+  baseCommit: string;
+  conflicts: ConflictFile[];
+  /** Files left out of `conflicts` to keep the preview small. */
+  moreConflictFiles: number;
+}
+
+/** A rebase or merge stopped half way in a worktree (Arbor's or the user's, in a terminal). */
+export interface OperationState {
+  worktreePath: string;
+  operation: "merge" | "rebase" | "cherry-pick" | "revert";
+  /** The branch being rebased (short name), when git says. */
+  branch: string | null;
+  /** The commit rebased onto, or being merged: short sha and subject. */
+  onto: { sha: string; subject: string } | null;
+  /** The commit the rebase stopped at. */
+  stoppedAt: { sha: string; subject: string } | null;
+  step: number | null;
+  total: number | null;
+  /** Files with conflicts git left in the worktree. */
+  conflictingFiles: string[];
 }

@@ -57,6 +57,7 @@ function cleanWorktree(path: string, branch: string | null): Omit<WorktreeScan, 
     isPrunable: false,
     prunableReason: null,
     isMissing: false,
+    operation: null,
     error: null,
   };
 }
@@ -137,11 +138,12 @@ describe("scanRepoWorktrees", () => {
     });
   });
 
-  it("counts a merge conflict", async () => {
+  it("counts a merge conflict, and sees the merge in progress in the git dir", async () => {
     expect(factsAt(fixture.conflictedPath)).toEqual({
       ...cleanWorktree(fixture.conflictedPath, "conflicted"),
       head: await headOf(fixture.conflictedPath, "Our change"),
       dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 1 },
+      operation: "merge",
       warnings: ["conflicts"],
     });
   });

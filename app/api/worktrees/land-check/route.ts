@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { checkLanding } from "@/lib/worktrees/land-check.ts";
+import { previewLanding } from "@/lib/worktrees/land-preview.ts";
 
 const landCheckSchema = z
   .object({
@@ -12,7 +12,7 @@ const landCheckSchema = z
   })
   .strict();
 
-// POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base? (touches nothing)
+// POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base, and the hunks if not? (touches nothing)
 export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await checkLanding(getDb(), await parseJsonBody(request, landCheckSchema))),
+  Response.json(await previewLanding(getDb(), await parseJsonBody(request, landCheckSchema))),
 );

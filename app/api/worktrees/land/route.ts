@@ -11,6 +11,11 @@ const landSchema = z
     /** The branch to land into; the default branch when left out. */
     base: z.string().min(1).max(250).optional(),
     method: z.enum(LAND_METHODS),
+    /** The base commit the user previewed; refused when the base has moved since. */
+    baseCommit: z
+      .string()
+      .regex(/^[0-9a-f]{40,64}$/)
+      .optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { buildRepoDashboard } from "@/lib/plans/build-dashboard.ts";
+import { readRepoDashboard } from "@/lib/worktrees/landed-dashboard.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const querySchema = z.object({ planId: z.string().uuid().optional() });
@@ -10,6 +10,6 @@ const querySchema = z.object({ planId: z.string().uuid().optional() });
 export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
   return Response.json({
-    dashboard: await buildRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }),
+    dashboard: await readRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }),
   });
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
-import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { listWorktrees } from "@/lib/worktrees/landed-branches.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 
-// GET /api/repos/:repoId/worktrees – rescan the repository's worktrees from git
+// GET /api/repos/:repoId/worktrees – rescan the repository's worktrees from git (with which branches have landed)
 export const GET = withErrorHandling(async (_request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ scan: await scanPinnedRepo(getDb(), { repoId }) });
+  return Response.json({ scan: await listWorktrees(getDb(), { repoId }) });
 });

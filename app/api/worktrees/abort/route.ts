@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { abortOperation } from "@/lib/worktrees/operation-state.ts";
+
+const abortSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) }).strict();
+
+// POST /api/worktrees/abort – git rebase --abort (or merge --abort) in the worktree
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await abortOperation(getDb(), await parseJsonBody(request, abortSchema))),
+);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { askClaudeToResolve } from "@/lib/worktrees/ask-to-resolve.ts";
+
+const resolveSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+    base: z.string().min(1).max(250).optional(),
+  })
+  .strict();
+
+// POST /api/worktrees/resolve – "Ask Claude to resolve": a chat run in the branch's worktree with the conflicts
+export const POST = withErrorHandling(async (request: Request) =>
+  Response.json(await askClaudeToResolve(getDb(), await parseJsonBody(request, resolveSchema))),
+);

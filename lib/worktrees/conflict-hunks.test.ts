@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
+
+describe("conflict hunks", () => {
+  it("splits each marked hunk into the base's side and the branch's, with its line", () => {
+    const text = [
+      "title",
+      "<<<<<<< refs/heads/main",
+      "main says hi",
+      "=======",
+      "branch says hello",
+      "branch adds a line",
+      ">>>>>>> refs/heads/feat/x",
+      "middle",
+      "<<<<<<< refs/heads/main",
+      "=======",
+      "only the branch",
+      ">>>>>>> refs/heads/feat/x",
+      "",
+    ].join("\n");
+    const file = parseConflictHunks("a.txt", text);
+    expect(file.hunks).toEqual([
+      { line: 2, base: ["main says hi"], branch: ["branch says hello", "branch adds a line"], isTruncated: false },
+      { line: 9, base: [], branch: ["only the branch"], isTruncated: false },
+    ]);
+    expect(file.note).toBeNull();
+    expect(file.moreHunks).toBe(0);
+  });
+
+  it("skips the common ancestor of the diff3 style and handles CRLF", () => {
+    const text = "<<<<<<< ours\r\nA\r\n||||||| base\r\nO\r\n=======\r\nB\r\n>>>>>>> theirs\r\n";
+    expect(parseConflictHunks("b.txt", text).hunks).toEqual([
+      { line: 1, base: ["A"], branch: ["B"], isTruncated: false },
+    ]);
+  });
+
+  it("bounds hunks, lines and line length, and says when a file has no text hunks", () => {
+    const hunk = (n: number) => `<<<<<<< a\n${"x\n".repeat(n)}=======\n${"y".repeat(10)}\n>>>>>>> b\n`;
+    const file = parseConflictHunks("big.txt", hunk(5).repeat(4), {
+      hunksPerFile: 2,
+      linesPerSide: 3,
+      charsPerLine: 4,
+    });
+    expect(file.hunks).toHaveLength(2);
+    expect(file.moreHunks).toBe(2);
+    expect(file.hunks[0]).toMatchObject({ base: ["x", "x", "x"], branch: ["yyyy…"], isTruncated: true });
+    expect(parseConflictHunks("logo.png", "\u0000binary").note).toMatch(/binary/);
+  });
+
+  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) from merge-tree -z", () => {
+    const output = [
+      "t".repeat(40),
+      `100644 ${"1".repeat(40)} 1\tdir/a file.txt`,
+      `100644 ${"2".repeat(40)} 2\tdir/a file.txt`,
+      `100644 ${"3".repeat(40)} 3\tdir/a file.txt`,
+      `100644 ${"4".repeat(40)} 2\tnaïve.md`,
+      "",
+      "",
+    ].join("\0");
+    expect(parseMergeTreeOutput(output)).toEqual({
+      tree: "t".repeat(40),
+      conflictingFiles: ["dir/a file.txt", "naïve.md"],
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
+import { readGitMessage, runGit } from "@/lib/git/run-git.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { publishWorktreeListChange } from "./worktree-facts.ts";
+import type { OperationState } from "./worktree-types.ts";
+
+/**
+ * The rebase or merge stopped in a worktree, whoever started it (a land by rebase, or the user in a
+ * terminal): read from the git dir's files (rebase-merge/, rebase-apply/, MERGE_HEAD), the commits
+ * named there and the files git left conflicted. Null when nothing is in progress.
+ */
+export async function readOperationState(worktreePath: string): Promise<OperationState | null> {
+  const files = await readOperationFiles(await readGitDir(worktreePath));
+  if (!files) return null;
+  const describe = async (sha: string | null) => {
+    if (!sha) return null;
+    try {
+      const out = await runGit({ cwd: worktreePath, args: ["log", "-1", "--format=%h%x00%s", sha, "--"] });
+      const [short = sha.slice(0, 7), subject = ""] = out.trim().split("\0");
+      return { sha: short, subject };
+    } catch {
+      return { sha: sha.slice(0, 7), subject: "" };
+    }
+  };
+  const [onto, stoppedAt, unmerged] = await Promise.all([
+    describe(files.onto),
+    describe(files.stoppedAt),
+    runGit({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
+  ]);
+  return {
+    worktreePath,
+    operation: files.operation,
+    branch: files.headName?.replace(/^refs\/heads\//, "") ?? null,
+    onto,
+    stoppedAt,
+    step: files.step,
+    total: files.total,
+    conflictingFiles: [...new Set(unmerged.split("\0").filter((file) => file !== ""))],
+  };
+}
+
+/** One sentence for refusals: what is stopped where, and the two ways out. */
+export function describeOperation(state: OperationState): string {
+  const files = state.conflictingFiles.length > 0 ? ` with conflicts in ${state.conflictingFiles.join(", ")}` : "";
+  if (state.operation === "rebase") {
+    const at = state.stoppedAt ? ` at ${state.stoppedAt.sha} (${state.stoppedAt.subject})` : "";
+    return `A rebase of ${state.branch ?? "this branch"}${state.onto ? ` onto ${state.onto.sha}` : ""} is stopped in ${state.worktreePath}${at}${files}. Abort it (the worktree row's "Rebase stopped…"), or resolve the files and run \`git rebase --continue\` in a terminal.`;
+  }
+  return `A ${state.operation} is in progress in ${state.worktreePath}${files}. Abort it (the worktree row's "${state.operation === "merge" ? "Merge" : "Operation"} in progress…"), or finish it in a terminal and commit.`;
+}
+
+export async function readPinnedOperationState(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<OperationState | null> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  return readOperationState(worktree.path);
+}
+
+/**
+ * Aborts the rebase or merge stopped in a worktree (`git rebase --abort`, `git merge --abort`,
+ * `cherry-pick`/`revert --abort`): git puts the branch and the files back as they were before it
+ * started. No hook of the repository runs.
+ */
+export async function abortOperation(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<{ aborted: OperationState["operation"] }> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const state = await readOperationState(worktree.path);
+  if (!state) throw new AppError("conflict", `Nothing is in progress in ${worktree.path}; there is nothing to abort.`);
+  try {
+    await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] });
+  } catch (error) {
+    throw new AppError(
+      "conflict",
+      `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
+      { cause: error },
+    );
+  }
+  publishWorktreeListChange(input.repoId);
+  return { aborted: state.operation };
+}
