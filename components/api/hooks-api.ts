@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
-import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/list-hook-events.ts";
+import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/hook-event-filter.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 

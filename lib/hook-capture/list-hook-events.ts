@@ -1,19 +1,7 @@
 import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
+import type { HookEventFilter } from "./hook-event-filter.ts";
 import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
-
-export interface HookEventFilter {
-  /** One worktree's events; `unpinned` lists events from directories outside pinned repos. */
-  worktreePath?: string;
-  unpinned?: boolean;
-  sessionId?: string;
-  eventName?: string;
-  toolName?: string;
-  /** Matches the one-line summary, the session id or the tool name. */
-  q?: string;
-  beforeId?: number;
-  limit?: number;
-}
 
 /** A page of hook events, newest first, with the filters of the timeline and the Logs page. */
 export async function listHookEvents(
