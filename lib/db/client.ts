@@ -22,6 +22,7 @@ const dbState = defineProcessState<Db>("db", () => createDb(getConfig().database
  */
 const PROVIDER_KEY = Symbol.for("arbor.db.provider");
 const SQLITE_FILE_KEY = Symbol.for("arbor.db.sqliteFile");
+const BEFORE_DISCONNECT_KEY = Symbol.for("arbor.db.beforeDisconnect");
 
 /** The process-wide Prisma client on the configured database URL (SQLite or PostgreSQL by scheme). */
 export function getDb(): Db {
@@ -42,18 +43,27 @@ export function createDb(url: string): Db {
           adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize }))),
         }) as unknown as Db);
   Object.defineProperty(db, PROVIDER_KEY, { value: provider });
-  if (provider === "sqlite") {
-    const filePath = sqliteFilePath(url);
-    Object.defineProperty(db, SQLITE_FILE_KEY, { value: filePath });
-    const disconnect = db.$disconnect.bind(db);
-    Object.defineProperty(db, "$disconnect", {
-      value: async () => {
-        closeSideConnection(filePath);
-        await disconnect();
-      },
-    });
-  }
+  const beforeDisconnect = new Set<() => void>();
+  Object.defineProperty(db, BEFORE_DISCONNECT_KEY, { value: beforeDisconnect });
+  const filePath = provider === "sqlite" ? sqliteFilePath(url) : null;
+  if (filePath) Object.defineProperty(db, SQLITE_FILE_KEY, { value: filePath });
+  const disconnect = db.$disconnect.bind(db);
+  Object.defineProperty(db, "$disconnect", {
+    value: async () => {
+      for (const task of beforeDisconnect) task();
+      beforeDisconnect.clear();
+      if (filePath) closeSideConnection(filePath);
+      await disconnect();
+    },
+  });
   return db;
+}
+
+/** Runs `task` when the client is closed (e.g. cancel a timer that would use it). Returns the undo. */
+export function onDisconnect(db: Db, task: () => void): () => void {
+  const tasks = (db as unknown as Record<symbol, Set<() => void> | undefined>)[BEFORE_DISCONNECT_KEY];
+  tasks?.add(task);
+  return () => tasks?.delete(task);
 }
 
 /** The plain connection beside an SQLite client (see sqlite-side-connection.ts); null on PostgreSQL. */

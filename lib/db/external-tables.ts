@@ -19,6 +19,7 @@ export const EXTERNAL_TABLES: Record<DatabaseProvider, string[]> = {
     "hook_events_fts_data",
     "hook_events_fts_docsize",
     "hook_events_fts_idx",
+    "hook_events_fts_state",
   ],
   postgresql: ["public.chat_messages_search", "public.hook_sessions"],
 };

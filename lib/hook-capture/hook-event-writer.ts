@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { insertHookEvents, type NewHookEvent } from "./insert-hook-events.ts";
+import { scheduleSearchIndex } from "./search-index.ts";
 
 type Pending = { data: NewHookEvent; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };
 
@@ -46,6 +47,7 @@ export class HookEventWriter {
         this.db,
         [...firsts.values()].map((item) => item.data),
       );
+      if (rows.length > 0) scheduleSearchIndex(this.db);
       const byEventId = new Map(rows.map((row) => [row.eventId, row]));
       for (const item of batch)
         item.resolve(firsts.get(item.data.eventId) === item ? (byEventId.get(item.data.eventId) ?? null) : null);

@@ -1,6 +1,7 @@
 import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { HookEventFilter } from "./hook-event-filter.ts";
+import { catchUpSearchIndex } from "./search-index.ts";
 import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
 
 /** A page of hook events, newest first, with the filters of the timeline and the Logs page. */
@@ -43,7 +44,7 @@ function contains(db: Db, text: string): Prisma.StringFilter {
 }
 
 /**
- * SQLite's search: the trigram index (hook_events_fts, kept by triggers) finds the events whose
+ * SQLite's search: the trigram index (hook_events_fts, see search-index.ts) finds the events whose
  * summary, session id or tool name contains the text, case-insensitively, newest first, and the
  * other filters apply as it goes, so a page costs about its own size however many events match.
  * Under three characters there are no trigrams, and the caller scans as before.
@@ -52,6 +53,8 @@ async function searchHookEvents(
   db: Db,
   filter: HookEventFilter & { q: string; limit: number },
 ): Promise<{ events: HookEventView[]; hasMore: boolean }> {
+  // Events stored in the last moment are indexed first, so a search always sees them.
+  await catchUpSearchIndex(db);
   const conditions = [
     Prisma.sql`hook_events_fts MATCH ${`"${filter.q.replaceAll('"', '""')}"`}`,
     ...(filter.worktreePath ? [Prisma.sql`h.worktree_path = ${filter.worktreePath}`] : []),

@@ -22,6 +22,7 @@ export const PROCESS_STATE = {
   hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
   sqliteSideConnections: "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file",
+  hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",

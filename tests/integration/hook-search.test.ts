@@ -101,6 +101,25 @@ describe("searching hook events", () => {
     }
   });
 
+  it("finds events stored a moment ago, and not those deleted or renamed before the index caught up", async () => {
+    const writer = new HookEventWriter(testDb.db);
+    const fresh = await Promise.all(
+      [1000, 1001, 1002].map((index) => writer.write({ ...event(index), summary: `Bash: fresh-${index} build` })),
+    );
+    await testDb.db.hookEvent.delete({ where: { id: fresh[1]!.id } });
+    await testDb.db.hookEvent.update({ where: { id: fresh[2]!.id }, data: { summary: "Bash: renamed-fresh" } });
+    for (const q of ["fresh-10", "fresh-1002", "renamed-fresh", "build"]) {
+      const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
+      expect(
+        events.map((row) => row.id),
+        q,
+      ).toEqual(await expected(q));
+    }
+    expect((await listHookEvents(testDb.db, { q: "fresh-10", limit: 500 })).events.map((row) => row.id)).toEqual([
+      fresh[0]!.id,
+    ]);
+  });
+
   it("searches text too short for the index (one or two characters) by scanning, with the same meaning", async () => {
     for (const q of ["e", "Ed"]) {
       const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
