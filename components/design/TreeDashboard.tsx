@@ -14,6 +14,7 @@ import { BranchTree } from "./BranchTree.tsx";
 import { DashboardHeader } from "./DashboardHeader.tsx";
 import { DesignWizard } from "./DesignWizard.tsx";
 import { DivergenceList } from "./DivergenceList.tsx";
+import { MergeOrderPanel } from "./MergeOrderPanel.tsx";
 import { listShownWarnings } from "./node-warnings.ts";
 import { RulesEditor } from "./RulesEditor.tsx";
 
@@ -109,6 +110,7 @@ function DashboardBody(props: {
         onOpenWorktree={props.onOpenWorktree}
       />
       {dashboard.plan?.tree ? <DivergenceList warnings={warnings} /> : null}
+      {dashboard.plan?.tree ? <MergeOrderPanel repoId={props.repoId} planId={dashboard.plan.id} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { parseConfigList, REPOSITORY_SCOPES, splitConfigKey } from "@/lib/git/parse-config-list.ts";
+import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -10,6 +10,9 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { landBlockers } from "./land-blockers.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import type { LandCheck } from "./worktree-types.ts";
+
+/** Kept here too: land-worktree.ts imports it from this module. */
+export { neutralMergeDrivers };
 
 /**
  * What landing a worktree's branch into its base (the default branch unless given) would do,
@@ -91,22 +94,4 @@ export async function checkLanding(
     commitsToLand,
     baseAhead,
   };
-}
-
-/** `merge.<name>.driver=false` for every merge driver the repository's own config defines. */
-export async function neutralMergeDrivers(repoRoot: string): Promise<string[]> {
-  const output = await runGit({ cwd: repoRoot, args: ["config", "--list", "--show-scope", "--show-origin", "-z"] });
-  const drivers: string[] = [];
-  for (const entry of parseConfigList(output)) {
-    if (!REPOSITORY_SCOPES.has(entry.scope)) continue;
-    const { section, subsection, name } = splitConfigKey(entry.key);
-    if (section !== "merge" || subsection === null || name !== "driver") continue;
-    if (/[=\0\n]/.test(subsection))
-      throw new AppError(
-        "precondition_failed",
-        `The repository's config defines a merge driver named ${JSON.stringify(subsection)}, which Arbor cannot switch off; trust the repository or remove that driver, then check again.`,
-      );
-    drivers.push(`merge.${subsection}.driver=false`);
-  }
-  return drivers;
 }
