@@ -1,9 +1,12 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useMergeOrder } from "@/components/api/merge-order-api.ts";
 import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/merge-order.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 const STATE_LABEL: Record<MergeOrderState, string> = {
   landed: "landed",
@@ -19,8 +22,17 @@ const STATE_TONE: Record<MergeOrderState, BadgeTone> = {
 };
 
 /** The plan's branches in the order to land them on the base, with what would conflict. */
-export function MergeOrderPanel({ repoId, planId }: { repoId: string; planId: string }) {
+export function MergeOrderPanel(props: { repoId: string; planId: string; dashboardUpdatedAt: number }) {
+  const { repoId, planId, dashboardUpdatedAt } = props;
+  const client = useQueryClient();
   const query = useMergeOrder({ repoId, planId });
+  // Git was read again for the dashboard (a rescan, a branch made, a landing): read the order again too.
+  const seen = useRef(dashboardUpdatedAt);
+  useEffect(() => {
+    if (seen.current === dashboardUpdatedAt) return;
+    seen.current = dashboardUpdatedAt;
+    void client.invalidateQueries({ queryKey: queryKeys.mergeOrder(repoId, planId) });
+  }, [client, repoId, planId, dashboardUpdatedAt]);
   return (
     <section data-testid="merge-order" aria-labelledby="merge-order-title" className="mt-6">
       <h3 id="merge-order-title" className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">

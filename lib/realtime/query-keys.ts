@@ -34,8 +34,8 @@ export const queryKeys = {
   /** Without a plan: every dashboard of the repository (one per chosen plan). */
   dashboard: (repoId: string, planId?: string | null) =>
     planId === undefined ? (["dashboard", repoId] as const) : (["dashboard", repoId, planId ?? "latest"] as const),
-  /** The order to land a plan's branches (under its repository's dashboard, so a dashboard refresh refreshes it). */
-  mergeOrder: (repoId: string, planId: string) => ["dashboard", repoId, "merge-order", planId] as const,
+  /** The order to land a plan's branches; refreshed whenever the dashboard showing it is. */
+  mergeOrder: (repoId: string, planId: string) => ["merge-order", repoId, planId] as const,
   rules: (repoId: string) => ["rules", repoId] as const,
   githubStatus: (repoId: string) => ["github-status", repoId] as const,
 
