@@ -14,7 +14,10 @@ export interface MergeBranchGit {
   isLanded: boolean;
   /** Files the branch itself changed: since it left its design parent's branch when that one is not landed, else since the base. */
   ownFiles: string[];
-  /** Files `git merge-tree` says would conflict when landing on the base. */
+  /**
+   * Files `git merge-tree` says would conflict when landing on the base; for a branch whose design
+   * parent has not landed, only those among its own files (the parent's are the parent's risk).
+   */
   baseConflicts: string[];
 }
 

@@ -3,7 +3,7 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
-import { designParents, overlappingFiles, siblingPairsToCheck, buildMergeOrder } from "./merge-order.ts";
+import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
 import type { DesignTree } from "./types.ts";
@@ -13,12 +13,13 @@ const MERGE_CONCURRENCY = 8;
 
 /**
  * Reads what the merge order needs from git, in a few batched processes whatever the size of
- * the plan: one `for-each-ref` (heads), one `rev-parse A...B` for every merge base at once, one
- * `merge-base --octopus` + one `rev-list --parents` (ahead/behind of every branch, counted in
- * memory), one `diff-tree --stdin` (the files each side changed), then one `git merge-tree
- * --write-tree` only for the pairs whose changed files overlap (a branch against the base, or two
- * sibling branches). In a repository the user has not trusted, the repository's merge drivers are
- * replaced by `false` and no repository code runs (as in the land check).
+ * the plan: one `for-each-ref` (heads), one `merge-base --octopus` and one `rev-list --parents`
+ * (every merge base and ahead/behind count, worked out in memory), one `diff-tree --stdin --raw`
+ * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
+ * for the pairs whose changed files overlap and do not already end up identical (a branch's own
+ * changes against the base, or two sibling branches). In a repository the user has not trusted,
+ * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
+ * land check).
  */
 export async function readMergeOrder(input: {
   repoRoot: string;
@@ -59,55 +60,56 @@ export async function readMergeOrder(input: {
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
     .filter((node) => node.branch !== base && heads.has(node.branch));
   const liveBranches = new Set(live.map((node) => node.branch));
+  const slugOf = new Map(live.map((node) => [node.branch, node.slug]));
   const parentBranchOf = (slug: string) => {
     const parent = parentOf.get(slug);
     const branch = parent ? branchOf(parent) : null;
     return branch && liveBranches.has(branch) ? branch : null;
   };
 
-  // Merge bases: with the base for every branch, with its design parent's branch for a child.
-  const ranges = live.flatMap((node) => {
-    const parent = parentBranchOf(node.slug);
-    return [
-      { key: `base\0${node.branch}`, left: baseSha, right: heads.get(node.branch)! },
-      ...(parent ? [{ key: `parent\0${node.branch}`, left: heads.get(parent)!, right: heads.get(node.branch)! }] : []),
-    ];
+  // One walk of the commits above everything's common ancestor: merge bases and counts in memory.
+  const graph = await readCommitGraph({
+    repoRoot,
+    tips: [baseSha, ...live.map((node) => heads.get(node.branch)!)],
   });
-  const parsed = await runGit({
-    cwd: repoRoot,
-    args: ["rev-parse", `${baseSha}^{tree}`, ...ranges.map((range) => `${range.left}...${range.right}`)],
-  });
-  const [baseTree = "", ...lines] = parsed.split("\n").filter((line) => line !== "");
   const mergeBaseOf = new Map<string, string | null>();
-  let at = 0;
-  for (const range of ranges) {
-    at += 2;
-    const negatives: string[] = [];
-    while (at < lines.length && lines[at]!.startsWith("^")) negatives.push(lines[at++]!.slice(1));
-    mergeBaseOf.set(range.key, negatives[0] ?? null);
+  for (const node of live) {
+    const head = heads.get(node.branch)!;
+    mergeBaseOf.set(`base\0${node.branch}`, graph.mergeBase(baseSha, head));
+    const parent = parentBranchOf(node.slug);
+    if (parent) mergeBaseOf.set(`parent\0${node.branch}`, graph.mergeBase(heads.get(parent)!, head));
   }
-
-  const [counts, changed] = await Promise.all([
-    countAheadBehind({ repoRoot, baseSha, live, heads, mergeBaseOf }),
-    readChangedFiles({ repoRoot, baseSha, live, heads, mergeBaseOf }),
-  ]);
-  const ownFilesOf = (node: { slug: string; branch: string }) =>
-    (parentBranchOf(node.slug) ? changed.get(`parent\0${node.branch}`) : changed.get(`base\0${node.branch}`)) ?? [];
+  const changed = await readChangedFiles({ repoRoot, baseSha, live, heads, mergeBaseOf });
+  const ownOf = (node: { slug: string; branch: string }) =>
+    (parentBranchOf(node.slug) ? changed.get(`parent\0${node.branch}`) : changed.get(`base\0${node.branch}`)) ??
+    new Map<string, string>();
 
   const git = new Map<string, MergeBranchGit>();
+  const ownBlobs = new Map<string, Map<string, string>>();
+  const baseBlobs = new Map<string, Map<string, string>>();
   for (const node of live) {
-    const { ahead, behind } = counts.get(node.branch) ?? { ahead: 0, behind: 0 };
+    const { ahead, behind } = graph.aheadBehind(baseSha, heads.get(node.branch)!);
+    const own = ownOf(node);
+    const sinceBase = changed.get(`base\0${node.branch}`) ?? new Map<string, string>();
+    const baseSide = changed.get(`base-side\0${node.branch}`) ?? new Map<string, string>();
+    ownBlobs.set(node.branch, own);
+    baseBlobs.set(node.branch, baseSide);
+    // Every change of the branch is already on the base, byte for byte (landed with squash, or cherry-picked).
+    const isSquashed = sinceBase.size > 0 && [...sinceBase].every(([file, blob]) => baseSide.get(file) === blob);
     git.set(node.branch, {
       ahead,
       behind,
-      isLanded: ahead === 0,
-      ownFiles: ownFilesOf(node),
+      isLanded: ahead === 0 || isSquashed,
+      ownFiles: [...own.keys()],
       baseConflicts: [],
     });
   }
   if (heads.has(base) && tree.nodes.some((node) => branchOf(node.slug) === base))
     git.set(base, { ahead: 0, behind: 0, isLanded: true, ownFiles: [], baseConflicts: [] });
 
+  /** Paths both sides changed that do not already end up the same (only those can conflict). */
+  const differing = (shared: string[], left: Map<string, string>, right: Map<string, string>) =>
+    shared.filter((file) => !left.has(file) || left.get(file) !== right.get(file));
   const merge = (left: string, right: string) =>
     runGitCommand({
       cwd: repoRoot,
@@ -117,18 +119,20 @@ export async function readMergeOrder(input: {
       extraConfig,
       timeoutMs: 60_000,
     }).then((result) => {
-      const [resultTree = "", ...files] = result.stdout.toString("utf8").split("\0");
-      return { tree: resultTree, conflicts: result.exitCode === 1 ? files.filter((file) => file !== "") : [] };
+      const [, ...files] = result.stdout.toString("utf8").split("\0");
+      return result.exitCode === 1 ? files.filter((file) => file !== "") : [];
     });
+  // Only the branch's own changes: what its design parent brings is that parent's risk, and lands first.
   const baseChecks = live.filter((node) => {
     const facts = git.get(node.branch)!;
     if (facts.isLanded) return false;
-    return (
-      overlappingFiles(changed.get(`base\0${node.branch}`) ?? [], changed.get(`base-side\0${node.branch}`) ?? [])
-        .length > 0
-    );
+    const own = ownBlobs.get(node.branch)!;
+    const baseSide = baseBlobs.get(node.branch)!;
+    return differing(overlappingFiles(facts.ownFiles, [...baseSide.keys()]), own, baseSide).length > 0;
   });
-  const siblingPairs = siblingPairsToCheck({ tree, rule, git });
+  const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter(
+    (pair) => differing(pair.sharedFiles, ownBlobs.get(pair.a)!, ownBlobs.get(pair.b)!).length > 0,
+  );
   const tasks = [
     ...baseChecks.map((node) => ({ kind: "base" as const, a: base, b: node.branch })),
     ...siblingPairs.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
@@ -140,15 +144,14 @@ export async function readMergeOrder(input: {
   });
   const siblingMerges: SiblingMerge[] = [];
   tasks.forEach((item, index) => {
-    const result = results[index]!;
+    const conflicts = results[index]!;
     if (item.kind === "sibling") {
-      siblingMerges.push({ a: item.a, b: item.b, conflictingFiles: result.conflicts });
+      siblingMerges.push({ a: item.a, b: item.b, conflictingFiles: conflicts });
       return;
     }
     const facts = git.get(item.b)!;
-    facts.baseConflicts = result.conflicts;
-    // Every change of the branch is already on the base (landed with squash, or cherry-picked).
-    if (result.conflicts.length === 0 && result.tree === baseTree) facts.isLanded = true;
+    const own = new Set(facts.ownFiles);
+    facts.baseConflicts = parentBranchOf(slugOf.get(item.b)!) ? conflicts.filter((file) => own.has(file)) : conflicts;
   });
   return buildMergeOrder({
     tree,
@@ -172,40 +175,35 @@ async function readHeadBranch(repoRoot: string): Promise<string | null> {
 type Live = Array<{ slug: string; branch: string }>;
 
 /**
- * Commits ahead of and behind the base for every branch, from one `rev-list --parents` of
- * everything above the merge bases' common ancestor, counted in memory.
+ * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
+ * `rev-list --topo-order --parents`; merge bases and ahead/behind counts are then worked out in
+ * memory. Commits at or below that ancestor are shared by every tip, so they change no count and
+ * the ancestor itself is the merge base of any pair that shares nothing above it.
  */
-async function countAheadBehind(input: {
-  repoRoot: string;
-  baseSha: string;
-  live: Live;
-  heads: ReadonlyMap<string, string>;
-  mergeBaseOf: ReadonlyMap<string, string | null>;
-}): Promise<Map<string, { ahead: number; behind: number }>> {
-  const counts = new Map<string, { ahead: number; behind: number }>();
-  if (input.live.length === 0) return counts;
-  const bases = [...new Set(input.live.map((node) => input.mergeBaseOf.get(`base\0${node.branch}`)))];
-  let floor: string | null = null;
-  if (bases.every((sha): sha is string => typeof sha === "string")) {
-    const octopus = await runGitCommand({
-      cwd: input.repoRoot,
-      args: ["merge-base", "--octopus", ...bases],
-      isExitCodeChecked: false,
-    });
-    floor = octopus.exitCode === 0 ? octopus.stdout.toString("utf8").trim() || null : null;
-  }
-  const tips = [...new Set([input.baseSha, ...input.live.map((node) => input.heads.get(node.branch)!)])];
+async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
+  const tips = [...new Set(input.tips)];
+  const octopus = await runGitCommand({
+    cwd: input.repoRoot,
+    args: ["merge-base", "--octopus", ...tips],
+    isExitCodeChecked: false,
+  });
+  const floor = octopus.exitCode === 0 ? octopus.stdout.toString("utf8").trim().split("\n")[0] || null : null;
   const output = await runGit({
     cwd: input.repoRoot,
-    args: ["rev-list", "--parents", ...tips, ...(floor ? [`^${floor}`] : [])],
+    args: ["rev-list", "--topo-order", "--parents", ...tips, ...(floor ? [`^${floor}`] : [])],
   });
+  const order: string[] = [];
   const parents = new Map<string, string[]>();
   for (const line of output.split("\n")) {
     if (line === "") continue;
     const [sha = "", ...rest] = line.split(" ");
+    order.push(sha);
     parents.set(sha, rest);
   }
+  const ancestorSets = new Map<string, Set<string>>();
   const ancestors = (tip: string) => {
+    const known = ancestorSets.get(tip);
+    if (known) return known;
     const seen = new Set<string>();
     const stack = [tip];
     while (stack.length > 0) {
@@ -214,24 +212,34 @@ async function countAheadBehind(input: {
       seen.add(sha);
       stack.push(...parents.get(sha)!);
     }
+    ancestorSets.set(tip, seen);
     return seen;
   };
-  const onBase = ancestors(input.baseSha);
-  for (const node of input.live) {
-    const onBranch = ancestors(input.heads.get(node.branch)!);
-    let ahead = 0;
-    for (const sha of onBranch) if (!onBase.has(sha)) ahead += 1;
-    let shared = 0;
-    for (const sha of onBase) if (onBranch.has(sha)) shared += 1;
-    counts.set(node.branch, { ahead, behind: onBase.size - shared });
-  }
-  return counts;
+  return {
+    /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
+    mergeBase(a: string, b: string): string | null {
+      const left = ancestors(a);
+      const right = ancestors(b);
+      for (const sha of order) if (left.has(sha) && right.has(sha)) return sha;
+      return floor;
+    },
+    aheadBehind(base: string, tip: string): { ahead: number; behind: number } {
+      const onBase = ancestors(base);
+      const onTip = ancestors(tip);
+      let ahead = 0;
+      for (const sha of onTip) if (!onBase.has(sha)) ahead += 1;
+      let behind = 0;
+      for (const sha of onBase) if (!onTip.has(sha)) behind += 1;
+      return { ahead, behind };
+    },
+  };
 }
 
 /**
- * Files changed, keyed like the merge bases: `base\0b` (the branch since its merge base with the
- * base), `base-side\0b` (the base since that merge base) and `parent\0b` (the branch since its
- * merge base with its design parent's branch), from one `git diff-tree --stdin`.
+ * What each side changed, path → `<mode> <blob>` after the change, keyed like the merge bases:
+ * `base\0b` (the branch since its merge base with the base), `base-side\0b` (the base since that
+ * merge base) and `parent\0b` (the branch since its merge base with its design parent's branch),
+ * from one `git diff-tree --stdin --raw` (identical pairs asked once).
  */
 async function readChangedFiles(input: {
   repoRoot: string;
@@ -239,37 +247,47 @@ async function readChangedFiles(input: {
   live: Live;
   heads: ReadonlyMap<string, string>;
   mergeBaseOf: ReadonlyMap<string, string | null>;
-}): Promise<Map<string, string[]>> {
-  const pairs: Array<{ key: string; from: string; to: string }> = [];
+}): Promise<Map<string, Map<string, string>>> {
+  const wanted: Array<{ key: string; from: string; to: string }> = [];
   for (const node of input.live) {
     const head = input.heads.get(node.branch)!;
     const withBase = input.mergeBaseOf.get(`base\0${node.branch}`);
     if (withBase) {
-      pairs.push({ key: `base\0${node.branch}`, from: withBase, to: head });
-      pairs.push({ key: `base-side\0${node.branch}`, from: withBase, to: input.baseSha });
+      wanted.push({ key: `base\0${node.branch}`, from: withBase, to: head });
+      wanted.push({ key: `base-side\0${node.branch}`, from: withBase, to: input.baseSha });
     }
     const withParent = input.mergeBaseOf.get(`parent\0${node.branch}`);
-    if (withParent) pairs.push({ key: `parent\0${node.branch}`, from: withParent, to: head });
+    if (withParent) wanted.push({ key: `parent\0${node.branch}`, from: withParent, to: head });
   }
-  const files = new Map<string, string[]>();
-  const needed = pairs.filter((pair) => pair.from !== pair.to);
-  if (needed.length === 0) return files;
-  const result = await runGitCommand({
-    cwd: input.repoRoot,
-    args: ["diff-tree", "--stdin", "--always", "-r", "--name-only", "-z", "--no-renames"],
-    stdin: needed.map((pair) => `${pair.from} ${pair.to}\n`).join(""),
-    timeoutMs: 60_000,
-  });
-  const tokens = result.stdout.toString("utf8").split("\0");
-  let index = -1;
-  let current: string[] = [];
-  for (const token of tokens) {
-    const next = needed[index + 1];
-    if (next && token === next.from) {
-      index += 1;
-      current = [];
-      files.set(next.key, current);
-    } else if (token !== "" && index >= 0) current.push(token);
+  const pairs = [
+    ...new Map(wanted.filter((pair) => pair.from !== pair.to).map((pair) => [`${pair.from} ${pair.to}`, pair])).keys(),
+  ];
+  const byPair = new Map<string, Map<string, string>>();
+  if (pairs.length > 0) {
+    const result = await runGitCommand({
+      cwd: input.repoRoot,
+      args: ["diff-tree", "--stdin", "--always", "-r", "--raw", "-z", "--no-renames", "--abbrev=40"],
+      // A line is read as "<commit> <its parent>": the diff goes from the second to the first.
+      stdin: pairs.map((pair) => `${pair.split(" ").reverse().join(" ")}\n`).join(""),
+      timeoutMs: 60_000,
+    });
+    // Per pair: its commit id, then `:<old mode> <new mode> <old> <new> <status>` and the path, per file.
+    const tokens = result.stdout.toString("utf8").split("\0");
+    let index = -1;
+    let current = new Map<string, string>();
+    for (let at = 0; at < tokens.length; at += 1) {
+      const token = tokens[at]!;
+      if (token.startsWith(":")) {
+        const [, newMode = "", , newBlob = ""] = token.slice(1).split(" ");
+        current.set(tokens[(at += 1)] ?? "", `${newMode} ${newBlob}`);
+      } else if (token !== "" && index + 1 < pairs.length) {
+        index += 1;
+        current = new Map();
+        byPair.set(pairs[index]!, current);
+      }
+    }
   }
+  const files = new Map<string, Map<string, string>>();
+  for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map());
   return files;
 }

@@ -1,6 +1,19 @@
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parseConfigList, REPOSITORY_SCOPES, splitConfigKey } from "./parse-config-list.ts";
+import { readRepositoryConfigNames } from "./local-git-config.ts";
 import { runGit } from "./run-git.ts";
+
+/** The merge driver names, asked of git directly (its error reported) when the cached read could not list them. */
+async function listMergeDrivers(repoRoot: string): Promise<string[]> {
+  const output = await runGit({ cwd: repoRoot, args: ["config", "--list", "--show-scope", "--show-origin", "-z"] });
+  const names: string[] = [];
+  for (const entry of parseConfigList(output)) {
+    if (!REPOSITORY_SCOPES.has(entry.scope)) continue;
+    const { section, subsection, name } = splitConfigKey(entry.key);
+    if (section === "merge" && subsection !== null && name === "driver") names.push(subsection);
+  }
+  return names;
+}
 
 /**
  * `merge.<name>.driver=false` for every merge driver the repository's own config defines: passed
@@ -8,12 +21,9 @@ import { runGit } from "./run-git.ts";
  * trusted, a file that needs such a driver counts as conflicting and no program of the repository runs.
  */
 export async function neutralMergeDrivers(repoRoot: string): Promise<string[]> {
-  const output = await runGit({ cwd: repoRoot, args: ["config", "--list", "--show-scope", "--show-origin", "-z"] });
+  const names = (await readRepositoryConfigNames(repoRoot)).mergeDriverNames ?? (await listMergeDrivers(repoRoot));
   const drivers: string[] = [];
-  for (const entry of parseConfigList(output)) {
-    if (!REPOSITORY_SCOPES.has(entry.scope)) continue;
-    const { section, subsection, name } = splitConfigKey(entry.key);
-    if (section !== "merge" || subsection === null || name !== "driver") continue;
+  for (const subsection of names) {
     if (/[=\0\n]/.test(subsection))
       throw new AppError(
         "precondition_failed",

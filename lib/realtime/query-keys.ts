@@ -12,6 +12,8 @@ export const queryKeys = {
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
   /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
   attention: () => ["attention"] as const,
+  /** A new worktree's setup output so far, filled from `setup_output` messages (never fetched). */
+  setupOutput: (setupId: string) => ["setup-output", setupId] as const,
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,

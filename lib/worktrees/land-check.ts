@@ -2,12 +2,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
-import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
-import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { landBlockers } from "./land-blockers.ts";
+import { locateLanding, scanOne } from "./locate-landing.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import type { LandCheck } from "./worktree-types.ts";
 
@@ -26,18 +23,16 @@ export async function checkLanding(
   db: Db,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandCheck> {
-  const { worktree } = await resolvePinnedWorktree(db, input);
-  const scan = await scanPinnedRepo(db, { repoId: input.repoId });
-  const branch = worktree.branch;
-  if (!branch || worktree.isDetached)
+  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input);
+  const branch = entry.branch;
+  if (!branch || entry.isDetached)
     throw new AppError("invalid_input", "This worktree is on a detached HEAD; create a branch in it before landing.");
-  const names = await readBranchNames(scan.repoRoot);
   const base =
     input.base ??
     chooseDefaultBranch({
       branchNames: new Set(names.local.keys()),
       originHead: names.originHead,
-      mainWorktreeBranch: scan.worktrees.find((candidate) => candidate.isMain)?.branch ?? null,
+      mainWorktreeBranch: entries[0]?.branch ?? null,
     });
   if (!base || !names.local.has(base))
     throw new AppError(
@@ -46,7 +41,34 @@ export async function checkLanding(
     );
   if (base === branch)
     throw new AppError("invalid_input", `This worktree is on ${base} itself; there is nothing to land.`);
-  const baseWorktree = scan.worktrees.find((candidate) => candidate.branch === base) ?? null;
+  const baseEntry = entries.find((candidate) => candidate.branch === base && !candidate.isBare) ?? null;
+  // Independent git processes, all at once: the two statuses, the counts and the merge itself.
+  const [worktree, baseWorktree, counts, merge] = await Promise.all([
+    scanOne(entries, entry),
+    baseEntry ? scanOne(entries, baseEntry) : Promise.resolve(null),
+    runGit({
+      cwd: repoRoot,
+      args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${branch}`],
+    }),
+    (isTrusted ? Promise.resolve([]) : mergeDrivers()).then((extraConfig) =>
+      runGitCommand({
+        cwd: repoRoot,
+        args: [
+          "merge-tree",
+          "--write-tree",
+          "-z",
+          "--name-only",
+          "--no-messages",
+          `refs/heads/${base}`,
+          `refs/heads/${branch}`,
+        ],
+        okExitCodes: [1],
+        allowRepositoryCode: isTrusted,
+        extraConfig,
+        timeoutMs: 60_000,
+      }),
+    ),
+  ]);
   const blockers = landBlockers({
     branch,
     base,
@@ -56,31 +78,11 @@ export async function checkLanding(
     branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
   });
-  const commitsToLand = Number.parseInt(
-    await runGit({ cwd: scan.repoRoot, args: ["rev-list", "--count", `refs/heads/${base}..refs/heads/${branch}`] }),
-    10,
-  );
-  const baseAhead = Number.parseInt(
-    await runGit({ cwd: scan.repoRoot, args: ["rev-list", "--count", `refs/heads/${branch}..refs/heads/${base}`] }),
-    10,
-  );
-  const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  const merge = await runGitCommand({
-    cwd: scan.repoRoot,
-    args: [
-      "merge-tree",
-      "--write-tree",
-      "-z",
-      "--name-only",
-      "--no-messages",
-      `refs/heads/${base}`,
-      `refs/heads/${branch}`,
-    ],
-    okExitCodes: [1],
-    allowRepositoryCode: isTrusted,
-    extraConfig: isTrusted ? [] : await neutralMergeDrivers(scan.repoRoot),
-    timeoutMs: 60_000,
-  });
+  // `base...branch` with --left-right: commits only on the base, then commits only on the branch.
+  const [baseAhead = 0, commitsToLand = 0] = counts
+    .trim()
+    .split(/\s+/)
+    .map((count) => Number.parseInt(count, 10));
   const [, ...files] = merge.stdout.toString("utf8").split("\0");
   const conflictingFiles = merge.exitCode === 1 ? files.filter((file) => file !== "") : [];
   return {
