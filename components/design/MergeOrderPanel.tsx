@@ -96,10 +96,11 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span
+          aria-hidden={entry.step === null ? true : undefined}
           aria-label={entry.step === null ? undefined : `Step ${entry.step}`}
           className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-zinc-100 px-1.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
         >
-          {entry.step ?? "–"}
+          {entry.step ?? (entry.state === "landed" ? "✓" : "·")}
         </span>
         <code className="break-all font-mono text-xs text-zinc-800 dark:text-zinc-200">{entry.branch}</code>
         <span className="text-zinc-600 dark:text-zinc-400">{entry.title}</span>

@@ -288,6 +288,6 @@ async function readChangedFiles(input: {
     }
   }
   const files = new Map<string, Map<string, string>>();
-  for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map());
+  for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map<string, string>());
   return files;
 }
