@@ -2,9 +2,11 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readStatusState } from "@/lib/git/read-worktree-state.ts";
+import { runGit } from "@/lib/git/run-git.ts";
 import { landBlockers } from "./land-blockers.ts";
-import { locateLanding, scanOne } from "./locate-landing.ts";
+import { locateLanding, scanOne, toScan } from "./locate-landing.ts";
+import { isMergeFreeOfRepositoryCode, runLandingMerge, startSpeculativeLanding } from "./speculative-landing.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import type { LandCheck } from "./worktree-types.ts";
 
@@ -23,7 +25,11 @@ export async function checkLanding(
   db: Db,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandCheck> {
-  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input);
+  // The slow git work starts on a guess while the worktree list, refs and trust are read.
+  let guess: ReturnType<typeof startSpeculativeLanding> | null = null;
+  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input, (rootPath) => {
+    guess = startSpeculativeLanding({ repoRoot: rootPath, worktreePath: input.worktreePath, base: input.base });
+  });
   const branch = entry.branch;
   if (!branch || entry.isDetached)
     throw new AppError("invalid_input", "This worktree is on a detached HEAD; create a branch in it before landing.");
@@ -42,31 +48,33 @@ export async function checkLanding(
   if (base === branch)
     throw new AppError("invalid_input", `This worktree is on ${base} itself; there is nothing to land.`);
   const baseEntry = entries.find((candidate) => candidate.branch === base && !candidate.isBare) ?? null;
+  const guessed = guess === null ? null : await (guess as ReturnType<typeof startSpeculativeLanding>).landing;
+  const isGuessRight =
+    guessed !== null &&
+    guessed.repoRoot === repoRoot &&
+    guessed.branch === branch &&
+    guessed.base === base &&
+    (!isTrusted || (await isMergeFreeOfRepositoryCode(repoRoot)));
+  const kept = <T>(settled: Promise<{ value: T } | { error: unknown }> | undefined, fresh: () => Promise<T>) =>
+    settled ? settled.then((result) => ("value" in result ? result.value : fresh())) : fresh();
   // Independent git processes, all at once: the two statuses, the counts and the merge itself.
   const [worktree, baseWorktree, counts, merge] = await Promise.all([
     scanOne(entries, entry),
-    baseEntry ? scanOne(entries, baseEntry) : Promise.resolve(null),
-    runGit({
-      cwd: repoRoot,
-      args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${branch}`],
-    }),
-    (isTrusted ? Promise.resolve([]) : mergeDrivers()).then((extraConfig) =>
-      runGitCommand({
+    baseEntry
+      ? guessed !== null && baseEntry.path === guessed.repoRoot
+        ? kept(guessed.mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
+            toScan(entries, baseEntry, state),
+          )
+        : scanOne(entries, baseEntry)
+      : Promise.resolve(null),
+    kept(isGuessRight ? guessed.counts : undefined, () =>
+      runGit({
         cwd: repoRoot,
-        args: [
-          "merge-tree",
-          "--write-tree",
-          "-z",
-          "--name-only",
-          "--no-messages",
-          `refs/heads/${base}`,
-          `refs/heads/${branch}`,
-        ],
-        okExitCodes: [1],
-        allowRepositoryCode: isTrusted,
-        extraConfig,
-        timeoutMs: 60_000,
+        args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${branch}`],
       }),
+    ),
+    kept(isGuessRight ? guessed.merge : undefined, async () =>
+      runLandingMerge({ repoRoot, base, branch, isTrusted, extraConfig: isTrusted ? [] : await mergeDrivers() }),
     ),
   ]);
   const blockers = landBlockers({

@@ -2,7 +2,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { buildWorktreeScan } from "@/lib/git/build-worktree-scan.ts";
+import { buildWorktreeScan, type WorktreeState } from "@/lib/git/build-worktree-scan.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
 import { parseBranchNames, type BranchNames } from "@/lib/git/read-branch-names.ts";
@@ -23,6 +23,8 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 export async function locateLanding(
   db: Db,
   input: { repoId: string; worktreePath: string; base?: string },
+  /** Told the pinned repository's folder as soon as it is known (the land check starts its guesses there). */
+  onRepoRoot?: (rootPath: string) => void,
 ): Promise<{
   repoRoot: string;
   entries: WorktreeListEntry[];
@@ -40,6 +42,7 @@ export async function locateLanding(
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
   if (!repo || repo.pins.length === 0)
     throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");
+  onRepoRoot?.(repo.rootPath);
   // Read alongside the rest; only awaited (and its errors only raised) when the repository is not trusted.
   const drivers = neutralMergeDrivers(repo.rootPath).then(
     (value) => ({ value }),
@@ -102,12 +105,12 @@ async function readLandingRefs(repoRoot: string, base: string | undefined): Prom
 
 /** One listed worktree's scan (its status only): what the blockers count. */
 export async function scanOne(entries: WorktreeListEntry[], entry: WorktreeListEntry): Promise<WorktreeScan> {
-  return buildWorktreeScan({
-    entry,
-    isMain: entries[0] === entry,
-    state: await readStatusState({ worktreePath: entry.path }),
-    head: null,
-  });
+  return toScan(entries, entry, await readStatusState({ worktreePath: entry.path }));
+}
+
+/** scanOne from a status already read. */
+export function toScan(entries: WorktreeListEntry[], entry: WorktreeListEntry, state: WorktreeState): WorktreeScan {
+  return buildWorktreeScan({ entry, isMain: entries[0] === entry, state, head: null });
 }
 
 async function realPathOrNull(target: string): Promise<string | null> {
