@@ -3,6 +3,7 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { cachedMergeTree } from "./merge-tree-cache.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
@@ -140,7 +141,12 @@ export async function readMergeOrder(input: {
   const results = await runWithConcurrency({
     items: tasks,
     limit: MERGE_CONCURRENCY,
-    task: (item) => merge(heads.get(item.a)!, heads.get(item.b)!),
+    task: (item) => {
+      const [left, right] = [heads.get(item.a)!, heads.get(item.b)!];
+      return cachedMergeTree({ repoRoot, left, right, isTrusted: input.isTrusted, extraConfig }, () =>
+        merge(left, right),
+      );
+    },
   });
   const siblingMerges: SiblingMerge[] = [];
   tasks.forEach((item, index) => {
