@@ -9,6 +9,8 @@ import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
 import { runHooksBench } from "./hooks-bench.ts";
+import { runLandCheckBench } from "./land-check-bench.ts";
+import { runMergeOrderBench } from "./merge-order-bench.ts";
 import { runLogsBench } from "./logs-bench.ts";
 import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
@@ -257,3 +259,39 @@ line(
   design.pureMedianMs / design.scanMedianMs <= 0.2,
 );
 line("  reading branch facts from git (2 processes) median", `${round(design.readFactsMedianMs)} ms`, "", true);
+
+const landCheck = await runLandCheckBench();
+console.log(
+  `\nLanding pre-check (${landCheck.branchCount} branches, ${landCheck.fileCount} files, ${landCheck.conflictingFiles} conflicting; baseline = raw git merge-tree --write-tree of the same pair)`,
+);
+line(
+  "  checkLanding median vs raw merge-tree median",
+  `${landCheck.checkMedianMs} ms vs ${landCheck.rawMedianMs} ms`,
+  "",
+  true,
+);
+line("  ratio", String(landCheck.ratio), "<= 1.2", landCheck.ratio <= 1.2);
+line(
+  "  inside: merge-tree via runGitCommand / one status",
+  `${landCheck.wrappedMedianMs} ms / ${landCheck.statusMedianMs} ms`,
+  "",
+  true,
+);
+
+const mergeOrder = await runMergeOrderBench();
+console.log(
+  `\nMerge order (${mergeOrder.planBranches}-branch plan, ${mergeOrder.worktrees} worktrees, ${mergeOrder.fileCount} files; baseline = one full scan of the same repository)`,
+);
+line(
+  "  first read (every merge-tree run) vs scan median",
+  `${mergeOrder.coldMedianMs} ms vs ${mergeOrder.scanMedianMs} ms (${round(mergeOrder.coldRatio * 100, 1)}%)`,
+  "",
+  true,
+);
+line(
+  "  rescan, branches unchanged vs scan median",
+  `${mergeOrder.orderMedianMs} ms vs ${mergeOrder.scanMedianMs} ms`,
+  "",
+  true,
+);
+line("  share of a scan (rescan)", `${round(mergeOrder.ratio * 100, 1)}%`, "< 10%", mergeOrder.ratio < 0.1);

@@ -29,7 +29,7 @@ export function useNewWorktreeOptions(repoId: string, isEnabled: boolean) {
 export function useCreateWorktree(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { branch: string; base: string; worktreePath: string }) =>
+    mutationFn: (input: { branch: string; base: string; worktreePath: string; setupId?: string }) =>
       fetchJson<CreatedWorktree>("/api/worktrees", { method: "POST", body: { repoId, ...input } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });

@@ -14,6 +14,7 @@ import { BranchTree } from "./BranchTree.tsx";
 import { DashboardHeader } from "./DashboardHeader.tsx";
 import { DesignWizard } from "./DesignWizard.tsx";
 import { DivergenceList } from "./DivergenceList.tsx";
+import { MergeOrderPanel } from "./MergeOrderPanel.tsx";
 import { listShownWarnings } from "./node-warnings.ts";
 import { RulesEditor } from "./RulesEditor.tsx";
 
@@ -69,7 +70,14 @@ export function TreeDashboard(props: {
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
         {mode.kind === "rules" ? <RulesEditor repoId={props.repoId} onClose={() => setMode({ kind: "tree" })} /> : null}
         {dashboard.error ? <ErrorNotice error={dashboard.error} testId="dashboard-error" /> : null}
-        {data ? <DashboardBody dashboard={data} repoId={props.repoId} onOpenWorktree={props.onOpenWorktree} /> : null}
+        {data ? (
+          <DashboardBody
+            dashboard={data}
+            updatedAt={dashboard.dataUpdatedAt}
+            repoId={props.repoId}
+            onOpenWorktree={props.onOpenWorktree}
+          />
+        ) : null}
         {dashboard.isPending ? <p className="text-sm text-zinc-500">Reading branches from git…</p> : null}
       </div>
     </section>
@@ -78,6 +86,7 @@ export function TreeDashboard(props: {
 
 function DashboardBody(props: {
   dashboard: RepoDashboard;
+  updatedAt: number;
   repoId: string;
   onOpenWorktree: (worktreePath: string) => void;
 }) {
@@ -109,6 +118,9 @@ function DashboardBody(props: {
         onOpenWorktree={props.onOpenWorktree}
       />
       {dashboard.plan?.tree ? <DivergenceList warnings={warnings} /> : null}
+      {dashboard.plan?.tree ? (
+        <MergeOrderPanel repoId={props.repoId} planId={dashboard.plan.id} dashboardUpdatedAt={props.updatedAt} />
+      ) : null}
     </>
   );
 }

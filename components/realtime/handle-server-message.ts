@@ -27,6 +27,9 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
       return;
+    case "setup_output":
+      appendSetupOutput(client, message.setupId, message.text);
+      return;
     case "hook_event":
       applyHookEventToCache(client, message.event);
       return;
@@ -45,6 +48,15 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "pong":
       return;
   }
+}
+
+/** How much live setup output the dialog keeps (its end, like the final report). */
+const SETUP_OUTPUT_CHARS = 16_000;
+
+function appendSetupOutput(client: QueryClient, setupId: string, text: string): void {
+  const key = queryKeys.setupOutput(setupId);
+  const joined = (client.getQueryData<string>(key) ?? "") + text;
+  client.setQueryData(key, joined.length > SETUP_OUTPUT_CHARS ? joined.slice(-SETUP_OUTPUT_CHARS) : joined);
 }
 
 function applyRunEventToCache(client: QueryClient, message: RunEventMessage): void {

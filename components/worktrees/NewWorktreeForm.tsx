@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select, TextInput } from "@/components/ui/FormFields.tsx";
 import { explainBranchProblem, initialBranch, proposedFolder } from "./new-worktree-form.ts";
+import { newSetupId, SetupLiveOutput, useRepoFeed } from "./SetupLiveOutput.tsx";
+import { formatCommandLine } from "@/lib/worktrees/worktree-setup.ts";
 import { WorktreeSetupEditor } from "./WorktreeSetupEditor.tsx";
 
 /** The New worktree dialog's form: loads what to propose, then the fields once it has it. */
@@ -48,6 +50,9 @@ function Fields(props: {
   const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
   const [folder, setFolder] = useState<string | null>(null);
   const create = useCreateWorktree(props.repoId);
+  const [setupId, setSetupId] = useState<string | null>(null);
+  useRepoFeed(props.repoId);
+  const willRunCommand = options.isTrusted && options.setup.command.length > 0;
   const ids = { branch: useId(), branchHelp: useId(), base: useId(), folder: useId() };
   const shownFolder = folder ?? proposedFolder(options, branch);
   const branchProblem = explainBranchProblem(options, branch);
@@ -55,8 +60,10 @@ function Fields(props: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isReady || branchProblem) return;
+    const id = newSetupId();
+    setSetupId(id);
     create.mutate(
-      { branch: branch.trim(), base, worktreePath: shownFolder.trim() },
+      { branch: branch.trim(), base, worktreePath: shownFolder.trim(), setupId: id },
       { onSuccess: (created) => props.onCreated(created) },
     );
   };
@@ -118,6 +125,9 @@ function Fields(props: {
         />
       </div>
       <WorktreeSetupEditor repoId={props.repoId} setup={options.setup} isTrusted={options.isTrusted} />
+      {create.isPending && willRunCommand && setupId ? (
+        <SetupLiveOutput setupId={setupId} command={formatCommandLine(options.setup.command)} />
+      ) : null}
       {create.error ? <ErrorNotice error={create.error} testId="new-worktree-error" /> : null}
       <div className="flex justify-end gap-2">
         <Button type="button" onClick={props.onCancel}>

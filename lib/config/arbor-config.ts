@@ -29,6 +29,9 @@ export const configEnvSchema = z.object({
   /** Claude Code's own setting: where its settings and session transcripts live. */
   CLAUDE_CONFIG_DIR: z.string().min(1).optional(),
   HOME: z.string().min(1).optional(),
+  /** git's own: where its user-wide config lives (read to notice when it changes; git reads them itself). */
+  XDG_CONFIG_HOME: z.string().min(1).optional(),
+  GIT_CONFIG_GLOBAL: z.string().min(1).optional(),
   /** Build folder for Next (read by next.config.ts and scripts/ensure-build.mjs before this module loads). */
   ARBOR_NEXT_DIST: z.string().min(1).default(".next"),
   /** Browser for the e2e tests (read by scripts/find-browser.mjs). */
@@ -54,6 +57,8 @@ export interface ArborConfig {
   allowedHosts: string[];
   /** Claude Code's config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`): settings.json and projects/. */
   claudeConfigDir: string;
+  /** The user-wide git config files git reads (a change there can change how branches merge). */
+  userGitConfigFiles: string[];
   nextDistDir: string;
   isDev: boolean;
 }
@@ -139,9 +144,20 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     token,
     allowedHosts,
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
+    userGitConfigFiles: userGitConfigFiles(env),
     nextDistDir: env.ARBOR_NEXT_DIST,
     isDev: input.flags.isDev,
   };
+}
+
+/** `~/.gitconfig`, `$XDG_CONFIG_HOME/git/config` (default `~/.config`), and `$GIT_CONFIG_GLOBAL` when set. */
+function userGitConfigFiles(env: { HOME?: string; XDG_CONFIG_HOME?: string; GIT_CONFIG_GLOBAL?: string }): string[] {
+  const home = env.HOME ?? os.homedir();
+  return [
+    path.join(home, ".gitconfig"),
+    path.join(env.XDG_CONFIG_HOME ?? path.join(home, ".config"), "git", "config"),
+    ...(env.GIT_CONFIG_GLOBAL ? [env.GIT_CONFIG_GLOBAL] : []),
+  ];
 }
 
 /** Empty values count as unset (`PORT= npm start`), as shells and .env files produce them. */

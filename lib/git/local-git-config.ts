@@ -20,6 +20,8 @@ interface CachedFilterNames {
   /** Their inode, size and times when the names were read ("-" for a missing file). */
   stamp: string;
   names: string[];
+  /** The `merge.<name>.driver` names of the same scopes (see neutral-merge-drivers.ts). */
+  mergeDriverNames: string[];
 }
 
 const MAX_CACHED_FOLDERS = 2000;
@@ -34,31 +36,56 @@ const localGitConfigState = defineProcessState("localGitConfig", () => new Map<s
  * even one that does not exist yet). A folder that is not the top of a worktree is listed every time.
  */
 export async function readRepositoryFilterNames(cwd: string): Promise<string[]> {
+  return (await readRepositoryConfigNames(cwd)).filterNames;
+}
+
+/**
+ * readRepositoryFilterNames plus the merge driver names the same config defines, from the same
+ * cached read. `mergeDriverNames` is null when git could not list the config (the caller then
+ * asks git itself, so a failure is reported rather than taken for "no drivers").
+ */
+export async function readRepositoryConfigNames(
+  cwd: string,
+): Promise<{ filterNames: string[]; mergeDriverNames: string[] | null }> {
   const cache = localGitConfigState.get();
   const cached = cache.get(cwd);
   // Checked synchronously: a handful of stat calls cost less than one trip through the thread
   // pool, and every git command waits for this answer before it starts.
-  if (cached && stampFilesNow(cached.files) === cached.stamp) return cached.names;
+  if (cached && stampFilesNow(cached.files) === cached.stamp)
+    return { filterNames: cached.names, mergeDriverNames: cached.mergeDriverNames };
   const baseFiles = await listBaseConfigFiles(cwd);
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
-  const entries = await listConfigEntries(cwd);
+  const listed = await listConfigEntries(cwd);
+  const entries = listed ?? [];
   const names = listRepositoryFilterNames(entries);
-  if (!baseFiles || baseBefore !== (await stampFiles(baseFiles))) return names;
+  const mergeDriverNames = listed ? listMergeDriverNames(listed) : null;
+  if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles)))
+    return { filterNames: names, mergeDriverNames };
   const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
   if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
-  cache.set(cwd, { files, stamp: await stampFiles(files), names });
-  return names;
+  cache.set(cwd, { files, stamp: await stampFiles(files), names, mergeDriverNames: mergeDriverNames ?? [] });
+  return { filterNames: names, mergeDriverNames };
 }
 
-/** Every config entry git sees in `cwd`; an empty list when git cannot read them (the real command will say why). */
-async function listConfigEntries(cwd: string): Promise<GitConfigEntry[]> {
+function listMergeDriverNames(entries: readonly GitConfigEntry[]): string[] {
+  const names = new Set<string>();
+  for (const entry of entries) {
+    if (!REPOSITORY_SCOPES.has(entry.scope)) continue;
+    const { section, subsection, name } = splitConfigKey(entry.key);
+    if (section === "merge" && subsection !== null && name === "driver") names.add(subsection);
+  }
+  return [...names].sort();
+}
+
+/** Every config entry git sees in `cwd`; null when git cannot read them (the real command will say why). */
+async function listConfigEntries(cwd: string): Promise<GitConfigEntry[] | null> {
   const options = buildGitSafetyOptions({ filterNames: [], allowRepositoryCode: false });
   try {
     return parseConfigList(
       await getProcessHost().git(["--no-optional-locks", ...options, "-C", cwd, ...CONFIG_LIST_ARGS]),
     );
   } catch {
-    return [];
+    return null;
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Db } from "@/lib/db/client.ts";
 import { findDivergence } from "@/lib/design/find-divergence.ts";
+import { mergeOrderPromptLines } from "@/lib/design/merge-order.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import type { PromptPlan } from "@/lib/prompt/types.ts";
+import { readMergeOrderOfPlan } from "./plan-merge-order.ts";
 import { listPlans } from "./plans-store.ts";
 import type { PlanView } from "./plan-types.ts";
 import { readProjectRules } from "./project-rules.ts";
@@ -33,6 +35,7 @@ export async function buildPlanContext(
     points.push(`This worktree's node: ${label(node.slug)}${node.description ? ` — ${node.description}` : ""}`);
     points.push(`Parent: ${parent ? label(parent) : "none (starts from the default branch)"}`);
     points.push(`Children: ${children.length ? children.map(label).join("; ") : "none"}`);
+    points.push(...(await readMergeOrderPoints(db, plan, node.slug)));
   } else if (plan.tree) {
     points.push(`This worktree's branch ${input.branch ?? "(detached)"} is not in the design tree.`);
   }
@@ -52,6 +55,16 @@ export async function buildPlanContext(
     planId: plan.id,
     nodeSlug: node?.slug ?? null,
   };
+}
+
+/** The node's merge-order lines; none when git cannot say (the prompt goes ahead without them). */
+async function readMergeOrderPoints(db: Db, plan: PlanView, slug: string): Promise<string[]> {
+  try {
+    return mergeOrderPromptLines(await readMergeOrderOfPlan(db, plan), slug);
+  } catch (error) {
+    console.warn(`[arbor] merge order left out of the prompt: ${String(error)}`);
+    return [];
+  }
 }
 
 /**

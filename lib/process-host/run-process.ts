@@ -30,6 +30,8 @@ export function runProcess(input: {
   cwd: string;
   env?: Record<string, string | undefined>;
   timeoutMs: number;
+  /** Called with each piece of output (stdout and stderr, as text) while the command runs. */
+  onOutput?: (text: string) => void;
 }): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const stdout: Buffer[] = [];
@@ -37,6 +39,8 @@ export function runProcess(input: {
     let pid: number | null = null;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
     let isTimedOut = false;
+    // One decoder per stream, so a character split between two chunks is not garbled.
+    const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
     const timer = setTimeout(() => {
       isTimedOut = true;
       if (pid !== null) killProcessGroupQuietly(pid);
@@ -53,8 +57,14 @@ export function runProcess(input: {
           clearTimeout(timer);
           reject(new ProcessFailure(`${command} could not start: ${failure.message}`, failure.code));
         },
-        onStdout: (chunk) => stdout.push(Buffer.from(chunk)),
-        onStderr: (chunk) => stderr.push(Buffer.from(chunk)),
+        onStdout: (chunk) => {
+          stdout.push(Buffer.from(chunk));
+          if (input.onOutput) input.onOutput(decoders.stdout.decode(chunk, { stream: true }));
+        },
+        onStderr: (chunk) => {
+          stderr.push(Buffer.from(chunk));
+          if (input.onOutput) input.onOutput(decoders.stderr.decode(chunk, { stream: true }));
+        },
         onStdinError: () => {},
         onExit: (code, signal) => (exit = { code, signal }),
         onClose: () => {

@@ -104,6 +104,17 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     lastRunStatus: z.string().nullable(),
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),
+  /**
+   * Output of a new worktree's setup command while it runs, on its repository's topic; `setupId` is
+   * the id the New worktree dialog chose for its request (the final report still carries the end).
+   */
+  z.object({
+    type: z.literal("setup_output"),
+    repoId: z.string(),
+    setupId: z.string(),
+    worktreePath: z.string(),
+    text: z.string(),
+  }),
   z.object({
     type: z.literal("hook_event"),
     event: z.custom<HookEventView>((value) => typeof value === "object" && value !== null && "eventName" in value),

@@ -14,6 +14,8 @@ export const queryKeys = {
   attention: () => ["attention"] as const,
   /** A worktree's pull request as gh sees it, with the drafted title and body (the row's badge and dialog). */
   pullRequest: (repoId: string, worktreePath: string) => ["pull-request", repoId, worktreePath] as const,
+  /** A new worktree's setup output so far, filled from `setup_output` messages (never fetched). */
+  setupOutput: (setupId: string) => ["setup-output", setupId] as const,
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,
@@ -36,6 +38,8 @@ export const queryKeys = {
   /** Without a plan: every dashboard of the repository (one per chosen plan). */
   dashboard: (repoId: string, planId?: string | null) =>
     planId === undefined ? (["dashboard", repoId] as const) : (["dashboard", repoId, planId ?? "latest"] as const),
+  /** The order to land a plan's branches; refreshed whenever the dashboard showing it is. */
+  mergeOrder: (repoId: string, planId: string) => ["merge-order", repoId, planId] as const,
   rules: (repoId: string) => ["rules", repoId] as const,
   githubStatus: (repoId: string) => ["github-status", repoId] as const,
 

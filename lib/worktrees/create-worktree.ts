@@ -6,6 +6,7 @@ import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
@@ -39,7 +40,7 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
  */
 export async function createWorktree(
   db: Db,
-  input: { repoId: string; branch: string; base?: string; worktreePath?: string },
+  input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
 ): Promise<CreatedWorktree> {
   await assertRepoIsLocal(db, input.repoId);
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });
@@ -68,9 +69,20 @@ export async function createWorktree(
     worktreePath: created,
     setup: await readWorktreeSetup(db, input.repoId),
     isTrusted,
+    ...(input.setupId
+      ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
+      : {}),
   });
   publishWorktreeListChange(input.repoId);
   return { branch, base: base!, worktreePath: created, setup };
+}
+
+/** Sends each piece of the setup command's output to the browsers showing the repository, as it comes. */
+function publishSetupOutput(input: { repoId: string; setupId: string; worktreePath: string }) {
+  const hub = getEventHub();
+  return (text: string) => {
+    if (text !== "") hub.publish(repoTopic(input.repoId), { type: "setup_output", ...input, text });
+  };
 }
 
 async function readLocalBranches(scan: RepoScan): Promise<{ branches: string[]; defaultBranch: string | null }> {

@@ -1,15 +1,17 @@
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { parseConfigList, REPOSITORY_SCOPES, splitConfigKey } from "@/lib/git/parse-config-list.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
-import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
-import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
+import { readStatusState } from "@/lib/git/read-worktree-state.ts";
+import { runGit } from "@/lib/git/run-git.ts";
 import { landBlockers } from "./land-blockers.ts";
+import { locateLanding, scanOne, toScan } from "./locate-landing.ts";
+import { isMergeFreeOfRepositoryCode, runLandingMerge, startSpeculativeLanding } from "./speculative-landing.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import type { LandCheck } from "./worktree-types.ts";
+
+/** Kept here too: land-worktree.ts imports it from this module. */
+export { neutralMergeDrivers };
 
 /**
  * What landing a worktree's branch into its base (the default branch unless given) would do,
@@ -23,18 +25,20 @@ export async function checkLanding(
   db: Db,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandCheck> {
-  const { worktree } = await resolvePinnedWorktree(db, input);
-  const scan = await scanPinnedRepo(db, { repoId: input.repoId });
-  const branch = worktree.branch;
-  if (!branch || worktree.isDetached)
+  // The slow git work starts on a guess while the worktree list, refs and trust are read.
+  let guess: ReturnType<typeof startSpeculativeLanding> | null = null;
+  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input, (rootPath) => {
+    guess = startSpeculativeLanding({ repoRoot: rootPath, worktreePath: input.worktreePath, base: input.base });
+  });
+  const branch = entry.branch;
+  if (!branch || entry.isDetached)
     throw new AppError("invalid_input", "This worktree is on a detached HEAD; create a branch in it before landing.");
-  const names = await readBranchNames(scan.repoRoot);
   const base =
     input.base ??
     chooseDefaultBranch({
       branchNames: new Set(names.local.keys()),
       originHead: names.originHead,
-      mainWorktreeBranch: scan.worktrees.find((candidate) => candidate.isMain)?.branch ?? null,
+      mainWorktreeBranch: entries[0]?.branch ?? null,
     });
   if (!base || !names.local.has(base))
     throw new AppError(
@@ -43,7 +47,36 @@ export async function checkLanding(
     );
   if (base === branch)
     throw new AppError("invalid_input", `This worktree is on ${base} itself; there is nothing to land.`);
-  const baseWorktree = scan.worktrees.find((candidate) => candidate.branch === base) ?? null;
+  const baseEntry = entries.find((candidate) => candidate.branch === base && !candidate.isBare) ?? null;
+  const guessed = guess === null ? null : await (guess as ReturnType<typeof startSpeculativeLanding>).landing;
+  const isGuessRight =
+    guessed !== null &&
+    guessed.repoRoot === repoRoot &&
+    guessed.branch === branch &&
+    guessed.base === base &&
+    (!isTrusted || (await isMergeFreeOfRepositoryCode(repoRoot)));
+  const kept = <T>(settled: Promise<{ value: T } | { error: unknown }> | undefined, fresh: () => Promise<T>) =>
+    settled ? settled.then((result) => ("value" in result ? result.value : fresh())) : fresh();
+  // Independent git processes, all at once: the two statuses, the counts and the merge itself.
+  const [worktree, baseWorktree, counts, merge] = await Promise.all([
+    scanOne(entries, entry),
+    baseEntry
+      ? guessed !== null && baseEntry.path === guessed.repoRoot
+        ? kept(guessed.mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
+            toScan(entries, baseEntry, state),
+          )
+        : scanOne(entries, baseEntry)
+      : Promise.resolve(null),
+    kept(isGuessRight ? guessed.counts : undefined, () =>
+      runGit({
+        cwd: repoRoot,
+        args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${branch}`],
+      }),
+    ),
+    kept(isGuessRight ? guessed.merge : undefined, async () =>
+      runLandingMerge({ repoRoot, base, branch, isTrusted, extraConfig: isTrusted ? [] : await mergeDrivers() }),
+    ),
+  ]);
   const blockers = landBlockers({
     branch,
     base,
@@ -53,31 +86,11 @@ export async function checkLanding(
     branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
   });
-  const commitsToLand = Number.parseInt(
-    await runGit({ cwd: scan.repoRoot, args: ["rev-list", "--count", `refs/heads/${base}..refs/heads/${branch}`] }),
-    10,
-  );
-  const baseAhead = Number.parseInt(
-    await runGit({ cwd: scan.repoRoot, args: ["rev-list", "--count", `refs/heads/${branch}..refs/heads/${base}`] }),
-    10,
-  );
-  const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  const merge = await runGitCommand({
-    cwd: scan.repoRoot,
-    args: [
-      "merge-tree",
-      "--write-tree",
-      "-z",
-      "--name-only",
-      "--no-messages",
-      `refs/heads/${base}`,
-      `refs/heads/${branch}`,
-    ],
-    okExitCodes: [1],
-    allowRepositoryCode: isTrusted,
-    extraConfig: isTrusted ? [] : await neutralMergeDrivers(scan.repoRoot),
-    timeoutMs: 60_000,
-  });
+  // `base...branch` with --left-right: commits only on the base, then commits only on the branch.
+  const [baseAhead = 0, commitsToLand = 0] = counts
+    .trim()
+    .split(/\s+/)
+    .map((count) => Number.parseInt(count, 10));
   const [, ...files] = merge.stdout.toString("utf8").split("\0");
   const conflictingFiles = merge.exitCode === 1 ? files.filter((file) => file !== "") : [];
   return {
@@ -91,22 +104,4 @@ export async function checkLanding(
     commitsToLand,
     baseAhead,
   };
-}
-
-/** `merge.<name>.driver=false` for every merge driver the repository's own config defines. */
-export async function neutralMergeDrivers(repoRoot: string): Promise<string[]> {
-  const output = await runGit({ cwd: repoRoot, args: ["config", "--list", "--show-scope", "--show-origin", "-z"] });
-  const drivers: string[] = [];
-  for (const entry of parseConfigList(output)) {
-    if (!REPOSITORY_SCOPES.has(entry.scope)) continue;
-    const { section, subsection, name } = splitConfigKey(entry.key);
-    if (section !== "merge" || subsection === null || name !== "driver") continue;
-    if (/[=\0\n]/.test(subsection))
-      throw new AppError(
-        "precondition_failed",
-        `The repository's config defines a merge driver named ${JSON.stringify(subsection)}, which Arbor cannot switch off; trust the repository or remove that driver, then check again.`,
-      );
-    drivers.push(`merge.${subsection}.driver=false`);
-  }
-  return drivers;
 }

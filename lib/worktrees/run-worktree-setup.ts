@@ -23,6 +23,8 @@ export async function runWorktreeSetup(input: {
   worktreePath: string;
   setup: WorktreeSetup;
   isTrusted: boolean;
+  /** Each piece of the setup command's output as it is written (the report keeps the end of it too). */
+  onOutput?: (text: string) => void;
 }): Promise<SetupReport> {
   const copies: CopyOutcome[] = [];
   for (const file of input.setup.copyFiles) {
@@ -89,6 +91,7 @@ async function runSetupCommand(input: {
   worktreePath: string;
   setup: WorktreeSetup;
   isTrusted: boolean;
+  onOutput?: (text: string) => void;
 }): Promise<CommandOutcome | null> {
   const [program, ...args] = input.setup.command;
   if (program === undefined) return null;
@@ -111,6 +114,7 @@ async function runSetupCommand(input: {
       cwd: input.worktreePath,
       env,
       timeoutMs: input.setup.timeoutSeconds * 1000,
+      ...(input.onOutput ? { onOutput: input.onOutput } : {}),
     });
     return { command, status: "succeeded", message: null, output: tail(result.stdout + result.stderr) };
   } catch (error) {

@@ -12,6 +12,8 @@ const createSchema = z
     base: z.string().min(1).max(250).optional(),
     /** Absolute folder for the worktree; next to the main worktree when left out. */
     worktreePath: z.string().trim().min(1).max(4096).optional(),
+    /** The id the dialog chose: the setup command's output is sent live as `setup_output` messages with it. */
+    setupId: z.string().uuid().optional(),
   })
   .strict();
 

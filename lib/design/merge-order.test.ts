@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildMergeOrder,
+  mergeOrderPromptLines,
+  overlappingFiles,
+  siblingPairsToCheck,
+  topologicalSlugs,
+  designParents,
+  type MergeBranchGit,
+} from "./merge-order.ts";
+import type { DesignTree } from "./types.ts";
+
+const RULE = "feat/{slug}";
+const node = (slug: string, status: "planned" | "in_progress" | "done" = "in_progress") => ({
+  slug,
+  title: slug.toUpperCase(),
+  description: null,
+  status,
+});
+const facts = (overrides: Partial<MergeBranchGit> = {}): MergeBranchGit => ({
+  ahead: 1,
+  behind: 0,
+  isLanded: false,
+  ownFiles: [],
+  baseConflicts: [],
+  ...overrides,
+});
+
+// api → (auth → login), ui; listed children-first to prove the order comes from the edges.
+const tree: DesignTree = {
+  nodes: [node("login"), node("ui"), node("auth"), node("api")],
+  edges: [
+    { parent: "auth", child: "login" },
+    { parent: "api", child: "auth" },
+    { parent: "api", child: "ui" },
+  ],
+};
+
+describe("merge order", () => {
+  it("puts parents before children and otherwise keeps the design's order", () => {
+    const { parentOf } = designParents(tree);
+    expect(topologicalSlugs(tree, parentOf)).toEqual(["api", "ui", "auth", "login"]);
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        ["feat/auth", facts()],
+        ["feat/ui", facts()],
+        ["feat/login", facts()],
+      ]),
+      siblingMerges: [],
+    });
+    expect(order.entries.map((entry) => [entry.branch, entry.step, entry.state, entry.depth])).toEqual([
+      ["feat/api", 1, "ready", 0],
+      ["feat/ui", 2, "waiting", 1],
+      ["feat/auth", 3, "waiting", 1],
+      ["feat/login", 4, "waiting", 2],
+    ]);
+    expect(order.entries[3]!.landsAfter).toEqual(["feat/api", "feat/auth"]);
+    expect(order.warnings).toEqual([]);
+  });
+
+  it("shows landed branches without a step, and missing ones as not created (deleted after landing counts as landed when done)", () => {
+    const order = buildMergeOrder({
+      tree: { nodes: [...tree.nodes.slice(0, 2), node("auth"), node("api", "done")], edges: tree.edges },
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/auth", facts({ isLanded: false })],
+        ["feat/ui", facts({ ahead: 0, isLanded: true })],
+      ]),
+      siblingMerges: [],
+    });
+    const byBranch = Object.fromEntries(order.entries.map((entry) => [entry.branch, [entry.state, entry.step]]));
+    expect(byBranch).toEqual({
+      "feat/api": ["landed", null],
+      "feat/ui": ["landed", null],
+      "feat/auth": ["ready", 1],
+      "feat/login": ["not_created", null],
+    });
+    expect(order.entries.find((entry) => entry.slug === "login")!.landsAfter).toEqual(["feat/auth"]);
+  });
+
+  it("warns when a child landed before its parent, and when a branch is far behind the base", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts({ behind: 50 })],
+        ["feat/auth", facts({ ahead: 0, isLanded: true })],
+        ["feat/ui", facts({ behind: 49 })],
+      ]),
+      siblingMerges: [],
+    });
+    expect(order.warnings.map((warning) => [warning.code, warning.branch])).toEqual([
+      ["far_behind", "feat/api"],
+      ["child_landed_before_parent", "feat/auth"],
+    ]);
+    expect(order.warnings[0]!.message).toContain("50 commits behind main");
+    expect(order.warnings[1]!.message).toContain("before its parent feat/api");
+  });
+
+  it("pairs only live siblings whose changed files overlap, and reports merge-tree's verdict", () => {
+    const git = new Map([
+      ["feat/api", facts({ ownFiles: ["server.ts"] })],
+      ["feat/auth", facts({ ownFiles: ["src/auth.ts", "README.md"], baseConflicts: ["README.md"] })],
+      ["feat/ui", facts({ ownFiles: ["README.md", "src/ui.tsx"] })],
+      ["feat/login", facts({ ownFiles: ["src/auth.ts"] })],
+    ]);
+    expect(siblingPairsToCheck({ tree, rule: RULE, git })).toEqual([
+      { a: "feat/ui", b: "feat/auth", sharedFiles: ["README.md"] },
+    ]);
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git,
+      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: ["README.md"] }],
+    });
+    const auth = order.entries.find((entry) => entry.slug === "auth")!;
+    expect(auth.baseConflicts).toEqual(["README.md"]);
+    expect(auth.siblingRisks).toEqual([
+      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"] },
+    ]);
+    // login changes auth.ts like its parent, but they are not siblings.
+    expect(order.entries.find((entry) => entry.slug === "login")!.siblingRisks).toEqual([]);
+    // A landed sibling is no risk any more.
+    git.set("feat/ui", facts({ ahead: 0, isLanded: true, ownFiles: ["README.md"] }));
+    expect(siblingPairsToCheck({ tree, rule: RULE, git })).toEqual([]);
+  });
+
+  it("sees a file on one side where the other side has a folder as overlapping", () => {
+    expect(overlappingFiles(["docs"], ["docs/a.md", "x"])).toEqual(["docs"]);
+    expect(overlappingFiles(["docs/a.md"], ["docs"])).toEqual(["docs"]);
+    expect(overlappingFiles(["a/b.txt"], ["a/c.txt"])).toEqual([]);
+  });
+
+  it("orders a child of an unknown parent as a root, with a warning", () => {
+    const order = buildMergeOrder({
+      tree: { nodes: [node("b"), node("a")], edges: [{ parent: "ghost", child: "b" }] },
+      rule: RULE,
+      base: "main",
+      git: new Map([["feat/b", facts()]]),
+      siblingMerges: [],
+    });
+    expect(order.entries.map((entry) => [entry.slug, entry.parentSlug, entry.state])).toEqual([
+      ["b", null, "ready"],
+      ["a", null, "not_created"],
+    ]);
+    expect(order.warnings.map((warning) => warning.code)).toEqual(["unknown_parent"]);
+  });
+
+  it("gives the prompt a few lines about one node: place, what lands first, conflicts", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        [
+          "feat/auth",
+          facts({ ownFiles: ["a", "b", "c", "d", "e", "f", "g"], baseConflicts: ["a", "b", "c", "d", "e", "f", "g"] }),
+        ],
+        ["feat/ui", facts({ ownFiles: ["a"] })],
+      ]),
+      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: [] }],
+    });
+    expect(mergeOrderPromptLines(order, "auth")).toEqual([
+      "Merge order: feat/auth is step 3 of 3 to land on main.",
+      "Must land before it: feat/api.",
+      "Would conflict with main in: a, b, c, d, e and 2 more.",
+      "Sibling feat/ui also changes: a (merges cleanly today).",
+    ]);
+    expect(mergeOrderPromptLines(order, "login")).toEqual([
+      "Merge order: feat/login does not exist yet.",
+      "Must land before it: feat/api, feat/auth.",
+    ]);
+    expect(mergeOrderPromptLines(order, "nope")).toEqual([]);
+  });
+});

@@ -1,0 +1,313 @@
+import { expectedBranchName } from "./naming-rule.ts";
+import type { DesignTree } from "./types.ts";
+
+/** A branch this many commits (or more) behind the base is flagged: rebase it before landing. */
+export const FAR_BEHIND_COMMITS = 50;
+
+/** What git says about one plan branch, relative to the base (read by lib/plans/read-merge-order.ts). */
+export interface MergeBranchGit {
+  /** Commits on the branch and not on the base. */
+  ahead: number;
+  /** Commits on the base and not on the branch. */
+  behind: number;
+  /** Merged into the base (ahead 0), or its changes are already all in the base (a squash landing). */
+  isLanded: boolean;
+  /** Files the branch itself changed: since it left its design parent's branch when that one is not landed, else since the base. */
+  ownFiles: string[];
+  /**
+   * Files `git merge-tree` says would conflict when landing on the base; for a branch whose design
+   * parent has not landed, only those among its own files (the parent's are the parent's risk).
+   */
+  baseConflicts: string[];
+}
+
+/** A merge-tree verdict for two sibling branches that changed the same files. */
+export interface SiblingMerge {
+  a: string;
+  b: string;
+  conflictingFiles: string[];
+}
+
+export type MergeOrderState = "landed" | "ready" | "waiting" | "not_created";
+
+export interface SiblingRisk {
+  branch: string;
+  /** Files both branches changed. */
+  sharedFiles: string[];
+  /** The part of sharedFiles merge-tree says would conflict. */
+  conflictingFiles: string[];
+}
+
+export interface MergeOrderEntry {
+  slug: string;
+  title: string;
+  branch: string;
+  parentSlug: string | null;
+  depth: number;
+  /** 1-based place among the branches still to land; null when landed or not created. */
+  step: number | null;
+  state: MergeOrderState;
+  ahead: number | null;
+  behind: number | null;
+  /** Branches of design ancestors not landed yet, root first: they land before this one. */
+  landsAfter: string[];
+  baseConflicts: string[];
+  siblingRisks: SiblingRisk[];
+}
+
+export type MergeOrderWarningCode = "child_landed_before_parent" | "far_behind" | "unknown_parent";
+
+export interface MergeOrderWarning {
+  code: MergeOrderWarningCode;
+  slug: string;
+  branch: string;
+  message: string;
+}
+
+export interface MergeOrder {
+  base: string | null;
+  farBehindCommits: number;
+  entries: MergeOrderEntry[];
+  warnings: MergeOrderWarning[];
+}
+
+/**
+ * Design parents by child slug, ignoring edges whose parent is not a node of the tree (the child
+ * is then a root), and the list of such unknown parents.
+ */
+export function designParents(tree: DesignTree): {
+  parentOf: Map<string, string>;
+  unknown: Array<{ child: string; parent: string }>;
+} {
+  const slugs = new Set(tree.nodes.map((node) => node.slug));
+  const parentOf = new Map<string, string>();
+  const unknown: Array<{ child: string; parent: string }> = [];
+  for (const edge of tree.edges) {
+    if (!slugs.has(edge.child) || parentOf.has(edge.child)) continue;
+    if (slugs.has(edge.parent) && edge.parent !== edge.child) parentOf.set(edge.child, edge.parent);
+    else unknown.push(edge);
+  }
+  return { parentOf, unknown };
+}
+
+/**
+ * The design nodes in landing order: parents before children, otherwise the tree's own node
+ * order (Kahn's algorithm taking the earliest ready node). Nodes caught in a cycle (a tree
+ * validation prevents them) come last, in node order.
+ */
+export function topologicalSlugs(tree: DesignTree, parentOf: ReadonlyMap<string, string>): string[] {
+  const index = new Map(tree.nodes.map((node, position) => [node.slug, position]));
+  const children = new Map<string, string[]>();
+  for (const [child, parent] of parentOf) children.set(parent, [...(children.get(parent) ?? []), child]);
+  const ready = tree.nodes.filter((node) => !parentOf.has(node.slug)).map((node) => node.slug);
+  const order: string[] = [];
+  const placed = new Set<string>();
+  while (ready.length > 0) {
+    ready.sort((a, b) => index.get(a)! - index.get(b)!);
+    const slug = ready.shift()!;
+    if (placed.has(slug)) continue;
+    placed.add(slug);
+    order.push(slug);
+    ready.push(...(children.get(slug) ?? []));
+  }
+  for (const node of tree.nodes) if (!placed.has(node.slug)) order.push(node.slug);
+  return order;
+}
+
+/**
+ * Whether two sets of changed paths can conflict: the same path, or one path a folder of the
+ * other (a file on one side where the other added a folder). Returns the shared paths.
+ */
+export function overlappingFiles(a: readonly string[], b: readonly string[]): string[] {
+  if (a.length === 0 || b.length === 0) return [];
+  const other = new Set(b);
+  const folders = new Set<string>();
+  for (const path of b)
+    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1)) folders.add(path.slice(0, at));
+  const shared = new Set<string>();
+  for (const path of a) {
+    if (other.has(path) || folders.has(path)) shared.add(path);
+    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
+      if (other.has(path.slice(0, at))) shared.add(path.slice(0, at));
+  }
+  return [...shared].sort();
+}
+
+/**
+ * The pairs of sibling branches (same design parent, or both roots) that are both live (exist,
+ * not landed) and changed overlapping files: only these need a `git merge-tree`.
+ */
+export function siblingPairsToCheck(input: {
+  tree: DesignTree;
+  rule: string;
+  git: ReadonlyMap<string, MergeBranchGit>;
+}): Array<{ a: string; b: string; sharedFiles: string[] }> {
+  const { parentOf } = designParents(input.tree);
+  const groups = new Map<string, string[]>();
+  for (const node of input.tree.nodes) {
+    const branch = expectedBranchName({ rule: input.rule, slug: node.slug });
+    const facts = input.git.get(branch);
+    if (!facts || facts.isLanded) continue;
+    const key = parentOf.get(node.slug) ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), branch]);
+  }
+  const pairs: Array<{ a: string; b: string; sharedFiles: string[] }> = [];
+  for (const branches of groups.values()) {
+    for (let i = 0; i < branches.length; i += 1) {
+      for (let j = i + 1; j < branches.length; j += 1) {
+        const a = branches[i]!;
+        const b = branches[j]!;
+        const sharedFiles = overlappingFiles(input.git.get(a)!.ownFiles, input.git.get(b)!.ownFiles);
+        if (sharedFiles.length > 0) pairs.push({ a, b, sharedFiles });
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The merge order of a plan's branches into `base`, from the design tree and what git says
+ * (`git` holds only branches that exist). Pure.
+ */
+export function buildMergeOrder(input: {
+  tree: DesignTree;
+  rule: string;
+  base: string | null;
+  git: ReadonlyMap<string, MergeBranchGit>;
+  siblingMerges: readonly SiblingMerge[];
+  farBehindCommits?: number;
+}): MergeOrder {
+  const farBehindCommits = input.farBehindCommits ?? FAR_BEHIND_COMMITS;
+  const { parentOf, unknown } = designParents(input.tree);
+  const nodeOf = new Map(input.tree.nodes.map((node) => [node.slug, node]));
+  const branchOf = (slug: string) => expectedBranchName({ rule: input.rule, slug });
+  const stateOf = new Map<string, MergeOrderState>();
+  const isLanded = (slug: string) => {
+    const facts = input.git.get(branchOf(slug));
+    // A landed branch may have been deleted afterwards: the design saying done is then the record.
+    return facts ? facts.isLanded : nodeOf.get(slug)?.status === "done";
+  };
+  const ancestorsOf = (slug: string) => {
+    const chain: string[] = [];
+    const seen = new Set([slug]);
+    for (let parent = parentOf.get(slug); parent && !seen.has(parent); parent = parentOf.get(parent)) {
+      seen.add(parent);
+      chain.unshift(parent);
+    }
+    return chain;
+  };
+  const sharedBy = new Map<string, Map<string, string[]>>();
+  const remember = (from: string, to: string, files: string[]) => {
+    const map = sharedBy.get(from) ?? new Map<string, string[]>();
+    map.set(to, files);
+    sharedBy.set(from, map);
+  };
+  for (const pair of siblingPairsToCheck(input)) {
+    remember(pair.a, pair.b, pair.sharedFiles);
+    remember(pair.b, pair.a, pair.sharedFiles);
+  }
+  const conflictsOf = new Map<string, string[]>();
+  for (const merge of input.siblingMerges) {
+    conflictsOf.set(`${merge.a}\0${merge.b}`, merge.conflictingFiles);
+    conflictsOf.set(`${merge.b}\0${merge.a}`, merge.conflictingFiles);
+  }
+
+  const entries: MergeOrderEntry[] = [];
+  const warnings: MergeOrderWarning[] = [];
+  let step = 0;
+  for (const slug of topologicalSlugs(input.tree, parentOf)) {
+    const node = nodeOf.get(slug)!;
+    const branch = branchOf(slug);
+    const facts = input.git.get(branch) ?? null;
+    const ancestors = ancestorsOf(slug);
+    const pending = ancestors.filter((ancestor) => !isLanded(ancestor));
+    const state: MergeOrderState = isLanded(slug)
+      ? "landed"
+      : !facts
+        ? "not_created"
+        : pending.length > 0
+          ? "waiting"
+          : "ready";
+    stateOf.set(slug, state);
+    const siblingRisks = [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
+      .map(([other, sharedFiles]) => ({
+        branch: other,
+        sharedFiles,
+        conflictingFiles: conflictsOf.get(`${branch}\0${other}`) ?? [],
+      }))
+      .sort((a, b) => a.branch.localeCompare(b.branch));
+    entries.push({
+      slug,
+      title: node.title,
+      branch,
+      parentSlug: parentOf.get(slug) ?? null,
+      depth: ancestors.length,
+      step: state === "ready" || state === "waiting" ? (step += 1) : null,
+      state,
+      ahead: facts?.ahead ?? null,
+      behind: facts?.behind ?? null,
+      landsAfter: pending.map(branchOf),
+      baseConflicts: state === "landed" ? [] : (facts?.baseConflicts ?? []),
+      siblingRisks: state === "landed" ? [] : siblingRisks,
+    });
+    const parent = parentOf.get(slug);
+    if (state === "landed" && facts && parent && !isLanded(parent)) {
+      warnings.push({
+        code: "child_landed_before_parent",
+        slug,
+        branch,
+        message: `${branch} was landed on ${input.base ?? "the base"} before its parent ${branchOf(parent)}: the parent's work came in with it unreviewed, or the design has them the wrong way round. Check ${branchOf(parent)} and land or close it.`,
+      });
+    }
+    if (facts && state !== "landed" && facts.behind >= farBehindCommits) {
+      warnings.push({
+        code: "far_behind",
+        slug,
+        branch,
+        message: `${branch} is ${facts.behind} commits behind ${input.base ?? "the base"}: rebase or merge the base into it before landing, so conflicts show up in its worktree.`,
+      });
+    }
+  }
+  for (const edge of unknown) {
+    warnings.push({
+      code: "unknown_parent",
+      slug: edge.child,
+      branch: branchOf(edge.child),
+      message: `The design names ${edge.parent} as the parent of ${edge.child}, but there is no such node; ${edge.child} is ordered as a top-level branch.`,
+    });
+  }
+  return { base: input.base, farBehindCommits, entries, warnings };
+}
+
+const MAX_FILES = 5;
+
+function listFiles(files: readonly string[]): string {
+  const shown = files.slice(0, MAX_FILES).join(", ");
+  return files.length > MAX_FILES ? `${shown} and ${files.length - MAX_FILES} more` : shown;
+}
+
+/**
+ * A few lines for the prompt's Plan section about one node's branch: its place in the merge
+ * order, what lands before it and its conflict risks. Empty when the node is not in the order.
+ */
+export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[] {
+  const entry = order.entries.find((candidate) => candidate.slug === slug);
+  if (!entry) return [];
+  const base = order.base ?? "the base";
+  const toLand = order.entries.filter((candidate) => candidate.step !== null).length;
+  const lines: string[] = [];
+  if (entry.state === "landed") lines.push(`Merge order: ${entry.branch} has already landed on ${base}.`);
+  else if (entry.state === "not_created") lines.push(`Merge order: ${entry.branch} does not exist yet.`);
+  else lines.push(`Merge order: ${entry.branch} is step ${entry.step} of ${toLand} to land on ${base}.`);
+  if (entry.landsAfter.length > 0) lines.push(`Must land before it: ${entry.landsAfter.join(", ")}.`);
+  if (entry.baseConflicts.length > 0) lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts)}.`);
+  for (const risk of entry.siblingRisks) {
+    lines.push(
+      risk.conflictingFiles.length > 0
+        ? `Would conflict with sibling ${risk.branch} in: ${listFiles(risk.conflictingFiles)}.`
+        : `Sibling ${risk.branch} also changes: ${listFiles(risk.sharedFiles)} (merges cleanly today).`,
+    );
+  }
+  for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);
+  return lines;
+}

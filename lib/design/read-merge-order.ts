@@ -1,0 +1,299 @@
+import { AppError } from "@/lib/errors/app-error.ts";
+import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
+import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
+import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { cachedMergeTree } from "./merge-tree-cache.ts";
+import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
+import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
+import { expectedBranchName } from "./naming-rule.ts";
+import type { DesignTree } from "./types.ts";
+
+const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
+const MERGE_CONCURRENCY = 8;
+
+/**
+ * Reads what the merge order needs from git, in a few batched processes whatever the size of
+ * the plan: one `for-each-ref` (heads), one `merge-base --octopus` and one `rev-list --parents`
+ * (every merge base and ahead/behind count, worked out in memory), one `diff-tree --stdin --raw`
+ * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
+ * for the pairs whose changed files overlap and do not already end up identical (a branch's own
+ * changes against the base, or two sibling branches). In a repository the user has not trusted,
+ * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
+ * land check).
+ */
+export async function readMergeOrder(input: {
+  repoRoot: string;
+  tree: DesignTree;
+  rule: string;
+  isTrusted: boolean;
+  farBehindCommits?: number;
+}): Promise<MergeOrder> {
+  const { repoRoot, tree, rule } = input;
+  const [refs, extraConfig] = await Promise.all([
+    runGit({
+      cwd: repoRoot,
+      args: ["for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "refs/heads", ORIGIN_HEAD],
+    }),
+    input.isTrusted ? Promise.resolve([]) : neutralMergeDrivers(repoRoot),
+  ]);
+  const heads = new Map<string, string>();
+  let originHead: string | null = null;
+  for (const line of refs.split("\n")) {
+    const [ref = "", sha = "", symref = ""] = line.split("\0");
+    if (ref === ORIGIN_HEAD && symref.startsWith("refs/remotes/origin/"))
+      originHead = symref.slice("refs/remotes/origin/".length);
+    else if (ref.startsWith("refs/heads/")) heads.set(ref.slice("refs/heads/".length), sha);
+  }
+  const branchNames = new Set(heads.keys());
+  let base = chooseDefaultBranch({ branchNames, originHead, mainWorktreeBranch: null });
+  if (!base)
+    base = chooseDefaultBranch({ branchNames, originHead, mainWorktreeBranch: await readHeadBranch(repoRoot) });
+  if (!base)
+    throw new AppError(
+      "precondition_failed",
+      "The repository has no default branch (no origin/HEAD, main or master, and the main worktree is not on a branch), so there is nothing to land on. Create or check out the base branch, then look again.",
+    );
+  const baseSha = heads.get(base)!;
+  const { parentOf } = designParents(tree);
+  const branchOf = (slug: string) => expectedBranchName({ rule, slug });
+  const live = tree.nodes
+    .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
+    .filter((node) => node.branch !== base && heads.has(node.branch));
+  const liveBranches = new Set(live.map((node) => node.branch));
+  const slugOf = new Map(live.map((node) => [node.branch, node.slug]));
+  const parentBranchOf = (slug: string) => {
+    const parent = parentOf.get(slug);
+    const branch = parent ? branchOf(parent) : null;
+    return branch && liveBranches.has(branch) ? branch : null;
+  };
+
+  // One walk of the commits above everything's common ancestor: merge bases and counts in memory.
+  const graph = await readCommitGraph({
+    repoRoot,
+    tips: [baseSha, ...live.map((node) => heads.get(node.branch)!)],
+  });
+  const mergeBaseOf = new Map<string, string | null>();
+  for (const node of live) {
+    const head = heads.get(node.branch)!;
+    mergeBaseOf.set(`base\0${node.branch}`, graph.mergeBase(baseSha, head));
+    const parent = parentBranchOf(node.slug);
+    if (parent) mergeBaseOf.set(`parent\0${node.branch}`, graph.mergeBase(heads.get(parent)!, head));
+  }
+  const changed = await readChangedFiles({ repoRoot, baseSha, live, heads, mergeBaseOf });
+  const ownOf = (node: { slug: string; branch: string }) =>
+    (parentBranchOf(node.slug) ? changed.get(`parent\0${node.branch}`) : changed.get(`base\0${node.branch}`)) ??
+    new Map<string, string>();
+
+  const git = new Map<string, MergeBranchGit>();
+  const ownBlobs = new Map<string, Map<string, string>>();
+  const baseBlobs = new Map<string, Map<string, string>>();
+  for (const node of live) {
+    const { ahead, behind } = graph.aheadBehind(baseSha, heads.get(node.branch)!);
+    const own = ownOf(node);
+    const sinceBase = changed.get(`base\0${node.branch}`) ?? new Map<string, string>();
+    const baseSide = changed.get(`base-side\0${node.branch}`) ?? new Map<string, string>();
+    ownBlobs.set(node.branch, own);
+    baseBlobs.set(node.branch, baseSide);
+    // Every change of the branch is already on the base, byte for byte (landed with squash, or cherry-picked).
+    const isSquashed = sinceBase.size > 0 && [...sinceBase].every(([file, blob]) => baseSide.get(file) === blob);
+    git.set(node.branch, {
+      ahead,
+      behind,
+      isLanded: ahead === 0 || isSquashed,
+      ownFiles: [...own.keys()],
+      baseConflicts: [],
+    });
+  }
+  if (heads.has(base) && tree.nodes.some((node) => branchOf(node.slug) === base))
+    git.set(base, { ahead: 0, behind: 0, isLanded: true, ownFiles: [], baseConflicts: [] });
+
+  /** Paths both sides changed that do not already end up the same (only those can conflict). */
+  const differing = (shared: string[], left: Map<string, string>, right: Map<string, string>) =>
+    shared.filter((file) => !left.has(file) || left.get(file) !== right.get(file));
+  const merge = (left: string, right: string) =>
+    runGitCommand({
+      cwd: repoRoot,
+      args: ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages", left, right],
+      okExitCodes: [1],
+      allowRepositoryCode: input.isTrusted,
+      extraConfig,
+      timeoutMs: 60_000,
+    }).then((result) => {
+      const [, ...files] = result.stdout.toString("utf8").split("\0");
+      return result.exitCode === 1 ? files.filter((file) => file !== "") : [];
+    });
+  // Only the branch's own changes: what its design parent brings is that parent's risk, and lands first.
+  const baseChecks = live.filter((node) => {
+    const facts = git.get(node.branch)!;
+    if (facts.isLanded) return false;
+    const own = ownBlobs.get(node.branch)!;
+    const baseSide = baseBlobs.get(node.branch)!;
+    return differing(overlappingFiles(facts.ownFiles, [...baseSide.keys()]), own, baseSide).length > 0;
+  });
+  const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter(
+    (pair) => differing(pair.sharedFiles, ownBlobs.get(pair.a)!, ownBlobs.get(pair.b)!).length > 0,
+  );
+  const tasks = [
+    ...baseChecks.map((node) => ({ kind: "base" as const, a: base, b: node.branch })),
+    ...siblingPairs.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
+  ];
+  const results = await runWithConcurrency({
+    items: tasks,
+    limit: MERGE_CONCURRENCY,
+    task: (item) => {
+      const [left, right] = [heads.get(item.a)!, heads.get(item.b)!];
+      return cachedMergeTree({ repoRoot, left, right, isTrusted: input.isTrusted, extraConfig }, () =>
+        merge(left, right),
+      );
+    },
+  });
+  const siblingMerges: SiblingMerge[] = [];
+  tasks.forEach((item, index) => {
+    const conflicts = results[index]!;
+    if (item.kind === "sibling") {
+      siblingMerges.push({ a: item.a, b: item.b, conflictingFiles: conflicts });
+      return;
+    }
+    const facts = git.get(item.b)!;
+    const own = new Set(facts.ownFiles);
+    facts.baseConflicts = parentBranchOf(slugOf.get(item.b)!) ? conflicts.filter((file) => own.has(file)) : conflicts;
+  });
+  return buildMergeOrder({
+    tree,
+    rule,
+    base,
+    git,
+    siblingMerges,
+    ...(input.farBehindCommits === undefined ? {} : { farBehindCommits: input.farBehindCommits }),
+  });
+}
+
+async function readHeadBranch(repoRoot: string): Promise<string | null> {
+  const result = await runGitCommand({
+    cwd: repoRoot,
+    args: ["symbolic-ref", "-q", "--short", "HEAD"],
+    isExitCodeChecked: false,
+  });
+  return result.exitCode === 0 ? result.stdout.toString("utf8").trim() || null : null;
+}
+
+type Live = Array<{ slug: string; branch: string }>;
+
+/**
+ * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
+ * `rev-list --topo-order --parents`; merge bases and ahead/behind counts are then worked out in
+ * memory. Commits at or below that ancestor are shared by every tip, so they change no count and
+ * the ancestor itself is the merge base of any pair that shares nothing above it.
+ */
+async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
+  const tips = [...new Set(input.tips)];
+  const octopus = await runGitCommand({
+    cwd: input.repoRoot,
+    args: ["merge-base", "--octopus", ...tips],
+    isExitCodeChecked: false,
+  });
+  const floor = octopus.exitCode === 0 ? octopus.stdout.toString("utf8").trim().split("\n")[0] || null : null;
+  const output = await runGit({
+    cwd: input.repoRoot,
+    args: ["rev-list", "--topo-order", "--parents", ...tips, ...(floor ? [`^${floor}`] : [])],
+  });
+  const order: string[] = [];
+  const parents = new Map<string, string[]>();
+  for (const line of output.split("\n")) {
+    if (line === "") continue;
+    const [sha = "", ...rest] = line.split(" ");
+    order.push(sha);
+    parents.set(sha, rest);
+  }
+  const ancestorSets = new Map<string, Set<string>>();
+  const ancestors = (tip: string) => {
+    const known = ancestorSets.get(tip);
+    if (known) return known;
+    const seen = new Set<string>();
+    const stack = [tip];
+    while (stack.length > 0) {
+      const sha = stack.pop()!;
+      if (seen.has(sha) || !parents.has(sha)) continue;
+      seen.add(sha);
+      stack.push(...parents.get(sha)!);
+    }
+    ancestorSets.set(tip, seen);
+    return seen;
+  };
+  return {
+    /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
+    mergeBase(a: string, b: string): string | null {
+      const left = ancestors(a);
+      const right = ancestors(b);
+      for (const sha of order) if (left.has(sha) && right.has(sha)) return sha;
+      return floor;
+    },
+    aheadBehind(base: string, tip: string): { ahead: number; behind: number } {
+      const onBase = ancestors(base);
+      const onTip = ancestors(tip);
+      let ahead = 0;
+      for (const sha of onTip) if (!onBase.has(sha)) ahead += 1;
+      let behind = 0;
+      for (const sha of onBase) if (!onTip.has(sha)) behind += 1;
+      return { ahead, behind };
+    },
+  };
+}
+
+/**
+ * What each side changed, path → `<mode> <blob>` after the change, keyed like the merge bases:
+ * `base\0b` (the branch since its merge base with the base), `base-side\0b` (the base since that
+ * merge base) and `parent\0b` (the branch since its merge base with its design parent's branch),
+ * from one `git diff-tree --stdin --raw` (identical pairs asked once).
+ */
+async function readChangedFiles(input: {
+  repoRoot: string;
+  baseSha: string;
+  live: Live;
+  heads: ReadonlyMap<string, string>;
+  mergeBaseOf: ReadonlyMap<string, string | null>;
+}): Promise<Map<string, Map<string, string>>> {
+  const wanted: Array<{ key: string; from: string; to: string }> = [];
+  for (const node of input.live) {
+    const head = input.heads.get(node.branch)!;
+    const withBase = input.mergeBaseOf.get(`base\0${node.branch}`);
+    if (withBase) {
+      wanted.push({ key: `base\0${node.branch}`, from: withBase, to: head });
+      wanted.push({ key: `base-side\0${node.branch}`, from: withBase, to: input.baseSha });
+    }
+    const withParent = input.mergeBaseOf.get(`parent\0${node.branch}`);
+    if (withParent) wanted.push({ key: `parent\0${node.branch}`, from: withParent, to: head });
+  }
+  const pairs = [
+    ...new Map(wanted.filter((pair) => pair.from !== pair.to).map((pair) => [`${pair.from} ${pair.to}`, pair])).keys(),
+  ];
+  const byPair = new Map<string, Map<string, string>>();
+  if (pairs.length > 0) {
+    const result = await runGitCommand({
+      cwd: input.repoRoot,
+      args: ["diff-tree", "--stdin", "--always", "-r", "--raw", "-z", "--no-renames", "--abbrev=40"],
+      // A line is read as "<commit> <its parent>": the diff goes from the second to the first.
+      stdin: pairs.map((pair) => `${pair.split(" ").reverse().join(" ")}\n`).join(""),
+      timeoutMs: 60_000,
+    });
+    // Per pair: its commit id, then `:<old mode> <new mode> <old> <new> <status>` and the path, per file.
+    const tokens = result.stdout.toString("utf8").split("\0");
+    let index = -1;
+    let current = new Map<string, string>();
+    for (let at = 0; at < tokens.length; at += 1) {
+      const token = tokens[at]!;
+      if (token.startsWith(":")) {
+        const [, newMode = "", , newBlob = ""] = token.slice(1).split(" ");
+        current.set(tokens[(at += 1)] ?? "", `${newMode} ${newBlob}`);
+      } else if (token !== "" && index + 1 < pairs.length) {
+        index += 1;
+        current = new Map();
+        byPair.set(pairs[index]!, current);
+      }
+    }
+  }
+  const files = new Map<string, Map<string, string>>();
+  for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map<string, string>());
+  return files;
+}

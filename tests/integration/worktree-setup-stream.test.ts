@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TrustBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { connectWs } from "@/tests/support/ws-client.ts";
+import type { CreatedWorktree } from "@/lib/worktrees/worktree-types.ts";
+
+const shared = useArborWithRepo();
+
+describe("setup command output, live", () => {
+  it("reaches a subscriber of the repository while the command still runs, and the report keeps it", async () => {
+    const { repoId, root } = shared.repo;
+    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
+    await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { body: { digest: trust.body.trust.digest } });
+    // The command prints, then blocks reading a FIFO until the test writes to it.
+    const gate = path.join(root, "setup-gate");
+    execFileSync("mkfifo", [gate]);
+    const script = `console.log("installing step 1"); require("fs").readFileSync(${JSON.stringify(gate)}); console.log("step 2 done")`;
+    const saved = await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 60 },
+    });
+    expect(saved.status).toBe(200);
+
+    const ws = await connectWs(shared.env.arbor);
+    try {
+      ws.send({ type: "subscribe_repo", repoId });
+      ws.send({ type: "ping" });
+      await ws.waitFor((message) => message.type === "pong");
+      const setupId = "6f1c8a2e-4b7d-4c39-9a51-0d2e3f4a5b6c";
+      let isAnswered = false;
+      const creating = callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
+        body: { repoId, branch: "feat/streamed-setup", setupId },
+      }).then((response) => {
+        isAnswered = true;
+        return response;
+      });
+      const first = await ws.waitFor(
+        (message) =>
+          message.type === "setup_output" && message.setupId === setupId && message.text.includes("installing step 1"),
+      );
+      expect(first).toMatchObject({
+        type: "setup_output",
+        repoId,
+        worktreePath: path.join(root, "main-streamed-setup"),
+      });
+      // The command is still blocked on the FIFO: nothing has answered the request yet.
+      expect(isAnswered).toBe(false);
+      expect(ws.messages.some((message) => message.type === "setup_output" && message.text.includes("step 2"))).toBe(
+        false,
+      );
+      writeFileSync(gate, "go");
+      const created = await creating;
+      expect(created.status).toBe(201);
+      expect(created.body.setup.command).toMatchObject({
+        status: "succeeded",
+        output: "installing step 1\nstep 2 done\n",
+      });
+      const streamed = ws.messages
+        .flatMap((message) => (message.type === "setup_output" && message.setupId === setupId ? [message.text] : []))
+        .join("");
+      expect(streamed).toBe("installing step 1\nstep 2 done\n");
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("refuses a setup id that is not a UUID", async () => {
+    const refused = await callApi<{ error: { code: string } }>(shared.env.arbor, "/api/worktrees", {
+      body: { repoId: shared.repo.repoId, branch: "feat/bad-setup-id", setupId: "../x" },
+    });
+    expect(refused.status).toBe(422);
+  });
+});
