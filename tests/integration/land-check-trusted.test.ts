@@ -19,8 +19,9 @@ describe("land check in a trusted repository", () => {
   it("merges with the repository's own merge driver (the untrusted-mode guess made meanwhile is not kept)", async () => {
     const { mainPath, root, repoId } = shared.repo;
     const marker = path.join(root, "trusted-driver-ran");
-    await runFixtureGit({ cwd: mainPath, args: ["config", "merge.ours-cfg.driver", `touch ${marker}; true`] });
-    await commit(mainPath, { ".gitattributes": "*.cfg merge=ours-cfg\n", "z.cfg": "base\n" }, "Add z.cfg");
+    // The driver takes the branch's side (%B), so the merge changes the base and there is something to land.
+    await runFixtureGit({ cwd: mainPath, args: ["config", "merge.theirs-cfg.driver", `touch ${marker}; cp %B %A`] });
+    await commit(mainPath, { ".gitattributes": "*.cfg merge=theirs-cfg\n", "z.cfg": "base\n" }, "Add z.cfg");
     const worktree = path.join(root, "trusted-driver");
     await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "-b", "feat/trusted-driver", worktree] });
     await commit(worktree, { "z.cfg": "branch\n" }, "Branch side");
