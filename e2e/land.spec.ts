@@ -136,7 +136,7 @@ test("landing with squash (the repository's default) marks the design node done 
   await expect(dialog.getByTestId("land-method-squash")).toBeChecked();
   await dialog.getByTestId("land-confirm").click();
   await expect(dialog.getByTestId("land-done")).toContainText("Landed feat/ship-it into main (squash into one commit)");
-  await expect(dialog.getByTestId("land-nodes-done")).toContainText('"ship-it" (Ship it)');
+  await expect(dialog.getByTestId("land-nodes-done")).toContainText("Ship (plan Ship it)");
   await expect(rowOf(page, worktree).getByTestId("badge-merged")).toHaveText("merged into main");
   // Squashed, its commits are not in main's history, yet the dashboard knows it landed: no "done, not merged".
   await expect(page.locator('[data-code="done_not_merged"]')).toHaveCount(0);

@@ -238,7 +238,8 @@ function LandDone({ result }: { result: LandResult }) {
       </p>
       {result.nodesDone.length > 0 ? (
         <p data-testid="land-nodes-done">
-          Marked done in the design: {result.nodesDone.map((node) => `"${node.slug}" (${node.planTitle})`).join(", ")}.
+          Marked done in the design:{" "}
+          {result.nodesDone.map((node) => `${node.nodeTitle} (plan ${node.planTitle})`).join(", ")}.
         </p>
       ) : null}
       <p>Its worktree is no longer needed: remove it (the conversation is archived, not deleted).</p>

@@ -8,6 +8,7 @@ import { isAlreadyLanded, readBranchCommit } from "./land-preview.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
+import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import type { LandMethod, LandResult } from "./worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
@@ -91,8 +92,9 @@ export async function landWorktree(
     if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
     else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
     else {
+      const log = await runGit({ cwd, args: ["log", "--reverse", "--format=%h%x00%s", `refs/heads/${base}..${ref}`] });
       await git(["merge", "--squash", ref]);
-      await git(["commit", "--no-edit"]);
+      await git(["commit", "-m", squashMessage({ branch, base, commits: parseCommitSubjects(log) })]);
     }
   } catch (error) {
     await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(

@@ -3,6 +3,7 @@ import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { listPlans, saveTreeSpec } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
+import type { NodeMarkedDone } from "./worktree-types.ts";
 
 /**
  * The tree with the nodes whose expected branch (the naming rule with their slug) is `branch` moved
@@ -38,15 +39,18 @@ function branchOf(rule: string, slug: string): string | null {
 export async function markLandedNodesDone(
   db: Db,
   input: { repoId: string; branch: string },
-): Promise<Array<{ planId: string; planTitle: string; slug: string }>> {
+): Promise<NodeMarkedDone[]> {
   const { branchNamingRule } = await readProjectRules(db, input.repoId);
-  const done: Array<{ planId: string; planTitle: string; slug: string }> = [];
+  const done: NodeMarkedDone[] = [];
   for (const plan of await listPlans(db, { repoId: input.repoId })) {
     if (!plan.tree) continue;
     const changed = markBranchNodesDone({ tree: plan.tree, rule: branchNamingRule, branch: input.branch });
     if (!changed) continue;
     await saveTreeSpec(db, { planId: plan.id, tree: changed.tree, baseVersion: plan.treeVersion });
-    done.push(...changed.slugs.map((slug) => ({ planId: plan.id, planTitle: plan.title, slug })));
+    const titleOf = (slug: string) => plan.tree?.nodes.find((node) => node.slug === slug)?.title ?? slug;
+    done.push(
+      ...changed.slugs.map((slug) => ({ planId: plan.id, planTitle: plan.title, slug, nodeTitle: titleOf(slug) })),
+    );
   }
   return done;
 }

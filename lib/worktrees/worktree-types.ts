@@ -75,7 +75,7 @@ export interface LandResult {
   /** The base's new head. */
   commit: string;
   /** Design nodes whose branch this was, now marked done (plan title and node slug). */
-  nodesDone: Array<{ planId: string; planTitle: string; slug: string }>;
+  nodesDone: NodeMarkedDone[];
 }
 
 /** One place where both sides changed the same lines: the base's version and the branch's, bounded. */
@@ -121,4 +121,12 @@ export interface OperationState {
   total: number | null;
   /** Files with conflicts git left in the worktree. */
   conflictingFiles: string[];
+}
+
+/** A design node landing moved to done. */
+export interface NodeMarkedDone {
+  planId: string;
+  planTitle: string;
+  slug: string;
+  nodeTitle: string;
 }

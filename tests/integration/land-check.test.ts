@@ -159,7 +159,9 @@ describe("landing", () => {
     expect((await land(squashed, "squash")).status).toBe(200);
     expect(await parents(main)).toBe(1);
     expect(existsSync(path.join(main, "s1.txt")) && existsSync(path.join(main, "s2.txt"))).toBe(true);
-    expect(await runFixtureGit({ cwd: main, args: ["log", "-1", "--format=%B"] })).toContain("Squashed commit");
+    expect(await runFixtureGit({ cwd: main, args: ["log", "-1", "--format=%B"] })).toMatch(
+      /^Land feat\/squash-me-\d+ \(2 commits\)\n\nSquashed from feat\/squash-me-\d+ into main:\n\n\* s1 \([0-9a-f]+\)\n\* s2 \([0-9a-f]+\)\n/,
+    );
 
     const fast = await shared.repo.addWorktree("fast");
     await commit(fast, { "f.txt": "f\n" }, "f");

@@ -283,7 +283,9 @@ describe("conflicts, resolution and after landing", () => {
     await commit(worktree, { "s1.txt": "s1\n" }, "s1");
     await commit(worktree, { "s2.txt": "s2\n" }, "s2");
     const landed = await land(worktree, "squash");
-    expect(landed.body.nodesDone).toEqual([{ planId: plan.body.plan.id, planTitle: "Ship it", slug: "ship-it" }]);
+    expect(landed.body.nodesDone).toEqual([
+      { planId: plan.body.plan.id, planTitle: "Ship it", slug: "ship-it", nodeTitle: "Ship" },
+    ]);
     const saved = await callApi<{ plan: { tree: { nodes: Array<{ slug: string; status: string }> } } }>(
       shared.env.arbor,
       `/api/plans/${plan.body.plan.id}`,
