@@ -8,7 +8,7 @@ import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import { recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
-import { RunManager } from "./run-manager.ts";
+import { RunManager, WorktreeClosedError } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
@@ -76,6 +76,8 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   // The last gate before a process starts: never for a worktree that is on another instance's machine.
   await assertRepoIsLocal(db, input.repoId);
   await assertNoRebaseStopped(input.worktreePath);
+  const manager = getRunManager();
+  if (manager.isClosed(input.worktreePath)) throw worktreeBeingRemoved();
   const run = await db.agentRun.create({
     data: {
       sessionId: input.sessionId,
@@ -87,9 +89,26 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
       status: "queued",
     },
   });
-  const manager = getRunManager();
   manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
-  return manager.submit({ runId: run.id, ...input });
+  try {
+    return await manager.submit({ runId: run.id, ...input });
+  } catch (error) {
+    if (!(error instanceof WorktreeClosedError)) throw error;
+    // Closed between the check above and now: the run never started; say so on its row.
+    const refusal = worktreeBeingRemoved();
+    await db.agentRun.update({
+      where: { id: run.id },
+      data: { status: "failed", errorMessage: refusal.message, finishedAt: new Date() },
+    });
+    throw refusal;
+  }
+}
+
+function worktreeBeingRemoved(): AppError {
+  return new AppError(
+    "conflict",
+    "This worktree is being removed, so Claude was not started (your message is kept). Open another worktree, or wait and send again if the removal was refused.",
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunJob, RunJobResult } from "./run-job.ts";
-import { RunManager } from "./run-manager.ts";
+import { RunManager, WorktreeClosedError } from "./run-manager.ts";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -40,6 +40,23 @@ function setup(maxConcurrent: number) {
 }
 
 describe("RunManager", () => {
+  it("refuses every run in a worktree while it is closed for removal, other worktrees unaffected, until reopened", async () => {
+    const { manager, started, job } = setup(4);
+    const reopen = manager.closeWorktree("/wt/gone");
+    const secondHold = manager.closeWorktree("/wt/gone");
+    await expect(manager.submit(job("refused", "/wt/gone"))).rejects.toBeInstanceOf(WorktreeClosedError);
+    void manager.submit(job("elsewhere", "/wt/other"));
+    expect(started).toEqual(["elsewhere"]);
+    expect(manager.stateOf("/wt/gone")).toBe("idle");
+    reopen();
+    reopen();
+    expect(manager.isClosed("/wt/gone")).toBe(true);
+    secondHold();
+    expect(manager.isClosed("/wt/gone")).toBe(false);
+    void manager.submit(job("after", "/wt/gone"));
+    expect(started).toEqual(["elsewhere", "after"]);
+  });
+
   it("runs one job per worktree at a time, in submission order", async () => {
     const { manager, started, gates, queued, job } = setup(4);
     const first = manager.submit(job("a1", "/wt/a"));

@@ -17,6 +17,8 @@ interface Waiting {
 export class RunManager {
   readonly #waiting: Waiting[] = [];
   readonly #running = new Map<string, { job: RunJob; controller: AbortController; done: Promise<unknown> }>();
+  /** Worktrees being removed: nothing may start or queue in them until reopened. */
+  readonly #closed = new Map<string, number>();
   #maxConcurrent = 4;
 
   private readonly execute: Executor;
@@ -38,6 +40,7 @@ export class RunManager {
   }
 
   submit(job: RunJob): Promise<RunJobResult> {
+    if (this.isClosed(job.worktreePath)) return Promise.reject(new WorktreeClosedError(job.worktreePath));
     return new Promise((resolve, reject) => {
       this.#waiting.push({ job, resolve, reject });
       this.#pump();
@@ -58,6 +61,26 @@ export class RunManager {
     const [entry] = this.#waiting.splice(index, 1);
     this.onCancelledWhileQueued(entry!.job).then(entry!.resolve, entry!.reject);
     return true;
+  }
+
+  /**
+   * Refuses every new run in the worktree (submit rejects with WorktreeClosedError) until the
+   * returned function reopens it: a removal holds it closed from its last check to git's end.
+   */
+  closeWorktree(worktreePath: string): () => void {
+    this.#closed.set(worktreePath, (this.#closed.get(worktreePath) ?? 0) + 1);
+    let isOpen = false;
+    return () => {
+      if (isOpen) return;
+      isOpen = true;
+      const count = (this.#closed.get(worktreePath) ?? 1) - 1;
+      if (count <= 0) this.#closed.delete(worktreePath);
+      else this.#closed.set(worktreePath, count);
+    };
+  }
+
+  isClosed(worktreePath: string): boolean {
+    return this.#closed.has(worktreePath);
   }
 
   stateOf(worktreePath: string): "running" | "queued" | "idle" {
@@ -115,5 +138,13 @@ export class RunManager {
       },
     );
     this.#running.set(entry.job.runId, { job: entry.job, controller, done });
+  }
+}
+
+/** A run was submitted to a worktree that is being removed. */
+export class WorktreeClosedError extends Error {
+  constructor(readonly worktreePath: string) {
+    super(`${worktreePath} is being removed`);
+    this.name = "WorktreeClosedError";
   }
 }

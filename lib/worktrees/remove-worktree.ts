@@ -56,14 +56,19 @@ export async function removeWorktree(
       details: { blockers },
     });
   }
-  // A run may have been queued since the check: look again right before git removes the folder.
-  if (getRunManager().stateOf(worktree.path) !== "idle") {
-    throw new AppError(
-      "conflict",
-      `${worktree.path} was not removed: a run started in it just now; try again after it.`,
-    );
+  // From here until git is done no run may start in it; one queued since the check is caught now.
+  const reopen = getRunManager().closeWorktree(worktree.path);
+  try {
+    if (getRunManager().stateOf(worktree.path) !== "idle") {
+      throw new AppError(
+        "conflict",
+        `${worktree.path} was not removed: a run started in it just now; try again after it.`,
+      );
+    }
+    await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", worktree.path] });
+  } finally {
+    reopen();
   }
-  await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", worktree.path] });
   result.isRemoved = true;
   const sessions = await db.chatSession.findMany({
     where: { repoId: input.repoId, worktreePath: worktree.path, status: "active" },
