@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { LAND_METHOD_LABELS, LAND_METHODS } from "@/lib/settings/land-methods.ts";
 import type { LandingPreview, LandMethod, LandResult, OperationState } from "@/lib/worktrees/worktree-types.ts";
@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select } from "@/components/ui/FormFields.tsx";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { OperationPanel } from "./OperationPanel.tsx";
 
@@ -55,6 +56,14 @@ export function LandButton(props: {
     setOpen(true);
     run(base);
   };
+  useRecheckWhenRunsEnd({
+    repoId: props.repoId,
+    isActive: isOpen && (check.data?.blockers.length ?? 0) > 0 && !land.data,
+    worktreePaths: [props.worktree.path, check.data?.baseWorktreePath ?? null],
+    recheck: () => {
+      if (!check.isPending) run(base);
+    },
+  });
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
   const bases = (options.data?.branches ?? []).filter((name) => name !== props.worktree.branch);
   // A rebase this land stopped, or one (or a merge) already stopped in the worktree when the preview ran.
@@ -285,4 +294,32 @@ function LandPreview({ check }: { check: LandingPreview }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * While the preview names blockers, a run ending in the branch's or the base's worktree checks
+ * again by itself (after "Ask Claude to resolve", the answer shows a moment before its run ends,
+ * and the first check still sees it).
+ */
+function useRecheckWhenRunsEnd(input: {
+  repoId: string;
+  isActive: boolean;
+  worktreePaths: Array<string | null>;
+  recheck: () => void;
+}) {
+  const activity = useRepoActivity(input.repoId);
+  const busy = (activity.data ?? [])
+    .filter((entry) => entry.state !== "idle" && input.worktreePaths.includes(entry.worktreePath))
+    .map((entry) => `${entry.worktreePath}:${entry.state}`)
+    .join("|");
+  const previous = useRef(busy);
+  const recheck = useRef(input.recheck);
+  useEffect(() => {
+    recheck.current = input.recheck;
+  });
+  useEffect(() => {
+    const wasBusy = previous.current;
+    previous.current = busy;
+    if (input.isActive && wasBusy !== "" && busy !== wasBusy) recheck.current();
+  }, [busy, input.isActive]);
 }
