@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { devNull } from "node:os";
 
 /**
- * Writes commits into a repository with one `git fast-import` (what the landing benches build
- * their repositories with). `commit` returns the new commit's mark; files are `path → text`.
+ * Writes commits into a repository with one `git fast-import` (what the design and landing
+ * benches build their repositories with). `commit` returns the new commit's mark; files are `path → text`.
  */
 export function createImportStream() {
   const lines: string[] = [];
@@ -36,6 +36,9 @@ export function createImportStream() {
         lines.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
       lines.push("");
       return `:${mark}`;
+    },
+    get commitCount() {
+      return mark;
     },
     get text() {
       return `${lines.join("\n")}\n`;

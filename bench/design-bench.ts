@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { devNull } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildBranchFacts } from "@/lib/design/build-branch-facts.ts";
@@ -16,6 +14,7 @@ import {
   removeGitFixture,
   runFixtureGit,
 } from "@/tests/support/git-fixtures.ts";
+import { createImportStream, runFastImport } from "./branch-repo.ts";
 import { median } from "./stats.ts";
 
 const RULE = "feat/{slug}";
@@ -145,22 +144,8 @@ async function importBranches({
   branchCount: number;
 }) {
   const random = createRandom(42);
-  const lines: string[] = [];
-  let mark = 0;
-  const commit = ({ ref, message, from, merge }: { ref: string; message: string; from: string; merge?: string }) => {
-    mark += 1;
-    lines.push(
-      `commit ${ref}`,
-      `mark :${mark}`,
-      "committer Arbor Bench <bench@arbor.invalid> 1704164645 +0000",
-      `data ${Buffer.byteLength(message)}`,
-      message,
-      `from ${from}`,
-    );
-    if (merge) lines.push(`merge ${merge}`);
-    lines.push("");
-    return `:${mark}`;
-  };
+  const stream = createImportStream();
+  const commit = (input: Parameters<typeof stream.commit>[0]) => stream.commit(input);
   const mainCommits: string[] = [];
   let mainHead = initialSha;
   for (let index = 0; index < 50; index += 1)
@@ -186,9 +171,9 @@ async function importBranches({
       merge: heads[index],
     });
   }
-  await runGitWithInput({ cwd: mainPath, args: ["fast-import", "--quiet"], input: `${lines.join("\n")}\n` });
+  await runFastImport({ cwd: mainPath, input: stream.text });
   await runFixtureGit({ cwd: mainPath, args: ["reset", "-q", "--hard", "main"] });
-  return { parentOf, commitCount: mark + 1 };
+  return { parentOf, commitCount: stream.commitCount + 1 };
 }
 
 /**
@@ -230,20 +215,6 @@ async function timeGraphWork({ mainPath, facts }: { mainPath: string; facts: Bra
   const { commits, heads } = parseBranchLog(output);
   buildBranchFacts({ commits, heads, defaultBranch: facts.defaultBranch });
   return performance.now() - start;
-}
-
-function runGitWithInput({ cwd, args, input }: { cwd: string; args: string[]; input: string }): Promise<void> {
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: devNull, GIT_CONFIG_NOSYSTEM: "1" };
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", ["-C", cwd, ...args], { env, stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`git ${args.join(" ")} exited with ${code}: ${stderr}`)),
-    );
-    child.stdin.end(input);
-  });
 }
 
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

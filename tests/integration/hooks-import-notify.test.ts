@@ -1,34 +1,26 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HookImportBody, NotificationsBody, RelaysBody } from "@/tests/support/api-types.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { rawRequest } from "@/tests/support/raw-request.ts";
+import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 
 const shared = useArborWithRepo();
 
 const ingestStop = (input: { id: string; cwd: string; sessionId: string; text: string }) =>
-  rawRequest({
-    url: shared.env.arbor.url,
-    path: "/api/hooks/ingest",
-    method: "POST",
-    headers: {
-      host: `127.0.0.1:${shared.env.arbor.port}`,
-      "content-type": "application/json",
-      "x-arbor-hook-token": readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim(),
-      "x-arbor-event-id": input.id,
-    },
-    body: JSON.stringify({
+  deliverHookEvent(
+    shared.env.arbor,
+    {
       hook_event_name: "Stop",
       session_id: input.sessionId,
       cwd: input.cwd,
       prompt_id: `p-${input.sessionId}`,
       stop_hook_active: false,
       last_assistant_message: input.text,
-    }),
-  });
+    },
+    { eventId: input.id },
+  );
 
 describe("import history", () => {
   it("reads the worktree's past sessions from the Claude config dir into relays, once", async () => {

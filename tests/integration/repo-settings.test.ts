@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
-import { rawRequest } from "@/tests/support/raw-request.ts";
+import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
 
@@ -103,24 +101,13 @@ describe("settings per repository", () => {
     const { repoId, mainPath } = shared.repo;
     const retention = (body: unknown, id = repoId) =>
       callApi<RetentionBody & ErrorBody>(shared.env.arbor, `/api/repos/${id}/retention`, { method: "POST", body });
-    const token = readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim();
     // Three terminal-session prompts of 600,000 bytes each; with 1 MB kept, the newest stays.
     for (let index = 0; index < 3; index += 1) {
-      const response = await rawRequest({
-        url: shared.env.arbor.url,
-        path: "/api/hooks/ingest",
-        method: "POST",
-        headers: {
-          host: `127.0.0.1:${shared.env.arbor.port}`,
-          "content-type": "application/json",
-          "x-arbor-hook-token": token,
-        },
-        body: JSON.stringify({
-          hook_event_name: "UserPromptSubmit",
-          session_id: "retention-terminal",
-          cwd: mainPath,
-          prompt: `${index}`.repeat(600_000),
-        }),
+      const response = await deliverHookEvent(shared.env.arbor, {
+        hook_event_name: "UserPromptSubmit",
+        session_id: "retention-terminal",
+        cwd: mainPath,
+        prompt: `${index}`.repeat(600_000),
       });
       expect(response.status).toBeLessThan(300);
     }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MessagesBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
-import { rawRequest } from "@/tests/support/raw-request.ts";
+import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 
 interface RemovalBody {
@@ -29,17 +29,11 @@ const branches = async () =>
 
 /** A Claude Code hook event from a terminal session in `cwd`, delivered as Arbor's hook script does. */
 async function hookEvent(input: { cwd: string; sessionId: string; name: string }) {
-  const token = readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim();
-  const response = await rawRequest({
-    url: shared.env.arbor.url,
-    path: "/api/hooks/ingest",
-    method: "POST",
-    headers: {
-      host: `127.0.0.1:${shared.env.arbor.port}`,
-      "content-type": "application/json",
-      "x-arbor-hook-token": token,
-    },
-    body: JSON.stringify({ hook_event_name: input.name, session_id: input.sessionId, cwd: input.cwd, prompt: "hi" }),
+  const response = await deliverHookEvent(shared.env.arbor, {
+    hook_event_name: input.name,
+    session_id: input.sessionId,
+    cwd: input.cwd,
+    prompt: "hi",
   });
   expect(response.status).toBeLessThan(300);
 }

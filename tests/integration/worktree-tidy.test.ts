@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
-import { rawRequest } from "@/tests/support/raw-request.ts";
+import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult } from "@/lib/worktrees/ship-types.ts";
 
@@ -46,17 +46,11 @@ async function commit(cwd: string, name: string): Promise<void> {
 }
 
 async function hookEvent(input: { cwd: string; sessionId: string; name: string }) {
-  const token = readFileSync(path.join(shared.env.arbor.dataDir, "hook-token"), "utf8").trim();
-  const response = await rawRequest({
-    url: shared.env.arbor.url,
-    path: "/api/hooks/ingest",
-    method: "POST",
-    headers: {
-      host: `127.0.0.1:${shared.env.arbor.port}`,
-      "content-type": "application/json",
-      "x-arbor-hook-token": token,
-    },
-    body: JSON.stringify({ hook_event_name: input.name, session_id: input.sessionId, cwd: input.cwd, prompt: "hi" }),
+  const response = await deliverHookEvent(shared.env.arbor, {
+    hook_event_name: input.name,
+    session_id: input.sessionId,
+    cwd: input.cwd,
+    prompt: "hi",
   });
   expect(response.status).toBeLessThan(300);
 }

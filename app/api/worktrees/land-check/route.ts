@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { previewLanding } from "@/lib/worktrees/land-preview.ts";
 
-const landCheckSchema = z
-  .object({
-    repoId: z.string().uuid(),
-    worktreePath: z.string().min(1).max(4096),
-    /** The branch to land into; the default branch when left out. */
-    base: z.string().min(1).max(250).optional(),
-  })
-  .strict();
+const landCheckSchema = z.object(landTarget).strict();
 
 // POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base, and the hunks if not? (touches nothing)
 export const POST = withErrorHandling(async (request: Request) =>

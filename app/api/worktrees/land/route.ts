@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { landWorktree } from "@/lib/worktrees/land-worktree.ts";
 import { LAND_METHODS } from "@/lib/worktrees/worktree-types.ts";
 
 const landSchema = z
   .object({
-    repoId: z.string().uuid(),
-    worktreePath: z.string().min(1).max(4096),
-    /** The branch to land into; the default branch when left out. */
-    base: z.string().min(1).max(250).optional(),
+    ...landTarget,
     method: z.enum(LAND_METHODS),
     /** The base commit the user previewed; refused when the base has moved since. */
     baseCommit: z

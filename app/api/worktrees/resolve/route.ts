@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { askClaudeToResolve } from "@/lib/worktrees/ask-to-resolve.ts";
 
-const resolveSchema = z
-  .object({
-    repoId: z.string().uuid(),
-    worktreePath: z.string().min(1).max(4096),
-    base: z.string().min(1).max(250).optional(),
-  })
-  .strict();
+const resolveSchema = z.object(landTarget).strict();
 
 // POST /api/worktrees/resolve – "Ask Claude to resolve": a chat run in the branch's worktree with the conflicts
 export const POST = withErrorHandling(async (request: Request) =>
