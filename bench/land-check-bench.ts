@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { STATUS_ARGS } from "@/lib/git/read-worktree-state.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
-import { checkLanding } from "@/lib/worktrees/land-check.ts";
+import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land-check.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,
@@ -22,8 +22,10 @@ export interface LandCheckBenchResult {
   branchCount: number;
   fileCount: number;
   iterations: number;
-  /** Median of checkLanding (blockers, counts, merge-tree) for the target branch. */
+  /** Median of the conflict pre-check (checkLandingConflicts: refs, counts, merge-tree) for the target branch. */
   checkMedianMs: number;
+  /** Median of checkLanding: the pre-check with the blockers (both worktrees' status), as landing runs it. */
+  fullMedianMs: number;
   /** Median of `git merge-tree --write-tree` on the same pair, straight through execFile. */
   rawMedianMs: number;
   /** checkMedianMs / rawMedianMs; the target is <= 1.2. */
@@ -96,7 +98,7 @@ export async function runLandCheckBench({
 
     let conflictingFiles = 0;
     const check = async () => {
-      const result = await checkLanding(handle.db, { repoId: repo.id, worktreePath });
+      const result = await checkLandingConflicts(handle.db, { repoId: repo.id, worktreePath });
       conflictingFiles = result.conflictingFiles.length;
     };
     const raw = () =>
@@ -128,11 +130,14 @@ export async function runLandCheckBench({
         okExitCodes: [1],
       });
     const status = () => runGit({ cwd: worktreePath, args: STATUS_ARGS });
+    const full = () => checkLanding(handle.db, { repoId: repo.id, worktreePath });
     const wrappedTimes: number[] = [];
     const statusTimes: number[] = [];
+    const fullTimes: number[] = [];
     for (let round = 0; round < 8; round += 1) {
       wrappedTimes.push(await timeMs(wrapped));
       statusTimes.push(await timeMs(status));
+      fullTimes.push(await timeMs(full));
     }
     const checkTimes: number[] = [];
     const rawTimes: number[] = [];
@@ -155,6 +160,7 @@ export async function runLandCheckBench({
       ratio: round(checkMedianMs / rawMedianMs, 2),
       conflictingFiles,
       wrappedMedianMs: round(median(wrappedTimes), 1),
+      fullMedianMs: round(median(fullTimes), 1),
       statusMedianMs: round(median(statusTimes), 1),
     };
   } finally {
@@ -169,7 +175,8 @@ if (isDirectRun) {
   console.log(
     `land check bench: ${result.branchCount} branches, ${result.fileCount} files, ${result.conflictingFiles} conflicting, ${result.iterations} runs`,
   );
-  console.log(`  checkLanding median ${result.checkMedianMs} ms vs raw merge-tree ${result.rawMedianMs} ms`);
+  console.log(`  conflict pre-check median ${result.checkMedianMs} ms vs raw merge-tree ${result.rawMedianMs} ms`);
+  console.log(`  with the blockers (checkLanding, as landing runs it) ${result.fullMedianMs} ms`);
   console.log(
     `  merge-tree through runGitCommand ${result.wrappedMedianMs} ms; one status ${result.statusMedianMs} ms`,
   );

@@ -265,7 +265,7 @@ console.log(
   `\nLanding pre-check (${landCheck.branchCount} branches, ${landCheck.fileCount} files, ${landCheck.conflictingFiles} conflicting; baseline = raw git merge-tree --write-tree of the same pair)`,
 );
 line(
-  "  checkLanding median vs raw merge-tree median",
+  "  conflict pre-check median vs raw merge-tree",
   `${landCheck.checkMedianMs} ms vs ${landCheck.rawMedianMs} ms`,
   "",
   true,
@@ -277,6 +277,7 @@ line(
   "",
   true,
 );
+line("  with the blockers (both statuses), as landing", `${landCheck.fullMedianMs} ms`, "", true);
 
 const mergeOrder = await runMergeOrderBench();
 console.log(

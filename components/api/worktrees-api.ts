@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WorktreeSetup } from "@/lib/worktrees/worktree-setup.ts";
 import type {
   CreatedWorktree,
+  LandBlockers,
   LandingPreview,
   LandMethod,
   LandResult,
@@ -54,6 +55,14 @@ export function useLandCheck(repoId: string) {
   return useMutation({
     mutationFn: (input: { worktreePath: string; base?: string }) =>
       fetchJson<LandingPreview>("/api/worktrees/land-check", { method: "POST", body: { repoId, ...input } }),
+  });
+}
+
+/** POST /api/worktrees/land-blockers: what must happen before landing (asked beside the land check, answered after it). */
+export function useLandBlockers(repoId: string) {
+  return useMutation({
+    mutationFn: (input: { worktreePath: string; base?: string }) =>
+      fetchJson<LandBlockers>("/api/worktrees/land-blockers", { method: "POST", body: { repoId, ...input } }),
   });
 }
 

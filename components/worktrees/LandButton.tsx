@@ -8,6 +8,7 @@ import { ApiError } from "@/components/api/fetch-json.ts";
 import { useRepoSettings } from "@/components/api/settings-api.ts";
 import {
   useAskToResolve,
+  useLandBlockers,
   useLandCheck,
   useLandWorktree,
   useNewWorktreeOptions,
@@ -39,6 +40,7 @@ export function LandButton(props: {
   const [isOpen, setOpen] = useState(false);
   const [base, setBase] = useState<string | null>(null);
   const check = useLandCheck(props.repoId);
+  const blockersCheck = useLandBlockers(props.repoId);
   const land = useLandWorktree(props.repoId);
   const resolve = useAskToResolve(props.repoId);
   const [chosenMethod, setMethod] = useState<LandMethod | null>(null);
@@ -50,7 +52,11 @@ export function LandButton(props: {
   const run = (nextBase: string | null) => {
     land.reset();
     resolve.reset();
-    check.mutate({ worktreePath: props.worktree.path, ...(nextBase ? { base: nextBase } : {}) });
+    // Both at once: the conflicts answer (a merge in git's object store) shows as soon as it is known,
+    // what must happen first (both worktrees' status, runs) beside it.
+    const target = { worktreePath: props.worktree.path, ...(nextBase ? { base: nextBase } : {}) };
+    check.mutate(target);
+    blockersCheck.mutate(target);
   };
   const open = () => {
     setOpen(true);
@@ -58,10 +64,10 @@ export function LandButton(props: {
   };
   useRecheckWhenRunsEnd({
     repoId: props.repoId,
-    isActive: isOpen && (check.data?.blockers.length ?? 0) > 0 && !land.data,
-    worktreePaths: [props.worktree.path, check.data?.baseWorktreePath ?? null],
+    isActive: isOpen && (blockersCheck.data?.blockers.length ?? 0) > 0 && !land.data,
+    worktreePaths: [props.worktree.path, blockersCheck.data?.baseWorktreePath ?? null],
     recheck: () => {
-      if (!check.isPending) run(base);
+      if (!check.isPending && !blockersCheck.isPending) run(base);
     },
   });
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
@@ -70,6 +76,8 @@ export function LandButton(props: {
   const stoppedByLand = stoppedOperation(land.error);
   const stopped = stoppedByLand ?? stoppedOperation(check.error);
   const preview = check.data && !check.isPending && !land.data && !stopped ? check.data : null;
+  // null while they are being read (or could not be): landing waits for them.
+  const blockers = preview && blockersCheck.data && !blockersCheck.isPending ? blockersCheck.data.blockers : null;
   const isFastForwardOnly = (option: LandMethod) => option === "fast-forward" && (preview?.baseAhead ?? 0) > 0;
   return (
     <>
@@ -115,6 +123,9 @@ export function LandButton(props: {
           ) : null}
           {check.error && !stopped ? <ErrorNotice error={check.error} testId="land-error" /> : null}
           {preview ? <LandPreview check={preview} /> : null}
+          {preview ? (
+            <LandBlockerList blockers={blockers} isPending={blockersCheck.isPending} error={blockersCheck.error} />
+          ) : null}
           {land.data ? <LandDone result={land.data} /> : null}
           {stopped ? (
             <div className="space-y-2" data-testid="land-rebase-stopped">
@@ -126,7 +137,7 @@ export function LandButton(props: {
               <OperationPanel repoId={props.repoId} state={stopped} onAborted={() => run(base)} />
             </div>
           ) : null}
-          {preview && canLand(preview) ? (
+          {preview && canLand(preview, blockers) ? (
             <fieldset className="space-y-1">
               <legend className="mb-1 font-medium">How</legend>
               {LAND_METHODS.map((option) => (
@@ -162,7 +173,7 @@ export function LandButton(props: {
                 Check again
               </Button>
             ) : null}
-            {preview?.status === "conflicts" && preview.blockers.length === 0 ? (
+            {preview?.status === "conflicts" && blockers?.length === 0 ? (
               <Button
                 disabled={resolve.isPending}
                 onClick={() =>
@@ -194,7 +205,7 @@ export function LandButton(props: {
                 Remove this worktree…
               </Button>
             ) : null}
-            {preview && canLand(preview) ? (
+            {preview && canLand(preview, blockers) ? (
               <Button
                 variant="primary"
                 disabled={land.isPending || isFastForwardOnly(method)}
@@ -234,8 +245,8 @@ function stoppedOperation(error: unknown): OperationState | null {
 }
 
 /** Only a clean check with nothing in the way can land. */
-function canLand(check: LandingPreview): boolean {
-  return check.status === "clean" && check.blockers.length === 0;
+function canLand(check: LandingPreview, blockers: string[] | null): boolean {
+  return check.status === "clean" && blockers !== null && blockers.length === 0;
 }
 
 function LandDone({ result }: { result: LandResult }) {
@@ -266,10 +277,10 @@ function LandPreview({ check }: { check: LandingPreview }) {
         </p>
       ) : check.status === "clean" ? (
         <p className="text-emerald-700 dark:text-emerald-400">
-          {commits(check.commitsToLand)} would merge into {check.base} without conflicts
+          {commits(check.commitsToLand ?? 0)} would merge into {check.base} without conflicts
           {check.baseAhead === 0
             ? " (a fast-forward)."
-            : ` (${check.base} has ${commits(check.baseAhead)} the branch lacks: a merge commit, or rebase first).`}
+            : ` (${check.base} has ${commits(check.baseAhead ?? 0)} the branch lacks: a merge commit, or rebase first).`}
         </p>
       ) : (
         <>
@@ -282,16 +293,28 @@ function LandPreview({ check }: { check: LandingPreview }) {
           <ConflictList preview={check} />
         </>
       )}
-      {check.blockers.length > 0 ? (
-        <>
-          <p className="font-medium">Before landing:</p>
-          <ul className="list-disc space-y-1 pl-5 text-red-700 dark:text-red-400" data-testid="land-blockers">
-            {check.blockers.map((blocker) => (
-              <li key={blocker}>{blocker}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+    </div>
+  );
+}
+
+/** What must happen before landing; read beside the conflict check, so it may come a moment later. */
+function LandBlockerList(props: { blockers: string[] | null; isPending: boolean; error: Error | null }) {
+  if (props.error) return <ErrorNotice error={props.error} testId="land-blockers-error" />;
+  if (props.isPending || props.blockers === null)
+    return (
+      <p className="text-zinc-600 dark:text-zinc-400" data-testid="land-blockers-pending">
+        Checking both worktrees for uncommitted changes and runs…
+      </p>
+    );
+  if (props.blockers.length === 0) return null;
+  return (
+    <div className="space-y-1">
+      <p className="font-medium">Before landing:</p>
+      <ul className="list-disc space-y-1 pl-5 text-red-700 dark:text-red-400" data-testid="land-blockers">
+        {props.blockers.map((blocker) => (
+          <li key={blocker}>{blocker}</li>
+        ))}
+      </ul>
     </div>
   );
 }

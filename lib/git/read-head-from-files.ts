@@ -35,10 +35,23 @@ export async function readHeadFromFiles(gitDir: string): Promise<string | null |
     const head = parseHeadFile(await readFile(path.join(gitDir, "HEAD"), "utf8"));
     if (!head) return undefined;
     if ("commit" in head) return head.commit;
-    const commonDir = await readCommonDir(gitDir);
+    return await readRefFromFiles(await readCommonDir(gitDir), head.ref);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The commit a branch ref (`refs/heads/x`) names, read from the common dir's files as git would:
+ * the loose ref, else packed-refs; null when neither has it (no such branch, or unborn).
+ * `undefined` means "ask git": a reftable repository, a symbolic or malformed ref, a read error.
+ */
+export async function readRefFromFiles(commonDir: string, ref: string): Promise<string | null | undefined> {
+  try {
+    if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
     if (await exists(path.join(commonDir, "reftable"))) return undefined;
-    const loose = await readFile(path.join(commonDir, head.ref), "utf8").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null;
+    const loose = await readFile(path.join(commonDir, ref), "utf8").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
       throw error;
     });
     if (loose !== null) {
@@ -49,15 +62,14 @@ export async function readHeadFromFiles(gitDir: string): Promise<string | null |
       if (error.code === "ENOENT") return "";
       throw error;
     });
-    // Neither loose nor packed: the branch has no commit yet.
-    return findPackedRef(packed, head.ref);
+    return findPackedRef(packed, ref);
   } catch {
     return undefined;
   }
 }
 
 /** A linked worktree's git dir names the repository's common dir in `commondir`; a main one is its own. */
-async function readCommonDir(gitDir: string): Promise<string> {
+export async function readCommonDir(gitDir: string): Promise<string> {
   try {
     return path.resolve(gitDir, (await readFile(path.join(gitDir, "commondir"), "utf8")).trim());
   } catch {

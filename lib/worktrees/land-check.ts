@@ -2,106 +2,202 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
+import type { BranchNames } from "@/lib/git/read-branch-names.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { parseMergeTreeOutput } from "./conflict-hunks.ts";
 import { landBlockers } from "./land-blockers.ts";
-import { locateLanding, scanOne, toScan } from "./locate-landing.ts";
-import { isMergeFreeOfRepositoryCode, runLandingMerge, startSpeculativeLanding } from "./speculative-landing.ts";
+import { locateLanding, locateLandingFromFiles, scanOne, toScan } from "./locate-landing.ts";
+import { describeOperation, readOperationState } from "./operation-state.ts";
+import {
+  isMergeFreeOfRepositoryCode,
+  runLandingGit,
+  startSpeculativeLanding,
+  type Settled,
+  type SpeculativeLanding,
+} from "./speculative-landing.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
-import type { LandCheck } from "./worktree-types.ts";
+import type { LandCheck, LandConflictCheck } from "./worktree-types.ts";
 
 /** Kept here too: land-worktree.ts imports it from this module. */
 export { neutralMergeDrivers };
 
+type LandInput = { repoId: string; worktreePath: string; base?: string };
+
 /**
- * What landing a worktree's branch into its base (the default branch unless given) would do,
- * without touching any worktree or ref: `git merge-tree --write-tree` merges in git's object store
- * only and names the conflicting files; the blockers say what must happen first (uncommitted
- * changes in either worktree, a run in either, no worktree on the base). In a repository the user
- * has not trusted, the repository's own merge drivers are replaced by `false` (a file that needs one
- * counts as conflicting) so no program of the repository runs.
+ * The conflict pre-check: would landing the worktree's branch into its base (the default branch
+ * unless given) conflict, and in which files, without touching any worktree or ref. `git
+ * merge-tree --write-tree` merges in git's object store only; its tree is returned so the hunks can
+ * be read from it. In a repository the user has not trusted, the repository's own merge drivers
+ * are replaced by `false` (a file that needs one counts as conflicting) so no program of the
+ * repository runs. The worktree and refs are read from git's files when they can say
+ * (locateLandingFromFiles), so the merge is nearly the only git process. What must happen first
+ * (uncommitted changes, runs) is checkLandingBlockers'.
  */
-export async function checkLanding(
+export async function checkLandingConflicts(db: Db, input: LandInput): Promise<LandConflictCheck> {
+  // The files answer in about a millisecond: the merge starts after them, not on a guess.
+  const quick = await locateLandingFromFiles(db, input);
+  if (!quick)
+    return (await locateTarget(db, input, guessLanding(input, { withMerge: true, withMainStatus: false }))).conflicts();
+  const base = chooseBase({ input, names: quick.names, mainBranch: quick.mainBranch, branch: quick.branch });
+  return readConflicts({ ...quick, base, guess: { guessed: null, isRight: false } });
+}
+
+/** What must happen before landing: uncommitted changes in either worktree, a run in either, no worktree on the base. */
+export async function checkLandingBlockers(
   db: Db,
-  input: { repoId: string; worktreePath: string; base?: string },
-): Promise<LandCheck> {
-  // The slow git work starts on a guess while the worktree list, refs and trust are read.
-  let guess: ReturnType<typeof startSpeculativeLanding> | null = null;
-  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input, (rootPath) => {
-    guess = startSpeculativeLanding({ repoRoot: rootPath, worktreePath: input.worktreePath, base: input.base });
-  });
-  const branch = entry.branch;
-  if (!branch || entry.isDetached)
-    throw new AppError("invalid_input", "This worktree is on a detached HEAD; create a branch in it before landing.");
+  input: LandInput,
+): Promise<{ base: string; baseWorktreePath: string | null; blockers: string[] }> {
+  const target = await locateTarget(db, input, guessLanding(input, { withMerge: false, withMainStatus: true }));
+  return { base: target.base, baseWorktreePath: target.baseWorktreePath, blockers: await target.blockers() };
+}
+
+/** Both: what landing would do and what stands in its way (the land itself checks this first). */
+export async function checkLanding(db: Db, input: LandInput): Promise<LandCheck> {
+  const target = await locateTarget(db, input, guessLanding(input, { withMerge: true, withMainStatus: true }));
+  const [conflicts, blockers] = await Promise.all([target.conflicts(), target.blockers()]);
+  return { ...conflicts, baseWorktreePath: target.baseWorktreePath, blockers };
+}
+
+/**
+ * The slow git work started on a guess as soon as the repository's folder is known
+ * (startSpeculativeLanding), kept only when the guess proves right.
+ */
+function guessLanding(input: LandInput, options: { withMerge: boolean; withMainStatus: boolean }) {
+  let started: Promise<SpeculativeLanding> | null = null;
+  return {
+    start: (repoRoot: string) => {
+      started ??= startSpeculativeLanding({
+        repoRoot,
+        worktreePath: input.worktreePath,
+        base: input.base,
+        ...options,
+      });
+    },
+    /** The guess, when it was about this branch and base, with a merge a trusted run would agree with. */
+    kept: async (known: { repoRoot: string; branch: string; base: string; isTrusted: boolean }) => {
+      const guessed = started === null ? null : await started;
+      const isRight =
+        guessed !== null &&
+        guessed.repoRoot === known.repoRoot &&
+        guessed.branch === known.branch &&
+        guessed.base === known.base &&
+        (!known.isTrusted || (await isMergeFreeOfRepositoryCode(known.repoRoot)));
+      return { guessed, isRight };
+    },
+  };
+}
+
+type Guess = ReturnType<typeof guessLanding>;
+type KeptGuess = Awaited<ReturnType<Guess["kept"]>>;
+
+const kept = <T>(settled: Promise<Settled<T>> | null | undefined, fresh: () => Promise<T>) =>
+  settled ? settled.then((result) => ("value" in result ? result.value : fresh())) : fresh();
+
+/** The base asked for, else the repository's default branch; refused when missing or the branch itself. */
+function chooseBase(input: {
+  input: LandInput;
+  names: BranchNames;
+  mainBranch: string | null;
+  branch: string;
+}): string {
   const base =
-    input.base ??
+    input.input.base ??
     chooseDefaultBranch({
-      branchNames: new Set(names.local.keys()),
-      originHead: names.originHead,
-      mainWorktreeBranch: entries[0]?.branch ?? null,
+      branchNames: new Set(input.names.local.keys()),
+      originHead: input.names.originHead,
+      mainWorktreeBranch: input.mainBranch,
     });
-  if (!base || !names.local.has(base))
+  if (!base || !input.names.local.has(base))
     throw new AppError(
       "precondition_failed",
       base ? `The base branch ${base} does not exist. Choose another base.` : "The repository has no default branch.",
     );
-  if (base === branch)
+  if (base === input.branch)
     throw new AppError("invalid_input", `This worktree is on ${base} itself; there is nothing to land.`);
+  return base;
+}
+
+/** The merge of branch into base (the guess's when right) read as the pre-check's answer. */
+async function readConflicts(target: {
+  repoRoot: string;
+  commonDir?: string;
+  worktreePath: string;
+  branch: string;
+  base: string;
+  isTrusted: boolean;
+  mergeDrivers: () => Promise<string[]>;
+  guess: KeptGuess;
+}): Promise<LandConflictCheck> {
+  const { repoRoot, branch, base, isTrusted, guess } = target;
+  const { merge, clean, baseCommit } = await kept(guess.isRight ? guess.guessed?.landing : null, async () =>
+    runLandingGit({
+      repoRoot,
+      commonDir: target.commonDir,
+      base,
+      branch,
+      isTrusted,
+      extraConfig: isTrusted ? [] : await target.mergeDrivers(),
+    }),
+  );
+  const { tree, conflictingFiles } = parseMergeTreeOutput(merge.stdout.toString("utf8"));
+  // A branch whose work the base already has (squashed or rebased in): merging changes nothing.
+  const isLanded = clean !== null && (clean.commitsToLand === 0 || tree === clean.baseTree);
+  return {
+    worktreePath: target.worktreePath,
+    branch,
+    base,
+    baseCommit,
+    mergeTree: tree,
+    status: clean === null ? "conflicts" : isLanded ? "nothing_to_land" : "clean",
+    conflictingFiles: clean === null ? conflictingFiles : [],
+    commitsToLand: clean?.commitsToLand ?? null,
+    baseAhead: clean?.baseAhead ?? null,
+  };
+}
+
+/** The worktree, its branch and base checked against git's worktree list and refs; its conflicts and blockers on demand. */
+async function locateTarget(db: Db, input: LandInput, guess: Guess) {
+  const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input, guess.start);
+  const branch = entry.branch;
+  if (!branch || entry.isDetached) {
+    // A rebase stopped half way leaves HEAD detached: say that, with what to do.
+    const stopped = await readOperationState(entry.path);
+    if (stopped) throw new AppError("conflict", describeOperation(stopped), { details: { operation: stopped } });
+    throw new AppError("invalid_input", "This worktree is on a detached HEAD; create a branch in it before landing.");
+  }
+  const base = chooseBase({ input, names, mainBranch: entries[0]?.branch ?? null, branch });
   const baseEntry = entries.find((candidate) => candidate.branch === base && !candidate.isBare) ?? null;
-  const guessed = guess === null ? null : await (guess as ReturnType<typeof startSpeculativeLanding>).landing;
-  const isGuessRight =
-    guessed !== null &&
-    guessed.repoRoot === repoRoot &&
-    guessed.branch === branch &&
-    guessed.base === base &&
-    (!isTrusted || (await isMergeFreeOfRepositoryCode(repoRoot)));
-  const kept = <T>(settled: Promise<{ value: T } | { error: unknown }> | undefined, fresh: () => Promise<T>) =>
-    settled ? settled.then((result) => ("value" in result ? result.value : fresh())) : fresh();
-  // Independent git processes, all at once: the two statuses, the counts and the merge itself.
-  const [worktree, baseWorktree, counts, merge] = await Promise.all([
-    scanOne(entries, entry),
-    baseEntry
-      ? guessed !== null && baseEntry.path === guessed.repoRoot
-        ? kept(guessed.mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
+  const known = await guess.kept({ repoRoot, branch, base, isTrusted });
+  let conflicts: Promise<LandConflictCheck> | null = null;
+  const readOnce = () =>
+    (conflicts ??= readConflicts({
+      repoRoot,
+      worktreePath: entry.path,
+      branch,
+      base,
+      isTrusted,
+      mergeDrivers,
+      guess: known,
+    }));
+  const blockers = async (): Promise<string[]> => {
+    const mainStatus = known.guessed?.repoRoot === baseEntry?.path ? known.guessed?.mainStatus : null;
+    const [worktree, baseWorktree] = await Promise.all([
+      scanOne(entries, entry),
+      baseEntry
+        ? kept(mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
             toScan(entries, baseEntry, state),
           )
-        : scanOne(entries, baseEntry)
-      : Promise.resolve(null),
-    kept(isGuessRight ? guessed.counts : undefined, () =>
-      runGit({
-        cwd: repoRoot,
-        args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${branch}`],
-      }),
-    ),
-    kept(isGuessRight ? guessed.merge : undefined, async () =>
-      runLandingMerge({ repoRoot, base, branch, isTrusted, extraConfig: isTrusted ? [] : await mergeDrivers() }),
-    ),
-  ]);
-  const blockers = landBlockers({
-    branch,
-    base,
-    baseWorktreePath: baseWorktree?.path ?? null,
-    baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
-    branchChangedFiles: countChangedFiles(worktree),
-    branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
-    baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
-  });
-  // `base...branch` with --left-right: commits only on the base, then commits only on the branch.
-  const [baseAhead = 0, commitsToLand = 0] = counts
-    .trim()
-    .split(/\s+/)
-    .map((count) => Number.parseInt(count, 10));
-  const [, ...files] = merge.stdout.toString("utf8").split("\0");
-  const conflictingFiles = merge.exitCode === 1 ? files.filter((file) => file !== "") : [];
-  return {
-    worktreePath: worktree.path,
-    branch,
-    base,
-    baseWorktreePath: baseWorktree?.path ?? null,
-    blockers,
-    status: commitsToLand === 0 ? "nothing_to_land" : conflictingFiles.length > 0 ? "conflicts" : "clean",
-    conflictingFiles,
-    commitsToLand,
-    baseAhead,
+        : null,
+    ]);
+    return landBlockers({
+      branch,
+      base,
+      baseWorktreePath: baseWorktree?.path ?? null,
+      baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
+      branchChangedFiles: countChangedFiles(worktree),
+      branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
+      baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
+    });
   };
+  return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };
 }

@@ -4,7 +4,6 @@ import { readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
-import { isAlreadyLanded, readBranchCommit } from "./land-preview.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
@@ -35,7 +34,7 @@ export async function landWorktree(
   const check = await checkLanding(db, input);
   const { branch, base } = check;
   if (input.baseCommit !== undefined) {
-    const now = await readBranchCommit(worktree.path, base);
+    const now = check.baseCommit;
     if (now !== input.baseCommit)
       throw new AppError(
         "conflict",
@@ -48,14 +47,11 @@ export async function landWorktree(
       details: { blockers: check.blockers },
     });
   if (check.status === "nothing_to_land")
-    throw new AppError("conflict", `${base} already has every commit of ${branch}; there is nothing to land.`);
-  if (
-    check.status === "clean" &&
-    (await isAlreadyLanded(db, { repoId: input.repoId, cwd: worktree.path, base, branch }))
-  )
     throw new AppError(
       "conflict",
-      `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
+      check.commitsToLand === 0
+        ? `${base} already has every commit of ${branch}; there is nothing to land.`
+        : `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
     );
   if (check.status === "conflicts")
     throw new AppError(
@@ -63,7 +59,7 @@ export async function landWorktree(
       `${branch} was not landed: merging it into ${base} would conflict in ${check.conflictingFiles.join(", ")}. Merge ${base} into the branch in its worktree and resolve the conflicts there first.`,
       { details: { conflictingFiles: check.conflictingFiles } },
     );
-  if (input.method === "fast-forward" && check.baseAhead > 0)
+  if (input.method === "fast-forward" && (check.baseAhead ?? 0) > 0)
     throw new AppError(
       "precondition_failed",
       `${base} has ${check.baseAhead} ${check.baseAhead === 1 ? "commit" : "commits"} that ${branch} lacks, so it cannot fast-forward. Rebase the branch onto ${base} in its worktree first, or land it with a merge commit.`,

@@ -1,4 +1,4 @@
-import { realpath } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
@@ -10,6 +10,8 @@ import { readStatusState } from "@/lib/git/read-worktree-state.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import { explainRepositoryError } from "@/lib/git/explain-repository-error.ts";
 import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
+import { locateWorktreeFromFiles } from "@/lib/git/locate-worktree-from-files.ts";
+import { readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
@@ -33,21 +35,9 @@ export async function locateLanding(
   isTrusted: boolean;
   mergeDrivers: () => Promise<string[]>;
 }> {
-  if (!path.isAbsolute(input.worktreePath))
-    throw new AppError(
-      "invalid_input",
-      `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
-    );
-  await assertRepoIsLocal(db, input.repoId);
-  const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
-  if (!repo || repo.pins.length === 0)
-    throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");
+  const repo = await findPinnedRepo(db, input);
   onRepoRoot?.(repo.rootPath);
-  // Read alongside the rest; only awaited (and its errors only raised) when the repository is not trusted.
-  const drivers = neutralMergeDrivers(repo.rootPath).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
+  const mergeDrivers = readMergeDriversAside(repo.rootPath);
   const [entries, names, isTrusted, wanted] = await Promise.all([
     listWorktreeEntries({ cwd: repo.rootPath }).catch((error: unknown) => {
       throw explainRepositoryError({ error, path: repo.rootPath });
@@ -74,18 +64,99 @@ export async function locateLanding(
   if (names.originHead && !names.local.has(names.originHead))
     for (const [name, upstream] of (await readLandingRefs(repo.rootPath, names.originHead)).local)
       names.local.set(name, upstream);
+  return { repoRoot: entries[0].path, entries, entry, names, isTrusted, mergeDrivers };
+}
+
+/**
+ * locateLanding for the conflict pre-check, without a git process: the worktree found from the
+ * files git links worktrees with (locateWorktreeFromFiles) and the refs read from the ref files.
+ * null when the files cannot say (an unusual layout, a detached HEAD, packed symbolic refs...):
+ * locateLanding then asks git, and says what is wrong if anything is.
+ */
+export async function locateLandingFromFiles(
+  db: Db,
+  input: { repoId: string; worktreePath: string; base?: string },
+  onRepoRoot?: (rootPath: string) => void,
+): Promise<{
+  repoRoot: string;
+  commonDir: string;
+  worktreePath: string;
+  branch: string;
+  mainBranch: string | null;
+  names: BranchNames;
+  isTrusted: boolean;
+  mergeDrivers: () => Promise<string[]>;
+} | null> {
+  const repo = await findPinnedRepo(db, input);
+  onRepoRoot?.(repo.rootPath);
+  const mergeDrivers = readMergeDriversAside(repo.rootPath);
+  const [found, isTrusted] = await Promise.all([
+    locateWorktreeFromFiles({ repoRoot: repo.rootPath, worktreePath: input.worktreePath }),
+    isRepositoryTrusted(db, input.repoId),
+  ]);
+  if (!found?.branch) return null;
+  const names = await readLandingRefsFromFiles(found.commonDir, input.base);
+  if (!names) return null;
   return {
-    repoRoot: entries[0].path,
-    entries,
-    entry,
+    repoRoot: repo.rootPath,
+    commonDir: found.commonDir,
+    worktreePath: found.path,
+    branch: found.branch,
+    mainBranch: found.mainBranch,
     names,
     isTrusted,
-    mergeDrivers: async () => {
-      const result = await drivers;
-      if ("error" in result) throw result.error;
-      return result.value;
-    },
+    mergeDrivers,
   };
+}
+
+/** The pinned repository a land check is about (refused, with what to do, when it is not pinned or not this instance's). */
+async function findPinnedRepo(db: Db, input: { repoId: string; worktreePath: string }) {
+  if (!path.isAbsolute(input.worktreePath))
+    throw new AppError(
+      "invalid_input",
+      `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
+    );
+  await assertRepoIsLocal(db, input.repoId);
+  const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
+  if (!repo || repo.pins.length === 0)
+    throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");
+  return repo;
+}
+
+/** The merge drivers to switch off, read alongside the rest; only awaited (and its errors only raised) when the repository is not trusted. */
+function readMergeDriversAside(repoRoot: string): () => Promise<string[]> {
+  const drivers = neutralMergeDrivers(repoRoot).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  return async () => {
+    const result = await drivers;
+    if ("error" in result) throw result.error;
+    return result.value;
+  };
+}
+
+/**
+ * readLandingRefs from the ref files: which of origin/HEAD's branch, main, master and the base
+ * exist. undefined when a file cannot say (a reftable repository, a malformed ref): ask git.
+ */
+async function readLandingRefsFromFiles(commonDir: string, base: string | undefined): Promise<BranchNames | undefined> {
+  const originHeadFile = await readFile(path.join(commonDir, "refs/remotes/origin/HEAD"), "utf8").catch(
+    (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : null),
+  );
+  if (originHeadFile === null) return undefined;
+  const originRef = /^ref: refs\/remotes\/origin\/(\S+)\s*$/.exec(originHeadFile)?.[1] ?? null;
+  if (originHeadFile !== "" && originRef === null) return undefined;
+  const names: BranchNames = { local: new Map(), remote: [], originHead: originRef };
+  const candidates = [
+    ...new Set(["main", "master", ...(base === undefined ? [] : [base]), ...(originRef ? [originRef] : [])]),
+  ];
+  for (const name of candidates) {
+    const commit = await readRefFromFiles(commonDir, `refs/heads/${name}`);
+    if (commit === undefined) return undefined;
+    if (commit !== null) names.local.set(name, "");
+  }
+  return names;
 }
 
 /**

@@ -3,88 +3,139 @@ import path from "node:path";
 import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { parseHeadFile } from "@/lib/git/read-head-from-files.ts";
+import { parseHeadFile, readCommonDir, readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
 import { runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run-git.ts";
 
-type Settled<T> = { value: T } | { error: unknown };
+export type Settled<T> = { value: T } | { error: unknown };
 
-const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+export const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
   promise.then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
 
+/** What merging a branch's commit into a base commit gives, from git's object store only. */
+export interface LandingMerge {
+  baseCommit: string;
+  branchCommit: string;
+  /** `git merge-tree --write-tree -z` of the two commits (exit 1: conflicts): the tree, then the conflicted entries. */
+  merge: GitCommandResult;
+  /**
+   * Commits only on the base and only on the branch, and the base commit's tree (a clean merge that
+   * gives it back means the branch has landed already): read only when the merge is clean, where
+   * they tell a fast-forward, a merge commit and "already landed" apart; null when it conflicts.
+   */
+  clean: { baseAhead: number; commitsToLand: number; baseTree: string } | null;
+}
+
 /**
- * The land check's slow git work started before the worktree list and refs have said what it
- * is about: the branch named by the worktree's HEAD file, the base guessed (the one asked for, else
- * `main`), the counts and the merge (run as for an untrusted repository: merge drivers off, no
- * repository code), and the status of the pinned repository's main worktree (where the base is
- * usually checked out). Nothing runs inside the unchecked folder: only its HEAD file is read, and
- * the branch name it gives is used as `refs/heads/<name>`. checkLanding keeps each result only when
- * what it then knows matches the guess, and otherwise runs that part again.
+ * The land check's git work started before the worktree list, refs and trust have said what it is
+ * about: the branch named by the worktree's HEAD file, the base guessed (the one asked for, else
+ * `main`), both commits read from the repository's ref files, and the merge of those two commits
+ * (run as for an untrusted repository: merge drivers off, no repository code). Nothing runs
+ * inside the unchecked folder: only its HEAD file is read, and the name it gives is only used as
+ * `refs/heads/<name>`. The land check keeps the result only when what it then knows matches the
+ * guess, and otherwise runs it again. The status of the pinned repository's main worktree (where
+ * the base is usually checked out) is started too when the blockers are wanted.
  */
 export interface SpeculativeLanding {
   repoRoot: string;
   branch: string | null;
   base: string;
-  counts: Promise<Settled<string>>;
-  merge: Promise<Settled<GitCommandResult>>;
-  mainStatus: Promise<Settled<WorktreeState>>;
+  landing: Promise<Settled<LandingMerge>> | null;
+  mainStatus: Promise<Settled<WorktreeState>> | null;
 }
 
-export function startSpeculativeLanding(input: { repoRoot: string; worktreePath: string; base: string | undefined }): {
-  branch: Promise<string | null>;
-  landing: Promise<SpeculativeLanding>;
-} {
-  const base = input.base ?? "main";
-  const mainStatus = settle(readStatusState({ worktreePath: input.repoRoot }));
-  const branch = readBranchFromFiles(input.worktreePath);
-  const landing = branch.then((name) => {
-    const counts = name
-      ? settle(
-          runGit({
-            cwd: input.repoRoot,
-            args: ["rev-list", "--left-right", "--count", `refs/heads/${base}...refs/heads/${name}`],
-          }),
-        )
-      : Promise.resolve({ error: new Error("no branch") });
-    const merge = name
-      ? settle(
-          neutralMergeDrivers(input.repoRoot).then((extraConfig) =>
-            runLandingMerge({ repoRoot: input.repoRoot, base, branch: name, isTrusted: false, extraConfig }),
-          ),
-        )
-      : Promise.resolve({ error: new Error("no branch") });
-    return { repoRoot: input.repoRoot, branch: name, base, counts, merge, mainStatus };
-  });
-  return { branch, landing };
-}
-
-/** `git merge-tree --write-tree` of the base and the branch, naming conflicting files (exit 1 = conflicts). */
-export function runLandingMerge(input: {
+export function startSpeculativeLanding(input: {
   repoRoot: string;
+  worktreePath: string;
+  base: string | undefined;
+  withMerge: boolean;
+  withMainStatus: boolean;
+}): Promise<SpeculativeLanding> {
+  const base = input.base ?? "main";
+  const mainStatus = input.withMainStatus ? settle(readStatusState({ worktreePath: input.repoRoot })) : null;
+  return readBranchFromFiles(input.worktreePath).then((branch) => ({
+    repoRoot: input.repoRoot,
+    branch,
+    base,
+    mainStatus,
+    landing: !input.withMerge
+      ? null
+      : branch
+        ? settle(
+            neutralMergeDrivers(input.repoRoot).then((extraConfig) =>
+              runLandingGit({ repoRoot: input.repoRoot, base, branch, isTrusted: false, extraConfig }),
+            ),
+          )
+        : Promise.resolve({ error: new Error("no branch") }),
+  }));
+}
+
+/**
+ * Merges `branch` into `base` in git's object store, then, when that is clean, counts both sides.
+ * The two commits are read first (from the ref files when they can say, else one `rev-parse`) and
+ * every command then names commits, not refs: the answer and the base commit it reports agree
+ * even if a branch moves meanwhile (landing then refuses a base that moved since).
+ */
+export async function runLandingGit(input: {
+  repoRoot: string;
+  /** The repository's common git dir when already known (saves finding it again). */
+  commonDir?: string;
   base: string;
   branch: string;
   isTrusted: boolean;
   extraConfig: string[];
-}): Promise<GitCommandResult> {
-  return runGitCommand({
+}): Promise<LandingMerge> {
+  const { baseCommit, branchCommit } = await resolveLandingCommits(input);
+  const merge = await runGitCommand({
     cwd: input.repoRoot,
-    args: [
-      "merge-tree",
-      "--write-tree",
-      "-z",
-      "--name-only",
-      "--no-messages",
-      `refs/heads/${input.base}`,
-      `refs/heads/${input.branch}`,
-    ],
+    args: ["merge-tree", "--write-tree", "-z", "--no-messages", baseCommit, branchCommit],
     okExitCodes: [1],
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.extraConfig,
     timeoutMs: 60_000,
   });
+  if (merge.exitCode === 1) return { baseCommit, branchCommit, merge, clean: null };
+  const [counts, baseTree] = await Promise.all([
+    runGit({ cwd: input.repoRoot, args: ["rev-list", "--left-right", "--count", `${baseCommit}...${branchCommit}`] }),
+    runGit({ cwd: input.repoRoot, args: ["rev-parse", "--verify", `${baseCommit}^{tree}`] }),
+  ]);
+  // `base...branch` with --left-right: commits only on the base, then commits only on the branch.
+  const [baseAhead = 0, commitsToLand = 0] = counts
+    .trim()
+    .split(/\s+/)
+    .map((count) => Number.parseInt(count, 10));
+  return { baseCommit, branchCommit, merge, clean: { baseAhead, commitsToLand, baseTree: baseTree.trim() } };
+}
+
+async function resolveLandingCommits(input: {
+  repoRoot: string;
+  commonDir?: string;
+  base: string;
+  branch: string;
+}): Promise<{ baseCommit: string; branchCommit: string }> {
+  const commonDir = input.commonDir ?? (await readCommonDir(await gitDirOf(input.repoRoot)));
+  const [baseCommit, branchCommit] = await Promise.all([
+    readRefFromFiles(commonDir, `refs/heads/${input.base}`),
+    readRefFromFiles(commonDir, `refs/heads/${input.branch}`),
+  ]);
+  if (baseCommit && branchCommit) return { baseCommit, branchCommit };
+  const [base = "", branch = ""] = (
+    await runGit({
+      cwd: input.repoRoot,
+      args: [
+        "rev-parse",
+        "--end-of-options",
+        `refs/heads/${input.base}^{commit}`,
+        `refs/heads/${input.branch}^{commit}`,
+      ],
+    })
+  )
+    .trim()
+    .split("\n");
+  return { baseCommit: base, branchCommit: branch };
 }
 
 /**
@@ -97,14 +148,18 @@ export async function isMergeFreeOfRepositoryCode(repoRoot: string): Promise<boo
   return names.filterNames.length === 0 && names.mergeDriverNames !== null && names.mergeDriverNames.length === 0;
 }
 
+/** A worktree's git dir: `.git` itself, or the folder its `gitdir:` pointer names. */
+async function gitDirOf(worktreePath: string): Promise<string> {
+  const dotGit = path.join(worktreePath, ".git");
+  const pointer = await readFile(dotGit, "utf8").catch(() => null);
+  const match = pointer === null ? null : /^gitdir: (.+)$/m.exec(pointer);
+  return match?.[1] ? path.resolve(worktreePath, match[1].trim()) : dotGit;
+}
+
 /** The branch a worktree's HEAD file names (`ref: refs/heads/x`), or null (detached, unreadable, not a worktree). */
 async function readBranchFromFiles(worktreePath: string): Promise<string | null> {
   try {
-    const dotGit = path.join(worktreePath, ".git");
-    const pointer = await readFile(dotGit, "utf8").catch(() => null);
-    const match = pointer === null ? null : /^gitdir: (.+)$/m.exec(pointer);
-    const gitDir = match?.[1] ? path.resolve(worktreePath, match[1].trim()) : dotGit;
-    const head = parseHeadFile(await readFile(path.join(gitDir, "HEAD"), "utf8"));
+    const head = parseHeadFile(await readFile(path.join(await gitDirOf(worktreePath), "HEAD"), "utf8"));
     return head && "ref" in head ? head.ref.slice("refs/heads/".length) : null;
   } catch {
     return null;

@@ -47,21 +47,38 @@ export interface SetupReport {
 }
 
 /** POST /api/worktrees/land-check: what landing the worktree's branch into its base would do. */
-export interface LandCheck {
+/** The conflict pre-check: what landing the branch into its base would do (POST /api/worktrees/land-check). */
+export interface LandConflictCheck {
   worktreePath: string;
   branch: string;
   base: string;
+  /** The base commit the check merged; the land request sends it back and is refused if the base moved. */
+  baseCommit: string;
+  /** The tree `git merge-tree --write-tree` wrote (with conflict markers where it conflicts). */
+  mergeTree: string;
+  status: "clean" | "conflicts" | "nothing_to_land";
+  /** Files both sides changed in ways git cannot merge (empty unless status is conflicts). */
+  conflictingFiles: string[];
+  /** Commits on the branch that the base does not have; null when it conflicts (not counted). */
+  commitsToLand: number | null;
+  /** Commits on the base that the branch does not have (0: it would fast-forward); null when it conflicts. */
+  baseAhead: number | null;
+}
+
+/** The pre-check with what must happen first (what landing checks before it touches anything). */
+export interface LandCheck extends LandConflictCheck {
   /** Where the base branch is checked out (the merge would happen there), or null. */
   baseWorktreePath: string | null;
   /** What must happen before it can land; empty when nothing stops it. */
   blockers: string[];
-  status: "clean" | "conflicts" | "nothing_to_land";
-  /** Files both sides changed in ways git cannot merge (empty unless status is conflicts). */
-  conflictingFiles: string[];
-  /** Commits on the branch that the base does not have. */
-  commitsToLand: number;
-  /** Commits on the base that the branch does not have (0: it would fast-forward). */
-  baseAhead: number;
+}
+
+/** POST /api/worktrees/land-blockers */
+export interface LandBlockers {
+  base: string;
+  baseWorktreePath: string | null;
+  /** What must happen before it can land (uncommitted changes, runs, a stopped rebase); empty when nothing. */
+  blockers: string[];
 }
 
 export { LAND_METHODS, type LandMethod } from "@/lib/settings/land-methods.ts";
@@ -99,9 +116,8 @@ export interface ConflictFile {
 }
 
 /** POST /api/worktrees/land-check as the dialog gets it: the check, the base commit it saw, the hunks. */
-export interface LandingPreview extends LandCheck {
-  /** The base branch's commit when the preview started; the land request sends it back and is refused if it moved. */
-  baseCommit: string;
+/** What the Land dialog shows first: the pre-check, and each conflicting file's hunks. */
+export interface LandingPreview extends LandConflictCheck {
   conflicts: ConflictFile[];
   /** Files left out of `conflicts` to keep the preview small. */
   moreConflictFiles: number;

@@ -5,7 +5,7 @@ import type { TrustBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import type { LandCheck } from "@/lib/worktrees/worktree-types.ts";
+import type { LandingPreview } from "@/lib/worktrees/worktree-types.ts";
 
 const shared = useArborWithRepo();
 
@@ -31,7 +31,7 @@ describe("land check in a trusted repository", () => {
       body: { digest: trust.body.trust.digest },
     });
     expect(trusted.status).toBe(200);
-    const checked = await callApi<LandCheck>(shared.env.arbor, "/api/worktrees/land-check", {
+    const checked = await callApi<LandingPreview>(shared.env.arbor, "/api/worktrees/land-check", {
       body: { repoId, worktreePath: worktree },
     });
     expect(checked.status).toBe(200);

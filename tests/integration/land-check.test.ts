@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+import type { LandBlockers, LandingPreview, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
   error: { code: string; message: string };
@@ -14,7 +14,11 @@ interface ErrorBody {
 const shared = useArborWithRepo();
 
 const landCheck = (worktreePath: string, base?: string) =>
-  callApi<LandCheck & ErrorBody>(shared.env.arbor, "/api/worktrees/land-check", {
+  callApi<LandingPreview & ErrorBody>(shared.env.arbor, "/api/worktrees/land-check", {
+    body: { repoId: shared.repo.repoId, worktreePath, ...(base ? { base } : {}) },
+  });
+const landBlockers = (worktreePath: string, base?: string) =>
+  callApi<LandBlockers & ErrorBody>(shared.env.arbor, "/api/worktrees/land-blockers", {
     body: { repoId: shared.repo.repoId, worktreePath, ...(base ? { base } : {}) },
   });
 
@@ -37,18 +41,24 @@ describe("land check", () => {
     const worktree = await shared.repo.addWorktree("clean");
     const fresh = await landCheck(worktree);
     expect(fresh.status).toBe(200);
-    expect(fresh.body).toMatchObject({ base: "main", status: "nothing_to_land", commitsToLand: 0, blockers: [] });
+    expect(fresh.body).toMatchObject({ base: "main", status: "nothing_to_land", commitsToLand: 0 });
+    expect((await landBlockers(worktree)).body).toEqual({
+      base: "main",
+      baseWorktreePath: shared.repo.mainPath,
+      blockers: [],
+    });
 
     await commit(worktree, { "b.txt": "b\n" }, "Add b");
     const ff = await landCheck(worktree);
     expect(ff.body).toMatchObject({
       base: "main",
-      baseWorktreePath: shared.repo.mainPath,
+      baseCommit: await runFixtureGit({ cwd: shared.repo.mainPath, args: ["rev-parse", "main"] }).then((sha) =>
+        sha.trim(),
+      ),
       status: "clean",
       conflictingFiles: [],
       commitsToLand: 1,
       baseAhead: 0,
-      blockers: [],
     });
     await commit(shared.repo.mainPath, { "c.txt": "c\n" }, "Add c on main");
     const merge = await landCheck(worktree);
@@ -62,7 +72,9 @@ describe("land check", () => {
     const before = [snapshot(shared.repo.mainPath), snapshot(worktree)];
     const checked = await landCheck(worktree);
     expect(checked.status).toBe(200);
-    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["a.txt"], blockers: [] });
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["a.txt"] });
+    expect(checked.body.conflicts[0]).toMatchObject({ path: "a.txt" });
+    expect((await landBlockers(worktree)).body.blockers).toEqual([]);
     expect([snapshot(shared.repo.mainPath), snapshot(worktree)]).toEqual(before);
     expect(existsSync(path.join(shared.repo.mainPath, "only-branch.txt"))).toBe(false);
   });
@@ -74,7 +86,7 @@ describe("land check", () => {
     writeFileSync(path.join(worktree, "wip.txt"), "wip\n");
     const checked = await landCheck(worktree);
     expect(checked.body.status).toBe("clean");
-    expect(checked.body.blockers).toEqual([
+    expect((await landBlockers(worktree)).body.blockers).toEqual([
       "The main worktree has 1 uncommitted change; commit or stash it there first, so the merge does not mix with uncommitted work.",
       "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
     ]);
@@ -85,11 +97,8 @@ describe("land check", () => {
     const worktree = await shared.repo.addWorktree("on-base");
     const baseBranch = (await runFixtureGit({ cwd: base, args: ["branch", "--show-current"] })).trim();
     await commit(worktree, { "e.txt": "e\n" }, "Add e");
-    expect((await landCheck(worktree, baseBranch)).body).toMatchObject({
-      base: baseBranch,
-      baseWorktreePath: base,
-      status: "clean",
-    });
+    expect((await landCheck(worktree, baseBranch)).body).toMatchObject({ base: baseBranch, status: "clean" });
+    expect((await landBlockers(worktree, baseBranch)).body).toMatchObject({ base: baseBranch, baseWorktreePath: base });
     const missing = await landCheck(worktree, "gone");
     expect(missing.status).toBe(412);
     expect(missing.body.error.message).toBe("The base branch gone does not exist. Choose another base.");
