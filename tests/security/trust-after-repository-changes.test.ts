@@ -106,7 +106,9 @@ describe("a trusted repository that changes is asked about again", () => {
   it("a new git hook, and an existing one made executable", async () => {
     const hook = path.join(mainPath, ".git", "hooks", "post-checkout");
     await expectChanged({
-      change: () => writeFileSync(hook, "#!/bin/sh\ntouch /tmp/pwned\n", { mode: 0o644 }),
+      // Harmless and inside the fixture: the test's own `git worktree add` later runs this hook for real.
+      change: () =>
+        writeFileSync(hook, `#!/bin/sh\ntouch '${path.join(fixture.root, "post-checkout-ran")}'\n`, { mode: 0o644 }),
       newTitle: "post-checkout",
     });
     await trustNow();
