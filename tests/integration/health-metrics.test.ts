@@ -23,6 +23,12 @@ describe("server metrics", () => {
     expect(first.body.rssBytes).toBeGreaterThan(first.body.heapUsedBytes);
     expect(first.body.heapUsedBytes).toBeGreaterThan(0);
     expect(first.body.eventLoopDelayP99Ms).toBeGreaterThanOrEqual(first.body.eventLoopDelayP50Ms);
+    // Node's histogram holds whole sampling intervals; the delay is what exceeds one.
+    expect(first.body.eventLoopIntervalP99Ms).toBeGreaterThanOrEqual(first.body.eventLoopSampleIntervalMs);
+    expect(first.body.eventLoopDelayP99Ms).toBeCloseTo(
+      first.body.eventLoopIntervalP99Ms - first.body.eventLoopSampleIntervalMs,
+      6,
+    );
     // Garbage made by a burst of requests is gone after a collection: the heap is back near where it was.
     await Promise.all(Array.from({ length: 50 }, () => callApi(arbor, "/api/repo-pins")));
     const collected = await callApi<MetricsBody>(arbor, "/api/health/metrics?gc=1");
