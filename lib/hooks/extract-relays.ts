@@ -39,22 +39,52 @@ export interface Relay {
  */
 export function extractRelays(entries: readonly unknown[]): Relay[] {
   const relays: Relay[] = [];
-  let current: RelayBuilder | null = null;
+  const stream = createRelayStream();
   for (const value of entries) {
-    const entry = asObject(value);
-    if (!entry || entry.isSidechain === true) continue;
-    if (isHumanUserEntry(entry)) {
-      if (current) relays.push(current.finish());
-      current = startRelay(entry);
-    } else if (entry.type === "system" && entry.subtype === "compact_boundary") {
-      if (current) relays.push(current.finish());
-      current = null;
-    } else {
-      current?.add(entry);
-    }
+    const finished = stream.push(value);
+    if (finished) relays.push(finished);
   }
-  if (current) relays.push(current.finish());
+  const last = stream.finish();
+  if (last) relays.push(last);
   return relays;
+}
+
+/**
+ * `extractRelays` one entry at a time, for files read in chunks: `push` returns the relay a new
+ * human prompt (or a compact boundary) just closed, `finish` the one still open. `isOpen` says a
+ * relay is being built (its entries are held only as the relay, never as the raw entries).
+ * `sidechain`: read a subagent's own transcript, whose entries all carry `isSidechain: true`
+ * (then the main conversation's entries are the ones skipped).
+ */
+export function createRelayStream(options: { sidechain?: boolean } = {}) {
+  const wantsSidechain = options.sidechain === true;
+  let current: RelayBuilder | null = null;
+  return {
+    push(value: unknown): Relay | null {
+      const entry = asObject(value);
+      if (!entry || (entry.isSidechain === true) !== wantsSidechain) return null;
+      if (entry.type === "user" && isHumanUserEntry(wantsSidechain ? { ...entry, isSidechain: false } : entry)) {
+        const closed = current?.finish() ?? null;
+        current = startRelay(entry);
+        return closed;
+      }
+      if (entry.type === "system" && entry.subtype === "compact_boundary") {
+        const closed = current?.finish() ?? null;
+        current = null;
+        return closed;
+      }
+      current?.add(entry);
+      return null;
+    },
+    get isOpen(): boolean {
+      return current !== null;
+    },
+    finish(): Relay | null {
+      const closed = current?.finish() ?? null;
+      current = null;
+      return closed;
+    },
+  };
 }
 
 interface RelayBuilder {
