@@ -1,4 +1,5 @@
-import { lstat, readdir } from "node:fs/promises";
+import { lstatSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 
 /** A session file Claude Code stored: the main conversation, or one of its subagents. */
@@ -30,7 +31,7 @@ export async function listHistoryFiles(folder: string): Promise<HistoryListing> 
   const entries = await readdir(folder, { withFileTypes: true });
   for (const entry of entries) {
     if (entry.isFile() && entry.name.endsWith(".jsonl")) {
-      await addFile(listing, path.join(folder, entry.name), entry.name.slice(0, -".jsonl".length), null);
+      addFile(listing, path.join(folder, entry.name), entry.name.slice(0, -".jsonl".length), null);
     } else if (entry.isDirectory()) {
       const subagents = path.join(folder, entry.name, "subagents");
       let names: string[];
@@ -43,16 +44,17 @@ export async function listHistoryFiles(folder: string): Promise<HistoryListing> 
       }
       for (const name of names.sort()) {
         const match = SUBAGENT_FILE.exec(name);
-        if (match) await addFile(listing, path.join(subagents, name), entry.name, match[1]!);
+        if (match) addFile(listing, path.join(subagents, name), entry.name, match[1]!);
       }
     }
   }
   return listing;
 }
 
-async function addFile(listing: HistoryListing, file: string, sessionId: string, agentId: string | null) {
+function addFile(listing: HistoryListing, file: string, sessionId: string, agentId: string | null): void {
   try {
-    const stat = await lstat(file);
+    // Synchronous: a stat is microseconds, and 2,000 of them through the thread pool took longer.
+    const stat = lstatSync(file);
     if (stat.isFile()) listing.files.push({ path: file, sessionId, agentId, size: stat.size, mtimeMs: stat.mtimeMs });
   } catch (error) {
     listing.errors.push({ file, message: describeError(error) });

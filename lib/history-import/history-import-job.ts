@@ -29,13 +29,17 @@ interface Job {
 
 const jobsState = defineProcessState("historyImports", () => new Map<string, Job>());
 
-/** The worktree's import now: the running one, else the last one stored (a restart shows `interrupted`). */
+/**
+ * The worktree's import now: the running one, else the last one stored (a restart shows
+ * `interrupted`). Looked up by the exact path a started import resolved, so no scan is needed:
+ * a path that was never a pinned worktree has no import.
+ */
 export async function getHistoryImport(
   db: Db,
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView | null> {
-  const { worktree } = await resolvePinnedWorktree(db, input);
-  return jobsState.get().get(worktree.path)?.view ?? (await readLastImport(db, worktree.path));
+  const view = jobsState.get().get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
+  return view?.repoId === input.repoId ? view : null;
 }
 
 /**
@@ -130,6 +134,7 @@ async function runJob(db: Db, job: Job): Promise<void> {
     isSaveDue(Date.now());
     const config = getConfig();
     let chunks = 0;
+    const buffer = Buffer.allocUnsafe(config.historyImportChunkBytes);
     for (const { file, startOffset } of plan) {
       if (job.isCancelled) break;
       view.currentFile = path.relative(view.folder, file.path);
@@ -139,7 +144,7 @@ async function runJob(db: Db, job: Job): Promise<void> {
           file,
           startOffset,
           target: { repoId: view.repoId, worktreePath: view.worktreePath },
-          chunkBytes: config.historyImportChunkBytes,
+          buffer,
           isSettled: Date.now() - file.mtimeMs >= SETTLED_AFTER_MS,
           shouldStop: () => job.isCancelled,
           afterChunk: async (progress) => {

@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { closeSync, openSync, readSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
 import { createRelayStream, type Relay } from "@/lib/hooks/extract-relays.ts";
 import { findRunIdForSession } from "@/lib/hook-capture/run-link-cache.ts";
@@ -16,7 +16,8 @@ export interface FileImportOptions {
   /** Byte offset to start from (the stored cursor; 0 for a new file). */
   startOffset: number;
   target: { repoId: string; worktreePath: string };
-  chunkBytes: number;
+  /** Where each chunk is read: one buffer for the whole import (a fresh 4 MB per small file kept the GC busy). */
+  buffer: Buffer;
   /**
    * The file was last modified long enough ago to be finished: its last line without `\n` is
    * read as a line (malformed when cut), and the file is marked complete (skipped while unchanged).
@@ -35,15 +36,18 @@ export interface FileImportResult {
 }
 
 /**
- * Imports one session file from `startOffset` to its end, `chunkBytes` at a time: each chunk's
+ * Imports one session file from `startOffset` to its end, a buffer's length at a time: each chunk's
  * lines are parsed and fed to a streaming relay extractor, and the relays it closed are written
  * with the file's cursor in one transaction. The cursor is the start of the relay still open
  * (the next read rebuilds it) or, with none open, the end of the last complete line, so stopping
  * anywhere and starting again yields the same rows (upserts keyed by session and first uuid).
  */
 export async function importHistoryFile(options: FileImportOptions): Promise<FileImportResult> {
-  const { file, chunkBytes } = options;
-  const handle = await open(file.path, "r");
+  const { file, buffer } = options;
+  const chunkBytes = buffer.length;
+  // Synchronous reads: a chunk from the page cache takes a millisecond or two, and thousands of
+  // small files spent more time waiting for the thread pool (open, read, close) than reading.
+  const fd = openSync(file.path, "r");
   const stream = createRelayStream({ sidechain: file.agentId !== null });
   const splitter = new JsonlSplitter({ startOffset: options.startOffset, maxLineBytes: MAX_LINE_BYTES });
   const result: FileImportResult = { relays: 0, malformedLines: 0, isFinished: false };
@@ -63,7 +67,9 @@ export async function importHistoryFile(options: FileImportOptions): Promise<Fil
     if (relay || wasOpen !== stream.isOpen) openStart = stream.isOpen ? offset : null;
   };
   const commit = async (settled: boolean) => {
-    const rows = await Promise.all(closed.map((relay) => toRelayRow(options, relay)));
+    const rows = closed.map((relay) => toRelayRow(options, relay));
+    for (const row of rows)
+      if (row.runId === PENDING_RUN_LOOKUP) row.runId = await findRunIdForSession(options.db, row.sessionId);
     const offset = openStart ?? splitter.consumedOffset;
     await writeRelayChunk(options.db, rows, {
       path: file.path,
@@ -79,12 +85,11 @@ export async function importHistoryFile(options: FileImportOptions): Promise<Fil
     return progress;
   };
   try {
-    const buffer = Buffer.allocUnsafe(chunkBytes);
     let readAt = options.startOffset;
     let lastBytes = 0;
     while (readAt < file.size) {
       if (options.shouldStop()) return result;
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(chunkBytes, file.size - readAt), readAt);
+      const bytesRead = readSync(fd, buffer, 0, Math.min(chunkBytes, file.size - readAt), readAt);
       if (bytesRead === 0) break;
       readAt += bytesRead;
       splitter.push(buffer.subarray(0, bytesRead), onLine);
@@ -101,11 +106,14 @@ export async function importHistoryFile(options: FileImportOptions): Promise<Fil
     result.isFinished = true;
     return result;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-async function toRelayRow(options: FileImportOptions, relay: Relay): Promise<RelayRow> {
+/** Marks a row whose run is looked up before it is written (rare: relays Arbor's own prompt started). */
+const PENDING_RUN_LOOKUP = "\u0000pending";
+
+function toRelayRow(options: FileImportOptions, relay: Relay): RelayRow {
   const sessionId =
     options.file.agentId === null ? (relay.sessionId ?? options.file.sessionId) : options.file.sessionId;
   return {
@@ -124,10 +132,7 @@ async function toRelayRow(options: FileImportOptions, relay: Relay): Promise<Rel
     apiError: relay.apiError?.message ?? null,
     hookBlocks: JSON.stringify(relay.hookBlocks),
     // Arbor's run only when the relay starts with Arbor's prompt (see ingest-transcript.ts).
-    runId:
-      options.file.agentId === null && extractUserMessage(relay.userText) !== null
-        ? await findRunIdForSession(options.db, sessionId)
-        : null,
+    runId: options.file.agentId === null && extractUserMessage(relay.userText) !== null ? PENDING_RUN_LOOKUP : null,
     agentId: options.file.agentId,
   };
 }

@@ -4,9 +4,9 @@ import { isUtf8 } from "node:buffer";
 export type LineHandler = (text: string | null, offset: number) => void;
 
 /**
- * Splits a file read in chunks into lines without copying each line: a line inside a chunk is
- * decoded straight from the chunk (`toString(start, end)`), and the chunk's complete lines are
- * checked for UTF-8 in one pass (then line by line only in a chunk that failed). Only a line that
+ * Splits a file read in chunks into lines without copying each line: the chunk's complete lines
+ * are checked for UTF-8 and decoded in one pass each, and every line is a slice of that text (a
+ * chunk that is not all UTF-8 is decoded line by line, and its bad lines reported as null). Only a line that
  * spans chunks is copied, once, when its end arrives. A line longer than `maxLineBytes` is not
  * kept: it is reported as not UTF-8 (null), i.e. malformed. `\\r` before `\\n` is left to
  * JSON.parse (whitespace). Offsets are absolute byte offsets in the file.
@@ -44,12 +44,23 @@ export class JsonlSplitter {
     }
     if (newline !== -1) {
       const lastNewline = chunk.lastIndexOf(10);
-      const isAllUtf8 = isUtf8(chunk.subarray(start, lastNewline));
-      for (; newline !== -1; newline = chunk.indexOf(10, start)) {
-        const text =
-          isAllUtf8 || isUtf8(chunk.subarray(start, newline)) ? chunk.toString("utf8", start, newline) : null;
-        this.#emit(text, newline - start + 1, onLine);
-        start = newline + 1;
+      if (isUtf8(chunk.subarray(start, lastNewline))) {
+        // One decode for all the chunk's complete lines; each line is a slice of it (no copy). A
+        // newline is one byte and one UTF-16 unit, so the k-th "\n" of the text is the k-th 10 of the bytes.
+        const text = chunk.toString("utf8", start, lastNewline + 1);
+        let textStart = 0;
+        for (let textNewline = text.indexOf("\n"); textNewline !== -1; textNewline = text.indexOf("\n", textStart)) {
+          newline = chunk.indexOf(10, start);
+          this.#emit(text.slice(textStart, textNewline), newline - start + 1, onLine);
+          textStart = textNewline + 1;
+          start = newline + 1;
+        }
+      } else {
+        for (; newline !== -1; newline = chunk.indexOf(10, start)) {
+          const text = isUtf8(chunk.subarray(start, newline)) ? chunk.toString("utf8", start, newline) : null;
+          this.#emit(text, newline - start + 1, onLine);
+          start = newline + 1;
+        }
       }
     }
     if (start < chunk.length) this.#hold(chunk.subarray(start));

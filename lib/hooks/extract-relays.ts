@@ -87,6 +87,20 @@ export function createRelayStream(options: { sidechain?: boolean } = {}) {
   };
 }
 
+/**
+ * A relay keeps the start of each tool result: the timeline shows only whether a call failed, and the
+ * transcript keeps the whole output. Whole results made a relay a second copy of the transcript (a
+ * gigabyte of history wrote a gigabyte of rows).
+ */
+export const RELAY_TOOL_RESULT_CHARS = 2000;
+
+function capToolResult(text: string): string {
+  if (text.length <= RELAY_TOOL_RESULT_CHARS) return text;
+  // A copy, not a slice: V8's slice would keep the whole result alive as long as the relay.
+  const start = JSON.parse(JSON.stringify(text.slice(0, RELAY_TOOL_RESULT_CHARS))) as string;
+  return `${start}\n[… ${text.length - RELAY_TOOL_RESULT_CHARS} more characters in the transcript]`;
+}
+
 interface RelayBuilder {
   add(entry: JsonObject): void;
   finish(): Relay;
@@ -137,7 +151,7 @@ function startRelay(start: JsonObject): RelayBuilder {
       const object = asObject(block);
       const call = calls.get(readString(object, "tool_use_id") ?? "");
       if (object?.type === "tool_result" && call)
-        call.result = { content: toolResultText(object.content), isError: object.is_error === true };
+        call.result = { content: capToolResult(toolResultText(object.content)), isError: object.is_error === true };
     }
   }
 

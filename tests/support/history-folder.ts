@@ -119,22 +119,30 @@ export function writeSessionFile(folder: string, spec: SessionSpec): number {
 }
 
 /** POST /api/hooks/import, then GET until the import is no longer running; returns its end. */
-export async function importHistoryToEnd(arbor: ArborAddress, input: { repoId: string; worktreePath: string }) {
+export async function importHistoryToEnd(
+  arbor: ArborAddress,
+  input: { repoId: string; worktreePath: string },
+  pollMs = 0,
+) {
   const started = await callApi<HookImportBody>(arbor, "/api/hooks/import", { body: input });
   if (started.status !== 200) throw new Error(`import answered ${started.status}: ${JSON.stringify(started.body)}`);
-  return waitForImport(arbor, input, (job) => job.status !== "running");
+  return waitForImport(arbor, input, (job) => job.status !== "running", pollMs);
 }
 
-/** GETs the worktree's import until `isDone` holds (each request answers in a few ms). */
+/**
+ * GETs the worktree's import until `isDone` holds: tests ask again at once (each request answers in
+ * a few ms); the benchmark waits `pollMs` between requests, so polling does not compete with the import.
+ */
 export async function waitForImport(
   arbor: ArborAddress,
   input: { repoId: string; worktreePath: string },
   isDone: (job: NonNullable<HookImportBody["job"]>) => boolean,
+  pollMs = 0,
 ) {
   const query = new URLSearchParams(input).toString();
   for (;;) {
     const { body } = await callApi<HookImportBody>(arbor, `/api/hooks/import?${query}`);
     if (body.job && isDone(body.job)) return body.job;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => (pollMs > 0 ? setTimeout(resolve, pollMs) : setImmediate(resolve)));
   }
 }
