@@ -176,7 +176,11 @@ export async function runImportBench(): Promise<ImportBenchResult> {
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMB(pid))), 100);
   const started = performance.now();
-  const job = await importHistoryToEnd(arbor, input, POLL_MS);
+  const job = await importHistoryToEnd(arbor, input, POLL_MS).catch((error: unknown) => {
+    throw new Error(
+      `the import failed: ${(error as Error).message} (server exit ${arbor.child.exitCode} ${arbor.child.signalCode}); the server printed:\n${arbor.output().slice(-3000)}`,
+    );
+  });
   const importSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, rssMB(pid));

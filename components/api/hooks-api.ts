@@ -5,7 +5,7 @@ import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
 import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/hook-event-filter.ts";
-import type { HistoryImportView } from "@/lib/history-import/import-progress.ts";
+import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -131,6 +131,8 @@ export function useHistoryImport(repoId: string, worktreePath: string) {
       fetchJson<{ job: HistoryImportView | null }>(
         `/api/hooks/import?${new URLSearchParams({ repoId, worktreePath }).toString()}`,
       ).then((r) => r.job),
+    // Pushed by `history_import` messages; asked again now and then while running, in case the socket was away.
+    refetchInterval: (query) => (query.state.data?.status === "running" ? 5_000 : false),
   });
 }
 

@@ -3,7 +3,7 @@
 import { useHistoryImport, useImportHistory } from "@/components/api/hooks-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import { formatBytes, formatEta, type HistoryImportView } from "@/lib/history-import/import-progress.ts";
+import { formatBytes, formatEta, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 
 /**
  * Reads the worktree's past Claude Code sessions (from the Claude config folder) into relays, in
@@ -64,9 +64,11 @@ function ImportStatus({ job }: { job: HistoryImportView }) {
             <div className="h-full bg-sky-600 transition-[width] dark:bg-sky-400" style={{ width: `${percent}%` }} />
           </div>
           <p data-testid="import-history-progress" className="tabular-nums">
-            {`${job.filesDone} of ${job.filesTotal} files · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)}`}
-            {job.etaSeconds !== null ? ` · about ${formatEta(job.etaSeconds)} left` : ""}
-            {` · ${job.relays} relays`}
+            {job.filesTotal === 0
+              ? "Listing the session files…"
+              : `${job.filesDone} of ${job.filesTotal} files · ${formatBytes(job.bytesDone)} of ${formatBytes(job.bytesTotal)}` +
+                (job.etaSeconds !== null ? ` · about ${formatEta(job.etaSeconds)} left` : "") +
+                ` · ${job.relays} relays`}
           </p>
           {job.currentFile ? (
             <p className="truncate text-zinc-500 dark:text-zinc-400" title={job.currentFile}>

@@ -4,13 +4,14 @@ import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
+import { hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
 import { importHistoryFile } from "./import-file.ts";
-import { createThrottle, estimateEtaSeconds, type HistoryImportView } from "./import-progress.ts";
+import { createThrottle, estimateEtaSeconds, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { readLastImport, saveImport } from "./import-record.ts";
 
 /** A file not modified for this long is finished: its cut last line is malformed, not pending. */
@@ -155,6 +156,9 @@ async function runJob(db: Db, job: Job): Promise<void> {
             publish(false);
             if (isSaveDue(Date.now())) await saveImport(db, view);
             chunks += 1;
+            // Reads and SQLite writes are synchronous, so every await above resolves at once: yield
+            // to the event loop after each chunk, or a gigabyte imports without serving one request.
+            await new Promise((resolve) => setImmediate(resolve));
             if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
           },
         });
@@ -212,8 +216,10 @@ function createPublisher(job: Job): (isFinal: boolean) => void {
   const hub = getEventHub();
   return (isFinal) => {
     if (!isFinal && !isDue(Date.now())) return;
-    const topic = repoTopic(job.view.repoId);
-    hub.publish(topic, { type: "history_import", job: { ...job.view, errors: [...job.view.errors] } });
-    if (isFinal) hub.publish(topic, { type: "invalidate", queryKey: queryKeys.relays() as readonly ["hook-relays"] });
+    // The repository's topic (the worktree's row and chat) and the worktree's timeline (the Logs page).
+    for (const topic of [repoTopic(job.view.repoId), hooksTopic(job.view.worktreePath)]) {
+      hub.publish(topic, { type: "history_import", job: { ...job.view, errors: [...job.view.errors] } });
+      if (isFinal) hub.publish(topic, { type: "invalidate", queryKey: queryKeys.relays() as readonly ["hook-relays"] });
+    }
   };
 }

@@ -2,7 +2,7 @@
 import "./zod-in-browser.ts";
 import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
-import type { HistoryImportView } from "@/lib/history-import/import-progress.ts";
+import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 
 /**

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import {
-  cancelHistoryImport,
-  getHistoryImport,
-  startHistoryImport,
-} from "@/lib/history-import/history-import-job.ts";
+import { cancelHistoryImport, getHistoryImport, startHistoryImport } from "@/lib/history-import/history-import-job.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const importSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
