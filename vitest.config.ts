@@ -39,6 +39,7 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "hook-event-writer",
     "hook-policies",
     "hook-search",
+    "history-import",
     "hook-sessions",
     "hooks-capture",
     "hooks-import-notify",

@@ -11,6 +11,7 @@ import { runDesignBench } from "./design-bench.ts";
 import { runHooksBench } from "./hooks-bench.ts";
 import { runLandCheckBench } from "./land-check-bench.ts";
 import { runMergeOrderBench } from "./merge-order-bench.ts";
+import { runImportBench } from "./import-bench.ts";
 import { runLogsBench } from "./logs-bench.ts";
 import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
@@ -228,6 +229,37 @@ line(
   `${hooks.relaySmallMs} ms vs ${hooks.relayLargeMs} ms (ratio ${hooks.relayRatio})`,
   "< 20 ms",
   hooks.relayLargeMs < 20 && hooks.relaySmallMs < 20,
+);
+
+const history = await runImportBench();
+console.log(
+  `\nHistory import (${history.files} session files, ${history.megabytes} MB, subagents, cut and non-UTF-8 lines; through POST /api/hooks/import)`,
+);
+line(
+  "  import vs bare streaming read + JSON.parse",
+  `${history.importMBps} vs ${history.baselineMBps} MB/s (${history.importSeconds} s vs ${history.baselineSeconds} s)`,
+  "",
+  true,
+);
+line("  ratio", String(history.ratio), ">= 0.5", history.ratio >= 0.5);
+line(
+  "  server RSS peak growth",
+  `${history.rssPeakGrowthMB} MB (from ${history.rssBeforeMB} MB)`,
+  "< 100 MB",
+  history.rssPeakGrowthMB < 100,
+);
+line("  relays / malformed lines", `${history.relays} / ${history.malformedLines}`, "", true);
+line(
+  "  re-import unchanged vs one fs.stat per file",
+  `${history.reimportMs} ms vs ${history.statBaselineMs} ms (${history.reimportUnchanged} skipped, ${history.reimportBytesRead} B read)`,
+  "only stats",
+  history.reimportUnchanged === history.files && history.reimportBytesRead < 4 * 1024 * 1024,
+);
+line(
+  "  kill -9 mid-import, restart, import: relays",
+  `${history.resumedRelays} (${history.resumedDistinct} distinct; clean ${history.relays}; killed at ${history.resumeKilledAtMB} MB)`,
+  "= clean",
+  history.resumedRelays === history.relays && history.resumedDistinct === history.relays,
 );
 
 const logs = await runLogsBench();

@@ -5,6 +5,7 @@ import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
 import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/hook-event-filter.ts";
+import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -122,15 +123,33 @@ export function useChangeHooks() {
   });
 }
 
-/** POST /api/hooks/import: reads the worktree's past Claude Code sessions into relays. */
+/** The worktree's running or last "Import history" (kept live by `history_import` messages). */
+export function useHistoryImport(repoId: string, worktreePath: string) {
+  return useQuery({
+    queryKey: queryKeys.historyImport(repoId, worktreePath),
+    queryFn: () =>
+      fetchJson<{ job: HistoryImportView | null }>(
+        `/api/hooks/import?${new URLSearchParams({ repoId, worktreePath }).toString()}`,
+      ).then((r) => r.job),
+    // Pushed by `history_import` messages; asked again now and then while running, in case the socket was away.
+    refetchInterval: (query) => (query.state.data?.status === "running" ? 5_000 : false),
+  });
+}
+
+/** POST /api/hooks/import starts the import (or returns the running one); DELETE cancels it. */
 export function useImportHistory() {
   const client = useQueryClient();
-  return useMutation({
+  const onSuccess = (result: { job: HistoryImportView | null }, input: { repoId: string; worktreePath: string }) =>
+    client.setQueryData(queryKeys.historyImport(input.repoId, input.worktreePath), result.job);
+  const start = useMutation({
     mutationFn: (input: { repoId: string; worktreePath: string }) =>
-      fetchJson<{ sessions: number; relays: number; folder: string }>("/api/hooks/import", {
-        method: "POST",
-        body: input,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.relays() }),
+      fetchJson<{ job: HistoryImportView }>("/api/hooks/import", { method: "POST", body: input }),
+    onSuccess,
   });
+  const cancel = useMutation({
+    mutationFn: (input: { repoId: string; worktreePath: string }) =>
+      fetchJson<{ job: HistoryImportView | null }>("/api/hooks/import", { method: "DELETE", body: input }),
+    onSuccess,
+  });
+  return { start, cancel };
 }

@@ -30,6 +30,9 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "setup_output":
       appendSetupOutput(client, message.setupId, message.text);
       return;
+    case "history_import":
+      client.setQueryData(queryKeys.historyImport(message.job.repoId, message.job.worktreePath), message.job);
+      return;
     case "hook_event":
       applyHookEventToCache(client, message.event);
       return;

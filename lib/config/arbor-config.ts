@@ -32,6 +32,15 @@ export const configEnvSchema = z.object({
   /** git's own: where its user-wide config lives (read to notice when it changes; git reads them itself). */
   XDG_CONFIG_HOME: z.string().min(1).optional(),
   GIT_CONFIG_GLOBAL: z.string().min(1).optional(),
+  /** How many bytes "Import history" reads (and commits) at a time. */
+  ARBOR_HISTORY_IMPORT_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4096)
+    .max(256 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
+  /** Tests only: "Import history" stops after this many chunks until cancelled (to kill the server mid-import). */
+  ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS: z.coerce.number().int().min(1).optional(),
   /** Build folder for Next (read by next.config.ts and scripts/ensure-build.mjs before this module loads). */
   ARBOR_NEXT_DIST: z.string().min(1).default(".next"),
   /** Browser for the e2e tests (read by scripts/find-browser.mjs). */
@@ -57,6 +66,10 @@ export interface ArborConfig {
   allowedHosts: string[];
   /** Claude Code's config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`): settings.json and projects/. */
   claudeConfigDir: string;
+  /** Bytes "Import history" reads and commits at a time. */
+  historyImportChunkBytes: number;
+  /** Tests only: chunks after which "Import history" holds still until cancelled (null: never). */
+  historyImportPauseAfterChunks: number | null;
   /** The user-wide git config files git reads (a change there can change how branches merge). */
   userGitConfigFiles: string[];
   nextDistDir: string;
@@ -144,6 +157,8 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     token,
     allowedHosts,
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
+    historyImportChunkBytes: env.ARBOR_HISTORY_IMPORT_CHUNK_BYTES,
+    historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,
     userGitConfigFiles: userGitConfigFiles(env),
     nextDistDir: env.ARBOR_NEXT_DIST,
     isDev: input.flags.isDev,

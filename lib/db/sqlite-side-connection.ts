@@ -21,17 +21,41 @@ export class SqliteSideConnection {
 
   /** Runs a statement that returns rows, or null when another connection holds the write lock. */
   all<Row>(sql: string, params: unknown[]): Row[] | null {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
+    const statement = this.#prepare(sql);
     try {
       return statement.all(...params) as Row[];
     } catch (error) {
       if (isBusy(error)) return null;
       throw error;
     }
+  }
+
+  /**
+   * Runs statements (each with its rows of parameters) in one immediate transaction; false when
+   * another connection holds the write lock (nothing was written).
+   */
+  runInTransaction(batches: ReadonlyArray<{ sql: string; rows: unknown[][] }>): boolean {
+    const prepared = batches.map((batch) => ({ statement: this.#prepare(batch.sql), rows: batch.rows }));
+    try {
+      this.#db
+        .transaction(() => {
+          for (const { statement, rows } of prepared) for (const row of rows) statement.run(...row);
+        })
+        .immediate();
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    }
+  }
+
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   close(): void {

@@ -91,6 +91,8 @@ export async function listRelays(
     where: {
       ...(input.worktreePath ? { worktreePath: input.worktreePath } : {}),
       ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+      // Subagents' own prompts (imported from their transcripts) are not the conversation's.
+      agentId: null,
     },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: Math.min(input.limit ?? 100, 500),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractRelays } from "./extract-relays.ts";
+import { createRelayStream, extractRelays, RELAY_TOOL_RESULT_CHARS } from "./extract-relays.ts";
 import { readJsonl } from "./test-fixtures.ts";
 
 const relaysOf = (name: string) => extractRelays(readJsonl(`transcripts/${name}.jsonl`));
@@ -75,6 +75,41 @@ describe("extractRelays on real 2.1.197 transcripts", () => {
     });
     expect(relay?.assistantText).toBe("The subagent said hi.");
     expect(extractRelays(readJsonl("transcripts/t02-subagent.subagents/agent-a7fc07e87c75c9b96.jsonl"))).toEqual([]);
+  });
+
+  it("t02: read as a subagent transcript, the subagent's own file is one relay; the main file none", () => {
+    const subagent = readJsonl("transcripts/t02-subagent.subagents/agent-a7fc07e87c75c9b96.jsonl");
+    const stream = createRelayStream({ sidechain: true });
+    const relays = [...subagent.map((entry) => stream.push(entry)), stream.finish()].filter((relay) => relay !== null);
+    expect(relays).toEqual([
+      expect.objectContaining({
+        userText: "KW_SUBHELLO Please just say hi.",
+        assistantText: expect.stringContaining("Hi"),
+      }),
+    ]);
+    const main = createRelayStream({ sidechain: true });
+    expect(
+      [...readJsonl("transcripts/t02-subagent.jsonl").map((entry) => main.push(entry)), main.finish()].filter(Boolean),
+    ).toEqual([]);
+  });
+
+  it("keeps the start of a long tool result and says how much is left in the transcript", () => {
+    const [relay] = extractRelays([
+      { type: "user", uuid: "u1", message: { role: "user", content: "read it" } },
+      {
+        type: "assistant",
+        uuid: "a1",
+        message: { id: "m1", content: [{ type: "tool_use", id: "t1", name: "Read", input: {} }] },
+      },
+      {
+        type: "user",
+        uuid: "r1",
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(5000) }] },
+      },
+    ]);
+    expect(relay?.toolCalls[0]?.result?.content).toBe(
+      `${"x".repeat(RELAY_TOOL_RESULT_CHARS)}\n[… ${5000 - RELAY_TOOL_RESULT_CHARS} more characters in the transcript]`,
+    );
   });
 
   it("x02: a SIGINT run keeps the prompt with no answer (the partial text was never persisted)", () => {

@@ -39,22 +39,66 @@ export interface Relay {
  */
 export function extractRelays(entries: readonly unknown[]): Relay[] {
   const relays: Relay[] = [];
-  let current: RelayBuilder | null = null;
+  const stream = createRelayStream();
   for (const value of entries) {
-    const entry = asObject(value);
-    if (!entry || entry.isSidechain === true) continue;
-    if (isHumanUserEntry(entry)) {
-      if (current) relays.push(current.finish());
-      current = startRelay(entry);
-    } else if (entry.type === "system" && entry.subtype === "compact_boundary") {
-      if (current) relays.push(current.finish());
-      current = null;
-    } else {
-      current?.add(entry);
-    }
+    const finished = stream.push(value);
+    if (finished) relays.push(finished);
   }
-  if (current) relays.push(current.finish());
+  const last = stream.finish();
+  if (last) relays.push(last);
   return relays;
+}
+
+/**
+ * `extractRelays` one entry at a time, for files read in chunks: `push` returns the relay a new
+ * human prompt (or a compact boundary) just closed, `finish` the one still open. `isOpen` says a
+ * relay is being built (its entries are held only as the relay, never as the raw entries).
+ * `sidechain`: read a subagent's own transcript, whose entries all carry `isSidechain: true`
+ * (then the main conversation's entries are the ones skipped).
+ */
+export function createRelayStream(options: { sidechain?: boolean } = {}) {
+  const wantsSidechain = options.sidechain === true;
+  let current: RelayBuilder | null = null;
+  return {
+    push(value: unknown): Relay | null {
+      const entry = asObject(value);
+      if (!entry || (entry.isSidechain === true) !== wantsSidechain) return null;
+      if (entry.type === "user" && isHumanUserEntry(wantsSidechain ? { ...entry, isSidechain: false } : entry)) {
+        const closed = current?.finish() ?? null;
+        current = startRelay(entry);
+        return closed;
+      }
+      if (entry.type === "system" && entry.subtype === "compact_boundary") {
+        const closed = current?.finish() ?? null;
+        current = null;
+        return closed;
+      }
+      current?.add(entry);
+      return null;
+    },
+    get isOpen(): boolean {
+      return current !== null;
+    },
+    finish(): Relay | null {
+      const closed = current?.finish() ?? null;
+      current = null;
+      return closed;
+    },
+  };
+}
+
+/**
+ * A relay keeps the start of each tool result: the timeline shows only whether a call failed, and the
+ * transcript keeps the whole output. Whole results made a relay a second copy of the transcript (a
+ * gigabyte of history wrote a gigabyte of rows).
+ */
+export const RELAY_TOOL_RESULT_CHARS = 2000;
+
+function capToolResult(text: string): string {
+  if (text.length <= RELAY_TOOL_RESULT_CHARS) return text;
+  // A copy, not a slice: V8's slice would keep the whole result alive as long as the relay.
+  const start = JSON.parse(JSON.stringify(text.slice(0, RELAY_TOOL_RESULT_CHARS))) as string;
+  return `${start}\n[… ${text.length - RELAY_TOOL_RESULT_CHARS} more characters in the transcript]`;
 }
 
 interface RelayBuilder {
@@ -107,7 +151,7 @@ function startRelay(start: JsonObject): RelayBuilder {
       const object = asObject(block);
       const call = calls.get(readString(object, "tool_use_id") ?? "");
       if (object?.type === "tool_result" && call)
-        call.result = { content: toolResultText(object.content), isError: object.is_error === true };
+        call.result = { content: capToolResult(toolResultText(object.content)), isError: object.is_error === true };
     }
   }
 

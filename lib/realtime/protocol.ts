@@ -2,6 +2,7 @@
 import "./zod-in-browser.ts";
 import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 
 /**
@@ -114,6 +115,13 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     setupId: z.string(),
     worktreePath: z.string(),
     text: z.string(),
+  }),
+  /** A worktree's "Import history" progress (a few per second at most) and its end, on its repository's topic. */
+  z.object({
+    type: z.literal("history_import"),
+    job: z.custom<HistoryImportView>(
+      (value) => typeof value === "object" && value !== null && "bytesDone" in value && "worktreePath" in value,
+    ),
   }),
   z.object({
     type: z.literal("hook_event"),

@@ -47,6 +47,8 @@ export const queryKeys = {
     filter === undefined ? (["hook-events"] as const) : (["hook-events", filter] as const),
   hookEvent: (id: number) => ["hook-event", id] as const,
   relays: (filter?: Filter) => (filter === undefined ? (["hook-relays"] as const) : (["hook-relays", filter] as const)),
+  /** A worktree's "Import history" job (fetched once, then kept by `history_import` messages). */
+  historyImport: (repoId: string, worktreePath: string) => ["history-import", repoId, worktreePath] as const,
   hookSessions: (worktreePath?: string | null) =>
     worktreePath === undefined ? (["hook-sessions"] as const) : (["hook-sessions", worktreePath] as const),
 

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { HookImportBody, NotificationsBody, RelaysBody } from "@/tests/support/api-types.ts";
+import type { NotificationsBody, RelaysBody } from "@/tests/support/api-types.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { runClaudeDirectly, sessionIdOf } from "@/tests/support/run-claude-directly.ts";
 import { callApi } from "@/tests/support/call-api.ts";
+import { importHistoryToEnd } from "@/tests/support/history-folder.ts";
 
 const shared = useArborWithRepo();
 
@@ -31,11 +32,9 @@ describe("import history", () => {
       prompt: "an old question [[mock:text an old answer]]",
     });
     const sessionId = sessionIdOf(past);
-    const first = await callApi<HookImportBody>(shared.env.arbor, "/api/hooks/import", {
-      body: { repoId: shared.repo.repoId, worktreePath },
-    });
-    expect(first.body).toMatchObject({ sessions: 1, relays: 1 });
-    expect(first.body.folder).toContain(path.join("projects", "-"));
+    const first = await importHistoryToEnd(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
+    expect(first).toMatchObject({ status: "finished", filesTotal: 1, relays: 1 });
+    expect(first.folder).toContain(path.join("projects", "-"));
     const relays = (await callApi<RelaysBody>(shared.env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body
       .relays;
     expect(relays).toHaveLength(1);
@@ -44,7 +43,7 @@ describe("import history", () => {
       userText: expect.stringContaining("an old question") as unknown,
       assistantText: "an old answer",
     });
-    await callApi(shared.env.arbor, "/api/hooks/import", { body: { repoId: shared.repo.repoId, worktreePath } });
+    await importHistoryToEnd(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
     expect(
       (await callApi<RelaysBody>(shared.env.arbor, `/api/hooks/relays?sessionId=${sessionId}`)).body.relays,
     ).toHaveLength(1);

@@ -8,7 +8,7 @@ import type { SendResult } from "@/lib/chat/send-message.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
-import type { importWorktreeHistory } from "@/lib/hook-capture/import-history.ts";
+import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import type { changeHooks } from "@/lib/hook-capture/install-hooks.ts";
 import type { listHookEvents, listHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
 import type { purgeSession } from "@/lib/memory/purge-session.ts";
@@ -135,8 +135,10 @@ export interface RulesBody {
 export interface HookInstallBody {
   files: Returned<typeof changeHooks>;
 }
-/** POST /api/hooks/import */
-export type HookImportBody = Returned<typeof importWorktreeHistory>;
+/** POST, GET and DELETE /api/hooks/import */
+export interface HookImportBody {
+  job: HistoryImportView | null;
+}
 /** GET /api/hooks/events */
 export type HookEventsBody = Returned<typeof listHookEvents>;
 /** GET /api/hooks/events/:id (with the payload; `Payload` is what the test reads of it) */

@@ -1,11 +1,26 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { importWorktreeHistory } from "@/lib/hook-capture/import-history.ts";
+import { cancelHistoryImport, getHistoryImport, startHistoryImport } from "@/lib/history-import/history-import-job.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const importSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
-// POST /api/hooks/import – read a worktree's past Claude Code sessions into relays
+// POST /api/hooks/import – start importing a worktree's past Claude Code sessions (or get the running import)
 export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json(await importWorktreeHistory(getDb(), await parseJsonBody(request, importSchema)));
+  return Response.json({ job: await startHistoryImport(getDb(), await parseJsonBody(request, importSchema)) });
+});
+
+// GET /api/hooks/import?repoId=…&worktreePath=… – the running or last import of a worktree (null: none yet)
+export const GET = withErrorHandling(async (request: Request) => {
+  const url = new URL(request.url);
+  const input = importSchema.parse({
+    repoId: url.searchParams.get("repoId"),
+    worktreePath: url.searchParams.get("worktreePath"),
+  });
+  return Response.json({ job: await getHistoryImport(getDb(), input) });
+});
+
+// DELETE /api/hooks/import – cancel the running import after its current chunk
+export const DELETE = withErrorHandling(async (request: Request) => {
+  return Response.json({ job: await cancelHistoryImport(getDb(), await parseJsonBody(request, importSchema)) });
 });

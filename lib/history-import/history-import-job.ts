@@ -1,0 +1,225 @@
+import { realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { getConfig } from "@/lib/config/current-config.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
+import { hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
+import { importHistoryFile } from "./import-file.ts";
+import { createThrottle, estimateEtaSeconds, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import { readLastImport, saveImport } from "./import-record.ts";
+
+/** A file not modified for this long is finished: its cut last line is malformed, not pending. */
+export const SETTLED_AFTER_MS = 60_000;
+/** Progress messages per second at most, so a fast import does not flood the browsers. */
+const PROGRESS_INTERVAL_MS = 250;
+/** How often the progress is stored, for a page reloaded after a restart. */
+const SAVE_INTERVAL_MS = 2_000;
+
+interface Job {
+  view: HistoryImportView;
+  isCancelled: boolean;
+  done: Promise<void>;
+  wakeUp: () => void;
+}
+
+const jobsState = defineProcessState("historyImports", () => new Map<string, Job>());
+
+/**
+ * The worktree's import now: the running one, else the last one stored (a restart shows
+ * `interrupted`). Looked up by the exact path a started import resolved, so no scan is needed:
+ * a path that was never a pinned worktree has no import.
+ */
+export async function getHistoryImport(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<HistoryImportView | null> {
+  const view = jobsState.get().get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
+  return view?.repoId === input.repoId ? view : null;
+}
+
+/**
+ * Starts "Import history" for a worktree in the background, or returns the import already
+ * running. Reads `<config dir>/projects/<slug>/` (slug = the worktree's real path with every
+ * non-alphanumeric character replaced by `-`): each session file from its stored cursor to its
+ * end, subagent files included; a file read to its end whose size and modification time have not
+ * changed costs one stat. Progress goes to the repository's topic as `history_import` messages.
+ */
+export async function startHistoryImport(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<HistoryImportView> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const jobs = jobsState.get();
+  const running = jobs.get(worktree.path);
+  if (running) return running.view;
+  const projects = path.join(getConfig().claudeConfigDir, "projects");
+  const folder = path.join(projects, projectSlugForPath(await realpath(worktree.path)));
+  await assertFolder(folder, projects);
+  const view: HistoryImportView = {
+    repoId: input.repoId,
+    worktreePath: worktree.path,
+    status: "running",
+    folder,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    filesTotal: 0,
+    filesDone: 0,
+    filesUnchanged: 0,
+    bytesTotal: 0,
+    bytesDone: 0,
+    relays: 0,
+    malformedLines: 0,
+    currentFile: null,
+    etaSeconds: null,
+    errors: [],
+    message: null,
+  };
+  const job: Job = { view, isCancelled: false, done: Promise.resolve(), wakeUp: () => {} };
+  jobs.set(worktree.path, job);
+  await saveImport(db, view);
+  job.done = runJob(db, job).finally(() => {
+    if (jobs.get(worktree.path) === job) jobs.delete(worktree.path);
+  });
+  return view;
+}
+
+/** Stops the worktree's running import after the chunk it is writing (what was written stays). */
+export async function cancelHistoryImport(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<HistoryImportView | null> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const job = jobsState.get().get(worktree.path);
+  if (!job) return readLastImport(db, worktree.path);
+  job.isCancelled = true;
+  job.wakeUp();
+  await job.done;
+  return job.view;
+}
+
+async function assertFolder(folder: string, projects: string): Promise<void> {
+  try {
+    if ((await stat(folder)).isDirectory()) return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  throw new AppError(
+    "not_found",
+    `No Claude Code history for this worktree: Arbor looked in ${folder}, which does not exist. ` +
+      `Claude Code stores sessions under ${projects}/<the worktree's path with - for every other character>; ` +
+      `if yours are elsewhere, start Arbor with CLAUDE_CONFIG_DIR set to Claude Code's config folder.`,
+  );
+}
+
+async function runJob(db: Db, job: Job): Promise<void> {
+  const { view } = job;
+  const publish = createPublisher(job);
+  const startedAt = Date.now();
+  try {
+    const listing = await listHistoryFiles(view.folder);
+    view.errors.push(...listing.errors);
+    const plan = await planFiles(db, listing.files);
+    view.filesTotal = listing.files.length;
+    view.filesUnchanged = listing.files.length - plan.length;
+    view.filesDone = view.filesUnchanged;
+    view.bytesTotal = plan.reduce((sum, item) => sum + item.file.size - item.startOffset, 0);
+    publish(false);
+    await saveImport(db, view);
+    const isSaveDue = createThrottle(SAVE_INTERVAL_MS);
+    isSaveDue(Date.now());
+    const config = getConfig();
+    let chunks = 0;
+    const buffer = Buffer.allocUnsafe(config.historyImportChunkBytes);
+    for (const { file, startOffset } of plan) {
+      if (job.isCancelled) break;
+      view.currentFile = path.relative(view.folder, file.path);
+      try {
+        await importHistoryFile({
+          db,
+          file,
+          startOffset,
+          target: { repoId: view.repoId, worktreePath: view.worktreePath },
+          buffer,
+          isSettled: Date.now() - file.mtimeMs >= SETTLED_AFTER_MS,
+          shouldStop: () => job.isCancelled,
+          afterChunk: async (progress) => {
+            view.bytesDone += progress.bytes;
+            view.relays += progress.relays;
+            view.malformedLines += progress.malformedLines;
+            view.etaSeconds = estimateEtaSeconds({ ...view, elapsedMs: Date.now() - startedAt });
+            publish(false);
+            if (isSaveDue(Date.now())) await saveImport(db, view);
+            chunks += 1;
+            // Reads and SQLite writes are synchronous, so every await above resolves at once: yield
+            // to the event loop after each chunk, or a gigabyte imports without serving one request.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
+          },
+        });
+      } catch (error) {
+        view.errors.push({ file: file.path, message: describeError(error) });
+      }
+      view.filesDone += 1;
+    }
+    view.status = job.isCancelled ? "cancelled" : "finished";
+  } catch (error) {
+    view.status = "failed";
+    view.message = `The import stopped: ${(error as Error).message}`;
+  }
+  view.currentFile = null;
+  view.etaSeconds = null;
+  view.finishedAt = new Date().toISOString();
+  await saveImport(db, view).catch((error: unknown) => {
+    console.warn(`[arbor] history import of ${view.worktreePath}: ${(error as Error).message}`);
+  });
+  publish(true);
+}
+
+/** Each file with where to read from; files read to the end and unchanged since are left out. */
+async function planFiles(db: Db, files: HistoryFile[]): Promise<Array<{ file: HistoryFile; startOffset: number }>> {
+  const cursors = new Map<
+    string,
+    { offset: bigint; fileSize: bigint | null; mtimeMs: number | null; isComplete: boolean }
+  >();
+  for (let start = 0; start < files.length; start += 500) {
+    const rows = await db.transcriptCursor.findMany({
+      where: { path: { in: files.slice(start, start + 500).map((file) => file.path) } },
+      select: { path: true, offset: true, fileSize: true, mtimeMs: true, isComplete: true },
+    });
+    for (const row of rows) cursors.set(row.path, row);
+  }
+  const plan = [];
+  for (const file of files) {
+    const cursor = cursors.get(file.path);
+    if (cursor?.isComplete && Number(cursor.fileSize) === file.size && cursor.mtimeMs === file.mtimeMs) continue;
+    const offset = Number(cursor?.offset ?? 0);
+    plan.push({ file, startOffset: offset <= file.size ? offset : 0 });
+  }
+  return plan;
+}
+
+/** Test hook (ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS): hold the import still so a test can kill the server. */
+function pauseUntilCancelled(job: Job): Promise<void> {
+  return new Promise((resolve) => {
+    job.wakeUp = resolve;
+  });
+}
+
+function createPublisher(job: Job): (isFinal: boolean) => void {
+  const isDue = createThrottle(PROGRESS_INTERVAL_MS);
+  const hub = getEventHub();
+  return (isFinal) => {
+    if (!isFinal && !isDue(Date.now())) return;
+    // The repository's topic (the worktree's row and chat) and the worktree's timeline (the Logs page).
+    for (const topic of [repoTopic(job.view.repoId), hooksTopic(job.view.worktreePath)]) {
+      hub.publish(topic, { type: "history_import", job: { ...job.view, errors: [...job.view.errors] } });
+      if (isFinal) hub.publish(topic, { type: "invalidate", queryKey: queryKeys.relays() as readonly ["hook-relays"] });
+    }
+  };
+}
