@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from "node:fs/promises";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseHeadFile, readCommonDir } from "./read-head-from-files.ts";
 
@@ -22,31 +22,32 @@ export interface WorktreeFromFiles {
  * whose `gitdir` file names that `.git` file back. Paths are compared by real path. `undefined`
  * means "ask git" (`git worktree list`): any layout this does not recognise, a folder that is not
  * linked both ways, a HEAD that is neither a branch nor a commit. It never answers yes where git
- * would not list the worktree.
+ * would not list the worktree. Synchronous reads: a dozen small files of the git dir cost less
+ * than as many trips through the thread pool.
  */
-export async function locateWorktreeFromFiles(input: {
+export function locateWorktreeFromFiles(input: {
   repoRoot: string;
   worktreePath: string;
-}): Promise<WorktreeFromFiles | undefined> {
+}): WorktreeFromFiles | undefined {
   try {
     const mainGitDir = path.join(input.repoRoot, ".git");
-    if (!(await stat(mainGitDir)).isDirectory()) return undefined;
-    const commonDir = await realpath(await readCommonDir(mainGitDir));
-    if (commonDir !== (await realpath(mainGitDir))) return undefined;
-    const mainHead = await readHead(commonDir);
+    if (!statSync(mainGitDir).isDirectory()) return undefined;
+    const commonDir = realpathSync(readCommonDir(mainGitDir));
+    if (commonDir !== realpathSync(mainGitDir)) return undefined;
+    const mainHead = readHead(commonDir);
     if (mainHead === undefined) return undefined;
-    const wanted = await realpath(input.worktreePath);
-    if (wanted === (await realpath(input.repoRoot)))
+    const wanted = realpathSync(input.worktreePath);
+    if (wanted === realpathSync(input.repoRoot))
       return { path: input.repoRoot, isMain: true, branch: mainHead, mainBranch: mainHead, commonDir };
     const dotGit = path.join(wanted, ".git");
-    const pointer = /^gitdir: (.+)$/m.exec(await readFile(dotGit, "utf8"))?.[1]?.trim();
+    const pointer = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
     if (!pointer) return undefined;
-    const gitDir = await realpath(path.resolve(wanted, pointer));
+    const gitDir = realpathSync(path.resolve(wanted, pointer));
     if (path.dirname(gitDir) !== path.join(commonDir, "worktrees")) return undefined;
-    if ((await realpath(await readCommonDir(gitDir))) !== commonDir) return undefined;
-    const linkedBack = (await readFile(path.join(gitDir, "gitdir"), "utf8")).trim();
-    if (!path.isAbsolute(linkedBack) || (await realpath(linkedBack)) !== (await realpath(dotGit))) return undefined;
-    const branch = await readHead(gitDir);
+    if (realpathSync(readCommonDir(gitDir)) !== commonDir) return undefined;
+    const linkedBack = readFileSync(path.join(gitDir, "gitdir"), "utf8").trim();
+    if (!path.isAbsolute(linkedBack) || realpathSync(linkedBack) !== realpathSync(dotGit)) return undefined;
+    const branch = readHead(gitDir);
     if (branch === undefined) return undefined;
     return { path: path.dirname(linkedBack), isMain: false, branch, mainBranch: mainHead, commonDir };
   } catch {
@@ -55,8 +56,8 @@ export async function locateWorktreeFromFiles(input: {
 }
 
 /** The short branch name a git dir's HEAD names, null when detached, undefined when unusual. */
-async function readHead(gitDir: string): Promise<string | null | undefined> {
-  const head = parseHeadFile(await readFile(path.join(gitDir, "HEAD"), "utf8"));
+function readHead(gitDir: string): string | null | undefined {
+  const head = parseHeadFile(readFileSync(path.join(gitDir, "HEAD"), "utf8"));
   if (!head) return undefined;
   return "ref" in head ? head.ref.slice("refs/heads/".length) : null;
 }

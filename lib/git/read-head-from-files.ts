@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -30,12 +30,12 @@ export function findPackedRef(packedRefs: string, ref: string): string | null {
  * saving a git process where every millisecond counts (a checkpoint at each end of a run).
  * `undefined` means "ask git": a reftable repository, a symbolic ref, anything unusual.
  */
-export async function readHeadFromFiles(gitDir: string): Promise<string | null | undefined> {
+export function readHeadFromFiles(gitDir: string): string | null | undefined {
   try {
-    const head = parseHeadFile(await readFile(path.join(gitDir, "HEAD"), "utf8"));
+    const head = parseHeadFile(readFileSync(path.join(gitDir, "HEAD"), "utf8"));
     if (!head) return undefined;
     if ("commit" in head) return head.commit;
-    return await readRefFromFiles(await readCommonDir(gitDir), head.ref);
+    return readRefFromFiles(readCommonDir(gitDir), head.ref);
   } catch {
     return undefined;
   }
@@ -45,43 +45,39 @@ export async function readHeadFromFiles(gitDir: string): Promise<string | null |
  * The commit a branch ref (`refs/heads/x`) names, read from the common dir's files as git would:
  * the loose ref, else packed-refs; null when neither has it (no such branch, or unborn).
  * `undefined` means "ask git": a reftable repository, a symbolic or malformed ref, a read error.
+ * The reads are synchronous, as in every reader here: a few small files of the git dir cost less
+ * than as many trips through the thread pool, and are often answered before one would start.
  */
-export async function readRefFromFiles(commonDir: string, ref: string): Promise<string | null | undefined> {
+export function readRefFromFiles(commonDir: string, ref: string): string | null | undefined {
   try {
     if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
-    if (await exists(path.join(commonDir, "reftable"))) return undefined;
-    const loose = await readFile(path.join(commonDir, ref), "utf8").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
-      throw error;
-    });
+    if (existsSync(path.join(commonDir, "reftable"))) return undefined;
+    const loose = readOrNull(path.join(commonDir, ref), ["ENOENT", "ENOTDIR"]);
     if (loose !== null) {
       const id = loose.trim();
       return OBJECT_ID.test(id) ? id : undefined;
     }
-    const packed = await readFile(path.join(commonDir, "packed-refs"), "utf8").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return "";
-      throw error;
-    });
-    return findPackedRef(packed, ref);
+    return findPackedRef(readOrNull(path.join(commonDir, "packed-refs"), ["ENOENT"]) ?? "", ref);
   } catch {
     return undefined;
   }
 }
 
 /** A linked worktree's git dir names the repository's common dir in `commondir`; a main one is its own. */
-export async function readCommonDir(gitDir: string): Promise<string> {
+export function readCommonDir(gitDir: string): string {
   try {
-    return path.resolve(gitDir, (await readFile(path.join(gitDir, "commondir"), "utf8")).trim());
+    return path.resolve(gitDir, readFileSync(path.join(gitDir, "commondir"), "utf8").trim());
   } catch {
     return gitDir;
   }
 }
 
-async function exists(target: string): Promise<boolean> {
+/** A file's text, or null when it fails with one of `missing` (any other error is thrown). */
+function readOrNull(file: string, missing: string[]): string | null {
   try {
-    await stat(target);
-    return true;
-  } catch {
-    return false;
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if (missing.includes((error as NodeJS.ErrnoException).code ?? "")) return null;
+    throw error;
   }
 }

@@ -134,7 +134,7 @@ async function tracksSameIgnoredFiles(input: {
 
 /** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
 async function readHead({ cwd, gitDir }: { cwd: string; gitDir: string | null }): Promise<string | null> {
-  const fromFiles = gitDir ? await readHeadFromFiles(gitDir) : undefined;
+  const fromFiles = gitDir ? readHeadFromFiles(gitDir) : undefined;
   if (fromFiles !== undefined) return fromFiles;
   const result = await runGitCommand({
     cwd,

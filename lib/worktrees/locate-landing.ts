@@ -1,4 +1,5 @@
-import { readFile, realpath } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
@@ -90,12 +91,11 @@ export async function locateLandingFromFiles(
   const repo = await findPinnedRepo(db, input);
   onRepoRoot?.(repo.rootPath);
   const mergeDrivers = readMergeDriversAside(repo.rootPath);
-  const [found, isTrusted] = await Promise.all([
-    locateWorktreeFromFiles({ repoRoot: repo.rootPath, worktreePath: input.worktreePath }),
-    isRepositoryTrusted(db, input.repoId),
-  ]);
+  const trusted = isRepositoryTrusted(db, input.repoId);
+  const found = locateWorktreeFromFiles({ repoRoot: repo.rootPath, worktreePath: input.worktreePath });
+  const isTrusted = await trusted;
   if (!found?.branch) return null;
-  const names = await readLandingRefsFromFiles(found.commonDir, input.base);
+  const names = readLandingRefsFromFiles(found.commonDir, input.base);
   if (!names) return null;
   return {
     repoRoot: repo.rootPath,
@@ -116,8 +116,10 @@ async function findPinnedRepo(db: Db, input: { repoId: string; worktreePath: str
       "invalid_input",
       `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
     );
-  await assertRepoIsLocal(db, input.repoId);
-  const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
+  const [, repo] = await Promise.all([
+    assertRepoIsLocal(db, input.repoId),
+    db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } }),
+  ]);
   if (!repo || repo.pins.length === 0)
     throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");
   return repo;
@@ -140,10 +142,13 @@ function readMergeDriversAside(repoRoot: string): () => Promise<string[]> {
  * readLandingRefs from the ref files: which of origin/HEAD's branch, main, master and the base
  * exist. undefined when a file cannot say (a reftable repository, a malformed ref): ask git.
  */
-async function readLandingRefsFromFiles(commonDir: string, base: string | undefined): Promise<BranchNames | undefined> {
-  const originHeadFile = await readFile(path.join(commonDir, "refs/remotes/origin/HEAD"), "utf8").catch(
-    (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : null),
-  );
+function readLandingRefsFromFiles(commonDir: string, base: string | undefined): BranchNames | undefined {
+  let originHeadFile: string | null;
+  try {
+    originHeadFile = readFileSync(path.join(commonDir, "refs/remotes/origin/HEAD"), "utf8");
+  } catch (error) {
+    originHeadFile = (error as NodeJS.ErrnoException).code === "ENOENT" ? "" : null;
+  }
   if (originHeadFile === null) return undefined;
   const originRef = /^ref: refs\/remotes\/origin\/(\S+)\s*$/.exec(originHeadFile)?.[1] ?? null;
   if (originHeadFile !== "" && originRef === null) return undefined;
@@ -152,7 +157,7 @@ async function readLandingRefsFromFiles(commonDir: string, base: string | undefi
     ...new Set(["main", "master", ...(base === undefined ? [] : [base]), ...(originRef ? [originRef] : [])]),
   ];
   for (const name of candidates) {
-    const commit = await readRefFromFiles(commonDir, `refs/heads/${name}`);
+    const commit = readRefFromFiles(commonDir, `refs/heads/${name}`);
     if (commit === undefined) return undefined;
     if (commit !== null) names.local.set(name, "");
   }

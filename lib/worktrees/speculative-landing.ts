@@ -116,11 +116,9 @@ async function resolveLandingCommits(input: {
   base: string;
   branch: string;
 }): Promise<{ baseCommit: string; branchCommit: string }> {
-  const commonDir = input.commonDir ?? (await readCommonDir(await gitDirOf(input.repoRoot)));
-  const [baseCommit, branchCommit] = await Promise.all([
-    readRefFromFiles(commonDir, `refs/heads/${input.base}`),
-    readRefFromFiles(commonDir, `refs/heads/${input.branch}`),
-  ]);
+  const commonDir = input.commonDir ?? readCommonDir(await gitDirOf(input.repoRoot));
+  const baseCommit = readRefFromFiles(commonDir, `refs/heads/${input.base}`);
+  const branchCommit = readRefFromFiles(commonDir, `refs/heads/${input.branch}`);
   if (baseCommit && branchCommit) return { baseCommit, branchCommit };
   const [base = "", branch = ""] = (
     await runGit({

@@ -47,43 +47,39 @@ describe("finding a worktree from git's files", () => {
     expect((await listedByGit()).sort()).toEqual([mainPath, linked, detached].sort());
 
     const commonDir = path.join(mainPath, ".git");
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: mainPath })).toEqual({
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: mainPath })).toEqual({
       path: mainPath,
       isMain: true,
       branch: "main",
       mainBranch: "main",
       commonDir,
     });
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: linked })).toEqual({
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: linked })).toEqual({
       path: linked,
       isMain: false,
       branch: "feat/über",
       mainBranch: "main",
       commonDir,
     });
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: detached })).toMatchObject({
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: detached })).toMatchObject({
       path: detached,
       branch: null,
     });
     // Reached through a symbolic link: the same worktree, reported by git's path.
     const link = path.join(root, "link-to-linked");
     symlinkSync(linked, link);
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: link })).toMatchObject({ path: linked });
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: link })).toMatchObject({ path: linked });
   });
 
   it("does not take a folder for a worktree unless git would list it", async () => {
     // Another repository, a plain folder, a path that does not exist, a subfolder of a worktree.
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: otherMain })).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: otherMain })).toBeUndefined();
     const plain = path.join(root, "plain");
     mkdirSync(plain);
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: plain })).toBeUndefined();
-    expect(
-      await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: path.join(root, "gone") }),
-    ).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: plain })).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: path.join(root, "gone") })).toBeUndefined();
     mkdirSync(path.join(mainPath, "sub"));
-    expect(
-      await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: path.join(mainPath, "sub") }),
-    ).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: path.join(mainPath, "sub") })).toBeUndefined();
 
     // A forged `.git` file pointing into this repository's worktree records: the record's
     // `gitdir` names the real worktree, not the forger, so it is refused (git does not list it).
@@ -92,13 +88,13 @@ describe("finding a worktree from git's files", () => {
     const forged = path.join(root, "forged");
     mkdirSync(forged);
     writeFileSync(path.join(forged, ".git"), readFileSync(path.join(real, ".git"), "utf8"));
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: forged })).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: forged })).toBeUndefined();
     expect(await listedByGit()).not.toContain(forged);
     // And one pointing at the other repository's git dir.
     const stray = path.join(root, "stray");
     mkdirSync(stray);
     writeFileSync(path.join(stray, ".git"), `gitdir: ${path.join(otherMain, ".git")}\n`);
-    expect(await locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: stray })).toBeUndefined();
+    expect(locateWorktreeFromFiles({ repoRoot: mainPath, worktreePath: stray })).toBeUndefined();
   });
 });
 
@@ -107,17 +103,17 @@ describe("reading a branch's commit from the ref files", () => {
     const commonDir = path.join(mainPath, ".git");
     const rev = async (ref: string) => (await runFixtureGit({ cwd: mainPath, args: ["rev-parse", ref] })).trim();
     await runFixtureGit({ cwd: mainPath, args: ["branch", "loose-one"] });
-    expect(await readRefFromFiles(commonDir, "refs/heads/loose-one")).toBe(await rev("loose-one"));
+    expect(readRefFromFiles(commonDir, "refs/heads/loose-one")).toBe(await rev("loose-one"));
     // "feat" is a folder of loose refs (feat/über, feat/real), not a branch: git is asked.
-    expect(await readRefFromFiles(commonDir, "refs/heads/feat")).toBeUndefined();
+    expect(readRefFromFiles(commonDir, "refs/heads/feat")).toBeUndefined();
     await runFixtureGit({ cwd: mainPath, args: ["pack-refs", "--all"] });
     await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "--allow-empty", "-m", "after packing"] });
     // main now has a newer loose ref than its packed one; loose-one is only packed.
-    expect(await readRefFromFiles(commonDir, "refs/heads/main")).toBe(await rev("main"));
-    expect(await readRefFromFiles(commonDir, "refs/heads/loose-one")).toBe(await rev("loose-one"));
-    expect(await readRefFromFiles(commonDir, "refs/heads/none")).toBeNull();
+    expect(readRefFromFiles(commonDir, "refs/heads/main")).toBe(await rev("main"));
+    expect(readRefFromFiles(commonDir, "refs/heads/loose-one")).toBe(await rev("loose-one"));
+    expect(readRefFromFiles(commonDir, "refs/heads/none")).toBeNull();
     // Not a branch ref at all, or one that climbs out of refs/heads.
-    expect(await readRefFromFiles(commonDir, "HEAD")).toBeUndefined();
-    expect(await readRefFromFiles(commonDir, "refs/heads/../../config")).toBeUndefined();
+    expect(readRefFromFiles(commonDir, "HEAD")).toBeUndefined();
+    expect(readRefFromFiles(commonDir, "refs/heads/../../config")).toBeUndefined();
   });
 });

@@ -27,22 +27,22 @@ const gitHead = async (cwd: string) =>
 describe("HEAD read from files agrees with git", () => {
   it("for a loose branch ref, a packed one, a detached HEAD, a linked worktree and an unborn branch", async () => {
     const gitDir = path.join(mainPath, ".git");
-    expect(await readHeadFromFiles(gitDir)).toBe(await gitHead(mainPath));
+    expect(readHeadFromFiles(gitDir)).toBe(await gitHead(mainPath));
 
     await runFixtureGit({ cwd: mainPath, args: ["pack-refs", "--all"] });
-    expect(await readHeadFromFiles(gitDir)).toBe(await gitHead(mainPath));
+    expect(readHeadFromFiles(gitDir)).toBe(await gitHead(mainPath));
 
     const linked = path.join(fixture.root, "linked");
     await addWorktree({ mainPath, path: linked, branch: "feat/linked" });
     await runFixtureGit({ cwd: linked, args: ["commit", "-q", "--allow-empty", "-m", "linked work"] });
     const linkedGitDir = (await runFixtureGit({ cwd: linked, args: ["rev-parse", "--absolute-git-dir"] })).trim();
-    expect(await readHeadFromFiles(linkedGitDir)).toBe(await gitHead(linked));
-    expect(await readHeadFromFiles(linkedGitDir)).not.toBe(await readHeadFromFiles(gitDir));
+    expect(readHeadFromFiles(linkedGitDir)).toBe(await gitHead(linked));
+    expect(readHeadFromFiles(linkedGitDir)).not.toBe(readHeadFromFiles(gitDir));
 
     await runFixtureGit({ cwd: linked, args: ["switch", "-q", "--detach", "HEAD~1"] });
-    expect(await readHeadFromFiles(linkedGitDir)).toBe(await gitHead(linked));
+    expect(readHeadFromFiles(linkedGitDir)).toBe(await gitHead(linked));
 
     await runFixtureGit({ cwd: mainPath, args: ["switch", "-q", "--orphan", "fresh"] });
-    expect(await readHeadFromFiles(gitDir)).toBeNull();
+    expect(readHeadFromFiles(gitDir)).toBeNull();
   });
 });
