@@ -1,5 +1,6 @@
 import type { HookEvent as HookEventRow, TranscriptRelay } from "@/lib/db/generated/client.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
+import { decodePayload } from "./payload-codec.ts";
 
 export interface HookEventView {
   id: number;
@@ -64,7 +65,7 @@ export function toHookEventView(row: HookEventRow, options: { withPayload?: bool
     blockReason: row.blockReason,
     payloadBytes: row.payloadBytes,
     isTruncated: row.isTruncated,
-    ...(options.withPayload ? { payload: safeParse(row.payload) } : {}),
+    ...(options.withPayload ? { payload: safeParse(decodePayload(row)) } : {}),
   };
 }
 
