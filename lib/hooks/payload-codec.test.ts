@@ -103,6 +103,17 @@ describe("payload codec", () => {
     expect(stored).toBeLessThan(raw / 2);
   });
 
+  it("gives back a large payload (a long tool output) exactly, compressed", () => {
+    const lines = Array.from(
+      { length: 3_000 },
+      (_, index) => `${index}\tconst value${index % 40} = compute(${index});`,
+    );
+    const json = JSON.stringify({ hook_event_name: "PostToolUse", tool_response: { stdout: lines.join("\n") } });
+    const encoded = encodePayload(json);
+    expect(encoded.payloadZ!.length).toBeLessThan(json.length / 3);
+    expect(decodePayload(encoded)).toBe(json);
+  });
+
   it("keeps as text what compression would not shrink, and reads rows stored before compression", () => {
     expect(encodePayload('{"a":1}')).toEqual({ payload: '{"a":1}', payloadZ: null });
     const noise = JSON.stringify({

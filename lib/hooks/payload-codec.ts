@@ -69,6 +69,14 @@ const DICTIONARY_V1 = Buffer.from(
 );
 
 const VERSION_1 = 1;
+/**
+ * Up to 4 KiB of payload: a 4 KiB window (it holds the whole 3 KB dictionary) and a small hash
+ * table, the same output as zlib's defaults for a fraction of the memory it allocates per call.
+ * Larger payloads get the defaults (a 32 KiB window finds more repetition in a long tool output).
+ * Inflate's default window reads both.
+ */
+const SMALL_PAYLOAD = { dictionary: DICTIONARY_V1, windowBits: 12, memLevel: 4 } as const;
+const LARGE_PAYLOAD = { dictionary: DICTIONARY_V1 } as const;
 
 export interface StoredPayload {
   /** The payload's JSON text, or '' when it is in `payloadZ`. */
@@ -82,7 +90,7 @@ export function encodePayload(json: string): StoredPayload {
   const raw = Buffer.from(json, "utf8");
   // A few bytes cannot shrink, and the call is not free.
   if (raw.length < 32) return { payload: json, payloadZ: null };
-  const deflated = deflateRawSync(raw, { dictionary: DICTIONARY_V1 });
+  const deflated = deflateRawSync(raw, raw.length <= 4096 ? SMALL_PAYLOAD : LARGE_PAYLOAD);
   if (deflated.length + 1 >= raw.length) return { payload: json, payloadZ: null };
   const stored = new Uint8Array(deflated.length + 1);
   stored[0] = VERSION_1;
