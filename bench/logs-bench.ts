@@ -89,7 +89,12 @@ function generatedEvent(index: number, sessions: number) {
  * Writes `count` events into a migrated SQLite file the way Arbor stores them (bare inserts, one
  * transaction per 50,000; payloads through the same codec), and returns the raw payload bytes per event.
  */
-async function generateDatabase(file: string, count: number, sessions: number): Promise<number> {
+async function generateDatabase(
+  file: string,
+  count: number,
+  sessions: number,
+  options: { compress: boolean },
+): Promise<number> {
   await applyPendingMigrations({ url: `file:${file}`, root: repoRoot });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -105,7 +110,7 @@ async function generateDatabase(file: string, count: number, sessions: number): 
         const bytes = Buffer.byteLength(event.payload);
         payloadBytes += bytes;
         const at = new Date(started + index * 100).toISOString().replace("Z", "+00:00");
-        const stored = encodePayload(event.payload);
+        const stored = options.compress ? encodePayload(event.payload) : { payload: event.payload, payloadZ: null };
         insert.run(
           event.eventId,
           at,
@@ -170,12 +175,12 @@ async function timeGets(arbor: RunningArbor, paths: string[], repetitions: numbe
  * type, a full-text search, and opening one session. And the file's bytes per event.
  */
 export async function runLogsBench(
-  options: { events?: number; sessions?: number; repetitions?: number } = {},
+  options: { events?: number; sessions?: number; repetitions?: number; compress?: boolean } = {},
 ): Promise<LogsBenchResult> {
-  const { events = 1_000_000, sessions = 200, repetitions = 20 } = options;
+  const { events = 1_000_000, sessions = 200, repetitions = 20, compress = true } = options;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "arbor-logs-bench-"));
   const file = path.join(dataDir, "arbor.db");
-  const payloadBytesPerEvent = await generateDatabase(file, events, sessions);
+  const payloadBytesPerEvent = await generateDatabase(file, events, sessions, { compress });
   const bare = new Database(file, { readonly: true });
   const bareTimes: number[] = [];
   for (let index = 0; index < repetitions; index += 1) {
@@ -269,8 +274,11 @@ function storageBreakdown(file: string, events: number): Array<{ part: string; b
 
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isDirectRun) {
+  // --uncompressed: payloads stored as text, as before compression (a comparison run).
   const eventsArg = process.argv.indexOf("--events");
-  console.log(
-    JSON.stringify(await runLogsBench(eventsArg > 0 ? { events: Number(process.argv[eventsArg + 1]) } : {}), null, 2),
-  );
+  const result = await runLogsBench({
+    ...(eventsArg > 0 ? { events: Number(process.argv[eventsArg + 1]) } : {}),
+    compress: !process.argv.includes("--uncompressed"),
+  });
+  console.log(JSON.stringify(result, null, 2));
 }

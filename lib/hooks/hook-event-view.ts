@@ -47,7 +47,18 @@ export interface RelayView {
   isArborRun: boolean;
 }
 
-export function toHookEventView(row: HookEventRow, options: { withPayload?: boolean } = {}): HookEventView {
+/** A hook event row without its payload: what lists read (a payload can be large, and lists never show it). */
+export type HookEventListRow = Omit<HookEventRow, "payload" | "payloadZ">;
+
+/** Columns a list leaves out (Prisma's `omit`). */
+export const WITHOUT_PAYLOAD = { payload: true, payloadZ: true } as const;
+
+export function toHookEventView(row: HookEventRow, options: { withPayload: true }): HookEventView;
+export function toHookEventView(row: HookEventListRow, options?: { withPayload?: false }): HookEventView;
+export function toHookEventView(
+  row: HookEventListRow & Partial<Pick<HookEventRow, "payload" | "payloadZ">>,
+  options: { withPayload?: boolean } = {},
+): HookEventView {
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -65,7 +76,7 @@ export function toHookEventView(row: HookEventRow, options: { withPayload?: bool
     blockReason: row.blockReason,
     payloadBytes: row.payloadBytes,
     isTruncated: row.isTruncated,
-    ...(options.withPayload ? { payload: safeParse(decodePayload(row)) } : {}),
+    ...(options.withPayload ? { payload: safeParse(decodePayload(row as HookEventRow)) } : {}),
   };
 }
 
