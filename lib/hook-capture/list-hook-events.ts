@@ -2,6 +2,7 @@ import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { HookEventFilter } from "./hook-event-filter.ts";
 import { catchUpSearchIndex } from "./search-index.ts";
+import { decodePayload } from "@/lib/hooks/payload-codec.ts";
 import {
   toHookEventView,
   toRelayView,
@@ -86,7 +87,7 @@ async function searchHookEvents(
 /** One event with its full payload. */
 export async function getHookEvent(db: Db, input: { id: number }): Promise<HookEventView | null> {
   const row = await db.hookEvent.findUnique({ where: { id: input.id } });
-  return row ? toHookEventView(row, { withPayload: true }) : null;
+  return row ? toHookEventView(row, { payloadText: decodePayload(row) }) : null;
 }
 
 /** Relays of a worktree (or a session), newest first. */

@@ -1,6 +1,5 @@
 import type { HookEvent as HookEventRow, TranscriptRelay } from "@/lib/db/generated/client.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
-import { decodePayload } from "./payload-codec.ts";
 
 export interface HookEventView {
   id: number;
@@ -53,12 +52,11 @@ export type HookEventListRow = Omit<HookEventRow, "payload" | "payloadZ">;
 /** Columns a list leaves out (Prisma's `omit`). */
 export const WITHOUT_PAYLOAD = { payload: true, payloadZ: true } as const;
 
-export function toHookEventView(row: HookEventRow, options: { withPayload: true }): HookEventView;
-export function toHookEventView(row: HookEventListRow, options?: { withPayload?: false }): HookEventView;
-export function toHookEventView(
-  row: HookEventListRow & Partial<Pick<HookEventRow, "payload" | "payloadZ">>,
-  options: { withPayload?: boolean } = {},
-): HookEventView {
+/**
+ * An event as the API and the event hub send it; `payloadText` (the stored payload decoded, see
+ * lib/hooks/payload-codec.ts) adds the parsed payload, which only the single-event read includes.
+ */
+export function toHookEventView(row: HookEventListRow, options: { payloadText?: string } = {}): HookEventView {
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -76,7 +74,7 @@ export function toHookEventView(
     blockReason: row.blockReason,
     payloadBytes: row.payloadBytes,
     isTruncated: row.isTruncated,
-    ...(options.withPayload ? { payload: safeParse(decodePayload(row as HookEventRow)) } : {}),
+    ...(options.payloadText === undefined ? {} : { payload: safeParse(options.payloadText) }),
   };
 }
 
