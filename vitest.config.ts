@@ -37,6 +37,7 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "chat-api",
     "health-metrics",
     "hook-event-writer",
+    "hook-payload-storage",
     "hook-policies",
     "hook-search",
     "history-import",

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
+import { encodePayload } from "@/lib/hooks/payload-codec.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { percentile, round } from "./stats.ts";
 
@@ -18,10 +19,16 @@ export interface LogsBenchResult {
   openSessionP95Ms: number;
   /** The database file (with its WAL) divided by the events stored. */
   bytesPerEvent: number;
-  /** The JSON payload bytes of an average event, before storage. */
+  /** The JSON payload bytes of an average event, before storage (the baseline of the storage target). */
   payloadBytesPerEvent: number;
+  /** What the database holds of an average event's payload (compressed, or its text where that is smaller). */
+  storedPayloadBytesPerEvent: number;
+  /** The target: the file grows by at most this many bytes per event (1.5 × the raw payload). */
+  bytesPerEventBound: number;
   /** Baseline: the bare SQLite query behind the first view (newest 100 rows by id) on the same file. */
   bareFirstViewP95Ms: number;
+  /** Where the bytes per event go: the event table, each of its indexes, the search index, the rest. */
+  breakdown: Array<{ part: string; bytesPerEvent: number }>;
 }
 
 const TOOLS = ["Bash", "Read", "Edit", "Grep", "Write"] as const;
@@ -78,15 +85,23 @@ function generatedEvent(index: number, sessions: number) {
   };
 }
 
-/** Writes `count` events into a migrated SQLite file the way Arbor stores them (bare inserts, one transaction per 50,000). */
-async function generateDatabase(file: string, count: number, sessions: number): Promise<number> {
+/**
+ * Writes `count` events into a migrated SQLite file the way Arbor stores them (bare inserts, one
+ * transaction per 50,000; payloads through the same codec), and returns the raw payload bytes per event.
+ */
+async function generateDatabase(
+  file: string,
+  count: number,
+  sessions: number,
+  options: { compress: boolean },
+): Promise<number> {
   await applyPendingMigrations({ url: `file:${file}`, root: repoRoot });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   let payloadBytes = 0;
   try {
     const insert = db.prepare(
-      "INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, cwd, source, summary, payload, payload_bytes) VALUES (?, ?, ?, ?, ?, '/work/app', 'http', ?, ?, ?)",
+      "INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, cwd, source, summary, payload, payload_z, payload_bytes) VALUES (?, ?, ?, ?, ?, '/work/app', 'http', ?, ?, ?, ?)",
     );
     const started = Date.now() - count * 100;
     const writeChunk = db.transaction((from: number, to: number) => {
@@ -95,6 +110,7 @@ async function generateDatabase(file: string, count: number, sessions: number): 
         const bytes = Buffer.byteLength(event.payload);
         payloadBytes += bytes;
         const at = new Date(started + index * 100).toISOString().replace("Z", "+00:00");
+        const stored = options.compress ? encodePayload(event.payload) : { payload: event.payload, payloadZ: null };
         insert.run(
           event.eventId,
           at,
@@ -102,7 +118,8 @@ async function generateDatabase(file: string, count: number, sessions: number): 
           event.sessionId,
           event.toolName,
           event.summary,
-          event.payload,
+          stored.payload,
+          stored.payloadZ,
           bytes,
         );
       }
@@ -158,12 +175,12 @@ async function timeGets(arbor: RunningArbor, paths: string[], repetitions: numbe
  * type, a full-text search, and opening one session. And the file's bytes per event.
  */
 export async function runLogsBench(
-  options: { events?: number; sessions?: number; repetitions?: number } = {},
+  options: { events?: number; sessions?: number; repetitions?: number; compress?: boolean } = {},
 ): Promise<LogsBenchResult> {
-  const { events = 1_000_000, sessions = 200, repetitions = 20 } = options;
+  const { events = 1_000_000, sessions = 200, repetitions = 20, compress = true } = options;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "arbor-logs-bench-"));
   const file = path.join(dataDir, "arbor.db");
-  const payloadBytesPerEvent = await generateDatabase(file, events, sessions);
+  const payloadBytesPerEvent = await generateDatabase(file, events, sessions, { compress });
   const bare = new Database(file, { readonly: true });
   const bareTimes: number[] = [];
   for (let index = 0; index < repetitions; index += 1) {
@@ -191,6 +208,8 @@ export async function runLogsBench(
       repetitions,
     );
     const size = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    const breakdown = storageBreakdown(file, events);
+    const storedPayloadBytesPerEvent = readStoredPayloadBytes(file) / events;
     return {
       events,
       sessions,
@@ -200,7 +219,10 @@ export async function runLogsBench(
       openSessionP95Ms: round(percentile(openSession, 95)),
       bytesPerEvent: Math.round(size / events),
       payloadBytesPerEvent: Math.round(payloadBytesPerEvent),
+      storedPayloadBytesPerEvent: Math.round(storedPayloadBytesPerEvent),
+      bytesPerEventBound: Math.round(1.5 * payloadBytesPerEvent),
       bareFirstViewP95Ms: round(percentile(bareTimes, 95)),
+      breakdown,
     };
   } finally {
     await arbor.stop();
@@ -208,10 +230,55 @@ export async function runLogsBench(
   }
 }
 
+/** The payload bytes the file holds: compressed where stored so, the text's UTF-8 bytes elsewhere. */
+function readStoredPayloadBytes(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT sum(coalesce(length(payload_z), length(CAST(payload AS BLOB)))) AS bytes FROM hook_events")
+        .get() as { bytes: number }
+    ).bytes;
+  } finally {
+    db.close();
+  }
+}
+
+/** What each table and index of the file takes (SQLite's dbstat), per event; pages on the free list as "free pages". */
+function storageBreakdown(file: string, events: number): Array<{ part: string; bytesPerEvent: number }> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name").all() as Array<{
+      name: string;
+      bytes: number;
+    }>;
+    const parts = new Map<string, number>();
+    const add = (part: string, bytes: number) => parts.set(part, (parts.get(part) ?? 0) + bytes);
+    for (const { name, bytes } of rows) {
+      if (name === "hook_events") add("hook_events rows", bytes);
+      else if (name === "sqlite_autoindex_hook_events_1") add("index hook_events(event_id) unique", bytes);
+      else if (name.startsWith("hook_events_fts")) add("search index (FTS5 trigram)", bytes);
+      else if (name.startsWith("hook_events_")) add(`index ${name}`, bytes);
+      else if (name.startsWith("hook_sessions")) add("hook_sessions (+ indexes)", bytes);
+      else add("other tables", bytes);
+    }
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    add("free pages", (db.pragma("freelist_count", { simple: true }) as number) * pageSize);
+    return [...parts]
+      .map(([part, bytes]) => ({ part, bytesPerEvent: Math.round(bytes / events) }))
+      .sort((a, b) => b.bytesPerEvent - a.bytesPerEvent);
+  } finally {
+    db.close();
+  }
+}
+
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isDirectRun) {
+  // --uncompressed: payloads stored as text, as before compression (a comparison run).
   const eventsArg = process.argv.indexOf("--events");
-  console.log(
-    JSON.stringify(await runLogsBench(eventsArg > 0 ? { events: Number(process.argv[eventsArg + 1]) } : {}), null, 2),
-  );
+  const result = await runLogsBench({
+    ...(eventsArg > 0 ? { events: Number(process.argv[eventsArg + 1]) } : {}),
+    compress: !process.argv.includes("--uncompressed"),
+  });
+  console.log(JSON.stringify(result, null, 2));
 }

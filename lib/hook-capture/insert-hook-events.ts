@@ -2,9 +2,13 @@ import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts"
 import type { DatabaseProvider } from "@/lib/db/database-url.ts";
 import { NUL_REPLACEMENT } from "@/lib/db/postgres-text-args.ts";
 import { Prisma, type HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
+import { encodePayload } from "@/lib/hooks/payload-codec.ts";
 
-/** Every column of a hook event but the ones the database assigns. */
-export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt">;
+/** Every column of a hook event but the ones the database assigns; `payload` is the whole JSON text. */
+export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt" | "payloadZ">;
+
+/** An event as it is written: its payload compressed when that makes it smaller (payload-codec.ts). */
+type StoredEvent = NewHookEvent & Pick<HookEventRow, "payloadZ">;
 
 /**
  * Inserts hook events in one statement and returns the rows that were stored, shaped exactly
@@ -13,7 +17,9 @@ export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt">;
  *
  * Raw SQL on purpose: this is the hot path of hook capture, and a batch of four cost 2.6 ms
  * through `createManyAndReturn` (mostly Prisma's query compiler) against 0.4 ms for this
- * statement. `INSERT … ON CONFLICT (col) DO NOTHING RETURNING` is understood by SQLite
+ * statement. The payload is stored compressed when that makes it smaller (payload-codec.ts), and
+ * the row returned is the row as stored: read its payload with `decodePayload`.
+ * `INSERT … ON CONFLICT (col) DO NOTHING RETURNING` is understood by SQLite
  * (3.35+) and PostgreSQL (9.5+); `Prisma.sql` picks each provider's placeholders, and the driver
  * adapter binds the Date and booleans the way Prisma Client stores them. Only the generated id
  * comes back from the database; the rest of the row is what was inserted.
@@ -22,7 +28,10 @@ export async function insertHookEvents(db: Db, events: readonly NewHookEvent[]):
   if (events.length === 0) return [];
   const receivedAt = new Date();
   const provider = providerOf(db);
-  const wellFormed = events.map((event) => asStored(event, provider));
+  const wellFormed = events.map((event): StoredEvent => {
+    const stored = asStored(event, provider);
+    return { ...stored, ...encodePayload(stored.payload) };
+  });
   const inserted =
     provider === "sqlite"
       ? (insertThroughSideConnection(db, wellFormed, receivedAt) ??
@@ -65,7 +74,7 @@ type Inserted = Array<{ id: number | bigint; event_id: string }>;
  * as 0/1, text with NUL included; tests/integration compare both).
  * `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
  */
-function insertIntoSqlite(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Promise<Inserted> {
+function insertIntoSqlite(db: Db, events: readonly StoredEvent[], receivedAt: Date): Promise<Inserted> {
   return db.$queryRawUnsafe<Inserted>(SQLITE_INSERT, sqliteTimestamp(receivedAt), sqliteRowsJson(events));
 }
 
@@ -73,7 +82,7 @@ function insertIntoSqlite(db: Db, events: readonly NewHookEvent[], receivedAt: D
  * The same statement on the plain connection beside Prisma's, prepared once (what Prisma would
  * prepare again for every batch), or null when Prisma's connection holds the write lock now.
  */
-function insertThroughSideConnection(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Inserted | null {
+function insertThroughSideConnection(db: Db, events: readonly StoredEvent[], receivedAt: Date): Inserted | null {
   return (
     sqliteSideConnectionOf(db)?.all<Inserted[number]>(SQLITE_INSERT, [
       sqliteTimestamp(receivedAt),
@@ -86,13 +95,14 @@ function insertThroughSideConnection(db: Db, events: readonly NewHookEvent[], re
 const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 const SQLITE_INSERT = `
-    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
-    SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13, value->>14, value->>15, value->>16
+    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated, payload_z)
+    SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13, value->>14, value->>15, value->>16, unhex(value->>17)
     FROM json_each(?) WHERE true
     ON CONFLICT (event_id) DO NOTHING
     RETURNING id, event_id`;
 
-function sqliteRowsJson(events: readonly NewHookEvent[]): string {
+/** The compressed payload travels in the JSON as hex, turned back into a BLOB by `unhex`. */
+function sqliteRowsJson(events: readonly StoredEvent[]): string {
   return JSON.stringify(
     events.map((event) => [
       event.eventId,
@@ -112,25 +122,26 @@ function sqliteRowsJson(events: readonly NewHookEvent[]): string {
       event.payload,
       event.payloadBytes,
       event.isTruncated ? 1 : 0,
+      event.payloadZ === null ? null : Buffer.from(event.payloadZ).toString("hex"),
     ]),
   );
 }
 
 /** PostgreSQL: one multi-row VALUES statement (its driver binds parameters cheaply). */
-function insertRows(db: Db, events: readonly NewHookEvent[], receivedAt: Date): Promise<Inserted> {
+function insertRows(db: Db, events: readonly StoredEvent[], receivedAt: Date): Promise<Inserted> {
   const values = events.map(
     (event) =>
-      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.instanceId}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated})`,
+      Prisma.sql`(${event.eventId}, ${receivedAt}, ${event.eventName}, ${event.sessionId}, ${event.toolName}, ${event.toolUseId}, ${event.cwd}, ${event.repoId}, ${event.worktreePath}, ${event.runId}, ${event.source}, ${event.instanceId}, ${event.summary}, ${event.isBlock}, ${event.blockReason}, ${event.payload}, ${event.payloadBytes}, ${event.isTruncated}, ${event.payloadZ})`,
   );
   return db.$queryRaw<Inserted>`
-    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated)
+    INSERT INTO hook_events (event_id, received_at, event_name, session_id, tool_name, tool_use_id, cwd, repo_id, worktree_path, run_id, source, instance_id, summary, is_block, block_reason, payload, payload_bytes, is_truncated, payload_z)
     VALUES ${Prisma.join(values)}
     ON CONFLICT (event_id) DO NOTHING
     RETURNING id, event_id`;
 }
 
 /** The row in Prisma's field order, so it prints and serialises like one Prisma returned. */
-function toRow({ id, receivedAt, event }: { id: number; receivedAt: Date; event: NewHookEvent }): HookEventRow {
+function toRow({ id, receivedAt, event }: { id: number; receivedAt: Date; event: StoredEvent }): HookEventRow {
   return {
     id,
     eventId: event.eventId,
@@ -149,6 +160,7 @@ function toRow({ id, receivedAt, event }: { id: number; receivedAt: Date; event:
     isBlock: event.isBlock,
     blockReason: event.blockReason,
     payload: event.payload,
+    payloadZ: event.payloadZ,
     payloadBytes: event.payloadBytes,
     isTruncated: event.isTruncated,
   };

@@ -2,9 +2,16 @@ import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { HookEventFilter } from "./hook-event-filter.ts";
 import { catchUpSearchIndex } from "./search-index.ts";
-import { toHookEventView, toRelayView, type HookEventView, type RelayView } from "@/lib/hooks/hook-event-view.ts";
+import { decodePayload } from "@/lib/hooks/payload-codec.ts";
+import {
+  toHookEventView,
+  toRelayView,
+  WITHOUT_PAYLOAD,
+  type HookEventView,
+  type RelayView,
+} from "@/lib/hooks/hook-event-view.ts";
 
-/** A page of hook events, newest first, with the filters of the timeline and the Logs page. */
+/** A page of hook events, newest first, with the filters of the timeline and the Logs page (payloads left out: see getHookEvent). */
 export async function listHookEvents(
   db: Db,
   filter: HookEventFilter,
@@ -29,7 +36,7 @@ export async function listHookEvents(
         }
       : {}),
   };
-  const rows = await db.hookEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
+  const rows = await db.hookEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1, omit: WITHOUT_PAYLOAD });
   return { events: rows.slice(0, limit).map((row) => toHookEventView(row)), hasMore: rows.length > limit };
 }
 
@@ -72,6 +79,7 @@ async function searchHookEvents(
   const rows = await db.hookEvent.findMany({
     where: { id: { in: ids.slice(0, filter.limit) } },
     orderBy: { id: "desc" },
+    omit: WITHOUT_PAYLOAD,
   });
   return { events: rows.map((row) => toHookEventView(row)), hasMore: ids.length > filter.limit };
 }
@@ -79,7 +87,7 @@ async function searchHookEvents(
 /** One event with its full payload. */
 export async function getHookEvent(db: Db, input: { id: number }): Promise<HookEventView | null> {
   const row = await db.hookEvent.findUnique({ where: { id: input.id } });
-  return row ? toHookEventView(row, { withPayload: true }) : null;
+  return row ? toHookEventView(row, { payloadText: decodePayload(row) }) : null;
 }
 
 /** Relays of a worktree (or a session), newest first. */

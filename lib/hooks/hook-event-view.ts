@@ -46,7 +46,17 @@ export interface RelayView {
   isArborRun: boolean;
 }
 
-export function toHookEventView(row: HookEventRow, options: { withPayload?: boolean } = {}): HookEventView {
+/** A hook event row without its payload: what lists read (a payload can be large, and lists never show it). */
+export type HookEventListRow = Omit<HookEventRow, "payload" | "payloadZ">;
+
+/** Columns a list leaves out (Prisma's `omit`). */
+export const WITHOUT_PAYLOAD = { payload: true, payloadZ: true } as const;
+
+/**
+ * An event as the API and the event hub send it; `payloadText` (the stored payload decoded, see
+ * lib/hooks/payload-codec.ts) adds the parsed payload, which only the single-event read includes.
+ */
+export function toHookEventView(row: HookEventListRow, options: { payloadText?: string } = {}): HookEventView {
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -64,7 +74,7 @@ export function toHookEventView(row: HookEventRow, options: { withPayload?: bool
     blockReason: row.blockReason,
     payloadBytes: row.payloadBytes,
     isTruncated: row.isTruncated,
-    ...(options.withPayload ? { payload: safeParse(row.payload) } : {}),
+    ...(options.payloadText === undefined ? {} : { payload: safeParse(options.payloadText) }),
   };
 }
 

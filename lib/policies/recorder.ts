@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hooks/hook-events.ts";
 import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
+import { decodePayload } from "@/lib/hooks/payload-codec.ts";
 import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
@@ -28,9 +29,9 @@ export async function readStopAnswer(
   const prompt = await db.hookEvent.findFirst({
     where: { sessionId: event.sessionId, eventName: "UserPromptSubmit" },
     orderBy: { id: "desc" },
-    select: { payload: true },
+    select: { payload: true, payloadZ: true },
   });
-  const promptText = prompt ? readPrompt(prompt.payload) : null;
+  const promptText = prompt ? readPrompt(decodePayload(prompt)) : null;
   const transcript =
     (promptText === null || payloadText === null) && event.transcriptPath
       ? await resolveReadableTranscript(event.transcriptPath)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
+import { decodePayload } from "@/lib/hooks/payload-codec.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { isPostgresRun } from "@/tests/support/test-database.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
@@ -29,11 +30,18 @@ const newEvent = (eventId: string, overrides: Partial<NewHookEvent> = {}): NewHo
   ...overrides,
 });
 
-/** The stored columns as the database holds them (SQLite: text dates, 0/1 booleans), without the id. */
+/**
+ * The stored columns as the database holds them (SQLite: text dates, 0/1 booleans), without the
+ * id, and with the payload as its text whichever way it was stored (the writer compresses it,
+ * Prisma Client stores the text as given).
+ */
 async function readStoredColumns(eventId: string): Promise<Record<string, unknown>> {
   const row = await readRow(testDb.dir, "SELECT * FROM hook_events WHERE event_id = ?", [eventId]);
-  const { id: _id, ...columns } = row!;
-  return columns;
+  const { id: _id, payload, payload_z: payloadZ, ...columns } = row!;
+  return {
+    ...columns,
+    payload: decodePayload({ payload: payload as string, payloadZ: payloadZ as Uint8Array | null }),
+  };
 }
 
 beforeAll(async () => {
@@ -87,6 +95,10 @@ describe("hook event writer", () => {
     };
     const row = await writer.write(newEvent("awkward-raw", awkward));
     expect(row).toStrictEqual(await testDb.db.hookEvent.findUnique({ where: { eventId: "awkward-raw" } }));
+    // Stored compressed (200 KB of one letter), and read back whole.
+    expect(row!.payload).toBe("");
+    expect(row!.payloadZ!.length).toBeLessThan(1_000);
+    expect(decodePayload(row!)).toBe(awkward.payload);
     await testDb.db.hookEvent.create({ data: { ...newEvent("awkward-prisma", awkward), receivedAt: row!.receivedAt } });
     expect({ ...(await readStoredColumns("awkward-raw")), event_id: "x" }).toStrictEqual({
       ...(await readStoredColumns("awkward-prisma")),
