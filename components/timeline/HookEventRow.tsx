@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatDuration } from "@/components/ui/format-duration.ts";
@@ -15,7 +15,7 @@ import { OriginBadge } from "./OriginBadge.tsx";
  * the full payload. Blocks are red with their reason. The Logs page reuses it with its own test
  * id, the time since the previous event, the directory, and which Stops a hook blocked.
  */
-export function HookEventRow(props: {
+export const HookEventRow = memo(function HookEventRow(props: {
   event: HookEventView;
   durationMs?: number;
   gapMs?: number;
@@ -24,9 +24,16 @@ export function HookEventRow(props: {
   sessionHref?: string;
   /** Set when a hook blocked this Stop (known from the session's later events): shown in red with the reason. */
   blockedStop?: { reason: string | null };
+  /**
+   * Whether the payload is shown, kept by a virtualised list that unmounts rows scrolled away (with
+   * `onToggle`); without it the row keeps it itself.
+   */
+  isOpen?: boolean;
+  onToggle?: (eventId: number) => void;
 }) {
-  const { event, blockedStop } = props;
-  const [isOpen, setIsOpen] = useState(false);
+  const { event, blockedStop, onToggle } = props;
+  const [isOpenHere, setIsOpenHere] = useState(false);
+  const isOpen = props.isOpen ?? isOpenHere;
   const tone =
     event.isBlock || blockedStop
       ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
@@ -52,7 +59,7 @@ export function HookEventRow(props: {
           variant="bare"
           data-testid="timeline-event-toggle"
           aria-expanded={isOpen}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => (onToggle ? onToggle(event.id) : setIsOpenHere((open) => !open))}
           title="Show the payload Claude Code sent"
           className="flex min-w-0 flex-1 items-center gap-2 text-left"
         >
@@ -113,4 +120,4 @@ export function HookEventRow(props: {
       {isOpen ? <EventPayload eventId={event.id} /> : null}
     </div>
   );
-}
+});
