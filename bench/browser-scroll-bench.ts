@@ -171,7 +171,11 @@ async function loadAll(page: Page, kind: ListKind, rows: number): Promise<void> 
     const deadline = Date.now() + 240000;
     while (Number(list.getAttribute("data-rows")) < ${rows}) {
       if (Date.now() > deadline) throw new Error("list did not load: " + list.getAttribute("data-rows") + " of ${rows} rows");
-      if ("${kind}" === "chat") scroller.scrollTop = Math.max(0, scroller.scrollTop - 4000);
+      if ("${kind}" === "chat") {
+        // The wheel event says the reader scrolls up (what loads older pages); the scroll itself is set directly.
+        scroller.dispatchEvent(new WheelEvent("wheel", { deltaY: -4000, bubbles: true }));
+        scroller.scrollTop = Math.max(0, scroller.scrollTop - 4000);
+      }
       else document.querySelector('[data-testid="timeline-load-older"]:not([disabled])')?.click();
       await frame();
     }

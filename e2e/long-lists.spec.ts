@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { callApi, openSession } from "@/tests/support/call-api.ts";
 import { seedConversation, seedHookEvents } from "@/tests/support/seed-long-lists.ts";
@@ -10,6 +11,17 @@ const MAX_DRAWN = 80;
 /** The message row whose article says `text`, drawn or not. */
 const messageWith = (page: Page, text: string) =>
   page.getByTestId("message-list").locator('[data-testid="message"]', { hasText: text });
+
+/** Serious or critical axe findings on the page as it is (the virtualised list mid-scroll). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ") + " " + node.failureSummary).join(", ")}`,
+    );
+}
 
 /** Scrolls with the mouse wheel over `area` until `target` is drawn and in view. */
 async function wheelUntilVisible(page: Page, area: Locator, target: Locator, deltaY: number): Promise<void> {
@@ -49,6 +61,7 @@ test("a chat of 1,000 messages draws a window of rows, loads its start when scro
   await expect(list).toHaveAttribute("data-rows", "1000");
   expect(await list.getByTestId("message-row").count()).toBeLessThan(MAX_DRAWN);
   await expect(page.getByTestId("jump-to-latest")).toBeVisible();
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   // Back at the end, a new answer streams in at the bottom and the list follows it.
   await page.getByTestId("jump-to-latest").click();
@@ -94,6 +107,7 @@ test("a worktree timeline of 2,000 events draws a window of rows; an opened payl
   await page.getByTestId("timeline-load-older").click();
   await expect(items).toHaveAttribute("data-rows", "400");
   expect(await items.getByTestId("timeline-event").count()).toBeLessThan(MAX_DRAWN);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   // The oldest loaded event, opened, is unmounted when scrolled away and comes back open.
   const scroller = items.locator("xpath=ancestor::div[contains(@class,'overflow-y-auto')][1]");

@@ -2,7 +2,7 @@
 
 import { useMutationState } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSessionApprovals } from "@/components/api/approvals-api.ts";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { approvalsByRun } from "@/components/approvals/approval-lists.ts";
@@ -19,6 +19,9 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** A first guess at a row's height; each drawn row is then measured. */
 const ESTIMATED_ROW_PX = 140;
+/** How long after the reader's last upward wheel, touch or key the list still counts as scrolled by them. */
+const READER_GESTURE_MS = 1500;
+const UP_KEYS = new Set(["ArrowUp", "PageUp", "Home"]);
 /** Room above the oldest loaded message for "Show older messages" while there are older pages. */
 const OLDER_BUTTON_PX = 40;
 
@@ -82,20 +85,22 @@ export function MessageList(props: {
   const items = virtualizer.getVirtualItems();
   const isAtEnd = rows.length === 0 || virtualizer.isAtEnd(AT_END_PX);
   const firstIndex = items[0]?.index ?? null;
-  // Set once the reader scrolls towards older rows: the first paint never pulls in older pages by itself.
-  const [hasScrolledBack, setScrolledBack] = useState(false);
-  const isScrollingBack = virtualizer.isScrolling && virtualizer.scrollDirection === "backward";
-  if (isScrollingBack && !hasScrolledBack) setScrolledBack(true);
+  // Older pages load when the reader scrolls up to the oldest loaded rows (wheel, touch, keys or the scroll bar),
+  // never when the list moves by itself (a panel opening, Lighten leaving fewer rows).
+  const readerUpAt = useRef(-Infinity);
+  const noteReaderUp = useCallback(() => {
+    readerUpAt.current = performance.now();
+  }, []);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   useEffect(() => {
     const isDue = shouldLoadOlder({
       firstVisibleIndex: firstIndex,
-      hasScrolledTowardsOlder: hasScrolledBack,
+      isReaderScrollingUp: performance.now() - readerUpAt.current < READER_GESTURE_MS,
       hasOlder: hasNextPage,
       isLoading: isFetchingNextPage,
     });
     if (isDue) void fetchNextPage();
-  }, [firstIndex, hasScrolledBack, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [firstIndex, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -112,6 +117,11 @@ export function MessageList(props: {
         role="feed"
         aria-label="Conversation"
         aria-busy={messages.isPending || isFetchingNextPage}
+        onWheel={(event) => (event.deltaY < 0 ? noteReaderUp() : undefined)}
+        onTouchMove={noteReaderUp}
+        onKeyDown={(event) => (UP_KEYS.has(event.key) ? noteReaderUp() : undefined)}
+        // A press on the list itself, not on a row: its scroll bar.
+        onPointerDown={(event) => (event.target === event.currentTarget ? noteReaderUp() : undefined)}
       >
         {messages.isPending ? <p className="text-sm text-zinc-500">Loading the conversation…</p> : null}
         {messages.isSuccess && rows.length === 0 ? (

@@ -51,7 +51,10 @@ export const HookEventRow = memo(function HookEventRow(props: {
     >
       <div className="flex min-w-0 items-center gap-2">
         {props.gapMs !== undefined ? (
-          <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-500" data-testid="event-gap">
+          <span
+            className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-600 dark:text-zinc-400"
+            data-testid="event-gap"
+          >
             +{formatDuration(props.gapMs)}
           </span>
         ) : null}
@@ -63,7 +66,7 @@ export const HookEventRow = memo(function HookEventRow(props: {
           title="Show the payload Claude Code sent"
           className="flex min-w-0 flex-1 items-center gap-2 text-left"
         >
-          <span className="w-4 shrink-0 text-center text-zinc-500" aria-hidden>
+          <span className="w-4 shrink-0 text-center text-zinc-600 dark:text-zinc-400" aria-hidden>
             {eventIcon(event.eventName)}
           </span>
           <span className="shrink-0 font-semibold">{event.eventName}</span>
@@ -80,7 +83,7 @@ export const HookEventRow = memo(function HookEventRow(props: {
         </Button>
         {props.durationMs !== undefined ? (
           <span
-            className="shrink-0 font-mono text-[10px] text-zinc-500"
+            className="shrink-0 font-mono text-[10px] text-zinc-600 dark:text-zinc-400"
             data-testid="timeline-duration"
             title="Time between PreToolUse and this event"
           >
@@ -92,18 +95,18 @@ export const HookEventRow = memo(function HookEventRow(props: {
           <Link
             href={props.sessionHref}
             data-testid="event-session-link"
-            className="shrink-0 font-mono text-[10px] text-zinc-500 hover:text-emerald-700"
+            className="shrink-0 font-mono text-[10px] text-zinc-600 hover:text-emerald-700 dark:text-zinc-400"
             title={`Session ${event.sessionId}`}
           >
             {event.sessionId.slice(0, 8)}
           </Link>
         ) : null}
-        <time className="shrink-0 font-mono text-[10px] text-zinc-500" dateTime={event.receivedAt}>
+        <time className="shrink-0 font-mono text-[10px] text-zinc-600 dark:text-zinc-400" dateTime={event.receivedAt}>
           {formatClock(event.receivedAt)}
         </time>
       </div>
       {props.showDirectory ? (
-        <p className="truncate pl-6 font-mono text-[10px] text-zinc-500" title={event.cwd ?? ""}>
+        <p className="truncate pl-6 font-mono text-[10px] text-zinc-600 dark:text-zinc-400" title={event.cwd ?? ""}>
           {event.worktreePath ?? `${event.cwd ?? "?"} (not in a pinned repository)`}
         </p>
       ) : null}

@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import { isAtLatest, sameRowProps, shouldLoadOlder } from "./virtual-list.ts";
 
 describe("shouldLoadOlder", () => {
-  const base = { firstVisibleIndex: 1, hasScrolledTowardsOlder: true, hasOlder: true, isLoading: false };
+  const base = { firstVisibleIndex: 1, isReaderScrollingUp: true, hasOlder: true, isLoading: false };
 
   it("loads the page before once the reader scrolled up to the oldest loaded rows", () => {
     expect(shouldLoadOlder(base)).toBe(true);
     expect(shouldLoadOlder({ ...base, firstVisibleIndex: 3 })).toBe(true);
   });
 
-  it("waits while the oldest rows are further up, and never loads on the first paint", () => {
+  it("waits while the oldest rows are further up, and never loads unless the reader scrolls up (first paint, rows removed)", () => {
     expect(shouldLoadOlder({ ...base, firstVisibleIndex: 4 })).toBe(false);
-    expect(shouldLoadOlder({ ...base, hasScrolledTowardsOlder: false })).toBe(false);
+    expect(shouldLoadOlder({ ...base, isReaderScrollingUp: false })).toBe(false);
     expect(shouldLoadOlder({ ...base, firstVisibleIndex: null })).toBe(false);
   });
 

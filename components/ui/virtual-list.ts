@@ -12,18 +12,19 @@ export const AT_END_PX = 80;
 const LOAD_OLDER_WITHIN_ROWS = 3;
 
 /**
- * Whether the oldest loaded rows are in view and the page before them should load now: only once the
- * reader has scrolled towards the older end (never on the list's first paint, where a short
- * conversation shows its top and must not pull in archived pages by itself), and never twice at once.
+ * Whether the oldest loaded rows are in view and the page before them should load now: only while the
+ * reader is scrolling towards the older end (never on the list's first paint, where a short
+ * conversation shows its top, nor when the list moved by itself, e.g. Lighten left fewer rows: neither
+ * may pull in archived pages), and never twice at once.
  */
 export function shouldLoadOlder(input: {
   /** Index of the first row drawn, counting from the older end (null when nothing is drawn). */
   firstVisibleIndex: number | null;
-  hasScrolledTowardsOlder: boolean;
+  isReaderScrollingUp: boolean;
   hasOlder: boolean;
   isLoading: boolean;
 }): boolean {
-  if (!input.hasOlder || input.isLoading || !input.hasScrolledTowardsOlder) return false;
+  if (!input.hasOlder || input.isLoading || !input.isReaderScrollingUp) return false;
   return input.firstVisibleIndex !== null && input.firstVisibleIndex <= LOAD_OLDER_WITHIN_ROWS;
 }
 
