@@ -54,6 +54,16 @@ export function WorktreeTimeline(props: {
       }),
     [events, relays.data, messages, props.chatSessionId, filter],
   );
+  // Computed once per change of the events, not on every scrolled frame (the list re-renders as it scrolls).
+  const sessionIds = useMemo(
+    () =>
+      distinctValues([
+        ...events.map((event) => event.sessionId),
+        ...(relays.data ?? []).map((relay) => relay.sessionId),
+      ]),
+    [events, relays.data],
+  );
+  const toolNames = useMemo(() => distinctValues(events.map((event) => event.toolName)), [events]);
   const [openIds, toggleOpen] = useOpenRows();
   // Only the rows in view are drawn; loading older events keeps the row being read in place.
   const { listRef, virtualizer } = useListVirtualizer<HTMLOListElement>({
@@ -74,15 +84,7 @@ export function WorktreeTimeline(props: {
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">Timeline</h2>
-        <TimelineFilters
-          filter={filter}
-          onChange={setFilter}
-          sessionIds={distinctValues([
-            ...events.map((event) => event.sessionId),
-            ...(relays.data ?? []).map((relay) => relay.sessionId),
-          ])}
-          toolNames={distinctValues(events.map((event) => event.toolName))}
-        />
+        <TimelineFilters filter={filter} onChange={setFilter} sessionIds={sessionIds} toolNames={toolNames} />
       </header>
       {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
       {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
