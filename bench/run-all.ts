@@ -3,6 +3,7 @@
 // Prints figures and target checks; never fails the test suite.
 import { runApprovalsBench } from "./approvals-bench.ts";
 import { runAttentionBench } from "./attention-bench.ts";
+import { runBrowserScrollBench, type ScrollFigures } from "./browser-scroll-bench.ts";
 import { runChangesBench } from "./changes-bench.ts";
 import { runDiffPaintBench } from "./diff-paint-bench.ts";
 import { runChatBench } from "./chat-bench.ts";
@@ -123,6 +124,45 @@ line(
   `${attention.quiet.longestTaskMs} / ${attention.streamingPhase.longestTaskMs} ms`,
   "< 200 ms",
   attention.streamingPhase.longestTaskMs < 200,
+);
+
+const scroll = await runBrowserScrollBench();
+console.log(
+  `\nThe browser under load (Chromium, 1440×900; each list loaded whole, then scrolled top to bottom in ${scroll.chat.frames} frames; baseline = the same step per frame over ${scroll.chatBaseline.rows} rows)`,
+);
+const scrolled = (name: string, big: ScrollFigures, small: ScrollFigures) => {
+  line(
+    `  ${name} (${big.rows} rows, ${big.stepPx} px/frame): fps`,
+    `${big.fps} vs ${small.fps} baseline (ratio ${round(big.fps / small.fps, 2)})`,
+    ">= 55",
+    big.fps >= 55,
+  );
+  line(
+    `  ${name}: longest task / longest frame`,
+    `${big.longestTaskMs} / ${big.longestFrameMs} ms (baseline ${small.longestTaskMs} / ${small.longestFrameMs} ms)`,
+    "< 50 ms",
+    big.longestTaskMs < 50,
+  );
+  line(
+    `  ${name}: most rows in the DOM`,
+    `${big.maxDomRows} (baseline ${small.maxDomRows})`,
+    "< 100",
+    big.maxDomRows < 100,
+  );
+};
+scrolled("chat", scroll.chat, scroll.chatBaseline);
+scrolled("timeline", scroll.timeline, scroll.timelineBaseline);
+line(
+  "  open chat's rows rendered while another chat streamed",
+  String(scroll.otherChatRowRenders),
+  "0",
+  scroll.otherChatRowRenders === 0,
+);
+line(
+  "  stored rows rendered while the open chat streamed",
+  `${scroll.sameChatStoredRowRenders} (the streaming row: ${scroll.streamingRowRenders})`,
+  "0",
+  scroll.sameChatStoredRowRenders === 0,
 );
 
 const approvals = await runApprovalsBench();

@@ -2,7 +2,12 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
-import { FIRST_MESSAGE_PAGE, nextMessagePageParam, type MessagePage } from "@/components/memory/message-paging.ts";
+import {
+  FIRST_MESSAGE_PAGE,
+  nextMessagePageParam,
+  shareMessagesById,
+  type MessagePage,
+} from "@/components/memory/message-paging.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -32,6 +37,7 @@ export function useMessages(sessionId: string) {
     },
     initialPageParam: FIRST_MESSAGE_PAGE,
     getNextPageParam: nextMessagePageParam,
+    structuralSharing: shareMessagesById,
   });
 }
 

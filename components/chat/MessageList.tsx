@@ -1,40 +1,51 @@
 "use client";
 
 import { useMutationState } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSessionApprovals } from "@/components/api/approvals-api.ts";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { approvalsByRun } from "@/components/approvals/approval-lists.ts";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
+import { AT_END_PX, shouldLoadOlder } from "@/components/ui/virtual-list.ts";
+import { JumpToLatest } from "@/components/ui/JumpToLatest.tsx";
 import { useSessionLive } from "@/components/realtime/use-session-live.ts";
-import { AssistantMessage } from "./AssistantMessage.tsx";
-import { buildTimeline, runIdsOf, type PendingSend } from "./build-timeline.ts";
-import { LiveAnswer } from "./LiveAnswer.tsx";
+import { buildTimeline, runIdsOf, type PendingSend, type TimelineEntry } from "./build-timeline.ts";
+import { MessageRow, NO_APPROVALS } from "./MessageRow.tsx";
 import { useFocusMessage } from "./use-focus-message.ts";
-import { useStickToBottom } from "./use-stick-to-bottom.ts";
-import { SystemMessage, UserMessage } from "./UserMessage.tsx";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
+/** A first guess at a row's height; each drawn row is then measured. */
+const ESTIMATED_ROW_PX = 140;
+/** How long after the reader's last upward wheel, touch or key the list still counts as scrolled by them. */
+const READER_GESTURE_MS = 1500;
+const UP_KEYS = new Set(["ArrowUp", "PageUp", "Home"]);
+/** Room above the oldest loaded message for "Show older messages" while there are older pages. */
+const OLDER_BUTTON_PX = 40;
+
 /**
- * The conversation: stored pages (oldest first; "Show older" reaches archived messages), live
- * runs, and messages still being sent. `focus` jumps to a message and highlights it.
+ * The conversation: stored pages (oldest first; scrolling up, or "Show older", reaches older and
+ * archived messages), live runs, and messages still being sent. Only the rows in view (and a few
+ * around them) are in the page: a long conversation scrolls as a short one does. It follows the
+ * newest answer while the reader is at the end and stays put (offering "Jump to latest") once they
+ * scrolled up; loading older pages keeps the row being read where it is. `focus` jumps to a message
+ * and highlights it.
  */
-export function MessageList({
-  session,
-  focus,
-}: {
+export function MessageList(props: {
   session: { sessionId: string; repoId: string; worktreePath?: string };
   focus: MessageFocus | null;
 }) {
-  const messages = useMessages(session.sessionId);
-  const live = useSessionLive(session.sessionId);
+  const { sessionId, repoId, worktreePath } = props.session;
+  const session = useMemo(() => ({ sessionId, repoId, worktreePath }), [sessionId, repoId, worktreePath]);
+  const messages = useMessages(sessionId);
+  const live = useSessionLive(sessionId);
   const pending = useMutationState({
-    filters: { mutationKey: queryKeys.send(session.sessionId), status: "pending" },
+    filters: { mutationKey: queryKeys.send(sessionId), status: "pending" },
     select: (mutation) => mutation.state.variables as PendingSend,
   });
-  const fetchedApprovals = useSessionApprovals(session.sessionId).data;
+  const fetchedApprovals = useSessionApprovals(sessionId).data;
   const timeline = useMemo(() => {
     const stored = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
     return buildTimeline({ messages: stored, live, pending });
@@ -43,52 +54,122 @@ export function MessageList({
     () => approvalsByRun({ runIds: runIdsOf(timeline), live, fetched: fetchedApprovals ?? [] }),
     [timeline, live, fetchedApprovals],
   );
-  const [scrollerRef, releaseBottom] = useStickToBottom(timeline);
-  const [contentRef, focusedId] = useFocusMessage({ focus, messages, releaseBottom });
+  const rows = timeline;
+
+  const scrollerRef = useRef<HTMLDivElement | null>(null);
+  // The virtualizer is a mutable object that re-renders this component itself; nothing here is memoised by the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    paddingStart: messages.hasNextPage ? OLDER_BUTTON_PX : 0,
+    overscan: 4,
+    // A chat reads from the end: rows prepended above keep the reader's row in place, and the list
+    // follows new rows and a growing answer only while it is at the end.
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+  const focusedId = useFocusMessage({
+    focus: props.focus,
+    messages,
+    indexOf: useCallback(
+      (messageId: number) => rows.findIndex((row) => row.kind === "message" && row.message.id === messageId),
+      [rows],
+    ),
+    scrollToIndex: useCallback((index: number) => virtualizer.scrollToIndex(index, { align: "center" }), [virtualizer]),
+  });
+
+  const items = virtualizer.getVirtualItems();
+  const isAtEnd = rows.length === 0 || virtualizer.isAtEnd(AT_END_PX);
+  const firstIndex = items[0]?.index ?? null;
+  // Older pages load when the reader scrolls up to the oldest loaded rows (wheel, touch, keys or the scroll bar),
+  // never when the list moves by itself (a panel opening, Lighten leaving fewer rows).
+  const readerUpAt = useRef(-Infinity);
+  const noteReaderUp = useCallback(() => {
+    readerUpAt.current = performance.now();
+  }, []);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  useEffect(() => {
+    const isDue = shouldLoadOlder({
+      firstVisibleIndex: firstIndex,
+      isReaderScrollingUp: performance.now() - readerUpAt.current < READER_GESTURE_MS,
+      hasOlder: hasNextPage,
+      isLoading: isFetchingNextPage,
+    });
+    if (isDue) void fetchNextPage();
+  }, [firstIndex, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
-    <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="message-list">
-      <div ref={contentRef} className="mx-auto max-w-3xl space-y-4">
-        <LoadOlderButton pages={messages} label="Show older messages" testId="show-older" />
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      {messages.error ? (
+        <div className="px-4 pt-3">
+          <ErrorNotice error={messages.error} testId="messages-error" />
+        </div>
+      ) : null}
+      <div
+        ref={scrollerRef}
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
+        data-testid="message-list"
+        data-rows={rows.length}
+        role="feed"
+        aria-label="Conversation"
+        aria-busy={messages.isPending || isFetchingNextPage}
+        onWheel={(event) => (event.deltaY < 0 ? noteReaderUp() : undefined)}
+        onTouchMove={noteReaderUp}
+        onKeyDown={(event) => (UP_KEYS.has(event.key) ? noteReaderUp() : undefined)}
+        // A press on the list itself, not on a row: its scroll bar.
+        onPointerDown={(event) => (event.target === event.currentTarget ? noteReaderUp() : undefined)}
+      >
         {messages.isPending ? <p className="text-sm text-zinc-500">Loading the conversation…</p> : null}
-        {messages.error ? <ErrorNotice error={messages.error} testId="messages-error" /> : null}
-        {messages.isSuccess && timeline.length === 0 ? (
+        {messages.isSuccess && rows.length === 0 ? (
           <p className="py-8 text-center text-sm text-zinc-500" data-testid="chat-empty">
             No messages yet. Ask Claude something about this worktree; it runs in the worktree&apos;s directory.
           </p>
         ) : null}
-        {timeline.map((entry) => {
-          if (entry.kind === "pending") return <UserMessage key={entry.key} message={null} pendingText={entry.text} />;
-          if (entry.kind === "live")
+        <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="absolute inset-x-0 top-0">
+            <LoadOlderButton pages={messages} label="Show older messages" testId="show-older" />
+          </div>
+          {items.map((item) => {
+            const row = rows[item.index]!;
             return (
-              <LiveAnswer
-                key={entry.key}
-                runId={entry.runId}
-                live={entry.live}
-                message={entry.message}
-                session={session}
-                approvals={approvals.byRun.get(entry.runId) ?? []}
-                activeApprovalId={approvals.activeId}
-              />
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-testid="message-row"
+                data-key={item.key}
+                className="absolute left-0 top-0 w-full pb-4"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow
+                  entry={row}
+                  session={session}
+                  isFocused={row.kind === "message" && row.message.id === focusedId}
+                  {...rowApprovals(row, approvals)}
+                />
+              </div>
             );
-          const message = entry.message;
-          const isFocused = message.id === focusedId;
-          if (message.role === "user")
-            return <UserMessage key={entry.key} message={message} isFocused={isFocused} session={session} />;
-          if (message.role === "system")
-            return <SystemMessage key={entry.key} message={message} isFocused={isFocused} />;
-          return (
-            <AssistantMessage
-              key={entry.key}
-              message={message}
-              session={session}
-              isFocused={isFocused}
-              approvals={message.run ? approvals.byRun.get(message.run.id) : undefined}
-              activeApprovalId={approvals.activeId}
-            />
-          );
-        })}
+          })}
+        </div>
       </div>
+      {!isAtEnd ? (
+        <JumpToLatest onJump={() => virtualizer.scrollToEnd()} testId="jump-to-latest" label="Jump to latest" />
+      ) : null}
     </div>
   );
+}
+
+/** The row's run's requests, and the active request's id only where it is one of them (other rows keep their props). */
+function rowApprovals(
+  row: TimelineEntry,
+  approvals: ReturnType<typeof approvalsByRun>,
+): { approvals: typeof NO_APPROVALS; activeApprovalId: string | null } {
+  const runId = row.kind === "live" ? row.runId : row.kind === "message" ? row.message.run?.id : undefined;
+  const list = (runId && approvals.byRun.get(runId)) || NO_APPROVALS;
+  const isActiveHere = list.some((approval) => approval.id === approvals.activeId);
+  return { approvals: list, activeApprovalId: isActiveHere ? approvals.activeId : null };
 }

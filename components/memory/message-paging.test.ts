@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { MessageView } from "@/lib/chat/chat-types.ts";
-import { FIRST_MESSAGE_PAGE, hasLoadedMessage, nextMessagePageParam, type MessagePage } from "./message-paging.ts";
+import {
+  FIRST_MESSAGE_PAGE,
+  hasLoadedMessage,
+  nextMessagePageParam,
+  type MessagePage,
+  shareMessagesById,
+} from "./message-paging.ts";
 
 const message = (id: number): MessageView => ({
   id,
@@ -34,5 +40,38 @@ describe("message paging", () => {
     expect(hasLoadedMessage([page([3, 4], false), page([1], false)], 1)).toBe(true);
     expect(hasLoadedMessage([page([3, 4], false)], 2)).toBe(false);
     expect(hasLoadedMessage(undefined, 2)).toBe(false);
+  });
+});
+
+describe("shareMessagesById", () => {
+  const data = (...pages: Array<{ ids: number[]; hasMore: boolean; edited?: number }>) => ({
+    pages: pages.map((page) => ({
+      messages: page.ids.map((id) => (id === page.edited ? { ...message(id), content: "edited" } : message(id))),
+      hasMore: page.hasMore,
+    })),
+    pageParams: pages.map((_, index) => index),
+  });
+
+  it("keeps each unchanged message's object when a refetch shifts the pages by new messages", () => {
+    const before = data({ ids: [3, 4], hasMore: true }, { ids: [1, 2], hasMore: false });
+    const after = data({ ids: [5, 6], hasMore: true }, { ids: [3, 4], hasMore: true });
+    const shared = shareMessagesById(before, after) as typeof after;
+    expect(shared.pages[1]!.messages[0]).toBe(before.pages[0]!.messages[0]);
+    expect(shared.pages[1]!.messages[1]).toBe(before.pages[0]!.messages[1]);
+    expect(shared.pages[0]!.messages.map((m) => m.id)).toEqual([5, 6]);
+  });
+
+  it("returns a changed message as new, and the previous data itself when nothing changed", () => {
+    const before = data({ ids: [1, 2], hasMore: false });
+    expect(shareMessagesById(before, data({ ids: [1, 2], hasMore: false }))).toBe(before);
+    const edited = shareMessagesById(before, data({ ids: [1, 2], hasMore: false, edited: 2 })) as typeof before;
+    expect(edited.pages[0]!.messages[0]).toBe(before.pages[0]!.messages[0]);
+    expect(edited.pages[0]!.messages[1]).not.toBe(before.pages[0]!.messages[1]);
+    expect(edited.pages[0]!.messages[1]!.content).toBe("edited");
+  });
+
+  it("takes the new data as it is when there was none", () => {
+    const after = data({ ids: [1], hasMore: false });
+    expect(shareMessagesById(undefined, after)).toBe(after);
   });
 });

@@ -1,3 +1,4 @@
+import { replaceEqualDeep, type InfiniteData } from "@tanstack/react-query";
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 
 export interface MessagePage {
@@ -33,4 +34,35 @@ export function nextMessagePageParam(
 /** Whether a message is among the pages loaded so far. */
 export function hasLoadedMessage(pages: MessagePage[] | undefined, messageId: number): boolean {
   return (pages ?? []).some((page) => page.messages.some((message) => message.id === messageId));
+}
+
+/**
+ * Structural sharing for the message pages, by message id rather than by position: after a send the
+ * pages are refetched shifted by the new messages, so position-wise every message would look new and
+ * every row of a long conversation would draw again. An unchanged message keeps its object.
+ */
+export function shareMessagesById(previous: unknown, next: unknown): unknown {
+  const before = previous as InfiniteData<MessagePage> | undefined;
+  const after = next as InfiniteData<MessagePage> | undefined;
+  if (!before?.pages || !after?.pages) return next;
+  const known = new Map<number, MessageView>();
+  for (const page of before.pages) for (const message of page.messages) known.set(message.id, message);
+  const pages = after.pages.map((page, index) => {
+    const messages = page.messages.map((message) => {
+      const old = known.get(message.id);
+      return old ? replaceEqualDeep(old, message) : message;
+    });
+    const oldPage = before.pages[index];
+    const isSame =
+      oldPage !== undefined &&
+      oldPage.hasMore === page.hasMore &&
+      oldPage.messages.length === messages.length &&
+      messages.every((message, i) => message === oldPage.messages[i]);
+    return isSame ? oldPage : { ...page, messages };
+  });
+  const isSame =
+    pages.length === before.pages.length &&
+    pages.every((page, i) => page === before.pages[i]) &&
+    replaceEqualDeep(before.pageParams, after.pageParams) === before.pageParams;
+  return isSame ? before : { ...after, pages };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatDuration } from "@/components/ui/format-duration.ts";
@@ -15,7 +15,7 @@ import { OriginBadge } from "./OriginBadge.tsx";
  * the full payload. Blocks are red with their reason. The Logs page reuses it with its own test
  * id, the time since the previous event, the directory, and which Stops a hook blocked.
  */
-export function HookEventRow(props: {
+export const HookEventRow = memo(function HookEventRow(props: {
   event: HookEventView;
   durationMs?: number;
   gapMs?: number;
@@ -24,9 +24,16 @@ export function HookEventRow(props: {
   sessionHref?: string;
   /** Set when a hook blocked this Stop (known from the session's later events): shown in red with the reason. */
   blockedStop?: { reason: string | null };
+  /**
+   * Whether the payload is shown, kept by a virtualised list that unmounts rows scrolled away (with
+   * `onToggle`); without it the row keeps it itself.
+   */
+  isOpen?: boolean;
+  onToggle?: (eventId: number) => void;
 }) {
-  const { event, blockedStop } = props;
-  const [isOpen, setIsOpen] = useState(false);
+  const { event, blockedStop, onToggle } = props;
+  const [isOpenHere, setIsOpenHere] = useState(false);
+  const isOpen = props.isOpen ?? isOpenHere;
   const tone =
     event.isBlock || blockedStop
       ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/60"
@@ -44,7 +51,10 @@ export function HookEventRow(props: {
     >
       <div className="flex min-w-0 items-center gap-2">
         {props.gapMs !== undefined ? (
-          <span className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-500" data-testid="event-gap">
+          <span
+            className="w-14 shrink-0 text-right font-mono text-[10px] text-zinc-600 dark:text-zinc-400"
+            data-testid="event-gap"
+          >
             +{formatDuration(props.gapMs)}
           </span>
         ) : null}
@@ -52,11 +62,11 @@ export function HookEventRow(props: {
           variant="bare"
           data-testid="timeline-event-toggle"
           aria-expanded={isOpen}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => (onToggle ? onToggle(event.id) : setIsOpenHere((open) => !open))}
           title="Show the payload Claude Code sent"
           className="flex min-w-0 flex-1 items-center gap-2 text-left"
         >
-          <span className="w-4 shrink-0 text-center text-zinc-500" aria-hidden>
+          <span className="w-4 shrink-0 text-center text-zinc-600 dark:text-zinc-400" aria-hidden>
             {eventIcon(event.eventName)}
           </span>
           <span className="shrink-0 font-semibold">{event.eventName}</span>
@@ -73,7 +83,7 @@ export function HookEventRow(props: {
         </Button>
         {props.durationMs !== undefined ? (
           <span
-            className="shrink-0 font-mono text-[10px] text-zinc-500"
+            className="shrink-0 font-mono text-[10px] text-zinc-600 dark:text-zinc-400"
             data-testid="timeline-duration"
             title="Time between PreToolUse and this event"
           >
@@ -85,18 +95,18 @@ export function HookEventRow(props: {
           <Link
             href={props.sessionHref}
             data-testid="event-session-link"
-            className="shrink-0 font-mono text-[10px] text-zinc-500 hover:text-emerald-700"
+            className="shrink-0 font-mono text-[10px] text-zinc-600 hover:text-emerald-700 dark:text-zinc-400"
             title={`Session ${event.sessionId}`}
           >
             {event.sessionId.slice(0, 8)}
           </Link>
         ) : null}
-        <time className="shrink-0 font-mono text-[10px] text-zinc-500" dateTime={event.receivedAt}>
+        <time className="shrink-0 font-mono text-[10px] text-zinc-600 dark:text-zinc-400" dateTime={event.receivedAt}>
           {formatClock(event.receivedAt)}
         </time>
       </div>
       {props.showDirectory ? (
-        <p className="truncate pl-6 font-mono text-[10px] text-zinc-500" title={event.cwd ?? ""}>
+        <p className="truncate pl-6 font-mono text-[10px] text-zinc-600 dark:text-zinc-400" title={event.cwd ?? ""}>
           {event.worktreePath ?? `${event.cwd ?? "?"} (not in a pinned repository)`}
         </p>
       ) : null}
@@ -113,4 +123,4 @@ export function HookEventRow(props: {
       {isOpen ? <EventPayload eventId={event.id} /> : null}
     </div>
   );
-}
+});

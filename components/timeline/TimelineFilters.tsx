@@ -1,12 +1,13 @@
 "use client";
 
+import { memo } from "react";
 import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
 import type { TimelineFilter } from "./build-worktree-timeline.ts";
 import { distinctValues } from "./build-worktree-timeline.ts";
 import { FilterSelect } from "./FilterSelect.tsx";
 
-/** Event, session and tool filters of the worktree timeline (options from what is loaded). */
-export function TimelineFilters(props: {
+/** Event, session and tool filters of the worktree timeline (options from what is loaded); memoised, since the list re-renders as it scrolls. */
+export const TimelineFilters = memo(function TimelineFilters(props: {
   filter: TimelineFilter;
   onChange: (filter: TimelineFilter) => void;
   sessionIds: string[];
@@ -41,4 +42,4 @@ export function TimelineFilters(props: {
       />
     </div>
   );
-}
+});

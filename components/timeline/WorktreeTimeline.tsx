@@ -1,6 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
+import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
@@ -52,6 +54,25 @@ export function WorktreeTimeline(props: {
       }),
     [events, relays.data, messages, props.chatSessionId, filter],
   );
+  // Computed once per change of the events, not on every scrolled frame (the list re-renders as it scrolls).
+  const sessionIds = useMemo(
+    () =>
+      distinctValues([
+        ...events.map((event) => event.sessionId),
+        ...(relays.data ?? []).map((relay) => relay.sessionId),
+      ]),
+    [events, relays.data],
+  );
+  const toolNames = useMemo(() => distinctValues(events.map((event) => event.toolName)), [events]);
+  const [openIds, toggleOpen] = useOpenRows();
+  // Only the rows in view are drawn; loading older events keeps the row being read in place.
+  const { listRef, virtualizer } = useListVirtualizer<HTMLOListElement>({
+    count: items.length,
+    estimateSize: 30,
+    getItemKey: (index) => items[index]?.key ?? index,
+    keepsReadingPosition: true,
+  });
+  const margin = virtualizer.options.scrollMargin;
 
   return (
     <section
@@ -63,35 +84,46 @@ export function WorktreeTimeline(props: {
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">Timeline</h2>
-        <TimelineFilters
-          filter={filter}
-          onChange={setFilter}
-          sessionIds={distinctValues([
-            ...events.map((event) => event.sessionId),
-            ...(relays.data ?? []).map((relay) => relay.sessionId),
-          ])}
-          toolNames={distinctValues(events.map((event) => event.toolName))}
-        />
+        <TimelineFilters filter={filter} onChange={setFilter} sessionIds={sessionIds} toolNames={toolNames} />
       </header>
       {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
       {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
       <LoadOlderButton pages={eventPages} label="Load older events" testId="timeline-load-older" />
       <ol
-        className="min-h-0 flex-1 space-y-1 overflow-y-auto"
+        ref={listRef}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
         data-testid="timeline-items"
+        data-rows={items.length}
         data-loaded={eventPages.isSuccess && relays.isSuccess}
       >
-        {items.map((item) => (
-          <li key={item.key}>
-            {item.kind === "event" ? (
-              <HookEventRow event={item.event} durationMs={durations.get(item.event.id)} />
-            ) : item.kind === "relay" ? (
-              <RelayCard relay={item.relay} />
-            ) : (
-              <ChatMessageRow message={item.message} />
-            )}
-          </li>
-        ))}
+        {virtualizer.getVirtualItems().map((virtual) => {
+          const item = items[virtual.index]!;
+          return (
+            <li
+              key={virtual.key}
+              ref={virtualizer.measureElement}
+              data-index={virtual.index}
+              aria-setsize={items.length}
+              aria-posinset={virtual.index + 1}
+              className="absolute left-0 top-0 w-full pb-1"
+              style={{ transform: `translateY(${virtual.start - margin}px)` }}
+            >
+              {item.kind === "event" ? (
+                <HookEventRow
+                  event={item.event}
+                  durationMs={durations.get(item.event.id)}
+                  isOpen={openIds.has(item.event.id)}
+                  onToggle={toggleOpen}
+                />
+              ) : item.kind === "relay" ? (
+                <RelayCard relay={item.relay} />
+              ) : (
+                <ChatMessageRow message={item.message} />
+              )}
+            </li>
+          );
+        })}
       </ol>
       {eventPages.isSuccess && relays.isSuccess && items.length === 0 ? (
         <p data-testid="timeline-empty" className="text-xs text-zinc-500">
