@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
-import { createRelayStream, type Relay } from "@/lib/hooks/extract-relays.ts";
+import { createRelayStream, relayContent, type Relay } from "@/lib/hooks/extract-relays.ts";
 import { findRunIdForSession } from "@/lib/hook-capture/run-link-cache.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { JsonlSplitter, parseJsonlLine } from "./jsonl-splitter.ts";
@@ -122,23 +122,9 @@ function toRelayRow(options: FileImportOptions, relay: Relay): RelayRow {
     repoId: options.target.repoId,
     worktreePath: options.target.worktreePath,
     cwd: options.target.worktreePath,
-    startedAt: toDate(relay.startedAt),
-    endedAt: toDate(relay.endedAt),
-    userText: relay.userText,
-    assistantText: relay.assistantText,
-    toolCalls: JSON.stringify(relay.toolCalls),
-    model: relay.model,
-    isInterrupted: relay.isInterrupted,
-    apiError: relay.apiError?.message ?? null,
-    hookBlocks: JSON.stringify(relay.hookBlocks),
+    ...relayContent(relay),
     // Arbor's run only when the relay starts with Arbor's prompt (see ingest-transcript.ts).
     runId: options.file.agentId === null && extractUserMessage(relay.userText) !== null ? PENDING_RUN_LOOKUP : null,
     agentId: options.file.agentId,
   };
-}
-
-function toDate(text: string | null): Date | null {
-  if (text === null) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
 }

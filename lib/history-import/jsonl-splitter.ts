@@ -1,4 +1,5 @@
 import { isUtf8 } from "node:buffer";
+import { parseEntry } from "@/lib/hooks/transcript-reader.ts";
 
 /** One line of a JSONL file: its text (null when its bytes are not UTF-8) and where it starts. */
 export type LineHandler = (text: string | null, offset: number) => void;
@@ -112,12 +113,5 @@ export class JsonlSplitter {
 export function parseJsonlLine(text: string | null): Record<string, unknown> | "blank" | null {
   if (text === null) return null;
   if (text.length === 0) return "blank";
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return text.trim() === "" ? "blank" : null;
-  }
+  return parseEntry(text) ?? (text.trim() === "" ? "blank" : null);
 }

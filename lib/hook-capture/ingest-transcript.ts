@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { extractRelays } from "@/lib/hooks/extract-relays.ts";
+import { extractRelays, relayContent } from "@/lib/hooks/extract-relays.ts";
 import { isHumanUserEntry } from "@/lib/hooks/transcript-entry.ts";
 import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
@@ -62,15 +62,7 @@ export async function ingestTranscript(db: Db, target: TranscriptTarget): Promis
       repoId: target.repoId,
       worktreePath: target.worktreePath,
       cwd: target.cwd,
-      startedAt: relay.startedAt ? new Date(relay.startedAt) : null,
-      endedAt: relay.endedAt ? new Date(relay.endedAt) : null,
-      userText: relay.userText,
-      assistantText: relay.assistantText,
-      toolCalls: JSON.stringify(relay.toolCalls),
-      model: relay.model,
-      isInterrupted: relay.isInterrupted,
-      apiError: relay.apiError?.message ?? null,
-      hookBlocks: JSON.stringify(relay.hookBlocks),
+      ...relayContent(relay),
       runId: null as string | null,
     };
     const sessionId = relay.sessionId ?? target.sessionId;

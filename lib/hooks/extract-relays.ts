@@ -176,3 +176,25 @@ function startRelay(start: JsonObject): RelayBuilder {
     },
   };
 }
+
+/** What a stored relay row holds of a relay (live ingest and history import write the same fields). */
+export function relayContent(relay: Relay) {
+  return {
+    startedAt: toDate(relay.startedAt),
+    endedAt: toDate(relay.endedAt),
+    userText: relay.userText,
+    assistantText: relay.assistantText,
+    toolCalls: JSON.stringify(relay.toolCalls),
+    model: relay.model,
+    isInterrupted: relay.isInterrupted,
+    apiError: relay.apiError?.message ?? null,
+    hookBlocks: JSON.stringify(relay.hookBlocks),
+  };
+}
+
+/** A transcript timestamp as a Date, or null when missing or not a date. */
+function toDate(text: string | null): Date | null {
+  if (text === null) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
