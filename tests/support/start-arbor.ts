@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +56,12 @@ export async function startArbor(
     if (key.startsWith("ARBOR_") && key !== "ARBOR_NEXT_DIST") continue;
     env[key] = value;
   }
+  // Never the real ~/.claude: a throw-away HOME and Claude config folder unless the test gives its own.
+  if (!options.env?.HOME) {
+    env.HOME = path.join(dataDir, "home");
+    mkdirSync(env.HOME, { recursive: true });
+  }
+  env.CLAUDE_CONFIG_DIR = options.env?.CLAUDE_CONFIG_DIR ?? path.join(options.env?.HOME ?? env.HOME!, ".claude");
   // A PostgreSQL run (ARBOR_TEST_DB=postgresql) gives each data directory a database of its own.
   const databaseEnv = options.env?.DATABASE_URL ? {} : await databaseEnvFor(dataDir);
   Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, databaseEnv, options.env);
