@@ -9,7 +9,7 @@ import {
   CLAUDE_BIN,
   createTestRepo,
   isProcessAlive,
-  isProcessGroupAlive,
+  expectProcessGroupGone,
   removeTestDirs,
 } from "@/tests/support/claude-env.ts";
 
@@ -54,12 +54,6 @@ async function runFake(params: {
     },
   });
   return { outcome, events };
-}
-
-function expectGone(pid: number | null): void {
-  if (pid === null) throw new Error("the run has no pid");
-  expect(isProcessAlive(pid)).toBe(false);
-  expect(isProcessGroupAlive(pid)).toBe(false);
 }
 
 const line = (value: unknown) => JSON.stringify(value);
@@ -176,7 +170,7 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       });
 
       expect(outcome).toMatchObject({ status: "cancelled", signal: "SIGKILL", text: "stubborn" });
-      expectGone(outcome.pid);
+      await expectProcessGroupGone(outcome.pid);
     });
 
     it("kills what the CLI left running in its process group", async () => {
@@ -219,7 +213,7 @@ describe.each(["local", "remote"] as const)("through the %s process host", (kind
       });
 
       await expect(failing).rejects.toThrow("relay broke");
-      expectGone(pid);
+      await expectProcessGroupGone(pid);
     });
   });
 });

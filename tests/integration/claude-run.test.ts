@@ -11,8 +11,7 @@ import {
   CLAUDE_BIN,
   createClaudeTestHome,
   createTestRepo,
-  isProcessAlive,
-  isProcessGroupAlive,
+  expectProcessGroupGone,
   removeTestDirs,
   type ClaudeTestHome,
 } from "@/tests/support/claude-env.ts";
@@ -98,12 +97,6 @@ function kindsOf(events: ClaudeStreamEvent[]): string[] {
   return events.map((event) => event.kind);
 }
 
-function expectGone(pid: number | null): void {
-  if (pid === null) throw new Error("the run has no pid");
-  expect(isProcessAlive(pid)).toBe(false);
-  expect(isProcessGroupAlive(pid)).toBe(false);
-}
-
 describe("runClaude with the real CLI against the mock API", () => {
   it("returns a successful plain text answer and sends the prompt byte for byte", async () => {
     const prompt = "Say hello to the test suite.";
@@ -140,7 +133,7 @@ describe("runClaude with the real CLI against the mock API", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.isStreaming).toBe(true);
     expect(lastUserText(requests[0]!)).toBe(prompt);
-    expectGone(outcome.pid);
+    await expectProcessGroupGone(outcome.pid);
   });
 
   it("delivers shell metacharacters, a leading dash, newlines and non-ASCII unchanged", async () => {
@@ -199,7 +192,7 @@ describe("runClaude with the real CLI against the mock API", () => {
     // (about 1 run in 15 here), so cancellation must not depend on the result.
     expect(outcome.exitCode).toBe(0);
     if (outcome.result) expect(outcome.result).toMatchObject({ isError: true, terminalReason: "aborted_streaming" });
-    expectGone(outcome.pid);
+    await expectProcessGroupGone(outcome.pid);
   });
 
   it("times out a request the API never answers and kills the process group", async () => {
@@ -208,7 +201,7 @@ describe("runClaude with the real CLI against the mock API", () => {
     expect(outcome).toMatchObject({ status: "timed_out", errorKind: "timed_out", result: null, isRetryable: true });
     expect(requestsOf(sessionId)).toHaveLength(1);
     expect(outcome.exitCode === 143 || outcome.signal === "SIGKILL").toBe(true);
-    expectGone(outcome.pid);
+    await expectProcessGroupGone(outcome.pid);
   });
 
   it("reports a 529 as overloaded after the CLI's retries (CLAUDE_CODE_MAX_RETRIES=1)", async () => {

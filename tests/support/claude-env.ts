@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildClaudeEnv, type EnvMap } from "@/lib/agent/claude-env.ts";
+import { expect } from "vitest";
 
 // Plain async functions, independent of vitest, so browser e2e tests can reuse them.
 
@@ -84,6 +85,17 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /** True while any process of the group led by `pid` can still be signalled. */
+/**
+ * A finished run's process and its whole group are gone. The leader is reaped before its exit is
+ * reported; a member killed with the group may answer signal 0 until the kernel has reaped it, so
+ * the group is polled for a moment.
+ */
+export async function expectProcessGroupGone(pid: number | null): Promise<void> {
+  if (pid === null) throw new Error("the run has no pid");
+  expect(isProcessAlive(pid)).toBe(false);
+  await expect.poll(() => isProcessGroupAlive(pid), { timeout: 5_000 }).toBe(false);
+}
+
 export function isProcessGroupAlive(pid: number): boolean {
   if (pid <= 1) throw new Error(`not a process group leader: ${pid}`);
   return signalZero(-pid);
