@@ -63,7 +63,7 @@ export async function checkLanding(db: Db, input: LandInput): Promise<LandCheck>
  * (startSpeculativeLanding), kept only when the guess proves right.
  */
 function guessLanding(input: LandInput, options: { withMerge: boolean; withMainStatus: boolean }) {
-  let started: Promise<SpeculativeLanding> | null = null;
+  let started: SpeculativeLanding | null = null;
   return {
     start: (repoRoot: string) => {
       started ??= startSpeculativeLanding({
@@ -75,7 +75,7 @@ function guessLanding(input: LandInput, options: { withMerge: boolean; withMainS
     },
     /** The guess, when it was about this branch and base, with a merge a trusted run would agree with. */
     kept: async (known: { repoRoot: string; branch: string; base: string; isTrusted: boolean }) => {
-      const guessed = started === null ? null : await started;
+      const guessed = started;
       const isRight =
         guessed !== null &&
         guessed.repoRoot === known.repoRoot &&

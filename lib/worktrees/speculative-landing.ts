@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { parseHeadFile, readCommonDir, readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { locateWorktreeFromFiles } from "@/lib/git/locate-worktree-from-files.ts";
+import { readCommonDir, readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
 import { runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run-git.ts";
 
@@ -34,8 +34,8 @@ export interface LandingMerge {
  * about: the branch named by the worktree's HEAD file, the base guessed (the one asked for, else
  * `main`), both commits read from the repository's ref files, and the merge of those two commits
  * (run as for an untrusted repository: merge drivers off, no repository code). Nothing runs
- * inside the unchecked folder: only its HEAD file is read, and the name it gives is only used as
- * `refs/heads/<name>`. The land check keeps the result only when what it then knows matches the
+ * inside the folder: it is guessed at only when git's files link it to the repository
+ * (locateWorktreeFromFiles), and its branch is only used as `refs/heads/<name>`. The land check keeps the result only when what it then knows matches the
  * guess, and otherwise runs it again. The status of the pinned repository's main worktree (where
  * the base is usually checked out) is started too when the blockers are wanted.
  */
@@ -53,10 +53,13 @@ export function startSpeculativeLanding(input: {
   base: string | undefined;
   withMerge: boolean;
   withMainStatus: boolean;
-}): Promise<SpeculativeLanding> {
+}): SpeculativeLanding {
   const base = input.base ?? "main";
   const mainStatus = input.withMainStatus ? settle(readStatusState({ worktreePath: input.repoRoot })) : null;
-  return readBranchFromFiles(input.worktreePath).then((branch) => ({
+  // Only a worktree git links to this repository is guessed at (its branch from its HEAD file).
+  const branch =
+    locateWorktreeFromFiles({ repoRoot: input.repoRoot, worktreePath: input.worktreePath })?.branch ?? null;
+  return {
     repoRoot: input.repoRoot,
     branch,
     base,
@@ -70,7 +73,7 @@ export function startSpeculativeLanding(input: {
             ),
           )
         : Promise.resolve({ error: new Error("no branch") }),
-  }));
+  };
 }
 
 /**
@@ -116,7 +119,8 @@ async function resolveLandingCommits(input: {
   base: string;
   branch: string;
 }): Promise<{ baseCommit: string; branchCommit: string }> {
-  const commonDir = input.commonDir ?? readCommonDir(await gitDirOf(input.repoRoot));
+  // A pinned repository is its main worktree: its `.git` folder is the common dir (anything else: git is asked).
+  const commonDir = input.commonDir ?? readCommonDir(path.join(input.repoRoot, ".git"));
   const baseCommit = readRefFromFiles(commonDir, `refs/heads/${input.base}`);
   const branchCommit = readRefFromFiles(commonDir, `refs/heads/${input.branch}`);
   if (baseCommit && branchCommit) return { baseCommit, branchCommit };
@@ -144,22 +148,4 @@ async function resolveLandingCommits(input: {
 export async function isMergeFreeOfRepositoryCode(repoRoot: string): Promise<boolean> {
   const names = await readRepositoryConfigNames(repoRoot);
   return names.filterNames.length === 0 && names.mergeDriverNames !== null && names.mergeDriverNames.length === 0;
-}
-
-/** A worktree's git dir: `.git` itself, or the folder its `gitdir:` pointer names. */
-async function gitDirOf(worktreePath: string): Promise<string> {
-  const dotGit = path.join(worktreePath, ".git");
-  const pointer = await readFile(dotGit, "utf8").catch(() => null);
-  const match = pointer === null ? null : /^gitdir: (.+)$/m.exec(pointer);
-  return match?.[1] ? path.resolve(worktreePath, match[1].trim()) : dotGit;
-}
-
-/** The branch a worktree's HEAD file names (`ref: refs/heads/x`), or null (detached, unreadable, not a worktree). */
-async function readBranchFromFiles(worktreePath: string): Promise<string | null> {
-  try {
-    const head = parseHeadFile(await readFile(path.join(await gitDirOf(worktreePath), "HEAD"), "utf8"));
-    return head && "ref" in head ? head.ref.slice("refs/heads/".length) : null;
-  } catch {
-    return null;
-  }
 }
