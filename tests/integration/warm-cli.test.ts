@@ -75,7 +75,8 @@ describe("warm CLIs", () => {
     writeFileSync(path.join(worktreePath, "CLAUDE.md"), "# New project memory\n");
     const { body } = await shared.send(sessionId, "[[mock:text fresh answer]] marker-stale-1");
     expect(body.run.status).toBe("success");
-    expect(findProcessesInDir(worktreePath).some((entry) => entry.pid === stalePid)).toBe(false);
+    // The stale one was stopped when the send began; its exit may be reaped a moment later.
+    await expect.poll(() => findProcessesInDir(worktreePath).some((entry) => entry.pid === stalePid)).toBe(false);
     expect(sessionHeadersOf("marker-stale-1")).toEqual([body.run.claudeSessionId]);
   });
 
