@@ -165,7 +165,7 @@ describe("approvals", () => {
     );
     expect(all.body.approvals[0]?.status).toBe("withdrawn");
     expect((await answer(pending.id, { action: "allow_once" })).status).toBe(409);
-    expect(findProcessesInDir(worktreePath)).toEqual([]);
+    await expect.poll(() => findProcessesInDir(worktreePath)).toEqual([]);
     expect(existsSync(path.join(worktreePath, "stopped.txt"))).toBe(false);
   });
 
