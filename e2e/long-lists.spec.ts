@@ -124,3 +124,49 @@ test("a worktree timeline of 2,000 events draws a window of rows; an opened payl
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(oldest.getByTestId("timeline-event-toggle")).toHaveAttribute("aria-expanded", "true");
 });
+
+test("a session of 1,200 events opens at its latest 500, loads the older ones above the row being read, and draws a window", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  seedHookEvents({
+    dataDir: claude.arbor.dataDir,
+    repoId: repo.repoId,
+    worktreePath: repo.mainPath,
+    count: 1200,
+    perSession: 1200,
+  });
+  await page.goto(logsHref({ sessionId: "seed-session-0" }));
+  const view = page.getByTestId("logs-session-view");
+  const items = view.getByTestId("logs-session-items");
+  await expect(items).toHaveAttribute("data-loaded", "true");
+  await expect(items).toHaveAttribute("data-rows", "500");
+  await expect(view.getByTestId("logs-session-partial")).toHaveText("Showing the latest 500 events of this session.");
+  await expect(view.getByTestId("logs-session-count")).toHaveText("500 events loaded");
+  expect(await items.getByTestId("logs-session-event").count()).toBeLessThan(MAX_DRAWN);
+
+  // The first row drawn stays where it is while the older events are put above it.
+  const reading = items.locator('li[aria-posinset="1"]');
+  const readingId = await reading.getByTestId("logs-session-event").getAttribute("data-id");
+  await view.getByTestId("logs-session-load-older").click();
+  await expect(items).toHaveAttribute("data-rows", "1000");
+  await expect(items.locator(`[data-testid="logs-session-event"][data-id="${readingId}"]`)).toBeInViewport();
+  await view.getByTestId("logs-session-load-older").click();
+  await expect(items).toHaveAttribute("data-rows", "1200");
+  await expect(view.getByTestId("logs-session-partial")).toHaveCount(0);
+  await expect(view.getByTestId("logs-session-load-older")).toHaveCount(0);
+  await expect(view.getByTestId("logs-session-count")).toHaveText("1200 events");
+  expect(await items.getByTestId("logs-session-event").count()).toBeLessThan(MAX_DRAWN);
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  // The session's very first event is reached by scrolling up.
+  const scroller = items.locator("xpath=ancestor::div[contains(@class,'overflow-y-auto')][1]");
+  await expect(async () => {
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(items.locator('li[aria-posinset="1"]')).toBeInViewport({ timeout: 500 });
+  }).toPass();
+  await expect(items.locator('li[aria-posinset="1"]').getByTestId("logs-session-event")).toContainText(
+    "Bash: npm test -- src/module-0/file-0.ts",
+  );
+});

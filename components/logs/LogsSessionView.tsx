@@ -5,6 +5,9 @@ import { useMemo } from "react";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
+import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
+import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { buildWorktreeTimeline, pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
 import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
 import { OriginBadge } from "@/components/timeline/OriginBadge.tsx";
@@ -15,7 +18,9 @@ import { logsHref } from "./logs-href.ts";
 
 /**
  * One Claude session from start to end (its fired hook chain): events oldest first with the
- * time between them, Stops a hook blocked in red with the reason, and its relays.
+ * time between them, Stops a hook blocked in red with the reason, and its relays. The latest 500
+ * events come first; older ones load above ("Load older events") with the row being read kept in
+ * place, and only the rows in view are drawn, so a session of any length opens at once.
  */
 export function LogsSessionView({ sessionId }: { sessionId: string }) {
   const pages = useHookEvents({ sessionId }, { pageSize: 500 });
@@ -38,6 +43,14 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
     () => findBlockedStops({ events: oldestFirst, relays: relays.data ?? [] }),
     [oldestFirst, relays.data],
   );
+  const [openIds, toggleOpen] = useOpenRows();
+  const { listRef, virtualizer } = useListVirtualizer<HTMLOListElement>({
+    count: items.length,
+    estimateSize: 30,
+    getItemKey: (index) => items[index]?.key ?? index,
+    keepsReadingPosition: true,
+  });
+  const margin = virtualizer.options.scrollMargin;
   const first = oldestFirst[0];
   const isArborRun = oldestFirst.some((event) => event.runId !== null);
 
@@ -46,7 +59,9 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="font-mono text-sm font-semibold">Session {sessionId}</h2>
         {first ? <OriginBadge isArborRun={isArborRun} /> : null}
-        <span className="text-xs text-zinc-500">{oldestFirst.length} events</span>
+        <span className="text-xs text-zinc-500" data-testid="logs-session-count">
+          {oldestFirst.length} events{pages.hasNextPage ? " loaded" : ""}
+        </span>
         {blockedStops.size > 0 ? (
           <Badge tone="red" data-testid="logs-session-blocks">
             {blockedStops.size} blocked stop{blockedStops.size === 1 ? "" : "s"}
@@ -76,24 +91,47 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
       ) : null}
       {pages.error ? <ErrorNotice error={pages.error} testId="logs-error" /> : null}
       {pages.hasNextPage ? (
-        <p className="text-[11px] text-zinc-500">Showing the latest 500 events of this session.</p>
+        <p data-testid="logs-session-partial" className="text-center text-[11px] text-zinc-500">
+          Showing the latest {oldestFirst.length} events of this session.
+        </p>
       ) : null}
-      <ol className="space-y-1">
-        {items.map((item) => (
-          <li key={item.key}>
-            {item.kind === "event" ? (
-              <HookEventRow
-                event={item.event}
-                testId="logs-session-event"
-                gapMs={gaps.get(item.event.id) ?? 0}
-                durationMs={durations.get(item.event.id)}
-                blockedStop={blockedStops.get(item.event.id)}
-              />
-            ) : item.kind === "relay" ? (
-              <RelayCard relay={item.relay} />
-            ) : null}
-          </li>
-        ))}
+      <LoadOlderButton pages={pages} label="Load older events" testId="logs-session-load-older" />
+      <ol
+        ref={listRef}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
+        data-testid="logs-session-items"
+        data-rows={items.length}
+        data-loaded={pages.isSuccess && relays.isSuccess}
+      >
+        {virtualizer.getVirtualItems().map((virtual) => {
+          const item = items[virtual.index]!;
+          return (
+            <li
+              key={virtual.key}
+              ref={virtualizer.measureElement}
+              data-index={virtual.index}
+              aria-setsize={items.length}
+              aria-posinset={virtual.index + 1}
+              className="absolute left-0 top-0 w-full pb-1"
+              style={{ transform: `translateY(${virtual.start - margin}px)` }}
+            >
+              {item.kind === "event" ? (
+                <HookEventRow
+                  event={item.event}
+                  testId="logs-session-event"
+                  gapMs={gaps.get(item.event.id) ?? 0}
+                  durationMs={durations.get(item.event.id)}
+                  blockedStop={blockedStops.get(item.event.id)}
+                  isOpen={openIds.has(item.event.id)}
+                  onToggle={toggleOpen}
+                />
+              ) : item.kind === "relay" ? (
+                <RelayCard relay={item.relay} />
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

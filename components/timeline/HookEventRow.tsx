@@ -64,14 +64,14 @@ export const HookEventRow = memo(function HookEventRow(props: {
           aria-expanded={isOpen}
           onClick={() => (onToggle ? onToggle(event.id) : setIsOpenHere((open) => !open))}
           title="Show the payload Claude Code sent"
-          className="flex min-w-0 flex-1 items-center gap-2 text-left"
+          className="flex min-w-0 flex-1 items-center gap-2 overflow-hidden text-left"
         >
           <span className="w-4 shrink-0 text-center text-zinc-600 dark:text-zinc-400" aria-hidden>
             {eventIcon(event.eventName)}
           </span>
           <span className="shrink-0 font-semibold">{event.eventName}</span>
           {event.toolName ? (
-            <span className="shrink-0 font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span>
+            <span className="min-w-0 shrink truncate font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span>
           ) : null}
           <span
             className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400"

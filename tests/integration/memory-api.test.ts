@@ -168,7 +168,7 @@ describe("automatic upkeep", () => {
               await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)
             ).body.messages.map((m) => m.role),
           {
-            timeout: 30_000,
+            timeout: 60_000,
           },
         )
         .toEqual(["user", "assistant", "system"]);

@@ -131,8 +131,16 @@ export function seedConversation(input: {
 
 const EVENT_NAMES = ["PreToolUse", "PostToolUse", "PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"] as const;
 
-/** Writes `count` hook events placed in a worktree (oldest first, one session per 500 events). */
-export function seedHookEvents(input: { dataDir: string; repoId: string; worktreePath: string; count: number }): void {
+/** Writes `count` hook events placed in a worktree (oldest first, one session per `perSession` events). */
+export function seedHookEvents(input: {
+  dataDir: string;
+  repoId: string;
+  worktreePath: string;
+  count: number;
+  /** Events per Claude session (`seed-session-<n>`), 500 unless given. */
+  perSession?: number;
+}): void {
+  const perSession = input.perSession ?? 500;
   const db = openDb(input.dataDir);
   try {
     const insert = db.prepare(
@@ -142,7 +150,7 @@ export function seedHookEvents(input: { dataDir: string; repoId: string; worktre
     db.transaction(() => {
       for (let index = 0; index < input.count; index += 1) {
         const eventName = EVENT_NAMES[index % EVENT_NAMES.length]!;
-        const sessionId = `seed-session-${Math.floor(index / 500)}`;
+        const sessionId = `seed-session-${Math.floor(index / perSession)}`;
         const isTool = eventName === "PreToolUse" || eventName === "PostToolUse";
         const tool = ["Bash", "Read", "Edit", "Grep"][(index >> 2) % 4]!;
         const file = `src/module-${index % 97}/file-${index % 13}.ts`;
