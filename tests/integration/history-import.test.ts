@@ -190,8 +190,8 @@ describe("Import history", () => {
     try {
       const started = await callApi<HookImportBody>(paused, "/api/hooks/import", { body: history.input });
       expect(started.status).toBe(200);
-      // Holds still after its 40th chunk, so the kill lands mid-file: the reader takes the files biggest
-      // first (with more threads, at most 7 of the 40 would be the small files' ~90 KB).
+      // Holds still after its 40th chunk, so the kill lands mid-file: two reader threads take the files
+      // biggest first, so at most 7 of the 40 are the small files' (~90 KB) and the rest the big one's.
       await waitForImport(paused, history.input, (job) => job.bytesDone >= 33 * CHUNK_BYTES);
       await paused.kill9();
       const partial = await relayRows(dataDir, history.worktreePath);
