@@ -160,6 +160,8 @@ async function runJob(db: Db, job: Job): Promise<void> {
       for (let next = await nextMessage(reader); next && !job.isCancelled; next = await nextMessage(reader)) {
         const { thread, message } = next;
         if (message.type === "done") continue;
+        // The thread reads on while this chunk is written.
+        if (message.type === "chunk") reader!.taken(thread);
         const { file } = plan[message.fileIndex]!;
         view.currentFile = path.relative(view.folder, file.path);
         if (message.type === "file_failed") {
@@ -186,7 +188,6 @@ async function runJob(db: Db, job: Job): Promise<void> {
         if (isSaveDue(Date.now())) await saveImport(db, view);
         chunks += 1;
         if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
-        reader!.written(thread);
         // Messages already queued resolve at once: yield to the event loop after each chunk, or a
         // gigabyte imports without serving one request.
         await new Promise((resolve) => setImmediate(resolve));

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sessionFilePath, writeSessionFile, type SessionSpec } from "@/tests/support/history-folder.ts";
 import type { HistoryFile } from "./history-files.ts";
 import { readFileChunks, type PlannedFile } from "./read-file-chunks.ts";
-import { MAX_UNWRITTEN, startReaderPool } from "./reader-pool.ts";
+import { MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
 import type { ReaderMessage } from "./reader-protocol.ts";
 import { relayRowFromSqliteParams, SQLITE_RUN_ID_PARAM, sqliteRelayParams } from "./relay-row-params.ts";
 
@@ -27,12 +27,12 @@ function planned(spec: SessionSpec, startOffset = 0): { plan: PlannedFile; relay
   return { plan: { file, startOffset, isSettled: true }, relays };
 }
 
-/** Every message of a pool, each chunk acknowledged as the job does after writing it. */
+/** Every message of a pool, each taken as the job does. */
 async function drain(pool: ReturnType<typeof startReaderPool>) {
   const messages: ReaderMessage[] = [];
   for (let next = await pool.next(); next; next = await pool.next()) {
     messages.push(next.message);
-    pool.written(next.thread);
+    if (next.message.type === "chunk") pool.taken(next.thread);
   }
   return messages;
 }
@@ -139,11 +139,11 @@ describe("startReaderPool", () => {
     await pool.stop();
   });
 
-  it("holds a reader that runs ahead: MAX_UNWRITTEN chunks wait unwritten, and it reads on once half are written", async () => {
+  it("holds a reader that runs ahead: MAX_AHEAD chunks wait untaken, and it reads on once half are taken", async () => {
     const { plan } = planned({ sessionId: "b-ahead", bytes: 200_000 });
     const pool = startReaderPool({ plan: [plan], target, chunkBytes: 4096, failAfterChunks: null });
     const waiting = [];
-    for (let index = 0; index < MAX_UNWRITTEN; index += 1) waiting.push((await pool.next())!);
+    for (let index = 0; index < MAX_AHEAD; index += 1) waiting.push((await pool.next())!);
     const next = pool.next();
     const held = () =>
       Promise.race([
@@ -151,9 +151,9 @@ describe("startReaderPool", () => {
         new Promise((resolve) => setImmediate(() => setImmediate(() => resolve("held")))),
       ]);
     expect(await held()).toBe("held");
-    for (let index = 1; index < MAX_UNWRITTEN / 2; index += 1) pool.written(waiting[index]!.thread);
+    for (let index = 1; index < MAX_AHEAD / 2; index += 1) pool.taken(waiting[index]!.thread);
     expect(await held()).toBe("held");
-    pool.written(waiting[0]!.thread);
+    pool.taken(waiting[0]!.thread);
     expect((await next)?.message.type).toBe("chunk");
     await pool.stop();
   });

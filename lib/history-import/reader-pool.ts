@@ -6,10 +6,11 @@ import type { PlannedFile } from "./read-file-chunks.ts";
 import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
 
 /**
- * Chunks one thread may have posted and not yet seen written (the rows of 4 MB of input each at
- * most). Two keep the event loop fed; 8 held ~15 MB more at the same speed.
+ * Chunks one thread may have posted that the job has not taken yet (the rows of 4 MB of input each
+ * at most; the job holds one more while it writes it). Two keep the event loop fed; 8 held ~15 MB
+ * more at the same speed.
  */
-export const MAX_UNWRITTEN = 2;
+export const MAX_AHEAD = 2;
 /**
  * Reader threads per import: two (one per core of a small machine). On a busy two-core machine 1 GB
  * imported at ~0.52 of a bare read's speed with two, ~0.46 with one; each costs ~15-25 MB of RSS.
@@ -31,8 +32,8 @@ export function installHistoryReaderEntry(file: string): void {
 export interface ReaderPool {
   /** The next message of any thread, or null once every thread finished. Rejects when a thread failed. */
   next(): Promise<{ thread: number; message: ReaderMessage } | null>;
-  /** The job wrote a chunk this thread posted: it may read one more. */
-  written(thread: number): void;
+  /** The job took a chunk this thread posted (to write it): the thread may read one more meanwhile. */
+  taken(thread: number): void;
   /** Ends every thread (what they posted and was not written is dropped: its cursor was not stored either). */
   stop(): Promise<void>;
 }
@@ -53,14 +54,14 @@ export function startReaderPool(input: {
   const claimOrder = input.plan.map((_, index) => index);
   claimOrder.sort((a, b) => remaining(input.plan[b]!) - remaining(input.plan[a]!));
   const count = Math.max(1, Math.min(READER_THREADS, availableParallelism(), input.plan.length));
-  const written = new Int32Array(new SharedArrayBuffer(8 * count));
+  const taken = new Int32Array(new SharedArrayBuffer(8 * count));
   const threadInput: Omit<ReaderThreadInput, "thread"> = {
     plan: input.plan,
     target: input.target,
     chunkBytes: input.chunkBytes,
     sqliteParams: input.sqliteParams ?? false,
-    maxUnwritten: MAX_UNWRITTEN,
-    written: written.buffer,
+    maxAhead: MAX_AHEAD,
+    taken: taken.buffer,
     nextFile: new SharedArrayBuffer(4),
     claimOrder,
     failAfterChunks: input.failAfterChunks,
@@ -106,9 +107,9 @@ export function startReaderPool(input: {
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    written(thread) {
-      const count = Atomics.add(written, thread * 2, 1) + 1;
-      if (count === Atomics.load(written, thread * 2 + 1)) Atomics.notify(written, thread * 2);
+    taken(thread) {
+      const count = Atomics.add(taken, thread * 2, 1) + 1;
+      if (count === Atomics.load(taken, thread * 2 + 1)) Atomics.notify(taken, thread * 2);
     },
     async stop() {
       await Promise.all(workers.map((worker) => worker.terminate()));

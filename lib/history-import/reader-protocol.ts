@@ -7,15 +7,15 @@ export interface ReaderThreadInput {
   chunkBytes: number;
   /** Send rows as SQLite parameters (the database is SQLite). */
   sqliteParams: boolean;
-  /** Chunks a thread may have posted and not yet seen written: bounds the memory a fast reader holds. */
-  maxUnwritten: number;
-  /** This thread's slot in `written`. */
+  /** Chunks a thread may have posted that the job has not taken: bounds the memory a fast reader holds. */
+  maxAhead: number;
+  /** This thread's slot in `taken`. */
   thread: number;
   /**
-   * Two Int32 per thread: chunks of that thread the job wrote, and the count the sleeping thread
+   * Two Int32 per thread: chunks of that thread the job took, and the count the sleeping thread
    * waits for (the job notifies the first slot once it reaches the second).
    */
-  written: SharedArrayBuffer;
+  taken: SharedArrayBuffer;
   /** One Int32: the next plan index to claim. Threads claim files one at a time, biggest first. */
   nextFile: SharedArrayBuffer;
   /** The order files are claimed in (plan indexes). */

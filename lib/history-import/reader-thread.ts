@@ -8,11 +8,11 @@ import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
  * A reader thread of "Import history" (started by reader-pool.ts through reader-thread-entry.mjs):
  * claims files one at a time and posts each chunk's relay rows and cursor to the job, which writes
  * them. Reading, splitting, JSON.parse and relay extraction, the import's CPU work, happen here, off
- * the server's event loop. At most `maxUnwritten` chunks are posted and not yet written.
+ * the server's event loop. At most `maxAhead` chunks are posted and not yet taken by the job.
  */
 export function runReaderThread(input: ReaderThreadInput, port: NonNullable<typeof parentPort>): void {
   const claim = new Int32Array(input.nextFile);
-  const written = new Int32Array(input.written);
+  const taken = new Int32Array(input.taken);
   const buffer = Buffer.allocUnsafe(input.chunkBytes);
   let posted = 0;
   const post = (message: ReaderMessage) => {
@@ -20,17 +20,13 @@ export function runReaderThread(input: ReaderThreadInput, port: NonNullable<type
     if (message.type !== "chunk") return;
     posted += 1;
     if (posted === input.failAfterChunks) throw new TestFailure();
-    if (posted - Atomics.load(written, input.thread * 2) < input.maxUnwritten) return;
-    // Sleeps (this thread has nothing else to do) until the job wrote half of what waits: one wake-up
+    if (posted - Atomics.load(taken, input.thread * 2) < input.maxAhead) return;
+    // Sleeps (this thread has nothing else to do) until the job took half of what waits: one wake-up
     // per few chunks, not one per chunk.
-    const wakeAt = posted - Math.floor(input.maxUnwritten / 2);
-    Atomics.store(written, input.thread * 2 + 1, wakeAt);
-    for (
-      let seen = Atomics.load(written, input.thread * 2);
-      seen < wakeAt;
-      seen = Atomics.load(written, input.thread * 2)
-    )
-      Atomics.wait(written, input.thread * 2, seen);
+    const wakeAt = posted - Math.floor(input.maxAhead / 2);
+    Atomics.store(taken, input.thread * 2 + 1, wakeAt);
+    for (let seen = Atomics.load(taken, input.thread * 2); seen < wakeAt; seen = Atomics.load(taken, input.thread * 2))
+      Atomics.wait(taken, input.thread * 2, seen);
   };
   for (let at = Atomics.add(claim, 0, 1); at < input.claimOrder.length; at = Atomics.add(claim, 0, 1)) {
     const fileIndex = input.claimOrder[at]!;
