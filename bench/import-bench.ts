@@ -248,7 +248,8 @@ async function resumeCheck(configDir: string, folder: string, totalBytes: number
   rmSync(projectsFolder, { recursive: true, force: true });
   const { repo, input } = await worktreeOn(() => current, configDir, folder);
   await callApi<HookImportBody>(paused, "/api/hooks/import", { body: input });
-  const held = await waitForImport(paused, input, (job) => job.bytesDone >= (pauseAfter - 1) * chunkBytes, POLL_MS);
+  // The reader threads take the biggest files first: at least half of the first chunks are whole 4 MB ones.
+  const held = await waitForImport(paused, input, (job) => job.bytesDone >= (pauseAfter / 2) * chunkBytes, POLL_MS);
   await paused.kill9();
   const restarted = await startArbor({ dataDir: paused.dataDir, env: { CLAUDE_CONFIG_DIR: configDir } });
   current = restarted;

@@ -18,6 +18,7 @@ import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
+import { installHistoryReaderEntry } from "@/lib/history-import/reader-pool.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     onError: log,
   });
   installProcessHost(processHost);
+  installHistoryReaderEntry(path.join(projectRoot, "lib", "history-import", "reader-thread-entry.mjs"));
   await runBootSteps(config, log);
   // The data directory exists now (0700): its access token is read or generated there.
   const serverConfig = installAccessToken(config);

@@ -41,6 +41,8 @@ export const configEnvSchema = z.object({
     .default(4 * 1024 * 1024),
   /** Tests only: "Import history" stops after this many chunks until cancelled (to kill the server mid-import). */
   ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS: z.coerce.number().int().min(1).optional(),
+  /** Tests only: an "Import history" reader thread throws after posting this many chunks (as a crash would). */
+  ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS: z.coerce.number().int().min(1).optional(),
   /** Build folder for Next (read by next.config.ts and scripts/ensure-build.mjs before this module loads). */
   ARBOR_NEXT_DIST: z.string().min(1).default(".next"),
   /** Browser for the e2e tests (read by scripts/find-browser.mjs). */
@@ -70,6 +72,8 @@ export interface ArborConfig {
   historyImportChunkBytes: number;
   /** Tests only: chunks after which "Import history" holds still until cancelled (null: never). */
   historyImportPauseAfterChunks: number | null;
+  /** Tests only: chunks after which an "Import history" reader thread fails (null: never). */
+  historyImportFailAfterChunks: number | null;
   /** The user-wide git config files git reads (a change there can change how branches merge). */
   userGitConfigFiles: string[];
   nextDistDir: string;
@@ -159,6 +163,7 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
     historyImportChunkBytes: env.ARBOR_HISTORY_IMPORT_CHUNK_BYTES,
     historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,
+    historyImportFailAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS ?? null,
     userGitConfigFiles: userGitConfigFiles(env),
     nextDistDir: env.ARBOR_NEXT_DIST,
     isDev: input.flags.isDev,

@@ -49,6 +49,14 @@ export class SqliteSideConnection {
     }
   }
 
+  /**
+   * Pages the WAL may hold before a commit checkpoints it (SQLite's default is 1,000). Each
+   * checkpoint syncs the database file: a bulk writer (history import) raises it while it writes.
+   */
+  setWalAutoCheckpoint(pages: number): void {
+    this.#db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);
+  }
+
   #prepare(sql: string): Database.Statement {
     let statement = this.#statements.get(sql);
     if (!statement) {

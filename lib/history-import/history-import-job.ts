@@ -1,7 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "@/lib/config/current-config.ts";
-import type { Db } from "@/lib/db/client.ts";
+import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
 import { hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
@@ -10,7 +10,11 @@ import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
-import { importHistoryFile } from "./import-file.ts";
+import { findRunIdForSession } from "@/lib/hook-capture/run-link-cache.ts";
+import type { PlannedFile, ReadChunk } from "./read-file-chunks.ts";
+import { startReaderPool, type ReaderPool } from "./reader-pool.ts";
+import { writeRelayChunk } from "./write-relays.ts";
+import { SQLITE_RUN_ID_PARAM } from "./relay-row-params.ts";
 import { createThrottle, estimateEtaSeconds, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
 import { readLastImport, saveImport } from "./import-record.ts";
 
@@ -20,6 +24,9 @@ export const SETTLED_AFTER_MS = 60_000;
 const PROGRESS_INTERVAL_MS = 250;
 /** How often the progress is stored, for a page reloaded after a restart. */
 const SAVE_INTERVAL_MS = 2_000;
+/** WAL pages between checkpoints while an import writes (16,384 × 4 KB = 64 MB), and SQLite's default. */
+const WAL_PAGES_WHILE_IMPORTING = 16_384;
+const SQLITE_DEFAULT_WAL_PAGES = 1_000;
 
 interface Job {
   view: HistoryImportView;
@@ -135,37 +142,59 @@ async function runJob(db: Db, job: Job): Promise<void> {
     isSaveDue(Date.now());
     const config = getConfig();
     let chunks = 0;
-    const buffer = Buffer.allocUnsafe(config.historyImportChunkBytes);
-    for (const { file, startOffset } of plan) {
-      if (job.isCancelled) break;
-      view.currentFile = path.relative(view.folder, file.path);
-      try {
-        await importHistoryFile({
-          db,
-          file,
-          startOffset,
-          target: { repoId: view.repoId, worktreePath: view.worktreePath },
-          buffer,
-          isSettled: Date.now() - file.mtimeMs >= SETTLED_AFTER_MS,
-          shouldStop: () => job.isCancelled,
-          afterChunk: async (progress) => {
-            view.bytesDone += progress.bytes;
-            view.relays += progress.relays;
-            view.malformedLines += progress.malformedLines;
-            view.etaSeconds = estimateEtaSeconds({ ...view, elapsedMs: Date.now() - startedAt });
-            publish(false);
-            if (isSaveDue(Date.now())) await saveImport(db, view);
-            chunks += 1;
-            // Reads and SQLite writes are synchronous, so every await above resolves at once: yield
-            // to the event loop after each chunk, or a gigabyte imports without serving one request.
-            await new Promise((resolve) => setImmediate(resolve));
-            if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
-          },
-        });
-      } catch (error) {
-        view.errors.push({ file: file.path, message: describeError(error) });
+    const failedFiles = new Set<number>();
+    // Bulk writes: checkpoint the WAL every 64 MB instead of every 4 MB (a sync each; a third of the write time).
+    const side = providerOf(db) === "sqlite" && plan.length > 0 ? sqliteSideConnectionOf(db) : null;
+    side?.setWalAutoCheckpoint(WAL_PAGES_WHILE_IMPORTING);
+    const reader =
+      plan.length > 0
+        ? startReaderPool({
+            plan,
+            target: { repoId: view.repoId, worktreePath: view.worktreePath },
+            chunkBytes: config.historyImportChunkBytes,
+            sqliteParams: providerOf(db) === "sqlite",
+            failAfterChunks: config.historyImportFailAfterChunks,
+          })
+        : null;
+    try {
+      for (let next = await nextMessage(reader); next && !job.isCancelled; next = await nextMessage(reader)) {
+        const { thread, message } = next;
+        if (message.type === "done") continue;
+        // The thread reads on while this chunk is written.
+        if (message.type === "chunk") reader!.taken(thread);
+        const { file } = plan[message.fileIndex]!;
+        view.currentFile = path.relative(view.folder, file.path);
+        if (message.type === "file_failed") {
+          view.errors.push({ file: file.path, message: message.message });
+          view.filesDone += 1;
+          continue;
+        }
+        const { chunk } = message;
+        if (!failedFiles.has(message.fileIndex)) {
+          try {
+            await writeChunk(db, file, chunk);
+            view.relays += chunk.sqliteParams?.length ?? chunk.rows.length;
+            view.malformedLines += chunk.malformedLines;
+          } catch (error) {
+            // Its later chunks are dropped: the cursor stays where the last written chunk ended.
+            failedFiles.add(message.fileIndex);
+            view.errors.push({ file: file.path, message: describeError(error) });
+          }
+        }
+        view.bytesDone += chunk.bytes;
+        if (chunk.isLast) view.filesDone += 1;
+        view.etaSeconds = estimateEtaSeconds({ ...view, elapsedMs: Date.now() - startedAt });
+        publish(false);
+        if (isSaveDue(Date.now())) await saveImport(db, view);
+        chunks += 1;
+        if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
+        // Messages already queued resolve at once: yield to the event loop after each chunk, or a
+        // gigabyte imports without serving one request.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      view.filesDone += 1;
+    } finally {
+      await reader?.stop();
+      side?.setWalAutoCheckpoint(SQLITE_DEFAULT_WAL_PAGES);
     }
     view.status = job.isCancelled ? "cancelled" : "finished";
   } catch (error) {
@@ -181,8 +210,37 @@ async function runJob(db: Db, job: Job): Promise<void> {
   publish(true);
 }
 
+/** The reader's next message; a failed thread becomes a sentence for the import view. */
+async function nextMessage(reader: ReaderPool | null) {
+  try {
+    return (await reader?.next()) ?? null;
+  } catch (error) {
+    throw new Error(
+      `its reader thread failed (${(error as Error).message}). What was imported is kept: Import history again to continue where it stopped.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Writes a chunk's relays with the file's cursor in one transaction (runs looked up first). */
+async function writeChunk(db: Db, file: HistoryFile, chunk: ReadChunk): Promise<void> {
+  const { sqliteParams } = chunk;
+  for (const index of chunk.runLookups) {
+    if (sqliteParams) {
+      const params = sqliteParams[index]!;
+      params[SQLITE_RUN_ID_PARAM] = await findRunIdForSession(db, params[0] as string);
+    } else chunk.rows[index]!.runId = await findRunIdForSession(db, chunk.rows[index]!.sessionId);
+  }
+  await writeRelayChunk(db, sqliteParams ? { sqliteParams } : chunk.rows, {
+    path: file.path,
+    sessionId: file.sessionId,
+    offset: chunk.offset,
+    settled: chunk.settled,
+  });
+}
+
 /** Each file with where to read from; files read to the end and unchanged since are left out. */
-async function planFiles(db: Db, files: HistoryFile[]): Promise<Array<{ file: HistoryFile; startOffset: number }>> {
+async function planFiles(db: Db, files: HistoryFile[]): Promise<PlannedFile[]> {
   const cursors = new Map<
     string,
     { offset: bigint; fileSize: bigint | null; mtimeMs: number | null; isComplete: boolean }
@@ -199,7 +257,11 @@ async function planFiles(db: Db, files: HistoryFile[]): Promise<Array<{ file: Hi
     const cursor = cursors.get(file.path);
     if (cursor?.isComplete && Number(cursor.fileSize) === file.size && cursor.mtimeMs === file.mtimeMs) continue;
     const offset = Number(cursor?.offset ?? 0);
-    plan.push({ file, startOffset: offset <= file.size ? offset : 0 });
+    plan.push({
+      file,
+      startOffset: offset <= file.size ? offset : 0,
+      isSettled: Date.now() - file.mtimeMs >= SETTLED_AFTER_MS,
+    });
   }
   return plan;
 }

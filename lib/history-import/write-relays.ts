@@ -1,25 +1,9 @@
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts";
+import type { RelayRow } from "./relay-row.ts";
+import { relayRowFromSqliteParams, sqliteRelayParams, sqliteTimestamp } from "./relay-row-params.ts";
 
-/** A relay row as history import writes it (the id and nothing else left to the database). */
-export interface RelayRow {
-  sessionId: string;
-  startUuid: string;
-  repoId: string | null;
-  worktreePath: string | null;
-  cwd: string | null;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  userText: string;
-  assistantText: string;
-  toolCalls: string;
-  model: string | null;
-  isInterrupted: boolean;
-  apiError: string | null;
-  hookBlocks: string;
-  runId: string | null;
-  agentId: string | null;
-}
+export type { RelayRow } from "./relay-row.ts";
 
 /** Where a file's reading stands: committed together with the relays it covers. */
 export interface CursorRow {
@@ -43,23 +27,32 @@ const SQLITE_CURSOR_UPSERT = `INSERT INTO transcript_cursors (path, session_id, 
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * Writes a chunk's relays (insert, or update the same `(session_id, start_uuid)`) and the file's
- * cursor in one transaction, so a crash between chunks resumes exactly where the relays end. On
+ * Writes a chunk's relays (insert, or update the same `(session_id, start_uuid)`), given as rows or
+ * already as SQLite parameters (see relay-row-params.ts), and the file's cursor in one
+ * transaction, so a crash between chunks resumes exactly where the relays end. On
  * SQLite through the plain side connection (prepared statements, one immediate transaction);
  * when Prisma's connection holds the write lock, or on PostgreSQL, through Prisma with multi-row
  * statements.
  */
-export async function writeRelayChunk(db: Db, relays: readonly RelayRow[], cursor: CursorRow): Promise<void> {
+export async function writeRelayChunk(
+  db: Db,
+  chunk: readonly RelayRow[] | { sqliteParams: unknown[][] },
+  cursor: CursorRow,
+): Promise<void> {
   const now = new Date();
   if (providerOf(db) === "sqlite") {
     const side = sqliteSideConnectionOf(db);
     const stamp = sqliteTimestamp(now);
     const isWritten = side?.runInTransaction([
-      { sql: SQLITE_RELAY_UPSERT, rows: relays.map((relay) => sqliteRelayParams(relay, stamp)) },
+      {
+        sql: SQLITE_RELAY_UPSERT,
+        rows: "sqliteParams" in chunk ? chunk.sqliteParams : chunk.map((relay) => sqliteRelayParams(relay, stamp)),
+      },
       { sql: SQLITE_CURSOR_UPSERT, rows: [sqliteCursorParams(cursor, stamp)] },
     ]);
     if (isWritten) return;
   }
+  const relays = "sqliteParams" in chunk ? chunk.sqliteParams.map(relayRowFromSqliteParams) : chunk;
   const statements = [];
   for (let start = 0; start < relays.length; start += ROWS_PER_STATEMENT) {
     const values = relays
@@ -76,31 +69,6 @@ export async function writeRelayChunk(db: Db, relays: readonly RelayRow[], curso
     db.$executeRaw`INSERT INTO transcript_cursors (path, session_id, "offset", file_size, mtime_ms, is_complete, updated_at) VALUES (${cursor.path}, ${cursor.sessionId}, ${BigInt(cursor.offset)}, ${cursor.settled ? BigInt(cursor.settled.fileSize) : null}, ${cursor.settled?.mtimeMs ?? null}, ${cursor.settled !== null}, ${now}) ${Prisma.raw(CURSOR_UPSERT_TAIL)}`,
   );
   await db.$transaction(statements);
-}
-
-/** A DateTime as Prisma's SQLite adapter stores it (ISO 8601 with an explicit offset). */
-const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
-
-function sqliteRelayParams(relay: RelayRow, stamp: string): unknown[] {
-  return [
-    relay.sessionId,
-    relay.startUuid,
-    relay.repoId,
-    relay.worktreePath,
-    relay.cwd,
-    relay.startedAt && sqliteTimestamp(relay.startedAt),
-    relay.endedAt && sqliteTimestamp(relay.endedAt),
-    relay.userText,
-    relay.assistantText,
-    relay.toolCalls,
-    relay.model,
-    relay.isInterrupted ? 1 : 0,
-    relay.apiError,
-    relay.hookBlocks,
-    relay.runId,
-    relay.agentId,
-    stamp,
-  ];
 }
 
 function sqliteCursorParams(cursor: CursorRow, stamp: string): unknown[] {

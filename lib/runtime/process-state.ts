@@ -25,6 +25,8 @@ export const PROCESS_STATE = {
   hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
+  historyReaderEntry:
+    'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
   transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",

@@ -1,0 +1,120 @@
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { PlannedFile } from "./read-file-chunks.ts";
+import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
+
+/**
+ * Chunks one thread may have posted that the job has not taken yet (the rows of 4 MB of input each
+ * at most; the job holds one more while it writes it). Two keep the event loop fed; 8 held ~15 MB
+ * more at the same speed.
+ */
+export const MAX_AHEAD = 2;
+/**
+ * Reader threads per import: two (one per core of a small machine). On a busy two-core machine 1 GB
+ * imported at ~0.52 of a bare read's speed with two, ~0.46 with one; each costs ~15-25 MB of RSS.
+ */
+const READER_THREADS = 2;
+/** A thread's old space: a line may be up to 64 MB; a runaway reader fails alone, not the server. */
+const THREAD_HEAP_MB = 512;
+
+const entryState = defineProcessState("historyReaderEntry", () =>
+  // The server installs the real path at boot; outside it (unit tests) the project root is the cwd.
+  path.join(process.cwd(), "lib", "history-import", "reader-thread-entry.mjs"),
+);
+
+/** Where reader threads start (server/main.ts: the project's copy, wherever the server was started from). */
+export function installHistoryReaderEntry(file: string): void {
+  entryState.replace(file);
+}
+
+export interface ReaderPool {
+  /** The next message of any thread, or null once every thread finished. Rejects when a thread failed. */
+  next(): Promise<{ thread: number; message: ReaderMessage } | null>;
+  /** The job took a chunk this thread posted (to write it): the thread may read one more meanwhile. */
+  taken(thread: number): void;
+  /** Ends every thread (what they posted and was not written is dropped: its cursor was not stored either). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the reader threads of one import (`READER_THREADS`, never more than cores or files): they
+ * claim the planned files biggest first and post chunks (see reader-thread.ts). A thread that throws
+ * or exits before it said `done` fails the pool with the reason.
+ */
+export function startReaderPool(input: {
+  plan: PlannedFile[];
+  target: { repoId: string; worktreePath: string };
+  chunkBytes: number;
+  /** Rows as SQLite parameters (see relay-row-params.ts). */
+  sqliteParams?: boolean;
+  failAfterChunks: number | null;
+}): ReaderPool {
+  const claimOrder = input.plan.map((_, index) => index);
+  claimOrder.sort((a, b) => remaining(input.plan[b]!) - remaining(input.plan[a]!));
+  const count = Math.max(1, Math.min(READER_THREADS, availableParallelism(), input.plan.length));
+  const taken = new Int32Array(new SharedArrayBuffer(8 * count));
+  const threadInput: Omit<ReaderThreadInput, "thread"> = {
+    plan: input.plan,
+    target: input.target,
+    chunkBytes: input.chunkBytes,
+    sqliteParams: input.sqliteParams ?? false,
+    maxAhead: MAX_AHEAD,
+    taken: taken.buffer,
+    nextFile: new SharedArrayBuffer(4),
+    claimOrder,
+    failAfterChunks: input.failAfterChunks,
+  };
+  const queue: Array<{ thread: number; message: ReaderMessage }> = [];
+  let failure: Error | null = null;
+  let running = count;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const workers = Array.from({ length: count }, (_, thread) => {
+    let isDone = false;
+    const worker = new Worker(entryState.get(), {
+      workerData: { historyReader: { ...threadInput, thread } satisfies ReaderThreadInput },
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    worker.on("message", (message: ReaderMessage) => {
+      if (message.type === "done") {
+        isDone = true;
+        running -= 1;
+      } else queue.push({ thread, message });
+      notify();
+    });
+    worker.on("error", (error) => {
+      failure ??= error;
+      notify();
+    });
+    worker.on("exit", (code) => {
+      if (!isDone) failure ??= new Error(`the reader thread stopped (exit code ${code})`);
+      notify();
+    });
+    return worker;
+  });
+  return {
+    async next() {
+      for (;;) {
+        if (failure) throw failure;
+        const item = queue.shift();
+        if (item) return item;
+        if (running === 0) return null;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    taken(thread) {
+      const count = Atomics.add(taken, thread * 2, 1) + 1;
+      if (count === Atomics.load(taken, thread * 2 + 1)) Atomics.notify(taken, thread * 2);
+    },
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+const remaining = (planned: PlannedFile) => planned.file.size - planned.startOffset;
