@@ -66,5 +66,7 @@ export function describeError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM") return "Arbor may not read it; check its permissions.";
   if (code === "ENOENT") return "It disappeared while the import ran.";
+  if (code === "ELOOP")
+    return "It became a symbolic link since it was listed; Arbor does not follow links here and skipped it.";
   return (error as Error).message;
 }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { createRelayStream, relayContent, type Relay } from "@/lib/hooks/extract-relays.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { JsonlSplitter, parseJsonlLine } from "./jsonl-splitter.ts";
@@ -53,7 +53,7 @@ export function* readFileChunks(
   buffer: Buffer,
 ): Generator<ReadChunk, void, void> {
   const { file } = planned;
-  const fd = openSync(file.path, "r");
+  const fd = openRegularFile(file.path);
   const stream = createRelayStream({ sidechain: file.agentId !== null });
   const splitter = new JsonlSplitter({ startOffset: planned.startOffset, maxLineBytes: MAX_LINE_BYTES });
   let rows: RelayRow[] = [];
@@ -126,4 +126,16 @@ function toRelayRow(file: HistoryFile, target: { repoId: string; worktreePath: s
     runId: null,
     agentId: file.agentId,
   };
+}
+
+/**
+ * Opens a file listed as a regular file for reading, refusing whatever took its place since the
+ * listing: a symbolic link (not followed: it could point anywhere) or a FIFO or device (opened
+ * without blocking, so a FIFO cannot hold the reader thread forever).
+ */
+function openRegularFile(filePath: string): number {
+  const fd = openSync(filePath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  throw new Error("It is no longer a regular file (replaced since it was listed); Arbor skipped it.");
 }

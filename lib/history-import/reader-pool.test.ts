@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sessionFilePath, writeSessionFile, type SessionSpec } from "@/tests/support/history-folder.ts";
-import type { HistoryFile } from "./history-files.ts";
+import { describeError, type HistoryFile } from "./history-files.ts";
 import { readFileChunks, type PlannedFile } from "./read-file-chunks.ts";
 import { MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
 import type { ReaderMessage } from "./reader-protocol.ts";
@@ -61,6 +62,26 @@ describe("readFileChunks", () => {
     const resumed = [...readFileChunks({ ...plan, startOffset: cursor }, target, Buffer.alloc(4096))];
     const uuids = (chunks: typeof all) => chunks.flatMap((chunk) => chunk.rows.map((row) => row.startUuid));
     expect(uuids(resumed)).toEqual(uuids(all.slice(2)));
+  });
+});
+
+describe("readFileChunks on a file replaced since it was listed", () => {
+  it("refuses a symbolic link and a FIFO (never follows, never blocks), with a sentence for the import's errors", () => {
+    const { plan } = planned({ sessionId: "s-swapped", bytes: 4_000 });
+    const read = () => [...readFileChunks(plan, target, Buffer.alloc(4096))];
+    renameSync(plan.file.path, `${plan.file.path}.real`);
+    symlinkSync(`${plan.file.path}.real`, plan.file.path);
+    expect(read).toThrow(expect.objectContaining({ code: "ELOOP" }));
+    let error: unknown;
+    try {
+      read();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(describeError(error)).toMatch(/symbolic link .* skipped it/);
+    rmSync(plan.file.path);
+    execFileSync("mkfifo", [plan.file.path]);
+    expect(read).toThrow("It is no longer a regular file (replaced since it was listed); Arbor skipped it.");
   });
 });
 
