@@ -6,7 +6,7 @@ import { DEFAULT_AUTO_CHECKPOINT_PAGES, setSideConnectionAutoCheckpoint } from "
 /** How often the worker checkpoints: each cycle also costs the next commit one small sync of the log's header. */
 export const CHECKPOINT_INTERVAL_MS = 1_000;
 /** Log length (frames of 4 KiB) past which the worker also makes the next writer restart the log. */
-export const RESTART_FRAMES = 4_000;
+export const RESTART_FRAMES = 8_000;
 
 export interface CheckpointResult {
   /** Another connection was checkpointing: nothing was done. */
