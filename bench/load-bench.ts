@@ -1,6 +1,7 @@
 // npm run bench:load – 20 worktrees streaming answers at once through the mock model while hook
 // events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS; LOAD_PROFILE=1 writes a CPU profile of the
-// server to /tmp/prof). Prints server RSS (start/end), event-loop delay p99, relay latency
+// server to /tmp/prof; LOAD_NODE_ARGS adds Node flags to the server, e.g. "--import ./bench/long-task-trace.mjs").
+// Prints server RSS (start/end), event-loop delay p99, relay latency
 // p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
 import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
@@ -25,7 +26,11 @@ const IDLE_SECONDS = 5;
 
 // --expose-gc: memory is read after a full collection at start and end, so growth means retained memory.
 const env = await startArborWithClaude({
-  nodeArgs: ["--expose-gc", ...(process.env.LOAD_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
+  nodeArgs: [
+    "--expose-gc",
+    ...(process.env.LOAD_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    ...(process.env.LOAD_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+  ],
 });
 const fixture = await createFixtureRoot();
 const errors: string[] = [];

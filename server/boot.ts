@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { getDb, providerOf } from "@/lib/db/client.ts";
+import { checkpointOffTheEventLoop } from "@/lib/db/wal-checkpointer.ts";
 import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
@@ -28,6 +29,9 @@ export async function runBootSteps(config: ArborConfig, log: (line: string) => v
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
   // SQLite, WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
   if (providerOf(getDb()) === "sqlite") await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  // ...and a worker thread checkpoints the WAL: a checkpoint's fsyncs never block the event loop.
+  const checkpointer = await checkpointOffTheEventLoop(getDb(), { onFailure: log });
+  if (checkpointer) getShutdownTasks().push(() => checkpointer.close());
   // This process's identity (host name + data directory): a shared database's rows say whose they are.
   await getLocalInstance(getDb());
   const interrupted = await markInterruptedRuns(getDb());

@@ -66,9 +66,14 @@ export function onDisconnect(db: Db, task: () => void): () => void {
   return () => tasks?.delete(task);
 }
 
+/** The database file of an SQLite client; null on PostgreSQL. */
+export function sqliteFileOf(db: Db): string | null {
+  return (db as unknown as Record<symbol, string | undefined>)[SQLITE_FILE_KEY] ?? null;
+}
+
 /** The plain connection beside an SQLite client (see sqlite-side-connection.ts); null on PostgreSQL. */
 export function sqliteSideConnectionOf(db: Db): SqliteSideConnection | null {
-  const filePath = (db as unknown as Record<symbol, string | undefined>)[SQLITE_FILE_KEY];
+  const filePath = sqliteFileOf(db);
   return filePath ? sideConnectionFor(filePath) : null;
 }
 

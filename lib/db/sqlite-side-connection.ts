@@ -14,9 +14,15 @@ export class SqliteSideConnection {
   readonly #db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
 
-  constructor(filePath: string) {
+  constructor(filePath: string, autoCheckpointPages: number) {
     this.#db = new Database(filePath, { timeout: 0, fileMustExist: true });
     this.#db.pragma("synchronous = NORMAL");
+    this.setAutoCheckpoint(autoCheckpointPages);
+  }
+
+  /** After how many log pages a commit on this connection checkpoints the WAL (0: never; see wal-checkpointer.ts). */
+  setAutoCheckpoint(pages: number): void {
+    this.#db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.trunc(pages))}`);
   }
 
   /** Runs a statement that returns rows, or null when another connection holds the write lock. */
@@ -78,22 +84,36 @@ function isBusy(error: unknown): boolean {
   );
 }
 
-const connectionsState = defineProcessState("sqliteSideConnections", () => new Map<string, SqliteSideConnection>());
+/** SQLite's default: a commit that finds at least this many pages in the log checkpoints it. */
+export const DEFAULT_AUTO_CHECKPOINT_PAGES = 1000;
+
+const connectionsState = defineProcessState("sqliteSideConnections", () => ({
+  connections: new Map<string, SqliteSideConnection>(),
+  /** Files whose side connection must not checkpoint (another thread does: wal-checkpointer.ts). */
+  autoCheckpointPages: new Map<string, number>(),
+}));
 
 /** The side connection on this file, opened on first use (one per file per process). */
 export function sideConnectionFor(filePath: string): SqliteSideConnection {
-  const connections = connectionsState.get();
+  const { connections, autoCheckpointPages } = connectionsState.get();
   let connection = connections.get(filePath);
   if (!connection) {
-    connection = new SqliteSideConnection(filePath);
+    connection = new SqliteSideConnection(filePath, autoCheckpointPages.get(filePath) ?? DEFAULT_AUTO_CHECKPOINT_PAGES);
     connections.set(filePath, connection);
   }
   return connection;
 }
 
+/** Sets the auto-checkpoint of this file's side connection, now if it is open and whenever it opens later. */
+export function setSideConnectionAutoCheckpoint(filePath: string, pages: number): void {
+  const { connections, autoCheckpointPages } = connectionsState.get();
+  autoCheckpointPages.set(filePath, pages);
+  connections.get(filePath)?.setAutoCheckpoint(pages);
+}
+
 /** Closes the side connection on this file, if one is open (the database client is closing). */
 export function closeSideConnection(filePath: string): void {
-  const connections = connectionsState.get();
+  const { connections } = connectionsState.get();
   connections.get(filePath)?.close();
   connections.delete(filePath);
 }

@@ -34,7 +34,7 @@ export async function insertHookEvents(db: Db, events: readonly NewHookEvent[]):
   });
   const inserted =
     provider === "sqlite"
-      ? (insertThroughSideConnection(db, wellFormed, receivedAt) ??
+      ? ((await insertThroughSideConnectionSoon(db, wellFormed, receivedAt)) ??
         (await insertIntoSqlite(db, wellFormed, receivedAt)))
       : await insertRows(db, wellFormed, receivedAt);
   const idByEventId = new Map(inserted.map((row) => [row.event_id, Number(row.id)]));
@@ -89,6 +89,29 @@ function insertThroughSideConnection(db: Db, events: readonly StoredEvent[], rec
       sqliteRowsJson(events),
     ]) ?? null
   );
+}
+
+/** How long an insert waits, between tries and off the event loop, for a write lock held elsewhere. */
+const SIDE_CONNECTION_RETRY_MS = 5;
+const SIDE_CONNECTION_TRIES = 40;
+
+/**
+ * The side connection's insert, tried again every 5 ms for up to 200 ms while another connection
+ * holds the write lock (the WAL checkpoint worker's RESTART round holds it 3–110 ms: see
+ * lib/db/wal-checkpointer.ts), then null: Prisma's connection would wait for the lock in SQLite's busy
+ * handler, asleep on the event loop. A lock held longer (one of Prisma's transactions across awaits)
+ * still ends in Prisma's queue.
+ */
+async function insertThroughSideConnectionSoon(
+  db: Db,
+  events: readonly StoredEvent[],
+  receivedAt: Date,
+): Promise<Inserted | null> {
+  for (let tries = 1; ; tries += 1) {
+    const inserted = insertThroughSideConnection(db, events, receivedAt);
+    if (inserted || tries >= SIDE_CONNECTION_TRIES || !sqliteSideConnectionOf(db)) return inserted;
+    await new Promise((resolve) => setTimeout(resolve, SIDE_CONNECTION_RETRY_MS));
+  }
 }
 
 /** A DateTime as Prisma's SQLite adapter stores it (ISO 8601 with an explicit offset). */

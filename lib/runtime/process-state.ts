@@ -21,7 +21,8 @@ export const PROCESS_STATE = {
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
   hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
-  sqliteSideConnections: "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file",
+  sqliteSideConnections:
+    "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',

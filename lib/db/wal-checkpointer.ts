@@ -1,0 +1,141 @@
+import { Worker } from "node:worker_threads";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { sqliteFileOf, type Db } from "./client.ts";
+import { DEFAULT_AUTO_CHECKPOINT_PAGES, setSideConnectionAutoCheckpoint } from "./sqlite-side-connection.ts";
+
+/** How often the worker checkpoints: each cycle also costs the next commit one small sync of the log's header. */
+export const CHECKPOINT_INTERVAL_MS = 1_000;
+/** Log length (frames of 4 KiB) past which the worker also makes the next writer restart the log. */
+export const RESTART_FRAMES = 8_000;
+
+export interface CheckpointResult {
+  /** Another connection was checkpointing: nothing was done. */
+  isBusy: boolean;
+  /** Frames in the log, and how many of them are now in the database file. */
+  logFrames: number;
+  checkpointedFrames: number;
+}
+
+export interface WalCheckpointer {
+  /** Checkpoints now, between the regular ones (tests, diagnostics). */
+  checkpointNow(): Promise<CheckpointResult>;
+  /** Stops the worker and lets this process's connections checkpoint again. */
+  close(): Promise<void>;
+}
+
+type WorkerMessage =
+  | { type: "ready" }
+  | { type: "failed"; message: string }
+  | { type: "checkpointed"; id: number; result?: CheckpointResult; error?: string };
+
+/**
+ * Moves the WAL checkpoints of an SQLite client off the event loop. SQLite checkpoints inside the
+ * commit that finds the log past 1,000 pages, and better-sqlite3 (Prisma's adapter and the side
+ * connection) commits on the calling thread: with 20 worktrees streaming and 100 hook events/s that
+ * was a checkpoint about every second on the server's event loop, three fsyncs and some thousand
+ * page copies each, blocking it 30–270 ms when the disk was busy (the load bench's event-loop delay
+ * maximum). Here a worker thread checkpoints on its own connection every `intervalMs`, and this
+ * process's connections stop checkpointing (`wal_autocheckpoint = 0`). If the worker fails, they
+ * checkpoint again by themselves and `onFailure` says why. Nothing to do on PostgreSQL (null).
+ */
+export async function checkpointOffTheEventLoop(
+  db: Db,
+  options: { intervalMs?: number; restartFrames?: number; onFailure: (message: string) => void },
+): Promise<WalCheckpointer | null> {
+  const filePath = sqliteFileOf(db);
+  if (!filePath) return null;
+  const setAutoCheckpoint = async (pages: number) => {
+    setSideConnectionAutoCheckpoint(filePath, pages);
+    await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
+  };
+  const checkpointer = await startWalCheckpointer({
+    filePath,
+    intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
+    restartFrames: options.restartFrames ?? RESTART_FRAMES,
+    onFailure: (message) => {
+      options.onFailure(
+        `WAL checkpoints moved back onto the event loop (the checkpoint worker stopped: ${message}); restart Arbor to move them off again`,
+      );
+      void setAutoCheckpoint(DEFAULT_AUTO_CHECKPOINT_PAGES).catch(() => undefined);
+    },
+  });
+  await setAutoCheckpoint(0);
+  return {
+    checkpointNow: () => checkpointer.checkpointNow(),
+    async close() {
+      await checkpointer.close();
+      await setAutoCheckpoint(DEFAULT_AUTO_CHECKPOINT_PAGES);
+    },
+  };
+}
+
+/**
+ * The worker thread alone (lib/db/wal-checkpoint-worker.mjs): resolves once it has opened the
+ * database, rejects with a clear error when it cannot. `onFailure` reports a later failure.
+ */
+export async function startWalCheckpointer(input: {
+  filePath: string;
+  intervalMs: number;
+  restartFrames: number;
+  onFailure: (message: string) => void;
+}): Promise<WalCheckpointer> {
+  // No tsx in the worker (execArgv: []): it is plain JavaScript and needs only better-sqlite3.
+  const worker = new Worker(new URL("./wal-checkpoint-worker.mjs", import.meta.url), {
+    workerData: { filePath: input.filePath, intervalMs: input.intervalMs, restartFrames: input.restartFrames },
+    execArgv: [],
+  });
+  worker.unref();
+  const requests = new Map<number, { resolve: (result: CheckpointResult) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let isClosing = false;
+  let isReady = false;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const fail = (message: string) => {
+      for (const request of requests.values()) request.reject(new AppError("internal", message));
+      requests.clear();
+      if (!isReady) {
+        reject(
+          new AppError(
+            "internal",
+            `Could not start the WAL checkpoint worker on ${input.filePath}: ${message}. Check that the database file exists and is readable and writable by this user.`,
+          ),
+        );
+      } else if (!isClosing) input.onFailure(message);
+    };
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.type === "ready") {
+        isReady = true;
+        resolve();
+      } else if (message.type === "failed") fail(message.message);
+      else {
+        const request = requests.get(message.id);
+        requests.delete(message.id);
+        if (message.result) request?.resolve(message.result);
+        else request?.reject(new AppError("internal", `WAL checkpoint failed: ${message.error ?? "unknown error"}`));
+      }
+    });
+    worker.on("error", (error) => fail(error.message));
+    worker.on("exit", (code) => {
+      if (!isClosing) fail(`the worker exited (code ${code})`);
+    });
+  });
+
+  return {
+    checkpointNow() {
+      if (isClosing) return Promise.reject(new AppError("internal", "The WAL checkpoint worker is closed."));
+      const id = nextId++;
+      return new Promise<CheckpointResult>((resolve, reject) => {
+        requests.set(id, { resolve, reject });
+        worker.postMessage({ type: "checkpoint", id });
+      });
+    },
+    async close() {
+      if (isClosing) return exited;
+      isClosing = true;
+      worker.postMessage({ type: "stop" });
+      await exited;
+    },
+  };
+}
