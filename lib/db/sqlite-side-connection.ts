@@ -56,11 +56,16 @@ export class SqliteSideConnection {
   }
 
   /**
-   * Pages the WAL may hold before a commit checkpoints it (SQLite's default is 1,000). Each
-   * checkpoint syncs the database file: a bulk writer (history import) raises it while it writes.
+   * For a bulk writer (history import): commits on this connection checkpoint the WAL at most every
+   * `pages` log pages (each checkpoint syncs the database file) until the returned function puts
+   * back what it was. Nothing changes when the connection does not checkpoint at all (the
+   * checkpoint worker does, off the event loop: wal-checkpointer.ts) or already waits longer.
    */
-  setWalAutoCheckpoint(pages: number): void {
-    this.#db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);
+  raiseAutoCheckpoint(pages: number): () => void {
+    const previous = Number(this.#db.pragma("wal_autocheckpoint", { simple: true }));
+    if (previous === 0 || previous >= pages) return () => {};
+    this.setAutoCheckpoint(pages);
+    return () => this.setAutoCheckpoint(previous);
   }
 
   #prepare(sql: string): Database.Statement {
