@@ -71,7 +71,9 @@ export const HookEventRow = memo(function HookEventRow(props: {
           </span>
           <span className="shrink-0 font-semibold">{event.eventName}</span>
           {event.toolName ? (
-            <span className="min-w-0 shrink truncate font-mono text-emerald-700 dark:text-emerald-400">{event.toolName}</span>
+            <span className="min-w-0 shrink truncate font-mono text-emerald-700 dark:text-emerald-400">
+              {event.toolName}
+            </span>
           ) : null}
           <span
             className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400"
