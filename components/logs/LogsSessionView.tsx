@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
 import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
+import { VirtualOrderedList } from "@/components/ui/VirtualOrderedList.tsx";
 import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { buildWorktreeTimeline, pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
 import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
@@ -50,7 +51,6 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
     getItemKey: (index) => items[index]?.key ?? index,
     keepsReadingPosition: true,
   });
-  const margin = virtualizer.options.scrollMargin;
   const first = oldestFirst[0];
   const isArborRun = oldestFirst.some((event) => event.runId !== null);
 
@@ -96,43 +96,29 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         </p>
       ) : null}
       <LoadOlderButton pages={pages} label="Load older events" testId="logs-session-load-older" />
-      <ol
-        ref={listRef}
-        className="relative"
-        style={{ height: virtualizer.getTotalSize() }}
-        data-testid="logs-session-items"
-        data-rows={items.length}
-        data-loaded={pages.isSuccess && relays.isSuccess}
-      >
-        {virtualizer.getVirtualItems().map((virtual) => {
-          const item = items[virtual.index]!;
-          return (
-            <li
-              key={virtual.key}
-              ref={virtualizer.measureElement}
-              data-index={virtual.index}
-              aria-setsize={items.length}
-              aria-posinset={virtual.index + 1}
-              className="absolute left-0 top-0 w-full pb-1"
-              style={{ transform: `translateY(${virtual.start - margin}px)` }}
-            >
-              {item.kind === "event" ? (
-                <HookEventRow
-                  event={item.event}
-                  testId="logs-session-event"
-                  gapMs={gaps.get(item.event.id) ?? 0}
-                  durationMs={durations.get(item.event.id)}
-                  blockedStop={blockedStops.get(item.event.id)}
-                  isOpen={openIds.has(item.event.id)}
-                  onToggle={toggleOpen}
-                />
-              ) : item.kind === "relay" ? (
-                <RelayCard relay={item.relay} />
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
+      <VirtualOrderedList
+        attachList={listRef}
+        virtualizer={virtualizer}
+        count={items.length}
+        testId="logs-session-items"
+        isLoaded={pages.isSuccess && relays.isSuccess}
+        renderRow={(index) => {
+          const item = items[index]!;
+          return item.kind === "event" ? (
+            <HookEventRow
+              event={item.event}
+              testId="logs-session-event"
+              gapMs={gaps.get(item.event.id) ?? 0}
+              durationMs={durations.get(item.event.id)}
+              blockedStop={blockedStops.get(item.event.id)}
+              isOpen={openIds.has(item.event.id)}
+              onToggle={toggleOpen}
+            />
+          ) : item.kind === "relay" ? (
+            <RelayCard relay={item.relay} />
+          ) : null;
+        }}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
+import { VirtualOrderedList } from "@/components/ui/VirtualOrderedList.tsx";
 import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -72,7 +73,6 @@ export function WorktreeTimeline(props: {
     getItemKey: (index) => items[index]?.key ?? index,
     keepsReadingPosition: true,
   });
-  const margin = virtualizer.options.scrollMargin;
 
   return (
     <section
@@ -89,42 +89,28 @@ export function WorktreeTimeline(props: {
       {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
       {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
       <LoadOlderButton pages={eventPages} label="Load older events" testId="timeline-load-older" />
-      <ol
-        ref={listRef}
-        className="relative"
-        style={{ height: virtualizer.getTotalSize() }}
-        data-testid="timeline-items"
-        data-rows={items.length}
-        data-loaded={eventPages.isSuccess && relays.isSuccess}
-      >
-        {virtualizer.getVirtualItems().map((virtual) => {
-          const item = items[virtual.index]!;
-          return (
-            <li
-              key={virtual.key}
-              ref={virtualizer.measureElement}
-              data-index={virtual.index}
-              aria-setsize={items.length}
-              aria-posinset={virtual.index + 1}
-              className="absolute left-0 top-0 w-full pb-1"
-              style={{ transform: `translateY(${virtual.start - margin}px)` }}
-            >
-              {item.kind === "event" ? (
-                <HookEventRow
-                  event={item.event}
-                  durationMs={durations.get(item.event.id)}
-                  isOpen={openIds.has(item.event.id)}
-                  onToggle={toggleOpen}
-                />
-              ) : item.kind === "relay" ? (
-                <RelayCard relay={item.relay} />
-              ) : (
-                <ChatMessageRow message={item.message} />
-              )}
-            </li>
+      <VirtualOrderedList
+        attachList={listRef}
+        virtualizer={virtualizer}
+        count={items.length}
+        testId="timeline-items"
+        isLoaded={eventPages.isSuccess && relays.isSuccess}
+        renderRow={(index) => {
+          const item = items[index]!;
+          return item.kind === "event" ? (
+            <HookEventRow
+              event={item.event}
+              durationMs={durations.get(item.event.id)}
+              isOpen={openIds.has(item.event.id)}
+              onToggle={toggleOpen}
+            />
+          ) : item.kind === "relay" ? (
+            <RelayCard relay={item.relay} />
+          ) : (
+            <ChatMessageRow message={item.message} />
           );
-        })}
-      </ol>
+        }}
+      />
       {eventPages.isSuccess && relays.isSuccess && items.length === 0 ? (
         <p data-testid="timeline-empty" className="text-xs text-zinc-500">
           {hasFilter
