@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { callApi, openSession } from "@/tests/support/call-api.ts";
@@ -130,14 +131,17 @@ test("a session of 1,200 events opens at its latest 500, loads the older ones ab
   claude,
   repo,
 }) => {
+  // A session of its own: the server (shared by this file's tests) may hold other seeded sessions.
+  const sessionPrefix = `long-${randomUUID()}`;
   seedHookEvents({
     dataDir: claude.arbor.dataDir,
     repoId: repo.repoId,
     worktreePath: repo.mainPath,
     count: 1200,
     perSession: 1200,
+    sessionPrefix,
   });
-  await page.goto(logsHref({ sessionId: "seed-session-0" }));
+  await page.goto(logsHref({ sessionId: `${sessionPrefix}-0` }));
   const view = page.getByTestId("logs-session-view");
   const items = view.getByTestId("logs-session-items");
   await expect(items).toHaveAttribute("data-loaded", "true");

@@ -137,10 +137,13 @@ export function seedHookEvents(input: {
   repoId: string;
   worktreePath: string;
   count: number;
-  /** Events per Claude session (`seed-session-<n>`), 500 unless given. */
+  /** Events per Claude session (`<sessionPrefix>-<n>`), 500 unless given. */
   perSession?: number;
+  /** `seed-session` unless given: another prefix keeps these sessions apart from earlier seeds on the same server. */
+  sessionPrefix?: string;
 }): void {
   const perSession = input.perSession ?? 500;
+  const sessionPrefix = input.sessionPrefix ?? "seed-session";
   const db = openDb(input.dataDir);
   try {
     const insert = db.prepare(
@@ -150,7 +153,7 @@ export function seedHookEvents(input: {
     db.transaction(() => {
       for (let index = 0; index < input.count; index += 1) {
         const eventName = EVENT_NAMES[index % EVENT_NAMES.length]!;
-        const sessionId = `seed-session-${Math.floor(index / perSession)}`;
+        const sessionId = `${sessionPrefix}-${Math.floor(index / perSession)}`;
         const isTool = eventName === "PreToolUse" || eventName === "PostToolUse";
         const tool = ["Bash", "Read", "Edit", "Grep"][(index >> 2) % 4]!;
         const file = `src/module-${index % 97}/file-${index % 13}.ts`;
