@@ -6,13 +6,9 @@ import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
-import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
-import { VirtualOrderedList } from "@/components/ui/VirtualOrderedList.tsx";
-import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { buildWorktreeTimeline, pairToolDurations } from "@/components/timeline/build-worktree-timeline.ts";
-import { HookEventRow } from "@/components/timeline/HookEventRow.tsx";
 import { OriginBadge } from "@/components/timeline/OriginBadge.tsx";
-import { RelayCard } from "@/components/timeline/RelayCard.tsx";
+import { TimelineItemList } from "@/components/timeline/TimelineItemList.tsx";
 import { findBlockedStops } from "./blocked-stops.ts";
 import { gapsBetweenEvents } from "./event-gaps.ts";
 import { logsHref } from "./logs-href.ts";
@@ -44,13 +40,6 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
     () => findBlockedStops({ events: oldestFirst, relays: relays.data ?? [] }),
     [oldestFirst, relays.data],
   );
-  const [openIds, toggleOpen] = useOpenRows();
-  const { listRef, virtualizer } = useListVirtualizer<HTMLOListElement>({
-    count: items.length,
-    estimateSize: 30,
-    getItemKey: (index) => items[index]?.key ?? index,
-    keepsReadingPosition: true,
-  });
   const first = oldestFirst[0];
   const isArborRun = oldestFirst.some((event) => event.runId !== null);
 
@@ -96,28 +85,16 @@ export function LogsSessionView({ sessionId }: { sessionId: string }) {
         </p>
       ) : null}
       <LoadOlderButton pages={pages} label="Load older events" testId="logs-session-load-older" />
-      <VirtualOrderedList
-        attachList={listRef}
-        virtualizer={virtualizer}
-        count={items.length}
+      <TimelineItemList
+        items={items}
+        durations={durations}
         testId="logs-session-items"
         isLoaded={pages.isSuccess && relays.isSuccess}
-        renderRow={(index) => {
-          const item = items[index]!;
-          return item.kind === "event" ? (
-            <HookEventRow
-              event={item.event}
-              testId="logs-session-event"
-              gapMs={gaps.get(item.event.id) ?? 0}
-              durationMs={durations.get(item.event.id)}
-              blockedStop={blockedStops.get(item.event.id)}
-              isOpen={openIds.has(item.event.id)}
-              onToggle={toggleOpen}
-            />
-          ) : item.kind === "relay" ? (
-            <RelayCard relay={item.relay} />
-          ) : null;
-        }}
+        eventExtras={(event) => ({
+          testId: "logs-session-event",
+          gapMs: gaps.get(event.id) ?? 0,
+          blockedStop: blockedStops.get(event.id),
+        })}
       />
     </section>
   );

@@ -1,9 +1,6 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
-import { VirtualOrderedList } from "@/components/ui/VirtualOrderedList.tsx";
-import { useOpenRows } from "@/components/ui/use-open-rows.ts";
 import { useHookEvents, useRelays } from "@/components/api/hooks-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
@@ -14,10 +11,8 @@ import {
   pairToolDurations,
   type TimelineFilter,
 } from "./build-worktree-timeline.ts";
-import { ChatMessageRow } from "./ChatMessageRow.tsx";
-import { HookEventRow } from "./HookEventRow.tsx";
-import { RelayCard } from "./RelayCard.tsx";
 import { TimelineFilters } from "./TimelineFilters.tsx";
+import { TimelineItemList } from "./TimelineItemList.tsx";
 import { useHooksLive } from "./use-hooks-live.ts";
 
 const NO_MESSAGES: MessageView[] = [];
@@ -65,14 +60,6 @@ export function WorktreeTimeline(props: {
     [events, relays.data],
   );
   const toolNames = useMemo(() => distinctValues(events.map((event) => event.toolName)), [events]);
-  const [openIds, toggleOpen] = useOpenRows();
-  // Only the rows in view are drawn; loading older events keeps the row being read in place.
-  const { listRef, virtualizer } = useListVirtualizer<HTMLOListElement>({
-    count: items.length,
-    estimateSize: 30,
-    getItemKey: (index) => items[index]?.key ?? index,
-    keepsReadingPosition: true,
-  });
 
   return (
     <section
@@ -89,27 +76,11 @@ export function WorktreeTimeline(props: {
       {eventPages.error ? <ErrorNotice error={eventPages.error} testId="timeline-error" /> : null}
       {relays.error ? <ErrorNotice error={relays.error} testId="timeline-error" /> : null}
       <LoadOlderButton pages={eventPages} label="Load older events" testId="timeline-load-older" />
-      <VirtualOrderedList
-        attachList={listRef}
-        virtualizer={virtualizer}
-        count={items.length}
+      <TimelineItemList
+        items={items}
+        durations={durations}
         testId="timeline-items"
         isLoaded={eventPages.isSuccess && relays.isSuccess}
-        renderRow={(index) => {
-          const item = items[index]!;
-          return item.kind === "event" ? (
-            <HookEventRow
-              event={item.event}
-              durationMs={durations.get(item.event.id)}
-              isOpen={openIds.has(item.event.id)}
-              onToggle={toggleOpen}
-            />
-          ) : item.kind === "relay" ? (
-            <RelayCard relay={item.relay} />
-          ) : (
-            <ChatMessageRow message={item.message} />
-          );
-        }}
       />
       {eventPages.isSuccess && relays.isSuccess && items.length === 0 ? (
         <p data-testid="timeline-empty" className="text-xs text-zinc-500">

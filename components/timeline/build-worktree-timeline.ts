@@ -1,7 +1,7 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
 import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
 
-type TimelineItem =
+export type TimelineItem =
   | { kind: "event"; key: string; at: string; event: HookEventView }
   | { kind: "relay"; key: string; at: string; relay: RelayView }
   | { kind: "message"; key: string; at: string; message: MessageView };
