@@ -4,9 +4,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildHistoryReader } from "./build-history-reader.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const buildId = path.join(root, process.env.ARBOR_NEXT_DIST ?? ".next", "BUILD_ID");
+const distDir = process.env.ARBOR_NEXT_DIST ?? ".next";
+const buildId = path.join(root, distDir, "BUILD_ID");
 const sources = [
   "app",
   "components",
@@ -32,7 +34,11 @@ function newestMtime(target) {
 
 const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-if (builtAt > changedAt && !process.argv.includes("--force")) process.exit(0);
+if (builtAt > changedAt && !process.argv.includes("--force")) {
+  // The reader threads' bundle is cheap (a few ms): rebuilt on every start, so it always matches lib/.
+  await buildHistoryReader(distDir);
+  process.exit(0);
+}
 
 console.log("[arbor] building the web app (first start or sources changed)…");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -41,4 +47,5 @@ const result = spawnSync(process.execPath, [nextBin, "build"], {
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
 });
+if (result.status === 0) await buildHistoryReader(distDir);
 process.exit(result.status ?? 1);

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sessionFilePath, writeSessionFile, type SessionSpec } from "@/tests/support/history-folder.ts";
 import { describeError, type HistoryFile } from "./history-files.ts";
 import { readFileChunks, type PlannedFile } from "./read-file-chunks.ts";
-import { MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
+import { buildHistoryReader } from "@/scripts/build-history-reader.mjs";
+import { installHistoryReaderEntry, MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
 import type { ReaderMessage } from "./reader-protocol.ts";
 import { relayRowFromSqliteParams, SQLITE_RUN_ID_PARAM, sqliteRelayParams } from "./relay-row-params.ts";
 
@@ -151,6 +152,29 @@ describe("startReaderPool", () => {
     expect(messages.filter((message) => message.type === "chunk" && message.fileIndex === 1).at(-1)).toMatchObject({
       chunk: { isLast: true },
     });
+  });
+
+  it("runs the same from the plain JavaScript bundle npm start builds (no tsx in the thread)", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), "arbor-reader-bundle-"));
+    try {
+      installHistoryReaderEntry(await buildHistoryReader(dist));
+      const { plan, relays } = planned({ sessionId: "r-bundle", bytes: 30_000 });
+      const pool = startReaderPool({
+        plan: [plan],
+        target,
+        chunkBytes: 8192,
+        sqliteParams: true,
+        failAfterChunks: null,
+      });
+      const messages = await drain(pool);
+      await pool.stop();
+      const chunks = messages.flatMap((message) => (message.type === "chunk" ? [message.chunk] : []));
+      expect(chunks.reduce((sum, chunk) => sum + (chunk.sqliteParams?.length ?? 0), 0)).toBe(relays);
+      expect(chunks.at(-1)?.isLast).toBe(true);
+    } finally {
+      installHistoryReaderEntry(path.join(process.cwd(), "lib", "history-import", "reader-thread-entry.mjs"));
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it("a thread that fails makes next() reject with its reason", async () => {

@@ -12,10 +12,11 @@ import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
  */
 export const MAX_AHEAD = 2;
 /**
- * Reader threads per import: two (one per core of a small machine). On a busy two-core machine 1 GB
- * imported at ~0.52 of a bare read's speed with two, ~0.46 with one; each costs ~15-25 MB of RSS.
+ * Reader threads per import. One: 1 GB (bench/import-bench.ts, quiet two-core machine) imports at
+ * 0.61-0.62 of a bare read's speed with one and 0.66-0.70 with two, but a second thread's heap and
+ * the chunks it queues add 30-50 MB of peak RSS, which took the server past its 100 MB budget.
  */
-const READER_THREADS = 2;
+const READER_THREADS = 1;
 /** A thread's old space: a line may be up to 64 MB; a runaway reader fails alone, not the server. */
 const THREAD_HEAP_MB = 512;
 
