@@ -4,12 +4,14 @@
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 
-/** @type {{ filePath: string, intervalMs: number, restartFrames: number }} */
-const { filePath, intervalMs, restartFrames } = workerData;
+/** @type {{ filePath: string, intervalMs: number, restartFrames: number, sizeLimitBytes: number }} */
+const { filePath, intervalMs, restartFrames, sizeLimitBytes } = workerData;
 const db = new Database(filePath, { fileMustExist: true, timeout: 0 });
 // NORMAL: a checkpoint syncs the log before copying its pages and the database file after them.
 db.pragma("synchronous = NORMAL");
 db.pragma("wal_autocheckpoint = 0");
+// The commit that restarts the log (restartLog) cuts the file back to this size.
+db.pragma(`journal_size_limit = ${sizeLimitBytes}`);
 
 /**
  * PASSIVE copies what it can without waiting for any reader or writer, and no one waits for it. A

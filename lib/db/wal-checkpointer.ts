@@ -1,7 +1,12 @@
 import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { sqliteFileOf, type Db } from "./client.ts";
-import { DEFAULT_AUTO_CHECKPOINT_PAGES, setSideConnectionAutoCheckpoint } from "./sqlite-side-connection.ts";
+import { forgetRunningCheckpointer, registerRunningCheckpointer } from "./keep-wal-short.ts";
+import {
+  DEFAULT_AUTO_CHECKPOINT_PAGES,
+  setSideConnectionAutoCheckpoint,
+  WAL_SIZE_LIMIT_BYTES,
+} from "./sqlite-side-connection.ts";
 
 /** How often the worker checkpoints: each cycle also costs the next commit one small sync of the log's header. */
 export const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -37,13 +42,23 @@ type WorkerMessage =
  * maximum). Here a worker thread checkpoints on its own connection every `intervalMs`, and this
  * process's connections stop checkpointing (`wal_autocheckpoint = 0`). If the worker fails, they
  * checkpoint again by themselves and `onFailure` says why. Nothing to do on PostgreSQL (null).
+ * Connections also get a `journal_size_limit`, and bulk writers can wait for the worker between
+ * batches (keep-wal-short.ts), so a long burst of writes does not leave a log file its size.
  */
 export async function checkpointOffTheEventLoop(
   db: Db,
-  options: { intervalMs?: number; restartFrames?: number; onFailure: (message: string) => void },
+  options: {
+    intervalMs?: number;
+    restartFrames?: number;
+    /** What the log file is cut back to when the log restarts (tests pass a small one). */
+    walSizeLimitBytes?: number;
+    onFailure: (message: string) => void;
+  },
 ): Promise<WalCheckpointer | null> {
   const filePath = sqliteFileOf(db);
   if (!filePath) return null;
+  const sizeLimitBytes = options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES;
+  await db.$queryRawUnsafe(`PRAGMA journal_size_limit = ${sizeLimitBytes}`);
   const setAutoCheckpoint = async (pages: number) => {
     setSideConnectionAutoCheckpoint(filePath, pages);
     await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
@@ -52,7 +67,9 @@ export async function checkpointOffTheEventLoop(
     filePath,
     intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
     restartFrames: options.restartFrames ?? RESTART_FRAMES,
+    sizeLimitBytes,
     onFailure: (message) => {
+      forgetRunningCheckpointer(filePath);
       options.onFailure(
         `WAL checkpoints moved back onto the event loop (the checkpoint worker stopped: ${message}); restart Arbor to move them off again`,
       );
@@ -60,13 +77,16 @@ export async function checkpointOffTheEventLoop(
     },
   });
   await setAutoCheckpoint(0);
-  return {
+  const running: WalCheckpointer = {
     checkpointNow: () => checkpointer.checkpointNow(),
     async close() {
+      forgetRunningCheckpointer(filePath);
       await checkpointer.close();
       await setAutoCheckpoint(DEFAULT_AUTO_CHECKPOINT_PAGES);
     },
   };
+  registerRunningCheckpointer(filePath, { checkpointNow: () => checkpointer.checkpointNow(), sizeLimitBytes });
+  return running;
 }
 
 /**
@@ -77,11 +97,17 @@ export async function startWalCheckpointer(input: {
   filePath: string;
   intervalMs: number;
   restartFrames: number;
+  sizeLimitBytes?: number;
   onFailure: (message: string) => void;
 }): Promise<WalCheckpointer> {
   // No tsx in the worker (execArgv: []): it is plain JavaScript and needs only better-sqlite3.
   const worker = new Worker(new URL("./wal-checkpoint-worker.mjs", import.meta.url), {
-    workerData: { filePath: input.filePath, intervalMs: input.intervalMs, restartFrames: input.restartFrames },
+    workerData: {
+      filePath: input.filePath,
+      intervalMs: input.intervalMs,
+      restartFrames: input.restartFrames,
+      sizeLimitBytes: input.sizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
+    },
     execArgv: [],
   });
   worker.unref();

@@ -2,6 +2,7 @@ import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts";
+import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
 import { hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
@@ -188,6 +189,7 @@ async function runJob(db: Db, job: Job): Promise<void> {
         if (isSaveDue(Date.now())) await saveImport(db, view);
         chunks += 1;
         if (chunks === config.historyImportPauseAfterChunks) await pauseUntilCancelled(job);
+        await keepWalShort(db);
         // Messages already queued resolve at once: yield to the event loop after each chunk, or a
         // gigabyte imports without serving one request.
         await new Promise((resolve) => setImmediate(resolve));

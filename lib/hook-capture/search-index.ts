@@ -1,4 +1,5 @@
 import { onDisconnect, providerOf, type Db } from "@/lib/db/client.ts";
+import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /** Events indexed per transaction: a few milliseconds each, with a turn of the event loop between them. */
@@ -33,6 +34,7 @@ export function catchUpSearchIndex(db: Db): Promise<void> {
       for (;;) {
         const [indexed] = await db.$transaction([db.$executeRawUnsafe(INDEX_NEXT), db.$executeRawUnsafe(MOVE_MARK)]);
         if (indexed < BATCH) return;
+        await keepWalShort(db);
         await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {

@@ -23,6 +23,8 @@ export const PROCESS_STATE = {
   hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
+  walCheckpointers:
+    "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
   hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
   runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',

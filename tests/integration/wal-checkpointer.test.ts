@@ -1,7 +1,10 @@
+import { statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getHookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
+import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
+import { sqliteFileOf } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop, startWalCheckpointer, type WalCheckpointer } from "@/lib/db/wal-checkpointer.ts";
 import { isPostgresRun } from "@/tests/support/test-database.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
@@ -106,6 +109,40 @@ describe.skipIf(isPostgresRun)("WAL checkpoints off the event loop (SQLite)", ()
       await checkpointer.close();
       await quiet.close();
     }
+  });
+
+  // A bulk writer (history import, search index catching up) that never pauses: the worker never
+  // finds the whole log copied, so the log file would grow by everything written, and stay that size.
+  it("keeps the log file near its size limit under a writer that never pauses, when it waits in keepWalShort between batches", async () => {
+    const limit = 256 * 1024;
+    const batchBytes = 40_000;
+    const largestLogWhileWriting = async (isKept: boolean) => {
+      const own = await createTestDb();
+      const logFile = `${sqliteFileOf(own.db)!}-wal`;
+      const checkpointer = (await checkpointOffTheEventLoop(own.db, {
+        intervalMs: 86_400_000,
+        restartFrames: 1_000_000,
+        walSizeLimitBytes: limit,
+        onFailure: () => undefined,
+      }))!;
+      let largest = 0;
+      try {
+        for (let batch = 0; batch < 60; batch += 1) {
+          await own.db.setting.create({ data: { key: `bulk-${batch}`, value: "y".repeat(batchBytes) } });
+          if (isKept) await keepWalShort(own.db);
+          largest = Math.max(largest, statSync(logFile).size);
+        }
+        // Nothing written was lost on the way.
+        expect(await own.db.setting.count({ where: { key: { startsWith: "bulk-" } } })).toBe(60);
+      } finally {
+        await checkpointer.close();
+        await own.close();
+      }
+      return largest;
+    };
+    // Without waiting, the file takes all 60 batches (2.4 MB); with it, one batch past the limit at most.
+    expect(await largestLogWhileWriting(false)).toBeGreaterThan(60 * batchBytes);
+    expect(await largestLogWhileWriting(true)).toBeLessThan(limit + 2 * batchBytes);
   });
 
   it("refuses to start on a database file that does not exist, saying which file and what to check", async () => {
