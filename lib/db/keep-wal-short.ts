@@ -28,10 +28,10 @@ export function forgetRunningCheckpointer(filePath: string): void {
  * For a bulk writer, between its batches (the history import, the search index catching up): a
  * writer that never pauses keeps the worker from ever finding the whole log copied, so the log,
  * and its file, would grow by everything written (600 MB while the index of a million events
- * caught up). Once the file is past the size limit (WAL_SIZE_LIMIT_BYTES) this waits for one checkpoint of the
- * worker, which copies the log and restarts it (cutting the file back) while this writer holds
- * still. A stat otherwise; nothing on PostgreSQL or without the worker (each commit then
- * checkpoints by itself).
+ * caught up). Once the file is past the size limit (WAL_SIZE_LIMIT_BYTES) this waits for one
+ * round of the worker, which copies the log and restarts it (cutting the file back) while this
+ * writer holds still. A stat otherwise; nothing on PostgreSQL or without the worker (each commit
+ * then checkpoints by itself).
  */
 export async function keepWalShort(db: Db): Promise<void> {
   const filePath = sqliteFileOf(db);
