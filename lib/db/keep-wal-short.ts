@@ -4,8 +4,8 @@ import { sqliteFileOf, type Db } from "./client.ts";
 
 /** What keepWalShort needs of a checkpoint worker (wal-checkpointer.ts). */
 interface Checkpointer {
-  checkpointNow(): Promise<unknown>;
-  /** The `journal_size_limit` its connections were given. */
+  /** One round whose restarting commit also cuts the log file back to `sizeLimitBytes`. */
+  checkpointCuttingBack(): Promise<unknown>;
   sizeLimitBytes: number;
 }
 
@@ -29,7 +29,7 @@ export function forgetRunningCheckpointer(filePath: string): void {
  * writer that never pauses keeps the worker from ever finding the whole log copied, so the log,
  * and its file, would grow by everything written (600 MB while the index of a million events
  * caught up). Once the file is past the size limit (WAL_SIZE_LIMIT_BYTES) this waits for one
- * round of the worker, which copies the log and restarts it (cutting the file back) while this
+ * round of the worker, which copies the log and restarts it, cutting the file back, while this
  * writer holds still. A stat otherwise; nothing on PostgreSQL or without the worker (each commit
  * then checkpoints by itself).
  */
@@ -40,5 +40,5 @@ export async function keepWalShort(db: Db): Promise<void> {
   const size = statSync(`${filePath}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   if (size <= checkpointer.sizeLimitBytes) return;
   // A failed round is the worker's to report (onFailure); the writer goes on either way.
-  await checkpointer.checkpointNow().catch(() => undefined);
+  await checkpointer.checkpointCuttingBack().catch(() => undefined);
 }

@@ -2,14 +2,6 @@ import Database from "better-sqlite3";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /**
- * What a write-ahead log file is cut back to when the log restarts (`journal_size_limit`): a burst
- * of writes (an import, the search index catching up) grows the file, which SQLite never shrinks
- * otherwise. Every Arbor connection on an SQLite file sets it (here, wal-checkpointer.ts, and the
- * checkpoint worker).
- */
-export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
-
-/**
  * A second, plain better-sqlite3 connection on an SQLite database, for the one statement where
  * Prisma's cost per query outweighs the work (storing hook events: see
  * lib/hook-capture/insert-hook-events.ts). Its statements are prepared once and kept. It never
@@ -25,7 +17,6 @@ export class SqliteSideConnection {
   constructor(filePath: string, autoCheckpointPages: number) {
     this.#db = new Database(filePath, { timeout: 0, fileMustExist: true });
     this.#db.pragma("synchronous = NORMAL");
-    this.#db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     this.setAutoCheckpoint(autoCheckpointPages);
   }
 

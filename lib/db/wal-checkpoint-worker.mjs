@@ -10,8 +10,6 @@ const db = new Database(filePath, { fileMustExist: true, timeout: 0 });
 // NORMAL: a checkpoint syncs the log before copying its pages and the database file after them.
 db.pragma("synchronous = NORMAL");
 db.pragma("wal_autocheckpoint = 0");
-// The commit that restarts the log (restartLog) cuts the file back to this size.
-db.pragma(`journal_size_limit = ${sizeLimitBytes}`);
 
 /**
  * PASSIVE copies what it can without waiting for any reader or writer, and no one waits for it. A
@@ -30,6 +28,22 @@ function checkpoint() {
   // is left alone).
   if (isAllCopied(result) && result.logFrames > 1) restartLog();
   return result;
+}
+
+/**
+ * A checkpoint whose restarting commit (restartLog) also cuts the log file back to
+ * `sizeLimitBytes` (`journal_size_limit` for that commit only). Asked for by a bulk writer between
+ * its batches (lib/db/keep-wal-short.ts), never in the regular rounds: the truncation holds the
+ * write lock for as long as the file system takes to free the blocks (over 100 ms seen under the
+ * load bench), and the server's writers wait for it on their event loop.
+ */
+function checkpointCuttingBack() {
+  db.pragma(`journal_size_limit = ${sizeLimitBytes}`);
+  try {
+    return checkpoint();
+  } finally {
+    db.pragma("journal_size_limit = -1");
+  }
 }
 
 function isAllCopied(result) {
@@ -89,7 +103,11 @@ parentPort.on("message", (message) => {
   if (message.type === "stop") stop();
   else if (message.type === "checkpoint") {
     try {
-      parentPort.postMessage({ type: "checkpointed", id: message.id, result: checkpoint() });
+      parentPort.postMessage({
+        type: "checkpointed",
+        id: message.id,
+        result: message.cutBack ? checkpointCuttingBack() : checkpoint(),
+      });
     } catch (error) {
       parentPort.postMessage({
         type: "checkpointed",

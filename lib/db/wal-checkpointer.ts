@@ -2,14 +2,18 @@ import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { sqliteFileOf, type Db } from "./client.ts";
 import { forgetRunningCheckpointer, registerRunningCheckpointer } from "./keep-wal-short.ts";
-import {
-  DEFAULT_AUTO_CHECKPOINT_PAGES,
-  setSideConnectionAutoCheckpoint,
-  WAL_SIZE_LIMIT_BYTES,
-} from "./sqlite-side-connection.ts";
+import { DEFAULT_AUTO_CHECKPOINT_PAGES, setSideConnectionAutoCheckpoint } from "./sqlite-side-connection.ts";
 
 /** How often the worker checkpoints: each cycle also costs the next commit one small sync of the log's header. */
 export const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * What the worker cuts the log file back to when a bulk writer asks (keep-wal-short.ts): a burst
+ * of writes (an import, the search index catching up) grows the file, which SQLite never shrinks
+ * otherwise. Only then: the truncation holds the write lock while the file system frees the blocks,
+ * and in every regular round it put 105-130 ms stalls (the event loop asleep, its writers waiting)
+ * into the 300 s load bench (max 120-431 ms in 4 runs, 62 ms without).
+ */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Log length (frames of 4 KiB) past which the worker also makes the next writer restart the log. */
 export const RESTART_FRAMES = 8_000;
 
@@ -22,8 +26,11 @@ export interface CheckpointResult {
 }
 
 export interface WalCheckpointer {
-  /** Checkpoints now, between the regular ones (tests, diagnostics). */
-  checkpointNow(): Promise<CheckpointResult>;
+  /**
+   * Checkpoints now, between the regular ones (tests, diagnostics); with `cutBack`, the commit that
+   * restarts the log also cuts its file back to the size limit (a bulk writer: keep-wal-short.ts).
+   */
+  checkpointNow(options?: { cutBack?: boolean }): Promise<CheckpointResult>;
   /** Stops the worker and lets this process's connections checkpoint again. */
   close(): Promise<void>;
 }
@@ -42,15 +49,15 @@ type WorkerMessage =
  * maximum). Here a worker thread checkpoints on its own connection every `intervalMs`, and this
  * process's connections stop checkpointing (`wal_autocheckpoint = 0`). If the worker fails, they
  * checkpoint again by themselves and `onFailure` says why. Nothing to do on PostgreSQL (null).
- * Connections also get a `journal_size_limit`, and bulk writers can wait for the worker between
- * batches (keep-wal-short.ts), so a long burst of writes does not leave a log file its size.
+ * Bulk writers can wait for the worker between batches, which then also cuts the log file back
+ * (keep-wal-short.ts), so a long burst of writes does not leave a log file its size.
  */
 export async function checkpointOffTheEventLoop(
   db: Db,
   options: {
     intervalMs?: number;
     restartFrames?: number;
-    /** What the log file is cut back to when the log restarts (tests pass a small one). */
+    /** What the worker cuts the log file back to for a bulk writer (tests pass a small one). */
     walSizeLimitBytes?: number;
     onFailure: (message: string) => void;
   },
@@ -58,7 +65,6 @@ export async function checkpointOffTheEventLoop(
   const filePath = sqliteFileOf(db);
   if (!filePath) return null;
   const sizeLimitBytes = options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES;
-  await db.$queryRawUnsafe(`PRAGMA journal_size_limit = ${sizeLimitBytes}`);
   const setAutoCheckpoint = async (pages: number) => {
     setSideConnectionAutoCheckpoint(filePath, pages);
     await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
@@ -78,14 +84,17 @@ export async function checkpointOffTheEventLoop(
   });
   await setAutoCheckpoint(0);
   const running: WalCheckpointer = {
-    checkpointNow: () => checkpointer.checkpointNow(),
+    checkpointNow: (checkpointOptions) => checkpointer.checkpointNow(checkpointOptions),
     async close() {
       forgetRunningCheckpointer(filePath);
       await checkpointer.close();
       await setAutoCheckpoint(DEFAULT_AUTO_CHECKPOINT_PAGES);
     },
   };
-  registerRunningCheckpointer(filePath, { checkpointNow: () => checkpointer.checkpointNow(), sizeLimitBytes });
+  registerRunningCheckpointer(filePath, {
+    checkpointCuttingBack: () => checkpointer.checkpointNow({ cutBack: true }),
+    sizeLimitBytes,
+  });
   return running;
 }
 
@@ -149,12 +158,12 @@ export async function startWalCheckpointer(input: {
   });
 
   return {
-    checkpointNow() {
+    checkpointNow(options) {
       if (isClosing) return Promise.reject(new AppError("internal", "The WAL checkpoint worker is closed."));
       const id = nextId++;
       return new Promise<CheckpointResult>((resolve, reject) => {
         requests.set(id, { resolve, reject });
-        worker.postMessage({ type: "checkpoint", id });
+        worker.postMessage({ type: "checkpoint", id, cutBack: options?.cutBack ?? false });
       });
     },
     async close() {
