@@ -106,7 +106,8 @@ export async function startWalCheckpointer(input: {
   filePath: string;
   intervalMs: number;
   restartFrames: number;
-  sizeLimitBytes?: number;
+  /** What a `cutBack` round cuts the log file back to. */
+  sizeLimitBytes: number;
   onFailure: (message: string) => void;
 }): Promise<WalCheckpointer> {
   // No tsx in the worker (execArgv: []): it is plain JavaScript and needs only better-sqlite3.
@@ -115,7 +116,7 @@ export async function startWalCheckpointer(input: {
       filePath: input.filePath,
       intervalMs: input.intervalMs,
       restartFrames: input.restartFrames,
-      sizeLimitBytes: input.sizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
+      sizeLimitBytes: input.sizeLimitBytes,
     },
     execArgv: [],
   });

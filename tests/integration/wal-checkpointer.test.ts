@@ -148,7 +148,13 @@ describe.skipIf(isPostgresRun)("WAL checkpoints off the event loop (SQLite)", ()
   it("refuses to start on a database file that does not exist, saying which file and what to check", async () => {
     const missing = path.join(testDb.dir, "missing.db");
     await expect(
-      startWalCheckpointer({ filePath: missing, intervalMs: 1_000, restartFrames: 1_000, onFailure: () => undefined }),
+      startWalCheckpointer({
+        filePath: missing,
+        intervalMs: 1_000,
+        restartFrames: 1_000,
+        sizeLimitBytes: 1_000_000,
+        onFailure: () => undefined,
+      }),
     ).rejects.toThrow(
       /Could not start the WAL checkpoint worker on .*missing\.db: .*Check that the database file exists/,
     );
