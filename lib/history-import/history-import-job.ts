@@ -268,8 +268,13 @@ async function planFiles(db: Db, files: HistoryFile[]): Promise<PlannedFile[]> {
   return plan;
 }
 
-/** Test hook (ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS): hold the import still so a test can kill the server. */
+/**
+ * Test hook (ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS): hold the import still so a test can kill
+ * the server. A cancel that came while the last chunk was being written has already called the old
+ * wakeUp, so the import does not wait for another.
+ */
 function pauseUntilCancelled(job: Job): Promise<void> {
+  if (job.isCancelled) return Promise.resolve();
   return new Promise((resolve) => {
     job.wakeUp = resolve;
   });
