@@ -1,4 +1,7 @@
+import { statSync } from "node:fs";
+import path from "node:path";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { readBranchHeadsFromFiles } from "@/lib/git/read-head-from-files.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
@@ -14,7 +17,8 @@ const MERGE_CONCURRENCY = 8;
 
 /**
  * Reads what the merge order needs from git, in a few batched processes whatever the size of
- * the plan: one `for-each-ref` (heads), one `merge-base --octopus` and one `rev-list --parents`
+ * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
+ * `merge-base --octopus` and one `rev-list --parents`
  * (every merge base and ahead/behind count, worked out in memory), one `diff-tree --stdin --raw`
  * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
@@ -30,25 +34,21 @@ export async function readMergeOrder(input: {
   farBehindCommits?: number;
 }): Promise<MergeOrder> {
   const { repoRoot, tree, rule } = input;
+  const branchOf = (slug: string) => expectedBranchName({ rule, slug });
+  const planBranches = tree.nodes.map((node) => branchOf(node.slug));
+  const fromFiles = readPlanHeadsFromFiles(repoRoot, planBranches);
   const [refs, extraConfig] = await Promise.all([
-    runGit({
-      cwd: repoRoot,
-      args: ["for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "refs/heads", ORIGIN_HEAD],
-    }),
+    fromFiles ? Promise.resolve(fromFiles) : readAllHeads(repoRoot),
     input.isTrusted ? Promise.resolve([]) : neutralMergeDrivers(repoRoot),
   ]);
-  const heads = new Map<string, string>();
-  let originHead: string | null = null;
-  for (const line of refs.split("\n")) {
-    const [ref = "", sha = "", symref = ""] = line.split("\0");
-    if (ref === ORIGIN_HEAD && symref.startsWith("refs/remotes/origin/"))
-      originHead = symref.slice("refs/remotes/origin/".length);
-    else if (ref.startsWith("refs/heads/")) heads.set(ref.slice("refs/heads/".length), sha);
+  let { heads, originHead } = refs;
+  let base = chooseDefaultBranch({ branchNames: new Set(heads.keys()), originHead, mainWorktreeBranch: null });
+  if (!base) {
+    // The main worktree's branch may be one the files were not asked about: every branch, from git.
+    if (fromFiles) ({ heads, originHead } = await readAllHeads(repoRoot));
+    const mainWorktreeBranch = await readHeadBranch(repoRoot);
+    base = chooseDefaultBranch({ branchNames: new Set(heads.keys()), originHead, mainWorktreeBranch });
   }
-  const branchNames = new Set(heads.keys());
-  let base = chooseDefaultBranch({ branchNames, originHead, mainWorktreeBranch: null });
-  if (!base)
-    base = chooseDefaultBranch({ branchNames, originHead, mainWorktreeBranch: await readHeadBranch(repoRoot) });
   if (!base)
     throw new AppError(
       "precondition_failed",
@@ -56,7 +56,6 @@ export async function readMergeOrder(input: {
     );
   const baseSha = heads.get(base)!;
   const { parentOf } = designParents(tree);
-  const branchOf = (slug: string) => expectedBranchName({ rule, slug });
   const live = tree.nodes
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
     .filter((node) => node.branch !== base && heads.has(node.branch));
@@ -167,6 +166,36 @@ export async function readMergeOrder(input: {
     siblingMerges,
     ...(input.farBehindCommits === undefined ? {} : { farBehindCommits: input.farBehindCommits }),
   });
+}
+
+/**
+ * main, master, origin/HEAD's branch and the plan's branches with their commits, read from the
+ * repository's files when its git dir is a plain `.git` folder; null: ask git (readAllHeads).
+ */
+function readPlanHeadsFromFiles(
+  repoRoot: string,
+  planBranches: string[],
+): { heads: Map<string, string>; originHead: string | null } | null {
+  const gitDir = path.join(repoRoot, ".git");
+  if (!statSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return null;
+  return readBranchHeadsFromFiles(gitDir, ["main", "master", ...planBranches]) ?? null;
+}
+
+/** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */
+async function readAllHeads(repoRoot: string): Promise<{ heads: Map<string, string>; originHead: string | null }> {
+  const refs = await runGit({
+    cwd: repoRoot,
+    args: ["for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "refs/heads", ORIGIN_HEAD],
+  });
+  const heads = new Map<string, string>();
+  let originHead: string | null = null;
+  for (const line of refs.split("\n")) {
+    const [ref = "", sha = "", symref = ""] = line.split("\0");
+    if (ref === ORIGIN_HEAD && symref.startsWith("refs/remotes/origin/"))
+      originHead = symref.slice("refs/remotes/origin/".length);
+    else if (ref.startsWith("refs/heads/")) heads.set(ref.slice("refs/heads/".length), sha);
+  }
+  return { heads, originHead };
 }
 
 async function readHeadBranch(repoRoot: string): Promise<string | null> {

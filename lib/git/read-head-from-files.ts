@@ -13,15 +13,7 @@ export function parseHeadFile(text: string): { commit: string } | { ref: string 
 
 /** The commit `ref` has in a packed-refs file, or null when it is not there. */
 export function findPackedRef(packedRefs: string, ref: string): string | null {
-  for (const line of packedRefs.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === ref) {
-      const id = line.slice(0, space);
-      return OBJECT_ID.test(id) ? id : null;
-    }
-  }
-  return null;
+  return parsePackedRefs(packedRefs).get(ref) ?? null;
 }
 
 /**
@@ -61,6 +53,57 @@ export function readRefFromFiles(commonDir: string, ref: string): string | null 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The commits of several branches (`names`, without `refs/heads/`) and of the branch origin/HEAD
+ * points at (`originHead`), from the common dir's files as git would read them (packed-refs parsed
+ * once): a branch that does not exist is left out of `heads`. `undefined` means "ask git", as for
+ * readRefFromFiles. One `for-each-ref` less where a reader needs a few dozen branches.
+ */
+export function readBranchHeadsFromFiles(
+  commonDir: string,
+  names: readonly string[],
+): { heads: Map<string, string>; originHead: string | null } | undefined {
+  try {
+    if (existsSync(path.join(commonDir, "reftable"))) return undefined;
+    // A symbolic ref is never packed: no loose file, no origin/HEAD.
+    const originFile = readOrNull(path.join(commonDir, "refs/remotes/origin/HEAD"), ["ENOENT", "ENOTDIR"]) ?? "";
+    const originHead = /^ref: refs\/remotes\/origin\/(\S+)\s*$/.exec(originFile)?.[1] ?? null;
+    let packed: Map<string, string | null> | null = null;
+    const heads = new Map<string, string>();
+    for (const name of new Set(originHead ? [originHead, ...names] : names)) {
+      const ref = `refs/heads/${name}`;
+      if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
+      const loose = readOrNull(path.join(commonDir, ref), ["ENOENT", "ENOTDIR"]);
+      if (loose !== null) {
+        const id = loose.trim();
+        if (!OBJECT_ID.test(id)) return undefined;
+        heads.set(name, id);
+        continue;
+      }
+      packed ??= parsePackedRefs(readOrNull(path.join(commonDir, "packed-refs"), ["ENOENT"]) ?? "");
+      const id = packed.get(ref);
+      if (id === null) return undefined;
+      if (id !== undefined) heads.set(name, id);
+    }
+    return { heads, originHead };
+  } catch {
+    return undefined;
+  }
+}
+
+/** packed-refs as ref → commit; null for a ref whose id is not one (git should read it). */
+function parsePackedRefs(packedRefs: string): Map<string, string | null> {
+  const refs = new Map<string, string | null>();
+  for (const line of packedRefs.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space <= 0) continue;
+    const id = line.slice(0, space);
+    refs.set(line.slice(space + 1).trimEnd(), OBJECT_ID.test(id) ? id : null);
+  }
+  return refs;
 }
 
 /** A linked worktree's git dir names the repository's common dir in `commondir`; a main one is its own. */

@@ -158,6 +158,29 @@ describe("merge order of a plan", () => {
     await runFixtureGit({ cwd: mainPath, args: ["config", "--unset", "merge.evil.driver"] });
   });
 
+  it("lands on the main worktree's branch when there is no main, master or origin/HEAD, and says so when there is none", async () => {
+    const other = await createPinnedRepo(() => shared.env.arbor);
+    try {
+      const { mainPath, root } = other;
+      await runFixtureGit({ cwd: mainPath, args: ["branch", "-m", "main", "trunk"] });
+      await runFixtureGit({ cwd: mainPath, args: ["branch", "feat/t1"] });
+      await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", path.join(root, "t1"), "feat/t1"] });
+      await commit(path.join(root, "t1"), { "a.txt": "t1 changes a\n" }, "t1");
+      await commit(mainPath, { "a.txt": "trunk changes a\n" }, "trunk moves on");
+      const planId = await createPlan(other.repoId, { nodes: [node("t1")], edges: [] });
+      const order = (await mergeOrder(planId)).body.mergeOrder;
+      expect(order.base).toBe("trunk");
+      expect(order.entries[0]).toMatchObject({ branch: "feat/t1", behind: 1, baseConflicts: ["a.txt"] });
+
+      await runFixtureGit({ cwd: mainPath, args: ["switch", "-q", "--detach"] });
+      const none = await mergeOrder(planId);
+      expect(none.status).toBe(412);
+      expect(none.body.error.message).toContain("The repository has no default branch");
+    } finally {
+      await other.remove();
+    }
+  });
+
   it("answers a bad plan id, an unknown plan and a repository whose folder is gone with clear errors", async () => {
     const bad = await mergeOrder("not-a-plan");
     expect(bad.status).toBe(422);
