@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { clearMergeTreeCache } from "@/lib/design/merge-tree-cache.ts";
+import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
 import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";

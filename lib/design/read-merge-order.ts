@@ -2,11 +2,11 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchHeadsFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
-import { cachedMergeTree } from "./merge-tree-cache.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
@@ -142,8 +142,9 @@ export async function readMergeOrder(input: {
     limit: MERGE_CONCURRENCY,
     task: (item) => {
       const [left, right] = [heads.get(item.a)!, heads.get(item.b)!];
-      return cachedMergeTree({ repoRoot, left, right, isTrusted: input.isTrusted, extraConfig }, () =>
-        merge(left, right),
+      return cachedMergeTree(
+        { repoRoot, left, right, isTrusted: input.isTrusted, extraConfig, answer: "conflicts" },
+        () => merge(left, right),
       );
     },
   });

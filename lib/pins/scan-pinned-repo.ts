@@ -12,7 +12,12 @@ import { publishWorktreeScan, readPublishedScan } from "@/lib/team/published-sca
  * (marked with who published it and when). On a shared database each scan of a local repository is
  * published for the others.
  */
-export async function scanPinnedRepo(db: Db, input: { repoId: string }): Promise<RepoScan> {
+export async function scanPinnedRepo(
+  db: Db,
+  input: { repoId: string },
+  /** Told the repository's folder as the scan starts (a caller's own git reads can run beside it). */
+  onRepoPath?: (repoPath: string) => void,
+): Promise<RepoScan> {
   const owner = await findRepoOwner(db, input.repoId);
   if (owner && !owner.isLocal) return readPublishedScan(db, { repoId: input.repoId, owner });
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
@@ -26,6 +31,7 @@ export async function scanPinnedRepo(db: Db, input: { repoId: string }): Promise
       { details: { isMissing: true, path: repo.rootPath } },
     );
   }
+  onRepoPath?.(existing);
   const scan = await scanRepoWorktrees({ repoPath: existing });
   if (providerOf(db) === "postgresql") await publishWorktreeScan(db, { repoId: repo.id, scan });
   return scan;

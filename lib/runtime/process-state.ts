@@ -38,7 +38,7 @@ export const PROCESS_STATE = {
   localGitConfig:
     "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
-    "lib/design/merge-tree-cache.ts: conflicting files of commit pairs already merged by the merge order, while the merge settings are unchanged",
+    "lib/git/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",

@@ -25,7 +25,7 @@ describe("merge-tree verdicts kept for the merge order", () => {
     const repoRoot = fakeRepo();
     let merges = 0;
     const run = (left = "a") =>
-      cachedMergeTree({ repoRoot, left, right: "b", isTrusted: false, extraConfig: [] }, () => {
+      cachedMergeTree({ repoRoot, left, right: "b", isTrusted: false, extraConfig: [], answer: "conflicts" }, () => {
         merges += 1;
         return Promise.resolve([`conflict-${merges}`]);
       });
@@ -43,13 +43,37 @@ describe("merge-tree verdicts kept for the merge order", () => {
     const repoRoot = fakeRepo();
     let merges = 0;
     const merge = () => Promise.resolve([String((merges += 1))]);
-    await cachedMergeTree({ repoRoot, left: "a", right: "b", isTrusted: false, extraConfig: [] }, merge);
-    expect(await cachedMergeTree({ repoRoot, left: "a", right: "b", isTrusted: true, extraConfig: [] }, merge)).toEqual(
-      ["2"],
+    await cachedMergeTree(
+      { repoRoot, left: "a", right: "b", isTrusted: false, extraConfig: [], answer: "conflicts" },
+      merge,
     );
+    expect(
+      await cachedMergeTree(
+        { repoRoot, left: "a", right: "b", isTrusted: true, extraConfig: [], answer: "conflicts" },
+        merge,
+      ),
+    ).toEqual(["2"]);
     const linked = fakeRepo(false);
-    await cachedMergeTree({ repoRoot: linked, left: "a", right: "b", isTrusted: false, extraConfig: [] }, merge);
-    await cachedMergeTree({ repoRoot: linked, left: "a", right: "b", isTrusted: false, extraConfig: [] }, merge);
+    await cachedMergeTree(
+      { repoRoot: linked, left: "a", right: "b", isTrusted: false, extraConfig: [], answer: "conflicts" },
+      merge,
+    );
+    await cachedMergeTree(
+      { repoRoot: linked, left: "a", right: "b", isTrusted: false, extraConfig: [], answer: "conflicts" },
+      merge,
+    );
     expect(merges).toBe(4);
+  });
+
+  it("keeps each reader's answer about a pair apart: the merge order's conflicts, the merged badge's tree", async () => {
+    const repoRoot = fakeRepo();
+    const pair = { repoRoot, left: "a", right: "b", isTrusted: false, extraConfig: [] };
+    expect(await cachedMergeTree({ ...pair, answer: "conflicts" }, () => Promise.resolve(["x.txt"]))).toEqual([
+      "x.txt",
+    ]);
+    expect(await cachedMergeTree({ ...pair, answer: "clean tree" }, () => Promise.resolve(null))).toBeNull();
+    // A kept null is an answer too: the merge does not run again.
+    expect(await cachedMergeTree({ ...pair, answer: "clean tree" }, () => Promise.resolve("tree"))).toBeNull();
+    expect(await cachedMergeTree({ ...pair, answer: "conflicts" }, () => Promise.resolve([]))).toEqual(["x.txt"]);
   });
 });
