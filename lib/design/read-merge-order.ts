@@ -1,7 +1,5 @@
-import { statSync } from "node:fs";
-import path from "node:path";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readBranchHeadsFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
 import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
@@ -18,8 +16,8 @@ const MERGE_CONCURRENCY = 8;
 /**
  * Reads what the merge order needs from git, in a few batched processes whatever the size of
  * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
- * `merge-base --octopus` and one `rev-list --parents`
- * (every merge base and ahead/behind count, worked out in memory), one `diff-tree --stdin --raw`
+ * `merge-base --octopus` and one `rev-list --parents` (every merge base and ahead/behind count,
+ * worked out in memory), one `diff-tree --stdin --raw`
  * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
  * changes against the base, or two sibling branches). In a repository the user has not trusted,
@@ -36,7 +34,8 @@ export async function readMergeOrder(input: {
   const { repoRoot, tree, rule } = input;
   const branchOf = (slug: string) => expectedBranchName({ rule, slug });
   const planBranches = tree.nodes.map((node) => branchOf(node.slug));
-  const fromFiles = readPlanHeadsFromFiles(repoRoot, planBranches);
+  // The branches' commits from the files when they can say (else every branch, from git).
+  const fromFiles = readRepoBranchHeads(repoRoot, ["main", "master", ...planBranches]);
   const [refs, extraConfig] = await Promise.all([
     fromFiles ? Promise.resolve(fromFiles) : readAllHeads(repoRoot),
     input.isTrusted ? Promise.resolve([]) : neutralMergeDrivers(repoRoot),
@@ -167,19 +166,6 @@ export async function readMergeOrder(input: {
     siblingMerges,
     ...(input.farBehindCommits === undefined ? {} : { farBehindCommits: input.farBehindCommits }),
   });
-}
-
-/**
- * main, master, origin/HEAD's branch and the plan's branches with their commits, read from the
- * repository's files when its git dir is a plain `.git` folder; null: ask git (readAllHeads).
- */
-function readPlanHeadsFromFiles(
-  repoRoot: string,
-  planBranches: string[],
-): { heads: Map<string, string>; originHead: string | null } | null {
-  const gitDir = path.join(repoRoot, ".git");
-  if (!statSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return null;
-  return readBranchHeadsFromFiles(gitDir, ["main", "master", ...planBranches]) ?? null;
 }
 
 /** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */

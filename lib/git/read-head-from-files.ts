@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -42,14 +42,8 @@ export function readHeadFromFiles(gitDir: string): string | null | undefined {
  */
 export function readRefFromFiles(commonDir: string, ref: string): string | null | undefined {
   try {
-    if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
     if (existsSync(path.join(commonDir, "reftable"))) return undefined;
-    const loose = readOrNull(path.join(commonDir, ref), ["ENOENT", "ENOTDIR"]);
-    if (loose !== null) {
-      const id = loose.trim();
-      return OBJECT_ID.test(id) ? id : undefined;
-    }
-    return findPackedRef(readOrNull(path.join(commonDir, "packed-refs"), ["ENOENT"]) ?? "", ref);
+    return readBranchRef(commonDir, ref, () => readPackedRefs(commonDir));
   } catch {
     return undefined;
   }
@@ -73,24 +67,48 @@ export function readBranchHeadsFromFiles(
     let packed: Map<string, string | null> | null = null;
     const heads = new Map<string, string>();
     for (const name of new Set(originHead ? [originHead, ...names] : names)) {
-      const ref = `refs/heads/${name}`;
-      if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
-      const loose = readOrNull(path.join(commonDir, ref), ["ENOENT", "ENOTDIR"]);
-      if (loose !== null) {
-        const id = loose.trim();
-        if (!OBJECT_ID.test(id)) return undefined;
-        heads.set(name, id);
-        continue;
-      }
-      packed ??= parsePackedRefs(readOrNull(path.join(commonDir, "packed-refs"), ["ENOENT"]) ?? "");
-      const id = packed.get(ref);
-      if (id === null) return undefined;
-      if (id !== undefined) heads.set(name, id);
+      const id = readBranchRef(commonDir, `refs/heads/${name}`, () => (packed ??= readPackedRefs(commonDir)));
+      if (id === undefined) return undefined;
+      if (id !== null) heads.set(name, id);
     }
     return { heads, originHead };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * readBranchHeadsFromFiles for a repository's root folder, when its git dir is a plain `.git`
+ * folder (its own common dir); `undefined` otherwise (a gitfile: ask git).
+ */
+export function readRepoBranchHeads(
+  repoRoot: string,
+  names: readonly string[],
+): { heads: Map<string, string>; originHead: string | null } | undefined {
+  const gitDir = path.join(repoRoot, ".git");
+  return statSync(gitDir, { throwIfNoEntry: false })?.isDirectory()
+    ? readBranchHeadsFromFiles(gitDir, names)
+    : undefined;
+}
+
+/** One branch ref: its loose file, else its packed line (`packed` reads packed-refs when first needed). */
+function readBranchRef(
+  commonDir: string,
+  ref: string,
+  packed: () => Map<string, string | null>,
+): string | null | undefined {
+  if (!/^refs\/heads\/[^\s]+$/.test(ref) || ref.split("/").includes("..")) return undefined;
+  const loose = readOrNull(path.join(commonDir, ref), ["ENOENT", "ENOTDIR"]);
+  if (loose !== null) {
+    const id = loose.trim();
+    return OBJECT_ID.test(id) ? id : undefined;
+  }
+  const id = packed().get(ref);
+  return id === undefined ? null : (id ?? undefined);
+}
+
+function readPackedRefs(commonDir: string): Map<string, string | null> {
+  return parsePackedRefs(readOrNull(path.join(commonDir, "packed-refs"), ["ENOENT"]) ?? "");
 }
 
 /** packed-refs as ref → commit; null for a ref whose id is not one (git should read it). */

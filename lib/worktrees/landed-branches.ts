@@ -1,10 +1,9 @@
-import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
-import { readBranchHeadsFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
 import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
@@ -62,10 +61,7 @@ export async function listWorktrees(db: Db, input: { repoId: string }): Promise<
 
 /** The default branch from origin/HEAD, main or master, and its facts; null when only the main worktree's branch could tell. */
 async function readBaseFactsBesideScan(repoPath: string): Promise<{ base: string; facts: BaseFacts } | null> {
-  const gitDir = path.join(repoPath, ".git");
-  const fromFiles = statSync(gitDir, { throwIfNoEntry: false })?.isDirectory()
-    ? readBranchHeadsFromFiles(gitDir, ["main", "master"])
-    : undefined;
+  const fromFiles = readRepoBranchHeads(repoPath, ["main", "master"]);
   const names = fromFiles
     ? { branchNames: new Set(fromFiles.heads.keys()), originHead: fromFiles.originHead }
     : await readBranchNames(repoPath).then((read) => ({
