@@ -8,7 +8,7 @@ import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import { recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
-import { RunManager, WorktreeClosedError } from "./run-manager.ts";
+import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
@@ -77,7 +77,8 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   await assertRepoIsLocal(db, input.repoId);
   await assertNoRebaseStopped(input.worktreePath);
   const manager = getRunManager();
-  if (manager.isClosed(input.worktreePath)) throw worktreeBeingRemoved();
+  const closure = manager.closureOf(input.worktreePath);
+  if (closure) throw worktreeClosed(closure);
   const run = await db.agentRun.create({
     data: {
       sessionId: input.sessionId,
@@ -95,7 +96,7 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   } catch (error) {
     if (!(error instanceof WorktreeClosedError)) throw error;
     // Closed between the check above and now: the run never started; say so on its row.
-    const refusal = worktreeBeingRemoved();
+    const refusal = worktreeClosed(error.closure);
     await db.agentRun.update({
       where: { id: run.id },
       data: { status: "failed", errorMessage: refusal.message, finishedAt: new Date() },
@@ -104,11 +105,18 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
   }
 }
 
-function worktreeBeingRemoved(): AppError {
-  return new AppError(
-    "conflict",
-    "This worktree is being removed, so Claude was not started (your message is kept). Open another worktree, or wait and send again if the removal was refused.",
-  );
+function worktreeClosed(closure: WorktreeClosure): AppError {
+  const why = {
+    landing:
+      "Arbor is landing a branch in this worktree (git is merging or rebasing here), so Claude was not started (your message is kept). Send again once the land is done.",
+    abort:
+      "Arbor is aborting a rebase or merge in this worktree, so Claude was not started (your message is kept). Send again once it is done.",
+    reclaim:
+      "Arbor is deleting this worktree's dependency folders (Tidy up), so Claude was not started (your message is kept). Send again once it is done; reinstall the dependencies if the task needs them.",
+    removal:
+      "This worktree is being removed, so Claude was not started (your message is kept). Open another worktree, or wait and send again if the removal was refused.",
+  }[closure];
+  return new AppError("conflict", why, { details: { closure } });
 }
 
 /**

@@ -8,7 +8,7 @@ import { startConversation, type StartedConversation } from "@/lib/agent/warm-co
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { buildGitSafetyEnv } from "@/lib/git/git-safety.ts";
-import { readRepositoryFilterNames } from "@/lib/git/local-git-config.ts";
+import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
@@ -56,7 +56,9 @@ export async function planConversation(
   // Claude Code runs git itself (status and log at start, its tools later): not with this repository's programs.
   const gitSafetyEnv = isTrusted
     ? undefined
-    : buildGitSafetyEnv({ filterNames: await readRepositoryFilterNames(input.worktreePath), inherited: process.env });
+    : await readRepositoryConfigNames(input.worktreePath).then(({ filterNames, programOverrides }) =>
+        buildGitSafetyEnv({ filterNames, programOverrides, inherited: process.env }),
+      );
   const claude = await resolveClaudeCommand(db, settings);
   const argsFor = (sessionId: string) =>
     buildClaudeArgs({

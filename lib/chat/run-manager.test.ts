@@ -40,18 +40,21 @@ function setup(maxConcurrent: number) {
 }
 
 describe("RunManager", () => {
-  it("refuses every run in a worktree while it is closed for removal, other worktrees unaffected, until reopened", async () => {
+  it("refuses every run in a worktree while it is closed (saying why), other worktrees unaffected, until every closure reopened it", async () => {
     const { manager, started, job } = setup(4);
-    const reopen = manager.closeWorktree("/wt/gone");
-    const secondHold = manager.closeWorktree("/wt/gone");
-    await expect(manager.submit(job("refused", "/wt/gone"))).rejects.toBeInstanceOf(WorktreeClosedError);
+    const reopen = manager.closeWorktree("/wt/gone", "landing");
+    const secondHold = manager.closeWorktree("/wt/gone", "removal");
+    const refused = manager.submit(job("refused", "/wt/gone"));
+    await expect(refused).rejects.toBeInstanceOf(WorktreeClosedError);
+    // The latest closure says why.
+    await expect(refused).rejects.toMatchObject({ closure: "removal" });
     void manager.submit(job("elsewhere", "/wt/other"));
     expect(started).toEqual(["elsewhere"]);
     expect(manager.stateOf("/wt/gone")).toBe("idle");
-    reopen();
-    reopen();
-    expect(manager.isClosed("/wt/gone")).toBe(true);
     secondHold();
+    secondHold();
+    expect(manager.closureOf("/wt/gone")).toBe("landing");
+    reopen();
     expect(manager.isClosed("/wt/gone")).toBe(false);
     void manager.submit(job("after", "/wt/gone"));
     expect(started).toEqual(["elsewhere", "after"]);

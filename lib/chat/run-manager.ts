@@ -17,8 +17,8 @@ interface Waiting {
 export class RunManager {
   readonly #waiting: Waiting[] = [];
   readonly #running = new Map<string, { job: RunJob; controller: AbortController; done: Promise<unknown> }>();
-  /** Worktrees being removed: nothing may start or queue in them until reopened. */
-  readonly #closed = new Map<string, number>();
+  /** Worktrees git is landing into or removing: nothing may start or queue in them until reopened. */
+  readonly #closed = new Map<string, WorktreeClosure[]>();
   #maxConcurrent = 4;
 
   private readonly execute: Executor;
@@ -40,7 +40,8 @@ export class RunManager {
   }
 
   submit(job: RunJob): Promise<RunJobResult> {
-    if (this.isClosed(job.worktreePath)) return Promise.reject(new WorktreeClosedError(job.worktreePath));
+    const closure = this.closureOf(job.worktreePath);
+    if (closure) return Promise.reject(new WorktreeClosedError(job.worktreePath, closure));
     return new Promise((resolve, reject) => {
       this.#waiting.push({ job, resolve, reject });
       this.#pump();
@@ -64,23 +65,30 @@ export class RunManager {
   }
 
   /**
-   * Refuses every new run in the worktree (submit rejects with WorktreeClosedError) until the
-   * returned function reopens it: a removal holds it closed from its last check to git's end.
+   * Refuses every new run in the worktree (submit rejects with WorktreeClosedError, which says
+   * why) until the returned function reopens it: a land or a removal holds it closed while git
+   * changes it (lib/worktrees/worktree-holds.ts).
    */
-  closeWorktree(worktreePath: string): () => void {
-    this.#closed.set(worktreePath, (this.#closed.get(worktreePath) ?? 0) + 1);
+  closeWorktree(worktreePath: string, why: WorktreeClosure = "removal"): () => void {
+    this.#closed.set(worktreePath, [...(this.#closed.get(worktreePath) ?? []), why]);
     let isOpen = false;
     return () => {
       if (isOpen) return;
       isOpen = true;
-      const count = (this.#closed.get(worktreePath) ?? 1) - 1;
-      if (count <= 0) this.#closed.delete(worktreePath);
-      else this.#closed.set(worktreePath, count);
+      const closures = [...(this.#closed.get(worktreePath) ?? [])];
+      closures.splice(closures.indexOf(why), 1);
+      if (closures.length === 0) this.#closed.delete(worktreePath);
+      else this.#closed.set(worktreePath, closures);
     };
   }
 
   isClosed(worktreePath: string): boolean {
     return this.#closed.has(worktreePath);
+  }
+
+  /** Why the worktree is closed to new runs (the latest closure), or null when it is open. */
+  closureOf(worktreePath: string): WorktreeClosure | null {
+    return this.#closed.get(worktreePath)?.at(-1) ?? null;
   }
 
   stateOf(worktreePath: string): "running" | "queued" | "idle" {
@@ -141,10 +149,16 @@ export class RunManager {
   }
 }
 
-/** A run was submitted to a worktree that is being removed. */
+/** What git is doing to a worktree closed to new runs. */
+export type WorktreeClosure = "removal" | "landing" | "abort" | "reclaim";
+
+/** A run was submitted to a worktree that is being landed into, rebased or removed. */
 export class WorktreeClosedError extends Error {
-  constructor(readonly worktreePath: string) {
-    super(`${worktreePath} is being removed`);
+  constructor(
+    readonly worktreePath: string,
+    readonly closure: WorktreeClosure,
+  ) {
+    super(`${worktreePath} is closed to new runs (${closure})`);
     this.name = "WorktreeClosedError";
   }
 }

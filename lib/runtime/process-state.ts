@@ -39,6 +39,8 @@ export const PROCESS_STATE = {
     "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
     "lib/git/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
+  worktreeHolds:
+    "lib/worktrees/worktree-holds.ts: worktrees Arbor's git is landing into, aborting in or removing, with what it is doing",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",

@@ -37,4 +37,13 @@ describe("landBlockers", () => {
       "Claude is queued in the main worktree; stop or wait for the run first.",
     ]);
   });
+
+  it("names a land or abort under way instead of the half-made changes it leaves meanwhile", () => {
+    expect(
+      landBlockers({ ...ready, baseChangedFiles: 3, baseBusyWith: "landing feat/y into main", branchBusyWith: null }),
+    ).toEqual(["Arbor is landing feat/y into main in the main worktree right now; wait until it is done."]);
+    expect(landBlockers({ ...ready, branchChangedFiles: 1, branchBusyWith: "aborting the rebase" })).toEqual([
+      "Arbor is aborting the rebase in this worktree right now; wait until it is done.",
+    ]);
+  });
 });

@@ -11,6 +11,9 @@ export interface LandFacts {
   branchChangedFiles: number;
   branchRunState: "idle" | "running" | "queued" | "waiting";
   baseRunState: "idle" | "running" | "queued" | "waiting";
+  /** What Arbor's git is doing in either worktree right now ("landing feat/x into main"), if anything (worktree-holds.ts). */
+  branchBusyWith?: string | null;
+  baseBusyWith?: string | null;
 }
 
 export function landBlockers(facts: LandFacts): string[] {
@@ -21,11 +24,17 @@ export function landBlockers(facts: LandFacts): string[] {
     blockers.push(
       `No worktree has ${facts.base} checked out; check it out (the main worktree is usual) to land into it.`,
     );
-  if (facts.baseChangedFiles > 0)
+  // The changes of a land or abort under way are its own: say what is under way instead.
+  for (const [where, doing] of [
+    ["this worktree", facts.branchBusyWith],
+    [`the ${facts.base} worktree`, facts.baseBusyWith],
+  ] as const)
+    if (doing) blockers.push(`Arbor is ${doing} in ${where} right now; wait until it is done.`);
+  if (facts.baseChangedFiles > 0 && !facts.baseBusyWith)
     blockers.push(
       `The ${facts.base} worktree has ${changes(facts.baseChangedFiles)}; commit or stash ${them(facts.baseChangedFiles)} there first, so the merge does not mix with uncommitted work.`,
     );
-  if (facts.branchChangedFiles > 0)
+  if (facts.branchChangedFiles > 0 && !facts.branchBusyWith)
     blockers.push(
       `This worktree has ${changes(facts.branchChangedFiles)} that would not be landed; commit or discard ${them(facts.branchChangedFiles)} first.`,
     );

@@ -16,6 +16,7 @@ import {
   type SpeculativeLanding,
 } from "./speculative-landing.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
+import { heldFor } from "./worktree-holds.ts";
 import type { LandCheck, LandConflictCheck } from "./worktree-types.ts";
 
 /** Kept here too: land-worktree.ts imports it from this module. */
@@ -197,6 +198,8 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
       branchChangedFiles: countChangedFiles(worktree),
       branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
       baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
+      branchBusyWith: heldFor(worktree.path),
+      baseBusyWith: baseWorktree ? heldFor(baseWorktree.path) : null,
     });
   };
   return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };

@@ -8,7 +8,8 @@ import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
-import type { LandMethod, LandResult } from "./worktree-types.ts";
+import { whileHolding } from "./worktree-holds.ts";
+import type { LandCheck, LandMethod, LandResult } from "./worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
 
@@ -18,20 +19,48 @@ const LAND_TIMEOUT_MS = 120_000;
  * a rebase of the branch onto the base in the branch's worktree followed by a fast-forward. Refused
  * when the base moved since the preview (`baseCommit`) or a rebase or merge is stopped in either
  * worktree. The design nodes whose branch this is move to done.
- * Refused, with checkLanding's reasons, unless the check is clean with nothing in the way, and once
- * more right before git starts if a run began meanwhile. Hooks and merge drivers run only in a
+ * Refused, with checkLanding's reasons, unless the check is clean with nothing in the way. Both
+ * worktrees are held (worktree-holds.ts) until git is done: no run starts in them, and a second
+ * land, an abort or a removal that would race this one is refused. Hooks and merge drivers run only in a
  * trusted repository. A merge git gives up on half way is undone (`merge --abort`, `reset --merge`)
  * so the base worktree is left as it was.
  */
-export async function landWorktree(
-  db: Db,
-  input: { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string },
-): Promise<LandResult> {
+export async function landWorktree(db: Db, input: LandInput): Promise<LandResult> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const own = await readOperationState(worktree.path);
   if (own)
     throw new AppError("conflict", `Nothing was landed. ${describeOperation(own)}`, { details: { operation: own } });
   const check = await checkLanding(db, input);
+  assertLandable(check, input);
+  const { branch, base } = check;
+  const cwd = check.baseWorktreePath!;
+  // From here until git is done no run starts in either worktree, and no other land, abort or removal takes them.
+  return whileHolding(
+    [check.worktreePath, cwd],
+    { kind: "landing", doing: `landing ${branch} into ${base}` },
+    async () => {
+      // What may have happened between the check and the holds: a run started, or another land moved the base.
+      if (
+        liveRunState({ repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
+        liveRunState({ repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
+      )
+        throw new AppError("conflict", `${branch} was not landed: a run started just now; try again after it.`);
+      const baseNow = (await runGit({ cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
+      if (baseNow !== check.baseCommit)
+        throw new AppError(
+          "conflict",
+          `${base} moved while ${branch} was being checked (it is now at ${baseNow.slice(0, 7)}), so nothing was landed. Check again, then land.`,
+          { details: { isBaseMoved: true, baseCommit: baseNow } },
+        );
+      return landChecked(db, { ...input, check });
+    },
+  );
+}
+
+type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
+
+/** Throws, saying why and what to do, unless the check allows landing with the chosen method. */
+function assertLandable(check: LandCheck, input: LandInput): void {
   const { branch, base } = check;
   if (input.baseCommit !== undefined) {
     const now = check.baseCommit;
@@ -64,14 +93,15 @@ export async function landWorktree(
       "precondition_failed",
       `${base} has ${check.baseAhead} ${check.baseAhead === 1 ? "commit" : "commits"} that ${branch} lacks, so it cannot fast-forward. Rebase the branch onto ${base} in its worktree first, or land it with a merge commit.`,
     );
+}
+
+/** The land itself, with both worktrees held and the check passed. */
+async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Promise<LandResult> {
+  const { check } = input;
+  const { branch, base } = check;
   const cwd = check.baseWorktreePath!;
   const onBase = await readOperationState(cwd);
   if (onBase) throw new AppError("conflict", `${branch} was not landed. ${describeOperation(onBase)}`);
-  if (
-    liveRunState({ repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
-    liveRunState({ repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
-  )
-    throw new AppError("conflict", `${branch} was not landed: a run started just now; try again after it.`);
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
   const mergeDrivers = isTrusted ? [] : await neutralMergeDrivers(cwd);
   const git = (args: string[]) =>

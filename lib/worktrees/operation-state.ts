@@ -4,6 +4,7 @@ import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-prog
 import { readGitMessage, runGit } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
+import { holdWorktrees } from "./worktree-holds.ts";
 import type { OperationState } from "./worktree-types.ts";
 
 /**
@@ -71,6 +72,7 @@ export async function abortOperation(
   const { worktree } = await resolvePinnedWorktree(db, input);
   const state = await readOperationState(worktree.path);
   if (!state) throw new AppError("conflict", `Nothing is in progress in ${worktree.path}; there is nothing to abort.`);
+  const release = holdWorktrees([worktree.path], { kind: "abort", doing: `aborting the ${state.operation}` });
   try {
     await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] });
   } catch (error) {
@@ -79,6 +81,8 @@ export async function abortOperation(
       `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
       { cause: error },
     );
+  } finally {
+    release();
   }
   publishWorktreeListChange(input.repoId);
   return { aborted: state.operation };

@@ -49,4 +49,10 @@ describe("what stops a worktree's removal", () => {
       /3 commits are on its detached HEAD/,
     );
   });
+
+  it("names a land under way in it instead of the changes it leaves meanwhile", () => {
+    expect(removalBlockers({ ...safe, changedFiles: 2, busyWith: "landing feat/x into main" })).toEqual([
+      "Arbor is landing feat/x into main in it right now; wait until it is done.",
+    ]);
+  });
 });

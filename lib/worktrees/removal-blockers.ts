@@ -12,6 +12,8 @@ export interface RemovalFacts {
   /** Commits on the worktree's HEAD that no other branch and no remote branch contains. */
   unmergedCommits: number;
   runState: "idle" | "running" | "queued" | "waiting";
+  /** What Arbor's git is doing in it right now ("landing feat/x into main"), if anything (worktree-holds.ts). */
+  busyWith?: string | null;
   /** When a Claude Code session outside Arbor's runs last did something in the worktree (still open). */
   lastSessionActivityAt: Date | null;
   now: Date;
@@ -26,7 +28,9 @@ export function removalBlockers(facts: RemovalFacts): string[] {
     blockers.push(
       `git has this worktree locked${facts.lockReason ? ` (${facts.lockReason})` : ""}; unlock it with \`git worktree unlock\` first.`,
     );
-  if (facts.changedFiles > 0)
+  if (facts.busyWith) blockers.push(`Arbor is ${facts.busyWith} in it right now; wait until it is done.`);
+  // The changes of a land or abort under way are its own.
+  if (facts.changedFiles > 0 && !facts.busyWith)
     blockers.push(
       `It has ${facts.changedFiles} uncommitted ${facts.changedFiles === 1 ? "change" : "changes"}; commit, stash or discard ${facts.changedFiles === 1 ? "it" : "them"} first.`,
     );

@@ -7,6 +7,7 @@ import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { listWorktrees } from "./landed-branches.ts";
 import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
 import { countChangedFiles, liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
+import { heldFor, holdWorktrees } from "./worktree-holds.ts";
 
 /** A terminal session whose last hook event is this recent (and not its SessionEnd) still counts as in use. */
 const RECENT_SESSION_MS = 5 * 60_000;
@@ -56,8 +57,9 @@ export async function removeWorktree(
       details: { blockers },
     });
   }
-  // From here until git is done no run may start in it; one queued since the check is caught now.
-  const reopen = getRunManager().closeWorktree(worktree.path);
+  // From here until git is done no run may start in it, and no land or abort may take it; a run
+  // queued since the check is caught now.
+  const release = holdWorktrees([worktree.path], { kind: "removal", doing: "removing this worktree" });
   try {
     if (getRunManager().stateOf(worktree.path) !== "idle") {
       throw new AppError(
@@ -67,7 +69,7 @@ export async function removeWorktree(
     }
     await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", worktree.path] });
   } finally {
-    reopen();
+    release();
   }
   result.isRemoved = true;
   const sessions = await db.chatSession.findMany({
@@ -107,6 +109,7 @@ export async function gatherRemovalFacts(
     branch: worktree.branch,
     unmergedCommits: worktree.isMain || worktree.mergedInto ? 0 : await countUnmergedCommits(worktree),
     runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
+    busyWith: heldFor(worktree.path),
     lastSessionActivityAt: await lastTerminalActivity(db, worktree.path),
     now: new Date(),
     recentSessionMs: RECENT_SESSION_MS,

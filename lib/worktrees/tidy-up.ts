@@ -13,6 +13,7 @@ import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "./ship-types.ts";
 import { planTidy, recheckTidyAction } from "./tidy-plan.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
+import { whileHolding } from "./worktree-holds.ts";
 
 /**
  * The Tidy up view of a repository: each worktree's disk use and dependency folders, whether it is
@@ -60,7 +61,12 @@ export async function reclaimTidy(
         });
         result.archivedSessionIds.push(...removed.archivedSessionIds);
       } else {
-        const kept = await deleteDependencyFolders({ worktree: now, folders: action.folders });
+        // No run starts in it while its dependencies go, and no land or removal races the deletion.
+        const kept = await whileHolding(
+          [now.worktreePath],
+          { kind: "reclaim", doing: "deleting its dependency folders" },
+          () => deleteDependencyFolders({ worktree: now, folders: action.folders }),
+        );
         action.folders = kept.deleted;
         action.bytes = kept.bytes;
         if (kept.deleted.length === 0) {
