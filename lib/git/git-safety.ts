@@ -57,11 +57,14 @@ export function needsFilterNames(args: readonly string[]): boolean {
  */
 export function buildGitSafetyOptions(input: {
   filterNames: readonly string[];
+  /** repository-programs.ts's `key=value` pairs for this repository (signing, ssh, credentials…). */
+  programOverrides?: readonly string[];
   allowRepositoryCode: boolean;
 }): string[] {
   const options = ["-c", "core.fsmonitor=false", "-c", "log.showSignature=false", "-c", "submodule.recurse=false"];
   if (input.allowRepositoryCode) return options;
   options.push("-c", "core.hooksPath=/dev/null");
+  for (const pair of input.programOverrides ?? []) options.push("-c", pair);
   for (const name of input.filterNames) {
     if (!SAFE_FILTER_NAME.test(name)) {
       throw new Error(`the filter name ${JSON.stringify(name)} cannot be overridden on git's command line`);
@@ -94,6 +97,8 @@ export function withSubcommandSafetyFlags(args: readonly string[]): string[] {
  */
 export function buildGitSafetyEnv(input: {
   filterNames: readonly string[];
+  /** repository-programs.ts's `key=value` pairs (split at the first `=`). */
+  programOverrides?: readonly string[];
   inherited: Record<string, string | undefined>;
 }): Record<string, string> {
   const pairs: Array<[string, string]> = [
@@ -107,6 +112,10 @@ export function buildGitSafetyEnv(input: {
       [`filter.${name}.process`, ""],
       [`filter.${name}.required`, "false"],
     ]),
+    ...(input.programOverrides ?? []).map((pair): [string, string] => {
+      const equals = pair.indexOf("=");
+      return [pair.slice(0, equals), pair.slice(equals + 1)];
+    }),
   ];
   const inheritedCount = Number(input.inherited.GIT_CONFIG_COUNT ?? "0");
   const start = Number.isSafeInteger(inheritedCount) && inheritedCount > 0 ? inheritedCount : 0;

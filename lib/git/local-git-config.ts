@@ -5,6 +5,7 @@ import path from "node:path";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { buildGitSafetyOptions } from "./git-safety.ts";
+import { neutralizeRepositoryPrograms } from "./repository-programs.ts";
 import {
   CONFIG_LIST_ARGS,
   listRepositoryFilterNames,
@@ -22,6 +23,19 @@ interface CachedFilterNames {
   names: string[];
   /** The `merge.<name>.driver` names of the same scopes (see neutral-merge-drivers.ts). */
   mergeDriverNames: string[];
+  /** What keeps the programs that config names from running (see repository-programs.ts). */
+  programOverrides: string[];
+  /** The entries of the repository's own scopes (local, worktree), for checks of their own (a push's). */
+  repositoryEntries: GitConfigEntry[];
+}
+
+/** What Arbor's git needs to know of a folder's repository config, read once while its files are unchanged. */
+export interface RepositoryConfigFacts {
+  filterNames: string[];
+  /** null when git could not list the config (the caller then asks git itself, so a failure is reported). */
+  mergeDriverNames: string[] | null;
+  programOverrides: string[];
+  repositoryEntries: GitConfigEntry[];
 }
 
 const MAX_CACHED_FOLDERS = 2000;
@@ -40,31 +54,43 @@ export async function readRepositoryFilterNames(cwd: string): Promise<string[]> 
 }
 
 /**
- * readRepositoryFilterNames plus the merge driver names the same config defines, from the same
- * cached read. `mergeDriverNames` is null when git could not list the config (the caller then
- * asks git itself, so a failure is reported rather than taken for "no drivers").
+ * readRepositoryFilterNames plus the merge driver names, the program overrides and the
+ * repository's own entries, from the same cached read.
  */
-export async function readRepositoryConfigNames(
-  cwd: string,
-): Promise<{ filterNames: string[]; mergeDriverNames: string[] | null }> {
+export async function readRepositoryConfigNames(cwd: string): Promise<RepositoryConfigFacts> {
   const cache = localGitConfigState.get();
   const cached = cache.get(cwd);
   // Checked synchronously: a handful of stat calls cost less than one trip through the thread
   // pool, and every git command waits for this answer before it starts.
   if (cached && stampFilesNow(cached.files) === cached.stamp)
-    return { filterNames: cached.names, mergeDriverNames: cached.mergeDriverNames };
+    return {
+      filterNames: cached.names,
+      mergeDriverNames: cached.mergeDriverNames,
+      programOverrides: cached.programOverrides,
+      repositoryEntries: cached.repositoryEntries,
+    };
   const baseFiles = await listBaseConfigFiles(cwd);
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
   const listed = await listConfigEntries(cwd);
   const entries = listed ?? [];
-  const names = listRepositoryFilterNames(entries);
-  const mergeDriverNames = listed ? listMergeDriverNames(listed) : null;
-  if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles)))
-    return { filterNames: names, mergeDriverNames };
+  const facts: RepositoryConfigFacts = {
+    filterNames: listRepositoryFilterNames(entries),
+    mergeDriverNames: listed ? listMergeDriverNames(listed) : null,
+    programOverrides: neutralizeRepositoryPrograms(entries),
+    repositoryEntries: entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope)),
+  };
+  if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles))) return facts;
   const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
   if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
-  cache.set(cwd, { files, stamp: await stampFiles(files), names, mergeDriverNames: mergeDriverNames ?? [] });
-  return { filterNames: names, mergeDriverNames };
+  cache.set(cwd, {
+    files,
+    stamp: await stampFiles(files),
+    names: facts.filterNames,
+    mergeDriverNames: facts.mergeDriverNames ?? [],
+    programOverrides: facts.programOverrides,
+    repositoryEntries: facts.repositoryEntries,
+  });
+  return facts;
 }
 
 function listMergeDriverNames(entries: readonly GitConfigEntry[]): string[] {

@@ -2,7 +2,7 @@ import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { killProcessGroupQuietly } from "@/lib/process-host/kill-process-group.ts";
 import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
-import { readRepositoryFilterNames } from "./local-git-config.ts";
+import { readRepositoryConfigNames } from "./local-git-config.ts";
 
 /**
  * Runs `git --no-optional-locks <safety options> -C <cwd> <args...>` and returns stdout.
@@ -30,8 +30,7 @@ export async function runGit({
   allowRepositoryCode?: boolean;
 }): Promise<string> {
   try {
-    const filterNames = !allowRepositoryCode && needsFilterNames(args) ? await readRepositoryFilterNames(cwd) : [];
-    const options = buildGitSafetyOptions({ filterNames, allowRepositoryCode });
+    const options = await safetyOptionsFor({ cwd, args, allowRepositoryCode });
     return await getProcessHost().git([
       "--no-optional-locks",
       ...options,
@@ -42,6 +41,19 @@ export async function runGit({
   } catch (error) {
     throw toGitError({ error, cwd, args });
   }
+}
+
+/**
+ * The `-c` options for a command in `cwd`: in a repository the user has not trusted, a command
+ * that touches content (or commits, merges, pushes) also gets the repository's filter drivers and
+ * programs switched off, from its config read once while unchanged (local-git-config.ts).
+ */
+async function safetyOptionsFor(input: { cwd: string; args: string[]; allowRepositoryCode: boolean }) {
+  const { allowRepositoryCode } = input;
+  if (allowRepositoryCode || !needsFilterNames(input.args))
+    return buildGitSafetyOptions({ filterNames: [], allowRepositoryCode });
+  const { filterNames, programOverrides } = await readRepositoryConfigNames(input.cwd);
+  return buildGitSafetyOptions({ filterNames, programOverrides, allowRepositoryCode });
 }
 
 export interface GitCommandResult {
@@ -87,8 +99,7 @@ export async function runGitCommand(input: {
   const { cwd, args, allowRepositoryCode = false } = input;
   let result: GitCommandResult;
   try {
-    const filterNames = !allowRepositoryCode && needsFilterNames(args) ? await readRepositoryFilterNames(cwd) : [];
-    const options = buildGitSafetyOptions({ filterNames, allowRepositoryCode });
+    const options = await safetyOptionsFor({ cwd, args, allowRepositoryCode });
     const env: Record<string, string | undefined> = { ...process.env, GIT_TERMINAL_PROMPT: "0", ...input.env };
     for (const name of INHERITED_GIT_LOCATION) if (!input.env?.[name]) delete env[name];
     result = await spawnGit({

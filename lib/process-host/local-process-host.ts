@@ -15,11 +15,23 @@ const MAX_GIT_PROCESSES = 32;
 
 /**
  * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
- * filter.*) whatever their value. Arbor's only `-c` options are the ones run-git.ts adds to switch
- * exactly those off (see lib/git/git-safety.ts), and no caller's text is ever placed among git's
- * global options, so these three categories are allowed; every other check stays on.
+ * filter.*, protocol.*.allow, core.sshCommand…) whatever their value. Arbor's only `-c` options are
+ * the ones run-git.ts adds to switch exactly those off in a repository the user has not trusted
+ * (git-safety.ts, repository-programs.ts: hooks to /dev/null, `protocol.ext.allow=never`, git's own
+ * receive-pack, the user's own ssh command and credential helpers back in place of the
+ * repository's), and no caller's text is ever placed among git's global options, so these
+ * categories are allowed; every other check stays on.
  */
-const GIT_SAFETY_OVERRIDES = { allowUnsafeFsMonitor: true, allowUnsafeHooksPath: true, allowUnsafeFilter: true };
+const GIT_SAFETY_OVERRIDES = {
+  allowUnsafeFsMonitor: true,
+  allowUnsafeHooksPath: true,
+  allowUnsafeFilter: true,
+  allowUnsafeProtocolOverride: true,
+  allowUnsafeSshCommand: true,
+  allowUnsafeAskPass: true,
+  allowUnsafeCredentialHelper: true,
+  allowUnsafePack: true,
+};
 
 /** simple-git accepts a custom binary only when it is made of these characters. */
 const PLAIN_BINARY_PATH = /^[a-z0-9/._~-]+$/i;

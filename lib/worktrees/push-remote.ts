@@ -20,9 +20,16 @@ export function chooseRemote(input: { configured: string | null; remotes: readon
   );
 }
 
-/** The `git push` arguments: the branch to the same name on the remote, setting its upstream. */
-export function buildPushArgs(input: { remote: string; branch: string }): string[] {
-  return ["push", "--porcelain", "-u", input.remote, `refs/heads/${input.branch}:refs/heads/${input.branch}`];
+/** The `git push` arguments: the branch to the same name on the remote, setting its upstream (`options`: Arbor's own). */
+export function buildPushArgs(input: { remote: string; branch: string; options?: readonly string[] }): string[] {
+  return [
+    "push",
+    "--porcelain",
+    "-u",
+    ...(input.options ?? []),
+    input.remote,
+    `refs/heads/${input.branch}:refs/heads/${input.branch}`,
+  ];
 }
 
 /**

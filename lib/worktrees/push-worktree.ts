@@ -1,10 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
+import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { buildPushArgs, chooseRemote, explainPushFailure } from "./push-remote.ts";
+import { planUntrustedPush } from "./push-safety.ts";
 import type { PushResult } from "./ship-types.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 
@@ -13,7 +15,8 @@ const PUSH_TIMEOUT_MS = 120_000;
 /**
  * Pushes a worktree's branch to its remote and sets the upstream (`git push -u <remote>
  * refs/heads/<b>:refs/heads/<b>`). The remote is the branch's own, else origin, else the only one.
- * In a repository the user has not trusted no program of the repository runs (no pre-push hook);
+ * In a repository the user has not trusted no program of the repository runs (no pre-push hook,
+ * no helper, ssh command or credential helper of its config, no hook of a local remote: see push-safety.ts);
  * git never prompts (GIT_TERMINAL_PROMPT=0, and ssh has no terminal: the process host starts it in a
  * session of its own): a remote that wants a password fails with git's message.
  * Failures are explained (see explainPushFailure): not a fast-forward, refused by the remote,
@@ -25,10 +28,15 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
   const remote = await readPushRemote({ cwd: worktree.path, branch });
   if (!remote) chooseRemote({ configured: null, remotes: [] });
   const remoteName = remote?.name ?? "";
+  const isTrusted = await isRepositoryTrusted(db, input.repoId);
+  const plan = isTrusted
+    ? { config: [], pushOptions: [] }
+    : await planPushFromUntrusted({ cwd: worktree.path, remote: remoteName });
   const result = await runGitCommand({
     cwd: worktree.path,
-    args: buildPushArgs({ remote: remoteName, branch }),
-    allowRepositoryCode: await isRepositoryTrusted(db, input.repoId),
+    args: buildPushArgs({ remote: remoteName, branch, options: plan.pushOptions }),
+    allowRepositoryCode: isTrusted,
+    extraConfig: plan.config,
     timeoutMs: PUSH_TIMEOUT_MS,
     isExitCodeChecked: false,
   });
@@ -41,6 +49,15 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
     throw explainPushFailure({ remote: remoteName, branch, stderr: result.stderr, stdout: result.stdout.toString() });
   publishWorktreeListChange(input.repoId);
   return { branch, remote: remoteName, output: `${result.stdout.toString()}${result.stderr}`.trim() };
+}
+
+/** planUntrustedPush with the push URL as git resolves it and the repository's own config entries. */
+async function planPushFromUntrusted(input: { cwd: string; remote: string }) {
+  const [url, facts] = await Promise.all([
+    runGit({ cwd: input.cwd, args: ["remote", "get-url", "--push", "--end-of-options", input.remote] }),
+    readRepositoryConfigNames(input.cwd),
+  ]);
+  return planUntrustedPush({ remote: input.remote, url: url.trim(), repositoryEntries: facts.repositoryEntries });
 }
 
 export function requireBranch(worktree: WorktreeScan): string {

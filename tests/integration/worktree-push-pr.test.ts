@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TrustBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
@@ -96,12 +97,20 @@ describe("push", () => {
     chmodSync(hook, 0o755);
     await git(shared.repo.mainPath, "remote", "add", "guarded", protectedPath);
     await git(shared.repo.mainPath, "config", "branch.feat/protected-3.remote", "guarded");
+    // A folder remote's hooks run only for a repository the user trusts (a server's run there anyway).
+    const { repoId } = shared.repo;
+    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
+    expect(
+      (await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { body: { digest: trust.body.trust.digest } }))
+        .status,
+    ).toBe(200);
     try {
       const refused = await push(worktree);
       expect(refused.status).toBe(403);
       expect(refused.body.error.message).toContain("guarded refused the push of feat/protected-3");
       expect(refused.body.error.message).toContain("feat/* is protected here: open a merge request instead");
     } finally {
+      await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { method: "DELETE" });
       await git(shared.repo.mainPath, "config", "--unset", "branch.feat/protected-3.remote");
       await git(shared.repo.mainPath, "remote", "remove", "guarded");
     }
