@@ -113,7 +113,13 @@ test("Tidy up shows the disk each worktree uses, previews reclaiming a merged on
   page,
   repo,
 }) => {
+  // Landed: its commit is on main (a worktree nobody committed on yet is not "merged").
   const merged = await repo.addWorktree("done");
+  writeFileSync(path.join(merged, "done.txt"), "landed\n");
+  await runFixtureGit({ cwd: merged, args: ["add", "done.txt"] });
+  await runFixtureGit({ cwd: merged, args: ["commit", "-q", "-m", "Done"] });
+  const mergedBranch = (await runFixtureGit({ cwd: merged, args: ["branch", "--show-current"] })).trim();
+  await runFixtureGit({ cwd: repo.mainPath, args: ["merge", "-q", "--ff-only", mergedBranch] });
   const keep = await repo.addWorktree("keep");
   writeFileSync(path.join(keep, "keep.txt"), "only here\n");
   await runFixtureGit({ cwd: keep, args: ["add", "keep.txt"] });

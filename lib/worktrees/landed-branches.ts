@@ -105,7 +105,8 @@ async function readBaseFacts(repoRoot: string, base: string): Promise<BaseFacts>
  * The branches of these worktrees whose work is all in `base`: their tip is in the base's history
  * and they moved since they were created (their reflog's first entry; a branch nobody committed on
  * is not "merged"), or, squashed or rebased onto it, merging them into the base would change
- * nothing (`git merge-tree --write-tree` gives the base's own tree). The second test only runs for
+ * nothing (`git merge-tree --write-tree` gives the base's own tree) while the branch itself does
+ * change something (commits that cancel out are not "merged"). The second test only runs for
  * a branch whose last commit is not newer than the base's, so work in progress costs no merge,
  * and its verdict is kept for the two commits (merge-tree-cache.ts): a list read again while
  * neither moved costs none either.
@@ -160,7 +161,15 @@ export async function landedBranches(
             extraConfig,
             timeoutMs: 60_000,
           });
-          return merge.exitCode === 0 ? merge.stdout.toString("utf8").trim() : null;
+          const tree = merge.exitCode === 0 ? merge.stdout.toString("utf8").trim() : null;
+          if (tree !== baseTree) return tree;
+          // Merging changes nothing. Landed, unless the branch itself changes nothing (commits that
+          // cancel out, an experiment and its revert): those are kept, not "merged" and deletable.
+          const mergeBase = (await runGit({ cwd: input.repoRoot, args: ["merge-base", pair.left, pair.right] })).trim();
+          const [before = "", after = ""] = (
+            await runGit({ cwd: input.repoRoot, args: ["rev-parse", `${mergeBase}^{tree}`, `${pair.right}^{tree}`] })
+          ).split("\n");
+          return before === after ? null : tree;
         },
       );
     },

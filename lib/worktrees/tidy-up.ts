@@ -4,9 +4,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
+import { listWorktrees } from "./landed-branches.ts";
 import { readDefaultBase } from "./pull-request.ts";
 import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
 import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
@@ -87,27 +87,25 @@ export async function reclaimTidy(
 
 async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
   await assertRepoIsLocal(db, repoId);
-  const scan = await scanPinnedRepo(db, { repoId });
+  // The list's verdict of "merged" (landed-branches.ts): a branch nobody committed on is not, a squashed one is.
+  const scan = await listWorktrees(db, { repoId });
   const base = await readDefaultBase(db, repoId).catch(() => null);
   const worktrees: TidyWorktree[] = [];
   // One worktree at a time: each walk already reads 8 folders at once, and git runs per worktree.
   for (const worktree of scan.worktrees) {
     if (worktree.isMissing || worktree.isBare) continue;
-    worktrees.push(await describeWorktree(db, { repoId, worktree, base }));
+    worktrees.push(await describeWorktree(db, { repoId, worktree }));
   }
   return { base, worktrees };
 }
 
-async function describeWorktree(
-  db: Db,
-  input: { repoId: string; worktree: WorktreeScan; base: string | null },
-): Promise<TidyWorktree> {
-  const { worktree, base } = input;
-  const [usage, facts, isMerged] = await Promise.all([
+async function describeWorktree(db: Db, input: { repoId: string; worktree: WorktreeScan }): Promise<TidyWorktree> {
+  const { worktree } = input;
+  const [usage, facts] = await Promise.all([
     measureDiskUsage(worktree.path),
     gatherRemovalFacts(db, { repoId: input.repoId, worktree }),
-    isMergedInto({ worktree, base }),
   ]);
+  const isMerged = !worktree.isMain && Boolean(worktree.mergedInto);
   return {
     worktreePath: worktree.path,
     branch: worktree.isDetached ? null : worktree.branch,
@@ -126,18 +124,6 @@ function isIdle(facts: RemovalFacts): boolean {
     facts.lastSessionActivityAt !== null &&
     facts.now.getTime() - facts.lastSessionActivityAt.getTime() < facts.recentSessionMs;
   return facts.runState === "idle" && facts.changedFiles === 0 && !recentSession;
-}
-
-/** Every commit of the worktree's branch is in the base (`base..branch` is empty). */
-async function isMergedInto(input: { worktree: WorktreeScan; base: string | null }): Promise<boolean> {
-  const { worktree, base } = input;
-  if (worktree.isMain || !base || !worktree.branch || worktree.isDetached || worktree.branch === base) return false;
-  const result = await runGitCommand({
-    cwd: worktree.path,
-    args: ["rev-list", "--count", `refs/heads/${base}..refs/heads/${worktree.branch}`, "--"],
-    isExitCodeChecked: false,
-  });
-  return result.exitCode === 0 && result.stdout.toString().trim() === "0";
 }
 
 /**

@@ -40,6 +40,18 @@ describe("the merged badge", () => {
     expect(await mergedInto(repoId, worktree)).toBeNull();
   });
 
+  it("does not mark a branch nobody committed on, nor one whose commits cancel out", async () => {
+    const { repoId, mainPath } = shared.repo;
+    const fresh = await shared.repo.addWorktree("fresh");
+    const reverted = await shared.repo.addWorktree("reverted");
+    await commit(reverted, { "experiment.txt": "try\n" }, "Experiment");
+    await runFixtureGit({ cwd: reverted, args: ["revert", "--no-edit", "HEAD"] });
+    // main moves on after them, so only the "merging changes nothing" test could call them merged.
+    await commit(mainPath, { "later.txt": "later\n" }, "Later on main");
+    expect(await mergedInto(repoId, fresh)).toBeNull();
+    expect(await mergedInto(repoId, reverted)).toBeNull();
+  });
+
   it("lands in the main worktree's branch when there is no origin/HEAD, main or master", async () => {
     const other = await createPinnedRepo(() => shared.env.arbor);
     try {

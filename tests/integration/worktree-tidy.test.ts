@@ -79,7 +79,8 @@ describe("tidy up", () => {
       branch: "feat/sizes-1",
       isMain: false,
       isPartial: false,
-      isMerged: true,
+      // Nothing committed on it yet: not "merged" (a worktree just made is not done).
+      isMerged: false,
       isIdle: true,
       dependencies: [{ path: "node_modules", bytes: dependencyBytes }],
       bytes: dependencyBytes + onDisk(path.join(worktree, "a.txt")),
@@ -90,8 +91,12 @@ describe("tidy up", () => {
 
   it("reclaims exactly what the preview listed: a merged worktree removed (conversation archived), an idle one's dependencies deleted", async () => {
     const { sessionId, worktreePath: merged } = await shared.repo.freshSession("merged");
+    await commit(merged, "landed.txt");
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["merge", "-q", "--ff-only", "feat/merged-2"] });
     const idle = await shared.repo.addWorktree("idle");
     await commit(idle, "kept.txt");
+    // Just created, clean and idle, nothing committed on it yet: not "merged", so never offered for removal.
+    const fresh = await shared.repo.addWorktree("fresh");
     addDependencies(idle, 32 * 1024);
     addDependencies(merged, 16 * 1024);
 
@@ -104,6 +109,8 @@ describe("tidy up", () => {
         expect.objectContaining({ kind: "delete_dependencies", worktreePath: idle, folders: ["node_modules"] }),
       ]),
     );
+    expect(view.actions.some((action) => action.worktreePath === fresh)).toBe(false);
+    expect(view.worktrees.find((candidate) => candidate.worktreePath === fresh)).toMatchObject({ isMerged: false });
     expect(view.worktrees.find((candidate) => candidate.worktreePath === idle)?.blockers.join(" ")).toContain(
       "1 commit is on branch feat/idle-3",
     );
@@ -127,6 +134,9 @@ describe("tidy up", () => {
 
   it("skips, with the reason, a worktree that got a change or a Claude Code session between preview and reclaim", async () => {
     const dirty = await shared.repo.addWorktree("late-change");
+    await commit(dirty, "late.txt");
+    const dirtyBranch = (await runFixtureGit({ cwd: dirty, args: ["branch", "--show-current"] })).trim();
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["merge", "-q", "--ff-only", dirtyBranch] });
     const busy = await shared.repo.addWorktree("late-session");
     await commit(busy, "busy.txt");
     addDependencies(busy, 8 * 1024);
