@@ -201,7 +201,7 @@ function spawnGit(input: {
 export function readGitMessage(error: unknown): string {
   if (isAppError(error) && typeof error.details?.gitMessage === "string") return error.details.gitMessage;
   const text = error instanceof Error ? error.message : String(error);
-  return firstLine(text);
+  return gitComplaint(text);
 }
 
 function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: string[] }): AppError {
@@ -213,7 +213,7 @@ function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: s
       { cause: error },
     );
   }
-  const gitMessage = firstLine(text);
+  const gitMessage = gitComplaint(text);
   return new AppError(
     "git_failed",
     `git ${args[0] ?? ""} failed in ${cwd}: ${gitMessage} — fix what git reports, then try again.`,
@@ -224,7 +224,13 @@ function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: s
   );
 }
 
-function firstLine(text: string): string {
-  const line = text.split("\n").find((candidate) => candidate.trim() !== "");
-  return (line ?? text).trim();
+/**
+ * git's complaint in its output: the first `fatal:` or `error:` line (git may print progress such
+ * as "Preparing worktree (new branch 'x')" before it), else the first line that says anything.
+ */
+export function gitComplaint(text: string): string {
+  const lines = text.split("\n").map((line) => line.trim());
+  const line =
+    lines.find((candidate) => /^(fatal|error):/.test(candidate)) ?? lines.find((candidate) => candidate !== "");
+  return line ?? text.trim();
 }

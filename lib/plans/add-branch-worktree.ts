@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { gitComplaint, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { invalidateWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
@@ -43,10 +43,61 @@ export async function addBranchWorktree(input: {
   if (!path.isAbsolute(worktreePath)) throw new AppError("invalid_input", "The worktree path must be absolute.");
   if (existsSync(worktreePath))
     throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
-  await runGit({
+  const added = await runGitCommand({
     cwd: input.repoRoot,
     args: ["worktree", "add", "-b", branch, "--", worktreePath, base],
     allowRepositoryCode: input.allowRepositoryCode,
+    timeoutMs: ADD_TIMEOUT_MS,
+    isExitCodeChecked: false,
   });
   invalidateWorktreeIndex();
+  if (added.exitCode === 0 && !added.isTimedOut) return;
+  const complaint = added.isTimedOut
+    ? `it did not finish within ${ADD_TIMEOUT_MS / 1000} s (a checkout hook or filter that hangs?)`
+    : gitComplaint(added.stderr) || `exit status ${added.exitCode}`;
+  // `worktree add -b` makes the branch before the folder: a failure after that leaves the branch alone,
+  // and a second try would find it taken. It is this call's own (it did not exist), unless git says it did.
+  const isBranchTaken = /a branch named .* already exists/i.test(complaint);
+  const kept = isBranchTaken ? null : await removeLeftBranch({ repoRoot: input.repoRoot, branch, base });
+  const after = kept ? ` (the branch ${branch} git made first was kept: ${kept})` : "";
+  if (isBranchTaken || /cannot lock ref/i.test(complaint))
+    throw new AppError(
+      "conflict",
+      `git could not make the branch ${branch}: ${complaint}. Choose another branch name (a branch cannot share its name with a folder of branches, such as ${branch}/…).`,
+      { details: { gitMessage: complaint } },
+    );
+  throw new AppError(
+    "git_failed",
+    `git could not add the worktree at ${worktreePath}: ${complaint}${after}. Fix what git reports (is the folder's parent writable, and the name not too long?), or choose another folder, then try again.`,
+    { details: { gitMessage: complaint } },
+  );
+}
+
+const ADD_TIMEOUT_MS = 300_000;
+
+/**
+ * Deletes the branch a failed `worktree add -b` left behind, when no worktree has it checked out
+ * and it still points at the base it was made from (nobody worked on it). Returns why it was kept, or null.
+ */
+async function removeLeftBranch(input: { repoRoot: string; branch: string; base: string }): Promise<string | null> {
+  const ref = `refs/heads/${input.branch}`;
+  const [heads, listed] = await Promise.all([
+    runGitCommand({
+      cwd: input.repoRoot,
+      // Full ref names: neither can read as an option (rev-parse would echo --end-of-options).
+      args: ["rev-parse", ref, `refs/heads/${input.base}`],
+      isExitCodeChecked: false,
+    }),
+    runGit({ cwd: input.repoRoot, args: ["worktree", "list", "--porcelain"] }),
+  ]);
+  if (heads.exitCode !== 0) return null;
+  const [branchHead, baseHead] = heads.stdout.toString("utf8").trim().split("\n");
+  if (listed.split("\n").includes(`branch ${ref}`)) return "a worktree has it checked out";
+  if (branchHead !== baseHead) return "it moved since it was made";
+  const deleted = await runGitCommand({
+    cwd: input.repoRoot,
+    args: ["branch", "-D", "--end-of-options", input.branch],
+    isExitCodeChecked: false,
+  });
+  return deleted.exitCode === 0 ? null : gitComplaint(deleted.stderr);
 }

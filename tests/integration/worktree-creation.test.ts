@@ -100,6 +100,28 @@ describe("creating a worktree", () => {
     expect(await branches()).toEqual(before);
   });
 
+  it("says git's own reason when it cannot add the worktree, leaves no branch behind, and lets the retry through", async () => {
+    const before = await branches();
+    const file = path.join(shared.repo.root, "a-file-not-a-folder");
+    writeFileSync(file, "x\n");
+    const blocked = await create({ branch: "feat/retry", worktreePath: path.join(file, "wt") });
+    expect(blocked.status).toBe(502);
+    expect(blocked.body.error.message).toMatch(
+      /^git could not add the worktree at .+\/a-file-not-a-folder\/wt: fatal: could not create (leading )?directories of .+: Not a directory\. Fix what git reports/,
+    );
+    expect(await branches()).toEqual(before);
+    const retried = await create({ branch: "feat/retry", worktreePath: path.join(shared.repo.root, "retry") });
+    expect(retried.status).toBe(201);
+
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", "ns/child"] });
+    const clash = await create({ branch: "ns", worktreePath: path.join(shared.repo.root, "ns") });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.message).toMatch(
+      /^git could not make the branch ns: fatal: cannot lock ref 'refs\/heads\/ns': .+\. Choose another branch name/,
+    );
+    expect(existsSync(path.join(shared.repo.root, "ns"))).toBe(false);
+  });
+
   it("copies the listed files from the main worktree, refusing escapes, and does not run the command of an untrusted repository", async () => {
     const main = shared.repo.mainPath;
     writeFileSync(path.join(main, ".env"), "SECRET=1\n");
