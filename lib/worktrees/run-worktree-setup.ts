@@ -50,8 +50,12 @@ async function copySetupFile(input: { mainPath: string; worktreePath: string; fi
     if (stats.isSymbolicLink())
       return refused("it is a symbolic link in the main worktree; list the file it points to");
     if (!stats.isFile()) return refused("it is not a regular file (folders are not copied: list the files in them)");
-    if (!isInside(mainRoot, await realpath(source)))
+    const real = await realpath(source);
+    if (!isInside(mainRoot, real))
       return refused("a folder on its way is a symbolic link that leads out of the main worktree");
+    // A folder on its way that is a link to .git (or another repository's) would copy git's own files.
+    if (explainCopyPathProblem(path.relative(mainRoot, real).split(path.sep).join("/")))
+      return refused("a folder on its way is a symbolic link into .git; files inside .git cannot be copied");
     const target = path.join(newRoot, file);
     const folderProblem = await makeFolders({ root: newRoot, folder: path.dirname(target) });
     if (folderProblem) return refused(folderProblem);
@@ -84,7 +88,8 @@ async function makeFolders({ root, folder }: { root: string; folder: string }): 
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  // `..env` is inside; `..` and `../x` are not.
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 async function runSetupCommand(input: {

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { explainCopyPathProblem, formatCommandLine, parseCommandLine } from "./worktree-setup.ts";
 
 describe("explainCopyPathProblem", () => {
-  it.each([".env", "config/local.json", "apps/web/.env.local", ".vscode/settings.json"])("accepts %s", (path) => {
-    expect(explainCopyPathProblem(path)).toBeNull();
-  });
+  it.each([".env", "..env", ".gitignore-local", "config/local.json", "apps/web/.env.local", ".vscode/settings.json"])(
+    "accepts %s",
+    (path) => {
+      expect(explainCopyPathProblem(path)).toBeNull();
+    },
+  );
 
   it.each([
     ["", /empty/],
@@ -15,6 +18,8 @@ describe("explainCopyPathProblem", () => {
     ["a/../../b", /"\.\."/],
     ["a\\b", /use "\/"/],
     [".git/config", /inside \.git/],
+    [".GIT/config", /inside \.git/],
+    ["vendor/lib/.git/config", /inside \.git/],
     ["a//b", /empty or "\."/],
     ["./.env", /empty or "\."/],
     ["a\0b", /NUL/],

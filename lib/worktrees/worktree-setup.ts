@@ -24,7 +24,8 @@ export function explainCopyPathProblem(relativePath: string): string | null {
   if (relativePath.includes("\\")) return 'use "/" between folders, not "\\"';
   const parts = relativePath.split("/");
   if (parts.includes("..")) return 'the path may not contain ".." (it must stay inside the worktree)';
-  if (parts[0] === ".git") return "files inside .git cannot be copied";
+  // Any case: on a case-insensitive file system .GIT is .git; a nested repository's .git counts too.
+  if (parts.some((part) => part.toLowerCase() === ".git")) return "files inside .git cannot be copied";
   if (parts.some((part) => part === "" || part === "."))
     return 'the path has an empty or "." part; write it as dir/file';
   return null;

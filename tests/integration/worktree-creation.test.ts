@@ -130,6 +130,8 @@ describe("creating a worktree", () => {
     writeFileSync(path.join(shared.repo.root, "outside.txt"), "outside\n");
     symlinkSync(path.join(shared.repo.root, "outside.txt"), path.join(main, "link-out"));
     symlinkSync(shared.repo.root, path.join(main, "dir-out"));
+    symlinkSync(path.join(main, ".git"), path.join(main, "gitlink"));
+    writeFileSync(path.join(main, "..env"), "dots\n");
 
     const refused = await saveSetup({ copyFiles: ["../outside.txt"], command: [], timeoutSeconds: 60 });
     expect(refused.status).toBe(422);
@@ -138,9 +140,21 @@ describe("creating a worktree", () => {
     );
     const absolute = await saveSetup({ copyFiles: ["/etc/passwd"], command: [], timeoutSeconds: 60 });
     expect(absolute.status).toBe(422);
+    const upperGit = await saveSetup({ copyFiles: [".GIT/config"], command: [], timeoutSeconds: 60 });
+    expect(upperGit.status).toBe(422);
+    expect(upperGit.body.error.message).toContain("files inside .git cannot be copied");
 
     const saved = await saveSetup({
-      copyFiles: [".env", "config/local.json", "missing.txt", "link-out", "dir-out/outside.txt", "a.txt"],
+      copyFiles: [
+        ".env",
+        "config/local.json",
+        "missing.txt",
+        "link-out",
+        "dir-out/outside.txt",
+        "a.txt",
+        "gitlink/config",
+        "..env",
+      ],
       command: ["node", "-e", "require('fs').writeFileSync('ran.txt', 'yes')"],
       timeoutSeconds: 60,
     });
@@ -159,7 +173,14 @@ describe("creating a worktree", () => {
         reason: expect.stringContaining("leads out of the main worktree"),
       },
       { path: "a.txt", status: "skipped", reason: "the new worktree already has it (kept as checked out)" },
+      {
+        path: "gitlink/config",
+        status: "refused",
+        reason: "a folder on its way is a symbolic link into .git; files inside .git cannot be copied",
+      },
+      { path: "..env", status: "copied", reason: null },
     ]);
+    expect(existsSync(path.join(folder, "gitlink", "config"))).toBe(false);
     expect(readFileSync(path.join(folder, ".env"), "utf8")).toBe("SECRET=1\n");
     expect(readFileSync(path.join(folder, "config", "local.json"), "utf8")).toBe("{}\n");
     expect(existsSync(path.join(folder, "link-out"))).toBe(false);
