@@ -3,7 +3,7 @@
 // done and offers the worktree's removal; a rebase that stops is shown with Abort. Screenshots of each dialog state
 // at 390 and 1440 px, light and dark, go to test-results/land-dialog/.
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { callApi } from "@/tests/support/call-api.ts";
@@ -76,10 +76,17 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
       : null,
   );
 
+  // A note left in main's worktree blocks landing there, not resolving in the branch's worktree.
+  writeFileSync(path.join(repo.mainPath, "notes.txt"), "todo\n");
+
   await page.goto(`/?repo=${repo.repoId}`);
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
+  await expect(dialog.getByTestId("land-blockers")).toContainText(
+    "The main worktree has 1 uncommitted change; commit, stash (`git stash -u` takes new files too) or remove it there first",
+  );
+  await expect(dialog.getByTestId("land-ask-resolve")).toBeVisible();
   const file = dialog.locator('[data-testid="land-conflict-file"][data-path="README.md"]');
   await expect(file.getByTestId("land-hunk-base")).toContainText("Main's intro.");
   await expect(file.getByTestId("land-hunk-branch")).toContainText("The branch's intro.");
@@ -96,6 +103,7 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   });
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toBe("# demo\n\nMain and branch intro.\n");
 
+  rmSync(path.join(repo.mainPath, "notes.txt"));
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   // The answer shows a moment before the run has ended; the dialog checks again by itself once it has.
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");

@@ -86,6 +86,8 @@ test("the dashboard shows the merge order of a three-level plan, with conflicts 
     "landed",
   );
   await expect(auth).toHaveAttribute("data-state", "ready");
+  // Its turn, but it still conflicts with main: not shown as ready to land.
+  await expect(auth.getByTestId("merge-order-state")).toHaveText("next, once its conflicts are resolved");
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

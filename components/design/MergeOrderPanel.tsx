@@ -85,6 +85,8 @@ function MergeOrderBody({ order }: { order: MergeOrder }) {
 
 function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }) {
   const indent = Math.min(entry.depth, 4);
+  // Its turn has come, but landing it now would conflict with the base: not "ready" yet.
+  const needsResolving = entry.state === "ready" && entry.baseConflicts.length > 0;
   return (
     <li
       data-testid="merge-order-entry"
@@ -104,8 +106,8 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
         </span>
         <code className="break-all font-mono text-xs text-zinc-800 dark:text-zinc-200">{entry.branch}</code>
         <span className="text-zinc-600 dark:text-zinc-400">{entry.title}</span>
-        <Badge tone={STATE_TONE[entry.state]} data-testid="merge-order-state">
-          {STATE_LABEL[entry.state]}
+        <Badge tone={needsResolving ? "amber" : STATE_TONE[entry.state]} data-testid="merge-order-state">
+          {needsResolving ? "next, once its conflicts are resolved" : STATE_LABEL[entry.state]}
         </Badge>
         {entry.ahead !== null && entry.state !== "landed" ? (
           <span className="text-xs text-zinc-500" title={`Commits ahead of / behind ${base}`}>

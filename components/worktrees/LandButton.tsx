@@ -173,7 +173,9 @@ export function LandButton(props: {
                 Check again
               </Button>
             ) : null}
-            {preview?.status === "conflicts" && blockers?.length === 0 ? (
+            {/* Resolving happens in this worktree's chat (queued behind a run there like any send):
+                what stands in the way of landing, such as changes in the base's worktree, does not stop it. */}
+            {preview?.status === "conflicts" && blockers !== null ? (
               <Button
                 disabled={resolve.isPending}
                 onClick={() =>

@@ -28,7 +28,7 @@ describe("landBlockers", () => {
       }),
     ).toEqual([
       "No worktree has main checked out; check it out (the main worktree is usual) to land into it.",
-      "The main worktree has 2 uncommitted changes; commit or stash them there first, so the merge does not mix with uncommitted work.",
+      "The main worktree has 2 uncommitted changes; commit, stash (`git stash -u` takes new files too) or remove them there first, so the merge does not mix with uncommitted work.",
       "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
       "Claude is answering in this worktree; stop or wait for the run first.",
       "Claude is waiting for your answer in the main worktree; answer or stop the run first.",

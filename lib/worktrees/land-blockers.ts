@@ -32,7 +32,7 @@ export function landBlockers(facts: LandFacts): string[] {
     if (doing) blockers.push(`Arbor is ${doing} in ${where} right now; wait until it is done.`);
   if (facts.baseChangedFiles > 0 && !facts.baseBusyWith)
     blockers.push(
-      `The ${facts.base} worktree has ${changes(facts.baseChangedFiles)}; commit or stash ${them(facts.baseChangedFiles)} there first, so the merge does not mix with uncommitted work.`,
+      `The ${facts.base} worktree has ${changes(facts.baseChangedFiles)}; commit, stash (\`git stash -u\` takes new files too) or remove ${them(facts.baseChangedFiles)} there first, so the merge does not mix with uncommitted work.`,
     );
   if (facts.branchChangedFiles > 0 && !facts.branchBusyWith)
     blockers.push(

@@ -87,7 +87,7 @@ describe("land check", () => {
     const checked = await landCheck(worktree);
     expect(checked.body.status).toBe("clean");
     expect((await landBlockers(worktree)).body.blockers).toEqual([
-      "The main worktree has 1 uncommitted change; commit or stash it there first, so the merge does not mix with uncommitted work.",
+      "The main worktree has 1 uncommitted change; commit, stash (`git stash -u` takes new files too) or remove it there first, so the merge does not mix with uncommitted work.",
       "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
     ]);
   });
