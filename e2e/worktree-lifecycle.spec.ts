@@ -1,7 +1,7 @@
 // Creating a worktree from the list and landing on its chat; removing one from its row: what would be lost is shown
 // first; a clean one goes, its branch too.
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { expect, test } from "./chat-fixtures.ts";
@@ -32,6 +32,22 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   const branches = await runFixtureGit({ cwd: repo.mainPath, args: ["branch", "--format=%(refname:short)"] });
   expect(branches).not.toContain("feat/clean");
   expect(branches).toContain("feat/dirty");
+
+  // Ignored files only this worktree has are named, and go only once the user says so.
+  mkdirSync(path.join(repo.mainPath, ".git", "info"), { recursive: true });
+  writeFileSync(path.join(repo.mainPath, ".git", "info", "exclude"), ".env.local\n");
+  const scratch = await repo.addWorktree("scratch");
+  writeFileSync(path.join(scratch, ".env.local"), "TOKEN=only-here\n");
+  await page.getByTestId("dashboard-refresh").click();
+  await row(scratch).getByTestId("worktree-remove").click();
+  await expect(dialog.getByTestId("removal-ignored")).toContainText(".env.local");
+  await expect(dialog.getByTestId("removal-blockers")).toContainText("which git would delete with it");
+  await expect(dialog.getByTestId("remove-confirm")).toBeDisabled();
+  await dialog.getByTestId("remove-discard-ignored").check();
+  await expect(dialog).toContainText("Nothing else would be lost");
+  await dialog.getByTestId("remove-confirm").click();
+  await expect(row(scratch)).toHaveCount(0);
+  expect(existsSync(scratch)).toBe(false);
 });
 
 test("New worktree… proposes a branch and a folder, creates them and opens the new worktree's chat", async ({

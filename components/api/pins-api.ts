@@ -56,12 +56,15 @@ export interface WorktreeRemoval {
   isRemoved: boolean;
   isBranchDeleted: boolean;
   archivedSessionIds: string[];
+  /** Ignored files and folders only this worktree has (git deletes them with it), the first few, and how many. */
+  ignoredOnlyHere: string[];
+  ignoredOnlyHereCount: number;
 }
 
 export function useRemoveWorktree(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { worktreePath: string; deleteBranch?: boolean; dryRun?: boolean }) =>
+    mutationFn: (input: { worktreePath: string; deleteBranch?: boolean; dryRun?: boolean; discardIgnored?: boolean }) =>
       fetchJson<WorktreeRemoval>("/api/worktrees/remove", { method: "POST", body: { repoId, ...input } }),
     onSuccess: async (result) => {
       if (!result.isRemoved) return;

@@ -28,13 +28,17 @@ export function RemoveWorktreeButton(props: { repoId: string; worktree: Worktree
 /** The removal dialog itself, also opened by Land…'s success ("Remove this worktree…"). */
 export function RemoveWorktreeDialog(props: { repoId: string; worktree: WorktreeScan; onClose: () => void }) {
   const [deleteBranch, setDeleteBranch] = useState(true);
+  // Ignored files only this worktree has go with it: asked for, and checked again, once the user saw them.
+  const [discardIgnored, setDiscardIgnored] = useState(false);
   const check = useRemoveWorktree(props.repoId);
   const remove = useRemoveWorktree(props.repoId);
   const headingId = useId();
   const { mutate } = check;
   const worktreePath = props.worktree.path;
-  useEffect(() => mutate({ worktreePath, dryRun: true }), [mutate, worktreePath]);
-  const blockers = check.data?.blockers ?? null;
+  useEffect(() => mutate({ worktreePath, dryRun: true, discardIgnored }), [mutate, worktreePath, discardIgnored]);
+  const blockers = check.data && !check.isPending ? check.data.blockers : null;
+  const ignored = check.data?.ignoredOnlyHere ?? [];
+  const ignoredCount = check.data?.ignoredOnlyHereCount ?? 0;
   return (
     <>
       <Dialog
@@ -61,10 +65,33 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
               ))}
             </ul>
           ) : null}
+          {ignoredCount > 0 ? (
+            <div className="mb-2 space-y-1 text-xs" data-testid="removal-ignored">
+              <p>Ignored by git and only in this worktree (git deletes them with it):</p>
+              <ul className="max-h-32 list-disc overflow-y-auto pl-5 font-mono text-[11px]" tabIndex={0}>
+                {ignored.map((file) => (
+                  <li key={file} className="break-all">
+                    {file}
+                  </li>
+                ))}
+                {ignoredCount > ignored.length ? <li>and {ignoredCount - ignored.length} more</li> : null}
+              </ul>
+              <label className="flex items-center gap-2">
+                <Checkbox
+                  checked={discardIgnored}
+                  onChange={(event) => setDiscardIgnored(event.target.checked)}
+                  data-testid="remove-discard-ignored"
+                />
+                Delete {ignoredCount === 1 ? "it" : `these ${ignoredCount}`} with the worktree
+              </label>
+            </div>
+          ) : null}
           {blockers && blockers.length === 0 ? (
             <div className="mb-2 space-y-2 text-xs">
               <p>
-                Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running.
+                {ignoredCount > 0
+                  ? "Nothing else would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."
+                  : "Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."}
               </p>
               {props.worktree.branch ? (
                 <label className="flex items-center gap-2">
@@ -90,7 +117,7 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
               data-testid="remove-confirm"
               onClick={() =>
                 remove.mutate(
-                  { worktreePath: props.worktree.path, deleteBranch },
+                  { worktreePath: props.worktree.path, deleteBranch, discardIgnored },
                   { onSuccess: (result) => result.isRemoved && props.onClose() },
                 )
               }

@@ -55,4 +55,15 @@ describe("what stops a worktree's removal", () => {
       "Arbor is landing feat/x into main in it right now; wait until it is done.",
     ]);
   });
+
+  it("names ignored files only the worktree has, until the user says they may go", () => {
+    const ignored = [".env.local", "notes/", "a", "b", "c", "d"];
+    expect(removalBlockers({ ...safe, ignoredOnlyHere: ignored })).toEqual([
+      "It has 6 ignored files or folders that exist only here (.env.local, notes/, a, b, c and 1 more), which git would delete with it; copy out what you need, or confirm they may go.",
+    ]);
+    expect(removalBlockers({ ...safe, ignoredOnlyHere: ["x"] })[0]).toMatch(
+      /^It has an ignored file or folder that exists only here \(x\)/,
+    );
+    expect(removalBlockers({ ...safe, ignoredOnlyHere: ignored, isIgnoredDiscardConfirmed: true })).toEqual([]);
+  });
 });

@@ -12,6 +12,10 @@ export interface RemovalFacts {
   /** Commits on the worktree's HEAD that no other branch and no remote branch contains. */
   unmergedCommits: number;
   runState: "idle" | "running" | "queued" | "waiting";
+  /** Ignored files and folders that exist only in it (ignored-only-here.ts): git would delete them silently. */
+  ignoredOnlyHere?: readonly string[];
+  /** The user said those may go. */
+  isIgnoredDiscardConfirmed?: boolean;
   /** What Arbor's git is doing in it right now ("landing feat/x into main"), if anything (worktree-holds.ts). */
   busyWith?: string | null;
   /** When a Claude Code session outside Arbor's runs last did something in the worktree (still open). */
@@ -34,6 +38,14 @@ export function removalBlockers(facts: RemovalFacts): string[] {
     blockers.push(
       `It has ${facts.changedFiles} uncommitted ${facts.changedFiles === 1 ? "change" : "changes"}; commit, stash or discard ${facts.changedFiles === 1 ? "it" : "them"} first.`,
     );
+  const ignored = facts.ignoredOnlyHere ?? [];
+  if (ignored.length > 0 && !facts.isIgnoredDiscardConfirmed) {
+    const named = ignored.slice(0, 5).join(", ");
+    const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : "";
+    blockers.push(
+      `It has ${ignored.length === 1 ? "an ignored file or folder that exists" : `${ignored.length} ignored files or folders that exist`} only here (${named}${more}), which git would delete with it; copy out what you need, or confirm they may go.`,
+    );
+  }
   if (facts.unmergedCommits > 0)
     blockers.push(
       `${facts.unmergedCommits} ${facts.unmergedCommits === 1 ? "commit is" : "commits are"} on ${facts.branch ? `branch ${facts.branch}` : "its detached HEAD"} and in no other branch or remote; push or merge ${facts.unmergedCommits === 1 ? "it" : "them"} first.`,

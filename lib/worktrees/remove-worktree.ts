@@ -8,6 +8,7 @@ import { listWorktrees } from "./landed-branches.ts";
 import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
 import { countChangedFiles, liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 import { heldFor, holdWorktrees } from "./worktree-holds.ts";
+import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
 
 /** A terminal session whose last hook event is this recent (and not its SessionEnd) still counts as in use. */
 const RECENT_SESSION_MS = 5 * 60_000;
@@ -21,11 +22,14 @@ export interface RemovalResult {
   isBranchDeleted: boolean;
   /** Conversations of the worktree that were archived (kept, read-only). */
   archivedSessionIds: string[];
+  /** Ignored files and folders only this worktree has (the first IGNORED_LISTED_MAX), and how many in all. */
+  ignoredOnlyHere: string[];
+  ignoredOnlyHereCount: number;
 }
 
 /**
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
- * changes, commits no other branch or remote has, a run of Arbor's, or a Claude Code session
+ * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently), commits no other branch or remote has, a run of Arbor's, or a Claude Code session
  * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
  * --force), the branch deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose
  * work landed in the default branch by squash or rebase, see landedBranches), and the
@@ -33,7 +37,14 @@ export interface RemovalResult {
  */
 export async function removeWorktree(
   db: Db,
-  input: { repoId: string; worktreePath: string; deleteBranch?: boolean; dryRun?: boolean },
+  input: {
+    repoId: string;
+    worktreePath: string;
+    deleteBranch?: boolean;
+    dryRun?: boolean;
+    /** The user saw the ignored files only this worktree has and said they may be deleted with it. */
+    discardIgnored?: boolean;
+  },
 ): Promise<RemovalResult> {
   const resolved = await resolvePinnedWorktree(db, input);
   // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
@@ -42,7 +53,9 @@ export async function removeWorktree(
   );
   const worktree = { ...resolved.worktree, mergedInto: listed?.mergedInto ?? null };
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-  const blockers = removalBlockers(await gatherRemovalFacts(db, { repoId: input.repoId, worktree }));
+  const facts = await gatherRemovalFacts(db, { repoId: input.repoId, worktree });
+  const ignored = facts.ignoredOnlyHere ?? [];
+  const blockers = removalBlockers({ ...facts, isIgnoredDiscardConfirmed: input.discardIgnored === true });
   const result: RemovalResult = {
     worktreePath: worktree.path,
     branch: worktree.branch,
@@ -50,6 +63,8 @@ export async function removeWorktree(
     isRemoved: false,
     isBranchDeleted: false,
     archivedSessionIds: [],
+    ignoredOnlyHere: ignored.slice(0, IGNORED_LISTED_MAX),
+    ignoredOnlyHereCount: ignored.length,
   };
   if (input.dryRun) return result;
   if (blockers.length > 0) {
@@ -101,8 +116,12 @@ export async function gatherRemovalFacts(
   input: { repoId: string; worktree: WorktreeScan },
 ): Promise<RemovalFacts> {
   const { worktree } = input;
+  const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId }, select: { rootPath: true } });
   return {
     isMain: worktree.isMain,
+    ignoredOnlyHere: worktree.isMain
+      ? []
+      : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: repo.rootPath }),
     isLocked: worktree.isLocked,
     lockReason: worktree.lockReason,
     changedFiles: countChangedFiles(worktree),

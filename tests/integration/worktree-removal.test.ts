@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MessagesBody } from "@/tests/support/api-types.ts";
@@ -9,6 +9,7 @@ import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 
 interface RemovalBody {
   blockers: string[];
+  ignoredOnlyHere: string[];
   isRemoved: boolean;
   isBranchDeleted: boolean;
   archivedSessionIds: string[];
@@ -19,7 +20,10 @@ interface ErrorBody {
 
 const shared = useArborWithRepo();
 
-const remove = (worktreePath: string, options: { dryRun?: boolean; deleteBranch?: boolean } = {}) =>
+const remove = (
+  worktreePath: string,
+  options: { dryRun?: boolean; deleteBranch?: boolean; discardIgnored?: boolean } = {},
+) =>
   callApi<RemovalBody & ErrorBody>(shared.env.arbor, "/api/worktrees/remove", {
     body: { repoId: shared.repo.repoId, worktreePath, ...options },
   });
@@ -77,6 +81,36 @@ describe("removing a worktree safely", () => {
     const branch = (await runFixtureGit({ cwd: worktreePath, args: ["branch", "--show-current"] })).trim();
     await runFixtureGit({ cwd: shared.repo.mainPath, args: ["merge", "-q", "--ff-only", branch] });
     expect((await remove(worktreePath, { dryRun: true })).body.blockers).toEqual([]);
+  });
+
+  it("names the ignored files only the worktree has and removes it only once they may go", async () => {
+    const { mainPath } = shared.repo;
+    mkdirSync(path.join(mainPath, ".git", "info"), { recursive: true });
+    writeFileSync(path.join(mainPath, ".git", "info", "exclude"), ".env*\nnode_modules/\nnotes/\n");
+    writeFileSync(path.join(mainPath, ".env"), "SHARED=1\n");
+    const worktreePath = await shared.repo.addWorktree("ignored");
+    // A setup's copy (the same bytes as the main worktree's), dependencies, and two things only here.
+    writeFileSync(path.join(worktreePath, ".env"), "SHARED=1\n");
+    mkdirSync(path.join(worktreePath, "node_modules", "pkg"), { recursive: true });
+    writeFileSync(path.join(worktreePath, "node_modules", "pkg", "index.js"), "x\n");
+    writeFileSync(path.join(worktreePath, ".env.local"), "TOKEN=only-here\n");
+    mkdirSync(path.join(worktreePath, "notes"));
+    writeFileSync(path.join(worktreePath, "notes", "plan.md"), "mine\n");
+
+    const preview = await remove(worktreePath, { dryRun: true });
+    expect(preview.body.ignoredOnlyHere).toEqual([".env.local", "notes/"]);
+    expect(preview.body.blockers).toEqual([
+      "It has 2 ignored files or folders that exist only here (.env.local, notes/), which git would delete with it; copy out what you need, or confirm they may go.",
+    ]);
+    const refused = await remove(worktreePath);
+    expect(refused.status).toBe(409);
+    expect(readFileSync(path.join(worktreePath, ".env.local"), "utf8")).toBe("TOKEN=only-here\n");
+
+    expect((await remove(worktreePath, { dryRun: true, discardIgnored: true })).body.blockers).toEqual([]);
+    const removed = await remove(worktreePath, { discardIgnored: true });
+    expect(removed.status).toBe(200);
+    expect(existsSync(worktreePath)).toBe(false);
+    rmSync(path.join(mainPath, ".env"));
   });
 
   it("refuses while a terminal Claude Code session is active in it, and allows it once that session ended", async () => {

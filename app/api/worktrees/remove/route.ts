@@ -3,14 +3,18 @@ import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { removeWorktree } from "@/lib/worktrees/remove-worktree.ts";
 
-const removeSchema = z.object({
-  repoId: z.string().uuid(),
-  worktreePath: z.string().min(1).max(4096),
-  /** Also delete its branch, when git agrees it is merged. */
-  deleteBranch: z.boolean().optional(),
-  /** Only say what stops the removal. */
-  dryRun: z.boolean().optional(),
-});
+const removeSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    worktreePath: z.string().min(1).max(4096),
+    /** Also delete its branch, when git agrees it is merged. */
+    deleteBranch: z.boolean().optional(),
+    /** Only say what stops the removal. */
+    dryRun: z.boolean().optional(),
+    /** The ignored files only this worktree has may be deleted with it (the user saw them). */
+    discardIgnored: z.boolean().optional(),
+  })
+  .strict();
 
 // POST /api/worktrees/remove – remove a linked worktree safely (refused with reasons), archive its conversation
 export const POST = withErrorHandling(async (request: Request) =>
