@@ -197,6 +197,14 @@ function spawnGit(input: {
   });
 }
 
+const GIT_OUTPUT_KEPT = 8 * 1024;
+
+/** Everything git wrote before it failed (capped), from an error thrown by runGit or runGitCommand (or any error). */
+export function readGitOutput(error: unknown): string {
+  if (isAppError(error) && typeof error.details?.gitOutput === "string") return error.details.gitOutput;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Git's own first line of complaint from an error thrown by runGit (or any error). */
 export function readGitMessage(error: unknown): string {
   if (isAppError(error) && typeof error.details?.gitMessage === "string") return error.details.gitMessage;
@@ -218,7 +226,8 @@ function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: s
     "git_failed",
     `git ${args[0] ?? ""} failed in ${cwd}: ${gitMessage} — fix what git reports, then try again.`,
     {
-      details: { gitMessage },
+      // The whole output too (capped), for callers that recognise a case by a line before the fatal one.
+      details: { gitMessage, gitOutput: text.slice(0, GIT_OUTPUT_KEPT) },
       cause: error,
     },
   );

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
@@ -12,6 +12,8 @@ import { whileHolding } from "./worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "./worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
+/** What git says, somewhere in its output, when it has no user.name / user.email to commit with. */
+const GIT_IDENTITY_MISSING = /identity unknown|tell me who you are|empty ident|unable to auto-detect email/i;
 
 /**
  * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
@@ -126,7 +128,7 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
       () => undefined,
     );
-    if (/identity unknown|tell me who you are|empty ident/i.test(readGitMessage(error) + String(error)))
+    if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
       throw new AppError(
         "precondition_failed",
         `Git does not know who you are, so ${branch} was not landed (the ${base} worktree is as it was). Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
@@ -174,7 +176,7 @@ async function rebaseBranch(input: {
       { details: { operation: stopped } },
     );
   const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
-  if (/identity unknown|tell me who you are|empty ident/i.test(message))
+  if (GIT_IDENTITY_MISSING.test(message))
     throw new AppError(
       "precondition_failed",
       `Git does not know who you are, so ${branch} was not rebased or landed. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
