@@ -31,6 +31,11 @@ test("the setup command's output is shown live while the new worktree is set up,
   await expect(live).toHaveText("installing step 1\n");
   await expect(dialog.getByTestId("setup-report")).toHaveCount(0);
   await expect(dialog.getByTestId("new-worktree-create")).toHaveText("Creating…");
+  // Neither Cancel nor Escape can drop what is under way: its outcome shows here.
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  await expect(dialog.getByTestId("new-worktree-busy")).toContainText("running its setup");
+  await page.keyboard.press("Escape");
+  await expect(live).toBeVisible();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await dialog.screenshot({ path: `test-results/screenshots/setup-live-${colorScheme}.png` });

@@ -16,6 +16,8 @@ import { SetupReportView } from "./SetupReportView.tsx";
 export function NewWorktreeButton(props: { repoId: string; onCreated: (worktreePath: string) => void }) {
   const [isOpen, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedWorktree | null>(null);
+  // While git and the setup run, Escape does not close the dialog: their outcome would be lost.
+  const [isBusy, setBusy] = useState(false);
   const headingId = useId();
   const finish = (worktreePath: string) => {
     setOpen(false);
@@ -29,7 +31,7 @@ export function NewWorktreeButton(props: { repoId: string; onCreated: (worktreeP
       </Button>
       <Dialog
         isOpen={isOpen}
-        onCancel={() => (created ? finish(created.worktreePath) : setOpen(false))}
+        onCancel={() => (created ? finish(created.worktreePath) : isBusy ? undefined : setOpen(false))}
         labelledBy={headingId}
         testId="new-worktree-dialog"
         className="max-w-xl"
@@ -41,6 +43,7 @@ export function NewWorktreeButton(props: { repoId: string; onCreated: (worktreeP
             repoId={props.repoId}
             headingId={headingId}
             onCancel={() => setOpen(false)}
+            onBusyChange={setBusy}
             onCreated={(result) =>
               result.setup.copies.length === 0 && result.setup.command === null
                 ? finish(result.worktreePath)

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
 import { useCreateWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
@@ -17,6 +17,8 @@ export function NewWorktreeForm(props: {
   headingId: string;
   onCancel: () => void;
   onCreated: (created: CreatedWorktree) => void;
+  /** Creating (and setting up) is under way: the dialog must not close and lose its outcome. */
+  onBusyChange: (isBusy: boolean) => void;
 }) {
   const options = useNewWorktreeOptions(props.repoId, true);
   return (
@@ -44,12 +46,15 @@ function Fields(props: {
   options: NewWorktreeOptions;
   onCancel: () => void;
   onCreated: (created: CreatedWorktree) => void;
+  onBusyChange: (isBusy: boolean) => void;
 }) {
-  const { options } = props;
+  const { options, onBusyChange } = props;
   const [branch, setBranch] = useState(() => initialBranch(options.namingRule));
   const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
   const [folder, setFolder] = useState<string | null>(null);
   const create = useCreateWorktree(props.repoId);
+  const isCreating = create.isPending;
+  useEffect(() => onBusyChange(isCreating), [onBusyChange, isCreating]);
   const [setupId, setSetupId] = useState<string | null>(null);
   useRepoFeed(props.repoId);
   const willRunCommand = options.isTrusted && options.setup.command.length > 0;
@@ -129,8 +134,22 @@ function Fields(props: {
         <SetupLiveOutput setupId={setupId} command={formatCommandLine(options.setup.command)} />
       ) : null}
       {create.error ? <ErrorNotice error={create.error} testId="new-worktree-error" /> : null}
+      {isCreating ? (
+        <p className="text-zinc-500" data-testid="new-worktree-busy">
+          {willRunCommand
+            ? `Creating the worktree and running its setup (stopped after ${options.setup.timeoutSeconds} s at most); this stays open so you see how it went.`
+            : "Creating the worktree…"}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" onClick={props.onCancel}>
+        <Button
+          type="button"
+          onClick={props.onCancel}
+          disabled={isCreating}
+          title={
+            isCreating ? "git and the setup are already running; their outcome shows here when they end" : undefined
+          }
+        >
           Cancel
         </Button>
         <Button
