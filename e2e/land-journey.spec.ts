@@ -3,8 +3,7 @@
 // tab, a squash landing that marks the design node done, and the worktree's removal offered and done.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { expect, test } from "./chat-fixtures.ts";
 
@@ -17,8 +16,7 @@ test("create a worktree with a setup step, let a run change a file, commit, land
   const git = (...args: string[]) => runFixtureGit({ cwd: repo.mainPath, args });
   await git("config", "user.name", "Journey Tester");
   await git("config", "user.email", "journey.tester@example.invalid");
-  const trust = await callApi<TrustBody>(claude.arbor, `/api/repos/${repo.repoId}/trust`);
-  await callApi(claude.arbor, `/api/repos/${repo.repoId}/trust`, { body: { digest: trust.body.trust.digest } });
+  await trustRepo(claude.arbor, repo.repoId);
   await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
     method: "PUT",
     body: { copyFiles: [], command: ["node", "-e", "console.log('dependencies installed')"], timeoutSeconds: 60 },

@@ -2,8 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { expect, test } from "./chat-fixtures.ts";
 
 test("the setup command's output is shown live while the new worktree is set up, then its report", async ({
@@ -11,8 +10,7 @@ test("the setup command's output is shown live while the new worktree is set up,
   claude,
   repo,
 }) => {
-  const trust = await callApi<TrustBody>(claude.arbor, `/api/repos/${repo.repoId}/trust`);
-  await callApi(claude.arbor, `/api/repos/${repo.repoId}/trust`, { body: { digest: trust.body.trust.digest } });
+  await trustRepo(claude.arbor, repo.repoId);
   // The command prints, then waits on a FIFO the test writes to once the dialog has shown the first line.
   const gate = path.join(repo.root, "setup-gate");
   execFileSync("mkfifo", [gate]);

@@ -1,8 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { LandingPreview } from "@/lib/worktrees/worktree-types.ts";
@@ -26,11 +25,7 @@ describe("land check in a trusted repository", () => {
     await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "-b", "feat/trusted-driver", worktree] });
     await commit(worktree, { "z.cfg": "branch\n" }, "Branch side");
     await commit(mainPath, { "z.cfg": "main\n" }, "Main side");
-    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
-    const trusted = await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, {
-      body: { digest: trust.body.trust.digest },
-    });
-    expect(trusted.status).toBe(200);
+    await trustRepo(shared.env.arbor, repoId);
     const checked = await callApi<LandingPreview>(shared.env.arbor, "/api/worktrees/land-check", {
       body: { repoId, worktreePath: worktree },
     });

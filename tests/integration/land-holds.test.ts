@@ -4,8 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi, openSession } from "@/tests/support/call-api.ts";
+import { callApi, openSession, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 
@@ -45,11 +44,7 @@ describe("a land holds both worktrees until git is done", () => {
     writeFileSync(hook, `#!/bin/sh\necho started > '${started}'\nread line < '${release}'\n`);
     chmodSync(hook, 0o755);
     // Hooks run only in a trusted repository (trusted after the hook is in place: the trust covers it).
-    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
-    expect(
-      (await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { body: { digest: trust.body.trust.digest } }))
-        .status,
-    ).toBe(200);
+    await trustRepo(shared.env.arbor, repoId);
     const mainSession = await openSession(shared.env.arbor, { repoId, worktreePath: mainPath });
 
     const firstLand = land(first);

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
@@ -190,11 +189,7 @@ describe("creating a worktree", () => {
   });
 
   it("runs the setup command of a trusted repository in the new worktree and shows its output; a failure keeps the worktree", async () => {
-    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/trust`);
-    const trusted = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${shared.repo.repoId}/trust`, {
-      body: { digest: trust.body.trust.digest },
-    });
-    expect(trusted.status).toBe(200);
+    await trustRepo(shared.env.arbor, shared.repo.repoId);
 
     await saveSetup({
       copyFiles: [],

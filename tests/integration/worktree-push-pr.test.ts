@@ -6,8 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { runProcess } from "@/lib/process-host/run-process.ts";
@@ -99,11 +98,7 @@ describe("push", () => {
     await git(shared.repo.mainPath, "config", "branch.feat/protected-3.remote", "guarded");
     // A folder remote's hooks run only for a repository the user trusts (a server's run there anyway).
     const { repoId } = shared.repo;
-    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
-    expect(
-      (await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { body: { digest: trust.body.trust.digest } }))
-        .status,
-    ).toBe(200);
+    await trustRepo(shared.env.arbor, repoId);
     try {
       const refused = await push(worktree);
       expect(refused.status).toBe(403);

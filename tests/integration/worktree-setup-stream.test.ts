@@ -2,8 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import type { CreatedWorktree } from "@/lib/worktrees/worktree-types.ts";
@@ -13,8 +12,7 @@ const shared = useArborWithRepo();
 describe("setup command output, live", () => {
   it("reaches a subscriber of the repository while the command still runs, and the report keeps it", async () => {
     const { repoId, root } = shared.repo;
-    const trust = await callApi<TrustBody>(shared.env.arbor, `/api/repos/${repoId}/trust`);
-    await callApi(shared.env.arbor, `/api/repos/${repoId}/trust`, { body: { digest: trust.body.trust.digest } });
+    await trustRepo(shared.env.arbor, repoId);
     // The command prints, then blocks reading a FIFO until the test writes to it.
     const gate = path.join(root, "setup-gate");
     execFileSync("mkfifo", [gate]);

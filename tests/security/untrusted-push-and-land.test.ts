@@ -8,8 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "no
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
-import type { TrustBody } from "@/tests/support/api-types.ts";
-import { callApi, pinRepo } from "@/tests/support/call-api.ts";
+import { callApi, pinRepo, trustRepo } from "@/tests/support/call-api.ts";
 import {
   addWorktree,
   createFixtureRoot,
@@ -134,8 +133,7 @@ describe("an untrusted repository's programs stay off while Arbor lands and push
     // Trusting it also means its own receive-pack setting would run: take that one out first.
     await git(mainPath, "config", "--unset", "remote.origin.receivepack");
     await git(mainPath, "config", "--unset", "credential.helper");
-    const trust = await callApi<TrustBody>(env.arbor, `/api/repos/${repoId}/trust`);
-    expect((await api(`/api/repos/${repoId}/trust`, { digest: trust.body.trust.digest })).status).toBe(200);
+    await trustRepo(env.arbor, repoId);
     const worktreePath = await worktreeWithCommit("trusted");
     const pushed = await api("/api/worktrees/push", { repoId, worktreePath });
     expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);

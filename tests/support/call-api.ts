@@ -1,4 +1,4 @@
-import type { HookInstallBody, PinBody, SendBody, SessionBody } from "./api-types.ts";
+import type { HookInstallBody, PinBody, SendBody, SessionBody, TrustBody } from "./api-types.ts";
 import type { ArborAddress } from "./start-arbor.ts";
 
 /**
@@ -37,6 +37,17 @@ export async function pinRepo(arbor: ArborAddress, path: string): Promise<string
   const { status, body } = await callApi<PinBody>(arbor, "/api/repo-pins", { body: { path } });
   if (status >= 300) throw new Error(`pinning ${path} answered ${status}: ${JSON.stringify(body)}`);
   return body.pin.repoId;
+}
+
+/**
+ * Trusts the repository as the user does in its Trust… dialog: reads what it would run (its digest),
+ * then trusts exactly that. Throws when the API refuses. Plant hooks and config before: trust covers them.
+ */
+export async function trustRepo(arbor: ArborAddress, repoId: string): Promise<void> {
+  const inspected = await callApi<TrustBody>(arbor, `/api/repos/${repoId}/trust`);
+  const trusted = await callApi(arbor, `/api/repos/${repoId}/trust`, { body: { digest: inspected.body.trust.digest } });
+  if (trusted.status >= 300)
+    throw new Error(`trusting ${repoId} answered ${trusted.status}: ${JSON.stringify(trusted.body)}`);
 }
 
 /** Opens (or reopens) the worktree's chat session and returns its id; throws when the API refuses. */
