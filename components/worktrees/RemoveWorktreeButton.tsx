@@ -68,7 +68,11 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
           {ignoredCount > 0 ? (
             <div className="mb-2 space-y-1 text-xs" data-testid="removal-ignored">
               <p>Ignored by git and only in this worktree (git deletes them with it):</p>
-              <ul className="max-h-32 list-disc overflow-y-auto pl-5 font-mono text-[11px]" tabIndex={0}>
+              <ul
+                className="max-h-32 list-disc overflow-y-auto pl-5 font-mono text-[11px]"
+                tabIndex={0}
+                aria-label="Ignored files only in this worktree"
+              >
                 {ignored.map((file) => (
                   <li key={file} className="break-all">
                     {file}

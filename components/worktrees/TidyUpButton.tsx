@@ -112,7 +112,13 @@ export function TidyUpButton(props: { repoId: string }) {
 
 function TidyTable({ preview }: { preview: TidyPreview }) {
   return (
-    <div className="max-h-72 overflow-y-auto rounded border border-zinc-200 dark:border-zinc-800">
+    // Focusable, so a keyboard can scroll a long list (axe: scrollable-region-focusable).
+    <div
+      className="max-h-72 overflow-y-auto rounded border border-zinc-200 dark:border-zinc-800"
+      tabIndex={0}
+      role="region"
+      aria-label="Worktrees and the disk they use"
+    >
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="tidy-worktrees">
         {preview.worktrees.map((worktree) => (
           <TidyRow key={worktree.worktreePath} worktree={worktree} />

@@ -110,4 +110,13 @@ describe("explainInvalidBranchName", () => {
       expect(explainInvalidBranchName(name), name).not.toBeNull();
     }
   });
+
+  it("refuses a full ref name, which git would nest under refs/heads/", () => {
+    expect(explainInvalidBranchName("refs/heads/foo")).toBe(
+      'it starts with "refs/" (give the short name: git would make refs/heads/refs/…)',
+    );
+    expect(explainInvalidBranchName("a:b")).toBe(
+      "it contains a space, a control character or a character git forbids (~ ^ : ? * [ \\)",
+    );
+  });
 });

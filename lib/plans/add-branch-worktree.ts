@@ -41,6 +41,17 @@ export async function addBranchWorktree(input: {
     );
   }
   if (!path.isAbsolute(worktreePath)) throw new AppError("invalid_input", "The worktree path must be absolute.");
+  // eslint-disable-next-line no-control-regex -- a newline or tab in a folder name is a paste gone wrong
+  if (/[\x00-\x1f\x7f]/.test(worktreePath))
+    throw new AppError(
+      "invalid_input",
+      "The folder name contains a control character (a newline or a tab?). Type the folder again.",
+    );
+  if (worktreePath.split(path.sep).some((part) => part.toLowerCase() === ".git"))
+    throw new AppError(
+      "invalid_input",
+      `${worktreePath} is inside a .git folder, which is git's own. Choose a folder outside it.`,
+    );
   if (existsSync(worktreePath))
     throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
   const added = await runGitCommand({

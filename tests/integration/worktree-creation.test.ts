@@ -88,6 +88,12 @@ describe("creating a worktree", () => {
     const occupied = await create({ branch: "feat/occupied", worktreePath: path.join(shared.repo.root, "occupied") });
     expect(occupied.status).toBe(409);
     expect(occupied.body.error.message).toContain("occupied already exists. Choose another path");
+    const inGit = await create({ branch: "feat/in-git", worktreePath: path.join(shared.repo.mainPath, ".git", "wt") });
+    expect(inGit.status).toBe(422);
+    expect(inGit.body.error.message).toContain("is inside a .git folder, which is git's own");
+    const pasted = await create({ branch: "feat/pasted", worktreePath: path.join(shared.repo.root, "wt\nx") });
+    expect(pasted.status).toBe(422);
+    expect(pasted.body.error.message).toContain("contains a control character");
     const relative = await create({ branch: "feat/relative", worktreePath: "relative/folder" });
     expect(relative.status).toBe(422);
     expect(relative.body.error.message).toBe("The worktree path must be absolute.");
