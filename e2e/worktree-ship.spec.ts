@@ -77,6 +77,10 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   await expect(row.getByTestId("push-outcome")).toHaveText("Pushed feat/ship to origin.");
   const pushed = await runFixtureGit({ cwd: originPath, args: ["rev-parse", "refs/heads/feat/ship"] });
   expect(pushed.trim()).toBe((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim());
+  await row.getByTestId("worktree-push").click();
+  await expect(row.getByTestId("push-outcome")).toHaveText(
+    "origin already has feat/ship as it is here; nothing new to push.",
+  );
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1440]) {
@@ -94,14 +98,16 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
     "Install the GitHub CLI (https://cli.github.com, Debian/Ubuntu: `apt install gh`",
   );
   await expect(dialog.getByTestId("pr-gh-message")).toContainText("run `gh auth login`");
+  // The compare page gets the draft's title and body, so what is written here is not lost there.
   await expect(dialog.getByTestId("pr-compare-url")).toHaveAttribute(
     "href",
-    "https://github.com/octo/demo/compare/main...feat/ship?expand=1",
+    /^https:\/\/github\.com\/octo\/demo\/compare\/main\.\.\.feat\/ship\?expand=1&title=Ship\+the\+feature&body=.*Ship\+the\+feature/,
   );
   await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship the feature");
   await expect(dialog.getByTestId("pr-body")).toHaveValue(/## Commits\n- Ship the feature \([0-9a-f]+\)/);
   await dialog.getByTestId("pr-title").fill("Ship it, edited");
   await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship it, edited");
+  await expect(dialog.getByTestId("pr-compare-url")).toHaveAttribute("href", /&title=Ship\+it%2C\+edited&/);
   await expect(dialog.getByTestId("pr-create")).toBeDisabled();
   await screenshots(page, { name: "pull-request-no-gh", testId: "pr-dialog" });
   await page.keyboard.press("Escape");

@@ -36,7 +36,9 @@ export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
             <ErrorNotice error={push.error} testId="push-error" />
           ) : (
             <p role="status" className="text-emerald-700 dark:text-emerald-400">
-              Pushed {push.data?.branch} to {push.data?.remote}.
+              {push.data?.isUpToDate
+                ? `${push.data.remote} already has ${push.data.branch} as it is here; nothing new to push.`
+                : `Pushed ${push.data?.branch} to ${push.data?.remote}.`}
             </p>
           )}
         </div>
@@ -100,18 +102,20 @@ function PullRequestDialog(props: {
                 {data.gh.message}
               </div>
             ) : null}
-            {data.compareUrl ? (
+            {/* Only once the branch is on the remote (before, GitHub's page would compare nothing); the
+                title and body go along, so what was written here is not lost there. */}
+            {data.compareUrl && data.isPushed ? (
               <p>
                 <a
-                  href={data.compareUrl}
+                  href={withDraft(data.compareUrl, { title: shownTitle, body: shownBody })}
                   target="_blank"
                   rel="noreferrer"
                   data-testid="pr-compare-url"
                   className="break-all text-emerald-800 underline dark:text-emerald-300"
                 >
                   {data.gh.state === "ready"
-                    ? "Or open it on GitHub's compare page"
-                    : "Open it on GitHub's compare page"}
+                    ? "Or open it on GitHub's compare page, with the title and description below"
+                    : "Open it on GitHub's compare page, with the title and description below"}
                 </a>
               </p>
             ) : null}
@@ -180,4 +184,15 @@ function PullRequestDialog(props: {
       </div>
     </Dialog>
   );
+}
+
+/** Longest body sent along in the compare URL (GitHub and browsers refuse very long URLs). */
+const COMPARE_BODY_MAX = 4000;
+
+/** GitHub's compare URL with the draft's title and body filled in (its `title` and `body` parameters). */
+function withDraft(compareUrl: string, draft: { title: string; body: string }): string {
+  const url = new URL(compareUrl);
+  if (draft.title.trim() !== "") url.searchParams.set("title", draft.title);
+  if (draft.body.trim() !== "") url.searchParams.set("body", draft.body.slice(0, COMPARE_BODY_MAX));
+  return url.toString();
 }

@@ -48,7 +48,13 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
   if (result.exitCode !== 0)
     throw explainPushFailure({ remote: remoteName, branch, stderr: result.stderr, stdout: result.stdout.toString() });
   publishWorktreeListChange(input.repoId);
-  return { branch, remote: remoteName, output: `${result.stdout.toString()}${result.stderr}`.trim() };
+  const stdout = result.stdout.toString();
+  return {
+    branch,
+    remote: remoteName,
+    output: `${stdout}${result.stderr}`.trim(),
+    isUpToDate: /^=\t/m.test(stdout),
+  };
 }
 
 /** planUntrustedPush with the push URL as git resolves it and the repository's own config entries. */

@@ -6,6 +6,8 @@ export interface PushResult {
   remote: string;
   /** What git said (its "To …" and ref lines), for the user to read. */
   output: string;
+  /** The remote already had the branch as it is here: nothing new went (git's porcelain flag `=`). */
+  isUpToDate: boolean;
 }
 
 /** Whether Arbor can open pull requests through the GitHub CLI here, and if not, what to do. */

@@ -55,8 +55,10 @@ describe("push", () => {
     try {
       const pushed = await push(worktree);
       expect(pushed.status).toBe(200);
-      expect(pushed.body).toMatchObject({ branch: "feat/push-1", remote: "origin" });
+      expect(pushed.body).toMatchObject({ branch: "feat/push-1", remote: "origin", isUpToDate: false });
       expect(existsSync(marker)).toBe(false);
+      // Again, with nothing new: said as such.
+      expect((await push(worktree)).body).toMatchObject({ isUpToDate: true });
     } finally {
       rmSync(hook);
     }
