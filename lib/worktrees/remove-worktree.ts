@@ -29,7 +29,8 @@ export interface RemovalResult {
 
 /**
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
- * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently), commits no other branch or remote has, a run of Arbor's, or a Claude Code session
+ * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently),
+ * commits no other branch or remote has, a run of Arbor's, or a Claude Code session
  * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
  * --force), the branch deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose
  * work landed in the default branch by squash or rebase, see landedBranches), and the
@@ -53,7 +54,7 @@ export async function removeWorktree(
   );
   const worktree = { ...resolved.worktree, mergedInto: listed?.mergedInto ?? null };
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-  const facts = await gatherRemovalFacts(db, { repoId: input.repoId, worktree });
+  const facts = await gatherRemovalFacts(db, { repoId: input.repoId, worktree, mainPath: repo.rootPath });
   const ignored = facts.ignoredOnlyHere ?? [];
   const blockers = removalBlockers({ ...facts, isIgnoredDiscardConfirmed: input.discardIgnored === true });
   const result: RemovalResult = {
@@ -113,15 +114,15 @@ export async function removeWorktree(
 /** The facts removalBlockers judges, for one worktree of the repository (also read by Tidy up). */
 export async function gatherRemovalFacts(
   db: Db,
-  input: { repoId: string; worktree: WorktreeScan },
+  /** `mainPath`: the main worktree, whose files a linked worktree's ignored ones are compared with. */
+  input: { repoId: string; worktree: WorktreeScan; mainPath: string },
 ): Promise<RemovalFacts> {
   const { worktree } = input;
-  const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId }, select: { rootPath: true } });
   return {
     isMain: worktree.isMain,
     ignoredOnlyHere: worktree.isMain
       ? []
-      : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: repo.rootPath }),
+      : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: input.mainPath }),
     isLocked: worktree.isLocked,
     lockReason: worktree.lockReason,
     changedFiles: countChangedFiles(worktree),

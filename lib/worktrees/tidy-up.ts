@@ -90,21 +90,22 @@ async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string
   // The list's verdict of "merged" (landed-branches.ts): a branch nobody committed on is not, a squashed one is.
   const scan = await listWorktrees(db, { repoId });
   const base = await readDefaultBase(db, repoId).catch(() => null);
+  const mainPath = scan.worktrees.find((worktree) => worktree.isMain)?.path ?? scan.repoRoot;
   const worktrees: TidyWorktree[] = [];
   // One worktree at a time: each walk already reads 8 folders at once, and git runs per worktree.
   for (const worktree of scan.worktrees) {
     if (worktree.isMissing || worktree.isBare) continue;
-    worktrees.push(await describeWorktree(db, { repoId, worktree }));
+    worktrees.push(await describeWorktree(db, { repoId, worktree, mainPath }));
   }
   return { base, worktrees };
 }
 
-async function describeWorktree(db: Db, input: { repoId: string; worktree: WorktreeScan }): Promise<TidyWorktree> {
+async function describeWorktree(
+  db: Db,
+  input: { repoId: string; worktree: WorktreeScan; mainPath: string },
+): Promise<TidyWorktree> {
   const { worktree } = input;
-  const [usage, facts] = await Promise.all([
-    measureDiskUsage(worktree.path),
-    gatherRemovalFacts(db, { repoId: input.repoId, worktree }),
-  ]);
+  const [usage, facts] = await Promise.all([measureDiskUsage(worktree.path), gatherRemovalFacts(db, input)]);
   const isMerged = !worktree.isMain && Boolean(worktree.mergedInto);
   return {
     worktreePath: worktree.path,
