@@ -84,8 +84,9 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
   await expect(dialog.getByTestId("land-blockers")).toContainText(
-    "The main worktree has 1 uncommitted change; commit, stash (`git stash -u` takes new files too) or remove it there first",
+    "The main worktree has 1 uncommitted change; commit, stash (git stash -u takes new files too) or remove it there first",
   );
+  await expect(dialog.getByTestId("land-blockers").locator("code")).toHaveText("git stash -u");
   await expect(dialog.getByTestId("land-ask-resolve")).toBeVisible();
   const file = dialog.locator('[data-testid="land-conflict-file"][data-path="README.md"]');
   await expect(file.getByTestId("land-hunk-base")).toContainText("Main's intro.");
@@ -97,6 +98,14 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   await expect(dialog).toHaveCount(0);
   await expect(rowOf(page, worktree)).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("message-list")).toContainText("would conflict");
+  // Arbor's request shows both sides as code blocks and its commands as code, not as raw Markdown.
+  const request = page.locator('[data-testid="message"][data-role="user"]').last();
+  await expect(request.getByTestId("user-code-block").first()).toBeVisible();
+  await expect(request.locator("code", { hasText: "git merge main" }).first()).toBeVisible();
+  await expect(request).not.toContainText("```");
+  const axe = await new AxeBuilder({ page }).include('[data-testid="message-list"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await request.screenshot({ path: path.join(SHOTS, "resolve-request.png") });
   await page.getByTestId("approval-allow-once").click();
   await expect(page.getByTestId("message-list")).toContainText("Merged main and kept both intros", {
     timeout: 60_000,
@@ -183,11 +192,22 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   await expect(stopped.getByTestId("operation-stopped-at")).toContainText("Branch side");
   await expect(stopped.getByTestId("operation-files")).toHaveText("README.md");
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveText("rebase in progress");
+  // HEAD is detached while git rebases: the row still names the branch, and says why, not "create a branch".
+  await expect(rowOf(page, worktree).getByTestId("worktree-branch")).toHaveText("feat/rebasing");
+  await expect(rowOf(page, worktree).getByTestId("worktree-rebasing")).toHaveText("rebasing");
+  const warning = rowOf(page, worktree).locator('[data-testid="worktree-warning"][data-code="rebase_stopped"]');
+  await expect(warning).toContainText("A rebase of feat/rebasing stopped here");
+  await expect(warning.locator("code")).toHaveText("git rebase --continue");
+  await expect(rowOf(page, worktree).locator('[data-code="detached_head"]')).toHaveCount(0);
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toContain("<<<<<<<");
   await shoot(page, dialog, "rebase-stopped");
 
   // Closed and opened again, from the row: the state is read from the git dir.
   await page.keyboard.press("Escape");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await rowOf(page, worktree).screenshot({ path: path.join(SHOTS, `rebase-row-${width}.png`) });
+  }
   await rowOf(page, worktree).getByTestId("worktree-operation").click();
   const state = page.getByTestId("operation-dialog");
   await expect(state.getByTestId("operation-files")).toHaveText("README.md");

@@ -95,9 +95,11 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   await page.keyboard.press("Enter");
   const dialog = page.getByTestId("pr-dialog");
   await expect(dialog.getByTestId("pr-gh-message")).toContainText(
-    "Install the GitHub CLI (https://cli.github.com, Debian/Ubuntu: `apt install gh`",
+    "Install the GitHub CLI (https://cli.github.com, Debian/Ubuntu: apt install gh",
   );
-  await expect(dialog.getByTestId("pr-gh-message")).toContainText("run `gh auth login`");
+  // Commands show as code, without their backticks.
+  await expect(dialog.getByTestId("pr-gh-message")).toContainText("run gh auth login");
+  await expect(dialog.getByTestId("pr-gh-message").locator("code", { hasText: "gh auth login" }).first()).toBeVisible();
   // The compare page gets the draft's title and body, so what is written here is not lost there.
   await expect(dialog.getByTestId("pr-compare-url")).toHaveAttribute(
     "href",

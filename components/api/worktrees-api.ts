@@ -83,9 +83,8 @@ export function useAbortOperation(repoId: string) {
   return useMutation({
     mutationFn: (input: { worktreePath: string }) =>
       fetchJson<{ aborted: string }>("/api/worktrees/abort", { method: "POST", body: { repoId, ...input } }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
-    },
+    // Not awaited: the abort is done when git is, and the list follows when its rescan answers.
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) }),
   });
 }
 

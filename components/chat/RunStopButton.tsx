@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/Button.tsx";
 import { useCancelRun } from "./use-chat-mutations.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /** Stops a running answer or removes a queued one (POST /api/chat/cancel). */
 export function RunStopButton({ runId, label, testId }: { runId: string; label: string; testId: string }) {
@@ -18,7 +19,7 @@ export function RunStopButton({ runId, label, testId }: { runId: string; label: 
       </Button>
       {cancel.error ? (
         <span role="alert" data-testid="cancel-error" className="text-xs text-red-700 dark:text-red-400">
-          {cancel.error.message}
+          <TextWithCode text={cancel.error.message} />
         </span>
       ) : null}
     </span>

@@ -4,6 +4,8 @@ import type { MessageView } from "@/lib/chat/chat-types.ts";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
+import { splitFencedBlocks } from "./user-text.ts";
 
 /**
  * The user's message as a right-aligned bubble; `message` is null while its POST is in flight. A stored
@@ -26,7 +28,7 @@ export function UserMessage({
       className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
       data-testid="message-text"
     >
-      {text}
+      <UserText text={text} />
     </div>
   );
   return (
@@ -75,5 +77,22 @@ export function SystemMessage({ message, isFocused = false }: { message: Message
         {message.isArchived ? <ArchivedTag /> : null} {message.content}
       </p>
     </article>
+  );
+}
+
+/** What the user wrote, as typed, with its fenced blocks and `inline code` shown as code (no other Markdown). */
+function UserText({ text }: { text: string }) {
+  return splitFencedBlocks(text).map((piece, index) =>
+    piece.kind === "code" ? (
+      <pre
+        key={index}
+        data-testid="user-code-block"
+        className="my-1 overflow-x-auto whitespace-pre rounded-md bg-black/25 px-2 py-1 font-mono text-xs"
+      >
+        <code>{piece.text}</code>
+      </pre>
+    ) : (
+      <TextWithCode key={index} text={piece.text} />
+    ),
   );
 }

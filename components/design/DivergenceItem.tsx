@@ -2,6 +2,7 @@
 
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { DIVERGENCE_LABEL } from "./design-look.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /** One difference between the design and git: what kind, then what is off and what to do. */
 export function DivergenceItem({
@@ -23,7 +24,7 @@ export function DivergenceItem({
       <span className="mr-1 font-semibold uppercase tracking-wide text-[10px] text-amber-700 dark:text-amber-400">
         ⚠ {DIVERGENCE_LABEL[warning.code]}
       </span>
-      {warning.message}
+      <TextWithCode text={warning.message} />
     </li>
   );
 }

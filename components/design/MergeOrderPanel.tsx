@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/merge-order.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 const STATE_LABEL: Record<MergeOrderState, string> = {
   landed: "landed",
@@ -69,7 +70,7 @@ function MergeOrderBody({ order }: { order: MergeOrder }) {
               data-code={warning.code}
               className="text-xs text-amber-800 dark:text-amber-300"
             >
-              ⚠ {warning.message}
+              ⚠ <TextWithCode text={warning.message} />
             </li>
           ))}
         </ul>

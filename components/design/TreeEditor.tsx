@@ -7,6 +7,7 @@ import { findSibling, type DraftAction } from "./draft-reducer.ts";
 import { orderDraft, type Draft } from "./draft-tree.ts";
 import { EditorNodeRow } from "./EditorNodeRow.tsx";
 import { TreePreview } from "./TreePreview.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /** Option A, and where every tree is reviewed: nodes shown under their parents, a live preview, live validation. */
 export function TreeEditor(props: {
@@ -54,7 +55,7 @@ function ValidationBar({ problem }: { problem: DraftProblem | null }) {
       data-testid="tree-error"
       className="sticky top-0 z-10 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-800 shadow-sm dark:border-red-800 dark:bg-red-950 dark:text-red-200"
     >
-      {problem.message}
+      <TextWithCode text={problem.message} />
     </p>
   ) : (
     <p

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { TextInput } from "@/components/ui/FormFields.tsx";
 import { describeEntry, listEntryActions, type EntryAction } from "./describe-entry.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 const LABEL: Record<EntryAction, string> = {
   done: "Done",
@@ -117,7 +118,7 @@ export function LedgerEntryItem(props: {
       )}
       {change.error ? (
         <p role="alert" data-testid="ledger-entry-error" className="mt-1 text-red-700 dark:text-red-400">
-          {change.error.message}
+          <TextWithCode text={change.error.message} />
         </p>
       ) : null}
     </li>

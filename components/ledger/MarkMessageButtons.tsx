@@ -4,6 +4,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { useRecordEntry } from "@/components/api/ledger-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import type { LedgerKind } from "@/lib/ledger/ledger-types.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * "Decision" and "Task" under a message: record the text selected inside the message, or else the
@@ -57,7 +58,7 @@ export function MarkMessageButtons(props: {
         ) : null}
         {record.error ? (
           <span role="alert" data-testid="mark-error" className="text-red-700 dark:text-red-400">
-            {record.error.message}
+            <TextWithCode text={record.error.message} />
           </span>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { useArchiveSession, useLighten, useSummarize } from "@/components/api/me
 import { Button } from "@/components/ui/Button.tsx";
 import { ArchiveConfirm } from "./ArchiveConfirm.tsx";
 import { LightenForm } from "./LightenForm.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * Summarize, Lighten and Archive for the open conversation. The buttons sit in the header;
@@ -70,7 +71,7 @@ export function MemoryActions(props: {
         ) : null}
         {error ? (
           <p role="alert" data-testid="memory-error" className="text-xs text-red-700 dark:text-red-400">
-            {error.message}
+            <TextWithCode text={error.message} />
           </p>
         ) : null}
       </div>

@@ -20,6 +20,7 @@ import { Select } from "@/components/ui/FormFields.tsx";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { OperationPanel } from "./OperationPanel.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * "Land…" on a linked worktree with a branch: first a preview of merging it into its base (the
@@ -131,7 +132,9 @@ export function LandButton(props: {
             <div className="space-y-2" data-testid="land-rebase-stopped">
               <p role="alert" className="font-medium text-red-700 dark:text-red-400" data-testid="land-error">
                 {stoppedByLand
-                  ? "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it."
+                  ? stopped.conflictingFiles.length > 0
+                    ? "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it."
+                    : "Nothing was landed: the rebase stopped without a conflict, and the worktree is left as git left it."
                   : `A ${stopped.operation} is stopped in this worktree: abort it, or finish it in a terminal, before landing.`}
               </p>
               <OperationPanel repoId={props.repoId} state={stopped} onAborted={() => run(base)} />
@@ -314,7 +317,9 @@ function LandBlockerList(props: { blockers: string[] | null; isPending: boolean;
       <p className="font-medium">Before landing:</p>
       <ul className="list-disc space-y-1 pl-5 text-red-700 dark:text-red-400" data-testid="land-blockers">
         {props.blockers.map((blocker) => (
-          <li key={blocker}>{blocker}</li>
+          <li key={blocker}>
+            <TextWithCode text={blocker} />
+          </li>
         ))}
       </ul>
     </div>

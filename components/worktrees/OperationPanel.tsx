@@ -52,7 +52,8 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         </>
       ) : null}
       <p className="text-zinc-600 dark:text-zinc-400">
-        The worktree is as git left it; Claude does not run in it meanwhile. Resolve the files and run{" "}
+        The worktree is as git left it; Claude does not run in it meanwhile.{" "}
+        {state.conflictingFiles.length > 0 ? "Resolve the files" : "Fix what stopped it"} and run{" "}
         <code>git {what} --continue</code> in a terminal, or abort to put it back as it was.
       </p>
       {abort.error ? <ErrorNotice error={abort.error} testId="operation-abort-error" /> : null}

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Checkbox } from "@/components/ui/FormFields.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * "Remove…" on a linked worktree: the dialog first asks the server what stops the removal
@@ -61,7 +62,9 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
               data-testid="removal-blockers"
             >
               {blockers.map((blocker) => (
-                <li key={blocker}>{blocker}</li>
+                <li key={blocker}>
+                  <TextWithCode text={blocker} />
+                </li>
               ))}
             </ul>
           ) : null}

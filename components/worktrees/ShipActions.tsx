@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { PullRequestBadge } from "./PullRequestBadge.tsx";
 
 /**
@@ -85,8 +86,11 @@ function PullRequestDialog(props: {
               {data.remote ? (
                 <>
                   {" "}
-                  on <span className="font-mono">{data.remote.name}</span>{" "}
-                  <span className="break-all font-mono text-zinc-500">({data.remote.url})</span>
+                  on <span className="font-mono">{data.remote.name}</span>
+                  {/* On a line of its own: a long URL wraps there, not in the middle of the sentence. */}
+                  <span className="block font-mono text-zinc-500 [overflow-wrap:anywhere]" data-testid="pr-remote-url">
+                    {data.remote.url}
+                  </span>
                 </>
               ) : (
                 " — the repository has no remote."
@@ -99,7 +103,7 @@ function PullRequestDialog(props: {
                 data-state={data.gh.state}
                 className="whitespace-pre-wrap rounded border border-amber-300 bg-amber-50 p-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
               >
-                {data.gh.message}
+                <TextWithCode text={data.gh.message} />
               </div>
             ) : null}
             {/* Only once the branch is on the remote (before, GitHub's page would compare nothing); the
@@ -111,7 +115,7 @@ function PullRequestDialog(props: {
                   target="_blank"
                   rel="noreferrer"
                   data-testid="pr-compare-url"
-                  className="break-all text-emerald-800 underline dark:text-emerald-300"
+                  className="break-words text-emerald-800 underline dark:text-emerald-300"
                 >
                   {data.gh.state === "ready"
                     ? "Or open it on GitHub's compare page, with the title and description below"

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Checkbox } from "@/components/ui/FormFields.tsx";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * "Tidy up" for a repository: the disk each worktree and its dependency folders use, which are
@@ -80,7 +81,8 @@ export function TidyUpButton(props: { repoId: string }) {
                 >
                   {reclaim.data.skipped.map((item) => (
                     <li key={`${item.action.kind}:${item.action.worktreePath}`}>
-                      <span className="font-mono">{item.action.worktreePath}</span> was kept: {item.reason}
+                      <span className="font-mono">{item.action.worktreePath}</span> was kept:{" "}
+                      <TextWithCode text={item.reason} />
                     </li>
                   ))}
                 </ul>
@@ -158,7 +160,9 @@ function TidyRow({ worktree }: { worktree: TidyWorktree }) {
       {!worktree.isMain && worktree.blockers.length > 0 ? (
         <ul className="list-disc pl-5 text-zinc-600 dark:text-zinc-400" data-testid="tidy-blockers">
           {worktree.blockers.map((blocker) => (
-            <li key={blocker}>{blocker}</li>
+            <li key={blocker}>
+              <TextWithCode text={blocker} />
+            </li>
           ))}
         </ul>
       ) : null}

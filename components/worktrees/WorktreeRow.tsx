@@ -6,6 +6,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { LandButton } from "./LandButton.tsx";
 import { OperationButton } from "./OperationPanel.tsx";
 import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButton.tsx";
@@ -42,8 +43,16 @@ export function WorktreeRow(props: {
       >
         <div className="flex items-center gap-2">
           <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
-            {worktree.isDetached ? "detached HEAD" : (worktree.branch ?? "(bare)")}
+            {worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)")}
           </span>
+          {worktree.isDetached && worktree.rebasingBranch ? (
+            <span
+              className="shrink-0 text-[10px] uppercase text-red-700 dark:text-red-400"
+              data-testid="worktree-rebasing"
+            >
+              rebasing
+            </span>
+          ) : null}
           {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-500">main</span> : null}
           <span className="ml-auto">{props.activity}</span>
         </div>
@@ -91,7 +100,7 @@ export function WorktreeRow(props: {
               data-code={warning.code}
               className="text-xs text-amber-700 dark:text-amber-400"
             >
-              ⚠ {warning.message}
+              ⚠ <TextWithCode text={warning.message} />
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { listWorktreeWarnings } from "./worktree-warnings.ts";
 
 /** What reading one listed worktree produced: a status, or the reason there is none. */
 export type WorktreeState =
-  | { kind: "scanned"; status: StatusSummary; operation?: GitOperation | null }
+  | { kind: "scanned"; status: StatusSummary; operation?: GitOperation | null; rebasingBranch?: string | null }
   | { kind: "bare" }
   | { kind: "missing" }
   | { kind: "failed"; error: string };
@@ -42,6 +42,7 @@ export function buildWorktreeScan({
     prunableReason: entry.prunableReason,
     isMissing: state.kind === "missing",
     operation: state.kind === "scanned" ? (state.operation ?? null) : null,
+    rebasingBranch: state.kind === "scanned" ? (state.rebasingBranch ?? null) : null,
     error: state.kind === "failed" ? state.error : null,
   };
   return { ...facts, warnings: listWorktreeWarnings(facts) };

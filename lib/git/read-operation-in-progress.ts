@@ -47,6 +47,25 @@ export async function readOperationInProgress(gitDir: string): Promise<GitOperat
   return null;
 }
 
+/**
+ * The operation in progress and, for a rebase, the branch it rebases (`head-name`, short), from the
+ * git dir's files: while a rebase is stopped HEAD is detached, and this is the branch that comes back.
+ */
+export async function readOperationSummary(
+  gitDir: string,
+): Promise<{ operation: GitOperation | null; rebasingBranch: string | null }> {
+  const operation = await readOperationInProgress(gitDir);
+  if (operation !== "rebase") return { operation, rebasingBranch: null };
+  for (const folder of ["rebase-merge", "rebase-apply"]) {
+    const headName = await readFile(path.join(gitDir, folder, "head-name"), "utf8").then(
+      (text) => text.trim(),
+      () => null,
+    );
+    if (headName?.startsWith("refs/heads/")) return { operation, rebasingBranch: headName.slice("refs/heads/".length) };
+  }
+  return { operation, rebasingBranch: null };
+}
+
 /** What git's files say about a stopped rebase or merge (each null when git did not write it). */
 export interface OperationFiles {
   operation: GitOperation;

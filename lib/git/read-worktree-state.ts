@@ -1,7 +1,7 @@
 import type { WorktreeState } from "./build-worktree-scan.ts";
 import { parseStatus } from "./parse-status.ts";
 import type { WorktreeListEntry } from "./parse-worktree-list.ts";
-import { readGitDirFromFiles, readOperationInProgress } from "./read-operation-in-progress.ts";
+import { readGitDirFromFiles, readOperationSummary } from "./read-operation-in-progress.ts";
 import { readPathKind } from "./read-path-kind.ts";
 import { readGitMessage, runGit } from "./run-git.ts";
 
@@ -26,11 +26,16 @@ export async function readWorktreeState(entry: WorktreeListEntry): Promise<Workt
 /** Runs the status command in `worktreePath`; never throws, a failure is returned as state. */
 export async function readStatusState({ worktreePath }: { worktreePath: string }): Promise<WorktreeState> {
   try {
-    const [output, operation] = await Promise.all([
+    const [output, summary] = await Promise.all([
       runGit({ cwd: worktreePath, args: STATUS_ARGS }),
-      readGitDirFromFiles(worktreePath).then((gitDir) => (gitDir ? readOperationInProgress(gitDir) : null)),
+      readGitDirFromFiles(worktreePath).then((gitDir) => (gitDir ? readOperationSummary(gitDir) : null)),
     ]);
-    return { kind: "scanned", status: parseStatus(output), operation };
+    return {
+      kind: "scanned",
+      status: parseStatus(output),
+      operation: summary?.operation ?? null,
+      rebasingBranch: summary?.rebasingBranch ?? null,
+    };
   } catch (error) {
     return { kind: "failed", error: readGitMessage(error) };
   }

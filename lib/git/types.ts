@@ -25,6 +25,7 @@ export interface UpstreamState {
 
 export type WorktreeWarningCode =
   | "detached_head"
+  | "rebase_stopped"
   | "behind_upstream"
   | "conflicts"
   | "prunable"
@@ -60,6 +61,11 @@ export interface WorktreeScan {
   isMissing: boolean;
   /** A merge or rebase (started by Arbor or in a terminal) waiting to be finished or aborted, read from the git dir. */
   operation: GitOperation | null;
+  /**
+   * The branch a stopped rebase is rebasing (HEAD is detached until the rebase finishes), from the
+   * git dir's `head-name`; null otherwise.
+   */
+  rebasingBranch?: string | null;
   /**
    * The base branch this worktree's branch has landed in (its work is all there: merged, fast-forwarded
    * or squashed), when the worktree list computed it; read from git, never stored.

@@ -49,6 +49,20 @@ describe("listWorktreeWarnings", () => {
     ]);
   });
 
+  it("says a stopped rebase detached HEAD, naming its branch, instead of asking for a branch", () => {
+    const warnings = listWorktreeWarnings(
+      facts({ branch: null, isDetached: true, operation: "rebase", rebasingBranch: "feat/x" }),
+    );
+    expect(warnings.map((warning) => warning.code)).toEqual(["rebase_stopped"]);
+    expect(warnings[0]?.message).toContain("A rebase of feat/x stopped here");
+    expect(warnings[0]?.message).toContain("`git rebase --continue`");
+    const unnamed = listWorktreeWarnings(facts({ branch: null, isDetached: true, operation: "rebase" }));
+    expect(unnamed[0]?.message).toMatch(/^A rebase stopped here/);
+    // A merge does not detach HEAD: a detached HEAD during one is still a detached HEAD.
+    const merging = listWorktreeWarnings(facts({ branch: null, isDetached: true, operation: "merge" }));
+    expect(merging.map((warning) => warning.code)).toEqual(["detached_head"]);
+  });
+
   it("warns about a detached HEAD, naming the commit", () => {
     const [warning] = listWorktreeWarnings(facts({ isDetached: true, branch: null, upstream: null }));
     expect(warning?.code).toBe("detached_head");

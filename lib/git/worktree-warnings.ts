@@ -35,7 +35,14 @@ export function listWorktreeWarnings(scan: WorktreeFacts): WorktreeWarning[] {
       `Worktree is locked${reasonSuffix(scan.lockReason)} — git will not move, remove or prune it until you run \`git worktree unlock\``,
     );
   }
-  if (scan.isDetached) {
+  if (scan.isDetached && scan.operation === "rebase") {
+    // git detaches HEAD while it rebases: the branch is safe and comes back when the rebase ends.
+    const branch = scan.rebasingBranch ? ` of ${scan.rebasingBranch}` : "";
+    add(
+      "rebase_stopped",
+      `A rebase${branch} stopped here, so HEAD is detached until it ends — finish it (\`git rebase --continue\` once the files are resolved) or abort it with “Rebase stopped…”`,
+    );
+  } else if (scan.isDetached) {
     const at = scan.head ? ` at ${scan.head.shortSha}` : "";
     add("detached_head", `HEAD is detached${at} — create or switch to a branch so new commits are not lost`);
   }

@@ -5,7 +5,7 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
-import { describeOperation, readOperationState } from "./operation-state.ts";
+import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import { whileHolding } from "./worktree-holds.ts";
@@ -168,14 +168,14 @@ async function rebaseBranch(input: {
     isExitCodeChecked: false,
   });
   if (result.exitCode === 0 && !result.isTimedOut) return;
+  const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
   const stopped = await readOperationState(cwd);
   if (stopped)
     throw new AppError(
       "conflict",
-      `Nothing was landed: the rebase of ${branch} onto ${base} stopped on a conflict, and the worktree is left as git left it. ${describeOperation(stopped)}`,
+      `Nothing was landed: the rebase of ${branch} onto ${base} ${whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut })}, and the worktree is left as git left it. ${describeOperation(stopped)}`,
       { details: { operation: stopped } },
     );
-  const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
   if (GIT_IDENTITY_MISSING.test(message))
     throw new AppError(
       "precondition_failed",

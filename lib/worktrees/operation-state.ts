@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
-import { readGitMessage, runGit } from "@/lib/git/run-git.ts";
+import { gitComplaint, readGitMessage, runGit } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 import { holdWorktrees } from "./worktree-holds.ts";
@@ -42,12 +42,24 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
   };
 }
 
+/**
+ * Why a rebase Arbor started stopped, as the end of "the rebase of x onto y …": a conflict when git
+ * left conflicted files, else the time limit or git's own complaint (a merge driver that failed, a
+ * file git would not overwrite), never a conflict that is not there.
+ */
+export function whyRebaseStopped(input: { stopped: OperationState; gitOutput: string; isTimedOut: boolean }): string {
+  if (input.stopped.conflictingFiles.length > 0) return "stopped on a conflict";
+  if (input.isTimedOut) return "was stopped because it took too long";
+  const complaint = gitComplaint(input.gitOutput);
+  return complaint ? `stopped without a conflict (git: ${complaint})` : "stopped without a conflict";
+}
+
 /** One sentence for refusals: what is stopped where, and the two ways out. */
 export function describeOperation(state: OperationState): string {
   const files = state.conflictingFiles.length > 0 ? ` with conflicts in ${state.conflictingFiles.join(", ")}` : "";
   if (state.operation === "rebase") {
     const at = state.stoppedAt ? ` at ${state.stoppedAt.sha} (${state.stoppedAt.subject})` : "";
-    return `A rebase of ${state.branch ?? "this branch"}${state.onto ? ` onto ${state.onto.sha}` : ""} is stopped in ${state.worktreePath}${at}${files}. Abort it (the worktree row's "Rebase stopped…"), or resolve the files and run \`git rebase --continue\` in a terminal.`;
+    return `A rebase of ${state.branch ?? "this branch"}${state.onto ? ` onto ${state.onto.sha}` : ""} is stopped in ${state.worktreePath}${at}${files}. Abort it (the worktree row's "Rebase stopped…"), or ${files ? "resolve the files" : "fix what stopped it"} and run \`git rebase --continue\` in a terminal.`;
   }
   return `A ${state.operation} is in progress in ${state.worktreePath}${files}. Abort it (the worktree row's "${state.operation === "merge" ? "Merge" : "Operation"} in progress…"), or finish it in a terminal and commit.`;
 }

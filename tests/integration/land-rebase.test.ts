@@ -136,7 +136,17 @@ describe("land by rebase", () => {
     const gitDir = (await runFixtureGit({ cwd: worktree, args: ["rev-parse", "--absolute-git-dir"] })).trim();
     expect(existsSync(path.join(gitDir, "rebase-merge"))).toBe(true);
 
-    expect((await listed(worktree))?.operation).toBe("rebase");
+    // The row names the branch being rebased and says why HEAD is detached, not "create a branch".
+    const row = await listed(worktree);
+    expect(row).toMatchObject({
+      operation: "rebase",
+      isDetached: true,
+      rebasingBranch: expect.stringMatching(/^feat\/stops-\d+$/),
+    });
+    expect(row?.warnings.map((warning) => warning.code)).toEqual(["rebase_stopped", "conflicts"]);
+    expect(row?.warnings[0]?.message).toMatch(
+      /^A rebase of feat\/stops-\d+ stopped here, so HEAD is detached until it ends/,
+    );
     expect((await operation(worktree)).body.state).toMatchObject({ operation: "rebase", conflictingFiles: ["a.txt"] });
     const again = await preview(worktree);
     expect(again.status).toBe(409);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { describeOperation, whyRebaseStopped } from "./operation-state.ts";
+import type { OperationState } from "./worktree-types.ts";
+
+const stopped = (conflictingFiles: string[]): OperationState => ({
+  worktreePath: "/w/feat",
+  operation: "rebase",
+  branch: "feat/x",
+  onto: { sha: "abc1234", subject: "Main moves" },
+  stoppedAt: { sha: "def5678", subject: "Branch work" },
+  step: 1,
+  total: 2,
+  conflictingFiles,
+});
+
+describe("whyRebaseStopped", () => {
+  it("calls it a conflict only when git left conflicted files", () => {
+    expect(whyRebaseStopped({ stopped: stopped(["a.txt"]), gitOutput: "CONFLICT (content)", isTimedOut: false })).toBe(
+      "stopped on a conflict",
+    );
+  });
+
+  it("otherwise quotes git's complaint, or names the time limit", () => {
+    const gitOutput =
+      "Auto-merging a.txt\nerror: The following untracked working tree files would be overwritten by merge:\n\tu.txt\n";
+    expect(whyRebaseStopped({ stopped: stopped([]), gitOutput, isTimedOut: false })).toBe(
+      "stopped without a conflict (git: error: The following untracked working tree files would be overwritten by merge:)",
+    );
+    expect(whyRebaseStopped({ stopped: stopped([]), gitOutput: "", isTimedOut: true })).toBe(
+      "was stopped because it took too long",
+    );
+    expect(whyRebaseStopped({ stopped: stopped([]), gitOutput: "", isTimedOut: false })).toBe(
+      "stopped without a conflict",
+    );
+    expect(describeOperation(stopped([]))).toContain(
+      'at def5678 (Branch work). Abort it (the worktree row\'s "Rebase stopped…"), or fix what stopped it and run `git rebase --continue`',
+    );
+  });
+});
+
+describe("describeOperation", () => {
+  it("names the branch, where it stopped and the conflicts, with both ways out", () => {
+    expect(describeOperation(stopped(["a.txt"]))).toBe(
+      'A rebase of feat/x onto abc1234 is stopped in /w/feat at def5678 (Branch work) with conflicts in a.txt. Abort it (the worktree row\'s "Rebase stopped…"), or resolve the files and run `git rebase --continue` in a terminal.',
+    );
+  });
+});
