@@ -29,6 +29,8 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   await dialog.getByTestId("remove-confirm").click();
   await expect(row(clean)).toHaveCount(0);
   await expect(row(dirty)).toBeVisible();
+  // The keyboard user keeps their place: the focus moves to a neighbouring row, not to the page's body.
+  await expect(page.locator('[data-testid="worktree-row"] [data-testid="worktree-open"]:focus')).toHaveCount(1);
   const branches = await runFixtureGit({ cwd: repo.mainPath, args: ["branch", "--format=%(refname:short)"] });
   expect(branches).not.toContain("feat/clean");
   expect(branches).toContain("feat/dirty");

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useWorktrees } from "@/components/api/pins-api.ts";
@@ -19,6 +19,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { NewWorktreeButton } from "./NewWorktreeButton.tsx";
 import { TidyUpButton } from "./TidyUpButton.tsx";
+import { useFocusAfterRemoval } from "./use-focus-after-removal.ts";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
 import { WorktreeRow } from "./WorktreeRow.tsx";
 
@@ -51,6 +52,9 @@ export function WorktreePanel(props: {
   const ledgerCounts = useLedgerCounts(props.pin.repoId);
   const countsByPath = new Map((ledgerCounts.data?.worktrees ?? []).map((item) => [item.worktreePath, item]));
   const [isLedgerOpen, setLedgerOpen] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const paths = useMemo(() => (scan.data?.worktrees ?? []).map((worktree) => worktree.path), [scan.data]);
+  const rememberFocus = useFocusAfterRemoval(listRef, paths);
   return (
     <section
       className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
@@ -99,7 +103,7 @@ export function WorktreePanel(props: {
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}
         {scan.data ? (
-          <ul className="space-y-2" data-testid="worktree-list">
+          <ul ref={listRef} onFocus={rememberFocus} className="space-y-2" data-testid="worktree-list">
             {scan.data.worktrees.map((worktree) => (
               <WorktreeRow
                 key={worktree.path}
