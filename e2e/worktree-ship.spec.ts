@@ -148,6 +148,9 @@ test("Tidy up shows the disk each worktree uses, previews reclaiming a merged on
 
   await dialog.getByTestId("tidy-reclaim").click();
   await expect(dialog.getByTestId("tidy-result")).toContainText("1 done, 0 skipped");
+  // The result names what went, not just how many.
+  await expect(dialog.getByTestId("tidy-done").getByRole("listitem")).toHaveCount(1);
+  await expect(dialog.getByTestId("tidy-done")).toContainText(`Removed the worktree ${merged} (`);
   expect(existsSync(merged)).toBe(false);
   expect(existsSync(path.join(keep, "keep.txt"))).toBe(true);
   await expect(entry(merged)).toHaveCount(0);

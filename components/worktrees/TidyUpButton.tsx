@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { TidyOptions, TidyPreview, TidyWorktree } from "@/lib/worktrees/ship-types.ts";
+import type { TidyAction, TidyOptions, TidyPreview, TidyWorktree } from "@/lib/worktrees/ship-types.ts";
 import { formatBytes } from "@/lib/worktrees/tidy-plan.ts";
 import { useReclaim, useTidyPreview } from "@/components/api/ship-api.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
@@ -74,6 +74,22 @@ export function TidyUpButton(props: { repoId: string }) {
                 Freed {formatBytes(reclaim.data.bytes)}: {reclaim.data.done.length} done, {reclaim.data.skipped.length}{" "}
                 skipped.
               </p>
+              {reclaim.data.done.length > 0 ? (
+                <ul className="list-disc space-y-0.5 pl-5" data-testid="tidy-done">
+                  {reclaim.data.done.map((action) => (
+                    <li key={`${action.kind}:${action.worktreePath}`} data-kind={action.kind}>
+                      <TidyActionText action={action} isDone />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {reclaim.data.archivedSessionIds.length > 0 ? (
+                <p className="text-zinc-600 dark:text-zinc-400">
+                  {reclaim.data.archivedSessionIds.length === 1
+                    ? "Its conversation is archived, not deleted."
+                    : `Their ${reclaim.data.archivedSessionIds.length} conversations are archived, not deleted.`}
+                </p>
+              ) : null}
               {reclaim.data.skipped.length > 0 ? (
                 <ul
                   className="list-disc space-y-0.5 pl-5 text-amber-800 dark:text-amber-300"
@@ -185,19 +201,31 @@ function ReclaimPreview({ preview }: { preview: TidyPreview }) {
       <ul className="list-disc space-y-0.5 pl-5">
         {preview.actions.map((action) => (
           <li key={`${action.kind}:${action.worktreePath}`} data-testid="tidy-action" data-kind={action.kind}>
-            {action.kind === "remove_worktree" ? "Remove the worktree " : "Delete "}
-            {action.kind === "remove_worktree" ? (
-              <span className="font-mono">{action.worktreePath}</span>
-            ) : (
-              <>
-                <span className="font-mono">{action.folders.join(", ")}</span> in{" "}
-                <span className="font-mono">{action.worktreePath}</span>
-              </>
-            )}{" "}
-            ({formatBytes(action.bytes)})
+            <TidyActionText action={action} isDone={false} />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** One action of Reclaim, as planned ("Remove the worktree …") or as done ("Removed the worktree …"), with its size. */
+function TidyActionText({ action, isDone }: { action: TidyAction; isDone: boolean }) {
+  return (
+    <>
+      {action.kind === "remove_worktree" ? (
+        <>
+          {isDone ? "Removed the worktree " : "Remove the worktree "}
+          <span className="font-mono">{action.worktreePath}</span>
+        </>
+      ) : (
+        <>
+          {isDone ? "Deleted " : "Delete "}
+          <span className="font-mono">{action.folders.join(", ")}</span> in{" "}
+          <span className="font-mono">{action.worktreePath}</span>
+        </>
+      )}{" "}
+      ({formatBytes(action.bytes)})
+    </>
   );
 }
