@@ -1,6 +1,6 @@
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { splitNamingRule } from "@/lib/design/naming-rule.ts";
-import { proposeWorktreeFolder, slugForBranch } from "@/lib/worktrees/propose-worktree.ts";
+import { proposeWorktreeFolder, folderNameForBranch } from "@/lib/worktrees/propose-worktree.ts";
 import type { NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
 
 /** What the branch box starts with: the naming rule's text before `{slug}` (`feat/`), so the user types the rest. */
@@ -18,7 +18,7 @@ export function proposedFolder(options: NewWorktreeOptions, branch: string): str
   if (trimmed === "" || trimmed === initialBranch(options.namingRule)) return "";
   return proposeWorktreeFolder({
     repoRoot: options.repoRoot,
-    slug: slugForBranch({ rule: options.namingRule, branch: trimmed }),
+    slug: folderNameForBranch({ rule: options.namingRule, branch: trimmed }),
   });
 }
 

@@ -10,7 +10,7 @@ import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { proposeWorktreeFolder, slugForBranch } from "./propose-worktree.ts";
+import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "./run-worktree-setup.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 import { readWorktreeSetup } from "./worktree-setup-store.ts";
@@ -51,7 +51,7 @@ export async function createWorktree(
   const requestedPath = input.worktreePath?.trim();
   const worktreePath = requestedPath
     ? path.normalize(requestedPath)
-    : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: slugForBranch({ rule, branch }) });
+    : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: folderNameForBranch({ rule, branch }) });
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
   await addBranchWorktree({
     repoRoot: scan.repoRoot,

@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { proposeWorktreeFolder, slugForBranch } from "./propose-worktree.ts";
+import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 
-describe("slugForBranch", () => {
+describe("folderNameForBranch", () => {
   it("takes the slug the naming rule puts in the branch", () => {
-    expect(slugForBranch({ rule: "feat/{slug}", branch: "feat/add-login" })).toBe("add-login");
-    expect(slugForBranch({ rule: "{slug}-wip", branch: "cart-wip" })).toBe("cart");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/add-login" })).toBe("add-login");
+    expect(folderNameForBranch({ rule: "{slug}-wip", branch: "cart-wip" })).toBe("cart");
   });
 
   it("makes one from the last part of a branch that does not follow the rule", () => {
-    expect(slugForBranch({ rule: "feat/{slug}", branch: "fix/Login_Page" })).toBe("login-page");
-    expect(slugForBranch({ rule: "not a rule", branch: "ana/feat/Ümlaut" })).toBe("umlaut");
-    expect(slugForBranch({ rule: "feat/{slug}", branch: "feat/" })).toBe("feat");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "fix/Login_Page" })).toBe("login-page");
+    expect(folderNameForBranch({ rule: "not a rule", branch: "ana/feat/Ümlaut" })).toBe("umlaut");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/" })).toBe("feat");
+  });
+
+  it("keeps the letters of a name with no ASCII letter or digit, so such branches get folders of their own", () => {
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/日本語" })).toBe("日本語");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/中文 分支" })).toBe("中文-分支");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/Ветка" })).toBe("ветка");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/😀😀" })).toBe("task");
+    expect([...folderNameForBranch({ rule: "x/{slug}", branch: `feat/${"𠀋".repeat(70)}` })]).toHaveLength(60);
   });
 });
 

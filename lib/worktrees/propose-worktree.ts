@@ -1,18 +1,31 @@
 import { matchNamingRule } from "@/lib/design/naming-rule.ts";
-import { suggestSlug } from "@/lib/design/slug.ts";
+import { FALLBACK_SLUG, SLUG_MAX_LENGTH, suggestSlug } from "@/lib/design/slug.ts";
 
 /**
- * The slug a branch name stands for: the part in place of `{slug}` when the branch follows the
- * rule, else a slug made from its last path part (`fix/Login page` → `login-page`). Pure.
+ * The name a branch gives its worktree's folder: the part in place of `{slug}` when the branch
+ * follows the rule, else a slug made from its last path part (`fix/Login page` → `login-page`).
+ * A last part with no ASCII letter or digit keeps its own letters (`feat/日本語` → `日本語`), so
+ * such branches do not all propose the same folder. Pure.
  */
-export function slugForBranch({ rule, branch }: { rule: string; branch: string }): string {
+export function folderNameForBranch({ rule, branch }: { rule: string; branch: string }): string {
   try {
     const matched = matchNamingRule({ rule, branch });
     if (matched) return matched;
   } catch {
     // A rule that is not valid proposes nothing of its own: the branch's last part is used.
   }
-  return suggestSlug(branch.split("/").filter(Boolean).at(-1) ?? branch);
+  const last = branch.split("/").filter(Boolean).at(-1) ?? branch;
+  const slug = suggestSlug(last);
+  if (slug !== FALLBACK_SLUG) return slug;
+  const own = [
+    ...last
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, ""),
+  ];
+  // Cut by code point, so a letter outside the BMP is never split in half.
+  return own.slice(0, SLUG_MAX_LENGTH).join("").replace(/-+$/, "") || FALLBACK_SLUG;
 }
 
 /**

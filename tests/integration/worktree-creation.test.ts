@@ -61,6 +61,17 @@ describe("creating a worktree", () => {
     expect(scan.body.scan.worktrees.map((worktree) => worktree.path)).toContain(expected);
   });
 
+  it("gives branches named only in non-Latin letters folders of their own", async () => {
+    const first = await create({ branch: "feat/日本語" });
+    const second = await create({ branch: "feat/ветка" });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body.worktreePath).toBe(path.join(shared.repo.root, "main-日本語"));
+    expect(second.body.worktreePath).toBe(path.join(shared.repo.root, "main-ветка"));
+    expect((await runFixtureGit({ cwd: first.body.worktreePath, args: ["branch", "--show-current"] })).trim()).toBe(
+      "feat/日本語",
+    );
+  });
+
   it("starts from the chosen base branch, in the chosen folder", async () => {
     const base = await shared.repo.addWorktree("base");
     writeFileSync(path.join(base, "on-base.txt"), "base\n");
