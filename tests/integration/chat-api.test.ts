@@ -180,18 +180,26 @@ describe("POST /api/chat/send", () => {
     const otherSession = await openSession(other);
     const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId: busySession });
-    const first = sendChat(env.arbor, { sessionId: busySession, userMessage: "one [[mock:slow 100]]" });
-    await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
+    // The first answer never comes (the mock model hangs) until it is stopped: no race on timings.
+    let isFirstSettled = false;
+    const first = sendChat(env.arbor, { sessionId: busySession, userMessage: "one [[mock:hang]]" }).finally(() => {
+      isFirstSettled = true;
+    });
+    const started = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
+    const firstRunId = started.type === "run_event" ? started.runId : "";
     const second = sendChat(env.arbor, { sessionId: busySession, userMessage: "two [[mock:text second]]" });
     const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
     expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event.position).toBe(1);
+    // Another worktree answers in full while the first is still running.
     const parallel = await sendChat(env.arbor, { sessionId: otherSession, userMessage: "[[mock:text parallel]]" });
+    expect(parallel.body.run.status).toBe("success");
+    expect(parallel.body.assistantMessage?.content).toBe("parallel");
+    expect(isFirstSettled).toBe(false);
+    const cancel = await callApi<CancelBody>(env.arbor, "/api/chat/cancel", { body: { runId: firstRunId } });
+    expect(cancel.body).toMatchObject({ ok: true, wasActive: true });
     const [firstResult, secondResult] = await Promise.all([first, second]);
     ws.close();
-    expect(parallel.body.run.status).toBe("success");
-    expect(new Date(parallel.body.run.finishedAt!).getTime()).toBeLessThan(
-      new Date(firstResult.body.run.finishedAt!).getTime(),
-    );
+    expect(firstResult.body.run.status).toBe("cancelled");
     expect(secondResult.body.assistantMessage?.content).toBe("second");
     expect(new Date(secondResult.body.run.startedAt!).getTime()).toBeGreaterThanOrEqual(
       new Date(firstResult.body.run.finishedAt!).getTime(),
