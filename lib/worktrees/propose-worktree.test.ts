@@ -17,6 +17,9 @@ describe("folderNameForBranch", () => {
     expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/日本語" })).toBe("日本語");
     expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/中文 分支" })).toBe("中文-分支");
     expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/Ветка" })).toBe("ветка");
+    // Vowel signs are marks, not separators; a right-to-left override is neither letter nor digit.
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/हिन्दी" })).toBe("हिन्दी");
+    expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/\u202eعربي" })).toBe("عربي");
     expect(folderNameForBranch({ rule: "feat/{slug}", branch: "feat/😀😀" })).toBe("task");
     expect([...folderNameForBranch({ rule: "x/{slug}", branch: `feat/${"𠀋".repeat(70)}` })]).toHaveLength(60);
   });

@@ -21,7 +21,7 @@ export function folderNameForBranch({ rule, branch }: { rule: string; branch: st
     ...last
       .normalize("NFC")
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
       .replace(/^-+|-+$/g, ""),
   ];
   // Cut by code point, so a letter outside the BMP is never split in half.
