@@ -35,6 +35,6 @@ export function useFocusAfterRemoval(
   }, [keys, listRef]);
 
   return (event) => {
-    focusedKey.current = (event.target as HTMLElement).closest<HTMLElement>(ROW)?.dataset.path ?? null;
+    focusedKey.current = event.target.closest<HTMLElement>(ROW)?.dataset.path ?? null;
   };
 }
