@@ -189,6 +189,9 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   await dialog.getByTestId("land-method-rebase").check();
   await dialog.getByTestId("land-confirm").click();
   const stopped = dialog.getByTestId("land-rebase-stopped");
+  await expect(stopped.getByTestId("land-error")).toHaveText(
+    "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it.",
+  );
   await expect(stopped.getByTestId("operation-stopped-at")).toContainText("Branch side");
   await expect(stopped.getByTestId("operation-files")).toHaveText("README.md");
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveText("rebase in progress");

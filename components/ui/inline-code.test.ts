@@ -28,4 +28,29 @@ describe("splitInlineCode", () => {
       { text: " then ` open", isCode: false },
     ]);
   });
+
+  it("closes a span only with a run as long as the one that opened it, so longer runs can hold a backtick", () => {
+    expect(splitInlineCode("Use ``a ` b`` here")).toEqual([
+      { text: "Use ", isCode: false },
+      { text: "a ` b", isCode: true },
+      { text: " here", isCode: false },
+    ]);
+    expect(splitInlineCode("`` ` ``")).toEqual([{ text: "`", isCode: true }]);
+    // Three backticks in a sentence, never closed by three: literal, and the later single pair is code.
+    expect(splitInlineCode("type ``` to open a block, or `x` inline")).toEqual([
+      { text: "type ``` to open a block, or ", isCode: false },
+      { text: "x", isCode: true },
+      { text: " inline", isCode: false },
+    ]);
+  });
+
+  it("never lets a span cross a blank line", () => {
+    const message = "a stray ` here\n\nand another ` a paragraph later";
+    expect(splitInlineCode(message)).toEqual([{ text: message, isCode: false }]);
+    expect(splitInlineCode("one `line\nbreak` is fine")).toEqual([
+      { text: "one ", isCode: false },
+      { text: "line\nbreak", isCode: true },
+      { text: " is fine", isCode: false },
+    ]);
+  });
 });

@@ -1,13 +1,15 @@
-/** A piece of a message: plain text, or what the message put between backticks. */
+/** A piece of a message: plain text, or a code span's content. */
 export interface TextPiece {
   text: string;
   isCode: boolean;
 }
 
 /**
- * Splits a message Arbor wrote (an error, a warning, advice) at its backtick pairs, so
- * `git stash -u` shows as code instead of with its backticks. A backtick without a partner, and an
- * empty pair, stay as they are.
+ * Splits a message at its code spans, as CommonMark reads them: a run of backticks opens one, the
+ * next run of exactly as many closes it, and a span never crosses a blank line. So Arbor's advice
+ * shows `git stash -u` as code without its backticks, and what a user typed keeps a stray backtick,
+ * or ``` in the middle of a sentence, as written. A space at both ends of a span's content goes, as
+ * in CommonMark (`` `x` `` shows `x` in backticks).
  */
 export function splitInlineCode(message: string): TextPiece[] {
   const pieces: TextPiece[] = [];
@@ -17,21 +19,33 @@ export function splitInlineCode(message: string): TextPiece[] {
     if (last && !last.isCode) last.text += text;
     else pieces.push({ text, isCode: false });
   };
-  let rest = message;
-  for (;;) {
-    const open = rest.indexOf("`");
-    const close = open === -1 ? -1 : rest.indexOf("`", open + 1);
-    if (close === -1) break;
-    const code = rest.slice(open + 1, close);
-    if (code.trim() === "") {
-      pushText(rest.slice(0, close + 1));
-      rest = rest.slice(close + 1);
+  // Every backtick run and every blank line, found once: a long message stays linear to split.
+  const runs = [...message.matchAll(/`+/g)].map((match) => ({ at: match.index, length: match[0].length }));
+  const blankLines = [...message.matchAll(/\n[ \t]*\r?\n/g)].map((match) => match.index);
+  let textStart = 0;
+  let index = 0;
+  while (index < runs.length) {
+    const opening = runs[index]!;
+    const contentStart = opening.at + opening.length;
+    const paragraphEnd = blankLines.find((at) => at >= contentStart) ?? message.length;
+    let closing = index + 1;
+    while (closing < runs.length && runs[closing]!.at < paragraphEnd && runs[closing]!.length !== opening.length)
+      closing += 1;
+    const close = runs[closing];
+    const content = close && close.at < paragraphEnd ? message.slice(contentStart, close.at) : null;
+    if (content === null || content.trim() === "") {
+      index += 1; // Literal backticks; a span may start after them.
       continue;
     }
-    pushText(rest.slice(0, open));
-    pieces.push({ text: code, isCode: true });
-    rest = rest.slice(close + 1);
+    pushText(message.slice(textStart, opening.at));
+    pieces.push({ text: trimOneSpace(content), isCode: true });
+    textStart = close!.at + close!.length;
+    index = closing + 1;
   }
-  pushText(rest);
+  pushText(message.slice(textStart));
   return pieces;
+}
+
+function trimOneSpace(content: string): string {
+  return content.length > 2 && content.startsWith(" ") && content.endsWith(" ") ? content.slice(1, -1) : content;
 }

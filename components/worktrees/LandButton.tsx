@@ -132,9 +132,7 @@ export function LandButton(props: {
             <div className="space-y-2" data-testid="land-rebase-stopped">
               <p role="alert" className="font-medium text-red-700 dark:text-red-400" data-testid="land-error">
                 {stoppedByLand
-                  ? stopped.conflictingFiles.length > 0
-                    ? "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it."
-                    : "Nothing was landed: the rebase stopped without a conflict, and the worktree is left as git left it."
+                  ? `Nothing was landed: the rebase ${stopReason(land.error) ?? "stopped"}, and the worktree is left as git left it.`
                   : `A ${stopped.operation} is stopped in this worktree: abort it, or finish it in a terminal, before landing.`}
               </p>
               <OperationPanel repoId={props.repoId} state={stopped} onAborted={() => run(base)} />
@@ -247,6 +245,12 @@ function stoppedOperation(error: unknown): OperationState | null {
   if (!(error instanceof ApiError)) return null;
   const operation = error.details?.operation;
   return operation && typeof operation === "object" ? (operation as OperationState) : null;
+}
+
+/** Why the land's rebase stopped, as the server put it ("stopped on a conflict", or git's complaint). */
+function stopReason(error: unknown): string | null {
+  const reason = error instanceof ApiError ? error.details?.stopReason : null;
+  return typeof reason === "string" ? reason : null;
 }
 
 /** Only a clean check with nothing in the way can land. */

@@ -86,8 +86,8 @@ export function TidyUpButton(props: { repoId: string }) {
               {reclaim.data.archivedSessionIds.length > 0 ? (
                 <p className="text-zinc-600 dark:text-zinc-400">
                   {reclaim.data.archivedSessionIds.length === 1
-                    ? "Its conversation is archived, not deleted."
-                    : `Their ${reclaim.data.archivedSessionIds.length} conversations are archived, not deleted.`}
+                    ? "1 conversation of a removed worktree is archived, not deleted."
+                    : `${reclaim.data.archivedSessionIds.length} conversations of removed worktrees are archived, not deleted.`}
                 </p>
               ) : null}
               {reclaim.data.skipped.length > 0 ? (

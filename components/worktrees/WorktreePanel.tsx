@@ -54,7 +54,7 @@ export function WorktreePanel(props: {
   const [isLedgerOpen, setLedgerOpen] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const paths = useMemo(() => (scan.data?.worktrees ?? []).map((worktree) => worktree.path), [scan.data]);
-  const rememberFocus = useFocusAfterRemoval(listRef, paths);
+  const keepFocus = useFocusAfterRemoval(listRef, paths);
   return (
     <section
       className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
@@ -103,7 +103,7 @@ export function WorktreePanel(props: {
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}
         {scan.data ? (
-          <ul ref={listRef} onFocus={rememberFocus} className="space-y-2" data-testid="worktree-list">
+          <ul ref={listRef} {...keepFocus} className="space-y-2" data-testid="worktree-list">
             {scan.data.worktrees.map((worktree) => (
               <WorktreeRow
                 key={worktree.path}

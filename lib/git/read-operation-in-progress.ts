@@ -5,11 +5,15 @@ import type { GitOperation } from "./types.ts";
 
 export type { GitOperation } from "./types.ts";
 
-/** What git leaves in a worktree's git dir while an operation waits for the user. */
+/**
+ * What git leaves in a worktree's git dir while an operation waits for the user. A rebase comes
+ * first: one that stops while it replays a merge (`rebase -r`) leaves MERGE_HEAD too, and it is
+ * the rebase that has to be continued or aborted.
+ */
 const MARKERS: Array<[string, GitOperation]> = [
-  ["MERGE_HEAD", "merge"],
   ["rebase-merge", "rebase"],
   ["rebase-apply", "rebase"],
+  ["MERGE_HEAD", "merge"],
   ["CHERRY_PICK_HEAD", "cherry-pick"],
   ["REVERT_HEAD", "revert"],
 ];
@@ -48,22 +52,19 @@ export async function readOperationInProgress(gitDir: string): Promise<GitOperat
 }
 
 /**
- * The operation in progress and, for a rebase, the branch it rebases (`head-name`, short), from the
- * git dir's files: while a rebase is stopped HEAD is detached, and this is the branch that comes back.
+ * The operation in progress and, for a rebase, the branch it rebases (short name), from the git
+ * dir's files: while a rebase is stopped HEAD is detached, and this is the branch that comes back.
  */
 export async function readOperationSummary(
   gitDir: string,
 ): Promise<{ operation: GitOperation | null; rebasingBranch: string | null }> {
   const operation = await readOperationInProgress(gitDir);
   if (operation !== "rebase") return { operation, rebasingBranch: null };
-  for (const folder of ["rebase-merge", "rebase-apply"]) {
-    const headName = await readFile(path.join(gitDir, folder, "head-name"), "utf8").then(
-      (text) => text.trim(),
-      () => null,
-    );
-    if (headName?.startsWith("refs/heads/")) return { operation, rebasingBranch: headName.slice("refs/heads/".length) };
-  }
-  return { operation, rebasingBranch: null };
+  const headName = (await readOperationFiles(gitDir))?.headName ?? null;
+  return {
+    operation,
+    rebasingBranch: headName?.startsWith("refs/heads/") ? headName.slice("refs/heads/".length) : null,
+  };
 }
 
 /** What git's files say about a stopped rebase or merge (each null when git did not write it). */

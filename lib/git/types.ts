@@ -65,7 +65,7 @@ export interface WorktreeScan {
    * The branch a stopped rebase is rebasing (HEAD is detached until the rebase finishes), from the
    * git dir's `head-name`; null otherwise.
    */
-  rebasingBranch?: string | null;
+  rebasingBranch: string | null;
   /**
    * The base branch this worktree's branch has landed in (its work is all there: merged, fast-forwarded
    * or squashed), when the worktree list computed it; read from git, never stored.

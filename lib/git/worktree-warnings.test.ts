@@ -17,6 +17,7 @@ function facts(overrides: Partial<WorktreeFacts> = {}): WorktreeFacts {
     prunableReason: null,
     isMissing: false,
     operation: null,
+    rebasingBranch: null,
     error: null,
     ...overrides,
   };
@@ -55,7 +56,17 @@ describe("listWorktreeWarnings", () => {
     );
     expect(warnings.map((warning) => warning.code)).toEqual(["rebase_stopped"]);
     expect(warnings[0]?.message).toContain("A rebase of feat/x stopped here");
-    expect(warnings[0]?.message).toContain("`git rebase --continue`");
+    expect(warnings[0]?.message).toContain("(`git rebase --continue`) or abort it");
+    const conflicted = listWorktreeWarnings(
+      facts({
+        branch: null,
+        isDetached: true,
+        operation: "rebase",
+        rebasingBranch: "feat/x",
+        dirty: { staged: 0, unstaged: 0, untracked: 0, conflicted: 1 },
+      }),
+    );
+    expect(conflicted[0]?.message).toContain("(`git rebase --continue` once the files are resolved)");
     const unnamed = listWorktreeWarnings(facts({ branch: null, isDetached: true, operation: "rebase" }));
     expect(unnamed[0]?.message).toMatch(/^A rebase stopped here/);
     // A merge does not detach HEAD: a detached HEAD during one is still a detached HEAD.

@@ -40,7 +40,7 @@ export function listWorktreeWarnings(scan: WorktreeFacts): WorktreeWarning[] {
     const branch = scan.rebasingBranch ? ` of ${scan.rebasingBranch}` : "";
     add(
       "rebase_stopped",
-      `A rebase${branch} stopped here, so HEAD is detached until it ends — finish it (\`git rebase --continue\` once the files are resolved) or abort it with “Rebase stopped…”`,
+      `A rebase${branch} stopped here, so HEAD is detached until it ends — finish it (\`git rebase --continue\`${scan.dirty && scan.dirty.conflicted > 0 ? " once the files are resolved" : ""}) or abort it with “Rebase stopped…”`,
     );
   } else if (scan.isDetached) {
     const at = scan.head ? ` at ${scan.head.shortSha}` : "";

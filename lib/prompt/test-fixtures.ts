@@ -18,6 +18,7 @@ export function buildScan(overrides: Partial<WorktreeScan> = {}): WorktreeScan {
     prunableReason: null,
     isMissing: false,
     operation: null,
+    rebasingBranch: null,
     error: null,
     warnings: [],
     ...overrides,

@@ -170,12 +170,15 @@ async function rebaseBranch(input: {
   if (result.exitCode === 0 && !result.isTimedOut) return;
   const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
   const stopped = await readOperationState(cwd);
-  if (stopped)
+  if (stopped) {
+    const why = whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut });
     throw new AppError(
       "conflict",
-      `Nothing was landed: the rebase of ${branch} onto ${base} ${whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut })}, and the worktree is left as git left it. ${describeOperation(stopped)}`,
-      { details: { operation: stopped } },
+      `Nothing was landed: the rebase of ${branch} onto ${base} ${why}, and the worktree is left as git left it. ${describeOperation(stopped)}`,
+      // `stopReason` for the dialog, which shows the operation itself below its own sentence.
+      { details: { operation: stopped, stopReason: why } },
     );
+  }
   if (GIT_IDENTITY_MISSING.test(message))
     throw new AppError(
       "precondition_failed",

@@ -1,5 +1,11 @@
 import { matchNamingRule } from "@/lib/design/naming-rule.ts";
-import { FALLBACK_SLUG, SLUG_MAX_LENGTH, suggestSlug } from "@/lib/design/slug.ts";
+import { FALLBACK_SLUG, suggestSlug } from "@/lib/design/slug.ts";
+
+/**
+ * Bytes (UTF-8) the name may take: file systems allow 255 per folder name, and `<repo name>-` comes
+ * before it. Cut between whole characters as a reader sees them (a letter keeps its vowel signs).
+ */
+const FOLDER_NAME_MAX_BYTES = 120;
 
 /**
  * The name a branch gives its worktree's folder: the part in place of `{slug}` when the branch
@@ -17,15 +23,12 @@ export function folderNameForBranch({ rule, branch }: { rule: string; branch: st
   const last = branch.split("/").filter(Boolean).at(-1) ?? branch;
   const slug = suggestSlug(last);
   if (slug !== FALLBACK_SLUG) return slug;
-  const own = [
-    ...last
-      .normalize("NFC")
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
-      .replace(/^-+|-+$/g, ""),
-  ];
-  // Cut by code point, so a letter outside the BMP is never split in half.
-  return own.slice(0, SLUG_MAX_LENGTH).join("").replace(/-+$/, "") || FALLBACK_SLUG;
+  const own = last
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return cutToBytes(own, FOLDER_NAME_MAX_BYTES).replace(/-+$/, "") || FALLBACK_SLUG;
 }
 
 /**
@@ -38,4 +41,16 @@ export function proposeWorktreeFolder({ repoRoot, slug }: { repoRoot: string; sl
   const parent = cut <= 0 ? "/" : trimmed.slice(0, cut);
   const name = trimmed.slice(cut + 1);
   return `${parent === "/" ? "" : parent}/${name}-${slug}`;
+}
+
+function cutToBytes(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  let cut = "";
+  let bytes = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
+    bytes += encoder.encode(segment).length;
+    if (bytes > maxBytes) break;
+    cut += segment;
+  }
+  return cut;
 }

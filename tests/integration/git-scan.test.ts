@@ -58,6 +58,7 @@ function cleanWorktree(path: string, branch: string | null): Omit<WorktreeScan, 
     prunableReason: null,
     isMissing: false,
     operation: null,
+    rebasingBranch: null,
     error: null,
   };
 }

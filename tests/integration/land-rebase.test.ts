@@ -13,7 +13,11 @@ import type { RepoScan } from "@/lib/git/types.ts";
 import type { LandingPreview, LandMethod, LandResult, OperationState } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
-  error: { code: string; message: string; details?: { operation?: OperationState; isBaseMoved?: boolean } };
+  error: {
+    code: string;
+    message: string;
+    details?: { operation?: OperationState; isBaseMoved?: boolean; stopReason?: string };
+  };
 }
 
 const shared = useArborWithRepo();
@@ -130,6 +134,7 @@ describe("land by rebase", () => {
       conflictingFiles: ["a.txt"],
       stoppedAt: { subject: "Branch changes a" },
     });
+    expect(stopped.body.error.details?.stopReason).toBe("stopped on a conflict");
     expect(branchHead).not.toBe(resolvedHead);
     expect(await head(main())).toBe(mainHead);
     expect(readFileSync(path.join(worktree, "a.txt"), "utf8")).toContain("<<<<<<<");
