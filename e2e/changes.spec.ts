@@ -190,3 +190,32 @@ test("the worktree list follows terminal work in every worktree it shows, not on
   await expect(row(edited).getByTestId("badge-untracked")).toBeVisible();
   await expect(row(staged).getByTestId("badge-staged")).toBeVisible();
 });
+
+test("Commit waits while Claude works in the worktree, saying why, and is offered once the run has ended", async ({
+  page,
+  repo,
+}) => {
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.name", "Changes Tester"] });
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.email", "changes.tester@example.invalid"] });
+  writeFileSync(path.join(repo.mainPath, "draft.txt"), "mine\n");
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  // The mock model never answers this one until it is stopped.
+  await sendMessage(page, "think it over [[mock:hang]]");
+  await page.getByTestId("changes-toggle").click();
+  const panel = page.getByTestId("changes-panel");
+  await expect(panel.getByTestId("changed-file")).toHaveCount(1);
+  await panel.getByTestId("commit-message").fill("Add my draft");
+  await expect(panel.getByTestId("commit-submit")).toBeDisabled();
+  await expect(panel.getByTestId("commit-busy")).toHaveText(
+    "Claude is working in this worktree; commit once the run has ended.",
+  );
+  // Back to the chat to stop the run, then to the Changes tab: Commit is offered.
+  await page.getByTestId("changes-toggle").click();
+  await page.getByTestId("stop-button").click();
+  await expect(answers(page).last()).toHaveAttribute("data-status", "cancelled");
+  await page.getByTestId("changes-toggle").click();
+  await expect(panel.getByTestId("commit-busy")).toHaveCount(0);
+  await panel.getByTestId("commit-message").fill("Add my draft");
+  await panel.getByTestId("commit-submit").click();
+  await expect(panel.getByTestId("changed-files-empty")).toBeVisible();
+});

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useCommitChanges, useDraftCommitMessage, type WorktreeRef } from "@/components/api/changes-api.ts";
+import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -23,6 +24,11 @@ export function CommitForm(props: {
   const [note, setNote] = useState<string | null>(null);
   const draft = useDraftCommitMessage(props.worktree);
   const commit = useCommitChanges(props.worktree);
+  // The server refuses a commit while Claude works here (it would mix with the run's writes); say so up front.
+  const activity = useRepoActivity(props.worktree.repoId);
+  const agentState = activity.data?.find((item) => item.worktreePath === props.worktree.worktreePath)?.state;
+  const isAgentBusy = agentState === "running" || agentState === "queued" || agentState === "waiting";
+  const busyId = useId();
   const output =
     commit.data?.output ||
     (commit.error instanceof ApiError && typeof commit.error.details?.output === "string"
@@ -85,11 +91,17 @@ export function CommitForm(props: {
           size="sm"
           variant="primary"
           data-testid="commit-submit"
-          disabled={props.files.length === 0 || message.trim() === "" || commit.isPending}
+          disabled={props.files.length === 0 || message.trim() === "" || commit.isPending || isAgentBusy}
+          aria-describedby={isAgentBusy ? busyId : undefined}
           onClick={() => void onCommit().catch(() => null)}
         >
           {commit.isPending ? "Committing…" : "Commit"}
         </Button>
+        {isAgentBusy ? (
+          <span id={busyId} data-testid="commit-busy" className="ml-2 text-zinc-600 dark:text-zinc-400">
+            Claude is working in this worktree; commit once the run has ended.
+          </span>
+        ) : null}
       </div>
       {commit.error ? <ErrorNotice error={commit.error} testId="commit-error" /> : null}
       {commit.data ? (

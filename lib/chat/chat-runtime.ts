@@ -31,6 +31,10 @@ const runManagerState = defineProcessState(
         publishWorktreeActivity(job, "queued");
       },
       onCancelledWhileQueued: (job) => cancelQueuedRun(job),
+      // The run already said "idle" when its answer was stored, but the worktree stays taken while
+      // its decisions are recorded: a client that read the activity in between heard "running".
+      // Said again once it is really free, so the list, the badges and Commit do not wait for the next event.
+      onIdle: (job, result) => publishWorktreeActivity(job, "idle", result?.status ?? "failed"),
     }),
 );
 

@@ -13,6 +13,8 @@ function setup(maxConcurrent: number) {
   const gates = new Map<string, ReturnType<typeof deferred<void>>>();
   const queued: Array<[string, number]> = [];
   const cancelledQueued: string[] = [];
+  /** Each onIdle: the run, how it ended, and what stateOf said at that moment. */
+  const idle: Array<[string, string | null, string]> = [];
   const manager = new RunManager({
     execute: async (job, signal) => {
       started.push(job.runId);
@@ -27,6 +29,7 @@ function setup(maxConcurrent: number) {
       cancelledQueued.push(job.runId);
       return Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" });
     },
+    onIdle: (job, result) => idle.push([job.runId, result?.status ?? null, manager.stateOf(job.worktreePath)]),
   });
   manager.setMaxConcurrent(maxConcurrent);
   const job = (runId: string, worktreePath: string): RunJob => ({
@@ -36,10 +39,23 @@ function setup(maxConcurrent: number) {
     worktreePath,
     userMessageId: 1,
   });
-  return { manager, started, gates, queued, cancelledQueued, job };
+  return { manager, started, gates, queued, cancelledQueued, idle, job };
 }
 
 describe("RunManager", () => {
+  it("says a worktree is idle once, when its last queued run is over and stateOf says so", async () => {
+    const { manager, gates, idle, job } = setup(4);
+    const first = manager.submit(job("a1", "/wt/a"));
+    const second = manager.submit(job("a2", "/wt/a"));
+    gates.get("a1")!.resolve();
+    await first;
+    // The next queued run took the worktree: not idle yet.
+    expect(idle).toEqual([]);
+    gates.get("a2")!.resolve();
+    await second;
+    expect(idle).toEqual([["a2", "success", "idle"]]);
+  });
+
   it("refuses every run in a worktree while it is closed (saying why), other worktrees unaffected, until every closure reopened it", async () => {
     const { manager, started, job } = setup(4);
     const reopen = manager.closeWorktree("/wt/gone", "landing");

@@ -2,6 +2,8 @@ import type { RunJob, RunJobResult } from "./run-job.ts";
 
 type Executor = (job: RunJob, signal: AbortSignal) => Promise<RunJobResult>;
 type QueueListener = (job: RunJob, position: number) => void;
+/** The worktree of `job` has nothing running or queued any more; `result` is how its last run ended (null: it threw). */
+type IdleListener = (job: RunJob, result: RunJobResult | null) => void;
 
 interface Waiting {
   job: RunJob;
@@ -24,15 +26,19 @@ export class RunManager {
   private readonly execute: Executor;
   private readonly onQueued: QueueListener;
   private readonly onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
+  private readonly onIdle: IdleListener;
 
   constructor(input: {
     execute: Executor;
     onQueued: QueueListener;
     onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
+    /** Told when a worktree is free again: what stateOf says from then on (its last run's own work is done). */
+    onIdle?: IdleListener;
   }) {
     this.execute = input.execute;
     this.onQueued = input.onQueued;
     this.onCancelledWhileQueued = input.onCancelledWhileQueued;
+    this.onIdle = input.onIdle ?? (() => {});
   }
 
   setMaxConcurrent(value: number): void {
@@ -130,18 +136,19 @@ export class RunManager {
 
   #start(entry: Waiting): void {
     const controller = new AbortController();
-    const release = () => {
+    const release = (result: RunJobResult | null) => {
       this.#running.delete(entry.job.runId);
       this.#pump();
+      if (this.stateOf(entry.job.worktreePath) === "idle") this.onIdle(entry.job, result);
     };
     // Release the worktree before settling, so whoever awaits the result sees it idle.
     const done = this.execute(entry.job, controller.signal).then(
       (result) => {
-        release();
+        release(result);
         entry.resolve(result);
       },
       (error: unknown) => {
-        release();
+        release(null);
         entry.reject(error);
       },
     );
