@@ -209,13 +209,17 @@ test("Commit waits while Claude works in the worktree, saying why, and is offere
   await expect(panel.getByTestId("commit-busy")).toHaveText(
     "Claude is working in this worktree; commit once the run has ended.",
   );
-  // Back to the chat to stop the run, then to the Changes tab: Commit is offered.
+  // Back to the chat to stop the run, then to the Changes tab: the message is still there, and Commit is offered.
   await page.getByTestId("changes-toggle").click();
   await page.getByTestId("stop-button").click();
   await expect(answers(page).last()).toHaveAttribute("data-status", "cancelled");
   await page.getByTestId("changes-toggle").click();
   await expect(panel.getByTestId("commit-busy")).toHaveCount(0);
-  await panel.getByTestId("commit-message").fill("Add my draft");
+  await expect(panel.getByTestId("commit-message")).toHaveValue("Add my draft");
   await panel.getByTestId("commit-submit").click();
   await expect(panel.getByTestId("changed-files-empty")).toBeVisible();
+  // Committed: the kept message went with it; the next change starts from an empty one.
+  writeFileSync(path.join(repo.mainPath, "next.txt"), "next\n");
+  await expect(panel.getByTestId("changed-file")).toHaveCount(1);
+  await expect(panel.getByTestId("commit-message")).toHaveValue("");
 });

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { useCommitChanges, useDraftCommitMessage, type WorktreeRef } from "@/components/api/changes-api.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { commitMessageDraftKey, useDraft } from "@/components/chat/use-draft.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -20,7 +21,8 @@ export function CommitForm(props: {
   hunksByPath: ReadonlyMap<string, string[]>;
   onCommitted: () => void;
 }) {
-  const [message, setMessage] = useState("");
+  // Kept while the Changes tab is closed, another worktree is open, or the page reloads.
+  const [message, setMessage] = useDraft(commitMessageDraftKey(props.worktree));
   const [note, setNote] = useState<string | null>(null);
   const draft = useDraftCommitMessage(props.worktree);
   const commit = useCommitChanges(props.worktree);

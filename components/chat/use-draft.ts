@@ -20,19 +20,28 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The composer's text for one conversation, kept across worktree switches and reloads. */
-export function useDraft(sessionId: string): [string, (next: string | ((current: string) => string)) => void] {
+/**
+ * Text the user is writing, kept across worktree switches, closed panels and reloads: the composer's
+ * for one conversation (`key` is its session id), or another draft under a key of its own
+ * (`commitMessageDraftKey`).
+ */
+export function useDraft(key: string): [string, (next: string | ((current: string) => string)) => void] {
   const draft = useSyncExternalStore(
     subscribe,
-    () => drafts.read(sessionId),
+    () => drafts.read(key),
     () => "",
   );
   const setDraft = useCallback(
     (next: string | ((current: string) => string)) => {
-      drafts.write(sessionId, typeof next === "function" ? next(drafts.read(sessionId)) : next);
+      drafts.write(key, typeof next === "function" ? next(drafts.read(key)) : next);
       window.dispatchEvent(new Event(CHANGE_EVENT));
     },
-    [sessionId],
+    [key],
   );
   return [draft, setDraft];
+}
+
+/** The key of a worktree's commit message draft (session ids are UUIDs, so no conversation has it). */
+export function commitMessageDraftKey(worktree: { repoId: string; worktreePath: string }): string {
+  return `commit-message:${worktree.repoId}:${worktree.worktreePath}`;
 }
