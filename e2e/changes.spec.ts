@@ -121,6 +121,12 @@ test("the Changes tab follows terminal edits, sends a two-comment review to Clau
   await panel.getByTestId("comment-input").fill("Second remark:\nkeep it short.");
   await panel.getByTestId("comment-add").click();
   await expect(panel.getByTestId("review-comment")).toHaveCount(2);
+  // Written comments outlive the tab: closed and opened again, and after a reload, both are there.
+  await page.getByTestId("changes-toggle").click();
+  await page.getByTestId("changes-toggle").click();
+  await expect(panel.getByTestId("review-comment")).toHaveCount(2);
+  await page.reload();
+  await expect(panel.getByTestId("review-comment")).toHaveCount(2);
   await panel.getByTestId("review-send").click();
 
   await expect(answers(page)).toHaveCount(1);

@@ -115,6 +115,13 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(row.getByTestId("worktree-pr")).toBeFocused();
+  // The edited title is kept: opened again, and after a reload, it is what the user wrote; the body still the draft.
+  await row.getByTestId("worktree-pr").click();
+  await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship it, edited");
+  await page.reload();
+  await row.getByTestId("worktree-pr").click();
+  await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship it, edited");
+  await expect(dialog.getByTestId("pr-body")).toHaveValue(/## Commits\n- Ship the feature/);
 });
 
 test("Tidy up shows the disk each worktree uses, previews reclaiming a merged one, and reclaims exactly that", async ({

@@ -10,8 +10,8 @@ import type { ChangedFile } from "@/lib/git/change-types.ts";
 import { ChangedFileList } from "./ChangedFileList.tsx";
 import { CommitForm } from "./CommitForm.tsx";
 import { FileDiffPanel } from "./FileDiffPanel.tsx";
-import type { ReviewComment } from "./review.ts";
 import { ReviewPanel } from "./ReviewPanel.tsx";
+import { useReviewComments } from "./use-review-comments.ts";
 
 type ScopeChoice = "uncommitted" | "branch";
 
@@ -32,7 +32,7 @@ export function ChangesPanel(props: {
   const [selected, setSelected] = useState<ChangedFile | null>(null);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const [isSplit, setSplit] = useState(false);
-  const [comments, setComments] = useState<ReviewComment[]>([]);
+  const [comments, setComments] = useReviewComments(props.worktree);
   const [hunkPicks, setHunkPicks] = useState<ReadonlyMap<string, string[]>>(new Map());
   const overview = useChangesOverview({ ...props.worktree, base });
   const mergeBase = overview.data?.base.mergeBase ?? null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parsePatch } from "@/lib/git/parse-patch.ts";
 import { diffLineKey } from "@/components/ui/diff-hunks.ts";
 import { toSplitRows, toSplitViewRows, toTextDiff } from "./diff-adapter.ts";
-import { describeSelection, formatReview } from "./review.ts";
+import { describeSelection, formatReview, parseStoredComments } from "./review.ts";
 
 const PATCH = [
   "diff --git a/f.ts b/f.ts",
@@ -86,5 +86,29 @@ describe("a review", () => {
         "2. f.ts, line 5 (before the change):\n```diff\n-last\n```\nkeep the old name",
       ].join("\n\n"),
     );
+  });
+});
+
+describe("review comments kept in the browser", () => {
+  const comment = {
+    id: "c1",
+    file: "README.md",
+    side: "new",
+    startLine: 2,
+    endLine: 3,
+    code: ["+a", "+b"],
+    text: "Why?",
+  };
+
+  it("reads back what was stored", () => {
+    expect(parseStoredComments(JSON.stringify([comment]))).toEqual([comment]);
+    expect(parseStoredComments("")).toEqual([]);
+  });
+
+  it("drops what is not a whole comment, and reads text that is not a list as none", () => {
+    const broken = [comment, { ...comment, id: 7 }, { ...comment, side: "left" }, { ...comment, code: [1] }, null];
+    expect(parseStoredComments(JSON.stringify(broken))).toEqual([comment]);
+    expect(parseStoredComments("{not json")).toEqual([]);
+    expect(parseStoredComments('{"id":"c1"}')).toEqual([]);
   });
 });

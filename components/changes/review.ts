@@ -51,3 +51,34 @@ export function formatReview(comments: ReviewComment[]): string {
     ...parts,
   ].join("\n\n");
 }
+
+/**
+ * Review comments as kept in this browser (JSON, see use-review-comments.ts), or none when the
+ * text is not such a list: a comment that does not have every field is dropped, never half-shown.
+ */
+export function parseStoredComments(text: string): ReviewComment[] {
+  if (text === "") return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).filter(isReviewComment);
+}
+
+function isReviewComment(item: unknown): item is ReviewComment {
+  if (typeof item !== "object" || item === null) return false;
+  const fields = item as Record<string, unknown>;
+  return (
+    typeof fields.id === "string" &&
+    typeof fields.file === "string" &&
+    (fields.side === "new" || fields.side === "old") &&
+    Number.isInteger(fields.startLine) &&
+    Number.isInteger(fields.endLine) &&
+    Array.isArray(fields.code) &&
+    fields.code.every((line) => typeof line === "string") &&
+    typeof fields.text === "string"
+  );
+}

@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
+import { useDraft } from "@/components/chat/use-draft.ts";
 import { PullRequestBadge } from "./PullRequestBadge.tsx";
 
 /**
@@ -59,8 +60,12 @@ function PullRequestDialog(props: {
 }) {
   const info = usePullRequestInfo(props.repoId, props.worktree.path, { isEnabled: true });
   const create = useCreatePullRequest(props.repoId, props.worktree.path);
-  const [title, setTitle] = useState<string | null>(null);
-  const [body, setBody] = useState<string | null>(null);
+  // What the user edited, kept in this browser until the pull request is opened: closing the
+  // dialog or reloading loses none of it (a field never edited follows the server's draft).
+  const [storedEdits, setStoredEdits] = useDraft(`pull-request:${props.repoId}:${props.worktree.path}`);
+  const { title = null, body = null } = readDraftEdits(storedEdits);
+  const edit = (field: "title" | "body", value: string) =>
+    setStoredEdits((current) => JSON.stringify({ ...readDraftEdits(current), [field]: value }));
   const headingId = useId();
   const titleId = useId();
   const bodyId = useId();
@@ -153,7 +158,7 @@ function PullRequestDialog(props: {
                 id={titleId}
                 value={shownTitle}
                 maxLength={256}
-                onChange={(event) => setTitle(event.target.value)}
+                onChange={(event) => edit("title", event.target.value)}
                 data-testid="pr-title"
                 className="w-full"
               />
@@ -166,7 +171,7 @@ function PullRequestDialog(props: {
                 id={bodyId}
                 value={shownBody}
                 rows={10}
-                onChange={(event) => setBody(event.target.value)}
+                onChange={(event) => edit("body", event.target.value)}
                 data-testid="pr-body"
                 className="w-full font-mono"
               />
@@ -180,7 +185,13 @@ function PullRequestDialog(props: {
             variant="primary"
             disabled={!canCreate}
             data-testid="pr-create"
-            onClick={() => data && create.mutate({ base: data.base, title: shownTitle, body: shownBody })}
+            onClick={() =>
+              data &&
+              create.mutate(
+                { base: data.base, title: shownTitle, body: shownBody },
+                { onSuccess: () => setStoredEdits("") },
+              )
+            }
           >
             {create.isPending ? "Opening…" : "Open pull request"}
           </Button>
@@ -199,4 +210,16 @@ function withDraft(compareUrl: string, draft: { title: string; body: string }): 
   if (draft.title.trim() !== "") url.searchParams.set("title", draft.title);
   if (draft.body.trim() !== "") url.searchParams.set("body", draft.body.slice(0, COMPARE_BODY_MAX));
   return url.toString();
+}
+
+/** The title and body the user edited, from their kept JSON (a field never edited is absent). */
+function readDraftEdits(text: string): { title?: string; body?: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return {};
+    const { title, body } = value as Record<string, unknown>;
+    return { ...(typeof title === "string" ? { title } : {}), ...(typeof body === "string" ? { body } : {}) };
+  } catch {
+    return {};
+  }
 }
