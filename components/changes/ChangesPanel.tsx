@@ -11,7 +11,8 @@ import { ChangedFileList } from "./ChangedFileList.tsx";
 import { CommitForm } from "./CommitForm.tsx";
 import { FileDiffPanel } from "./FileDiffPanel.tsx";
 import { ReviewPanel } from "./ReviewPanel.tsx";
-import { useReviewComments } from "./use-review-comments.ts";
+import { parseStoredComments, type ReviewComment } from "./review.ts";
+import { useValueDraft, worktreeDraftKey } from "@/components/chat/use-draft.ts";
 
 type ScopeChoice = "uncommitted" | "branch";
 
@@ -32,7 +33,12 @@ export function ChangesPanel(props: {
   const [selected, setSelected] = useState<ChangedFile | null>(null);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const [isSplit, setSplit] = useState(false);
-  const [comments, setComments] = useReviewComments(props.worktree);
+  // Kept in this browser until sent: closing the tab, opening another worktree or reloading loses none.
+  const [comments, setComments] = useValueDraft(
+    worktreeDraftKey("review-comments", props.worktree),
+    parseStoredComments,
+    hasNoComments,
+  );
   const [hunkPicks, setHunkPicks] = useState<ReadonlyMap<string, string[]>>(new Map());
   const overview = useChangesOverview({ ...props.worktree, base });
   const mergeBase = overview.data?.base.mergeBase ?? null;
@@ -184,4 +190,8 @@ export function ChangesPanel(props: {
       ) : null}
     </aside>
   );
+}
+
+function hasNoComments(comments: ReviewComment[]): boolean {
+  return comments.length === 0;
 }

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useCommitChanges, useDraftCommitMessage, type WorktreeRef } from "@/components/api/changes-api.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
-import { commitMessageDraftKey, useDraft } from "@/components/chat/use-draft.ts";
+import { useDraft, worktreeDraftKey } from "@/components/chat/use-draft.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -22,7 +22,7 @@ export function CommitForm(props: {
   onCommitted: () => void;
 }) {
   // Kept while the Changes tab is closed, another worktree is open, or the page reloads.
-  const [message, setMessage] = useDraft(commitMessageDraftKey(props.worktree));
+  const [message, setMessage] = useDraft(worktreeDraftKey("commit-message", props.worktree));
   const [note, setNote] = useState<string | null>(null);
   const draft = useDraftCommitMessage(props.worktree);
   const commit = useCommitChanges(props.worktree);

@@ -53,7 +53,7 @@ export function formatReview(comments: ReviewComment[]): string {
 }
 
 /**
- * Review comments as kept in this browser (JSON, see use-review-comments.ts), or none when the
+ * Review comments as kept in this browser (JSON, a `useValueDraft`), or none when the
  * text is not such a list: a comment that does not have every field is dropped, never half-shown.
  */
 export function parseStoredComments(text: string): ReviewComment[] {

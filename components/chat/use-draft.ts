@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { createDraftStore } from "./draft-store.ts";
 
 const CHANGE_EVENT = "arbor:draft";
@@ -22,8 +22,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * Text the user is writing, kept across worktree switches, closed panels and reloads: the composer's
- * for one conversation (`key` is its session id), or another draft under a key of its own
- * (`commitMessageDraftKey`).
+ * for one conversation (`key` is its session id), or a worktree's (`worktreeDraftKey`).
  */
 export function useDraft(key: string): [string, (next: string | ((current: string) => string)) => void] {
   const draft = useSyncExternalStore(
@@ -41,7 +40,34 @@ export function useDraft(key: string): [string, (next: string | ((current: strin
   return [draft, setDraft];
 }
 
-/** The key of a worktree's commit message draft (session ids are UUIDs, so no conversation has it). */
-export function commitMessageDraftKey(worktree: { repoId: string; worktreePath: string }): string {
-  return `commit-message:${worktree.repoId}:${worktree.worktreePath}`;
+/** What the user writes per worktree, each kept as its own draft. */
+export type WorktreeDraft = "commit-message" | "review-comments" | "pull-request";
+
+/** The key of one of a worktree's drafts (session ids are UUIDs, so no conversation has such a key). */
+export function worktreeDraftKey(draft: WorktreeDraft, worktree: { repoId: string; worktreePath: string }): string {
+  return `${draft}:${worktree.repoId}:${worktree.worktreePath}`;
+}
+
+/**
+ * A draft that holds a value rather than text (review comments, a dialog's edited fields), kept as
+ * JSON under `key`. `parse` reads the kept text back and must accept anything (another tab, an older
+ * Arbor, a hand edit wrote it); a value `isEmpty` says has nothing left to keep removes the draft.
+ * Both must be stable (module-level) functions.
+ */
+export function useValueDraft<T>(
+  key: string,
+  parse: (text: string) => T,
+  isEmpty: (value: T) => boolean,
+): [T, (next: T | ((current: T) => T)) => void] {
+  const [text, setText] = useDraft(key);
+  const value = useMemo(() => parse(text), [parse, text]);
+  const setValue = useCallback(
+    (next: T | ((current: T) => T)) =>
+      setText((current) => {
+        const updated = next instanceof Function ? next(parse(current)) : next;
+        return isEmpty(updated) ? "" : JSON.stringify(updated);
+      }),
+    [isEmpty, parse, setText],
+  );
+  return [value, setValue];
 }

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
-import { useDraft } from "@/components/chat/use-draft.ts";
+import { useValueDraft, worktreeDraftKey } from "@/components/chat/use-draft.ts";
 import { PullRequestBadge } from "./PullRequestBadge.tsx";
 
 /**
@@ -62,10 +62,13 @@ function PullRequestDialog(props: {
   const create = useCreatePullRequest(props.repoId, props.worktree.path);
   // What the user edited, kept in this browser until the pull request is opened: closing the
   // dialog or reloading loses none of it (a field never edited follows the server's draft).
-  const [storedEdits, setStoredEdits] = useDraft(`pull-request:${props.repoId}:${props.worktree.path}`);
-  const { title = null, body = null } = readDraftEdits(storedEdits);
-  const edit = (field: "title" | "body", value: string) =>
-    setStoredEdits((current) => JSON.stringify({ ...readDraftEdits(current), [field]: value }));
+  const [edits, setEdits] = useValueDraft(
+    worktreeDraftKey("pull-request", { repoId: props.repoId, worktreePath: props.worktree.path }),
+    readDraftEdits,
+    hasNoEdits,
+  );
+  const { title = null, body = null } = edits;
+  const edit = (field: "title" | "body", value: string) => setEdits((current) => ({ ...current, [field]: value }));
   const headingId = useId();
   const titleId = useId();
   const bodyId = useId();
@@ -187,10 +190,7 @@ function PullRequestDialog(props: {
             data-testid="pr-create"
             onClick={() =>
               data &&
-              create.mutate(
-                { base: data.base, title: shownTitle, body: shownBody },
-                { onSuccess: () => setStoredEdits("") },
-              )
+              create.mutate({ base: data.base, title: shownTitle, body: shownBody }, { onSuccess: () => setEdits({}) })
             }
           >
             {create.isPending ? "Opening…" : "Open pull request"}
@@ -212,8 +212,13 @@ function withDraft(compareUrl: string, draft: { title: string; body: string }): 
   return url.toString();
 }
 
+interface DraftEdits {
+  title?: string;
+  body?: string;
+}
+
 /** The title and body the user edited, from their kept JSON (a field never edited is absent). */
-function readDraftEdits(text: string): { title?: string; body?: string } {
+function readDraftEdits(text: string): DraftEdits {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return {};
@@ -222,4 +227,8 @@ function readDraftEdits(text: string): { title?: string; body?: string } {
   } catch {
     return {};
   }
+}
+
+function hasNoEdits(edits: DraftEdits): boolean {
+  return edits.title === undefined && edits.body === undefined;
 }

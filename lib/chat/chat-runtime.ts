@@ -31,9 +31,9 @@ const runManagerState = defineProcessState(
         publishWorktreeActivity(job, "queued");
       },
       onCancelledWhileQueued: (job) => cancelQueuedRun(job),
-      // The run already said "idle" when its answer was stored, but the worktree stays taken while
-      // its decisions are recorded: a client that read the activity in between heard "running".
-      // Said again once it is really free, so the list, the badges and Commit do not wait for the next event.
+      // "idle" is said here, once the worktree is free (its answer stored, its decisions recorded),
+      // not when the answer is stored: a client reading the activity in between would hear "running"
+      // and keep it until the next event (a stale badge, Commit held back).
       onIdle: (job, result) => publishWorktreeActivity(job, "idle", result?.status ?? "failed"),
     }),
 );

@@ -3,7 +3,6 @@ import type { Db } from "@/lib/db/client.ts";
 import { notifyRunOutcome } from "@/lib/policies/notifier.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "./chat-types.ts";
-import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob } from "./run-job.ts";
 
 export type RunEnd =
@@ -58,7 +57,6 @@ export async function finishRun(
     userMessage: fields.run.errorMessage ?? null,
     assistantMessageId: input.assistantMessageId,
   });
-  publishWorktreeActivity(input.job, "idle", fields.status);
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
   await notifyRunOutcome(db, {
     runId: input.job.runId,

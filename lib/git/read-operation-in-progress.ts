@@ -58,11 +58,10 @@ export async function readOperationInProgress(gitDir: string): Promise<GitOperat
 export async function readOperationSummary(
   gitDir: string,
 ): Promise<{ operation: GitOperation | null; rebasingBranch: string | null }> {
-  const operation = await readOperationInProgress(gitDir);
-  if (operation !== "rebase") return { operation, rebasingBranch: null };
-  const headName = (await readOperationFiles(gitDir))?.headName ?? null;
+  const files = await readOperationFiles(gitDir);
+  const headName = files?.headName ?? null;
   return {
-    operation,
+    operation: files?.operation ?? null,
     rebasingBranch: headName?.startsWith("refs/heads/") ? headName.slice("refs/heads/".length) : null,
   };
 }
