@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RepoScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { TrustView } from "@/lib/trust/trust-types.ts";
+import type { RemovalResult } from "@/lib/worktrees/ship-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -51,15 +52,7 @@ export function useWorktrees(repoId: string | null) {
 }
 
 /** POST /api/worktrees/remove: what would stop the removal (dryRun), or remove it. */
-export interface WorktreeRemoval {
-  blockers: string[];
-  isRemoved: boolean;
-  isBranchDeleted: boolean;
-  archivedSessionIds: string[];
-  /** Ignored files and folders only this worktree has (git deletes them with it), the first few, and how many. */
-  ignoredOnlyHere: string[];
-  ignoredOnlyHereCount: number;
-}
+export type WorktreeRemoval = RemovalResult;
 
 export function useRemoveWorktree(repoId: string) {
   const client = useQueryClient();

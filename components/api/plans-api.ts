@@ -5,6 +5,7 @@ import type { DesignTree } from "@/lib/design/types.ts";
 import type { GithubAvailability, RepoDashboard } from "@/lib/plans/plan-types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
+import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
@@ -156,7 +157,7 @@ export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (slug: string) =>
-      fetchJson<{ branch: string; worktreePath: string; parentBranch: string }>(
+      fetchJson<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }>(
         `/api/plans/${input.planId}/nodes/${slug}/branch`,
         {
           method: "POST",

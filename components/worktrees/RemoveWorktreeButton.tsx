@@ -95,6 +95,11 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
           ) : null}
           {blockers && blockers.length === 0 ? (
             <div className="mb-2 space-y-2 text-xs">
+              {props.worktree.isMissing ? (
+                <p data-testid="remove-missing-folder">
+                  Its folder is gone already: removing it forgets git&rsquo;s record of it.
+                </p>
+              ) : null}
               <p>
                 {ignoredCount > 0
                   ? "Nothing else would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."

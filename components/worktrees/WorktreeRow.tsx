@@ -88,6 +88,12 @@ export function WorktreeRow(props: {
           <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
         </div>
       ) : null}
+      {props.repoId && worktree.isMissing && !worktree.isMain && !worktree.isBare ? (
+        <div className="mt-1 flex justify-end">
+          {/* Its folder is gone: removing forgets git's record of it and archives its conversation. */}
+          <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
+        </div>
+      ) : null}
       {props.repoId && isRemoveOpen ? (
         <RemoveWorktreeDialog repoId={props.repoId} worktree={worktree} onClose={() => setRemoveOpen(false)} />
       ) : null}

@@ -9,7 +9,7 @@ import { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
 import { createLineSplitter } from "./line-splitter.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
-import { createTailBuffer } from "./tail-buffer.ts";
+import { createTailBuffer } from "@/lib/process-host/tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import type { SpawnedProcess, SpawnFailure } from "@/lib/process-host/types.ts";
 

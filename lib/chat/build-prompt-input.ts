@@ -41,7 +41,8 @@ export async function buildPromptInput(
     db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } }),
     db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } }),
   ]);
-  const summary = ownSummary ?? (session ? await findArchivedSessionSummary(db, session) : null);
+  const summary =
+    ownSummary ?? (session ? await findArchivedSessionSummary(db, { ...session, branch: input.scan.branch }) : null);
   const coveredUntil = ownSummary?.coveredUntilMessageId ?? 0;
   const uncovered = {
     sessionId: input.sessionId,
@@ -113,10 +114,24 @@ export async function buildPromptInput(
   };
 }
 
-/** A new session's first prompts carry the summary of the worktree's last archived session. */
-async function findArchivedSessionSummary(db: Db, session: { repoId: string; worktreePath: string }) {
+/**
+ * A new session's first prompts carry the summary of the worktree's last archived session on the
+ * same branch ("New conversation" in the same worktree). A worktree removed and another made in
+ * the same folder for another branch is another piece of work: its summary is not carried over.
+ */
+async function findArchivedSessionSummary(
+  db: Db,
+  session: { repoId: string; worktreePath: string; branch: string | null },
+) {
   return db.chatSummary.findFirst({
-    where: { session: { repoId: session.repoId, worktreePath: session.worktreePath, status: "archived" } },
+    where: {
+      session: {
+        repoId: session.repoId,
+        worktreePath: session.worktreePath,
+        status: "archived",
+        branchName: session.branch,
+      },
+    },
     orderBy: { id: "desc" },
   });
 }

@@ -117,6 +117,8 @@ function worktreeClosed(closure: WorktreeClosure): AppError {
       "Arbor is aborting a rebase or merge in this worktree, so Claude was not started (your message is kept). Send again once it is done.",
     reclaim:
       "Arbor is deleting this worktree's dependency folders (Tidy up), so Claude was not started (your message is kept). Send again once it is done; reinstall the dependencies if the task needs them.",
+    setup:
+      "Arbor is still setting up this new worktree (copying files, running the setup command), so Claude was not started (your message is kept). Send again once the setup is done.",
     removal:
       "This worktree is being removed, so Claude was not started (your message is kept). Open another worktree, or wait and send again if the removal was refused.",
   }[closure];

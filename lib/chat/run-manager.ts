@@ -157,7 +157,7 @@ export class RunManager {
 }
 
 /** What git is doing to a worktree closed to new runs. */
-export type WorktreeClosure = "removal" | "landing" | "abort" | "reclaim";
+export type WorktreeClosure = "removal" | "landing" | "abort" | "reclaim" | "setup";
 
 /** A run was submitted to a worktree that is being landed into, rebased or removed. */
 export class WorktreeClosedError extends Error {

@@ -119,4 +119,16 @@ describe("explainInvalidBranchName", () => {
       "it contains a space, a control character or a character git forbids (~ ^ : ? * [ \\)",
     );
   });
+
+  it("refuses names that shadow git's own refs, hide characters, or cannot be file names", () => {
+    expect(explainInvalidBranchName("ORIG_HEAD")).toBe(
+      '"ORIG_HEAD" is the name of one of git\'s own refs, which would shadow the branch',
+    );
+    expect(explainInvalidBranchName("FETCH_HEAD")).not.toBeNull();
+    expect(explainInvalidBranchName("feat/orig_head")).toBeNull();
+    expect(explainInvalidBranchName("a\u200bb")).toMatch(/invisible formatting character/);
+    expect(explainInvalidBranchName("fix/\u202egnp.exe")).toMatch(/invisible formatting character/);
+    expect(explainInvalidBranchName(`feat/${"é".repeat(121)}`)).toMatch(/longer than 240 bytes/);
+    expect(explainInvalidBranchName(`feat/${"é".repeat(120)}`)).toBeNull();
+  });
 });

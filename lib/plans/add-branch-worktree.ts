@@ -20,6 +20,8 @@ export async function addBranchWorktree(input: {
   base: string | null;
   worktreePath: string;
   localBranches: ReadonlySet<string>;
+  /** Remote-tracking branches (`origin/main`): a new branch must not pose as one, nor silently fork one. */
+  remoteBranches?: readonly string[];
   allowRepositoryCode: boolean;
   hints?: { branchExists?: string; baseMissing?: string };
 }): Promise<void> {
@@ -32,8 +34,15 @@ export async function addBranchWorktree(input: {
       `Branch ${branch} already exists. ${input.hints?.branchExists ?? "Choose another name, or open the worktree that has it."}`,
     );
   }
+  const remoteProblem = explainRemoteClash(branch, input.remoteBranches ?? []);
+  if (remoteProblem) throw new AppError("conflict", remoteProblem);
   if (!base)
-    throw new AppError("precondition_failed", "The repository has no branch yet. Make a first commit, then try again.");
+    throw new AppError(
+      "precondition_failed",
+      input.localBranches.size === 0
+        ? "The repository has no branch yet. Make a first commit, then try again."
+        : "Arbor cannot tell which branch is the default (no origin/HEAD, main or master, and the main worktree is not on a branch). Choose the base branch, then try again.",
+    );
   if (!input.localBranches.has(base)) {
     throw new AppError(
       "precondition_failed",
@@ -56,7 +65,8 @@ export async function addBranchWorktree(input: {
     throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
   const added = await runGitCommand({
     cwd: input.repoRoot,
-    args: ["worktree", "add", "-b", branch, "--", worktreePath, base],
+    // The full ref: a tag or a remote-tracking branch of the same short name cannot be taken instead.
+    args: ["worktree", "add", "-b", branch, "--", worktreePath, `refs/heads/${base}`],
     allowRepositoryCode: input.allowRepositoryCode,
     timeoutMs: ADD_TIMEOUT_MS,
     isExitCodeChecked: false,
@@ -85,6 +95,21 @@ export async function addBranchWorktree(input: {
 }
 
 const ADD_TIMEOUT_MS = 300_000;
+
+/**
+ * Why a new branch name clashes with a remote's branches, or null. `origin/x` would be read as
+ * origin's branch x by git's commands (which then warn that the name is ambiguous); and a name a
+ * remote already has would start unrelated work under the same name. Pure.
+ */
+export function explainRemoteClash(branch: string, remoteBranches: readonly string[]): string | null {
+  const remotes = new Set(remoteBranches.map((name) => name.split("/")[0]!));
+  const prefix = branch.split("/")[0]!;
+  if (branch.includes("/") && remotes.has(prefix))
+    return `"${branch}" starts with ${prefix}/, the name of a remote, so git would confuse it with ${prefix}'s branches. Drop the "${prefix}/" part, or choose another name.`;
+  const onRemote = remoteBranches.filter((name) => name.slice(name.indexOf("/") + 1) === branch);
+  if (onRemote.length === 0) return null;
+  return `${onRemote.join(" and ")} already ${onRemote.length === 1 ? "exists" : "exist"}, and a new branch ${branch} would be unrelated to it. To work on it, run \`git worktree add <folder> ${branch}\` (git makes a local branch that tracks it) and rescan; to start new work, choose another name.`;
+}
 
 /**
  * Deletes the branch a failed `worktree add -b` left behind, when no worktree has it checked out

@@ -1,5 +1,9 @@
 import { killProcessGroupQuietly } from "./kill-process-group.ts";
 import { getProcessHost } from "./current-process-host.ts";
+import { createTailBuffer } from "./tail-buffer.ts";
+
+/** What runProcess keeps of each stream unless told otherwise: its end, so a chatty command cannot fill memory. */
+const DEFAULT_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 
 export interface ProcessResult {
   stdout: string;
@@ -22,7 +26,8 @@ export class ProcessFailure extends Error {
  * Runs a short command to completion through the process host (no shell, nothing on stdin) and
  * resolves with its output when it exits with status 0. Rejects with a ProcessFailure when it
  * cannot start (ENOENT…), exits non-zero (stderr's first line in the message) or outlives
- * `timeoutMs` (its process group is killed).
+ * `timeoutMs` (its process group is killed). Of each stream only the last `maxOutputBytes` are
+ * kept (8 MiB unless told): a command that writes gigabytes costs no more memory than that.
  */
 export function runProcess(input: {
   bin: string;
@@ -32,10 +37,12 @@ export function runProcess(input: {
   timeoutMs: number;
   /** Called with each piece of output (stdout and stderr, as text) while the command runs. */
   onOutput?: (text: string) => void;
+  /** The end of each stream kept for the result, in bytes. */
+  maxOutputBytes?: number;
 }): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
+    const stdout = createTailBuffer(input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+    const stderr = createTailBuffer(input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
     let pid: number | null = null;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
     let isTimedOut = false;
@@ -69,10 +76,7 @@ export function runProcess(input: {
         onExit: (code, signal) => (exit = { code, signal }),
         onClose: () => {
           clearTimeout(timer);
-          const result = {
-            stdout: Buffer.concat(stdout).toString("utf8"),
-            stderr: Buffer.concat(stderr).toString("utf8"),
-          };
+          const result = { stdout: stdout.toString(), stderr: stderr.toString() };
           if (exit.code === 0) return resolve(result);
           const reason = isTimedOut
             ? `timed out after ${input.timeoutMs} ms`

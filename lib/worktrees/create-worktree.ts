@@ -13,8 +13,9 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "./run-worktree-setup.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
+import { whileHolding } from "./worktree-holds.ts";
 import { readWorktreeSetup } from "./worktree-setup-store.ts";
-import type { CreatedWorktree, NewWorktreeOptions } from "./worktree-types.ts";
+import type { CreatedWorktree, NewWorktreeOptions, SetupReport } from "./worktree-types.ts";
 
 export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<NewWorktreeOptions> {
   await assertRepoIsLocal(db, repoId);
@@ -44,9 +45,9 @@ export async function createWorktree(
 ): Promise<CreatedWorktree> {
   await assertRepoIsLocal(db, input.repoId);
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });
-  const { branches, defaultBranch } = await readLocalBranches(scan);
+  const { branches, remoteBranches, defaultBranch } = await readLocalBranches(scan);
   const branch = input.branch.trim();
-  const base = input.base ?? defaultBranch;
+  const base = input.base?.trim() || defaultBranch;
   const rule = (await readStoredNamingRule(db, input.repoId)) ?? inferNamingRule({ branches, defaultBranch });
   const requestedPath = input.worktreePath?.trim();
   const worktreePath = requestedPath
@@ -59,33 +60,92 @@ export async function createWorktree(
     base,
     worktreePath,
     localBranches: new Set(branches),
+    remoteBranches,
     allowRepositoryCode: isTrusted,
+    hints: { branchExists: branchExistsHint(scan, branch) },
   });
-  const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
-  const created = rescan.worktrees.find((worktree) => worktree.branch === branch)?.path ?? worktreePath;
-  publishWorktreeListChange(input.repoId);
-  const setup = await runWorktreeSetup({
+  const { worktreePath: created, setup } = await setUpNewWorktree(db, {
+    repoId: input.repoId,
     mainPath: mainWorktreePath(scan),
-    worktreePath: created,
-    setup: await readWorktreeSetup(db, input.repoId),
+    branch,
+    worktreePath,
     isTrusted,
-    ...(input.setupId
-      ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
-      : {}),
+    ...(input.setupId ? { setupId: input.setupId } : {}),
   });
-  publishWorktreeListChange(input.repoId);
   return { branch, base: base!, worktreePath: created, setup };
 }
 
-/** Sends each piece of the setup command's output to the browsers showing the repository, as it comes. */
+/**
+ * What follows `git worktree add` wherever a worktree is made ("New worktree…", a design node's
+ * "Create branch and worktree"): the lists are told, then the repository's setup runs (files
+ * copied from the main worktree; its command only when trusted) while the worktree is held, so no
+ * run starts in it and no removal or Tidy up takes it half set up. `setupId` streams the command's
+ * output to the browsers showing the repository.
+ */
+export async function setUpNewWorktree(
+  db: Db,
+  input: {
+    repoId: string;
+    mainPath: string;
+    branch: string;
+    worktreePath: string;
+    isTrusted: boolean;
+    setupId?: string;
+  },
+): Promise<{ worktreePath: string; setup: SetupReport }> {
+  const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
+  // As the worktree list shows it (git may spell the folder differently: symlinks, case).
+  const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? input.worktreePath;
+  publishWorktreeListChange(input.repoId);
+  const setup = await whileHolding([created], { kind: "setup", doing: "setting up this worktree" }, async () =>
+    runWorktreeSetup({
+      mainPath: input.mainPath,
+      worktreePath: created,
+      setup: await readWorktreeSetup(db, input.repoId),
+      isTrusted: input.isTrusted,
+      ...(input.setupId
+        ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
+        : {}),
+    }),
+  );
+  publishWorktreeListChange(input.repoId);
+  return { worktreePath: created, setup };
+}
+
+/** How much of a setup command's output is sent live; the report at the end keeps its last part. */
+const STREAMED_OUTPUT_MAX_CHARS = 512 * 1024;
+
+/**
+ * Sends each piece of the setup command's output to the browsers showing the repository, as it
+ * comes, up to STREAMED_OUTPUT_MAX_CHARS: a command that writes gigabytes would otherwise flood
+ * every socket. Past that, one line says the rest comes with the report.
+ */
 function publishSetupOutput(input: { repoId: string; setupId: string; worktreePath: string }) {
   const hub = getEventHub();
+  let sent = 0;
   return (text: string) => {
-    if (text !== "") hub.publish(repoTopic(input.repoId), { type: "setup_output", ...input, text });
+    if (text === "" || sent > STREAMED_OUTPUT_MAX_CHARS) return;
+    const room = STREAMED_OUTPUT_MAX_CHARS - sent;
+    const shown =
+      text.length <= room
+        ? text
+        : `${text.slice(0, room)}\n[Arbor stopped showing the output live here; its end is shown when the command is done.]\n`;
+    sent += text.length;
+    hub.publish(repoTopic(input.repoId), { type: "setup_output", ...input, text: shown });
   };
 }
 
-async function readLocalBranches(scan: RepoScan): Promise<{ branches: string[]; defaultBranch: string | null }> {
+/** What to do about a branch that already exists: open its worktree, or check it out in one. */
+function branchExistsHint(scan: RepoScan, branch: string): string {
+  const holder = scan.worktrees.find((worktree) => worktree.branch === branch);
+  return holder
+    ? `The worktree at ${holder.path} has it: open that one, or choose another name.`
+    : `No worktree has it checked out: to work on it, run \`git worktree add <folder> ${branch}\` and rescan; to start new work, choose another name.`;
+}
+
+async function readLocalBranches(
+  scan: RepoScan,
+): Promise<{ branches: string[]; remoteBranches: string[]; defaultBranch: string | null }> {
   const names = await readBranchNames(scan.repoRoot);
   const branches = [...names.local.keys()].sort();
   const defaultBranch = chooseDefaultBranch({
@@ -93,9 +153,9 @@ async function readLocalBranches(scan: RepoScan): Promise<{ branches: string[]; 
     originHead: names.originHead,
     mainWorktreeBranch: scan.worktrees.find((worktree) => worktree.isMain)?.branch ?? null,
   });
-  return { branches, defaultBranch };
+  return { branches, remoteBranches: names.remote, defaultBranch };
 }
 
-function mainWorktreePath(scan: RepoScan): string {
+export function mainWorktreePath(scan: RepoScan): string {
   return scan.worktrees.find((worktree) => worktree.isMain)?.path ?? scan.repoRoot;
 }

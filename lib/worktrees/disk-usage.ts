@@ -17,14 +17,16 @@ export interface DiskUsage {
  * every read is an async fs call, `concurrency` folders at a time, at most `maxEntries` entries.
  * Symlinks are counted as themselves and never followed; a file with several hard links is
  * counted once per inode (device + inode number); the worktree's `.git` (a file in a linked
- * worktree, the shared repository in the main one) is left out. Entries that vanish or cannot be
- * read during the walk are skipped.
+ * worktree, the shared repository in the main one) is left out, and so are the `skip` folders
+ * (absolute paths: other worktrees inside this one, measured as themselves). Entries that vanish
+ * or cannot be read during the walk are skipped.
  */
 export async function measureDiskUsage(
   root: string,
-  options: { maxEntries?: number; concurrency?: number } = {},
+  options: { maxEntries?: number; concurrency?: number; skip?: readonly string[] } = {},
 ): Promise<DiskUsage> {
   const maxEntries = options.maxEntries ?? 2_000_000;
+  const skipped = new Set(options.skip ?? []);
   const concurrency = options.concurrency ?? 8;
   const seenInodes = new Set<string>();
   const dependencyBytes = new Map<string, number>();
@@ -56,6 +58,7 @@ export async function measureDiskUsage(
       }
       entries += 1;
       const absolute = path.join(folder.absolute, name);
+      if (skipped.has(absolute)) continue;
       const relative = folder.relative === "" ? name : `${folder.relative}/${name}`;
       let stats;
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
 
 const now = new Date("2026-11-24T10:00:00Z");
 const safe: RemovalFacts = {
@@ -65,5 +65,30 @@ describe("what stops a worktree's removal", () => {
       /^It has an ignored file or folder that exists only here \(x\)/,
     );
     expect(removalBlockers({ ...safe, ignoredOnlyHere: ignored, isIgnoredDiscardConfirmed: true })).toEqual([]);
+  });
+
+  it("refuses while another worktree lives inside its folder, naming it", () => {
+    expect(
+      removalBlockers({ ...safe, nestedWorktrees: [{ path: "/r/wt/node_modules/inner", branch: "feat/inner" }] }),
+    ).toEqual([
+      "Another worktree lives inside its folder (feat/inner at /r/wt/node_modules/inner), and removing this one would delete it with everything in it; remove that one first.",
+    ]);
+  });
+});
+
+describe("worktreesInside", () => {
+  const worktrees = [
+    { path: "/r/wt" },
+    { path: "/r/wt/.worktrees/a" },
+    { path: "/r/wt-other" },
+    { path: "/r/wtx/b" },
+    { path: "/r/wt/deep/er/c" },
+  ];
+  it("finds the folders below, not the folder itself nor its look-alike neighbours", () => {
+    expect(worktreesInside("/r/wt", worktrees).map((worktree) => worktree.path)).toEqual([
+      "/r/wt/.worktrees/a",
+      "/r/wt/deep/er/c",
+    ]);
+    expect(worktreesInside("/r/wt-other", worktrees)).toEqual([]);
   });
 });

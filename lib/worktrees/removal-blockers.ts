@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /**
  * Why a worktree must not be removed now, in sentences a user can act on. Pure: the facts are
  * gathered by remove-worktree.ts (git, the run manager, the hook log).
@@ -18,11 +20,23 @@ export interface RemovalFacts {
   isIgnoredDiscardConfirmed?: boolean;
   /** What Arbor's git is doing in it right now ("landing feat/x into main"), if anything (worktree-holds.ts). */
   busyWith?: string | null;
+  /** Other worktrees of the repository whose folders are inside this one: git would delete them with it. */
+  nestedWorktrees?: ReadonlyArray<{ path: string; branch: string | null }>;
+  /** What removing it would lose inside its checked-out submodules, each a sentence with what to do. */
+  submoduleLosses?: readonly string[];
   /** When a Claude Code session outside Arbor's runs last did something in the worktree (still open). */
   lastSessionActivityAt: Date | null;
   now: Date;
   /** How long after its last event a terminal session counts as active. */
   recentSessionMs: number;
+}
+
+/** The worktrees whose folders lie inside `folder` (not `folder` itself). Pure. */
+export function worktreesInside<T extends { path: string }>(folder: string, worktrees: readonly T[]): T[] {
+  return worktrees.filter((worktree) => {
+    const relative = path.relative(folder, worktree.path);
+    return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  });
 }
 
 export function removalBlockers(facts: RemovalFacts): string[] {
@@ -46,6 +60,18 @@ export function removalBlockers(facts: RemovalFacts): string[] {
       `It has ${ignored.length === 1 ? "an ignored file or folder that exists" : `${ignored.length} ignored files or folders that exist`} only here (${named}${more}), which git would delete with it; copy out what you need, or confirm they may go.`,
     );
   }
+  const nested = facts.nestedWorktrees ?? [];
+  if (nested.length > 0) {
+    const named = nested
+      .slice(0, 3)
+      .map((worktree) => `${worktree.branch ?? "detached HEAD"} at ${worktree.path}`)
+      .join(", ");
+    const more = nested.length > 3 ? ` and ${nested.length - 3} more` : "";
+    blockers.push(
+      `${nested.length === 1 ? "Another worktree lives" : `${nested.length} other worktrees live`} inside its folder (${named}${more}), and removing this one would delete ${nested.length === 1 ? "it" : "them"} with everything in ${nested.length === 1 ? "it" : "them"}; remove ${nested.length === 1 ? "that one" : "those"} first.`,
+    );
+  }
+  blockers.push(...(facts.submoduleLosses ?? []));
   if (facts.unmergedCommits > 0)
     blockers.push(
       `${facts.unmergedCommits} ${facts.unmergedCommits === 1 ? "commit is" : "commits are"} on ${facts.branch ? `branch ${facts.branch}` : "its detached HEAD"} and in no other branch or remote; push or merge ${facts.unmergedCommits === 1 ? "it" : "them"} first.`,

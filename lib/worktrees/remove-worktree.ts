@@ -1,35 +1,27 @@
+import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
 import { runGit } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { listWorktrees } from "./landed-branches.ts";
-import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
 import { countChangedFiles, liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
 import { heldFor, holdWorktrees } from "./worktree-holds.ts";
+import type { RemovalResult } from "./ship-types.ts";
 import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
+import { readSubmoduleLosses } from "./submodule-state.ts";
+import { readLastTerminalActivity } from "./terminal-sessions.ts";
 
-/** A terminal session whose last hook event is this recent (and not its SessionEnd) still counts as in use. */
+/** A terminal session whose own last hook event is this recent (and not its SessionEnd) still counts as in use. */
 const RECENT_SESSION_MS = 5 * 60_000;
-
-export interface RemovalResult {
-  worktreePath: string;
-  branch: string | null;
-  /** Why it cannot be removed now; empty when it can (or was). */
-  blockers: string[];
-  isRemoved: boolean;
-  isBranchDeleted: boolean;
-  /** Conversations of the worktree that were archived (kept, read-only). */
-  archivedSessionIds: string[];
-  /** Ignored files and folders only this worktree has (the first IGNORED_LISTED_MAX), and how many in all. */
-  ignoredOnlyHere: string[];
-  ignoredOnlyHereCount: number;
-}
 
 /**
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
  * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently),
+ * another worktree inside its folder,
  * commits no other branch or remote has, a run of Arbor's, or a Claude Code session
  * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
  * --force), the branch deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose
@@ -47,14 +39,27 @@ export async function removeWorktree(
     discardIgnored?: boolean;
   },
 ): Promise<RemovalResult> {
-  const resolved = await resolvePinnedWorktree(db, input);
+  await assertRepoIsLocal(db, input.repoId);
   // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
-  const listed = (await listWorktrees(db, { repoId: input.repoId })).worktrees.find(
-    (candidate) => candidate.path === resolved.worktree.path,
-  );
-  const worktree = { ...resolved.worktree, mergedInto: listed?.mergedInto ?? null };
+  const { worktrees } = await listWorktrees(db, { repoId: input.repoId });
+  // A worktree whose folder was deleted is still git's (and Arbor's conversation's) until removed:
+  // matched by its exact path, as the list shows it, since there is no folder to resolve.
+  const missing = path.isAbsolute(input.worktreePath)
+    ? worktrees.find(
+        (candidate) =>
+          candidate.isMissing && !candidate.isMain && candidate.path === path.normalize(input.worktreePath),
+      )
+    : undefined;
+  const resolved = missing ?? (await resolvePinnedWorktree(db, input)).worktree;
+  const listed = worktrees.find((candidate) => candidate.path === resolved.path);
+  const worktree = { ...resolved, mergedInto: listed?.mergedInto ?? null };
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-  const facts = await gatherRemovalFacts(db, { repoId: input.repoId, worktree, mainPath: repo.rootPath });
+  const facts = await gatherRemovalFacts(db, {
+    repoId: input.repoId,
+    worktree,
+    mainPath: repo.rootPath,
+    worktrees,
+  });
   const ignored = facts.ignoredOnlyHere ?? [];
   const blockers = removalBlockers({ ...facts, isIgnoredDiscardConfirmed: input.discardIgnored === true });
   const result: RemovalResult = {
@@ -63,6 +68,7 @@ export async function removeWorktree(
     blockers,
     isRemoved: false,
     isBranchDeleted: false,
+    branchKeptReason: null,
     archivedSessionIds: [],
     ignoredOnlyHere: ignored.slice(0, IGNORED_LISTED_MAX),
     ignoredOnlyHereCount: ignored.length,
@@ -83,7 +89,10 @@ export async function removeWorktree(
         `${worktree.path} was not removed: a run started in it just now; try again after it.`,
       );
     }
-    await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", worktree.path] });
+    // git removes a worktree with submodules checked out only when forced; the facts above found
+    // nothing unsaved in it nor in them (git's own check would refuse anything else).
+    const force = facts.hasSubmodules ? ["--force"] : [];
+    await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", ...force, worktree.path] });
   } finally {
     release();
   }
@@ -103,7 +112,7 @@ export async function removeWorktree(
       () => (result.isBranchDeleted = true),
       (error: unknown) => {
         // The worktree is gone either way; git's refusal (not merged) is reported, not thrown.
-        result.blockers = [`The branch ${worktree.branch} was kept: ${(error as Error).message}`];
+        result.branchKeptReason = `The branch ${worktree.branch} was kept: ${(error as Error).message}`;
       },
     );
   }
@@ -114,45 +123,63 @@ export async function removeWorktree(
 /** The facts removalBlockers judges, for one worktree of the repository (also read by Tidy up). */
 export async function gatherRemovalFacts(
   db: Db,
-  /** `mainPath`: the main worktree, whose files a linked worktree's ignored ones are compared with. */
-  input: { repoId: string; worktree: WorktreeScan; mainPath: string },
-): Promise<RemovalFacts> {
+  /**
+   * `mainPath`: the main worktree, whose files a linked worktree's ignored ones are compared with;
+   * `worktrees`: every worktree of the repository (those inside this one's folder would go with it).
+   */
+  input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
+): Promise<RemovalFacts & { hasSubmodules: boolean }> {
   const { worktree } = input;
+  const now = new Date();
   return {
     isMain: worktree.isMain,
-    ignoredOnlyHere: worktree.isMain
-      ? []
-      : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: input.mainPath }),
+    // A folder that is gone has no files left to lose.
+    ignoredOnlyHere:
+      worktree.isMain || worktree.isMissing
+        ? []
+        : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: input.mainPath }),
+    ...(await readSubmoduleFacts(worktree)),
     isLocked: worktree.isLocked,
+    nestedWorktrees: worktree.isMain
+      ? []
+      : worktreesInside(worktree.path, input.worktrees).map((nested) => ({ path: nested.path, branch: nested.branch })),
     lockReason: worktree.lockReason,
     changedFiles: countChangedFiles(worktree),
     branch: worktree.branch,
-    unmergedCommits: worktree.isMain || worktree.mergedInto ? 0 : await countUnmergedCommits(worktree),
+    unmergedCommits:
+      worktree.isMain || worktree.mergedInto ? 0 : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
     runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     busyWith: heldFor(worktree.path),
-    lastSessionActivityAt: await lastTerminalActivity(db, worktree.path),
-    now: new Date(),
+    lastSessionActivityAt: await readLastTerminalActivity(db, {
+      worktreePath: worktree.path,
+      now,
+      windowMs: RECENT_SESSION_MS,
+    }),
+    now,
     recentSessionMs: RECENT_SESSION_MS,
   };
 }
 
-/** Commits on HEAD that no other local branch and no remote-tracking branch contains. */
-async function countUnmergedCommits(worktree: WorktreeScan): Promise<number> {
+/** Whether the worktree has submodules checked out, and what removing it would lose in them. */
+async function readSubmoduleFacts(
+  worktree: WorktreeScan,
+): Promise<{ hasSubmodules: boolean; submoduleLosses: string[] }> {
+  if (worktree.isMain || worktree.isMissing) return { hasSubmodules: false, submoduleLosses: [] };
+  const { paths, losses } = await readSubmoduleLosses(worktree.path);
+  return { hasSubmodules: paths.length > 0, submoduleLosses: losses };
+}
+
+/**
+ * Commits on the worktree's HEAD that no other local branch and no remote-tracking branch
+ * contains, counted from the repository (the worktree's folder may be gone).
+ */
+async function countUnmergedCommits(input: { worktree: WorktreeScan; repoRoot: string }): Promise<number> {
+  const { worktree } = input;
   if (!worktree.head) return 0;
   const others = worktree.branch ? [`--exclude=${worktree.branch}`, "--branches"] : ["--branches"];
   const out = await runGit({
-    cwd: worktree.path,
-    args: ["rev-list", "--count", "HEAD", "--not", ...others, "--remotes"],
+    cwd: input.repoRoot,
+    args: ["rev-list", "--count", worktree.head.sha, "--not", ...others, "--remotes"],
   });
   return Number.parseInt(out.trim(), 10) || 0;
-}
-
-/** The last hook event of a session that is not one of Arbor's runs, unless that session has ended. */
-async function lastTerminalActivity(db: Db, worktreePath: string): Promise<Date | null> {
-  const last = await db.hookEvent.findFirst({
-    where: { worktreePath, runId: null },
-    orderBy: { id: "desc" },
-    select: { receivedAt: true, eventName: true },
-  });
-  return last && last.eventName !== "SessionEnd" ? last.receivedAt : null;
 }

@@ -119,6 +119,8 @@ async function runSetupCommand(input: {
       cwd: input.worktreePath,
       env,
       timeoutMs: input.setup.timeoutSeconds * 1000,
+      // Only the end is reported; a command writing gigabytes keeps no more than this in memory.
+      maxOutputBytes: OUTPUT_TAIL_CHARS * 4,
       ...(input.onOutput ? { onOutput: input.onOutput } : {}),
     });
     return { command, status: "succeeded", message: null, output: tail(result.stdout + result.stderr) };
@@ -128,7 +130,9 @@ async function runSetupCommand(input: {
       ? `did not finish within ${input.setup.timeoutSeconds} s and was stopped`
       : output
         ? `failed (exit status ${output.exitCode ?? "none: killed"})`
-        : `could not start: ${(error as Error).message}`;
+        : error instanceof ProcessFailure && error.code === "ENOENT"
+          ? `could not start: there is no program ${program} (${program.includes("/") ? "no such file in the worktree" : "not on Arbor's PATH"})`
+          : `could not start (${(error as Error).message})`;
     return {
       command,
       status: "failed",

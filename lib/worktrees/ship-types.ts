@@ -109,3 +109,20 @@ export interface TidyOptions {
   removeMerged: boolean;
   deleteDependencies: boolean;
 }
+
+/** POST /api/worktrees/remove: what would stop the removal (dryRun), or what the removal did. */
+export interface RemovalResult {
+  worktreePath: string;
+  branch: string | null;
+  /** Why it cannot be removed now; empty when it can (or was). */
+  blockers: string[];
+  isRemoved: boolean;
+  isBranchDeleted: boolean;
+  /** Why the branch was kept although its deletion was asked for (git's refusal: not merged), or null. */
+  branchKeptReason: string | null;
+  /** Conversations of the worktree that were archived (kept, read-only). */
+  archivedSessionIds: string[];
+  /** Ignored files and folders only this worktree has (the first IGNORED_LISTED_MAX), and how many in all. */
+  ignoredOnlyHere: string[];
+  ignoredOnlyHereCount: number;
+}

@@ -8,7 +8,7 @@ import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
 import { listWorktrees } from "./landed-branches.ts";
 import { readDefaultBase } from "./pull-request.ts";
-import { removalBlockers, type RemovalFacts } from "./removal-blockers.ts";
+import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
 import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "./ship-types.ts";
 import { planTidy, recheckTidyAction } from "./tidy-plan.ts";
@@ -95,17 +95,25 @@ async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string
   // One worktree at a time: each walk already reads 8 folders at once, and git runs per worktree.
   for (const worktree of scan.worktrees) {
     if (worktree.isMissing || worktree.isBare) continue;
-    worktrees.push(await describeWorktree(db, { repoId, worktree, mainPath }));
+    worktrees.push(await describeWorktree(db, { repoId, worktree, mainPath, worktrees: scan.worktrees }));
   }
   return { base, worktrees };
 }
 
 async function describeWorktree(
   db: Db,
-  input: { repoId: string; worktree: WorktreeScan; mainPath: string },
+  input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
 ): Promise<TidyWorktree> {
   const { worktree } = input;
-  const [usage, facts] = await Promise.all([measureDiskUsage(worktree.path), gatherRemovalFacts(db, input)]);
+  // A worktree inside this one's folder is measured as itself, and a dependency folder holding one is not reclaimable.
+  const nested = worktreesInside(worktree.path, input.worktrees);
+  const [usage, facts] = await Promise.all([
+    measureDiskUsage(worktree.path, { skip: nested.map((inner) => inner.path) }),
+    gatherRemovalFacts(db, input),
+  ]);
+  const holdsWorktree = (folder: string) =>
+    worktreesInside(path.join(worktree.path, ...folder.split("/")), nested).length > 0;
+  const dependencies = usage.dependencies.filter((folder) => !holdsWorktree(folder.path));
   const isMerged = !worktree.isMain && Boolean(worktree.mergedInto);
   return {
     worktreePath: worktree.path,
@@ -113,7 +121,7 @@ async function describeWorktree(
     isMain: worktree.isMain,
     bytes: usage.bytes,
     isPartial: usage.isPartial,
-    dependencies: usage.dependencies,
+    dependencies,
     isMerged,
     isIdle: isIdle(facts),
     blockers: removalBlockers(facts),

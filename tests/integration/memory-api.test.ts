@@ -11,6 +11,7 @@ import type {
 } from "@/tests/support/api-types.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
 
 const SECTIONS =
@@ -116,6 +117,29 @@ describe("conversation memory", () => {
       `/api/chat/sessions?repoId=${repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
     );
     expect(listed.body.sessions.map((s) => s.status)).toEqual(["active", "archived"]);
+  });
+
+  it("does not carry a removed worktree's summary into another branch's worktree made in the same folder", async () => {
+    const { repoId, mainPath } = shared.repo;
+    const { sessionId, worktreePath } = await shared.repo.freshSession("reused");
+    await shared.send(sessionId, `the secret project is alpha [[mock:text ${SECTIONS}]]`);
+    await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
+    const removed = await callApi<{ isRemoved: boolean }>(shared.env.arbor, "/api/worktrees/remove", {
+      body: { repoId, worktreePath },
+    });
+    expect(removed.body.isRemoved).toBe(true);
+    await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "-b", "unrelated/task", worktreePath] });
+
+    const reopened = await callApi<SessionBody>(shared.env.arbor, "/api/chat/sessions", {
+      body: { repoId, worktreePath },
+    });
+    const first = await shared.send(reopened.body.session.id, "hello [[mock:text hi]]");
+    expect(first.body.run.receipt?.summaryId ?? null).toBeNull();
+    const prompt = lastUserText(
+      shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === first.body.run.claudeSessionId)!,
+    )!;
+    expect(prompt).not.toContain("use WAL");
+    expect(prompt).not.toContain("archived conversation");
   });
 
   it("finds old messages by full-text search across the repository, and exports a session as Markdown", async () => {

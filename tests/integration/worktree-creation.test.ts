@@ -90,7 +90,11 @@ describe("creating a worktree", () => {
     const taken = await create({ branch: "fix/a" });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe(
-      "Branch fix/a already exists. Choose another name, or open the worktree that has it.",
+      "Branch fix/a already exists. No worktree has it checked out: to work on it, run `git worktree add <folder> fix/a` and rescan; to start new work, choose another name.",
+    );
+    const main = await create({ branch: "main" });
+    expect(main.body.error.message).toBe(
+      `Branch main already exists. The worktree at ${shared.repo.mainPath} has it: open that one, or choose another name.`,
     );
     const invalid = await create({ branch: "feat/two words" });
     expect(invalid.status).toBe(422);
@@ -114,6 +118,35 @@ describe("creating a worktree", () => {
       "The base branch gone does not exist. Rescan, then choose another base branch.",
     );
     expect(await branches()).toEqual(before);
+  });
+
+  it("keeps new branches apart from the remote's: no origin/ look-alike, no unrelated twin of a remote branch, the base read as a branch", async () => {
+    const { mainPath } = shared.repo;
+    const before = await branches();
+    // A branch only origin has (as after a teammate's push and a fetch).
+    await runFixtureGit({ cwd: mainPath, args: ["branch", "remote-only"] });
+    await runFixtureGit({ cwd: mainPath, args: ["push", "-q", "origin", "remote-only"] });
+    await runFixtureGit({ cwd: mainPath, args: ["branch", "-D", "remote-only"] });
+    const twin = await create({ branch: "remote-only" });
+    expect(twin.status).toBe(409);
+    expect(twin.body.error.message).toBe(
+      "origin/remote-only already exists, and a new branch remote-only would be unrelated to it. To work on it, run `git worktree add <folder> remote-only` (git makes a local branch that tracks it) and rescan; to start new work, choose another name.",
+    );
+    const lookAlike = await create({ branch: "origin/main" });
+    expect(lookAlike.status).toBe(409);
+    expect(lookAlike.body.error.message).toContain('"origin/main" starts with origin/, the name of a remote');
+    const special = await create({ branch: "ORIG_HEAD" });
+    expect(special.status).toBe(422);
+    expect(await branches()).toEqual(before);
+
+    // A tag with the base's name does not make the base ambiguous.
+    await runFixtureGit({ cwd: mainPath, args: ["tag", "main", "HEAD~0"] });
+    try {
+      const fromBase = await create({ branch: "feat/tagged-base", base: " main " });
+      expect(fromBase.status).toBe(201);
+    } finally {
+      await runFixtureGit({ cwd: mainPath, args: ["tag", "-d", "main"] });
+    }
   });
 
   it("says git's own reason when it cannot add the worktree, leaves no branch behind, and lets the retry through", async () => {
@@ -237,6 +270,8 @@ describe("creating a worktree", () => {
 
     await saveSetup({ copyFiles: [], command: ["no-such-program-arbor"], timeoutSeconds: 5 });
     const missing = await create({ branch: "feat/missing-program" });
-    expect(missing.body.setup.command?.message).toMatch(/^The setup command could not start: .*not found/);
+    expect(missing.body.setup.command?.message).toBe(
+      "The setup command could not start: there is no program no-such-program-arbor (not on Arbor's PATH). The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree.",
+    );
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MessagesBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
-import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 
@@ -12,6 +12,7 @@ interface RemovalBody {
   ignoredOnlyHere: string[];
   isRemoved: boolean;
   isBranchDeleted: boolean;
+  branchKeptReason: string | null;
   archivedSessionIds: string[];
 }
 interface ErrorBody {
@@ -113,12 +114,94 @@ describe("removing a worktree safely", () => {
     rmSync(path.join(mainPath, ".env"));
   });
 
-  it("refuses while a terminal Claude Code session is active in it, and allows it once that session ended", async () => {
+  it("refuses to remove a worktree another one lives inside, even in its ignored folders, and keeps both", async () => {
+    const outer = await shared.repo.addWorktree("outer");
+    const exclude = path.join(shared.repo.mainPath, ".git", "info", "exclude");
+    writeFileSync(exclude, "node_modules/\n", { flag: "a" });
+    const inner = path.join(outer, "node_modules", "inner-wt");
+    await addWorktree({ mainPath: shared.repo.mainPath, path: inner, branch: "feat/inner-removal" });
+    writeFileSync(path.join(inner, "work.txt"), "not committed\n");
+
+    const preview = await remove(outer, { dryRun: true });
+    expect(preview.body.blockers).toEqual([
+      `Another worktree lives inside its folder (feat/inner-removal at ${inner}), and removing this one would delete it with everything in it; remove that one first.`,
+    ]);
+    const refused = await remove(outer, { discardIgnored: true });
+    expect(refused.status).toBe(409);
+    expect(readFileSync(path.join(inner, "work.txt"), "utf8")).toBe("not committed\n");
+  });
+
+  it("removes a worktree whose folder was deleted behind its back, archiving its conversation, and keeps its unmerged branch", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("vanished");
+    writeFileSync(path.join(worktreePath, "only-here.txt"), "x\n");
+    await runFixtureGit({ cwd: worktreePath, args: ["add", "only-here.txt"] });
+    await runFixtureGit({ cwd: worktreePath, args: ["commit", "-q", "-m", "Only on this branch"] });
+    const branch = (await runFixtureGit({ cwd: worktreePath, args: ["branch", "--show-current"] })).trim();
+    rmSync(worktreePath, { recursive: true, force: true });
+
+    const preview = await remove(worktreePath, { dryRun: true });
+    expect(preview.status).toBe(200);
+    // Its commit lives on in the branch, which removal keeps: the count still warns.
+    expect(preview.body.blockers).toEqual([
+      `1 commit is on branch ${branch} and in no other branch or remote; push or merge it first.`,
+    ]);
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", "keep-the-commit", branch] });
+    const removed = await remove(worktreePath, { deleteBranch: true });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ isRemoved: true, archivedSessionIds: [sessionId], blockers: [] });
+    // Not merged into main (only into another branch): git's -d keeps it, and says so apart from the blockers.
+    expect(removed.body.isBranchDeleted).toBe(false);
+    expect(removed.body.branchKeptReason).toContain(`The branch ${branch} was kept`);
+    const listed = await runFixtureGit({ cwd: shared.repo.mainPath, args: ["worktree", "list", "--porcelain"] });
+    expect(listed).not.toContain(worktreePath);
+  });
+
+  it("removes a worktree with a submodule checked out once nothing in the submodule is unsaved", async () => {
+    const { root, mainPath } = shared.repo;
+    const library = path.join(root, "library");
+    await runFixtureGit({ cwd: root, args: ["init", "-q", "-b", "main", library] });
+    await runFixtureGit({ cwd: library, args: ["commit", "-q", "--allow-empty", "-m", "library"] });
+    const allowFile = ["-c", "protocol.file.allow=always"];
+    await runFixtureGit({ cwd: mainPath, args: [...allowFile, "submodule", "add", "-q", library, "lib"] });
+    await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "-m", "Add the library"] });
+    await runFixtureGit({ cwd: mainPath, args: ["push", "-q", "origin", "HEAD"] });
+    const worktreePath = await shared.repo.addWorktree("with-sub");
+    await runFixtureGit({ cwd: worktreePath, args: [...allowFile, "submodule", "update", "--init", "-q"] });
+
+    // Work inside the submodule that only lives there blocks the removal, naming it.
+    writeFileSync(path.join(worktreePath, "lib", "draft.txt"), "unsaved\n");
+    expect((await remove(worktreePath, { dryRun: true })).body.blockers).toContain(
+      "Its submodule lib has uncommitted changes; commit and push, or discard them there first.",
+    );
+    rmSync(path.join(worktreePath, "lib", "draft.txt"));
+    await runFixtureGit({
+      cwd: path.join(worktreePath, "lib"),
+      args: ["commit", "-q", "--allow-empty", "-m", "local"],
+    });
+    expect((await remove(worktreePath, { dryRun: true })).body.blockers.join(" ")).toContain(
+      "Its submodule lib has 1 commit on no remote",
+    );
+    await runFixtureGit({ cwd: path.join(worktreePath, "lib"), args: ["checkout", "-q", "--detach", "HEAD~1"] });
+
+    expect((await remove(worktreePath, { dryRun: true })).body.blockers).toEqual([]);
+    const removed = await remove(worktreePath);
+    expect(removed.status).toBe(200);
+    expect(removed.body.isRemoved).toBe(true);
+    expect(existsSync(worktreePath)).toBe(false);
+  });
+
+  it("refuses while a terminal Claude Code session is active in it, even after another one ended there, and allows it once it ended", async () => {
     const worktreePath = await shared.repo.addWorktree("terminal");
     await hookEvent({ cwd: worktreePath, sessionId: "terminal-1", name: "UserPromptSubmit" });
     const refused = await remove(worktreePath);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain("A Claude Code session was active here less than a minute ago");
+    // Another session starting and ending there says nothing about the first one, still working.
+    await hookEvent({ cwd: worktreePath, sessionId: "terminal-2", name: "SessionStart" });
+    await hookEvent({ cwd: worktreePath, sessionId: "terminal-2", name: "SessionEnd" });
+    expect((await remove(worktreePath, { dryRun: true })).body.blockers.join(" ")).toContain(
+      "A Claude Code session was active here less than a minute ago",
+    );
     await hookEvent({ cwd: worktreePath, sessionId: "terminal-1", name: "SessionEnd" });
     const removed = await remove(worktreePath);
     expect(removed.body.isRemoved).toBe(true);

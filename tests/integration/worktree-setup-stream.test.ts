@@ -50,6 +50,17 @@ describe("setup command output, live", () => {
       expect(ws.messages.some((message) => message.type === "setup_output" && message.text.includes("step 2"))).toBe(
         false,
       );
+      // Held while it is set up: neither a removal nor a Claude run takes it half made.
+      const worktreePath = path.join(root, "main-streamed-setup");
+      const removal = await callApi<{ blockers: string[] }>(shared.env.arbor, "/api/worktrees/remove", {
+        body: { repoId, worktreePath, dryRun: true },
+      });
+      expect(removal.body.blockers).toContain(
+        "Arbor is setting up this worktree in it right now; wait until it is done.",
+      );
+      expect(
+        (await callApi(shared.env.arbor, "/api/worktrees/remove", { body: { repoId, worktreePath } })).status,
+      ).toBe(409);
       writeFileSync(gate, "go");
       const created = await creating;
       expect(created.status).toBe(201);
@@ -61,6 +72,44 @@ describe("setup command output, live", () => {
         .flatMap((message) => (message.type === "setup_output" && message.setupId === setupId ? [message.text] : []))
         .join("");
       expect(streamed).toBe("installing step 1\nstep 2 done\n");
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("sends a flood of output live only up to a limit and reports its end, without holding all of it", async () => {
+    const { repoId } = shared.repo;
+    await trustRepo(shared.env.arbor, repoId);
+    const script = `for (let i = 0; i < 48; i++) process.stdout.write("x".repeat(65536) + "\\n"); console.log("THE END")`;
+    await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 60 },
+    });
+    const ws = await connectWs(shared.env.arbor);
+    try {
+      ws.send({ type: "subscribe_repo", repoId });
+      ws.send({ type: "ping" });
+      await ws.waitFor((message) => message.type === "pong");
+      const setupId = "0b6d9c1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e";
+      const created = await callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
+        body: { repoId, branch: "feat/flooding-setup", setupId },
+      });
+      expect(created.status).toBe(201);
+      const output = created.body.setup.command?.output ?? "";
+      expect(output.endsWith("THE END\n")).toBe(true);
+      expect(output.length).toBeLessThan(20_000);
+      // Nothing is sent after the line that says the live output stopped.
+      await ws.waitFor(
+        (message) =>
+          message.type === "setup_output" &&
+          message.setupId === setupId &&
+          message.text.includes("Arbor stopped showing the output live here"),
+      );
+      const streamed = ws.messages
+        .flatMap((message) => (message.type === "setup_output" && message.setupId === setupId ? [message.text] : []))
+        .join("");
+      expect(streamed.length).toBeLessThan(600 * 1024);
+      expect(streamed).not.toContain("THE END");
     } finally {
       ws.close();
     }

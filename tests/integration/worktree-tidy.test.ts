@@ -5,7 +5,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, symlinkSync, 
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
-import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { deliverHookEvent } from "@/tests/support/deliver-hook.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult } from "@/lib/worktrees/ship-types.ts";
@@ -130,6 +130,30 @@ describe("tidy up", () => {
       `/api/chat/sessions?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(merged)}`,
     );
     expect(sessions.body.sessions.find((session) => session.id === sessionId)?.status).toBe("archived");
+  });
+
+  it("never deletes a worktree that lives inside another one's dependency folder, nor counts its disk twice", async () => {
+    const outer = await shared.repo.addWorktree("outer");
+    addDependencies(outer, 16 * 1024);
+    const inner = path.join(outer, "node_modules", "inner-wt");
+    await addWorktree({ mainPath: shared.repo.mainPath, path: inner, branch: "feat/inner-nested" });
+    writeFileSync(path.join(inner, "work.txt"), "not committed\n");
+    writeFileSync(path.join(inner, "big.bin"), Buffer.alloc(512 * 1024, 99));
+
+    const view = await preview({ removeMerged: true, deleteDependencies: true });
+    expect(view.actions.some((action) => action.worktreePath === outer)).toBe(false);
+    const measured = view.worktrees.find((candidate) => candidate.worktreePath === outer)!;
+    expect(measured.dependencies).toEqual([]);
+    expect(measured.bytes).toBeLessThan(256 * 1024);
+    expect(measured.blockers.join(" ")).toContain(
+      `Another worktree lives inside its folder (feat/inner-nested at ${inner})`,
+    );
+    // A forged request naming the folder is refused by the fresh walk.
+    const forced = await reclaim([
+      { kind: "delete_dependencies", worktreePath: outer, folders: ["node_modules"], branch: null, bytes: 0 },
+    ]);
+    expect(forced.done).toEqual([]);
+    expect(readFileSync(path.join(inner, "work.txt"), "utf8")).toBe("not committed\n");
   });
 
   it("skips, with the reason, a worktree that got a change or a Claude Code session between preview and reclaim", async () => {

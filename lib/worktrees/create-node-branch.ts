@@ -5,9 +5,11 @@ import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { addBranchWorktree } from "./add-branch-worktree.ts";
-import { getPlanOrThrow } from "./plans-store.ts";
-import { readProjectRules } from "./project-rules.ts";
+import { mainWorktreePath, setUpNewWorktree } from "./create-worktree.ts";
+import type { SetupReport } from "./worktree-types.ts";
+import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
+import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
+import { readProjectRules } from "@/lib/plans/project-rules.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
@@ -15,12 +17,13 @@ import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
  * <parent branch>`, where the branch follows the naming rule and starts from the design
  * parent's branch (the default branch for a root). Refuses when the branch or the path exists.
  * The checks and the checkout are addBranchWorktree's (shared with "New worktree…"): hooks and
- * filter drivers run only when the user trusts the repository.
+ * filter drivers run only when the user trusts the repository. Then the repository's setup runs,
+ * as for "New worktree…".
  */
 export async function createNodeBranch(
   db: Db,
   input: { planId: string; slug: string; worktreePath?: string },
-): Promise<{ branch: string; worktreePath: string; parentBranch: string }> {
+): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const plan = await getPlanOrThrow(db, input.planId);
   await assertRepoIsLocal(db, plan.repoId);
   const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
@@ -35,17 +38,26 @@ export async function createNodeBranch(
     : facts.defaultBranch;
   const worktreePath =
     input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
+  const isTrusted = await isRepositoryTrusted(db, plan.repoId);
   await addBranchWorktree({
     repoRoot: scan.repoRoot,
     branch,
     base: parentBranch,
     worktreePath,
     localBranches: new Set(facts.branches.map((candidate) => candidate.name)),
-    allowRepositoryCode: await isRepositoryTrusted(db, plan.repoId),
+    allowRepositoryCode: isTrusted,
     hints: {
       branchExists: "Rescan: the node is already linked to it.",
       baseMissing: `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
     },
   });
-  return { branch, worktreePath, parentBranch: parentBranch! };
+  // The repository's setup (copied files, its command when trusted), as "New worktree…" runs it.
+  const created = await setUpNewWorktree(db, {
+    repoId: plan.repoId,
+    mainPath: mainWorktreePath(scan),
+    branch,
+    worktreePath,
+    isTrusted,
+  });
+  return { branch, worktreePath: created.worktreePath, parentBranch: parentBranch!, setup: created.setup };
 }
