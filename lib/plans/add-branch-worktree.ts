@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
@@ -61,7 +61,7 @@ export async function addBranchWorktree(input: {
       "invalid_input",
       `${worktreePath} is inside a .git folder, which is git's own. Choose a folder outside it.`,
     );
-  if (existsSync(worktreePath))
+  if (isNameTaken(worktreePath))
     throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
   const added = await runGitCommand({
     cwd: input.repoRoot,
@@ -95,6 +95,19 @@ export async function addBranchWorktree(input: {
 }
 
 const ADD_TIMEOUT_MS = 300_000;
+
+/** Whether something already has the path's name: lstat, so a symlink whose target is gone counts. */
+function isNameTaken(target: string): boolean {
+  try {
+    lstatSync(target);
+    return true;
+  } catch (error) {
+    // Not there, or a parent is a file (git then says why it cannot make the folder).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return false;
+    throw error;
+  }
+}
 
 /**
  * Why a new branch name clashes with a remote's branches, or null. `origin/x` would be read as

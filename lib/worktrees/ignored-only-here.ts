@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
@@ -6,7 +6,9 @@ import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
 /** Files a file system leaves everywhere, not anyone's work. */
 const SYSTEM_LITTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini"]);
 /** Larger than this, a file is not compared with the main worktree's: it counts as only here. */
-const COMPARE_MAX_BYTES = 1024 * 1024;
+const COMPARE_MAX_BYTES = 512 * 1024 * 1024;
+/** Files are compared this many bytes at a time, so a big copy costs no more memory than that. */
+const COMPARE_CHUNK_BYTES = 1024 * 1024;
 /** How many are named; the count says the rest. */
 export const IGNORED_LISTED_MAX = 20;
 
@@ -49,6 +51,26 @@ async function isSameInMain(input: { worktreePath: string; mainPath: string; fil
   const [hereStat, thereStat] = await Promise.all([stat(here).catch(() => null), stat(there).catch(() => null)]);
   if (!hereStat?.isFile() || !thereStat?.isFile() || hereStat.size !== thereStat.size) return false;
   if (hereStat.size > COMPARE_MAX_BYTES) return false;
-  const [a, b] = await Promise.all([readFile(here), readFile(there)]);
-  return a.equals(b);
+  return haveSameBytes(here, there, hereStat.size);
+}
+
+/** Whether two files of `size` bytes hold the same bytes, read side by side in chunks. */
+async function haveSameBytes(left: string, right: string, size: number): Promise<boolean> {
+  const [a, b] = await Promise.all([open(left, "r"), open(right, "r")]);
+  try {
+    const chunk = Math.min(size, COMPARE_CHUNK_BYTES);
+    const [bufferA, bufferB] = [Buffer.alloc(chunk), Buffer.alloc(chunk)];
+    for (let position = 0; position < size; position += chunk) {
+      const length = Math.min(chunk, size - position);
+      const [readA, readB] = await Promise.all([
+        a.read(bufferA, 0, length, position),
+        b.read(bufferB, 0, length, position),
+      ]);
+      if (readA.bytesRead !== length || readB.bytesRead !== length) return false;
+      if (!bufferA.subarray(0, length).equals(bufferB.subarray(0, length))) return false;
+    }
+    return true;
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
 }

@@ -54,5 +54,11 @@ function checkWorktreeSetup(setup: WorktreeSetup): WorktreeSetup {
     throw new AppError("invalid_input", `The time limit must be 1 to ${SETUP_TIMEOUT_MAX_SECONDS} seconds.`);
   if (setup.command.length > 0 && setup.command[0]!.trim() === "")
     throw new AppError("invalid_input", "The setup command must start with a program name.");
+  // No process can receive a NUL in an argument: the command could never start.
+  if (setup.command.some((word) => word.includes("\0")))
+    throw new AppError(
+      "invalid_input",
+      "The setup command contains a NUL character, which no program can be given; type the command again.",
+    );
   return { copyFiles, command: setup.command, timeoutSeconds };
 }

@@ -103,6 +103,10 @@ describe("creating a worktree", () => {
     const occupied = await create({ branch: "feat/occupied", worktreePath: path.join(shared.repo.root, "occupied") });
     expect(occupied.status).toBe(409);
     expect(occupied.body.error.message).toContain("occupied already exists. Choose another path");
+    symlinkSync(path.join(shared.repo.root, "nowhere"), path.join(shared.repo.root, "dangling"));
+    const dangling = await create({ branch: "feat/dangling", worktreePath: path.join(shared.repo.root, "dangling") });
+    expect(dangling.status).toBe(409);
+    expect(dangling.body.error.message).toContain("dangling already exists. Choose another path");
     const inGit = await create({ branch: "feat/in-git", worktreePath: path.join(shared.repo.mainPath, ".git", "wt") });
     expect(inGit.status).toBe(422);
     expect(inGit.body.error.message).toContain("is inside a .git folder, which is git's own");
@@ -192,6 +196,9 @@ describe("creating a worktree", () => {
     const upperGit = await saveSetup({ copyFiles: [".GIT/config"], command: [], timeoutSeconds: 60 });
     expect(upperGit.status).toBe(422);
     expect(upperGit.body.error.message).toContain("files inside .git cannot be copied");
+    const nul = await saveSetup({ copyFiles: [], command: ["npm", "ci\u0000--x"], timeoutSeconds: 60 });
+    expect(nul.status).toBe(422);
+    expect(nul.body.error.message).toContain("contains a NUL character");
 
     const saved = await saveSetup({
       copyFiles: [

@@ -87,11 +87,19 @@ describe("removing a worktree safely", () => {
   it("names the ignored files only the worktree has and removes it only once they may go", async () => {
     const { mainPath } = shared.repo;
     mkdirSync(path.join(mainPath, ".git", "info"), { recursive: true });
-    writeFileSync(path.join(mainPath, ".git", "info", "exclude"), ".env*\nnode_modules/\nnotes/\n");
+    writeFileSync(path.join(mainPath, ".git", "info", "exclude"), ".env*\nnode_modules/\nnotes/\n*.bin\n");
     writeFileSync(path.join(mainPath, ".env"), "SHARED=1\n");
+    // Big copies are compared too: the same bytes are not "only here", one byte off is.
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 120);
+    writeFileSync(path.join(mainPath, "model.bin"), big);
+    writeFileSync(path.join(mainPath, "weights.bin"), big);
     const worktreePath = await shared.repo.addWorktree("ignored");
     // A setup's copy (the same bytes as the main worktree's), dependencies, and two things only here.
     writeFileSync(path.join(worktreePath, ".env"), "SHARED=1\n");
+    writeFileSync(path.join(worktreePath, "model.bin"), big);
+    const changed = Buffer.from(big);
+    changed[changed.length - 1] = 121;
+    writeFileSync(path.join(worktreePath, "weights.bin"), changed);
     mkdirSync(path.join(worktreePath, "node_modules", "pkg"), { recursive: true });
     writeFileSync(path.join(worktreePath, "node_modules", "pkg", "index.js"), "x\n");
     writeFileSync(path.join(worktreePath, ".env.local"), "TOKEN=only-here\n");
@@ -99,9 +107,9 @@ describe("removing a worktree safely", () => {
     writeFileSync(path.join(worktreePath, "notes", "plan.md"), "mine\n");
 
     const preview = await remove(worktreePath, { dryRun: true });
-    expect(preview.body.ignoredOnlyHere).toEqual([".env.local", "notes/"]);
+    expect(preview.body.ignoredOnlyHere).toEqual([".env.local", "notes/", "weights.bin"]);
     expect(preview.body.blockers).toEqual([
-      "It has 2 ignored files or folders that exist only here (.env.local, notes/), which git would delete with it; copy out what you need, or confirm they may go.",
+      "It has 3 ignored files or folders that exist only here (.env.local, notes/, weights.bin), which git would delete with it; copy out what you need, or confirm they may go.",
     ]);
     const refused = await remove(worktreePath);
     expect(refused.status).toBe(409);
@@ -111,7 +119,7 @@ describe("removing a worktree safely", () => {
     const removed = await remove(worktreePath, { discardIgnored: true });
     expect(removed.status).toBe(200);
     expect(existsSync(worktreePath)).toBe(false);
-    rmSync(path.join(mainPath, ".env"));
+    for (const file of [".env", "model.bin", "weights.bin"]) rmSync(path.join(mainPath, file));
   });
 
   it("refuses to remove a worktree another one lives inside, even in its ignored folders, and keeps both", async () => {
