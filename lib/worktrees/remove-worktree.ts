@@ -21,12 +21,13 @@ const RECENT_SESSION_MS = 5 * 60_000;
 /**
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
  * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently),
- * another worktree inside its folder,
- * commits no other branch or remote has, a run of Arbor's, or a Claude Code session
- * active in the last few minutes (seen through the hooks). Otherwise `git worktree remove` (never
- * --force), the branch deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose
- * work landed in the default branch by squash or rebase, see landedBranches), and the
- * worktree's conversations archived, never deleted. `dryRun` only reports the blockers.
+ * another worktree inside its folder, unsaved work in a submodule, commits no other branch or
+ * remote has, a run of Arbor's, or a Claude Code session active in the last few minutes (seen
+ * through the hooks). Otherwise `git worktree remove` (--force only past checked-out submodules,
+ * which git refuses otherwise; a worktree whose folder is gone is only forgotten), the branch
+ * deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose work landed in
+ * the default branch by squash or rebase, see landedBranches), and the worktree's conversations
+ * archived, never deleted. `dryRun` only reports the blockers.
  */
 export async function removeWorktree(
   db: Db,
