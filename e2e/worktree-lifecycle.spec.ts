@@ -1,7 +1,7 @@
 // Creating a worktree from the list and landing on its chat; removing one from its row: what would be lost is shown
 // first; a clean one goes, its branch too.
 import AxeBuilder from "@axe-core/playwright";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { expect, test } from "./chat-fixtures.ts";
@@ -50,6 +50,26 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   await dialog.getByTestId("remove-confirm").click();
   await expect(row(scratch)).toHaveCount(0);
   expect(existsSync(scratch)).toBe(false);
+});
+
+test("a worktree whose folder was deleted outside Arbor is shown as missing and can be removed from its row", async ({
+  page,
+  repo,
+}) => {
+  const gone = await repo.addWorktree("gone");
+  rmSync(gone, { recursive: true, force: true });
+  await page.goto(`/?repo=${repo.repoId}`);
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${gone}"]`);
+  await expect(row.getByTestId("worktree-warning").first()).toContainText("no longer exists");
+  await row.getByTestId("worktree-remove").click();
+  const dialog = page.getByTestId("remove-worktree-dialog");
+  await expect(dialog.getByTestId("remove-missing-folder")).toHaveText(
+    "Its folder is gone already: removing it forgets git\u2019s record of it. Its commits stay in its branch.",
+  );
+  await dialog.getByTestId("remove-confirm").click();
+  await expect(row).toHaveCount(0);
+  const listed = await runFixtureGit({ cwd: repo.mainPath, args: ["worktree", "list", "--porcelain"] });
+  expect(listed).not.toContain(gone);
 });
 
 test("New worktree… proposes a branch and a folder, creates them and opens the new worktree's chat", async ({

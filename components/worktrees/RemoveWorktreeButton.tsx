@@ -97,14 +97,16 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
             <div className="mb-2 space-y-2 text-xs">
               {props.worktree.isMissing ? (
                 <p data-testid="remove-missing-folder">
-                  Its folder is gone already: removing it forgets git&rsquo;s record of it.
+                  Its folder is gone already: removing it forgets git&rsquo;s record of it. Its commits stay in its
+                  branch.
                 </p>
-              ) : null}
-              <p>
-                {ignoredCount > 0
-                  ? "Nothing else would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."
-                  : "Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."}
-              </p>
+              ) : (
+                <p>
+                  {ignoredCount > 0
+                    ? "Nothing else would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."
+                    : "Nothing would be lost: no uncommitted changes, no commits that only this worktree has, nothing running."}
+                </p>
+              )}
               {props.worktree.branch ? (
                 <label className="flex items-center gap-2">
                   <Checkbox

@@ -88,20 +88,23 @@ describe("listWorktreeWarnings", () => {
     expect(warnings[0]?.message).toContain("origin/old");
   });
 
-  it("reports missing, prunable and locked worktrees with their reasons", () => {
+  it("reports missing, prunable and locked worktrees with their reasons, a missing folder once", () => {
     const warnings = listWorktreeWarnings(
       facts({
         isMissing: true,
         isPrunable: true,
-        prunableReason: "gitdir gone",
+        prunableReason: "gitdir file points to non-existent location",
         isLocked: true,
         lockReason: "USB drive",
         dirty: null,
       }),
     );
-    expect(warnings.map((warning) => warning.code)).toEqual(["missing_directory", "prunable", "locked"]);
-    expect(warnings[1]?.message).toContain("(gitdir gone)");
-    expect(warnings[2]?.message).toContain("(USB drive)");
+    expect(warnings.map((warning) => warning.code)).toEqual(["missing_directory", "locked"]);
+    expect(warnings[0]?.message).toContain("remove it (“Remove…”)");
+    expect(warnings[1]?.message).toContain("(USB drive)");
+    const prunable = listWorktreeWarnings(facts({ isPrunable: true, prunableReason: "gitdir gone" }));
+    expect(prunable.map((warning) => warning.code)).toEqual(["prunable"]);
+    expect(prunable[0]?.message).toContain("(gitdir gone)");
   });
 
   it("reports a failed scan with git's message", () => {

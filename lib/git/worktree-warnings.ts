@@ -20,10 +20,10 @@ export function listWorktreeWarnings(scan: WorktreeFacts): WorktreeWarning[] {
   if (scan.isMissing) {
     add(
       "missing_directory",
-      "The worktree folder no longer exists — restore it, or run `git worktree prune` to forget it",
+      "The worktree folder no longer exists — restore it, or remove it (“Remove…”) to forget it and archive its conversation",
     );
-  }
-  if (scan.isPrunable) {
+  } else if (scan.isPrunable) {
+    // A missing folder is what makes git call a worktree prunable: said once, above.
     add(
       "prunable",
       `Git considers this worktree prunable${reasonSuffix(scan.prunableReason)} — restore the folder or run \`git worktree prune\``,

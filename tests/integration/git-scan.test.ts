@@ -149,14 +149,14 @@ describe("scanRepoWorktrees", () => {
     });
   });
 
-  it("reports a deleted folder as missing and prunable, with the listed facts but no status", () => {
+  it("reports a deleted folder as missing (and prunable, said once), with the listed facts but no status", () => {
     expect(factsAt(fixture.missingPath)).toEqual({
       ...cleanWorktree(fixture.missingPath, "missing"),
       dirty: null,
       isPrunable: true,
       prunableReason: "gitdir file points to non-existent location",
       isMissing: true,
-      warnings: ["missing_directory", "prunable"],
+      warnings: ["missing_directory"],
     });
   });
 
