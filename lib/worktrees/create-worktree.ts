@@ -54,16 +54,19 @@ export async function createWorktree(
     ? path.normalize(requestedPath)
     : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: folderNameForBranch({ rule, branch }) });
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  await addBranchWorktree({
-    repoRoot: scan.repoRoot,
-    branch,
-    base,
-    worktreePath,
-    localBranches: new Set(branches),
-    remoteBranches,
-    allowRepositoryCode: isTrusted,
-    hints: { branchExists: branchExistsHint(scan, branch) },
-  });
+  // Two requests for one folder: the second is told the first is making it, not git's half-made state.
+  await whileHolding([worktreePath], { kind: "setup", doing: "creating a worktree" }, () =>
+    addBranchWorktree({
+      repoRoot: scan.repoRoot,
+      branch,
+      base,
+      worktreePath,
+      localBranches: new Set(branches),
+      remoteBranches,
+      allowRepositoryCode: isTrusted,
+      hints: { branchExists: branchExistsHint(scan, branch) },
+    }),
+  );
   const { worktreePath: created, setup } = await setUpNewWorktree(db, {
     repoId: input.repoId,
     mainPath: mainWorktreePath(scan),

@@ -153,6 +153,21 @@ describe("creating a worktree", () => {
     }
   });
 
+  it("lets one of several requests for the same folder make it and tells the others why, leaving no stray branch", async () => {
+    const before = await branches();
+    const folder = path.join(shared.repo.root, "contested");
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((index) => create({ branch: `feat/contested-${index}`, worktreePath: folder })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.message).toMatch(/already creating a worktree|already exists/);
+    }
+    const winner = answers.find((answer) => answer.status === 201)!.body.branch;
+    expect((await branches()).filter((name) => !before.includes(name))).toEqual([winner]);
+  });
+
   it("says git's own reason when it cannot add the worktree, leaves no branch behind, and lets the retry through", async () => {
     const before = await branches();
     const file = path.join(shared.repo.root, "a-file-not-a-folder");
