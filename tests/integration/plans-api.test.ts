@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
@@ -132,9 +133,24 @@ describe("plans and design trees", () => {
     expect(codes).toContain("planned_without_branch:login-page");
     expect(codes).toContain("planned_without_branch:logout");
 
+    // The repository's setup runs for a node's worktree too: .env copied, the command not run (untrusted).
+    writeFileSync(path.join(mainPath, ".env"), "SECRET=1\n");
+    mkdirSync(path.join(mainPath, ".git", "info"), { recursive: true });
+    writeFileSync(path.join(mainPath, ".git", "info", "exclude"), ".env\n", { flag: "a" });
+    await callApi(env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: [".env"], command: ["npm", "ci"], timeoutSeconds: 60 },
+    });
     const made = await callApi<NodeBranchBody>(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ branch: "feat/login-page", parentBranch: "feat/auth" });
+    expect(made.body.setup.copies).toEqual([{ path: ".env", status: "copied", reason: null }]);
+    expect(made.body.setup.command).toMatchObject({ command: "npm ci", status: "not_run" });
+    expect(readFileSync(path.join(made.body.worktreePath, ".env"), "utf8")).toBe("SECRET=1\n");
+    await callApi(env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: [], command: [], timeoutSeconds: 60 },
+    });
     const again = await callApi(env.arbor, `/api/plans/${planId}/nodes/login-page/branch`, { body: {} });
     expect(again.status).toBe(409);
     const rescanned = (await callApi<DashboardBody>(env.arbor, `/api/repos/${repoId}/dashboard?planId=${planId}`)).body
