@@ -44,3 +44,31 @@ test("the setup command's output is shown live while the new worktree is set up,
   await expect(report.getByTestId("setup-command")).toHaveAttribute("data-status", "succeeded");
   await expect(report).toContainText("step 2 done");
 });
+
+test("Stop setup ends a setup command that would hang, and the report says it was stopped", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  await trustRepo(claude.arbor, repo.repoId);
+  // Waits on a FIFO nobody writes: only Stop setup (or its 10-minute limit) ends it.
+  const gate = path.join(repo.root, "never-written");
+  execFileSync("mkfifo", [gate]);
+  const script = `console.log("fetching"); require("fs").readFileSync(${JSON.stringify(gate)})`;
+  await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
+    method: "PUT",
+    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 600 },
+  });
+
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("worktree-new").click();
+  const dialog = page.getByTestId("new-worktree-dialog");
+  await dialog.getByTestId("new-worktree-branch").fill("feat/stuck-setup");
+  await dialog.getByTestId("new-worktree-create").click();
+  await expect(dialog.getByTestId("setup-live-output")).toHaveText("fetching\n");
+  await dialog.getByTestId("setup-stop").click();
+  const report = dialog.getByTestId("setup-report");
+  await expect(report.getByTestId("setup-command")).toHaveAttribute("data-status", "failed");
+  await expect(report.getByTestId("setup-command")).toContainText("The setup command was stopped, as you asked.");
+  await expect(report.getByTestId("setup-output")).toHaveText("fetching\n");
+});

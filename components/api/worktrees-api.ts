@@ -40,6 +40,14 @@ export function useCreateWorktree(repoId: string) {
   });
 }
 
+/** POST /api/worktrees/setup/stop: stops the running setup command of a "Create worktree" request. */
+export function useStopSetup() {
+  return useMutation({
+    mutationFn: (setupId: string) =>
+      fetchJson<{ isStopped: true }>("/api/worktrees/setup/stop", { method: "POST", body: { setupId } }),
+  });
+}
+
 /** PUT /api/repos/:repoId/worktree-setup */
 export function useSaveWorktreeSetup(repoId: string) {
   const client = useQueryClient();

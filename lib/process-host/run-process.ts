@@ -16,7 +16,8 @@ export class ProcessFailure extends Error {
     message: string,
     readonly code: string | null,
     /** What it wrote before it failed (null when it could not start). */
-    readonly output: (ProcessResult & { exitCode: number | null; isTimedOut: boolean }) | null = null,
+    readonly output:
+      (ProcessResult & { exitCode: number | null; isTimedOut: boolean; isStopped: boolean }) | null = null,
   ) {
     super(message);
   }
@@ -39,6 +40,8 @@ export function runProcess(input: {
   onOutput?: (text: string) => void;
   /** The end of each stream kept for the result, in bytes. */
   maxOutputBytes?: number;
+  /** Aborting it kills the command's process group (the user stopped it); it then fails as stopped. */
+  signal?: AbortSignal;
 }): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const stdout = createTailBuffer(input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
@@ -48,20 +51,27 @@ export function runProcess(input: {
     let isTimedOut = false;
     // One decoder per stream, so a character split between two chunks is not garbled.
     const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+    let isStopped = false;
     const timer = setTimeout(() => {
       isTimedOut = true;
       if (pid !== null) killProcessGroupQuietly(pid);
     }, input.timeoutMs);
+    const stop = () => {
+      isStopped = true;
+      if (pid !== null) killProcessGroupQuietly(pid);
+    };
+    input.signal?.addEventListener("abort", stop, { once: true });
     const command = [input.bin, ...input.args].join(" ");
     getProcessHost().spawn(
       { bin: input.bin, args: input.args, cwd: input.cwd, env: input.env ?? process.env, stdin: "", pipeGraceMs: 1000 },
       {
         onStart: (startedPid) => {
           pid = startedPid;
-          if (isTimedOut) killProcessGroupQuietly(startedPid);
+          if (isTimedOut || isStopped || input.signal?.aborted) killProcessGroupQuietly(startedPid);
         },
         onSpawnError: (failure) => {
           clearTimeout(timer);
+          input.signal?.removeEventListener("abort", stop);
           reject(new ProcessFailure(`${command} could not start: ${failure.message}`, failure.code));
         },
         onStdout: (chunk) => {
@@ -76,13 +86,16 @@ export function runProcess(input: {
         onExit: (code, signal) => (exit = { code, signal }),
         onClose: () => {
           clearTimeout(timer);
+          input.signal?.removeEventListener("abort", stop);
           const result = { stdout: stdout.toString(), stderr: stderr.toString() };
           if (exit.code === 0) return resolve(result);
-          const reason = isTimedOut
-            ? `timed out after ${input.timeoutMs} ms`
-            : exit.signal
-              ? `was killed (${exit.signal})`
-              : `exited with status ${exit.code}`;
+          const reason = isStopped
+            ? "was stopped"
+            : isTimedOut
+              ? `timed out after ${input.timeoutMs} ms`
+              : exit.signal
+                ? `was killed (${exit.signal})`
+                : `exited with status ${exit.code}`;
           const detail = result.stderr
             .split("\n")
             .find((line) => line.trim() !== "")
@@ -92,6 +105,7 @@ export function runProcess(input: {
               ...result,
               exitCode: exit.code,
               isTimedOut,
+              isStopped,
             }),
           );
         },

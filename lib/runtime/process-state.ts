@@ -40,7 +40,9 @@ export const PROCESS_STATE = {
   mergeTreeResults:
     "lib/git/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
   worktreeHolds:
-    "lib/worktrees/worktree-holds.ts: worktrees Arbor's git is landing into, aborting in or removing, with what it is doing",
+    "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
+  setupStops:
+    "lib/worktrees/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",

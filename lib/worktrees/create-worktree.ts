@@ -14,6 +14,7 @@ import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.t
 import { runWorktreeSetup } from "./run-worktree-setup.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 import { whileHolding } from "./worktree-holds.ts";
+import { registerSetupStop } from "./setup-stops.ts";
 import { readWorktreeSetup } from "./worktree-setup-store.ts";
 import type { CreatedWorktree, NewWorktreeOptions, SetupReport } from "./worktree-types.ts";
 
@@ -83,7 +84,7 @@ export async function createWorktree(
  * "Create branch and worktree"): the lists are told, then the repository's setup runs (files
  * copied from the main worktree; its command only when trusted) while the worktree is held, so no
  * run starts in it and no removal or Tidy up takes it half set up. `setupId` streams the command's
- * output to the browsers showing the repository.
+ * output to the browsers showing the repository, and lets the user stop the command (setup-stops.ts).
  */
 export async function setUpNewWorktree(
   db: Db,
@@ -100,19 +101,26 @@ export async function setUpNewWorktree(
   // As the worktree list shows it (git may spell the folder differently: symlinks, case).
   const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? input.worktreePath;
   publishWorktreeListChange(input.repoId);
-  const setup = await whileHolding([created], { kind: "setup", doing: "setting up this worktree" }, async () =>
-    runWorktreeSetup({
-      mainPath: input.mainPath,
-      worktreePath: created,
-      setup: await readWorktreeSetup(db, input.repoId),
-      isTrusted: input.isTrusted,
-      ...(input.setupId
-        ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
-        : {}),
-    }),
-  );
-  publishWorktreeListChange(input.repoId);
-  return { worktreePath: created, setup };
+  // The setup id also lets the user stop the command ("Stop setup").
+  const stop = input.setupId ? registerSetupStop(input.setupId) : null;
+  try {
+    const setup = await whileHolding([created], { kind: "setup", doing: "setting up this worktree" }, async () =>
+      runWorktreeSetup({
+        mainPath: input.mainPath,
+        worktreePath: created,
+        setup: await readWorktreeSetup(db, input.repoId),
+        isTrusted: input.isTrusted,
+        ...(input.setupId
+          ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
+          : {}),
+        ...(stop ? { signal: stop.signal } : {}),
+      }),
+    );
+    publishWorktreeListChange(input.repoId);
+    return { worktreePath: created, setup };
+  } finally {
+    stop?.release();
+  }
 }
 
 /** How much of a setup command's output is sent live; the report at the end keeps its last part. */

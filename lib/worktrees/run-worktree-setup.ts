@@ -25,6 +25,8 @@ export async function runWorktreeSetup(input: {
   isTrusted: boolean;
   /** Each piece of the setup command's output as it is written (the report keeps the end of it too). */
   onOutput?: (text: string) => void;
+  /** Aborted when the user stops the setup command ("Stop setup"). */
+  signal?: AbortSignal;
 }): Promise<SetupReport> {
   const copies: CopyOutcome[] = [];
   for (const file of input.setup.copyFiles) {
@@ -97,6 +99,7 @@ async function runSetupCommand(input: {
   setup: WorktreeSetup;
   isTrusted: boolean;
   onOutput?: (text: string) => void;
+  signal?: AbortSignal;
 }): Promise<CommandOutcome | null> {
   const [program, ...args] = input.setup.command;
   if (program === undefined) return null;
@@ -122,17 +125,20 @@ async function runSetupCommand(input: {
       // Only the end is reported; a command writing gigabytes keeps no more than this in memory.
       maxOutputBytes: OUTPUT_TAIL_CHARS * 4,
       ...(input.onOutput ? { onOutput: input.onOutput } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
     });
     return { command, status: "succeeded", message: null, output: tail(result.stdout + result.stderr) };
   } catch (error) {
     const output = error instanceof ProcessFailure && error.output ? error.output : null;
-    const why = output?.isTimedOut
-      ? `did not finish within ${input.setup.timeoutSeconds} s and was stopped`
-      : output
-        ? `failed (exit status ${output.exitCode ?? "none: killed"})`
-        : error instanceof ProcessFailure && error.code === "ENOENT"
-          ? `could not start: there is no program ${program} (${program.includes("/") ? "no such file in the worktree" : "not on Arbor's PATH"})`
-          : `could not start (${(error as Error).message})`;
+    const why = output?.isStopped
+      ? "was stopped, as you asked"
+      : output?.isTimedOut
+        ? `did not finish within ${input.setup.timeoutSeconds} s and was stopped`
+        : output
+          ? `failed (exit status ${output.exitCode ?? "none: killed"})`
+          : error instanceof ProcessFailure && error.code === "ENOENT"
+            ? `could not start: there is no program ${program} (${program.includes("/") ? "no such file in the worktree" : "not on Arbor's PATH"})`
+            : `could not start (${(error as Error).message})`;
     return {
       command,
       status: "failed",

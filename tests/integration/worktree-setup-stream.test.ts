@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
@@ -110,6 +110,49 @@ describe("setup command output, live", () => {
         .join("");
       expect(streamed.length).toBeLessThan(600 * 1024);
       expect(streamed).not.toContain("THE END");
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("stops a setup command when the user asks, keeping the worktree and what it wrote", async () => {
+    const { repoId, root } = shared.repo;
+    await trustRepo(shared.env.arbor, repoId);
+    // Prints, then would wait for a FIFO nobody writes: only a stop ends it before its time limit.
+    const gate = path.join(root, "never-opened-gate");
+    execFileSync("mkfifo", [gate]);
+    const script = `console.log("started"); require("fs").readFileSync(${JSON.stringify(gate)})`;
+    await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 600 },
+    });
+    const ws = await connectWs(shared.env.arbor);
+    try {
+      ws.send({ type: "subscribe_repo", repoId });
+      ws.send({ type: "ping" });
+      await ws.waitFor((message) => message.type === "pong");
+      const setupId = "5e2a7c41-9d3b-4f6a-8b1c-2d4e6f8a0b1c";
+      const creating = callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
+        body: { repoId, branch: "feat/stopped-setup", setupId },
+      });
+      await ws.waitFor(
+        (message) => message.type === "setup_output" && message.setupId === setupId && message.text.includes("started"),
+      );
+      const stop = (id: string) =>
+        callApi<{ isStopped?: boolean; error?: { message: string } }>(shared.env.arbor, "/api/worktrees/setup/stop", {
+          body: { setupId: id },
+        });
+      expect((await stop(setupId)).body).toEqual({ isStopped: true });
+      const created = await creating;
+      expect(created.status).toBe(201);
+      expect(created.body.setup.command).toMatchObject({ status: "failed", output: "started\n" });
+      expect(created.body.setup.command?.message).toContain("The setup command was stopped, as you asked.");
+      expect(existsSync(created.body.worktreePath)).toBe(true);
+      // Nothing is running under that id any more; an unknown one is refused the same way.
+      const again = await stop(setupId);
+      expect(again.status).toBe(404);
+      expect(again.body.error?.message).toContain("No setup command with that id is running");
+      expect((await stop("00000000-0000-4000-8000-000000000000")).status).toBe(404);
     } finally {
       ws.close();
     }

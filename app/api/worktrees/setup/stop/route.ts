@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { stopSetup } from "@/lib/worktrees/setup-stops.ts";
+
+const stopSchema = z.object({ setupId: z.string().uuid() }).strict();
+
+// POST /api/worktrees/setup/stop – stops a new worktree's setup command while it runs (the worktree stays)
+export const POST = withErrorHandling(async (request: Request) => {
+  const { setupId } = await parseJsonBody(request, stopSchema);
+  return Response.json(stopSetup(setupId));
+});
