@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
+import { redactCredentialsInText, redactUrlCredentials } from "@/lib/git/redact-url.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
@@ -45,7 +46,8 @@ async function runGh(args: string[], input: { cwd: string; timeoutMs: number }):
   } catch (error) {
     if (!(error instanceof ProcessFailure)) throw error;
     if (error.code === "ENOENT") return { ok: false, missing: true, exitCode: null, stderr: "" };
-    const stderr = error.output?.stderr.trim() || error.message;
+    // gh may quote a remote's URL; its words reach the user.
+    const stderr = redactCredentialsInText(error.output?.stderr.trim() || error.message);
     return { ok: false, missing: false, exitCode: error.output?.exitCode ?? null, stderr };
   }
 }
@@ -91,7 +93,8 @@ export async function readPullRequestInfo(
   return {
     branch,
     base,
-    remote,
+    // The URL as the user may show it on screen: a token in it (`https://user:TOKEN@…`) is removed.
+    remote: remote ? { name: remote.name, url: redactUrlCredentials(remote.url) } : null,
     isPushed,
     gh,
     compareUrl: github ? githubCompareUrl({ repository: github, base, branch }) : null,

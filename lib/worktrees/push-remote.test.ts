@@ -63,4 +63,14 @@ describe("explainPushFailure", () => {
     expect(other.code).toBe("git_failed");
     expect(other.message).toContain("something odd");
   });
+
+  it("never repeats the credentials of a URL git quotes", () => {
+    const error = explainPushFailure({
+      ...at,
+      stderr:
+        "fatal: unable to access 'https://user:s3cret-token@example.com/o/r.git/': Could not resolve host: example.com\n",
+    });
+    expect(error.message).toContain("unable to access 'https://example.com/o/r.git/'");
+    expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain("s3cret-token");
+  });
 });

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors/app-error.ts";
+import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 
 /**
  * Which remote a branch is pushed to: the one its config names (`branch.<name>.remote`), else
@@ -36,6 +37,7 @@ export function buildPushArgs(input: { remote: string; branch: string; options?:
  * What to tell the user when `git push` failed, from git's stderr: a non-fast-forward names the
  * command that brings the remote's commits in; a refusal by the remote (a protected branch, a
  * pre-receive hook) shows the remote's own words; an unreachable remote says to check its URL.
+ * Any URL git quotes is shown without its credentials.
  */
 export function explainPushFailure(input: {
   remote: string;
@@ -44,7 +46,7 @@ export function explainPushFailure(input: {
   stdout?: string;
 }): AppError {
   const { remote, branch } = input;
-  const text = `${input.stdout ?? ""}\n${input.stderr}`;
+  const text = redactCredentialsInText(`${input.stdout ?? ""}\n${input.stderr}`);
   const remoteLines = text
     .split("\n")
     .filter((line) => line.startsWith("remote:"))

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
+import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -52,7 +53,8 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
   return {
     branch,
     remote: remoteName,
-    output: `${stdout}${result.stderr}`.trim(),
+    // git prints the URL it pushed to ("To https://…"); a token in it stays out of the answer.
+    output: redactCredentialsInText(`${stdout}${result.stderr}`.trim()),
     isUpToDate: /^=\t/m.test(stdout),
   };
 }

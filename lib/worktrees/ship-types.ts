@@ -34,7 +34,7 @@ export interface PullRequestView {
 export interface PullRequestInfo {
   branch: string;
   base: string;
-  /** The remote the branch would be pushed to, or null when the repository has none. */
+  /** The remote the branch would be pushed to (its URL without credentials), or null when the repository has none. */
   remote: { name: string; url: string } | null;
   /** Whether the branch exists on that remote (pushed at least once). */
   isPushed: boolean;

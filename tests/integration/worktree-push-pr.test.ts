@@ -268,3 +268,35 @@ describe("the GitHub CLI's state (real gh)", () => {
     }
   });
 });
+
+describe("credentials in a remote URL", () => {
+  const TOKEN = "s3cret-token";
+
+  it("never reach the pull request dialog nor the untrusted push's refusal", async () => {
+    const worktree = await shared.repo.addWorktree("token");
+    const branch = await git(worktree, "branch", "--show-current");
+    const main = shared.repo.mainPath;
+    await git(main, "remote", "add", "tokened", `https://user:${TOKEN}@github.com/octo/hello.git`);
+    await git(main, "config", `branch.${branch}.remote`, "tokened");
+    // A rewrite (url.<base>.insteadOf) that turns https://example.com/ into a helper's URL, token and all.
+    await git(main, "config", `url.persistent-https://user:${TOKEN}@example.com/.insteadOf`, "https://example.com/");
+    try {
+      const info = await prInfo(worktree);
+      expect(info.status).toBe(200);
+      expect(info.body.remote).toEqual({ name: "tokened", url: "https://github.com/octo/hello.git" });
+      expect(info.body.compareUrl).toBe(`https://github.com/octo/hello/compare/main...${branch}?expand=1`);
+      expect(JSON.stringify(info.body)).not.toContain(TOKEN);
+
+      // The push URL as git resolves it, rewritten.
+      await git(main, "remote", "set-url", "tokened", "https://example.com/o/r.git");
+      const refused = await push(worktree);
+      expect(refused.status).toBe(412);
+      expect(refused.body.error.message).toContain("push URL (persistent-https://example.com/o/r.git)");
+      expect(JSON.stringify(refused.body)).not.toContain(TOKEN);
+    } finally {
+      await git(main, "config", "--remove-section", `url.persistent-https://user:${TOKEN}@example.com/`);
+      await git(main, "config", "--unset", `branch.${branch}.remote`);
+      await git(main, "remote", "remove", "tokened");
+    }
+  });
+});
