@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PushResult } from "@/lib/worktrees/ship-types.ts";
 import { useCreatePullRequest, usePullRequestInfo, usePushWorktree } from "@/components/api/ship-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
@@ -38,9 +39,7 @@ export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
             <ErrorNotice error={push.error} testId="push-error" />
           ) : (
             <p role="status" className="text-emerald-700 dark:text-emerald-400">
-              {push.data?.isUpToDate
-                ? `${push.data.remote} already has ${push.data.branch} as it is here; nothing new to push.`
-                : `Pushed ${push.data?.branch} to ${push.data?.remote}.`}
+              {push.data ? describePush(push.data) : null}
             </p>
           )}
         </div>
@@ -199,6 +198,15 @@ function PullRequestDialog(props: {
       </div>
     </Dialog>
   );
+}
+
+/** Where the push went, by the remote branch's full name (it may differ from the local one), and whether it set the upstream. */
+function describePush(result: PushResult): string {
+  const where = `${result.remote}/${result.remoteBranch}`;
+  if (result.isUpToDate) return `${where} already has ${result.branch} as it is here; nothing new to push.`;
+  return result.isUpstreamSet
+    ? `Pushed ${result.branch} to ${where}, now its upstream.`
+    : `Pushed ${result.branch} to ${where}.`;
 }
 
 /** Longest body sent along in the compare URL (GitHub and browsers refuse very long URLs). */

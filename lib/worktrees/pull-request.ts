@@ -73,9 +73,10 @@ export async function readPullRequestInfo(
   const branch = requireBranch(worktree);
   const base = input.base ?? (await readDefaultBase(db, input.repoId));
   const remote = await readPushRemote({ cwd: worktree.path, branch });
+  const head = remote?.remoteBranch ?? branch;
   const github = remote ? parseGithubRemote(remote.url) : null;
   const [isPushed, gh, commits, summaryMarkdown] = await Promise.all([
-    remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch }) : Promise.resolve(false),
+    remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.remote, branch: head }) : Promise.resolve(false),
     readGhStatus({ cwd: worktree.path }),
     readCommits({ cwd: worktree.path, base, branch }),
     readLatestSummary(db, { repoId: input.repoId, worktreePath: worktree.path }),
@@ -83,7 +84,7 @@ export async function readPullRequestInfo(
   let pullRequest: PullRequestView | null = null;
   let pullRequestError: string | null = null;
   if (gh.state === "ready" && remote) {
-    const view = await runGh(buildPrViewArgs({ head: branch, repository: github }), {
+    const view = await runGh(buildPrViewArgs({ head, repository: github }), {
       cwd: worktree.path,
       timeoutMs: 30_000,
     });
@@ -94,10 +95,10 @@ export async function readPullRequestInfo(
     branch,
     base,
     // The URL as the user may show it on screen: a token in it (`https://user:TOKEN@…`) is removed.
-    remote: remote ? { name: remote.name, url: redactUrlCredentials(remote.url) } : null,
+    remote: remote ? { name: remote.remote, url: redactUrlCredentials(remote.url), branch: head } : null,
     isPushed,
     gh,
-    compareUrl: github ? githubCompareUrl({ repository: github, base, branch }) : null,
+    compareUrl: github ? githubCompareUrl({ repository: github, base, branch: head }) : null,
     draft: draftPullRequest({ branch, summaryMarkdown, commits }),
     pullRequest,
     pullRequestError,
@@ -120,7 +121,8 @@ export async function createPullRequest(
   if (gh.state !== "ready")
     throw new AppError(gh.state === "failing" ? "unavailable" : "precondition_failed", gh.message);
   const remote = await readPushRemote({ cwd: worktree.path, branch });
-  if (!remote || !(await isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch })))
+  const head = remote?.remoteBranch ?? branch;
+  if (!remote || !(await isBranchOnRemote({ cwd: worktree.path, remote: remote.remote, branch: head })))
     throw new AppError(
       "precondition_failed",
       `Push ${branch} first (Push on the worktree), then open the pull request.`,
@@ -131,14 +133,14 @@ export async function createPullRequest(
     const bodyFile = path.join(folder, "body.md");
     await writeFile(bodyFile, input.body, { mode: 0o600 });
     const created = await runGh(
-      buildPrCreateArgs({ base: input.base, head: branch, title: input.title, bodyFile, repository }),
+      buildPrCreateArgs({ base: input.base, head, title: input.title, bodyFile, repository }),
       {
         cwd: worktree.path,
         timeoutMs: 60_000,
       },
     );
     if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
-    const view = await runGh(buildPrViewArgs({ head: branch, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
+    const view = await runGh(buildPrViewArgs({ head, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
     publishWorktreeListChange(input.repoId);
     if (view.ok) return parsePullRequestView(view.stdout);
     const url = created.stdout.trim().split("\n").pop() ?? "";
@@ -150,7 +152,7 @@ export async function createPullRequest(
       isDraft: false,
       title: input.title,
       baseRefName: input.base,
-      headRefName: branch,
+      headRefName: head,
     };
   } finally {
     await rm(folder, { recursive: true, force: true });

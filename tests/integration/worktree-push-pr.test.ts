@@ -44,6 +44,12 @@ async function commit(cwd: string, name: string, text: string, message: string):
 
 const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args }).then((out) => out.trim());
 
+/** Unsets the repository config keys a test set (those it got as far as setting: a failed test stops early). */
+async function unsetLocalConfig(cwd: string, keys: string[]): Promise<void> {
+  const set = new Set((await git(cwd, "config", "--local", "--name-only", "--list")).toLowerCase().split("\n"));
+  for (const key of keys) if (set.has(key.toLowerCase())) await git(cwd, "config", "--unset-all", key);
+}
+
 describe("push", () => {
   it("pushes the branch to origin with upstream, running no hook of an untrusted repository", async () => {
     const worktree = await shared.repo.addWorktree("push");
@@ -283,7 +289,7 @@ describe("credentials in a remote URL", () => {
     try {
       const info = await prInfo(worktree);
       expect(info.status).toBe(200);
-      expect(info.body.remote).toEqual({ name: "tokened", url: "https://github.com/octo/hello.git" });
+      expect(info.body.remote).toEqual({ name: "tokened", url: "https://github.com/octo/hello.git", branch });
       expect(info.body.compareUrl).toBe(`https://github.com/octo/hello/compare/main...${branch}?expand=1`);
       expect(JSON.stringify(info.body)).not.toContain(TOKEN);
 
@@ -297,6 +303,76 @@ describe("credentials in a remote URL", () => {
       await git(main, "config", "--remove-section", `url.persistent-https://user:${TOKEN}@example.com/`);
       await git(main, "config", "--unset", `branch.${branch}.remote`);
       await git(main, "remote", "remove", "tokened");
+    }
+  });
+});
+
+describe("where a push goes", () => {
+  it("to the remote git would choose: branch.<b>.pushRemote, then remote.pushDefault; the pull request info says the same", async () => {
+    const worktree = await shared.repo.addWorktree("where");
+    const branch = await git(worktree, "branch", "--show-current");
+    await commit(worktree, "w.txt", "w\n", "Add w");
+    const main = shared.repo.mainPath;
+    const forkPath = path.join(shared.repo.root, "fork.git");
+    await git(shared.repo.root, "init", "-q", "--bare", forkPath);
+    await git(main, "remote", "add", "fork", forkPath);
+    await git(main, "config", "remote.pushDefault", "fork");
+    try {
+      expect((await prInfo(worktree)).body.remote).toMatchObject({ name: "fork", branch });
+      const toFork = await push(worktree);
+      expect(toFork.status).toBe(200);
+      expect(toFork.body).toMatchObject({ remote: "fork", remoteBranch: branch, isUpstreamSet: true });
+      expect(await git(forkPath, "rev-parse", `refs/heads/${branch}`)).toBe(await git(worktree, "rev-parse", "HEAD"));
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe(`fork/${branch}`);
+
+      // The branch's own pushRemote wins over pushDefault; the upstream (fork) stays as it is.
+      await git(main, "config", `branch.${branch}.pushRemote`, "origin");
+      expect((await prInfo(worktree)).body.remote).toMatchObject({ name: "origin", branch });
+      const toOrigin = await push(worktree);
+      expect(toOrigin.status).toBe(200);
+      expect(toOrigin.body).toMatchObject({ remote: "origin", remoteBranch: branch, isUpstreamSet: false });
+      const originPath = path.join(shared.repo.root, "origin.git");
+      expect(await git(originPath, "rev-parse", `refs/heads/${branch}`)).toBe(await git(worktree, "rev-parse", "HEAD"));
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe(`fork/${branch}`);
+    } finally {
+      await unsetLocalConfig(main, ["remote.pushDefault", `branch.${branch}.pushRemote`]);
+      await git(main, "remote", "remove", "fork");
+    }
+  });
+
+  it("never rewires tracking: a branch tracking another name is refused with both commands, or pushed there under push.default upstream", async () => {
+    const worktree = await shared.repo.addWorktree("tracking");
+    const branch = await git(worktree, "branch", "--show-current");
+    await commit(worktree, "t.txt", "t\n", "Add t");
+    const main = shared.repo.mainPath;
+    const originPath = path.join(shared.repo.root, "origin.git");
+    await git(main, "push", "-q", "origin", "main:refs/heads/release-fix");
+    await git(worktree, "branch", "-q", `--set-upstream-to=origin/release-fix`);
+    try {
+      const refused = await push(worktree);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain(`${branch} tracks origin/release-fix`);
+      expect(refused.body.error.message).toContain("`git push origin HEAD:release-fix`");
+      expect(refused.body.error.message).toContain(`\`git push -u origin ${branch}\``);
+      expect(await git(originPath, "for-each-ref", `refs/heads/${branch}`)).toBe("");
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe("origin/release-fix");
+
+      await git(main, "config", "push.default", "upstream");
+      expect((await prInfo(worktree)).body).toMatchObject({
+        remote: { name: "origin", branch: "release-fix" },
+        isPushed: true,
+      });
+      const pushed = await push(worktree);
+      expect(pushed.status).toBe(200);
+      expect(pushed.body).toMatchObject({ remote: "origin", remoteBranch: "release-fix", isUpstreamSet: false });
+      expect(await git(originPath, "rev-parse", "refs/heads/release-fix")).toBe(
+        await git(worktree, "rev-parse", "HEAD"),
+      );
+      expect(await git(originPath, "for-each-ref", `refs/heads/${branch}`)).toBe("");
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe("origin/release-fix");
+    } finally {
+      await unsetLocalConfig(main, ["push.default"]);
+      await git(main, "push", "-q", "origin", "--delete", "release-fix");
     }
   });
 });
