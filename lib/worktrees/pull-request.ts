@@ -15,6 +15,7 @@ import {
   buildPrCreateArgs,
   buildPrViewArgs,
   classifyGhAuth,
+  describeUnreadableView,
   draftPullRequest,
   GH_MISSING_MESSAGE,
   isNoPullRequest,
@@ -88,8 +89,11 @@ export async function readPullRequestInfo(
       cwd: worktree.path,
       timeoutMs: 30_000,
     });
-    if (view.ok) pullRequest = parsePullRequestView(view.stdout);
-    else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
+    if (view.ok) {
+      const parsed = parsePullRequestView(view.stdout);
+      if ("view" in parsed) pullRequest = parsed.view;
+      else pullRequestError = describeUnreadableView(parsed.problem);
+    } else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
   }
   return {
     branch,
@@ -142,7 +146,9 @@ export async function createPullRequest(
     if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
     const view = await runGh(buildPrViewArgs({ head, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
     publishWorktreeListChange(input.repoId);
-    if (view.ok) return parsePullRequestView(view.stdout);
+    const parsed = view.ok ? parsePullRequestView(view.stdout) : null;
+    if (parsed && "view" in parsed) return parsed.view;
+    // gh made it but cannot describe it: what its create said (the new pull request's URL) is enough.
     const url = created.stdout.trim().split("\n").pop() ?? "";
     const number = Number(/\/pull\/(\d+)/.exec(url)?.[1] ?? 0);
     return {
