@@ -48,7 +48,8 @@ export function useCreatePullRequest(repoId: string, worktreePath: string) {
         method: "POST",
         body: { repoId, worktreePath, ...input },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pullRequest(repoId, worktreePath) }),
+    // Also after a failure: when gh says the pull request already exists, the dialog then shows it.
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pullRequest(repoId, worktreePath) }),
   });
 }
 

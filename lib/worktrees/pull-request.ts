@@ -10,6 +10,7 @@ import { runGitCommand } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
+import { explainPrCreateFailure } from "./explain-pr-create-failure.ts";
 import { githubCompareUrl, parseGithubRemote } from "./github-remote.ts";
 import {
   buildPrCreateArgs,
@@ -112,8 +113,8 @@ export async function readPullRequestInfo(
 /**
  * Opens a pull request with gh (`gh pr create --base --head --title --body-file`, no shell, the
  * body in a private temporary file) and returns it as `gh pr view` describes it. Refused, saying
- * what to do, when gh is missing or logged out or the branch was never pushed; gh's stderr when
- * it fails.
+ * what to do, when gh is missing or logged out or the branch was never pushed; when gh fails, what
+ * explainPrCreateFailure makes of it (the pull request exists, nothing to propose…).
  */
 export async function createPullRequest(
   db: Db,
@@ -143,7 +144,7 @@ export async function createPullRequest(
         timeoutMs: 60_000,
       },
     );
-    if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
+    if (!created.ok) throw explainPrCreateFailure({ stderr: created.stderr, base: input.base, head });
     const view = await runGh(buildPrViewArgs({ head, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
     publishWorktreeListChange(input.repoId);
     const parsed = view.ok ? parsePullRequestView(view.stdout) : null;

@@ -10,7 +10,7 @@ import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { repoRoot } from "@/tests/support/start-arbor.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import type { PullRequestInfo } from "@/lib/worktrees/ship-types.ts";
+import type { PullRequestInfo, PullRequestView } from "@/lib/worktrees/ship-types.ts";
 
 interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
@@ -57,6 +57,11 @@ const prInfo = (worktreePath: string) =>
     `/api/worktrees/pull-request?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
   );
 
+const createPr = (worktreePath: string) =>
+  callApi<PullRequestView & ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
+    body: { repoId: shared.repo.repoId, worktreePath, base: "main", title: "T", body: "B" },
+  });
+
 /** A worktree whose branch has a commit and is on origin (the pull request's preconditions). */
 async function pushedWorktree(name: string): Promise<{ worktree: string; branch: string }> {
   const worktree = await shared.repo.addWorktree(name);
@@ -91,5 +96,33 @@ describe("gh pr view answering something unreadable", () => {
     });
     const info = await prInfo(worktree);
     expect(info.body).toMatchObject({ pullRequest: { number: 7, state: "OPEN" }, pullRequestError: null });
+  });
+});
+
+describe("gh pr create failing", () => {
+  it("because the pull request exists: 409 with its address, to open it there", async () => {
+    const { worktree, branch } = await pushedWorktree("exists");
+    answerAsGh({
+      viewCode: 1,
+      createError: `a pull request for branch "${branch}" into branch "main" already exists:\nhttps://github.com/o/r/pull/12\n`,
+    });
+    const created = await createPr(worktree);
+    expect(created.status).toBe(409);
+    expect(created.body.error.message).toContain(
+      `A pull request of ${branch} into main already exists: https://github.com/o/r/pull/12.`,
+    );
+    expect(created.body.error.details).toMatchObject({ reason: "pull_request_exists" });
+  });
+
+  it("because there is nothing to propose: 409 saying to commit and push first", async () => {
+    const { worktree, branch } = await pushedWorktree("nothing");
+    answerAsGh({
+      viewCode: 1,
+      createError: `pull request create failed: GraphQL: No commits between main and ${branch} (createPullRequest)\n`,
+    });
+    const created = await createPr(worktree);
+    expect(created.status).toBe(409);
+    expect(created.body.error.message).toContain("There is nothing to propose");
+    expect(created.body.error.message).toContain("Commit your changes in the worktree and push them (Push)");
   });
 });
