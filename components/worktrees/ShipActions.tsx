@@ -77,7 +77,12 @@ function PullRequestDialog(props: {
   const isGhReady = data?.gh.state === "ready";
   const existing = create.data ?? data?.pullRequest ?? null;
   const canCreate =
-    isGhReady && data?.isPushed === true && shownTitle.trim() !== "" && !create.isPending && existing?.state !== "OPEN";
+    isGhReady &&
+    data?.isPushed === true &&
+    data.blocker === null &&
+    shownTitle.trim() !== "" &&
+    !create.isPending &&
+    existing?.state !== "OPEN";
   return (
     <Dialog isOpen onCancel={props.onClose} labelledBy={headingId} testId="pr-dialog" className="max-w-xl">
       <div className="space-y-3 p-4 text-xs">
@@ -103,6 +108,15 @@ function PullRequestDialog(props: {
                 " — the repository has no remote."
               )}
             </p>
+            {data.blocker ? (
+              <div
+                role="alert"
+                data-testid="pr-blocker"
+                className="whitespace-pre-wrap rounded border border-amber-300 bg-amber-50 p-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+              >
+                <TextWithCode text={data.blocker} />
+              </div>
+            ) : null}
             {data.gh.state !== "ready" ? (
               <div
                 role="alert"

@@ -46,8 +46,10 @@ export interface PullRequestInfo {
   /** Whether that branch exists on that remote (pushed at least once). */
   isPushed: boolean;
   gh: GhStatus;
-  /** github.com's "compare" page for the branch, when the remote is on GitHub. */
+  /** github.com's "compare" page for the branch, when the remote is on GitHub (and nothing blocks). */
   compareUrl: string | null;
+  /** Why no pull request can be opened from here (the branch is the base, the base does not exist) and what to do; null when one can. */
+  blocker: string | null;
   /** Title and body drafted from the conversation summary and the commits. */
   draft: { title: string; body: string };
   /** The pull request already open (or closed, merged) for the branch, when gh can say. */

@@ -376,3 +376,64 @@ describe("where a push goes", () => {
     }
   });
 });
+
+describe("the base of a pull request", () => {
+  const prInfoOn = (worktreePath: string, base: string) =>
+    callApi<PullRequestInfo & ErrorBody>(
+      shared.env.arbor,
+      `/api/worktrees/pull-request?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}&base=${encodeURIComponent(base)}`,
+    );
+  const create = (worktreePath: string, base: string) =>
+    callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
+      body: { repoId: shared.repo.repoId, worktreePath, base, title: "T", body: "B" },
+    });
+
+  it("is refused when it is the worktree's own branch: no main...main compare page, no pull request", async () => {
+    const main = shared.repo.mainPath;
+    await git(main, "remote", "add", "github", "git@github.com:octo/hello.git");
+    await git(main, "config", "branch.main.pushRemote", "github");
+    try {
+      const info = await prInfo(main);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({ branch: "main", base: "main", compareUrl: null });
+      expect(info.body.blocker).toContain("This worktree's branch main is the base main itself");
+      const refused = await create(main, "main");
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain("is the base main itself");
+    } finally {
+      await unsetLocalConfig(main, ["branch.main.pushRemote"]);
+      await git(main, "remote", "remove", "github");
+    }
+  });
+
+  it("must be a branch name: a path that climbs into another repository's pages is refused (422)", async () => {
+    const worktree = await shared.repo.addWorktree("climb");
+    for (const base of ["../../../attacker/repo/compare/main", "main/../x", "main..x", ".hidden"]) {
+      const info = await prInfoOn(worktree, base);
+      expect(info.status).toBe(422);
+      expect(info.body.error.message).toContain("cannot be a branch name");
+      expect((await create(worktree, base)).status).toBe(422);
+    }
+  });
+
+  it("must exist: a base that names no branch is said so, not drafted as an empty pull request", async () => {
+    const worktree = await shared.repo.addWorktree("nobase");
+    await commit(worktree, "nb.txt", "nb\n", "Add nb");
+    const info = await prInfoOn(worktree, "no-such-base");
+    expect(info.status).toBe(200);
+    expect(info.body.blocker).toContain("The base branch no-such-base does not exist in this repository");
+    const refused = await create(worktree, "no-such-base");
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.message).toContain("does not exist");
+    // A base only on the remote (as last fetched) is a base.
+    await git(shared.repo.mainPath, "push", "-q", "origin", "main:refs/heads/remote-only");
+    await git(shared.repo.mainPath, "fetch", "-q", "origin");
+    try {
+      const remoteOnly = await prInfoOn(worktree, "remote-only");
+      expect(remoteOnly.body.blocker).toBeNull();
+      expect(remoteOnly.body.draft.body).toContain("- Add nb (");
+    } finally {
+      await git(shared.repo.mainPath, "push", "-q", "origin", "--delete", "remote-only");
+    }
+  });
+});
