@@ -1,5 +1,4 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 
 /**
  * Which remote a branch is pushed to, as git chooses it: `branch.<b>.pushRemote`, else
@@ -65,64 +64,4 @@ export function buildPushArgs(input: {
     input.remote,
     `refs/heads/${input.branch}:refs/heads/${input.remoteBranch}`,
   ];
-}
-
-/**
- * What to tell the user when `git push` failed, from git's stderr: a non-fast-forward names the
- * command that brings the remote's commits in; a refusal by the remote (a protected branch, a
- * pre-receive hook) shows the remote's own words; an unreachable remote says to check its URL.
- * Any URL git quotes is shown without its credentials.
- */
-export function explainPushFailure(input: {
-  remote: string;
-  branch: string;
-  /** The branch on the remote the push was to update (default: the same name). */
-  remoteBranch?: string;
-  stderr: string;
-  stdout?: string;
-}): AppError {
-  const { remote, branch } = input;
-  const remoteBranch = input.remoteBranch ?? branch;
-  const text = redactCredentialsInText(`${input.stdout ?? ""}\n${input.stderr}`);
-  const remoteLines = text
-    .split("\n")
-    .filter((line) => line.startsWith("remote:"))
-    .map((line) => line.slice("remote:".length).trim())
-    .filter((line) => line !== "");
-  if (/\[rejected\]|\(non-fast-forward\)|\(fetch first\)|Updates were rejected/.test(text))
-    return new AppError(
-      "conflict",
-      `The push was rejected: ${remote}/${remoteBranch} has commits ${branch} does not have (not a fast-forward). Bring them in first with \`git pull --rebase ${remote} ${remoteBranch}\` in the worktree, resolve any conflict, then push again.`,
-      { details: { reason: "non_fast_forward" } },
-    );
-  if (/\[remote rejected\]|pre-receive hook declined|protected branch/i.test(text)) {
-    const said = remoteLines.length > 0 ? remoteLines.join(" ") : firstMeaningfulLine(text);
-    return new AppError(
-      "forbidden",
-      `${remote} refused the push of ${branch}: ${said} — the remote protects this branch or runs checks; ask its owner, or push another branch name.`,
-      { details: { reason: "remote_rejected", remoteMessage: said } },
-    );
-  }
-  if (
-    /does not appear to be a git repository|Could not read from remote|Repository not found|not found|unable to access|Could not resolve host|Connection refused|No such file or directory/i.test(
-      text,
-    )
-  )
-    return new AppError(
-      "unavailable",
-      `The remote ${remote} cannot be reached: ${firstMeaningfulLine(text)}. Check its URL (\`git remote -v\`) and your access, then push again.`,
-      { details: { reason: "unreachable" } },
-    );
-  return new AppError("git_failed", `git push to ${remote} failed: ${firstMeaningfulLine(text)}`, {
-    details: { reason: "other", gitMessage: firstMeaningfulLine(text) },
-  });
-}
-
-function firstMeaningfulLine(text: string): string {
-  const lines = text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "" && !line.startsWith("hint:") && line !== "Done");
-  const fatal = lines.find((line) => line.startsWith("fatal:") || line.startsWith("error:"));
-  return (fatal ?? lines[0] ?? "git gave no reason").replace(/^(fatal|error): /, "");
 }

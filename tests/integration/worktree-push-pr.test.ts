@@ -3,6 +3,8 @@
 // .ci/run) with a throw-away GH_CONFIG_DIR: never logged in, or given a token GitHub refuses. Nothing
 // reaches GitHub: an authenticated `gh pr create` is not exercised here (see the unit tests of its argv).
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -434,6 +436,53 @@ describe("the base of a pull request", () => {
       expect(remoteOnly.body.draft.body).toContain("- Add nb (");
     } finally {
       await git(shared.repo.mainPath, "push", "-q", "origin", "--delete", "remote-only");
+    }
+  });
+});
+
+describe("a push the remote's transport refuses", () => {
+  /** Points origin at `url` for one test, then back. */
+  async function withOriginAt(url: string, run: () => Promise<void>): Promise<void> {
+    const main = shared.repo.mainPath;
+    const originUrl = await git(main, "remote", "get-url", "origin");
+    await git(main, "remote", "set-url", "origin", url);
+    try {
+      await run();
+    } finally {
+      await git(main, "remote", "set-url", "origin", originUrl);
+    }
+  }
+
+  it("over ssh: keeps ssh's own reason, not only git's doubled-period 'Could not read from remote repository..'", async () => {
+    const worktree = await shared.repo.addWorktree("ssh");
+    await withOriginAt("ssh://git@127.0.0.1:1/o/r.git", async () => {
+      const refused = await push(worktree);
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.message).toContain(
+        "The remote origin cannot be reached: ssh: connect to host 127.0.0.1 port 1",
+      );
+      expect(refused.body.error.message).not.toContain("..");
+    });
+  });
+
+  it("over https without valid credentials: says how to log in, and never repeats the URL's token", async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(401, { "WWW-Authenticate": 'Basic realm="test"' }).end("no");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const worktree = await shared.repo.addWorktree("auth");
+    try {
+      await withOriginAt(`http://user:s3cret-token@127.0.0.1:${port}/o/r.git`, async () => {
+        const refused = await push(worktree);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error.message).toContain("origin did not accept the push");
+        expect(refused.body.error.message).toContain("credential helper");
+        expect(refused.body.error.message).toContain("push rights");
+        expect(JSON.stringify(refused.body)).not.toContain("s3cret-token");
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
