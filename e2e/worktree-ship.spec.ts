@@ -74,12 +74,12 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   const row = page.locator(`[data-testid="worktree-row"][data-path="${worktree}"]`);
   await row.getByTestId("worktree-push").focus();
   await page.keyboard.press("Enter");
-  await expect(row.getByTestId("push-outcome")).toHaveText("Pushed feat/ship to origin.");
+  await expect(row.getByTestId("push-outcome")).toHaveText("Pushed feat/ship to origin/feat/ship, now its upstream.");
   const pushed = await runFixtureGit({ cwd: originPath, args: ["rev-parse", "refs/heads/feat/ship"] });
   expect(pushed.trim()).toBe((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim());
   await row.getByTestId("worktree-push").click();
   await expect(row.getByTestId("push-outcome")).toHaveText(
-    "origin already has feat/ship as it is here; nothing new to push.",
+    "origin/feat/ship already has feat/ship as it is here; nothing new to push.",
   );
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

@@ -13,7 +13,7 @@ import type {
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 
-/** Push on a worktree: its branch to its remote, with upstream. */
+/** Push on a worktree: its branch where git would push it (see lib/worktrees/push-target.ts). */
 export function usePushWorktree(repoId: string, worktreePath: string) {
   const client = useQueryClient();
   return useMutation({
@@ -48,7 +48,8 @@ export function useCreatePullRequest(repoId: string, worktreePath: string) {
         method: "POST",
         body: { repoId, worktreePath, ...input },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pullRequest(repoId, worktreePath) }),
+    // Also after a failure: when gh says the pull request already exists, the dialog then shows it.
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pullRequest(repoId, worktreePath) }),
   });
 }
 

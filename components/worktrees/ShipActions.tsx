@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { PushResult } from "@/lib/worktrees/ship-types.ts";
 import { useCreatePullRequest, usePullRequestInfo, usePushWorktree } from "@/components/api/ship-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
@@ -38,9 +39,7 @@ export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
             <ErrorNotice error={push.error} testId="push-error" />
           ) : (
             <p role="status" className="text-emerald-700 dark:text-emerald-400">
-              {push.data?.isUpToDate
-                ? `${push.data.remote} already has ${push.data.branch} as it is here; nothing new to push.`
-                : `Pushed ${push.data?.branch} to ${push.data?.remote}.`}
+              {push.data ? describePush(push.data) : null}
             </p>
           )}
         </div>
@@ -78,7 +77,12 @@ function PullRequestDialog(props: {
   const isGhReady = data?.gh.state === "ready";
   const existing = create.data ?? data?.pullRequest ?? null;
   const canCreate =
-    isGhReady && data?.isPushed === true && shownTitle.trim() !== "" && !create.isPending && existing?.state !== "OPEN";
+    isGhReady &&
+    data?.isPushed === true &&
+    data.blocker === null &&
+    shownTitle.trim() !== "" &&
+    !create.isPending &&
+    existing?.state !== "OPEN";
   return (
     <Dialog isOpen onCancel={props.onClose} labelledBy={headingId} testId="pr-dialog" className="max-w-xl">
       <div className="space-y-3 p-4 text-xs">
@@ -104,6 +108,15 @@ function PullRequestDialog(props: {
                 " — the repository has no remote."
               )}
             </p>
+            {data.blocker ? (
+              <div
+                role="alert"
+                data-testid="pr-blocker"
+                className="whitespace-pre-wrap rounded border border-amber-300 bg-amber-50 p-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+              >
+                <TextWithCode text={data.blocker} />
+              </div>
+            ) : null}
             {data.gh.state !== "ready" ? (
               <div
                 role="alert"
@@ -199,6 +212,15 @@ function PullRequestDialog(props: {
       </div>
     </Dialog>
   );
+}
+
+/** Where the push went, by the remote branch's full name (it may differ from the local one), and whether it set the upstream. */
+function describePush(result: PushResult): string {
+  const where = `${result.remote}/${result.remoteBranch}`;
+  if (result.isUpToDate) return `${where} already has ${result.branch} as it is here; nothing new to push.`;
+  return result.isUpstreamSet
+    ? `Pushed ${result.branch} to ${where}, now its upstream.`
+    : `Pushed ${result.branch} to ${where}.`;
 }
 
 /** Longest body sent along in the compare URL (GitHub and browsers refuse very long URLs). */

@@ -2,6 +2,7 @@ import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { killProcessGroupQuietly } from "@/lib/process-host/kill-process-group.ts";
 import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
+import { redactCredentialsInText } from "./redact-url.ts";
 import { readRepositoryConfigNames } from "./local-git-config.ts";
 
 /**
@@ -213,7 +214,8 @@ export function readGitMessage(error: unknown): string {
 }
 
 function toGitError({ error, cwd, args }: { error: unknown; cwd: string; args: string[] }): AppError {
-  const text = error instanceof Error ? error.message : String(error);
+  // git quotes remote URLs in its complaints, credentials included; the message goes to the user.
+  const text = redactCredentialsInText(error instanceof Error ? error.message : String(error));
   if (/spawn \S+ ENOENT/.test(text) || text.startsWith("spawn git ENOENT")) {
     return new AppError(
       "unavailable",

@@ -18,13 +18,26 @@ describe("parseGithubRemote", () => {
     "/srv/git/hello.git",
     "git@github.com:octo",
     "https://github.com.evil.example/o/r",
+    "https://github.com/../repo.git",
+    "https://github.com/./repo.git",
+    "https://github.com/octo/...git",
+    "git@github.com:../repo.git",
+    "https://github.com/octo/..",
   ])("is null for %s", (url) => expect(parseGithubRemote(url)).toBeNull());
 });
 
 describe("githubCompareUrl", () => {
   it("keeps the branch's slashes and escapes the rest", () => {
     expect(
-      githubCompareUrl({ repository: { owner: "octo", name: "hello" }, base: "main", branch: "feat/ünï #1" }),
-    ).toBe("https://github.com/octo/hello/compare/main...feat/%C3%BCn%C3%AF%20%231?expand=1");
+      githubCompareUrl({ repository: { owner: "octo", name: "hello" }, base: "main", branch: "feat/ünï#1%x" }),
+    ).toBe("https://github.com/octo/hello/compare/main...feat/%C3%BCn%C3%AF%231%25x?expand=1");
+  });
+
+  it("is null for a name git would refuse as a branch (a `..` part would climb into another repository)", () => {
+    const repository = { owner: "octo", name: "hello" };
+    expect(githubCompareUrl({ repository, base: "../../../attacker/repo/compare/main", branch: "feat/a" })).toBeNull();
+    expect(githubCompareUrl({ repository, base: "main", branch: "feat/../../x" })).toBeNull();
+    expect(githubCompareUrl({ repository, base: "main", branch: "feat/.hidden" })).toBeNull();
+    expect(githubCompareUrl({ repository, base: "-main", branch: "feat/a" })).toBeNull();
   });
 });

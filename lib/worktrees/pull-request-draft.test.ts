@@ -123,18 +123,42 @@ describe("parsePullRequestView", () => {
       url: "https://github.com/octo/hello/pull/42",
     });
     expect(parsePullRequestView(stdout)).toEqual({
-      number: 42,
-      url: "https://github.com/octo/hello/pull/42",
-      state: "OPEN",
-      isDraft: true,
-      title: "Validate the login form",
-      baseRefName: "main",
-      headRefName: "feat/login",
+      view: {
+        number: 42,
+        url: "https://github.com/octo/hello/pull/42",
+        state: "OPEN",
+        isDraft: true,
+        title: "Validate the login form",
+        baseRefName: "main",
+        headRefName: "feat/login",
+      },
     });
-    expect(parsePullRequestView('{"number":7,"url":"u","state":"MERGED"}').state).toBe("MERGED");
-    expect(() => parsePullRequestView('{"number":7,"state":"weird","url":"u"}')).toThrow(
-      "without a number, url or state",
-    );
+    expect(parsePullRequestView('{"number":7,"url":"https://h/p/7","state":"MERGED"}')).toMatchObject({
+      view: { state: "MERGED", title: "", isDraft: false },
+    });
+  });
+
+  it.each([
+    ["not JSON", "Welcome to gh! To log in…", "its answer is not JSON"],
+    ["empty", "", "its answer is not JSON"],
+    ["null", "null", "not a JSON object"],
+    ["an array", "[]", "not a JSON object"],
+    [
+      "a number as text",
+      '{"number":"7","url":"https://h/p/7","state":"OPEN"}',
+      '"number" is not a pull request number: "7"',
+    ],
+    ["no url", '{"number":7,"state":"OPEN"}', '"url" is not a web address: missing'],
+    ["a script URL", '{"number":7,"url":"javascript:alert(1)","state":"OPEN"}', '"url" is not a web address'],
+    ["an odd state", '{"number":7,"url":"https://h/p/7","state":"weird"}', '"state" is not OPEN, CLOSED or MERGED'],
+    [
+      "a title of another type",
+      '{"number":7,"url":"https://h/p/7","state":"OPEN","title":3}',
+      '"title" has the wrong type',
+    ],
+  ])("says what is wrong, never throwing, when gh answers %s", (_case, stdout, problem) => {
+    const parsed = parsePullRequestView(stdout);
+    expect("problem" in parsed && parsed.problem).toContain(problem);
   });
 
   it("tells 'no pull request for the branch' from a failure", () => {

@@ -62,25 +62,50 @@ export function isNoPullRequest(stderr: string): boolean {
   return /no pull requests? found/i.test(stderr) || /point to a known GitHub host/i.test(stderr);
 }
 
-/** Reads `gh pr view --json …` output; throws a plain Error naming what is missing when gh answered something else. */
-export function parsePullRequestView(stdout: string): PullRequestView {
-  const value = JSON.parse(stdout) as Record<string, unknown>;
-  const state = value.state;
-  if (
-    typeof value.number !== "number" ||
-    typeof value.url !== "string" ||
-    (state !== "OPEN" && state !== "CLOSED" && state !== "MERGED")
-  )
-    throw new Error(`gh pr view answered without a number, url or state: ${stdout.slice(0, 200)}`);
+/**
+ * Reads `gh pr view --json …` output, or says what is wrong with it (not JSON, a field missing or
+ * of another type: an old or unusual gh, or something else on PATH named gh). Never throws, so a
+ * gh that answers oddly costs the pull request's state, not the whole dialog. The URL must be
+ * http(s): it becomes a link. Pure.
+ */
+export function parsePullRequestView(stdout: string): { view: PullRequestView } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(stdout);
+  } catch {
+    return { problem: `its answer is not JSON: ${JSON.stringify(stdout.slice(0, 200))}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { problem: `its answer is not a JSON object: ${stdout.slice(0, 200)}` };
+  const fields = value as Record<string, unknown>;
+  const { number, url, state } = fields;
+  if (typeof number !== "number" || !Number.isSafeInteger(number) || number <= 0)
+    return { problem: `"number" is not a pull request number: ${JSON.stringify(number) ?? "missing"}` };
+  if (typeof url !== "string" || !/^https?:\/\//i.test(url))
+    return { problem: `"url" is not a web address: ${JSON.stringify(url) ?? "missing"}` };
+  if (state !== "OPEN" && state !== "CLOSED" && state !== "MERGED")
+    return { problem: `"state" is not OPEN, CLOSED or MERGED: ${JSON.stringify(state) ?? "missing"}` };
+  const wrong = (["isDraft", "title", "baseRefName", "headRefName"] as const).find(
+    (name) => fields[name] !== undefined && typeof fields[name] !== (name === "isDraft" ? "boolean" : "string"),
+  );
+  if (wrong) return { problem: `"${wrong}" has the wrong type: ${JSON.stringify(fields[wrong])}` };
+  const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
   return {
-    number: value.number,
-    url: value.url,
-    state,
-    isDraft: value.isDraft === true,
-    title: typeof value.title === "string" ? value.title : "",
-    baseRefName: typeof value.baseRefName === "string" ? value.baseRefName : "",
-    headRefName: typeof value.headRefName === "string" ? value.headRefName : "",
+    view: {
+      number,
+      url,
+      state,
+      isDraft: fields.isDraft === true,
+      title: text("title"),
+      baseRefName: text("baseRefName"),
+      headRefName: text("headRefName"),
+    },
   };
+}
+
+/** What the dialog says when gh's pull request could not be read (see parsePullRequestView). */
+export function describeUnreadableView(problem: string): string {
+  return `gh pr view answered something Arbor cannot read (${problem}). Check that \`gh --version\` on the Arbor server is the GitHub CLI, 2.0 or later (update it if not), then reopen this dialog; meanwhile look for the pull request on GitHub.`;
 }
 
 /** A commit as the draft lists it. */

@@ -5,20 +5,23 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { redactCredentialsInText, redactUrlCredentials } from "@/lib/git/redact-url.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
+import { explainPrCreateFailure } from "./explain-pr-create-failure.ts";
+import { findPullRequestBlocker } from "./pull-request-blocker.ts";
+import { readBaseRef, readCommits } from "./pull-request-commits.ts";
 import { githubCompareUrl, parseGithubRemote } from "./github-remote.ts";
 import {
   buildPrCreateArgs,
   buildPrViewArgs,
   classifyGhAuth,
+  describeUnreadableView,
   draftPullRequest,
   GH_MISSING_MESSAGE,
   isNoPullRequest,
   parsePullRequestView,
-  type DraftCommit,
 } from "./pull-request-draft.ts";
 import { isBranchOnRemote, readPushRemote, requireBranch } from "./push-worktree.ts";
 import type { GhStatus, PullRequestInfo, PullRequestView } from "./ship-types.ts";
@@ -45,7 +48,8 @@ async function runGh(args: string[], input: { cwd: string; timeoutMs: number }):
   } catch (error) {
     if (!(error instanceof ProcessFailure)) throw error;
     if (error.code === "ENOENT") return { ok: false, missing: true, exitCode: null, stderr: "" };
-    const stderr = error.output?.stderr.trim() || error.message;
+    // gh may quote a remote's URL; its words reach the user.
+    const stderr = redactCredentialsInText(error.output?.stderr.trim() || error.message);
     return { ok: false, missing: false, exitCode: error.output?.exitCode ?? null, stderr };
   }
 }
@@ -61,7 +65,8 @@ export async function readGhStatus(input: { cwd: string }): Promise<GhStatus> {
 /**
  * What the "Pull request…" dialog needs: the remote and whether the branch is on it, gh's state,
  * the compare URL when the remote is on GitHub, a title and body drafted from the conversation's
- * latest summary and the commits `base..branch`, and the pull request gh knows for the branch.
+ * latest summary and the commits `base..branch`, and the pull request gh knows for the branch;
+ * why none can be opened (the branch is the base, the base does not exist) as `blocker`.
  */
 export async function readPullRequestInfo(
   db: Db,
@@ -71,30 +76,38 @@ export async function readPullRequestInfo(
   const branch = requireBranch(worktree);
   const base = input.base ?? (await readDefaultBase(db, input.repoId));
   const remote = await readPushRemote({ cwd: worktree.path, branch });
+  const head = remote?.remoteBranch ?? branch;
   const github = remote ? parseGithubRemote(remote.url) : null;
+  const baseRef = await readBaseRef({ cwd: worktree.path, base, remote: remote?.remote ?? null });
+  const blocker = findPullRequestBlocker({ branch, head, base, isBaseKnown: baseRef !== null });
   const [isPushed, gh, commits, summaryMarkdown] = await Promise.all([
-    remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch }) : Promise.resolve(false),
+    remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.remote, branch: head }) : Promise.resolve(false),
     readGhStatus({ cwd: worktree.path }),
-    readCommits({ cwd: worktree.path, base, branch }),
+    baseRef && !blocker ? readCommits({ cwd: worktree.path, baseRef, branch }) : Promise.resolve([]),
     readLatestSummary(db, { repoId: input.repoId, worktreePath: worktree.path }),
   ]);
   let pullRequest: PullRequestView | null = null;
   let pullRequestError: string | null = null;
   if (gh.state === "ready" && remote) {
-    const view = await runGh(buildPrViewArgs({ head: branch, repository: github }), {
+    const view = await runGh(buildPrViewArgs({ head, repository: github }), {
       cwd: worktree.path,
       timeoutMs: 30_000,
     });
-    if (view.ok) pullRequest = parsePullRequestView(view.stdout);
-    else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
+    if (view.ok) {
+      const parsed = parsePullRequestView(view.stdout);
+      if ("view" in parsed) pullRequest = parsed.view;
+      else pullRequestError = describeUnreadableView(parsed.problem);
+    } else if (!isNoPullRequest(view.stderr)) pullRequestError = `gh pr view failed: ${view.stderr}`;
   }
   return {
     branch,
     base,
-    remote,
+    // The URL as the user may show it on screen: a token in it (`https://user:TOKEN@…`) is removed.
+    remote: remote ? { name: remote.remote, url: redactUrlCredentials(remote.url), branch: head } : null,
     isPushed,
     gh,
-    compareUrl: github ? githubCompareUrl({ repository: github, base, branch }) : null,
+    compareUrl: github && !blocker ? githubCompareUrl({ repository: github, base, branch: head }) : null,
+    blocker: blocker?.message ?? null,
     draft: draftPullRequest({ branch, summaryMarkdown, commits }),
     pullRequest,
     pullRequestError,
@@ -104,8 +117,8 @@ export async function readPullRequestInfo(
 /**
  * Opens a pull request with gh (`gh pr create --base --head --title --body-file`, no shell, the
  * body in a private temporary file) and returns it as `gh pr view` describes it. Refused, saying
- * what to do, when gh is missing or logged out or the branch was never pushed; gh's stderr when
- * it fails.
+ * what to do, when the branch is the base or the base does not exist (findPullRequestBlocker), gh is missing or logged out or the branch was never pushed; when gh fails, what
+ * explainPrCreateFailure makes of it (the pull request exists, nothing to propose…).
  */
 export async function createPullRequest(
   db: Db,
@@ -113,11 +126,15 @@ export async function createPullRequest(
 ): Promise<PullRequestView> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const branch = requireBranch(worktree);
+  const remote = await readPushRemote({ cwd: worktree.path, branch });
+  const head = remote?.remoteBranch ?? branch;
+  const baseRef = await readBaseRef({ cwd: worktree.path, base: input.base, remote: remote?.remote ?? null });
+  const blocker = findPullRequestBlocker({ branch, head, base: input.base, isBaseKnown: baseRef !== null });
+  if (blocker) throw blocker;
   const gh = await readGhStatus({ cwd: worktree.path });
   if (gh.state !== "ready")
     throw new AppError(gh.state === "failing" ? "unavailable" : "precondition_failed", gh.message);
-  const remote = await readPushRemote({ cwd: worktree.path, branch });
-  if (!remote || !(await isBranchOnRemote({ cwd: worktree.path, remote: remote.name, branch })))
+  if (!remote || !(await isBranchOnRemote({ cwd: worktree.path, remote: remote.remote, branch: head })))
     throw new AppError(
       "precondition_failed",
       `Push ${branch} first (Push on the worktree), then open the pull request.`,
@@ -128,16 +145,18 @@ export async function createPullRequest(
     const bodyFile = path.join(folder, "body.md");
     await writeFile(bodyFile, input.body, { mode: 0o600 });
     const created = await runGh(
-      buildPrCreateArgs({ base: input.base, head: branch, title: input.title, bodyFile, repository }),
+      buildPrCreateArgs({ base: input.base, head, title: input.title, bodyFile, repository }),
       {
         cwd: worktree.path,
         timeoutMs: 60_000,
       },
     );
-    if (!created.ok) throw new AppError("unavailable", `gh pr create failed: ${created.stderr}`);
-    const view = await runGh(buildPrViewArgs({ head: branch, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
+    if (!created.ok) throw explainPrCreateFailure({ stderr: created.stderr, base: input.base, head });
+    const view = await runGh(buildPrViewArgs({ head, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
     publishWorktreeListChange(input.repoId);
-    if (view.ok) return parsePullRequestView(view.stdout);
+    const parsed = view.ok ? parsePullRequestView(view.stdout) : null;
+    if (parsed && "view" in parsed) return parsed.view;
+    // gh made it but cannot describe it: what its create said (the new pull request's URL) is enough.
     const url = created.stdout.trim().split("\n").pop() ?? "";
     const number = Number(/\/pull\/(\d+)/.exec(url)?.[1] ?? 0);
     return {
@@ -147,7 +166,7 @@ export async function createPullRequest(
       isDraft: false,
       title: input.title,
       baseRefName: input.base,
-      headRefName: branch,
+      headRefName: head,
     };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -165,30 +184,6 @@ export async function readDefaultBase(db: Db, repoId: string): Promise<string> {
   if (!base)
     throw new AppError("precondition_failed", "The repository has no default branch (main or master) to compare with.");
   return base;
-}
-
-async function readCommits(input: { cwd: string; base: string; branch: string }): Promise<DraftCommit[]> {
-  const result = await runGitCommand({
-    cwd: input.cwd,
-    args: [
-      "log",
-      "-z",
-      "--max-count=50",
-      "--format=%h%x1f%s",
-      `refs/heads/${input.base}..refs/heads/${input.branch}`,
-      "--",
-    ],
-    isExitCodeChecked: false,
-  });
-  if (result.exitCode !== 0) return [];
-  return result.stdout
-    .toString("utf8")
-    .split("\0")
-    .filter((record) => record.includes("\x1f"))
-    .map((record) => {
-      const [shortSha = "", subject = ""] = record.replace(/^\n/, "").split("\x1f");
-      return { shortSha, subject };
-    });
 }
 
 /** The newest summary of the worktree's conversations (the active one first, else the newest archived). */

@@ -63,4 +63,14 @@ describe("planUntrustedPush", () => {
       }),
     ).not.toThrow();
   });
+
+  it("names the push URL without its credentials", () => {
+    const refuse = (url: string) => () => planUntrustedPush({ remote: "origin", url, repositoryEntries: [] });
+    expect(refuse("persistent-https://user:s3cret-token@example.com/o/r.git")).toThrow(
+      "origin's push URL (persistent-https://example.com/o/r.git) goes through a program",
+    );
+    expect(refuse("hg::https://s3cret-token@example.com/r")).toThrow("(hg::https://example.com/r)");
+    for (const url of ["persistent-https://user:s3cret-token@example.com/o/r.git", "hg::https://s3cret-token@x/r"])
+      expect(refuse(url)).not.toThrow("s3cret-token");
+  });
 });

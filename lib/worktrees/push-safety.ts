@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors/app-error.ts";
 import { splitConfigKey, type GitConfigEntry } from "@/lib/git/parse-config-list.ts";
+import { redactUrlCredentials } from "@/lib/git/redact-url.ts";
 
 /** How git reaches a remote URL: over the network, in a folder of this machine, or through a program. */
 export type RemoteTransport = "network" | "local" | "program";
@@ -50,7 +51,8 @@ const HTTP_TRUST_SETTING = /^(proxy|ssl|proxyssl|extraheader|curloptresolve|cook
  * hooks), never through a remote helper or `ext::`; and not at all while the repository's own
  * config sets a proxy, certificates or headers for http, or a helper for the remote, which no
  * command-line option can take back. Pure: throws AppError('precondition_failed') saying why and
- * what to do. `url` is the push URL as git resolves it (`git remote get-url --push`, rewrites applied).
+ * what to do. `url` is the push URL as git resolves it (`git remote get-url --push`, rewrites applied);
+ * the message shows it without its credentials (a token in a URL is common).
  */
 export function planUntrustedPush(input: {
   remote: string;
@@ -66,7 +68,9 @@ export function planUntrustedPush(input: {
     );
   const transport = classifyRemoteUrl(url);
   if (transport === "program")
-    throw refuse(`${remote}'s push URL (${url}) goes through a program git would start, not https, ssh or a folder`);
+    throw refuse(
+      `${remote}'s push URL (${redactUrlCredentials(url)}) goes through a program git would start, not https, ssh or a folder`,
+    );
   const blocking = input.repositoryEntries
     .map((entry) => ({ key: entry.key, ...splitConfigKey(entry.key) }))
     .filter(

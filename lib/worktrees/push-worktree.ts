@@ -1,20 +1,27 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
+import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { buildPushArgs, chooseRemote, explainPushFailure } from "./push-remote.ts";
+import { explainPushFailure } from "./explain-push-failure.ts";
+import { PUSH_CONFIG_ARGS, parsePushConfig } from "./push-config.ts";
+import { buildPushArgs, noRemoteToPushTo } from "./push-remote.ts";
 import { planUntrustedPush } from "./push-safety.ts";
+import { explainUpstreamMismatch, planPushTarget, type PushTarget } from "./push-target.ts";
 import type { PushResult } from "./ship-types.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 
 const PUSH_TIMEOUT_MS = 120_000;
 
 /**
- * Pushes a worktree's branch to its remote and sets the upstream (`git push -u <remote>
- * refs/heads/<b>:refs/heads/<b>`). The remote is the branch's own, else origin, else the only one.
+ * Pushes a worktree's branch where `git push` would (see planPushTarget: the remote git picks
+ * from pushRemote, pushDefault, the branch's remote, origin; the same branch name, or the tracked
+ * one under push.default upstream) as a full refspec, setting the upstream only when the branch has
+ * none: an existing upstream is never changed, and a branch that tracks another name is not pushed
+ * (explained, with the commands for either way).
  * In a repository the user has not trusted no program of the repository runs (no pre-push hook,
  * no helper, ssh command or credential helper of its config, no hook of a local remote: see push-safety.ts);
  * git never prompts (GIT_TERMINAL_PROMPT=0, and ssh has no terminal: the process host starts it in a
@@ -25,16 +32,17 @@ const PUSH_TIMEOUT_MS = 120_000;
 export async function pushWorktree(db: Db, input: { repoId: string; worktreePath: string }): Promise<PushResult> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const branch = requireBranch(worktree);
-  const remote = await readPushRemote({ cwd: worktree.path, branch });
-  if (!remote) chooseRemote({ configured: null, remotes: [] });
-  const remoteName = remote?.name ?? "";
+  const destination = await readPushRemote({ cwd: worktree.path, branch });
+  if (!destination) throw noRemoteToPushTo();
+  if (destination.mismatch) throw explainUpstreamMismatch(destination.mismatch);
+  const { remote: remoteName, remoteBranch, setsUpstream } = destination;
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
   const plan = isTrusted
     ? { config: [], pushOptions: [] }
     : await planPushFromUntrusted({ cwd: worktree.path, remote: remoteName });
   const result = await runGitCommand({
     cwd: worktree.path,
-    args: buildPushArgs({ remote: remoteName, branch, options: plan.pushOptions }),
+    args: buildPushArgs({ remote: remoteName, branch, remoteBranch, setsUpstream, options: plan.pushOptions }),
     allowRepositoryCode: isTrusted,
     extraConfig: plan.config,
     timeoutMs: PUSH_TIMEOUT_MS,
@@ -46,13 +54,22 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
       `git push to ${remoteName} did not finish within ${PUSH_TIMEOUT_MS / 1000} s and was stopped. Check that the remote is reachable (\`git remote -v\`), then push again.`,
     );
   if (result.exitCode !== 0)
-    throw explainPushFailure({ remote: remoteName, branch, stderr: result.stderr, stdout: result.stdout.toString() });
+    throw explainPushFailure({
+      remote: remoteName,
+      branch,
+      remoteBranch,
+      stderr: result.stderr,
+      stdout: result.stdout.toString(),
+    });
   publishWorktreeListChange(input.repoId);
   const stdout = result.stdout.toString();
   return {
     branch,
     remote: remoteName,
-    output: `${stdout}${result.stderr}`.trim(),
+    remoteBranch,
+    isUpstreamSet: setsUpstream,
+    // git prints the URL it pushed to ("To https://…"); a token in it stays out of the answer.
+    output: redactCredentialsInText(`${stdout}${result.stderr}`.trim()),
     isUpToDate: /^=\t/m.test(stdout),
   };
 }
@@ -75,30 +92,19 @@ export function requireBranch(worktree: WorktreeScan): string {
   return worktree.branch;
 }
 
-/** The remote the branch goes to (see chooseRemote) with its URL, or null when the repository has no remote. */
-export async function readPushRemote(input: {
-  cwd: string;
-  branch: string;
-}): Promise<{ name: string; url: string } | null> {
-  const config = await runGitCommand({
-    cwd: input.cwd,
-    args: ["config", "-z", "--get-regexp", "^(remote\\..*\\.url|branch\\..*\\.remote)$"],
-    okExitCodes: [1],
-  });
-  const urls = new Map<string, string>();
-  let configured: string | null = null;
-  for (const record of config.stdout.toString("utf8").split("\0")) {
-    const newline = record.indexOf("\n");
-    if (newline < 0) continue;
-    const key = record.slice(0, newline);
-    const value = record.slice(newline + 1);
-    if (key.startsWith("remote.") && key.endsWith(".url")) urls.set(key.slice("remote.".length, -".url".length), value);
-    else if (key === `branch.${input.branch}.remote`) configured = value;
-  }
-  const remotes = [...urls.keys()].filter((name) => !name.startsWith("-"));
-  if (remotes.length === 0) return null;
-  const name = chooseRemote({ configured, remotes });
-  return { name, url: urls.get(name) ?? "" };
+/** Where the branch is pushed (see planPushTarget), with the remote's URL as configured. */
+export interface PushDestination extends PushTarget {
+  /** The remote's URL as configured (credentials and all: never shown as it is). */
+  url: string;
+}
+
+/** Where the branch would be pushed (see planPushTarget), or null when the repository has no remote. */
+export async function readPushRemote(input: { cwd: string; branch: string }): Promise<PushDestination | null> {
+  const output = await runGitCommand({ cwd: input.cwd, args: PUSH_CONFIG_ARGS, okExitCodes: [1] });
+  const config = parsePushConfig(output.stdout.toString("utf8"), input.branch);
+  if (config.remoteUrls.size === 0) return null;
+  const target = planPushTarget({ branch: input.branch, config });
+  return { ...target, url: config.remoteUrls.get(target.remote) ?? "" };
 }
 
 /** Whether this clone has seen the branch on the remote (its remote-tracking ref exists). */

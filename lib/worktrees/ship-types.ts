@@ -4,6 +4,10 @@
 export interface PushResult {
   branch: string;
   remote: string;
+  /** The branch on the remote that was updated (the same name, or the tracked one under push.default upstream). */
+  remoteBranch: string;
+  /** The branch had no upstream and now tracks `remote/remoteBranch` (an existing upstream is never changed). */
+  isUpstreamSet: boolean;
   /** What git said (its "To …" and ref lines), for the user to read. */
   output: string;
   /** The remote already had the branch as it is here: nothing new went (git's porcelain flag `=`). */
@@ -34,13 +38,18 @@ export interface PullRequestView {
 export interface PullRequestInfo {
   branch: string;
   base: string;
-  /** The remote the branch would be pushed to, or null when the repository has none. */
-  remote: { name: string; url: string } | null;
-  /** Whether the branch exists on that remote (pushed at least once). */
+  /**
+   * The remote the branch would be pushed to (its URL without credentials) and the branch there that
+   * the pull request's head is, or null when the repository has none.
+   */
+  remote: { name: string; url: string; branch: string } | null;
+  /** Whether that branch exists on that remote (pushed at least once). */
   isPushed: boolean;
   gh: GhStatus;
-  /** github.com's "compare" page for the branch, when the remote is on GitHub. */
+  /** github.com's "compare" page for the branch, when the remote is on GitHub (and nothing blocks). */
   compareUrl: string | null;
+  /** Why no pull request can be opened from here (the branch is the base, the base does not exist) and what to do; null when one can. */
+  blocker: string | null;
   /** Title and body drafted from the conversation summary and the commits. */
   draft: { title: string; body: string };
   /** The pull request already open (or closed, merged) for the branch, when gh can say. */

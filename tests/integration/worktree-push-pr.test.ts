@@ -3,6 +3,8 @@
 // .ci/run) with a throw-away GH_CONFIG_DIR: never logged in, or given a token GitHub refuses. Nothing
 // reaches GitHub: an authenticated `gh pr create` is not exercised here (see the unit tests of its argv).
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +45,12 @@ async function commit(cwd: string, name: string, text: string, message: string):
 }
 
 const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args }).then((out) => out.trim());
+
+/** Unsets the repository config keys a test set (those it got as far as setting: a failed test stops early). */
+async function unsetLocalConfig(cwd: string, keys: string[]): Promise<void> {
+  const set = new Set((await git(cwd, "config", "--local", "--name-only", "--list")).toLowerCase().split("\n"));
+  for (const key of keys) if (set.has(key.toLowerCase())) await git(cwd, "config", "--unset-all", key);
+}
 
 describe("push", () => {
   it("pushes the branch to origin with upstream, running no hook of an untrusted repository", async () => {
@@ -265,6 +273,216 @@ describe("the GitHub CLI's state (real gh)", () => {
       // It fails at GitHub (no network here, or a token GitHub refuses), never at its own flag parsing.
       expect(failure).not.toBeNull();
       expect(failure).not.toMatch(/unknown (flag|shorthand)|accepts at most|required flag|Usage:/);
+    }
+  });
+});
+
+describe("credentials in a remote URL", () => {
+  const TOKEN = "s3cret-token";
+
+  it("never reach the pull request dialog nor the untrusted push's refusal", async () => {
+    const worktree = await shared.repo.addWorktree("token");
+    const branch = await git(worktree, "branch", "--show-current");
+    const main = shared.repo.mainPath;
+    await git(main, "remote", "add", "tokened", `https://user:${TOKEN}@github.com/octo/hello.git`);
+    await git(main, "config", `branch.${branch}.remote`, "tokened");
+    // A rewrite (url.<base>.insteadOf) that turns https://example.com/ into a helper's URL, token and all.
+    await git(main, "config", `url.persistent-https://user:${TOKEN}@example.com/.insteadOf`, "https://example.com/");
+    try {
+      const info = await prInfo(worktree);
+      expect(info.status).toBe(200);
+      expect(info.body.remote).toEqual({ name: "tokened", url: "https://github.com/octo/hello.git", branch });
+      expect(info.body.compareUrl).toBe(`https://github.com/octo/hello/compare/main...${branch}?expand=1`);
+      expect(JSON.stringify(info.body)).not.toContain(TOKEN);
+
+      // The push URL as git resolves it, rewritten.
+      await git(main, "remote", "set-url", "tokened", "https://example.com/o/r.git");
+      const refused = await push(worktree);
+      expect(refused.status).toBe(412);
+      expect(refused.body.error.message).toContain("push URL (persistent-https://example.com/o/r.git)");
+      expect(JSON.stringify(refused.body)).not.toContain(TOKEN);
+    } finally {
+      await git(main, "config", "--remove-section", `url.persistent-https://user:${TOKEN}@example.com/`);
+      await git(main, "config", "--unset", `branch.${branch}.remote`);
+      await git(main, "remote", "remove", "tokened");
+    }
+  });
+});
+
+describe("where a push goes", () => {
+  it("to the remote git would choose: branch.<b>.pushRemote, then remote.pushDefault; the pull request info says the same", async () => {
+    const worktree = await shared.repo.addWorktree("where");
+    const branch = await git(worktree, "branch", "--show-current");
+    await commit(worktree, "w.txt", "w\n", "Add w");
+    const main = shared.repo.mainPath;
+    const forkPath = path.join(shared.repo.root, "fork.git");
+    await git(shared.repo.root, "init", "-q", "--bare", forkPath);
+    await git(main, "remote", "add", "fork", forkPath);
+    await git(main, "config", "remote.pushDefault", "fork");
+    try {
+      expect((await prInfo(worktree)).body.remote).toMatchObject({ name: "fork", branch });
+      const toFork = await push(worktree);
+      expect(toFork.status).toBe(200);
+      expect(toFork.body).toMatchObject({ remote: "fork", remoteBranch: branch, isUpstreamSet: true });
+      expect(await git(forkPath, "rev-parse", `refs/heads/${branch}`)).toBe(await git(worktree, "rev-parse", "HEAD"));
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe(`fork/${branch}`);
+
+      // The branch's own pushRemote wins over pushDefault; the upstream (fork) stays as it is.
+      await git(main, "config", `branch.${branch}.pushRemote`, "origin");
+      expect((await prInfo(worktree)).body.remote).toMatchObject({ name: "origin", branch });
+      const toOrigin = await push(worktree);
+      expect(toOrigin.status).toBe(200);
+      expect(toOrigin.body).toMatchObject({ remote: "origin", remoteBranch: branch, isUpstreamSet: false });
+      const originPath = path.join(shared.repo.root, "origin.git");
+      expect(await git(originPath, "rev-parse", `refs/heads/${branch}`)).toBe(await git(worktree, "rev-parse", "HEAD"));
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe(`fork/${branch}`);
+    } finally {
+      await unsetLocalConfig(main, ["remote.pushDefault", `branch.${branch}.pushRemote`]);
+      await git(main, "remote", "remove", "fork");
+    }
+  });
+
+  it("never rewires tracking: a branch tracking another name is refused with both commands, or pushed there under push.default upstream", async () => {
+    const worktree = await shared.repo.addWorktree("tracking");
+    const branch = await git(worktree, "branch", "--show-current");
+    await commit(worktree, "t.txt", "t\n", "Add t");
+    const main = shared.repo.mainPath;
+    const originPath = path.join(shared.repo.root, "origin.git");
+    await git(main, "push", "-q", "origin", "main:refs/heads/release-fix");
+    await git(worktree, "branch", "-q", `--set-upstream-to=origin/release-fix`);
+    try {
+      const refused = await push(worktree);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain(`${branch} tracks origin/release-fix`);
+      expect(refused.body.error.message).toContain("`git push origin HEAD:release-fix`");
+      expect(refused.body.error.message).toContain(`\`git push -u origin ${branch}\``);
+      expect(await git(originPath, "for-each-ref", `refs/heads/${branch}`)).toBe("");
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe("origin/release-fix");
+
+      await git(main, "config", "push.default", "upstream");
+      expect((await prInfo(worktree)).body).toMatchObject({
+        remote: { name: "origin", branch: "release-fix" },
+        isPushed: true,
+      });
+      const pushed = await push(worktree);
+      expect(pushed.status).toBe(200);
+      expect(pushed.body).toMatchObject({ remote: "origin", remoteBranch: "release-fix", isUpstreamSet: false });
+      expect(await git(originPath, "rev-parse", "refs/heads/release-fix")).toBe(
+        await git(worktree, "rev-parse", "HEAD"),
+      );
+      expect(await git(originPath, "for-each-ref", `refs/heads/${branch}`)).toBe("");
+      expect(await git(worktree, "rev-parse", "--abbrev-ref", `${branch}@{upstream}`)).toBe("origin/release-fix");
+    } finally {
+      await unsetLocalConfig(main, ["push.default"]);
+      await git(main, "push", "-q", "origin", "--delete", "release-fix");
+    }
+  });
+});
+
+describe("the base of a pull request", () => {
+  const prInfoOn = (worktreePath: string, base: string) =>
+    callApi<PullRequestInfo & ErrorBody>(
+      shared.env.arbor,
+      `/api/worktrees/pull-request?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}&base=${encodeURIComponent(base)}`,
+    );
+  const create = (worktreePath: string, base: string) =>
+    callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request", {
+      body: { repoId: shared.repo.repoId, worktreePath, base, title: "T", body: "B" },
+    });
+
+  it("is refused when it is the worktree's own branch: no main...main compare page, no pull request", async () => {
+    const main = shared.repo.mainPath;
+    await git(main, "remote", "add", "github", "git@github.com:octo/hello.git");
+    await git(main, "config", "branch.main.pushRemote", "github");
+    try {
+      const info = await prInfo(main);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({ branch: "main", base: "main", compareUrl: null });
+      expect(info.body.blocker).toContain("This worktree's branch main is the base main itself");
+      const refused = await create(main, "main");
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain("is the base main itself");
+    } finally {
+      await unsetLocalConfig(main, ["branch.main.pushRemote"]);
+      await git(main, "remote", "remove", "github");
+    }
+  });
+
+  it("must be a branch name: a path that climbs into another repository's pages is refused (422)", async () => {
+    const worktree = await shared.repo.addWorktree("climb");
+    for (const base of ["../../../attacker/repo/compare/main", "main/../x", "main..x", ".hidden"]) {
+      const info = await prInfoOn(worktree, base);
+      expect(info.status).toBe(422);
+      expect(info.body.error.message).toContain("cannot be a branch name");
+      expect((await create(worktree, base)).status).toBe(422);
+    }
+  });
+
+  it("must exist: a base that names no branch is said so, not drafted as an empty pull request", async () => {
+    const worktree = await shared.repo.addWorktree("nobase");
+    await commit(worktree, "nb.txt", "nb\n", "Add nb");
+    const info = await prInfoOn(worktree, "no-such-base");
+    expect(info.status).toBe(200);
+    expect(info.body.blocker).toContain("The base branch no-such-base does not exist in this repository");
+    const refused = await create(worktree, "no-such-base");
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.message).toContain("does not exist");
+    // A base only on the remote (as last fetched) is a base.
+    await git(shared.repo.mainPath, "push", "-q", "origin", "main:refs/heads/remote-only");
+    await git(shared.repo.mainPath, "fetch", "-q", "origin");
+    try {
+      const remoteOnly = await prInfoOn(worktree, "remote-only");
+      expect(remoteOnly.body.blocker).toBeNull();
+      expect(remoteOnly.body.draft.body).toContain("- Add nb (");
+    } finally {
+      await git(shared.repo.mainPath, "push", "-q", "origin", "--delete", "remote-only");
+    }
+  });
+});
+
+describe("a push the remote's transport refuses", () => {
+  /** Points origin at `url` for one test, then back. */
+  async function withOriginAt(url: string, run: () => Promise<void>): Promise<void> {
+    const main = shared.repo.mainPath;
+    const originUrl = await git(main, "remote", "get-url", "origin");
+    await git(main, "remote", "set-url", "origin", url);
+    try {
+      await run();
+    } finally {
+      await git(main, "remote", "set-url", "origin", originUrl);
+    }
+  }
+
+  it("over ssh: keeps ssh's own reason, not only git's doubled-period 'Could not read from remote repository..'", async () => {
+    const worktree = await shared.repo.addWorktree("ssh");
+    await withOriginAt("ssh://git@127.0.0.1:1/o/r.git", async () => {
+      const refused = await push(worktree);
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.message).toContain(
+        "The remote origin cannot be reached: ssh: connect to host 127.0.0.1 port 1",
+      );
+      expect(refused.body.error.message).not.toContain("..");
+    });
+  });
+
+  it("over https without valid credentials: says how to log in, and never repeats the URL's token", async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(401, { "WWW-Authenticate": 'Basic realm="test"' }).end("no");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const worktree = await shared.repo.addWorktree("auth");
+    try {
+      await withOriginAt(`http://user:s3cret-token@127.0.0.1:${port}/o/r.git`, async () => {
+        const refused = await push(worktree);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error.message).toContain("origin did not accept the push");
+        expect(refused.body.error.message).toContain("credential helper");
+        expect(refused.body.error.message).toContain("push rights");
+        expect(JSON.stringify(refused.body)).not.toContain("s3cret-token");
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

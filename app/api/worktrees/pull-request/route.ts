@@ -1,14 +1,25 @@
 import { z } from "zod";
+import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/pull-request.ts";
 
-/** A branch name as a value (never an option: no leading "-"). */
+/**
+ * The base as a branch name by git's rules (check-ref-format): never an option (no leading "-"),
+ * and no `..` or other part that would turn GitHub's compare URL into another repository's page.
+ */
 const branchName = z
   .string()
   .min(1)
   .max(250)
-  .regex(/^[^-\s]/, "A branch name cannot start with - or a space.");
+  .superRefine((value, context) => {
+    const problem = explainInvalidBranchName(value);
+    if (problem)
+      context.addIssue({
+        code: "custom",
+        message: `"${value}" cannot be a branch name: ${problem}. Choose an existing branch as the base.`,
+      });
+  });
 
 const querySchema = z.object({
   repoId: z.string().uuid(),

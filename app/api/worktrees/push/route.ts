@@ -6,7 +6,7 @@ import { pushWorktree } from "@/lib/worktrees/push-worktree.ts";
 
 const pushSchema = z.object(worktreeTarget).strict();
 
-// POST /api/worktrees/push – push the worktree's branch to its remote with upstream (git's refusal explained)
+// POST /api/worktrees/push – push the worktree's branch where git would (upstream set only when it has none; refusals explained)
 export const POST = withErrorHandling(async (request: Request) =>
   Response.json(await pushWorktree(getDb(), await parseJsonBody(request, pushSchema))),
 );
