@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
+
+/** merge-tree -z output for `count` files both sides changed: three stages each, as git writes them. */
+function mergeTreeOutputFor(count: number): string {
+  const entries: string[] = [];
+  for (let index = 0; index < count; index += 1)
+    for (const stage of [1, 2, 3]) entries.push(`100644 ${String(stage).repeat(40)} ${stage}\tsrc/file-${index}.txt`);
+  return ["t".repeat(40), ...entries, "", ""].join("\0");
+}
 
 describe("conflict hunks", () => {
   it("splits each marked hunk into the base's side and the branch's, with its line", () => {
@@ -61,5 +69,22 @@ describe("conflict hunks", () => {
       tree: "t".repeat(40),
       conflictingFiles: ["dir/a file.txt", "naïve.md"],
     });
+  });
+
+  it("reads thousands of conflicting paths once each, in git's order", () => {
+    // 12,000 files both sides changed (36,000 entries): a list's `includes` made this quadratic,
+    // seconds of a blocked event loop; every path is kept once and in order.
+    const output = mergeTreeOutputFor(12_000);
+    // Counted, not timed: no search of the paths kept so far per entry (what made it quadratic).
+    const searches = (["includes", "indexOf", "some", "find"] as const).map((name) => vi.spyOn(Array.prototype, name));
+    const { tree, conflictingFiles } = parseMergeTreeOutput(output);
+    const searchCount = searches.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    for (const spy of searches) spy.mockRestore();
+    expect(searchCount).toBe(0);
+    expect(tree).toBe("t".repeat(40));
+    expect(conflictingFiles).toHaveLength(12_000);
+    expect(new Set(conflictingFiles).size).toBe(12_000);
+    expect(conflictingFiles[0]).toBe("src/file-0.txt");
+    expect(conflictingFiles[11_999]).toBe("src/file-11999.txt");
   });
 });

@@ -15,6 +15,7 @@ import {
   type Settled,
   type SpeculativeLanding,
 } from "./speculative-landing.ts";
+import { MAX_LISTED_CONFLICT_FILES } from "./name-files.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
 import { heldFor } from "./worktree-holds.ts";
 import type { LandCheck, LandConflictCheck } from "./worktree-types.ts";
@@ -150,7 +151,8 @@ async function readConflicts(target: {
     baseCommit,
     mergeTree: tree,
     status: clean === null ? "conflicts" : isLanded ? "nothing_to_land" : "clean",
-    conflictingFiles: clean === null ? conflictingFiles : [],
+    conflictingFiles: clean === null ? conflictingFiles.slice(0, MAX_LISTED_CONFLICT_FILES) : [],
+    conflictingFileCount: clean === null ? conflictingFiles.length : 0,
     commitsToLand: clean?.commitsToLand ?? null,
     baseAhead: clean?.baseAhead ?? null,
   };

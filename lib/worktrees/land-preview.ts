@@ -45,7 +45,7 @@ async function readConflictHunks(input: {
   cwd: string;
   check: LandConflictCheck;
 }): Promise<{ conflicts: ConflictFile[]; moreConflictFiles: number }> {
-  const { mergeTree: tree, conflictingFiles } = input.check;
+  const { mergeTree: tree, conflictingFiles, conflictingFileCount } = input.check;
   const shown = conflictingFiles.slice(0, MAX_CONFLICT_FILES);
   const conflicts = await Promise.all(
     shown.map(async (file): Promise<ConflictFile> => {
@@ -63,5 +63,5 @@ async function readConflictHunks(input: {
       return parseConflictHunks(file, blob.stdout.toString("utf8"));
     }),
   );
-  return { conflicts, moreConflictFiles: conflictingFiles.length - shown.length };
+  return { conflicts, moreConflictFiles: conflictingFileCount - shown.length };
 }

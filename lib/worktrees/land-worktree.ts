@@ -4,6 +4,7 @@ import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
+import { assertLandable } from "./land-refusals.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
@@ -60,42 +61,6 @@ export async function landWorktree(db: Db, input: LandInput): Promise<LandResult
 }
 
 type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
-
-/** Throws, saying why and what to do, unless the check allows landing with the chosen method. */
-function assertLandable(check: LandCheck, input: LandInput): void {
-  const { branch, base } = check;
-  if (input.baseCommit !== undefined) {
-    const now = check.baseCommit;
-    if (now !== input.baseCommit)
-      throw new AppError(
-        "conflict",
-        `${base} moved since the preview (it was at ${input.baseCommit.slice(0, 7)}, it is now at ${now.slice(0, 7)}), so ${branch} was not landed. Check again to preview landing into the new ${base}, then land.`,
-        { details: { isBaseMoved: true, baseCommit: now } },
-      );
-  }
-  if (check.blockers.length > 0)
-    throw new AppError("conflict", `${branch} was not landed: ${check.blockers.join(" ")}`, {
-      details: { blockers: check.blockers },
-    });
-  if (check.status === "nothing_to_land")
-    throw new AppError(
-      "conflict",
-      check.commitsToLand === 0
-        ? `${base} already has every commit of ${branch}; there is nothing to land.`
-        : `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
-    );
-  if (check.status === "conflicts")
-    throw new AppError(
-      "conflict",
-      `${branch} was not landed: merging it into ${base} would conflict in ${check.conflictingFiles.join(", ")}. Merge ${base} into the branch in its worktree and resolve the conflicts there first.`,
-      { details: { conflictingFiles: check.conflictingFiles } },
-    );
-  if (input.method === "fast-forward" && (check.baseAhead ?? 0) > 0)
-    throw new AppError(
-      "precondition_failed",
-      `${base} has ${check.baseAhead} ${check.baseAhead === 1 ? "commit" : "commits"} that ${branch} lacks, so it cannot fast-forward. Rebase the branch onto ${base} in its worktree first, or land it with a merge commit.`,
-    );
-}
 
 /** The land itself, with both worktrees held and the check passed. */
 async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Promise<LandResult> {

@@ -57,8 +57,13 @@ export interface LandConflictCheck {
   /** The tree `git merge-tree --write-tree` wrote (with conflict markers where it conflicts). */
   mergeTree: string;
   status: "clean" | "conflicts" | "nothing_to_land";
-  /** Files both sides changed in ways git cannot merge (empty unless status is conflicts). */
+  /**
+   * Files both sides changed in ways git cannot merge (empty unless status is conflicts): the first
+   * ones only (MAX_LISTED_CONFLICT_FILES), so the answer stays small when thousands conflict.
+   */
   conflictingFiles: string[];
+  /** How many files conflict in all (conflictingFiles may name fewer). */
+  conflictingFileCount: number;
   /** Commits on the branch that the base does not have; null when it conflicts (not counted). */
   commitsToLand: number | null;
   /** Commits on the base that the branch does not have (0: it would fast-forward); null when it conflicts. */
@@ -135,8 +140,10 @@ export interface OperationState {
   stoppedAt: { sha: string; subject: string } | null;
   step: number | null;
   total: number | null;
-  /** Files with conflicts git left in the worktree. */
+  /** Files with conflicts git left in the worktree: the first ones only (MAX_LISTED_CONFLICT_FILES). */
   conflictingFiles: string[];
+  /** How many files git left conflicted in all (conflictingFiles may name fewer). */
+  conflictingFileCount: number;
 }
 
 /** A design node landing moved to done. */
