@@ -1,11 +1,14 @@
 // A branch and its base that both change thousands of the same files: the land check answers with
-// the first files and the count (not every path), and the land's refusal names a few of them.
+// the first files and the count (not every path), the land's refusal names a few of them, and
+// "Ask Claude to resolve" sends a bounded message that says how to list the rest.
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { RESOLVE_PROMPT_MAX_CHARS } from "@/lib/worktrees/resolve-prompt.ts";
 import type { LandingPreview, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
@@ -62,5 +65,24 @@ describe("thousands of conflicting files", () => {
     expect(landed.body.error.message.length).toBeLessThan(2_000);
     expect(landed.body.error.details?.conflictingFileCount).toBe(FILE_COUNT);
     expect(JSON.stringify(landed.body).length).toBeLessThan(20_000);
+  });
+
+  it("asks Claude to resolve with a message within its bound that says how to list every file", async () => {
+    const before = shared.env.mock.requests.length;
+    const asked = await callApi<{ sessionId: string } & ErrorBody>(shared.env.arbor, "/api/worktrees/resolve", {
+      body: { repoId: shared.repo.repoId, worktreePath: worktree },
+    });
+    expect(asked.status).toBe(200);
+    const request = await shared.env.mock.waitForRequest(
+      (candidate) =>
+        shared.env.mock.requests.indexOf(candidate) >= before &&
+        /would conflict in 5000 files/.test(lastUserText(candidate) ?? ""),
+      { timeoutMs: 60_000 },
+    );
+    const prompt = lastUserText(request) ?? "";
+    expect(prompt.length).toBeLessThanOrEqual(RESOLVE_PROMPT_MAX_CHARS);
+    expect(prompt).toContain("`git merge --end-of-options main`");
+    expect(prompt).toContain("`git diff --name-only --diff-filter=U` lists them all after step 1");
+    expect(prompt).toContain(`## ${fileName(0)}`);
   });
 });
