@@ -4,6 +4,12 @@ import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
+import {
+  assertCommitterIdentity,
+  GIT_IDENTITY_MISSING,
+  identityMissingError,
+  isStoppedForIdentity,
+} from "./git-identity.ts";
 import { assertLandable } from "./land-refusals.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
@@ -13,8 +19,6 @@ import { whileHolding } from "./worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "./worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
-/** What git says, somewhere in its output, when it has no user.name / user.email to commit with. */
-const GIT_IDENTITY_MISSING = /identity unknown|tell me who you are|empty ident|unable to auto-detect email/i;
 
 /**
  * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
@@ -80,7 +84,15 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
       timeoutMs: LAND_TIMEOUT_MS,
     });
   const ref = `refs/heads/${branch}`;
-  if (input.method === "rebase") await rebaseBranch({ branch, base, cwd: check.worktreePath, isTrusted, mergeDrivers });
+  if (input.method === "rebase") {
+    // A rebase that replays commits writes them as the user: without a name git stops half way.
+    if ((check.baseAhead ?? 0) > 0)
+      await assertCommitterIdentity({
+        cwd: check.worktreePath,
+        notDone: `${branch} was not rebased or landed (both worktrees are as they were)`,
+      });
+    await rebaseBranch({ branch, base, cwd: check.worktreePath, isTrusted, mergeDrivers });
+  }
   try {
     if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
     else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
@@ -94,11 +106,10 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
       () => undefined,
     );
     if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
-      throw new AppError(
-        "precondition_failed",
-        `Git does not know who you are, so ${branch} was not landed (the ${base} worktree is as it was). Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
-        { cause: error },
-      );
+      throw identityMissingError({
+        notDone: `${branch} was not landed (the ${base} worktree is as it was)`,
+        cause: error,
+      });
     throw new AppError(
       "conflict",
       `git could not land ${branch} into ${base} (${readGitMessage(error)}); the ${base} worktree was put back as it was. Fix what git reports (a hook? who you are in git config?), then try again.`,
@@ -135,6 +146,13 @@ async function rebaseBranch(input: {
   if (result.exitCode === 0 && !result.isTimedOut) return;
   const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
   const stopped = await readOperationState(cwd);
+  // Stopped for want of an identity (set after the check, or only for this worktree): nothing to
+  // resolve, so it is undone and the user is told the one thing to fix.
+  if (stopped && isStoppedForIdentity({ conflictingFileCount: stopped.conflictingFileCount, gitOutput: message })) {
+    const aborted = await runGitCommand({ cwd, args: ["rebase", "--abort"], isExitCodeChecked: false });
+    if (aborted.exitCode === 0)
+      throw identityMissingError({ notDone: `${branch} was not rebased or landed (the rebase was undone)` });
+  }
   if (stopped) {
     const why = whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut });
     throw new AppError(
@@ -145,10 +163,7 @@ async function rebaseBranch(input: {
     );
   }
   if (GIT_IDENTITY_MISSING.test(message))
-    throw new AppError(
-      "precondition_failed",
-      `Git does not know who you are, so ${branch} was not rebased or landed. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
-    );
+    throw identityMissingError({ notDone: `${branch} was not rebased or landed` });
   throw new AppError(
     "conflict",
     `git could not rebase ${branch} onto ${base} (${message || (result.isTimedOut ? "it took too long" : `exit code ${result.exitCode}`)}); nothing was landed. Fix what git reports, then try again.`,

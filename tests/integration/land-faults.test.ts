@@ -1,0 +1,55 @@
+// Landing when something around it is wrong: git does not know who the user is, the base moves
+// while a rebase-land runs, the base's worktree folder was deleted, a merge or rebase is stopped
+// where the land would go. Each answer says what happened and what to do.
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import type { LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+
+interface ErrorBody {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+const shared = useArborWithRepo();
+const main = () => shared.repo.mainPath;
+
+const land = (worktreePath: string, method: LandMethod) =>
+  callApi<LandResult & ErrorBody>(shared.env.arbor, "/api/worktrees/land", {
+    body: { repoId: shared.repo.repoId, worktreePath, method },
+  });
+const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+const head = async (cwd: string, rev = "HEAD") => (await git(cwd, "rev-parse", rev)).trim();
+
+async function commit(cwd: string, files: Record<string, string>, message: string): Promise<void> {
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(cwd, name), text);
+  await git(cwd, "add", "--", ...Object.keys(files));
+  await git(cwd, "commit", "-q", "-m", message);
+}
+
+describe("git does not know who you are", () => {
+  it("refuses a rebase-land before the rebase starts, changing nothing, as merge and squash do", async () => {
+    // An empty name: git refuses to write a commit with it ("empty ident name").
+    await git(main(), "config", "user.name", "");
+    await git(main(), "config", "user.email", "test@arbor.invalid");
+    const worktree = await shared.repo.addWorktree("nobody");
+    await commit(worktree, { "n.txt": "n\n" }, "Branch n");
+    await commit(main(), { "m.txt": "m\n" }, "Main m");
+    const [branchHead, mainHead] = [await head(worktree), await head(main())];
+
+    const landed = await land(worktree, "rebase");
+    expect(landed.status).toBe(412);
+    expect(landed.body.error.message).toMatch(
+      /^Git does not know who you are, so feat\/nobody-\d+ was not rebased or landed \(both worktrees are as they were\)\. Run `git config --global user.name "Your Name"`/,
+    );
+    expect([await head(worktree), await head(main())]).toEqual([branchHead, mainHead]);
+    const gitDir = (await git(worktree, "rev-parse", "--absolute-git-dir")).trim();
+    expect(existsSync(path.join(gitDir, "rebase-merge"))).toBe(false);
+
+    await git(main(), "config", "user.name", "Arbor Test");
+    expect((await land(worktree, "rebase")).status).toBe(200);
+    expect(await head(main())).toBe(await head(worktree));
+  });
+});
