@@ -91,7 +91,9 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
         cwd: check.worktreePath,
         notDone: `${branch} was not rebased or landed (both worktrees are as they were)`,
       });
-    await rebaseBranch({ branch, base, cwd: check.worktreePath, isTrusted, mergeDrivers });
+    await rebaseBranch({ branch, base, onto: check.baseCommit, cwd: check.worktreePath, isTrusted, mergeDrivers });
+    // A hook (trusted repositories run them) or another program may have committed on the base meanwhile.
+    await assertBaseStill({ cwd, check });
   }
   try {
     if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
@@ -105,6 +107,7 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
       () => undefined,
     );
+    if (input.method === "rebase") await assertBaseStill({ cwd, check });
     if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
       throw identityMissingError({
         notDone: `${branch} was not landed (the ${base} worktree is as it was)`,
@@ -123,13 +126,32 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
 }
 
 /**
+ * Throws, saying what happened, when the base is no longer where the check saw it after the branch
+ * was rebased onto it: the fast-forward cannot happen (git only says "Not possible to
+ * fast-forward"), and the branch's commits already have new ids.
+ */
+async function assertBaseStill(input: { cwd: string; check: LandCheck }): Promise<void> {
+  const { branch, base, baseCommit } = input.check;
+  const now = (await runGit({ cwd: input.cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
+  if (now === baseCommit) return;
+  throw new AppError(
+    "conflict",
+    `${base} moved while ${branch} was being landed (it is now at ${now.slice(0, 7)}; a hook or another program committed on it), so nothing was landed. ${branch} was rebased onto the old ${base} (${baseCommit.slice(0, 7)}), so its commit ids changed. Check again, then land again.`,
+    { details: { isBaseMoved: true, isBranchRebased: true, baseCommit: now } },
+  );
+}
+
+/**
  * `git rebase <base>` in the branch's worktree (no hook or merge driver of an untrusted repository
- * runs). A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
+ * runs), onto the base commit the check saw: what the branch was rebased onto is known even if the
+ * base moves meanwhile. A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
  * or abort; the error says where it stopped.
  */
 async function rebaseBranch(input: {
   branch: string;
   base: string;
+  /** The base's commit, as the check saw it. */
+  onto: string;
   cwd: string;
   isTrusted: boolean;
   mergeDrivers: string[];
@@ -137,7 +159,7 @@ async function rebaseBranch(input: {
   const { branch, base, cwd } = input;
   const result = await runGitCommand({
     cwd,
-    args: ["rebase", `refs/heads/${base}`],
+    args: ["rebase", input.onto],
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.mergeDrivers,
     timeoutMs: LAND_TIMEOUT_MS,

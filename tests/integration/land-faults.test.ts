@@ -4,7 +4,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
@@ -51,5 +51,51 @@ describe("git does not know who you are", () => {
     await git(main(), "config", "user.name", "Arbor Test");
     expect((await land(worktree, "rebase")).status).toBe(200);
     expect(await head(main())).toBe(await head(worktree));
+  });
+});
+
+// Last: trusting the repository lets its hooks run in every land after.
+describe("in a trusted repository", () => {
+  it("says the base moved while a rebase-land ran, that the branch was rebased onto the old base, and lands when asked again", async () => {
+    const worktree = await shared.repo.addWorktree("moving");
+    await commit(worktree, { "mv.txt": "mv\n" }, "Branch mv");
+    await commit(main(), { "mm.txt": "mm\n" }, "Main mm");
+    const oldBase = await head(main());
+    // After the rebase rewrites the branch, the hook commits on main once (as a tool or a colleague's script might).
+    const marker = path.join(shared.repo.root, "post-rewrite-ran");
+    writeFileSync(
+      path.join(main(), ".git", "hooks", "post-rewrite"),
+      [
+        "#!/bin/sh",
+        `[ -e '${marker}' ] && exit 0`,
+        `touch '${marker}'`,
+        "unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_PREFIX",
+        `cd '${main()}' && git commit -q --allow-empty -m 'Committed by a hook'`,
+        "",
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    await trustRepo(shared.env.arbor, shared.repo.repoId);
+
+    const landed = await land(worktree, "rebase");
+    expect(landed.status).toBe(409);
+    const moved = (await head(main())).slice(0, 7);
+    expect(landed.body.error.message).toMatch(
+      new RegExp(
+        `^main moved while feat/moving-\\d+ was being landed \\(it is now at ${moved}; a hook or another program committed on it\\), so nothing was landed\\. feat/moving-\\d+ was rebased onto the old main \\(${oldBase.slice(0, 7)}\\), so its commit ids changed\\. Check again, then land again\\.$`,
+      ),
+    );
+    expect(landed.body.error.details).toMatchObject({ isBaseMoved: true, isBranchRebased: true });
+    expect(await head(main(), "HEAD~1")).toBe(oldBase);
+    expect(await head(worktree, "HEAD~1")).toBe(oldBase);
+    expect(await git(main(), "status", "--porcelain")).toBe("");
+
+    expect((await land(worktree, "rebase")).status).toBe(200);
+    expect(await head(main())).toBe(await head(worktree));
+    expect((await git(main(), "log", "-3", "--format=%s")).trim().split("\n")).toEqual([
+      "Branch mv",
+      "Committed by a hook",
+      "Main mm",
+    ]);
   });
 });
