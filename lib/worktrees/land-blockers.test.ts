@@ -46,4 +46,10 @@ describe("landBlockers", () => {
       "Arbor is aborting the rebase in this worktree right now; wait until it is done.",
     ]);
   });
+
+  it("says the base's worktree folder is missing, naming it, with the two ways out", () => {
+    expect(landBlockers({ ...ready, baseWorktreePath: "/src/develop", isBaseWorktreeMissing: true })).toEqual([
+      "The worktree that has main checked out, /src/develop, is missing: its folder was deleted or moved. Restore the folder, or run `git worktree prune` so git forgets it (then check main out in another worktree), and land again.",
+    ]);
+  });
 });

@@ -7,6 +7,8 @@ export interface LandFacts {
   base: string;
   /** The worktree that has the base branch checked out, or null when none does. */
   baseWorktreePath: string | null;
+  /** Its folder is gone (deleted behind git's back): git still lists it, but nothing can happen there. */
+  isBaseWorktreeMissing?: boolean;
   baseChangedFiles: number;
   branchChangedFiles: number;
   branchRunState: "idle" | "running" | "queued" | "waiting";
@@ -23,6 +25,10 @@ export function landBlockers(facts: LandFacts): string[] {
   if (facts.baseWorktreePath === null)
     blockers.push(
       `No worktree has ${facts.base} checked out; check it out (the main worktree is usual) to land into it.`,
+    );
+  else if (facts.isBaseWorktreeMissing)
+    blockers.push(
+      `The worktree that has ${facts.base} checked out, ${facts.baseWorktreePath}, is missing: its folder was deleted or moved. Restore the folder, or run \`git worktree prune\` so git forgets it (then check ${facts.base} out in another worktree), and land again.`,
     );
   // The changes of a land or abort under way are its own: say what is under way instead.
   for (const [where, doing] of [

@@ -3,7 +3,11 @@ import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import type { BranchNames } from "@/lib/git/read-branch-names.ts";
+import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
+import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
+import { readPathKind } from "@/lib/git/read-path-kind.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 import { parseMergeTreeOutput } from "./conflict-hunks.ts";
 import { landBlockers } from "./land-blockers.ts";
 import { locateLanding, locateLandingFromFiles, scanOne, toScan } from "./locate-landing.ts";
@@ -186,16 +190,13 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
     const mainStatus = known.guessed?.repoRoot === baseEntry?.path ? known.guessed?.mainStatus : null;
     const [worktree, baseWorktree] = await Promise.all([
       scanOne(entries, entry),
-      baseEntry
-        ? kept(mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
-            toScan(entries, baseEntry, state),
-          )
-        : null,
+      baseEntry ? readBaseScan({ entries, baseEntry, mainStatus }) : null,
     ]);
     return landBlockers({
       branch,
       base,
       baseWorktreePath: baseWorktree?.path ?? null,
+      isBaseWorktreeMissing: baseWorktree?.isMissing ?? false,
       baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
       branchChangedFiles: countChangedFiles(worktree),
       branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
@@ -205,4 +206,24 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
     });
   };
   return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };
+}
+
+/**
+ * The scan of the worktree that has the base checked out: its status (the guess's when it read
+ * that worktree), or `isMissing` when its folder is gone (deleted behind git's back, git still
+ * lists it), which git cannot be asked about at all.
+ */
+async function readBaseScan(input: {
+  entries: WorktreeListEntry[];
+  baseEntry: WorktreeListEntry;
+  mainStatus: Promise<Settled<WorktreeState>> | null | undefined;
+}): Promise<WorktreeScan> {
+  const { entries, baseEntry } = input;
+  const kind = await readPathKind(baseEntry.path).catch(() => null);
+  if (kind === "missing") return toScan(entries, baseEntry, { kind: "missing" });
+  return toScan(
+    entries,
+    baseEntry,
+    await kept(input.mainStatus, () => readStatusState({ worktreePath: baseEntry.path })),
+  );
 }

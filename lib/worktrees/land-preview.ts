@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { readPathKind } from "@/lib/git/read-path-kind.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { parseConflictHunks } from "./conflict-hunks.ts";
 import { checkLandingBlockers, checkLandingConflicts } from "./land-check.ts";
@@ -36,7 +37,9 @@ export async function previewLandingBlockers(
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandBlockers> {
   const found = await checkLandingBlockers(db, input);
-  const onBase = found.baseWorktreePath ? await readOperationState(found.baseWorktreePath) : null;
+  // A missing folder is a blocker already, and git cannot be asked anything there.
+  const isBaseThere = found.baseWorktreePath !== null && (await readPathKind(found.baseWorktreePath)) !== "missing";
+  const onBase = isBaseThere && found.baseWorktreePath ? await readOperationState(found.baseWorktreePath) : null;
   return onBase ? { ...found, blockers: [...found.blockers, describeOperation(onBase)] } : found;
 }
 

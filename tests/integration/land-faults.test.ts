@@ -1,13 +1,13 @@
 // Landing when something around it is wrong: git does not know who the user is, the base moves
 // while a rebase-land runs, the base's worktree folder was deleted, a merge or rebase is stopped
 // where the land would go. Each answer says what happened and what to do.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import type { LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+import type { LandBlockers, LandingPreview, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
@@ -51,6 +51,39 @@ describe("git does not know who you are", () => {
     await git(main(), "config", "user.name", "Arbor Test");
     expect((await land(worktree, "rebase")).status).toBe(200);
     expect(await head(main())).toBe(await head(worktree));
+  });
+});
+
+describe("the base's worktree folder deleted behind Arbor's back", () => {
+  it("is named with what to do by the blockers and the land (not a git failure), and landing works once git forgets it", async () => {
+    const baseFolder = path.join(shared.repo.root, "develop");
+    await git(main(), "worktree", "add", "-q", "-b", "develop", baseFolder);
+    const worktree = path.join(shared.repo.root, "onto-develop");
+    await git(main(), "worktree", "add", "-q", "-b", "feat/onto-develop", worktree, "develop");
+    await commit(worktree, { "d.txt": "d\n" }, "Branch d");
+    rmSync(baseFolder, { recursive: true, force: true });
+    const body = { repoId: shared.repo.repoId, worktreePath: worktree, base: "develop" };
+
+    const checked = await callApi<LandingPreview>(shared.env.arbor, "/api/worktrees/land-check", { body });
+    expect(checked.body).toMatchObject({ status: "clean", base: "develop" });
+    const missing = `The worktree that has develop checked out, ${baseFolder}, is missing: its folder was deleted or moved. Restore the folder, or run \`git worktree prune\` so git forgets it (then check develop out in another worktree), and land again.`;
+    const blockers = await callApi<LandBlockers>(shared.env.arbor, "/api/worktrees/land-blockers", { body });
+    expect(blockers.status).toBe(200);
+    expect(blockers.body).toEqual({ base: "develop", baseWorktreePath: baseFolder, blockers: [missing] });
+    const landed = await callApi<LandResult & ErrorBody>(shared.env.arbor, "/api/worktrees/land", {
+      body: { ...body, method: "merge" },
+    });
+    expect(landed.status).toBe(409);
+    expect(landed.body.error.message).toBe(`feat/onto-develop was not landed: ${missing}`);
+
+    await git(main(), "worktree", "prune");
+    const elsewhere = path.join(shared.repo.root, "develop again");
+    await git(main(), "worktree", "add", "-q", elsewhere, "develop");
+    const again = await callApi<LandResult>(shared.env.arbor, "/api/worktrees/land", {
+      body: { ...body, method: "fast-forward" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.baseWorktreePath).toBe(elsewhere);
   });
 });
 
