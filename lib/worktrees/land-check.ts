@@ -21,6 +21,7 @@ import {
 } from "./speculative-landing.ts";
 import { MAX_LISTED_CONFLICT_FILES } from "./name-files.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
+import { describeStoppedIn, findStoppedRebaseOf } from "./stopped-operations.ts";
 import { heldFor } from "./worktree-holds.ts";
 import type { LandCheck, LandConflictCheck } from "./worktree-types.ts";
 
@@ -48,7 +49,10 @@ export async function checkLandingConflicts(db: Db, input: LandInput): Promise<L
   return readConflicts({ ...quick, base, guess: { guessed: null, isRight: false } });
 }
 
-/** What must happen before landing: uncommitted changes in either worktree, a run in either, no worktree on the base. */
+/**
+ * What must happen before landing: uncommitted changes in either worktree, a rebase or merge
+ * stopped in either, a run in either, no worktree on the base (or its folder gone).
+ */
 export async function checkLandingBlockers(
   db: Db,
   input: LandInput,
@@ -188,15 +192,23 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
     }));
   const blockers = async (): Promise<string[]> => {
     const mainStatus = known.guessed?.repoRoot === baseEntry?.path ? known.guessed?.mainStatus : null;
-    const [worktree, baseWorktree] = await Promise.all([
+    const [worktree, baseWorktree, baseRebase] = await Promise.all([
       scanOne(entries, entry),
       baseEntry ? readBaseScan({ entries, baseEntry, mainStatus }) : null,
+      baseEntry ? null : findStoppedRebaseOf({ entries, branch: base }),
+    ]);
+    const [branchOperation, baseOperation] = await Promise.all([
+      describeStoppedIn(worktree),
+      baseWorktree ? describeStoppedIn(baseWorktree) : null,
     ]);
     return landBlockers({
       branch,
       base,
       baseWorktreePath: baseWorktree?.path ?? null,
       isBaseWorktreeMissing: baseWorktree?.isMissing ?? false,
+      baseRebase,
+      branchOperation,
+      baseOperation,
       baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
       branchChangedFiles: countChangedFiles(worktree),
       branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),

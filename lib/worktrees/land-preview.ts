@@ -1,6 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readPathKind } from "@/lib/git/read-path-kind.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { parseConflictHunks } from "./conflict-hunks.ts";
 import { checkLandingBlockers, checkLandingConflicts } from "./land-check.ts";
@@ -31,16 +30,12 @@ export async function previewLanding(
   return { ...preview, ...(await readConflictHunks({ cwd: check.worktreePath, check })) };
 }
 
-/** What must happen before landing, a rebase or merge stopped in the base's worktree included. */
+/** What must happen before landing (checkLandingBlockers), a rebase or merge stopped in either worktree included. */
 export async function previewLandingBlockers(
   db: Db,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandBlockers> {
-  const found = await checkLandingBlockers(db, input);
-  // A missing folder is a blocker already, and git cannot be asked anything there.
-  const isBaseThere = found.baseWorktreePath !== null && (await readPathKind(found.baseWorktreePath)) !== "missing";
-  const onBase = isBaseThere && found.baseWorktreePath ? await readOperationState(found.baseWorktreePath) : null;
-  return onBase ? { ...found, blockers: [...found.blockers, describeOperation(onBase)] } : found;
+  return checkLandingBlockers(db, input);
 }
 
 /** The conflicting files of a pre-check, each with its hunks (bounded), from the tree its merge wrote. */

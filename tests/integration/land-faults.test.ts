@@ -87,6 +87,61 @@ describe("the base's worktree folder deleted behind Arbor's back", () => {
   });
 });
 
+describe("a merge or rebase stopped where the land would go", () => {
+  it("names a merge stopped in the base's worktree, with how to finish or abort it, in the blockers and the land", async () => {
+    const worktree = await shared.repo.addWorktree("onto-merging");
+    await commit(worktree, { "om.txt": "om\n" }, "Branch om");
+    // The user's own merge in main's worktree, stopped on a conflict.
+    const other = await shared.repo.addWorktree("other");
+    await commit(other, { "clash.txt": "other\n" }, "Other clash");
+    await commit(main(), { "clash.txt": "main\n" }, "Main clash");
+    const otherBranch = (await git(other, "branch", "--show-current")).trim();
+    await git(main(), "merge", "-q", otherBranch).catch(() => undefined);
+    const body = { repoId: shared.repo.repoId, worktreePath: worktree };
+    try {
+      const stopped = new RegExp(
+        `^In the main worktree: A merge is in progress in ${main()} with conflicts in clash\\.txt\\. Abort it \\(the worktree row's "Merge in progress…"\\), or finish it in a terminal and commit\\.$`,
+      );
+      const blockers = await callApi<LandBlockers>(shared.env.arbor, "/api/worktrees/land-blockers", { body });
+      expect(blockers.body.blockers).toHaveLength(1);
+      expect(blockers.body.blockers[0]).toMatch(stopped);
+      const landed = await land(worktree, "merge");
+      expect(landed.status).toBe(409);
+      expect(landed.body.error.message).toMatch(
+        /^feat\/onto-merging-\d+ was not landed: In the main worktree: A merge is in progress/,
+      );
+      expect(landed.body.error.message).not.toContain("uncommitted change");
+    } finally {
+      await git(main(), "merge", "--abort");
+    }
+  });
+
+  it("says the base is being rebased in another worktree, instead of 'no worktree has it checked out'", async () => {
+    const rebasing = await shared.repo.addWorktree("rebasing-base");
+    const baseBranch = (await git(rebasing, "branch", "--show-current")).trim();
+    await commit(rebasing, { "rb.txt": "base side\n" }, "Base rb");
+    const worktree = path.join(shared.repo.root, "onto-rebasing");
+    await git(main(), "worktree", "add", "-q", "-b", "feat/onto-rebasing", worktree, baseBranch);
+    await commit(worktree, { "or.txt": "or\n" }, "Branch or");
+    await commit(main(), { "rb.txt": "main side\n" }, "Main rb");
+    await git(rebasing, "rebase", "main").catch(() => undefined);
+    try {
+      const blockers = await callApi<LandBlockers>(shared.env.arbor, "/api/worktrees/land-blockers", {
+        body: { repoId: shared.repo.repoId, worktreePath: worktree, base: baseBranch },
+      });
+      expect(blockers.body.baseWorktreePath).toBeNull();
+      expect(blockers.body.blockers).toHaveLength(1);
+      expect(blockers.body.blockers[0]).toMatch(
+        new RegExp(
+          `^The worktree ${rebasing} is in the middle of a rebase of ${baseBranch}, so no worktree has ${baseBranch} checked out to land into\\. A rebase of ${baseBranch} onto \\w+ is stopped in ${rebasing} at \\w+ \\(Base rb\\) with conflicts in rb\\.txt\\. Abort it`,
+        ),
+      );
+    } finally {
+      await git(rebasing, "rebase", "--abort");
+    }
+  });
+});
+
 // Last: trusting the repository lets its hooks run in every land after.
 describe("in a trusted repository", () => {
   it("says the base moved while a rebase-land ran, that the branch was rebased onto the old base, and lands when asked again", async () => {
