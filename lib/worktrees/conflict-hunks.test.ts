@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
+import { NO_MARKERS_NOTE, parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
 
 /** merge-tree -z output for `count` files both sides changed: three stages each, as git writes them. */
 function mergeTreeOutputFor(count: number): string {
@@ -52,22 +52,30 @@ describe("conflict hunks", () => {
     expect(file.hunks).toHaveLength(2);
     expect(file.moreHunks).toBe(2);
     expect(file.hunks[0]).toMatchObject({ base: ["x", "x", "x"], branch: ["yyyy…"], isTruncated: true });
-    expect(parseConflictHunks("logo.png", "\u0000binary").note).toMatch(/binary/);
+    expect(parseConflictHunks("renamed.txt", "no markers\n").note).toBe(NO_MARKERS_NOTE);
   });
 
-  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) from merge-tree -z", () => {
+  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) with each side's mode and object", () => {
     const output = [
       "t".repeat(40),
       `100644 ${"1".repeat(40)} 1\tdir/a file.txt`,
       `100644 ${"2".repeat(40)} 2\tdir/a file.txt`,
       `100644 ${"3".repeat(40)} 3\tdir/a file.txt`,
-      `100644 ${"4".repeat(40)} 2\tnaïve.md`,
+      `160000 ${"4".repeat(40)} 2\tnaïve.md`,
       "",
       "",
     ].join("\0");
     expect(parseMergeTreeOutput(output)).toEqual({
       tree: "t".repeat(40),
-      conflictingFiles: ["dir/a file.txt", "naïve.md"],
+      conflicts: [
+        {
+          path: "dir/a file.txt",
+          ancestor: { mode: "100644", oid: "1".repeat(40) },
+          base: { mode: "100644", oid: "2".repeat(40) },
+          branch: { mode: "100644", oid: "3".repeat(40) },
+        },
+        { path: "naïve.md", ancestor: null, base: { mode: "160000", oid: "4".repeat(40) }, branch: null },
+      ],
     });
   });
 
@@ -77,11 +85,12 @@ describe("conflict hunks", () => {
     const output = mergeTreeOutputFor(12_000);
     // Counted, not timed: no search of the paths kept so far per entry (what made it quadratic).
     const searches = (["includes", "indexOf", "some", "find"] as const).map((name) => vi.spyOn(Array.prototype, name));
-    const { tree, conflictingFiles } = parseMergeTreeOutput(output);
+    const { tree, conflicts } = parseMergeTreeOutput(output);
     const searchCount = searches.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     for (const spy of searches) spy.mockRestore();
     expect(searchCount).toBe(0);
     expect(tree).toBe("t".repeat(40));
+    const conflictingFiles = conflicts.map((conflict) => conflict.path);
     expect(conflictingFiles).toHaveLength(12_000);
     expect(new Set(conflictingFiles).size).toBe(12_000);
     expect(conflictingFiles[0]).toBe("src/file-0.txt");

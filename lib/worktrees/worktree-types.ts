@@ -112,11 +112,15 @@ export interface ConflictHunk {
 
 /** A file that would conflict, with its hunks (none for a binary file or a file one side deleted). */
 export interface ConflictFile {
+  /** As the user knows it: a file git set aside as `<path>~<commit id>` is named after the branch (`fd~main`). */
   path: string;
   hunks: ConflictHunk[];
   /** Hunks left out to keep the preview small. */
   moreHunks: number;
-  /** Why there are no text hunks (binary, deleted on one side, too large), or null. */
+  /**
+   * What the conflict is when text hunks do not tell it (deleted on one side, a submodule, a
+   * symbolic link, a file set aside for a folder, a merge driver switched off, binary, too large), or null.
+   */
   note: string | null;
 }
 
