@@ -99,7 +99,7 @@ export async function runLandCheckBench({
     let conflictingFiles = 0;
     const check = async () => {
       const result = await checkLandingConflicts(handle.db, { repoId: repo.id, worktreePath });
-      conflictingFiles = result.conflictingFiles.length;
+      conflictingFiles = result.check.conflictingFileCount;
     };
     const raw = () =>
       execFileAsync("git", [

@@ -101,7 +101,7 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   // Arbor's request shows both sides as code blocks and its commands as code, not as raw Markdown.
   const request = page.locator('[data-testid="message"][data-role="user"]').last();
   await expect(request.getByTestId("user-code-block").first()).toBeVisible();
-  await expect(request.locator("code", { hasText: "git merge main" }).first()).toBeVisible();
+  await expect(request.locator("code", { hasText: "git merge --end-of-options main" }).first()).toBeVisible();
   await expect(request).not.toContainText("```");
   const axe = await new AxeBuilder({ page }).include('[data-testid="message-list"]').analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);

@@ -6,6 +6,8 @@ import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-type
 export function ConflictList({ preview }: { preview: LandingPreview }) {
   const shown = new Set(preview.conflicts.map((file) => file.path));
   const unshown = preview.conflictingFiles.filter((file) => !shown.has(file));
+  // The answer lists only the first conflicting files; the count says how many there are in all.
+  const unlisted = preview.conflictingFileCount - preview.conflictingFiles.length;
   return (
     <div className="space-y-2" data-testid="land-conflicts">
       {preview.conflicts.map((file) => (
@@ -30,8 +32,9 @@ export function ConflictList({ preview }: { preview: LandingPreview }) {
         </section>
       ))}
       {unshown.length > 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">
+        <p className="text-zinc-600 dark:text-zinc-400" data-testid="land-conflicts-unshown">
           Also conflicting (not shown): <span className="break-all font-mono">{unshown.join(", ")}</span>
+          {unlisted > 0 ? ` and ${unlisted} more` : ""}.
         </p>
       ) : null}
     </div>

@@ -295,9 +295,9 @@ function LandPreview({ check }: { check: LandingPreview }) {
         <>
           <p className="text-red-700 dark:text-red-400">
             Merging {check.branch} into {check.base} would conflict in{" "}
-            {check.conflictingFiles.length === 1 ? "this file" : `these ${check.conflictingFiles.length} files`}. Close
-            to leave it, or ask Claude to merge {check.base} into the branch and resolve{" "}
-            {check.conflictingFiles.length === 1 ? "it" : "them"} in its worktree.
+            {check.conflictingFileCount === 1 ? "this file" : `these ${check.conflictingFileCount} files`}. Close to
+            leave it, or ask Claude to merge {check.base} into the branch and resolve{" "}
+            {check.conflictingFileCount === 1 ? "it" : "them"} in its worktree.
           </p>
           <ConflictList preview={check} />
         </>

@@ -49,6 +49,12 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
               </li>
             ))}
           </ul>
+          {state.conflictingFileCount > state.conflictingFiles.length ? (
+            <p>
+              … and {state.conflictingFileCount - state.conflictingFiles.length} more (
+              <code>git diff --name-only --diff-filter=U</code> lists them all).
+            </p>
+          ) : null}
         </>
       ) : null}
       <p className="text-zinc-600 dark:text-zinc-400">

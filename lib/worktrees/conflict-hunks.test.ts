@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
+import { describe, expect, it, vi } from "vitest";
+import { NO_MARKERS_NOTE, parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
+
+/** merge-tree -z output for `count` files both sides changed: three stages each, as git writes them. */
+function mergeTreeOutputFor(count: number): string {
+  const entries: string[] = [];
+  for (let index = 0; index < count; index += 1)
+    for (const stage of [1, 2, 3]) entries.push(`100644 ${String(stage).repeat(40)} ${stage}\tsrc/file-${index}.txt`);
+  return ["t".repeat(40), ...entries, "", ""].join("\0");
+}
 
 describe("conflict hunks", () => {
   it("splits each marked hunk into the base's side and the branch's, with its line", () => {
@@ -44,22 +52,48 @@ describe("conflict hunks", () => {
     expect(file.hunks).toHaveLength(2);
     expect(file.moreHunks).toBe(2);
     expect(file.hunks[0]).toMatchObject({ base: ["x", "x", "x"], branch: ["yyyy…"], isTruncated: true });
-    expect(parseConflictHunks("logo.png", "\u0000binary").note).toMatch(/binary/);
+    expect(parseConflictHunks("renamed.txt", "no markers\n").note).toBe(NO_MARKERS_NOTE);
   });
 
-  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) from merge-tree -z", () => {
+  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) with each side's mode and object", () => {
     const output = [
       "t".repeat(40),
       `100644 ${"1".repeat(40)} 1\tdir/a file.txt`,
       `100644 ${"2".repeat(40)} 2\tdir/a file.txt`,
       `100644 ${"3".repeat(40)} 3\tdir/a file.txt`,
-      `100644 ${"4".repeat(40)} 2\tnaïve.md`,
+      `160000 ${"4".repeat(40)} 2\tnaïve.md`,
       "",
       "",
     ].join("\0");
     expect(parseMergeTreeOutput(output)).toEqual({
       tree: "t".repeat(40),
-      conflictingFiles: ["dir/a file.txt", "naïve.md"],
+      conflicts: [
+        {
+          path: "dir/a file.txt",
+          ancestor: { mode: "100644", oid: "1".repeat(40) },
+          base: { mode: "100644", oid: "2".repeat(40) },
+          branch: { mode: "100644", oid: "3".repeat(40) },
+        },
+        { path: "naïve.md", ancestor: null, base: { mode: "160000", oid: "4".repeat(40) }, branch: null },
+      ],
     });
+  });
+
+  it("reads thousands of conflicting paths once each, in git's order", () => {
+    // 12,000 files both sides changed (36,000 entries): a list's `includes` made this quadratic,
+    // seconds of a blocked event loop; every path is kept once and in order.
+    const output = mergeTreeOutputFor(12_000);
+    // Counted, not timed: no search of the paths kept so far per entry (what made it quadratic).
+    const searches = (["includes", "indexOf", "some", "find"] as const).map((name) => vi.spyOn(Array.prototype, name));
+    const { tree, conflicts } = parseMergeTreeOutput(output);
+    const searchCount = searches.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    for (const spy of searches) spy.mockRestore();
+    expect(searchCount).toBe(0);
+    expect(tree).toBe("t".repeat(40));
+    const conflictingFiles = conflicts.map((conflict) => conflict.path);
+    expect(conflictingFiles).toHaveLength(12_000);
+    expect(new Set(conflictingFiles).size).toBe(12_000);
+    expect(conflictingFiles[0]).toBe("src/file-0.txt");
+    expect(conflictingFiles[11_999]).toBe("src/file-11999.txt");
   });
 });

@@ -1,5 +1,9 @@
 import type { ConflictFile, ConflictHunk } from "./worktree-types.ts";
 
+/** A file git could not merge yet wrote without conflict markers, when nothing more precise is known (conflict-notes.ts). */
+export const NO_MARKERS_NOTE =
+  "No conflict markers: git could not merge it line by line (one side may have renamed it); compare the two versions by hand.";
+
 /** Bounds that keep a preview (and the prompt built from it) small whatever the files are. */
 export const HUNK_LIMITS = { hunksPerFile: 8, linesPerSide: 40, charsPerLine: 400 } as const;
 
@@ -45,19 +49,49 @@ export function parseConflictHunks(
     path,
     hunks,
     moreHunks: count - hunks.length,
-    note: count === 0 ? "No text hunks: the file is binary, or one side deleted or renamed it." : null,
+    note: count === 0 ? NO_MARKERS_NOTE : null,
   };
 }
 
-/** The paths in `git merge-tree --write-tree -z` output (without --name-only): `<tree>\0<mode> <oid> <stage>\t<path>\0…`. */
-export function parseMergeTreeOutput(output: string): { tree: string; conflictingFiles: string[] } {
+/** One side of a conflicted path in merge-tree's output: its mode (`100644`, `120000` a link, `160000` a submodule) and object. */
+export interface ConflictStage {
+  mode: string;
+  oid: string;
+}
+
+/** A conflicted path and what each side has there (null: not there, as when deleted). */
+export interface MergeTreeConflict {
+  path: string;
+  /** Stage 1, the merge base's version. */
+  ancestor: ConflictStage | null;
+  /** Stage 2: the first commit merged, the base. */
+  base: ConflictStage | null;
+  /** Stage 3: the second, the branch. */
+  branch: ConflictStage | null;
+}
+
+/**
+ * The conflicted paths in `git merge-tree --write-tree -z` output (without --name-only):
+ * `<tree>\0<mode> <oid> <stage>\t<path>\0…`, each path once, in git's order, with its stages. A
+ * path comes once per stage (up to three times); a Map keeps them in linear time, as a branch and
+ * its base may both change thousands of the same files (12,000 took seconds of the event loop
+ * with a list's `includes`).
+ */
+export function parseMergeTreeOutput(output: string): { tree: string; conflicts: MergeTreeConflict[] } {
   const [tree = "", ...entries] = output.split("\0");
-  const files: string[] = [];
+  const byPath = new Map<string, MergeTreeConflict>();
   for (const entry of entries) {
     if (entry === "") break;
     const tab = entry.indexOf("\t");
-    const file = tab >= 0 ? entry.slice(tab + 1) : entry;
-    if (!files.includes(file)) files.push(file);
+    const path = tab >= 0 ? entry.slice(tab + 1) : entry;
+    let conflict = byPath.get(path);
+    if (!conflict) {
+      conflict = { path, ancestor: null, base: null, branch: null };
+      byPath.set(path, conflict);
+    }
+    const [mode = "", oid = "", stage = ""] = (tab >= 0 ? entry.slice(0, tab) : "").split(" ");
+    const side = stage === "1" ? "ancestor" : stage === "2" ? "base" : stage === "3" ? "branch" : null;
+    if (side) conflict[side] = { mode, oid };
   }
-  return { tree, conflictingFiles: files };
+  return { tree, conflicts: [...byPath.values()] };
 }

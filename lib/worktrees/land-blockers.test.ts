@@ -46,4 +46,31 @@ describe("landBlockers", () => {
       "Arbor is aborting the rebase in this worktree right now; wait until it is done.",
     ]);
   });
+
+  it("says the base's worktree folder is missing, naming it, with the two ways out", () => {
+    expect(landBlockers({ ...ready, baseWorktreePath: "/src/develop", isBaseWorktreeMissing: true })).toEqual([
+      "The worktree that has main checked out, /src/develop, is missing: its folder was deleted or moved. Restore the folder, or run `git worktree prune` so git forgets it (then check main out in another worktree), and land again.",
+    ]);
+  });
+
+  it("names a merge or rebase stopped in either worktree instead of the changes it left", () => {
+    const merge =
+      'A merge is in progress in /src/app with conflicts in a.txt. Abort it (the worktree row\'s "Merge in progress…"), or finish it in a terminal and commit.';
+    expect(landBlockers({ ...ready, baseChangedFiles: 1, baseOperation: merge })).toEqual([
+      `In the main worktree: ${merge}`,
+    ]);
+    expect(landBlockers({ ...ready, branchChangedFiles: 2, branchOperation: merge })).toEqual([
+      `In this worktree: ${merge}`,
+    ]);
+  });
+
+  it("says the base is not checked out because a rebase of it is stopped in a worktree", () => {
+    const description =
+      "A rebase of main onto abc1234 is stopped in /src/other … `git rebase --continue` in a terminal.";
+    expect(
+      landBlockers({ ...ready, baseWorktreePath: null, baseRebase: { worktreePath: "/src/other", description } }),
+    ).toEqual([
+      `The worktree /src/other is in the middle of a rebase of main, so no worktree has main checked out to land into. ${description}`,
+    ]);
+  });
 });

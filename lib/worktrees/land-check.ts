@@ -3,8 +3,13 @@ import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import type { BranchNames } from "@/lib/git/read-branch-names.ts";
+import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
+import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
+import { readPathKind } from "@/lib/git/read-path-kind.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
 import { parseMergeTreeOutput } from "./conflict-hunks.ts";
+import { nameConflict, type NamedConflict } from "./conflict-notes.ts";
 import { landBlockers } from "./land-blockers.ts";
 import { locateLanding, locateLandingFromFiles, scanOne, toScan } from "./locate-landing.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
@@ -15,7 +20,9 @@ import {
   type Settled,
   type SpeculativeLanding,
 } from "./speculative-landing.ts";
+import { MAX_LISTED_CONFLICT_FILES } from "./name-files.ts";
 import { countChangedFiles, liveRunState } from "./worktree-facts.ts";
+import { describeStoppedIn, findStoppedRebaseOf } from "./stopped-operations.ts";
 import { heldFor } from "./worktree-holds.ts";
 import type { LandCheck, LandConflictCheck } from "./worktree-types.ts";
 
@@ -34,7 +41,7 @@ type LandInput = { repoId: string; worktreePath: string; base?: string };
  * (locateLandingFromFiles), so the merge is nearly the only git process. What must happen first
  * (uncommitted changes, runs) is checkLandingBlockers'.
  */
-export async function checkLandingConflicts(db: Db, input: LandInput): Promise<LandConflictCheck> {
+export async function checkLandingConflicts(db: Db, input: LandInput): Promise<LandConflicts> {
   // The files answer in about a millisecond: the merge starts after them, not on a guess.
   const quick = await locateLandingFromFiles(db, input);
   if (!quick)
@@ -43,7 +50,10 @@ export async function checkLandingConflicts(db: Db, input: LandInput): Promise<L
   return readConflicts({ ...quick, base, guess: { guessed: null, isRight: false } });
 }
 
-/** What must happen before landing: uncommitted changes in either worktree, a run in either, no worktree on the base. */
+/**
+ * What must happen before landing: uncommitted changes in either worktree, a rebase or merge
+ * stopped in either, a run in either, no worktree on the base (or its folder gone).
+ */
 export async function checkLandingBlockers(
   db: Db,
   input: LandInput,
@@ -56,7 +66,7 @@ export async function checkLandingBlockers(
 export async function checkLanding(db: Db, input: LandInput): Promise<LandCheck> {
   const target = await locateTarget(db, input, guessLanding(input, { withMerge: true, withMainStatus: true }));
   const [conflicts, blockers] = await Promise.all([target.conflicts(), target.blockers()]);
-  return { ...conflicts, baseWorktreePath: target.baseWorktreePath, blockers };
+  return { ...conflicts.check, baseWorktreePath: target.baseWorktreePath, blockers };
 }
 
 /**
@@ -118,6 +128,19 @@ function chooseBase(input: {
   return base;
 }
 
+/**
+ * The pre-check's answer, and for the hunks: the first conflicts with what each side has there
+ * (named as the user knows them, nameConflict), where the merge ran and whether the repository's
+ * own merge drivers could run.
+ */
+export interface LandConflicts {
+  check: LandConflictCheck;
+  /** The first MAX_LISTED_CONFLICT_FILES conflicts, in the order of `check.conflictingFiles`. */
+  conflicts: NamedConflict[];
+  repoRoot: string;
+  isTrusted: boolean;
+}
+
 /** The merge of branch into base (the guess's when right) read as the pre-check's answer. */
 async function readConflicts(target: {
   repoRoot: string;
@@ -128,32 +151,44 @@ async function readConflicts(target: {
   isTrusted: boolean;
   mergeDrivers: () => Promise<string[]>;
   guess: KeptGuess;
-}): Promise<LandConflictCheck> {
+}): Promise<LandConflicts> {
   const { repoRoot, branch, base, isTrusted, guess } = target;
-  const { merge, clean, baseCommit } = await kept(guess.isRight ? guess.guessed?.landing : null, async () =>
-    runLandingGit({
-      repoRoot,
-      commonDir: target.commonDir,
-      base,
-      branch,
-      isTrusted,
-      extraConfig: isTrusted ? [] : await target.mergeDrivers(),
-    }),
+  const { merge, clean, baseCommit, branchCommit } = await kept(
+    guess.isRight ? guess.guessed?.landing : null,
+    async () =>
+      runLandingGit({
+        repoRoot,
+        commonDir: target.commonDir,
+        base,
+        branch,
+        isTrusted,
+        extraConfig: isTrusted ? [] : await target.mergeDrivers(),
+      }),
   );
-  const { tree, conflictingFiles } = parseMergeTreeOutput(merge.stdout.toString("utf8"));
+  const parsed = parseMergeTreeOutput(merge.stdout.toString("utf8"));
+  const { tree } = parsed;
+  // Only the first are named (thousands may conflict); the rest are counted.
+  const conflicts =
+    clean === null
+      ? parsed.conflicts
+          .slice(0, MAX_LISTED_CONFLICT_FILES)
+          .map((conflict) => nameConflict(conflict, { base, branch, baseCommit, branchCommit }))
+      : [];
   // A branch whose work the base already has (squashed or rebased in): merging changes nothing.
   const isLanded = clean !== null && (clean.commitsToLand === 0 || tree === clean.baseTree);
-  return {
+  const check: LandConflictCheck = {
     worktreePath: target.worktreePath,
     branch,
     base,
     baseCommit,
     mergeTree: tree,
     status: clean === null ? "conflicts" : isLanded ? "nothing_to_land" : "clean",
-    conflictingFiles: clean === null ? conflictingFiles : [],
+    conflictingFiles: conflicts.map((conflict) => conflict.shownPath),
+    conflictingFileCount: clean === null ? parsed.conflicts.length : 0,
     commitsToLand: clean?.commitsToLand ?? null,
     baseAhead: clean?.baseAhead ?? null,
   };
+  return { check, conflicts, repoRoot, isTrusted };
 }
 
 /** The worktree, its branch and base checked against git's worktree list and refs; its conflicts and blockers on demand. */
@@ -169,7 +204,7 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
   const base = chooseBase({ input, names, mainBranch: entries[0]?.branch ?? null, branch });
   const baseEntry = entries.find((candidate) => candidate.branch === base && !candidate.isBare) ?? null;
   const known = await guess.kept({ repoRoot, branch, base, isTrusted });
-  let conflicts: Promise<LandConflictCheck> | null = null;
+  let conflicts: Promise<LandConflicts> | null = null;
   const readOnce = () =>
     (conflicts ??= readConflicts({
       repoRoot,
@@ -182,18 +217,23 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
     }));
   const blockers = async (): Promise<string[]> => {
     const mainStatus = known.guessed?.repoRoot === baseEntry?.path ? known.guessed?.mainStatus : null;
-    const [worktree, baseWorktree] = await Promise.all([
+    const [worktree, baseWorktree, baseRebase] = await Promise.all([
       scanOne(entries, entry),
-      baseEntry
-        ? kept(mainStatus, () => readStatusState({ worktreePath: baseEntry.path })).then((state) =>
-            toScan(entries, baseEntry, state),
-          )
-        : null,
+      baseEntry ? readBaseScan({ entries, baseEntry, mainStatus }) : null,
+      baseEntry ? null : findStoppedRebaseOf({ entries, branch: base }),
+    ]);
+    const [branchOperation, baseOperation] = await Promise.all([
+      describeStoppedIn(worktree),
+      baseWorktree ? describeStoppedIn(baseWorktree) : null,
     ]);
     return landBlockers({
       branch,
       base,
       baseWorktreePath: baseWorktree?.path ?? null,
+      isBaseWorktreeMissing: baseWorktree?.isMissing ?? false,
+      baseRebase,
+      branchOperation,
+      baseOperation,
       baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
       branchChangedFiles: countChangedFiles(worktree),
       branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
@@ -203,4 +243,24 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
     });
   };
   return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };
+}
+
+/**
+ * The scan of the worktree that has the base checked out: its status (the guess's when it read
+ * that worktree), or `isMissing` when its folder is gone (deleted behind git's back, git still
+ * lists it), which git cannot be asked about at all.
+ */
+async function readBaseScan(input: {
+  entries: WorktreeListEntry[];
+  baseEntry: WorktreeListEntry;
+  mainStatus: Promise<Settled<WorktreeState>> | null | undefined;
+}): Promise<WorktreeScan> {
+  const { entries, baseEntry } = input;
+  const kind = await readPathKind(baseEntry.path).catch(() => null);
+  if (kind === "missing") return toScan(entries, baseEntry, { kind: "missing" });
+  return toScan(
+    entries,
+    baseEntry,
+    await kept(input.mainStatus, () => readStatusState({ worktreePath: baseEntry.path })),
+  );
 }

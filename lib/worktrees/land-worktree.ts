@@ -4,6 +4,13 @@ import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
+import {
+  assertCommitterIdentity,
+  GIT_IDENTITY_MISSING,
+  identityMissingError,
+  isStoppedForIdentity,
+} from "./git-identity.ts";
+import { assertLandable } from "./land-refusals.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
 import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
@@ -12,8 +19,6 @@ import { whileHolding } from "./worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "./worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
-/** What git says, somewhere in its output, when it has no user.name / user.email to commit with. */
-const GIT_IDENTITY_MISSING = /identity unknown|tell me who you are|empty ident|unable to auto-detect email/i;
 
 /**
  * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
@@ -61,42 +66,6 @@ export async function landWorktree(db: Db, input: LandInput): Promise<LandResult
 
 type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
 
-/** Throws, saying why and what to do, unless the check allows landing with the chosen method. */
-function assertLandable(check: LandCheck, input: LandInput): void {
-  const { branch, base } = check;
-  if (input.baseCommit !== undefined) {
-    const now = check.baseCommit;
-    if (now !== input.baseCommit)
-      throw new AppError(
-        "conflict",
-        `${base} moved since the preview (it was at ${input.baseCommit.slice(0, 7)}, it is now at ${now.slice(0, 7)}), so ${branch} was not landed. Check again to preview landing into the new ${base}, then land.`,
-        { details: { isBaseMoved: true, baseCommit: now } },
-      );
-  }
-  if (check.blockers.length > 0)
-    throw new AppError("conflict", `${branch} was not landed: ${check.blockers.join(" ")}`, {
-      details: { blockers: check.blockers },
-    });
-  if (check.status === "nothing_to_land")
-    throw new AppError(
-      "conflict",
-      check.commitsToLand === 0
-        ? `${base} already has every commit of ${branch}; there is nothing to land.`
-        : `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
-    );
-  if (check.status === "conflicts")
-    throw new AppError(
-      "conflict",
-      `${branch} was not landed: merging it into ${base} would conflict in ${check.conflictingFiles.join(", ")}. Merge ${base} into the branch in its worktree and resolve the conflicts there first.`,
-      { details: { conflictingFiles: check.conflictingFiles } },
-    );
-  if (input.method === "fast-forward" && (check.baseAhead ?? 0) > 0)
-    throw new AppError(
-      "precondition_failed",
-      `${base} has ${check.baseAhead} ${check.baseAhead === 1 ? "commit" : "commits"} that ${branch} lacks, so it cannot fast-forward. Rebase the branch onto ${base} in its worktree first, or land it with a merge commit.`,
-    );
-}
-
 /** The land itself, with both worktrees held and the check passed. */
 async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Promise<LandResult> {
   const { check } = input;
@@ -115,7 +84,17 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
       timeoutMs: LAND_TIMEOUT_MS,
     });
   const ref = `refs/heads/${branch}`;
-  if (input.method === "rebase") await rebaseBranch({ branch, base, cwd: check.worktreePath, isTrusted, mergeDrivers });
+  if (input.method === "rebase") {
+    // A rebase that replays commits writes them as the user: without a name git stops half way.
+    if ((check.baseAhead ?? 0) > 0)
+      await assertCommitterIdentity({
+        cwd: check.worktreePath,
+        notDone: `${branch} was not rebased or landed (both worktrees are as they were)`,
+      });
+    await rebaseBranch({ branch, base, onto: check.baseCommit, cwd: check.worktreePath, isTrusted, mergeDrivers });
+    // A hook (trusted repositories run them) or another program may have committed on the base meanwhile.
+    await assertBaseStill({ cwd, check });
+  }
   try {
     if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
     else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
@@ -128,12 +107,12 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
       () => undefined,
     );
+    if (input.method === "rebase") await assertBaseStill({ cwd, check });
     if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
-      throw new AppError(
-        "precondition_failed",
-        `Git does not know who you are, so ${branch} was not landed (the ${base} worktree is as it was). Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
-        { cause: error },
-      );
+      throw identityMissingError({
+        notDone: `${branch} was not landed (the ${base} worktree is as it was)`,
+        cause: error,
+      });
     throw new AppError(
       "conflict",
       `git could not land ${branch} into ${base} (${readGitMessage(error)}); the ${base} worktree was put back as it was. Fix what git reports (a hook? who you are in git config?), then try again.`,
@@ -147,13 +126,32 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
 }
 
 /**
+ * Throws, saying what happened, when the base is no longer where the check saw it after the branch
+ * was rebased onto it: the fast-forward cannot happen (git only says "Not possible to
+ * fast-forward"), and the branch's commits already have new ids.
+ */
+async function assertBaseStill(input: { cwd: string; check: LandCheck }): Promise<void> {
+  const { branch, base, baseCommit } = input.check;
+  const now = (await runGit({ cwd: input.cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
+  if (now === baseCommit) return;
+  throw new AppError(
+    "conflict",
+    `${base} moved while ${branch} was being landed (it is now at ${now.slice(0, 7)}; a hook or another program committed on it), so nothing was landed. ${branch} was rebased onto the old ${base} (${baseCommit.slice(0, 7)}), so its commit ids changed. Check again, then land again.`,
+    { details: { isBaseMoved: true, isBranchRebased: true, baseCommit: now } },
+  );
+}
+
+/**
  * `git rebase <base>` in the branch's worktree (no hook or merge driver of an untrusted repository
- * runs). A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
+ * runs), onto the base commit the check saw: what the branch was rebased onto is known even if the
+ * base moves meanwhile. A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
  * or abort; the error says where it stopped.
  */
 async function rebaseBranch(input: {
   branch: string;
   base: string;
+  /** The base's commit, as the check saw it. */
+  onto: string;
   cwd: string;
   isTrusted: boolean;
   mergeDrivers: string[];
@@ -161,7 +159,7 @@ async function rebaseBranch(input: {
   const { branch, base, cwd } = input;
   const result = await runGitCommand({
     cwd,
-    args: ["rebase", `refs/heads/${base}`],
+    args: ["rebase", input.onto],
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.mergeDrivers,
     timeoutMs: LAND_TIMEOUT_MS,
@@ -170,6 +168,13 @@ async function rebaseBranch(input: {
   if (result.exitCode === 0 && !result.isTimedOut) return;
   const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
   const stopped = await readOperationState(cwd);
+  // Stopped for want of an identity (set after the check, or only for this worktree): nothing to
+  // resolve, so it is undone and the user is told the one thing to fix.
+  if (stopped && isStoppedForIdentity({ conflictingFileCount: stopped.conflictingFileCount, gitOutput: message })) {
+    const aborted = await runGitCommand({ cwd, args: ["rebase", "--abort"], isExitCodeChecked: false });
+    if (aborted.exitCode === 0)
+      throw identityMissingError({ notDone: `${branch} was not rebased or landed (the rebase was undone)` });
+  }
   if (stopped) {
     const why = whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut });
     throw new AppError(
@@ -180,10 +185,7 @@ async function rebaseBranch(input: {
     );
   }
   if (GIT_IDENTITY_MISSING.test(message))
-    throw new AppError(
-      "precondition_failed",
-      `Git does not know who you are, so ${branch} was not rebased or landed. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
-    );
+    throw identityMissingError({ notDone: `${branch} was not rebased or landed` });
   throw new AppError(
     "conflict",
     `git could not rebase ${branch} onto ${base} (${message || (result.isTimedOut ? "it took too long" : `exit code ${result.exitCode}`)}); nothing was landed. Fix what git reports, then try again.`,

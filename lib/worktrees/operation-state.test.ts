@@ -11,6 +11,7 @@ const stopped = (conflictingFiles: string[]): OperationState => ({
   step: 1,
   total: 2,
   conflictingFiles,
+  conflictingFileCount: conflictingFiles.length,
 });
 
 describe("whyRebaseStopped", () => {
@@ -43,5 +44,14 @@ describe("describeOperation", () => {
     expect(describeOperation(stopped(["a.txt"]))).toBe(
       'A rebase of feat/x onto abc1234 is stopped in /w/feat at def5678 (Branch work) with conflicts in a.txt. Abort it (the worktree row\'s "Rebase stopped…"), or resolve the files and run `git rebase --continue` in a terminal.',
     );
+  });
+
+  it("names a few of thousands of conflicting files, then how many more", () => {
+    const files = Array.from({ length: 100 }, (_, index) => `src/f${index}.txt`);
+    const message = describeOperation({ ...stopped(files), conflictingFileCount: 12_000 });
+    expect(message).toContain("with conflicts in src/f0.txt, src/f1.txt, ");
+    expect(message).toContain("src/f9.txt and 11990 more. Abort it");
+    expect(message).not.toContain("src/f10.txt");
+    expect(message.length).toBeLessThan(600);
   });
 });

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
 import { gitComplaint, readGitMessage, runGit } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { MAX_LISTED_CONFLICT_FILES, nameFiles } from "./name-files.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 import { holdWorktrees } from "./worktree-holds.ts";
 import type { OperationState } from "./worktree-types.ts";
@@ -30,6 +31,8 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
     describe(files.stoppedAt),
     runGit({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
   ]);
+  // One entry per file (git lists a conflicted path once); thousands stay in a count, not the answer.
+  const conflicted = [...new Set(unmerged.split("\0").filter((file) => file !== ""))];
   return {
     worktreePath,
     operation: files.operation,
@@ -38,7 +41,8 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
     stoppedAt,
     step: files.step,
     total: files.total,
-    conflictingFiles: [...new Set(unmerged.split("\0").filter((file) => file !== ""))],
+    conflictingFiles: conflicted.slice(0, MAX_LISTED_CONFLICT_FILES),
+    conflictingFileCount: conflicted.length,
   };
 }
 
@@ -56,7 +60,10 @@ export function whyRebaseStopped(input: { stopped: OperationState; gitOutput: st
 
 /** One sentence for refusals: what is stopped where, and the two ways out. */
 export function describeOperation(state: OperationState): string {
-  const files = state.conflictingFiles.length > 0 ? ` with conflicts in ${state.conflictingFiles.join(", ")}` : "";
+  const files =
+    state.conflictingFiles.length > 0
+      ? ` with conflicts in ${nameFiles({ files: state.conflictingFiles, total: state.conflictingFileCount })}`
+      : "";
   if (state.operation === "rebase") {
     const at = state.stoppedAt ? ` at ${state.stoppedAt.sha} (${state.stoppedAt.subject})` : "";
     return `A rebase of ${state.branch ?? "this branch"}${state.onto ? ` onto ${state.onto.sha}` : ""} is stopped in ${state.worktreePath}${at}${files}. Abort it (the worktree row's "Rebase stopped…"), or ${files ? "resolve the files" : "fix what stopped it"} and run \`git rebase --continue\` in a terminal.`;

@@ -15,9 +15,12 @@ describe("the Ask Claude to resolve message", () => {
       base: "main",
       branch: "feat/naïve",
       conflictingFiles: ["a file.txt"],
+      conflictingFileCount: 1,
       conflicts: [file("a file.txt", ["main side"], ["branch side", "```fenced```"])],
     });
-    expect(prompt).toContain("`git merge main`");
+    expect(prompt).toContain("`git merge --end-of-options main`");
+    expect(prompt).toContain("would conflict in 1 file.");
+    expect(prompt).toContain("Conflicting files: `a file.txt`.\n");
     expect(prompt).toMatch(/commit the merge/);
     expect(prompt).toContain("## a file.txt");
     const baseAt = prompt.indexOf("main (the base):\n```\nmain side\n```");
@@ -33,10 +36,42 @@ describe("the Ask Claude to resolve message", () => {
       base: "main",
       branch: "feat/x",
       conflictingFiles: [...conflicts.map((c) => c.path), "unread.bin"],
+      conflictingFileCount: 21,
       conflicts,
     });
-    expect(prompt.length).toBeLessThanOrEqual(RESOLVE_PROMPT_MAX_CHARS + 2000);
+    expect(prompt.length).toBeLessThanOrEqual(RESOLVE_PROMPT_MAX_CHARS);
     expect(prompt).toContain("## f0.txt");
     expect(prompt).toMatch(/Not shown here.*`f19\.txt`.*`unread\.bin`/s);
+  });
+
+  it("stays within its bound with thousands of long paths: names the first, counts the rest, says how to list them", () => {
+    const path = (index: number) => `packages/generated/${"deeply/nested/".repeat(6)}endpoint-${index}.ts`;
+    const listed = Array.from({ length: 100 }, (_, index) => path(index));
+    const conflicts = listed.slice(0, 20).map((name) => file(name, ["main"], ["branch"]));
+    const prompt = buildResolvePrompt({
+      base: "main",
+      branch: "feat/x",
+      conflictingFiles: listed,
+      conflictingFileCount: 5_000,
+      conflicts,
+    });
+    expect(prompt.length).toBeLessThanOrEqual(RESOLVE_PROMPT_MAX_CHARS);
+    expect(prompt).toContain("would conflict in 5000 files.");
+    expect(prompt).toMatch(/^Conflicting files: `packages\/generated\/.*endpoint-0\.ts`, .* and \d+ more\./m);
+    expect(prompt).toContain("`git diff --name-only --diff-filter=U` lists them all after step 1");
+    expect(prompt).toContain(`## ${path(19)}`);
+    expect(prompt).toMatch(/Not shown here, .*: `[^`]*endpoint-20\.ts`, .* and \d+ more\.$/);
+    // Each path at most twice: in the list at the top and in its section or the list of those not shown.
+    expect(prompt.split(path(25)).length - 1).toBeLessThanOrEqual(2);
+  });
+
+  it("writes the merge so a base named like an option is still read as a branch, quoted for the shell", () => {
+    const prompt = (base: string) =>
+      buildResolvePrompt({ base, branch: "feat/x", conflictingFiles: ["a"], conflictingFileCount: 1, conflicts: [] });
+    expect(prompt("-x")).toContain("`git merge --end-of-options -x`");
+    expect(prompt("-x")).not.toMatch(/git merge -x/);
+    expect(prompt("odd$(name)")).toContain("`git merge --end-of-options 'odd$(name)'`");
+    expect(prompt("it's")).toContain("`git merge --end-of-options 'it'\\''s'`");
+    expect(prompt("tick`name")).toContain("`` git merge --end-of-options 'tick`name' ``");
   });
 });

@@ -57,8 +57,13 @@ export interface LandConflictCheck {
   /** The tree `git merge-tree --write-tree` wrote (with conflict markers where it conflicts). */
   mergeTree: string;
   status: "clean" | "conflicts" | "nothing_to_land";
-  /** Files both sides changed in ways git cannot merge (empty unless status is conflicts). */
+  /**
+   * Files both sides changed in ways git cannot merge (empty unless status is conflicts): the first
+   * ones only (MAX_LISTED_CONFLICT_FILES), so the answer stays small when thousands conflict.
+   */
   conflictingFiles: string[];
+  /** How many files conflict in all (conflictingFiles may name fewer). */
+  conflictingFileCount: number;
   /** Commits on the branch that the base does not have; null when it conflicts (not counted). */
   commitsToLand: number | null;
   /** Commits on the base that the branch does not have (0: it would fast-forward); null when it conflicts. */
@@ -107,11 +112,15 @@ export interface ConflictHunk {
 
 /** A file that would conflict, with its hunks (none for a binary file or a file one side deleted). */
 export interface ConflictFile {
+  /** As the user knows it: a file git set aside as `<path>~<commit id>` is named after the branch (`fd~main`). */
   path: string;
   hunks: ConflictHunk[];
   /** Hunks left out to keep the preview small. */
   moreHunks: number;
-  /** Why there are no text hunks (binary, deleted on one side, too large), or null. */
+  /**
+   * What the conflict is when text hunks do not tell it (deleted on one side, a submodule, a
+   * symbolic link, a file set aside for a folder, a merge driver switched off, binary, too large), or null.
+   */
   note: string | null;
 }
 
@@ -135,8 +144,10 @@ export interface OperationState {
   stoppedAt: { sha: string; subject: string } | null;
   step: number | null;
   total: number | null;
-  /** Files with conflicts git left in the worktree. */
+  /** Files with conflicts git left in the worktree: the first ones only (MAX_LISTED_CONFLICT_FILES). */
   conflictingFiles: string[];
+  /** How many files git left conflicted in all (conflictingFiles may name fewer). */
+  conflictingFileCount: number;
 }
 
 /** A design node landing moved to done. */

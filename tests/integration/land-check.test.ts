@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/tests/support/call-api.ts";
@@ -122,6 +122,63 @@ describe("land check", () => {
     const checked = await landCheck(worktree);
     expect(checked.body).toMatchObject({ status: "conflicts", conflictingFiles: ["x.cfg"] });
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it("says what each conflict is: a submodule, a symbolic link, a file set aside for a folder, a deletion, a driver switched off", async () => {
+    const main = shared.repo.mainPath;
+    const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+    const [subMain, subBranch, subBase] = (await git(main, "rev-list", "-3", "HEAD")).trim().split("\n");
+    const scratch = path.join(shared.repo.root, "notes-scratch");
+    await git(main, "worktree", "add", "-q", "--detach", scratch, "HEAD");
+    const write = (files: Record<string, string>) => {
+      for (const [name, text] of Object.entries(files)) writeFileSync(path.join(scratch, name), text);
+    };
+    const relink = (target: string) => {
+      rmSync(path.join(scratch, "link"), { force: true });
+      symlinkSync(target, path.join(scratch, "link"));
+    };
+    const commitScratch = async (submodule: string | undefined, message: string) => {
+      await git(scratch, "add", "-A");
+      await git(scratch, "update-index", "--add", "--cacheinfo", `160000,${submodule},sub`);
+      await git(scratch, "commit", "-q", "-m", message);
+      return (await git(scratch, "rev-parse", "HEAD")).trim();
+    };
+    write({ fd: "fd\n", "gone.txt": "gone\n", "y.cfg": "base\n" });
+    relink("target-0");
+    const ancestor = await commitScratch(subBase, "Notes ancestor");
+    // The branch: a folder where the file fd was, gone.txt changed, the link and the submodule moved.
+    rmSync(path.join(scratch, "fd"));
+    mkdirSync(path.join(scratch, "fd"));
+    write({ "fd/inner.txt": "inner\n", "gone.txt": "changed\n", "y.cfg": "branch\n" });
+    relink("target-branch");
+    await git(main, "branch", "feat/notes", await commitScratch(subBranch, "Notes branch"));
+    // The base: fd changed, gone.txt deleted, the link and the submodule moved elsewhere.
+    await git(scratch, "checkout", "-q", "--detach", ancestor);
+    write({ fd: "fd on the base\n", "y.cfg": "base side\n" });
+    rmSync(path.join(scratch, "gone.txt"));
+    relink("target-base");
+    await git(main, "branch", "notes-base", await commitScratch(subMain, "Notes base"));
+    await git(main, "worktree", "remove", "--force", scratch);
+    const worktree = path.join(shared.repo.root, "notes");
+    await git(main, "worktree", "add", "-q", worktree, "feat/notes");
+
+    const checked = await landCheck(worktree, "notes-base");
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFileCount: 5 });
+    expect([...checked.body.conflictingFiles].sort()).toEqual(["fd~notes-base", "gone.txt", "link", "sub", "y.cfg"]);
+    const notes = Object.fromEntries(checked.body.conflicts.map((file) => [file.path, file.note]));
+    expect(notes).toEqual({
+      "fd~notes-base":
+        "notes-base's fd, set aside under this name by git: feat/notes has a folder (or another kind of entry) at fd. Keep one of them at fd, or both under different names.",
+      "gone.txt":
+        "Deleted (or renamed) in notes-base, changed in feat/notes (a file): keep it with feat/notes's changes, or delete it.",
+      link: "A symbolic link both sides changed: where each points is below. Keep one target.",
+      sub: `A submodule both sides moved to different commits: notes-base has ${subMain?.slice(0, 7)}, feat/notes has ${subBranch?.slice(0, 7)}. Check out the commit to keep inside the submodule, then \`git add\` it.`,
+      "y.cfg":
+        "No conflict markers: its merge driver `evil` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept notes-base's version. Trust the repository to let the driver merge it, or merge the two versions by hand.",
+    });
+    expect(checked.body.conflicts.find((file) => file.path === "link")?.hunks).toEqual([
+      { line: 1, base: ["target-base"], branch: ["target-branch"], isTruncated: false },
+    ]);
   });
 });
 

@@ -260,7 +260,8 @@ describe("conflicts, resolution and after landing", () => {
     expect(asked.body.worktreePath).toBe(worktree);
     const request = await shared.env.mock.waitForRequest(
       (candidate) =>
-        shared.env.mock.requests.indexOf(candidate) >= before && /git merge main/.test(lastUserText(candidate) ?? ""),
+        shared.env.mock.requests.indexOf(candidate) >= before &&
+        /git merge --end-of-options main/.test(lastUserText(candidate) ?? ""),
       { timeoutMs: 60_000 },
     );
     const prompt = lastUserText(request) ?? "";
@@ -271,7 +272,9 @@ describe("conflicts, resolution and after landing", () => {
       shared.env.arbor,
       `/api/chat/messages?sessionId=${asked.body.sessionId}`,
     );
-    expect(messages.body.messages?.[0]?.content ?? JSON.stringify(messages.body)).toContain("git merge main");
+    expect(messages.body.messages?.[0]?.content ?? JSON.stringify(messages.body)).toContain(
+      "git merge --end-of-options main",
+    );
   });
 
   it("moves the design node of a squash-landed branch to done; the branch shows as landed and its removal deletes it", async () => {

@@ -1,0 +1,109 @@
+import { NO_MARKERS_NOTE, type ConflictStage, type MergeTreeConflict } from "./conflict-hunks.ts";
+
+/** A conflicted path as the user should read it. */
+export interface NamedConflict extends MergeTreeConflict {
+  /** `path`, except that a path git set aside as `<path>~<commit id>` names the branch instead of the commit. */
+  shownPath: string;
+  /** For a path git set aside: the path it stood in the way of, and whose version it is. */
+  setAside: { path: string; side: "base" | "branch" } | null;
+}
+
+interface LandingNames {
+  base: string;
+  branch: string;
+}
+
+/**
+ * git sets a file aside as `<path>~<label>[_<n>]` when the other side has a folder (or another
+ * kind of entry) at `<path>`; merge-tree, given commit ids, uses the commit id as the label.
+ */
+const SET_ASIDE = /^(.+)~([0-9a-f]{40}|[0-9a-f]{64})(_\d+)?$/;
+
+/**
+ * The path of a conflict as the user knows it: `fd~6c3177c6…` becomes `fd~main` (the branch
+ * name flattened as git flattens labels, `/` to `_`, as a `git merge` of the branch would name it).
+ * Pure.
+ */
+export function nameConflict(
+  conflict: MergeTreeConflict,
+  names: LandingNames & { baseCommit: string; branchCommit: string },
+): NamedConflict {
+  const match = SET_ASIDE.exec(conflict.path);
+  const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
+  if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.path, setAside: null };
+  const label = names[side].replaceAll("/", "_");
+  return { ...conflict, shownPath: `${match[1]}~${label}${match[3] ?? ""}`, setAside: { path: match[1], side } };
+}
+
+/**
+ * What a conflicted path is, from what each side has there, before its merged text is read:
+ * a note (deleted on one side, a submodule, a file set aside...) and what to read for its hunks:
+ * nothing, the two targets of a symbolic link, or the merged file with its conflict markers. Pure.
+ */
+export function describeConflict(
+  conflict: NamedConflict,
+  names: LandingNames,
+): { note: string | null; read: "none" | "link" | "file" } {
+  const { base, branch } = names;
+  if (conflict.setAside) {
+    const [owner, other] = conflict.setAside.side === "base" ? [base, branch] : [branch, base];
+    const at = conflict.setAside.path;
+    return {
+      read: "none",
+      note: `${owner}'s ${at}, set aside under this name by git: ${other} has a folder (or another kind of entry) at ${at}. Keep one of them at ${at}, or both under different names.`,
+    };
+  }
+  const { base: ours, branch: theirs } = conflict;
+  if (!ours && theirs)
+    return {
+      read: "none",
+      note: `Deleted (or renamed) in ${base}, changed in ${branch} (a ${kindOf(theirs)}): keep it with ${branch}'s changes, or delete it.`,
+    };
+  if (ours && !theirs)
+    return {
+      read: "none",
+      note: `Changed in ${base}, deleted (or renamed) in ${branch} (a ${kindOf(ours)}): keep it with ${base}'s changes, or delete it.`,
+    };
+  if (!ours || !theirs) return { read: "file", note: null };
+  if (kindOf(ours) !== kindOf(theirs))
+    return {
+      read: "none",
+      note: `A ${kindOf(ours)} in ${base}, a ${kindOf(theirs)} in ${branch}: keep one of them.`,
+    };
+  if (ours.mode === SUBMODULE)
+    return {
+      read: "none",
+      note: `A submodule both sides moved to different commits: ${base} has ${ours.oid.slice(0, 7)}, ${branch} has ${theirs.oid.slice(0, 7)}. Check out the commit to keep inside the submodule, then \`git add\` it.`,
+    };
+  if (ours.mode === SYMLINK)
+    return { read: "link", note: "A symbolic link both sides changed: where each points is below. Keep one target." };
+  return { read: "file", note: null };
+}
+
+/**
+ * Why a file git could not merge has no conflict markers, from its `merge` attribute (`git
+ * check-attr merge`): a merge driver Arbor switched off (the repository is not trusted) or one
+ * that failed, `-merge` / `merge=binary`, else the general note. Pure.
+ */
+export function describeUnmarkedFile(input: {
+  mergeAttribute: string | null;
+  isTrusted: boolean;
+  base: string;
+}): string {
+  const { mergeAttribute: driver, base } = input;
+  if (driver === "unset" || driver === "binary")
+    return `No conflict markers: .gitattributes marks it not to be merged line by line (\`-merge\` or \`merge=binary\`), so git kept ${base}'s version; choose or combine the two versions by hand.`;
+  if (driver === null || BUILT_IN_MERGES.has(driver)) return NO_MARKERS_NOTE;
+  return input.isTrusted
+    ? `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) could not merge it, so git kept ${base}'s version; merge the two versions by hand.`
+    : `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept ${base}'s version. Trust the repository to let the driver merge it, or merge the two versions by hand.`;
+}
+
+const SUBMODULE = "160000";
+const SYMLINK = "120000";
+/** `git check-attr merge` values that name no driver of the repository. */
+const BUILT_IN_MERGES = new Set(["set", "unspecified", "text", "union"]);
+
+function kindOf(stage: ConflictStage): string {
+  return stage.mode === SUBMODULE ? "submodule" : stage.mode === SYMLINK ? "symbolic link" : "file";
+}
