@@ -79,8 +79,19 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   await auth.getByTestId("create-branch").click();
   await expect(auth).toHaveAttribute("data-branch", "feat/auth");
   await expect(signup.getByTestId("create-branch-waits")).toHaveCount(0);
+  // The repository's setup runs for a node's worktree too; what of it needs the user stays on the card.
+  await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
+    method: "PUT",
+    body: { copyFiles: [], command: ["npm", "ci"], timeoutSeconds: 60 },
+  });
   await signup.getByTestId("create-branch").click();
   await expect(signup).toHaveAttribute("data-branch", "feat/signup");
+  const setupNotice = signup.getByTestId("node-setup-problems");
+  await expect(setupNotice).toContainText(
+    "feat/signup was created, but its setup needs you: Not run: Arbor runs a repository's setup command only when you trust the repository.",
+  );
+  await setupNotice.getByTestId("node-setup-dismiss").click();
+  await expect(setupNotice).toHaveCount(0);
   await expect(page.locator('[data-testid="divergence-warning"][data-slug="signup"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="worktree-row"][data-branch="feat/signup"]')).toBeVisible();
 

@@ -5,6 +5,7 @@ import type { DesignTree } from "@/lib/design/types.ts";
 import type { GithubAvailability, RepoDashboard } from "@/lib/plans/plan-types.ts";
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
+import { setupProblems } from "@/components/worktrees/setup-problems.ts";
 import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -164,8 +165,29 @@ export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
           body: {},
         },
       ),
-    onSuccess: () => invalidateRepoScans(client, input.repoId),
+    onSuccess: (created, slug) => {
+      // Said on the node's card, which outlives this button once the node has its branch.
+      const problems = setupProblems(created.setup);
+      client.setQueryData(
+        queryKeys.nodeSetupProblems(input.planId, slug),
+        problems.length > 0 ? { branch: created.branch, problems } : null,
+      );
+      return invalidateRepoScans(client, input.repoId);
+    },
   });
+}
+
+/** What of a design node's new worktree's setup needs the user, until dismissed (null: nothing). */
+export function useNodeSetupProblems(input: { planId: string; slug: string }) {
+  const client = useQueryClient();
+  const key = queryKeys.nodeSetupProblems(input.planId, input.slug);
+  const query = useQuery<{ branch: string; problems: string[] } | null>({
+    queryKey: key,
+    queryFn: () => null,
+    initialData: null,
+    staleTime: Infinity,
+  });
+  return { notice: query.data, dismiss: () => client.setQueryData(key, null) };
 }
 
 /** Wizard option C: Claude's proposal, returned for review (never saved by this call). */

@@ -3,13 +3,12 @@
 import { useCreateNodeBranch } from "@/components/api/plans-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import { setupProblems } from "@/components/worktrees/setup-problems.ts";
 
 /**
  * "Create branch and worktree" for a planned node; the dashboard and worktree list rescan afterwards.
  * The branch starts from the design parent's branch, so while that does not exist the button
  * waits for it and says so (the node's warning says the same). The repository's setup runs as for
- * "New worktree…"; what of it needs the user is said under the button.
+ * "New worktree…"; what of it needs the user is said on the node's card (NodeSetupNotice).
  */
 export function CreateBranchButton(props: {
   repoId: string;
@@ -18,7 +17,6 @@ export function CreateBranchButton(props: {
   waitsForNode: string | null;
 }) {
   const create = useCreateNodeBranch({ repoId: props.repoId, planId: props.planId });
-  const problems = create.data ? setupProblems(create.data.setup) : [];
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-2">
       <Button
@@ -34,15 +32,6 @@ export function CreateBranchButton(props: {
         </span>
       ) : null}
       {create.error ? <ErrorNotice error={create.error} testId="create-branch-error" /> : null}
-      {problems.length > 0 ? (
-        <p
-          role="alert"
-          className="w-full text-[11px] text-amber-800 dark:text-amber-300"
-          data-testid="create-branch-setup"
-        >
-          {create.data!.branch} was created, but its setup needs you: {problems.join(" ")}
-        </p>
-      ) : null}
     </div>
   );
 }

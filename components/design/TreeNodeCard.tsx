@@ -6,6 +6,7 @@ import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { WorktreeActivityBadge } from "@/components/worktrees/WorktreeActivityBadge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { CreateBranchButton } from "./CreateBranchButton.tsx";
+import { NodeSetupNotice } from "./NodeSetupNotice.tsx";
 import { DivergenceItem } from "./DivergenceItem.tsx";
 import { NodeStateBadges } from "./NodeStateBadges.tsx";
 
@@ -82,6 +83,7 @@ export function TreeNodeCard(props: {
           ))}
         </ul>
       ) : null}
+      {props.planId && node.nodeSlug ? <NodeSetupNotice planId={props.planId} slug={node.nodeSlug} /> : null}
       {canCreate ? (
         <CreateBranchButton
           repoId={props.repoId}

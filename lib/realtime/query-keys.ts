@@ -16,6 +16,8 @@ export const queryKeys = {
   pullRequest: (repoId: string, worktreePath: string) => ["pull-request", repoId, worktreePath] as const,
   /** A new worktree's setup output so far, filled from `setup_output` messages (never fetched). */
   setupOutput: (setupId: string) => ["setup-output", setupId] as const,
+  /** What of a design node's new worktree's setup needs the user (browser-side only, set by the create mutation). */
+  nodeSetupProblems: (planId: string, slug: string) => ["node-setup-problems", planId, slug] as const,
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,
