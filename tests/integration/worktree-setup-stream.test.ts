@@ -9,25 +9,34 @@ import type { CreatedWorktree } from "@/lib/worktrees/worktree-types.ts";
 
 const shared = useArborWithRepo();
 
+/**
+ * Trusts the repository, saves `node -e <script>` as its setup command, and returns a socket that
+ * follows the repository's live messages (subscribed before anything is created).
+ */
+async function setupCommandWithFeed(script: string, timeoutSeconds: number) {
+  const { repoId } = shared.repo;
+  await trustRepo(shared.env.arbor, repoId);
+  const saved = await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+    method: "PUT",
+    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds },
+  });
+  expect(saved.status).toBe(200);
+  const ws = await connectWs(shared.env.arbor);
+  ws.send({ type: "subscribe_repo", repoId });
+  ws.send({ type: "ping" });
+  await ws.waitFor((message) => message.type === "pong");
+  return ws;
+}
+
 describe("setup command output, live", () => {
   it("reaches a subscriber of the repository while the command still runs, and the report keeps it", async () => {
     const { repoId, root } = shared.repo;
-    await trustRepo(shared.env.arbor, repoId);
     // The command prints, then blocks reading a FIFO until the test writes to it.
     const gate = path.join(root, "setup-gate");
     execFileSync("mkfifo", [gate]);
     const script = `console.log("installing step 1"); require("fs").readFileSync(${JSON.stringify(gate)}); console.log("step 2 done")`;
-    const saved = await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
-      method: "PUT",
-      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 60 },
-    });
-    expect(saved.status).toBe(200);
-
-    const ws = await connectWs(shared.env.arbor);
+    const ws = await setupCommandWithFeed(script, 60);
     try {
-      ws.send({ type: "subscribe_repo", repoId });
-      ws.send({ type: "ping" });
-      await ws.waitFor((message) => message.type === "pong");
       const setupId = "6f1c8a2e-4b7d-4c39-9a51-0d2e3f4a5b6c";
       let isAnswered = false;
       const creating = callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
@@ -79,17 +88,9 @@ describe("setup command output, live", () => {
 
   it("sends a flood of output live only up to a limit and reports its end, without holding all of it", async () => {
     const { repoId } = shared.repo;
-    await trustRepo(shared.env.arbor, repoId);
     const script = `for (let i = 0; i < 48; i++) process.stdout.write("x".repeat(65536) + "\\n"); console.log("THE END")`;
-    await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
-      method: "PUT",
-      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 60 },
-    });
-    const ws = await connectWs(shared.env.arbor);
+    const ws = await setupCommandWithFeed(script, 60);
     try {
-      ws.send({ type: "subscribe_repo", repoId });
-      ws.send({ type: "ping" });
-      await ws.waitFor((message) => message.type === "pong");
       const setupId = "0b6d9c1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e";
       const created = await callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
         body: { repoId, branch: "feat/flooding-setup", setupId },
@@ -117,20 +118,12 @@ describe("setup command output, live", () => {
 
   it("stops a setup command when the user asks, keeping the worktree and what it wrote", async () => {
     const { repoId, root } = shared.repo;
-    await trustRepo(shared.env.arbor, repoId);
     // Prints, then would wait for a FIFO nobody writes: only a stop ends it before its time limit.
     const gate = path.join(root, "never-opened-gate");
     execFileSync("mkfifo", [gate]);
     const script = `console.log("started"); require("fs").readFileSync(${JSON.stringify(gate)})`;
-    await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
-      method: "PUT",
-      body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 600 },
-    });
-    const ws = await connectWs(shared.env.arbor);
+    const ws = await setupCommandWithFeed(script, 600);
     try {
-      ws.send({ type: "subscribe_repo", repoId });
-      ws.send({ type: "ping" });
-      await ws.waitFor((message) => message.type === "pong");
       const setupId = "5e2a7c41-9d3b-4f6a-8b1c-2d4e6f8a0b1c";
       const creating = callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
         body: { repoId, branch: "feat/stopped-setup", setupId },
