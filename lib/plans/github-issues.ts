@@ -6,7 +6,13 @@ import type { GithubAvailability } from "./plan-types.ts";
 
 /** Runs `gh <args>` in `cwd` through the process host; resolves with its stdout. */
 async function gh(args: string[], input: { cwd: string; timeoutMs?: number }): Promise<string> {
-  return (await runProcess({ bin: "gh", args, cwd: input.cwd, timeoutMs: input.timeoutMs ?? 30_000 })).stdout;
+  const result = await runProcess({ bin: "gh", args, cwd: input.cwd, timeoutMs: input.timeoutMs ?? 30_000 });
+  if (result.isTruncated)
+    throw new AppError(
+      "unavailable",
+      "gh answered with more than Arbor reads (8 MiB), so its answer cannot be used whole. Narrow what is asked (fewer issues), then try again.",
+    );
+  return result.stdout;
 }
 
 /** Wizard option B is offered only when the `gh` CLI is installed and logged in; otherwise says why. */

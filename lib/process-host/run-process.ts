@@ -8,6 +8,8 @@ const DEFAULT_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 export interface ProcessResult {
   stdout: string;
   stderr: string;
+  /** A stream wrote more than `maxOutputBytes`: only its end is here (not parseable as a whole). */
+  isTruncated: boolean;
 }
 
 /** Why a command run by runProcess failed: `code` is the errno (ENOENT…) or null after it ran. */
@@ -43,6 +45,19 @@ export function runProcess(input: {
   /** Aborting it kills the command's process group (the user stopped it); it then fails as stopped. */
   signal?: AbortSignal;
 }): Promise<ProcessResult> {
+  const command = [input.bin, ...input.args].join(" ");
+  // Stopped before it started: it is not started at all.
+  if (input.signal?.aborted)
+    return Promise.reject(
+      new ProcessFailure(`${command} was stopped`, null, {
+        stdout: "",
+        stderr: "",
+        isTruncated: false,
+        exitCode: null,
+        isTimedOut: false,
+        isStopped: true,
+      }),
+    );
   return new Promise((resolve, reject) => {
     const stdout = createTailBuffer(input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
     const stderr = createTailBuffer(input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
@@ -61,7 +76,6 @@ export function runProcess(input: {
       if (pid !== null) killProcessGroupQuietly(pid);
     };
     input.signal?.addEventListener("abort", stop, { once: true });
-    const command = [input.bin, ...input.args].join(" ");
     getProcessHost().spawn(
       { bin: input.bin, args: input.args, cwd: input.cwd, env: input.env ?? process.env, stdin: "", pipeGraceMs: 1000 },
       {
@@ -87,7 +101,12 @@ export function runProcess(input: {
         onClose: () => {
           clearTimeout(timer);
           input.signal?.removeEventListener("abort", stop);
-          const result = { stdout: stdout.toString(), stderr: stderr.toString() };
+          const limit = input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+          const result = {
+            stdout: stdout.toString(),
+            stderr: stderr.toString(),
+            isTruncated: stdout.totalBytes > limit || stderr.totalBytes > limit,
+          };
           if (exit.code === 0) return resolve(result);
           const reason = isStopped
             ? "was stopped"

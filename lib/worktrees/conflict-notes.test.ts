@@ -17,14 +17,14 @@ const conflict = (path: string, sides: Partial<MergeTreeConflict>): MergeTreeCon
 const noteOf = (input: MergeTreeConflict) => describeConflict(nameConflict(input, ids), names);
 
 describe("nameConflict", () => {
-  it("names a path git set aside after a commit id after the branch instead, as a merge of it would", () => {
+  it("names a path git set aside after a commit id as the merge resolving it in the branch's worktree does", () => {
     expect(nameConflict(conflict(`fd~${baseCommit}`, {}), ids)).toMatchObject({
       path: `fd~${baseCommit}`,
       shownPath: "fd~main",
       setAside: { path: "fd", side: "base" },
     });
     expect(nameConflict(conflict(`src/fd~${branchCommit}_1`, {}), ids)).toMatchObject({
-      shownPath: "src/fd~feat_x_1",
+      shownPath: "src/fd~HEAD_1",
       setAside: { path: "src/fd", side: "branch" },
     });
   });

@@ -2,7 +2,7 @@ import { NO_MARKERS_NOTE, type ConflictStage, type MergeTreeConflict } from "./c
 
 /** A conflicted path as the user should read it. */
 export interface NamedConflict extends MergeTreeConflict {
-  /** `path`, except that a path git set aside as `<path>~<commit id>` names the branch instead of the commit. */
+  /** `path`, except that a path git set aside as `<path>~<commit id>` is named as the resolving merge names it. */
   shownPath: string;
   /** For a path git set aside: the path it stood in the way of, and whose version it is. */
   setAside: { path: string; side: "base" | "branch" } | null;
@@ -20,9 +20,10 @@ interface LandingNames {
 const SET_ASIDE = /^(.+)~([0-9a-f]{40}|[0-9a-f]{64})(_\d+)?$/;
 
 /**
- * The path of a conflict as the user knows it: `fd~6c3177c6…` becomes `fd~main` (the branch
- * name flattened as git flattens labels, `/` to `_`, as a `git merge` of the branch would name it).
- * Pure.
+ * The path of a conflict as the user will meet it: `fd~6c3177c6…` becomes the name git gives it
+ * when the conflict is resolved in the branch's worktree (`git merge <base>` there, as "Ask Claude
+ * to resolve" does): the base's copy `fd~main` (its name flattened as git flattens labels, `/` to
+ * `_`), the branch's own copy `fd~HEAD`. Pure.
  */
 export function nameConflict(
   conflict: MergeTreeConflict,
@@ -31,7 +32,7 @@ export function nameConflict(
   const match = SET_ASIDE.exec(conflict.path);
   const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
   if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.path, setAside: null };
-  const label = names[side].replaceAll("/", "_");
+  const label = side === "base" ? names.base.replaceAll("/", "_") : "HEAD";
   return { ...conflict, shownPath: `${match[1]}~${label}${match[3] ?? ""}`, setAside: { path: match[1], side } };
 }
 

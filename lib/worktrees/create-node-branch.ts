@@ -3,11 +3,11 @@ import type { Db } from "@/lib/db/client.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { mainWorktreePath, setUpNewWorktree } from "./create-worktree.ts";
+import { addAndSetUpWorktree } from "./create-worktree.ts";
 import type { SetupReport } from "./worktree-types.ts";
-import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
@@ -38,26 +38,20 @@ export async function createNodeBranch(
     : facts.defaultBranch;
   const worktreePath =
     input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
-  const isTrusted = await isRepositoryTrusted(db, plan.repoId);
-  await addBranchWorktree({
-    repoRoot: scan.repoRoot,
+  // The checks, the hold and the repository's setup are "New worktree…"'s (addAndSetUpWorktree).
+  const created = await addAndSetUpWorktree(db, {
+    repoId: plan.repoId,
+    scan,
     branch,
     base: parentBranch,
     worktreePath,
     localBranches: new Set(facts.branches.map((candidate) => candidate.name)),
-    allowRepositoryCode: isTrusted,
+    remoteBranches: (await readBranchNames(scan.repoRoot)).remote,
+    isTrusted: await isRepositoryTrusted(db, plan.repoId),
     hints: {
       branchExists: "Rescan: the node is already linked to it.",
       baseMissing: `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
     },
-  });
-  // The repository's setup (copied files, its command when trusted), as "New worktree…" runs it.
-  const created = await setUpNewWorktree(db, {
-    repoId: plan.repoId,
-    mainPath: mainWorktreePath(scan),
-    branch,
-    worktreePath,
-    isTrusted,
   });
   return { branch, worktreePath: created.worktreePath, parentBranch: parentBranch!, setup: created.setup };
 }

@@ -55,69 +55,76 @@ export async function createWorktree(
     ? path.normalize(requestedPath)
     : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: folderNameForBranch({ rule, branch }) });
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  // Two requests for one folder: the second is told the first is making it, not git's half-made state.
-  await whileHolding([worktreePath], { kind: "setup", doing: "creating a worktree" }, () =>
-    addBranchWorktree({
-      repoRoot: scan.repoRoot,
-      branch,
-      base,
-      worktreePath,
-      localBranches: new Set(branches),
-      remoteBranches,
-      allowRepositoryCode: isTrusted,
-      hints: { branchExists: branchExistsHint(scan, branch) },
-    }),
-  );
-  const { worktreePath: created, setup } = await setUpNewWorktree(db, {
+  const made = await addAndSetUpWorktree(db, {
     repoId: input.repoId,
-    mainPath: mainWorktreePath(scan),
+    scan,
     branch,
+    base,
     worktreePath,
+    localBranches: new Set(branches),
+    remoteBranches,
     isTrusted,
+    hints: { branchExists: branchExistsHint(scan, branch) },
     ...(input.setupId ? { setupId: input.setupId } : {}),
   });
-  return { branch, base: base!, worktreePath: created, setup };
+  return { branch, base: base!, worktreePath: made.worktreePath, setup: made.setup };
 }
 
 /**
- * What follows `git worktree add` wherever a worktree is made ("New worktree…", a design node's
- * "Create branch and worktree"): the lists are told, then the repository's setup runs (files
- * copied from the main worktree; its command only when trusted) while the worktree is held, so no
- * run starts in it and no removal or Tidy up takes it half set up. `setupId` streams the command's
- * output to the browsers showing the repository, and lets the user stop the command (setup-stops.ts).
+ * Makes a worktree as every "create" does ("New worktree…", a design node's "Create branch and
+ * worktree"): addBranchWorktree's checks and `git worktree add`, the lists told, then the
+ * repository's setup (files copied from the main worktree; its command only when trusted). One
+ * hold covers the folder from the add to the end of the setup: a second request for the same
+ * folder is told this one is making it, and no run, removal or Tidy up takes it half set up.
+ * `setupId` streams the command's output to the browsers showing the repository and lets the
+ * user stop it (setup-stops.ts), from the start of the request.
  */
-export async function setUpNewWorktree(
+export async function addAndSetUpWorktree(
   db: Db,
-  input: {
+  input: Omit<Parameters<typeof addBranchWorktree>[0], "repoRoot" | "allowRepositoryCode"> & {
     repoId: string;
-    mainPath: string;
-    branch: string;
-    worktreePath: string;
+    scan: RepoScan;
     isTrusted: boolean;
     setupId?: string;
   },
 ): Promise<{ worktreePath: string; setup: SetupReport }> {
-  const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
-  // As the worktree list shows it (git may spell the folder differently: symlinks, case).
-  const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? input.worktreePath;
-  publishWorktreeListChange(input.repoId);
-  // The setup id also lets the user stop the command ("Stop setup").
+  // One spelling per folder ("/x/wt/" is "/x/wt"), so two requests for it meet in the hold.
+  const folder = input.worktreePath.length > 1 ? input.worktreePath.replace(/\/+$/, "") : input.worktreePath;
   const stop = input.setupId ? registerSetupStop(input.setupId) : null;
   try {
-    const setup = await whileHolding([created], { kind: "setup", doing: "setting up this worktree" }, async () =>
-      runWorktreeSetup({
-        mainPath: input.mainPath,
-        worktreePath: created,
-        setup: await readWorktreeSetup(db, input.repoId),
-        isTrusted: input.isTrusted,
-        ...(input.setupId
-          ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
-          : {}),
-        ...(stop ? { signal: stop.signal } : {}),
-      }),
-    );
-    publishWorktreeListChange(input.repoId);
-    return { worktreePath: created, setup };
+    return await whileHolding([folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
+      await addBranchWorktree({
+        repoRoot: input.scan.repoRoot,
+        branch: input.branch,
+        base: input.base,
+        worktreePath: folder,
+        localBranches: input.localBranches,
+        ...(input.remoteBranches ? { remoteBranches: input.remoteBranches } : {}),
+        allowRepositoryCode: input.isTrusted,
+        ...(input.hints ? { hints: input.hints } : {}),
+      });
+      const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
+      // As the worktree list shows it (git may spell the folder differently: symlinks, case).
+      const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? folder;
+      publishWorktreeListChange(input.repoId);
+      const setUp = async () =>
+        runWorktreeSetup({
+          mainPath: mainWorktreePath(input.scan),
+          worktreePath: created,
+          setup: await readWorktreeSetup(db, input.repoId),
+          isTrusted: input.isTrusted,
+          ...(input.setupId
+            ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
+            : {}),
+          ...(stop ? { signal: stop.signal } : {}),
+        });
+      const setup =
+        created === folder
+          ? await setUp()
+          : await whileHolding([created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
+      publishWorktreeListChange(input.repoId);
+      return { worktreePath: created, setup };
+    });
   } finally {
     stop?.release();
   }
@@ -167,6 +174,6 @@ async function readLocalBranches(
   return { branches, remoteBranches: names.remote, defaultBranch };
 }
 
-export function mainWorktreePath(scan: RepoScan): string {
+function mainWorktreePath(scan: RepoScan): string {
   return scan.worktrees.find((worktree) => worktree.isMain)?.path ?? scan.repoRoot;
 }

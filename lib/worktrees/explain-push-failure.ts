@@ -1,3 +1,4 @@
+import { shellWord } from "./shell-word.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 
@@ -36,7 +37,7 @@ export function explainPushFailure(input: {
   if (/\[rejected\]|\(non-fast-forward\)|\(fetch first\)|Updates were rejected/.test(text))
     return new AppError(
       "conflict",
-      `The push was rejected: ${remote}/${remoteBranch} has commits ${branch} does not have (not a fast-forward). Bring them in first with \`git pull --rebase ${remote} ${remoteBranch}\` in the worktree, resolve any conflict, then push again.`,
+      `The push was rejected: ${remote}/${remoteBranch} has commits ${branch} does not have (not a fast-forward). Bring them in first with \`git pull --rebase ${shellWord(remote)} ${shellWord(remoteBranch)}\` in the worktree, resolve any conflict, then push again.`,
       { details: { reason: "non_fast_forward" } },
     );
   if (/\[remote rejected\]|pre-receive hook declined|protected branch/i.test(text)) {

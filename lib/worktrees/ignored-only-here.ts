@@ -5,8 +5,8 @@ import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
 
 /** Files a file system leaves everywhere, not anyone's work. */
 const SYSTEM_LITTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini"]);
-/** Larger than this, a file is not compared with the main worktree's: it counts as only here. */
-const COMPARE_MAX_BYTES = 512 * 1024 * 1024;
+/** Past this many bytes read for one check, further files are not compared: they count as only here. */
+const COMPARE_BUDGET_BYTES = 256 * 1024 * 1024;
 /** Files are compared this many bytes at a time, so a big copy costs no more memory than that. */
 const COMPARE_CHUNK_BYTES = 1024 * 1024;
 /** How many are named; the count says the rest. */
@@ -39,38 +39,56 @@ export async function readIgnoredOnlyHere(input: { worktreePath: string; mainPat
   });
   const candidates = ignoredWorthKeeping(listed.stdout.toString("utf8").split("\0").filter(Boolean));
   const onlyHere: string[] = [];
+  const budget = { bytes: COMPARE_BUDGET_BYTES };
   for (const entry of candidates) {
-    if (entry.endsWith("/") || !(await isSameInMain({ ...input, file: entry }))) onlyHere.push(entry);
+    if (entry.endsWith("/") || !(await isSameInMain({ ...input, file: entry, budget }))) onlyHere.push(entry);
   }
   return onlyHere;
 }
 
-async function isSameInMain(input: { worktreePath: string; mainPath: string; file: string }): Promise<boolean> {
+/**
+ * Whether the main worktree has the file with the same bytes: the same inode (a hard link) is, a
+ * file of another size is not, else both are read side by side within what is left of `budget`
+ * (a check reads at most COMPARE_BUDGET_BYTES in all). A file that cannot be read counts as only here.
+ */
+async function isSameInMain(input: {
+  worktreePath: string;
+  mainPath: string;
+  file: string;
+  budget: { bytes: number };
+}): Promise<boolean> {
   const here = path.join(input.worktreePath, input.file);
   const there = path.join(input.mainPath, input.file);
   const [hereStat, thereStat] = await Promise.all([stat(here).catch(() => null), stat(there).catch(() => null)]);
   if (!hereStat?.isFile() || !thereStat?.isFile() || hereStat.size !== thereStat.size) return false;
-  if (hereStat.size > COMPARE_MAX_BYTES) return false;
-  return haveSameBytes(here, there, hereStat.size);
+  if (hereStat.dev === thereStat.dev && hereStat.ino === thereStat.ino) return true;
+  if (hereStat.size > input.budget.bytes) return false;
+  input.budget.bytes -= hereStat.size;
+  return haveSameBytes(here, there, hereStat.size).catch(() => false);
 }
 
 /** Whether two files of `size` bytes hold the same bytes, read side by side in chunks. */
 async function haveSameBytes(left: string, right: string, size: number): Promise<boolean> {
-  const [a, b] = await Promise.all([open(left, "r"), open(right, "r")]);
+  const a = await open(left, "r");
   try {
-    const chunk = Math.min(size, COMPARE_CHUNK_BYTES);
-    const [bufferA, bufferB] = [Buffer.alloc(chunk), Buffer.alloc(chunk)];
-    for (let position = 0; position < size; position += chunk) {
-      const length = Math.min(chunk, size - position);
-      const [readA, readB] = await Promise.all([
-        a.read(bufferA, 0, length, position),
-        b.read(bufferB, 0, length, position),
-      ]);
-      if (readA.bytesRead !== length || readB.bytesRead !== length) return false;
-      if (!bufferA.subarray(0, length).equals(bufferB.subarray(0, length))) return false;
+    const b = await open(right, "r");
+    try {
+      const chunk = Math.min(size, COMPARE_CHUNK_BYTES);
+      const [bufferA, bufferB] = [Buffer.alloc(chunk), Buffer.alloc(chunk)];
+      for (let position = 0; position < size; position += chunk) {
+        const length = Math.min(chunk, size - position);
+        const [readA, readB] = await Promise.all([
+          a.read(bufferA, 0, length, position),
+          b.read(bufferB, 0, length, position),
+        ]);
+        if (readA.bytesRead !== length || readB.bytesRead !== length) return false;
+        if (!bufferA.subarray(0, length).equals(bufferB.subarray(0, length))) return false;
+      }
+      return true;
+    } finally {
+      await b.close();
     }
-    return true;
   } finally {
-    await Promise.all([a.close(), b.close()]);
+    await a.close();
   }
 }

@@ -21,4 +21,16 @@ describe("findPullRequestBlocker", () => {
   it("is null when a pull request can be opened", () => {
     expect(findPullRequestBlocker({ branch: "feat/a", head: "feat/a", base: "main", isBaseKnown: true })).toBeNull();
   });
+
+  it("says what Push would say when the branch tracks another name on its remote", () => {
+    const blocker = findPullRequestBlocker({
+      branch: "c6",
+      head: "c6",
+      base: "main",
+      isBaseKnown: true,
+      mismatch: { remote: "origin", branch: "c6", upstreamBranch: "release-fix" },
+    });
+    expect(blocker?.details).toMatchObject({ reason: "upstream_mismatch" });
+    expect(blocker?.message).toContain("release-fix");
+  });
 });

@@ -1,3 +1,4 @@
+import { explainUpstreamMismatch, type UpstreamMismatch } from "./push-target.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 
 /**
@@ -11,8 +12,12 @@ export function findPullRequestBlocker(input: {
   head: string;
   base: string;
   isBaseKnown: boolean;
+  /** The branch tracks another name on its push remote: Push refuses until the user chooses (push-target.ts). */
+  mismatch?: UpstreamMismatch | null;
 }): AppError | null {
   const { branch, head, base } = input;
+  // Push would refuse too: say why here, instead of "push first" sending the user to that refusal.
+  if (input.mismatch) return explainUpstreamMismatch(input.mismatch);
   if (branch === base || head === base)
     return new AppError(
       "conflict",

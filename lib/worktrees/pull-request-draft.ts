@@ -1,3 +1,4 @@
+import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
 import type { GhStatus, PullRequestView } from "./ship-types.ts";
 
 /** What to do when gh is not on the server's PATH. */
@@ -73,10 +74,10 @@ export function parsePullRequestView(stdout: string): { view: PullRequestView } 
   try {
     value = JSON.parse(stdout);
   } catch {
-    return { problem: `its answer is not JSON: ${JSON.stringify(stdout.slice(0, 200))}` };
+    return { problem: `its answer is not JSON: ${JSON.stringify(redactCredentialsInText(stdout.slice(0, 200)))}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { problem: `its answer is not a JSON object: ${stdout.slice(0, 200)}` };
+    return { problem: `its answer is not a JSON object: ${redactCredentialsInText(stdout.slice(0, 200))}` };
   const fields = value as Record<string, unknown>;
   const { number, url, state } = fields;
   if (typeof number !== "number" || !Number.isSafeInteger(number) || number <= 0)

@@ -44,6 +44,9 @@ type GhOutcome =
 async function runGh(args: string[], input: { cwd: string; timeoutMs: number }): Promise<GhOutcome> {
   try {
     const result = await runProcess({ bin: "gh", args, cwd: input.cwd, env: ghEnv(), timeoutMs: input.timeoutMs });
+    // Only the end of a huge answer is kept: as good as none, and said as such.
+    if (result.isTruncated)
+      return { ok: false, missing: false, exitCode: 0, stderr: "gh answered with more than Arbor reads (8 MiB)" };
     return { ok: true, stdout: result.stdout };
   } catch (error) {
     if (!(error instanceof ProcessFailure)) throw error;
@@ -79,7 +82,13 @@ export async function readPullRequestInfo(
   const head = remote?.remoteBranch ?? branch;
   const github = remote ? parseGithubRemote(remote.url) : null;
   const baseRef = await readBaseRef({ cwd: worktree.path, base, remote: remote?.remote ?? null });
-  const blocker = findPullRequestBlocker({ branch, head, base, isBaseKnown: baseRef !== null });
+  const blocker = findPullRequestBlocker({
+    branch,
+    head,
+    base,
+    isBaseKnown: baseRef !== null,
+    mismatch: remote?.mismatch ?? null,
+  });
   const [isPushed, gh, commits, summaryMarkdown] = await Promise.all([
     remote ? isBranchOnRemote({ cwd: worktree.path, remote: remote.remote, branch: head }) : Promise.resolve(false),
     readGhStatus({ cwd: worktree.path }),
@@ -129,7 +138,13 @@ export async function createPullRequest(
   const remote = await readPushRemote({ cwd: worktree.path, branch });
   const head = remote?.remoteBranch ?? branch;
   const baseRef = await readBaseRef({ cwd: worktree.path, base: input.base, remote: remote?.remote ?? null });
-  const blocker = findPullRequestBlocker({ branch, head, base: input.base, isBaseKnown: baseRef !== null });
+  const blocker = findPullRequestBlocker({
+    branch,
+    head,
+    base: input.base,
+    isBaseKnown: baseRef !== null,
+    mismatch: remote?.mismatch ?? null,
+  });
   if (blocker) throw blocker;
   const gh = await readGhStatus({ cwd: worktree.path });
   if (gh.state !== "ready")

@@ -1,3 +1,4 @@
+import { shellWord } from "./shell-word.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { PushConfig } from "./push-config.ts";
 import { chooseRemote } from "./push-remote.ts";
@@ -64,9 +65,4 @@ export function explainUpstreamMismatch(mismatch: UpstreamMismatch): AppError {
     `Arbor did not push: ${branch} tracks ${remote}/${upstreamBranch}, a branch of another name, so it is not clear which one to update (git's default push.default "simple" refuses this too, and Arbor never changes a branch's upstream). In a terminal in the worktree, update ${remote}/${upstreamBranch}: \`git push ${remote} ${shellWord(`HEAD:${upstreamBranch}`)}\`; or push ${branch} under its own name and track that instead: \`git push -u ${remote} ${shellWord(branch)}\`. To have Arbor update the tracked branch every time: \`git config push.default upstream\`.`,
     { details: { reason: "upstream_mismatch", remote, branch, upstreamBranch } },
   );
-}
-
-/** A branch or remote name as a shell word (git allows `$`, `;`, `'`… in names): quoted only when it needs it. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

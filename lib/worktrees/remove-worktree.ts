@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getRunManager } from "@/lib/chat/chat-runtime.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
@@ -90,9 +90,10 @@ export async function removeWorktree(
         `${worktree.path} was not removed: a run started in it just now; try again after it.`,
       );
     }
-    // git removes a worktree with submodules checked out only when forced; the facts above found
-    // nothing unsaved in it nor in them (git's own check would refuse anything else).
-    const force = facts.hasSubmodules ? ["--force"] : [];
+    // git removes a worktree with submodules only when forced, which also skips its own check for
+    // changes: looked at again here, under the hold, right before, in it and in its submodules.
+    if (facts.needsForce) await assertStillNothingToLose(worktree.path);
+    const force = facts.needsForce ? ["--force"] : [];
     await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", ...force, worktree.path] });
   } finally {
     release();
@@ -129,7 +130,7 @@ export async function gatherRemovalFacts(
    * `worktrees`: every worktree of the repository (those inside this one's folder would go with it).
    */
   input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
-): Promise<RemovalFacts & { hasSubmodules: boolean }> {
+): Promise<RemovalFacts & { needsForce: boolean }> {
   const { worktree } = input;
   const now = new Date();
   return {
@@ -147,8 +148,11 @@ export async function gatherRemovalFacts(
     lockReason: worktree.lockReason,
     changedFiles: countChangedFiles(worktree),
     branch: worktree.branch,
+    // A folder that is gone takes no commit with it when its branch stays (git's -d keeps an unmerged one).
     unmergedCommits:
-      worktree.isMain || worktree.mergedInto ? 0 : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
+      worktree.isMain || worktree.mergedInto || (worktree.isMissing && worktree.branch)
+        ? 0
+        : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
     runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
     busyWith: heldFor(worktree.path),
     lastSessionActivityAt: await readLastTerminalActivity(db, {
@@ -161,13 +165,25 @@ export async function gatherRemovalFacts(
   };
 }
 
-/** Whether the worktree has submodules checked out, and what removing it would lose in them. */
-async function readSubmoduleFacts(
-  worktree: WorktreeScan,
-): Promise<{ hasSubmodules: boolean; submoduleLosses: string[] }> {
-  if (worktree.isMain || worktree.isMissing) return { hasSubmodules: false, submoduleLosses: [] };
-  const { paths, losses } = await readSubmoduleLosses(worktree.path);
-  return { hasSubmodules: paths.length > 0, submoduleLosses: losses };
+/** Whether git needs --force for the worktree's submodules, and what removing it would lose in them. */
+async function readSubmoduleFacts(worktree: WorktreeScan): Promise<{ needsForce: boolean; submoduleLosses: string[] }> {
+  if (worktree.isMain || worktree.isMissing) return { needsForce: false, submoduleLosses: [] };
+  const { needsForce, losses } = await readSubmoduleLosses(worktree.path);
+  return { needsForce, submoduleLosses: losses };
+}
+
+/** Refuses a forced removal when a change appeared since the check (in the worktree or a submodule). */
+async function assertStillNothingToLose(worktreePath: string): Promise<void> {
+  const [status, submodules] = await Promise.all([
+    runGitCommand({ cwd: worktreePath, args: ["status", "--porcelain", "-z"], timeoutMs: 60_000 }),
+    readSubmoduleLosses(worktreePath),
+  ]);
+  const changed = status.stdout.byteLength > 0 ? ["It has uncommitted changes made since the check."] : [];
+  const blockers = [...changed, ...submodules.losses];
+  if (blockers.length > 0)
+    throw new AppError("conflict", `${worktreePath} was not removed: ${blockers.join(" ")} Look again, then retry.`, {
+      details: { blockers },
+    });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shellWord } from "./shell-word.ts";
 import type { ConflictFile, LandingPreview } from "./worktree-types.ts";
 
 /** The request stays this small whatever the conflicts are (hunks are bounded too, see HUNK_LIMITS). */
@@ -67,11 +68,6 @@ function nameWithin(input: { files: readonly string[]; total: number; maxChars: 
   const more = input.total - named.length;
   if (named.length === 0) return { text: `${input.total} ${input.total === 1 ? "file" : "files"}`, isCut: true };
   return { text: more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", "), isCut: more > 0 };
-}
-
-/** A branch name as one word of a shell command (Claude runs it in a shell): quoted when it holds anything special. */
-function shellWord(name: string): string {
-  return /^[\w./@+,:%=-]+$/.test(name) ? name : `'${name.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Inline code whose backticks outnumber any run inside it (a branch or file name may hold one). */

@@ -137,7 +137,13 @@ async function runSetupCommand(input: {
         : output
           ? `failed (exit status ${output.exitCode ?? "none: killed"})`
           : error instanceof ProcessFailure && error.code === "ENOENT"
-            ? `could not start: there is no program ${program} (${program.includes("/") ? "no such file in the worktree" : "not on Arbor's PATH"})`
+            ? `could not start: ${
+                !program.includes("/")
+                  ? `there is no program ${program} on Arbor's PATH`
+                  : path.isAbsolute(program)
+                    ? `${program} was not found (or the interpreter its first line names was not)`
+                    : `${program} is not in the worktree (or the interpreter its first line names was not found)`
+              }`
             : `could not start (${(error as Error).message})`;
     return {
       command,

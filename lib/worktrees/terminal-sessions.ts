@@ -9,7 +9,7 @@ export interface SessionEvent {
 
 /** Events read per page while looking back over the recent window. */
 const PAGE = 500;
-/** At most this many events are read: past them, sessions count as ended (a worktree this busy is rare). */
+/** At most this many events are read: past them, the worktree counts as in use (safe side; this busy is rare). */
 const MAX_EVENTS = 20_000;
 
 /**
@@ -42,6 +42,7 @@ export async function readLastTerminalActivity(
   const since = input.now.getTime() - input.windowMs;
   const judged = new Set<string>();
   let beforeId: number | null = null;
+  let newest: Date | null = null;
   for (let read = 0; read < MAX_EVENTS; read += PAGE) {
     const page: Array<SessionEvent & { id: number }> = await db.hookEvent.findMany({
       where: { worktreePath: input.worktreePath, runId: null, ...(beforeId === null ? {} : { id: { lt: beforeId } }) },
@@ -50,9 +51,11 @@ export async function readLastTerminalActivity(
       select: { id: true, sessionId: true, eventName: true, receivedAt: true },
     });
     const recent = page.filter((event) => event.receivedAt.getTime() >= since);
+    newest ??= recent[0]?.receivedAt ?? null;
     const found = lastOpenSessionActivity(recent, judged);
     if (found || page.length < PAGE || recent.length < page.length) return found;
     beforeId = page.at(-1)!.id;
   }
-  return null;
+  // Too many events to judge every session: a safety check errs towards "in use".
+  return newest;
 }

@@ -162,7 +162,7 @@ describe("creating a worktree", () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
       expect(answer.status).toBe(409);
-      expect(answer.body.error.message).toMatch(/already creating a worktree|already exists/);
+      expect(answer.body.error.message).toMatch(/already setting up a new worktree|already exists/);
     }
     const winner = answers.find((answer) => answer.status === 201)!.body.branch;
     expect((await branches()).filter((name) => !before.includes(name))).toEqual([winner]);
@@ -293,7 +293,7 @@ describe("creating a worktree", () => {
     await saveSetup({ copyFiles: [], command: ["no-such-program-arbor"], timeoutSeconds: 5 });
     const missing = await create({ branch: "feat/missing-program" });
     expect(missing.body.setup.command?.message).toBe(
-      "The setup command could not start: there is no program no-such-program-arbor (not on Arbor's PATH). The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree.",
+      "The setup command could not start: there is no program no-such-program-arbor on Arbor's PATH. The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree.",
     );
   });
 });

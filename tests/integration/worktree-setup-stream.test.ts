@@ -65,7 +65,7 @@ describe("setup command output, live", () => {
         body: { repoId, worktreePath, dryRun: true },
       });
       expect(removal.body.blockers).toContain(
-        "Arbor is setting up this worktree in it right now; wait until it is done.",
+        "Arbor is setting up a new worktree in it right now; wait until it is done.",
       );
       expect(
         (await callApi(shared.env.arbor, "/api/worktrees/remove", { body: { repoId, worktreePath } })).status,
