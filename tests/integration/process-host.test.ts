@@ -161,6 +161,7 @@ describe("runProcess through the remote host", () => {
     expect(await run(["process.stdout.write('out'); process.stderr.write('err')"])).toEqual({
       stdout: "out",
       stderr: "err",
+      isTruncated: false,
     });
   });
 
