@@ -3,30 +3,47 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./chat-fixtures.ts";
+
+/**
+ * Trusts the repository, saves `node -e` as its setup command (printing `first`, then waiting on
+ * a FIFO until the test writes to it, then running `then`), and starts "New worktree…" for
+ * `branch` in the dialog, returned once the first line is shown live. Returns the dialog and the FIFO.
+ */
+async function startSetupThatWaits(
+  input: { page: Page; arbor: Parameters<typeof callApi>[0]; repo: { repoId: string; root: string } },
+  setup: { first: string; then: string; branch: string; timeoutSeconds: number },
+) {
+  const { page, repo } = input;
+  await trustRepo(input.arbor, repo.repoId);
+  const gate = path.join(repo.root, `gate-${setup.branch.replaceAll("/", "-")}`);
+  execFileSync("mkfifo", [gate]);
+  const script = `console.log(${JSON.stringify(setup.first)}); require("fs").readFileSync(${JSON.stringify(gate)}); ${setup.then}`;
+  await callApi(input.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
+    method: "PUT",
+    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: setup.timeoutSeconds },
+  });
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("worktree-new").click();
+  const dialog = page.getByTestId("new-worktree-dialog");
+  await dialog.getByTestId("new-worktree-branch").fill(setup.branch);
+  await dialog.getByTestId("new-worktree-create").click();
+  await expect(dialog.getByTestId("setup-live-output")).toHaveText(`${setup.first}\n`);
+  return { dialog, gate };
+}
 
 test("the setup command's output is shown live while the new worktree is set up, then its report", async ({
   page,
   claude,
   repo,
 }) => {
-  await trustRepo(claude.arbor, repo.repoId);
   // The command prints, then waits on a FIFO the test writes to once the dialog has shown the first line.
-  const gate = path.join(repo.root, "setup-gate");
-  execFileSync("mkfifo", [gate]);
-  const script = `console.log("installing step 1"); require("fs").readFileSync(${JSON.stringify(gate)}); console.log("step 2 done")`;
-  await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
-    method: "PUT",
-    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 60 },
-  });
-
-  await page.goto(`/?repo=${repo.repoId}`);
-  await page.getByTestId("worktree-new").click();
-  const dialog = page.getByTestId("new-worktree-dialog");
-  await dialog.getByTestId("new-worktree-branch").fill("feat/live-setup");
-  await dialog.getByTestId("new-worktree-create").click();
+  const { dialog, gate } = await startSetupThatWaits(
+    { page, arbor: claude.arbor, repo },
+    { first: "installing step 1", then: 'console.log("step 2 done")', branch: "feat/live-setup", timeoutSeconds: 60 },
+  );
   const live = dialog.getByTestId("setup-live-output");
-  await expect(live).toHaveText("installing step 1\n");
   await expect(dialog.getByTestId("setup-report")).toHaveCount(0);
   await expect(dialog.getByTestId("new-worktree-create")).toHaveText("Creating…");
   // Neither Cancel nor Escape can drop what is under way: its outcome shows here.
@@ -50,22 +67,11 @@ test("Stop setup ends a setup command that would hang, and the report says it wa
   claude,
   repo,
 }) => {
-  await trustRepo(claude.arbor, repo.repoId);
   // Waits on a FIFO nobody writes: only Stop setup (or its 10-minute limit) ends it.
-  const gate = path.join(repo.root, "never-written");
-  execFileSync("mkfifo", [gate]);
-  const script = `console.log("fetching"); require("fs").readFileSync(${JSON.stringify(gate)})`;
-  await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
-    method: "PUT",
-    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 600 },
-  });
-
-  await page.goto(`/?repo=${repo.repoId}`);
-  await page.getByTestId("worktree-new").click();
-  const dialog = page.getByTestId("new-worktree-dialog");
-  await dialog.getByTestId("new-worktree-branch").fill("feat/stuck-setup");
-  await dialog.getByTestId("new-worktree-create").click();
-  await expect(dialog.getByTestId("setup-live-output")).toHaveText("fetching\n");
+  const { dialog } = await startSetupThatWaits(
+    { page, arbor: claude.arbor, repo },
+    { first: "fetching", then: "", branch: "feat/stuck-setup", timeoutSeconds: 600 },
+  );
   await dialog.getByTestId("setup-stop").click();
   const report = dialog.getByTestId("setup-report");
   await expect(report.getByTestId("setup-command")).toHaveAttribute("data-status", "failed");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { nameFiles } from "./name-files.ts";
 
 /**
  * Why a worktree must not be removed now, in sentences a user can act on. Pure: the facts are
@@ -54,21 +55,18 @@ export function removalBlockers(facts: RemovalFacts): string[] {
     );
   const ignored = facts.ignoredOnlyHere ?? [];
   if (ignored.length > 0 && !facts.isIgnoredDiscardConfirmed) {
-    const named = ignored.slice(0, 5).join(", ");
-    const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : "";
     blockers.push(
-      `It has ${ignored.length === 1 ? "an ignored file or folder that exists" : `${ignored.length} ignored files or folders that exist`} only here (${named}${more}), which git would delete with it; copy out what you need, or confirm they may go.`,
+      `It has ${ignored.length === 1 ? "an ignored file or folder that exists" : `${ignored.length} ignored files or folders that exist`} only here (${nameFiles({ files: ignored, max: 5 })}), which git would delete with it; copy out what you need, or confirm they may go.`,
     );
   }
   const nested = facts.nestedWorktrees ?? [];
   if (nested.length > 0) {
-    const named = nested
-      .slice(0, 3)
-      .map((worktree) => `${worktree.branch ?? "detached HEAD"} at ${worktree.path}`)
-      .join(", ");
-    const more = nested.length > 3 ? ` and ${nested.length - 3} more` : "";
+    const named = nameFiles({
+      files: nested.map((worktree) => `${worktree.branch ?? "detached HEAD"} at ${worktree.path}`),
+      max: 3,
+    });
     blockers.push(
-      `${nested.length === 1 ? "Another worktree lives" : `${nested.length} other worktrees live`} inside its folder (${named}${more}), and removing this one would delete ${nested.length === 1 ? "it" : "them"} with everything in ${nested.length === 1 ? "it" : "them"}; remove ${nested.length === 1 ? "that one" : "those"} first.`,
+      `${nested.length === 1 ? "Another worktree lives" : `${nested.length} other worktrees live`} inside its folder (${named}), and removing this one would delete ${nested.length === 1 ? "it" : "them"} with everything in ${nested.length === 1 ? "it" : "them"}; remove ${nested.length === 1 ? "that one" : "those"} first.`,
     );
   }
   blockers.push(...(facts.submoduleLosses ?? []));

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { ignoredWorthKeeping } from "./ignored-only-here.ts";
+import { nameFiles } from "./name-files.ts";
 
 /**
  * The submodules checked out in a worktree, what removing it would lose in them (uncommitted
@@ -47,7 +48,7 @@ export async function readSubmoduleLosses(
     const onlyThere = ignoredWorthKeeping(ignored.stdout.toString("utf8").split("\0").filter(Boolean));
     if (onlyThere.length > 0)
       losses.push(
-        `Its submodule ${relative} has ignored files only there (${onlyThere.slice(0, 3).join(", ")}${onlyThere.length > 3 ? ` and ${onlyThere.length - 3} more` : ""}), which would go with it; copy out what you need or delete them first.`,
+        `Its submodule ${relative} has ignored files only there (${nameFiles({ files: onlyThere, max: 3 })}), which would go with it; copy out what you need or delete them first.`,
       );
     const commits = Number.parseInt(unpushed.stdout.toString("utf8").trim(), 10) || 0;
     if (commits > 0)
