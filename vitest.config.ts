@@ -23,7 +23,8 @@ const processSuite = (name: string, timeoutMs: number) => ({
  * server (and each createTestDb) gets a database of its own in one throw-away PostgreSQL server.
  * The subset is every file whose code reaches the database; together they cover every query path
  * (chat, runs and their checkpoints, approvals, trust, pins, plans, memory and search, hooks, policies,
- * metrics). Files
+ * metrics, and the worktree lifecycle: setup settings, landing with its design node marked done, removal with its
+ * conversation archived, tidy up, pull requests and the merge order). Files
  * left out test git, processes, headers or SQLite's own behaviour (file locks, the file's mode),
  * with no query of their own, or repeat queries a listed file makes (warm-cli: the settings and
  * trust reads of chat-api; repository-settings-before-trust: the trust rows of
@@ -44,11 +45,17 @@ export const POSTGRES_SUITES: Record<string, string[]> = {
     "hook-sessions",
     "hooks-capture",
     "hooks-import-notify",
+    "land-check",
     "memory-api",
     "memory-property",
+    "merge-order",
     "pins-api",
     "plans-api",
     "retention",
+    "worktree-creation",
+    "worktree-push-pr",
+    "worktree-removal",
+    "worktree-tidy",
   ],
   security: ["hook-without-access-token", "input-attacks", "trust-after-repository-changes"],
   faults: ["chat-failures", "stream-faults"],
