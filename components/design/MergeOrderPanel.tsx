@@ -13,12 +13,14 @@ const STATE_LABEL: Record<MergeOrderState, string> = {
   landed: "landed",
   ready: "ready to land",
   waiting: "waits for its parent",
+  no_commits: "no commits yet",
   not_created: "not created",
 };
 const STATE_TONE: Record<MergeOrderState, BadgeTone> = {
   landed: "sky",
   ready: "emerald",
   waiting: "zinc",
+  no_commits: "zinc",
   not_created: "muted",
 };
 

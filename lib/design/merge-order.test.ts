@@ -83,6 +83,38 @@ describe("merge order", () => {
     expect(order.entries.find((entry) => entry.slug === "login")!.landsAfter).toEqual(["feat/auth"]);
   });
 
+  it("keeps a branch with no commits of its own in the order, said as such, and warns of nothing about it", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        ["feat/auth", facts({ ahead: 0, behind: 3 })],
+        ["feat/ui", facts({ ahead: 0 })],
+      ]),
+      siblingMerges: [],
+    });
+    const api = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([["feat/api", facts({ ahead: 0 })]]),
+      siblingMerges: [],
+    });
+    expect(api.entries[0]).toMatchObject({ branch: "feat/api", state: "no_commits", step: 1 });
+    expect(mergeOrderPromptLines(api, "api")[0]).toBe(
+      "Merge order: feat/api has no commits of its own yet; it is step 1 of 1 to land on main.",
+    );
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/api", "ready", 1],
+      ["feat/ui", "waiting", 2],
+      ["feat/auth", "waiting", 3],
+      ["feat/login", "not_created", null],
+    ]);
+    expect(order.warnings).toEqual([]);
+  });
+
   it("warns when a child landed before its parent, and when a branch is far behind the base", () => {
     const order = buildMergeOrder({
       tree,

@@ -28,7 +28,8 @@ export interface SiblingMerge {
   conflictingFiles: string[];
 }
 
-export type MergeOrderState = "landed" | "ready" | "waiting" | "not_created";
+/** `no_commits`: the branch exists, but has nothing of its own yet (made from the base, no commit since). */
+export type MergeOrderState = "landed" | "ready" | "waiting" | "no_commits" | "not_created";
 
 export interface SiblingRisk {
   branch: string;
@@ -227,7 +228,9 @@ export function buildMergeOrder(input: {
         ? "not_created"
         : pending.length > 0
           ? "waiting"
-          : "ready";
+          : facts.ahead === 0
+            ? "no_commits"
+            : "ready";
     stateOf.set(slug, state);
     const siblingRisks = [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
       .map(([other, sharedFiles]) => ({
@@ -242,7 +245,7 @@ export function buildMergeOrder(input: {
       branch,
       parentSlug: parentOf.get(slug) ?? null,
       depth: ancestors.length,
-      step: state === "ready" || state === "waiting" ? (step += 1) : null,
+      step: state === "landed" || state === "not_created" ? null : (step += 1),
       state,
       ahead: facts?.ahead ?? null,
       behind: facts?.behind ?? null,
@@ -298,6 +301,10 @@ export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[]
   const lines: string[] = [];
   if (entry.state === "landed") lines.push(`Merge order: ${entry.branch} has already landed on ${base}.`);
   else if (entry.state === "not_created") lines.push(`Merge order: ${entry.branch} does not exist yet.`);
+  else if (entry.state === "no_commits")
+    lines.push(
+      `Merge order: ${entry.branch} has no commits of its own yet; it is step ${entry.step} of ${toLand} to land on ${base}.`,
+    );
   else lines.push(`Merge order: ${entry.branch} is step ${entry.step} of ${toLand} to land on ${base}.`);
   if (entry.landsAfter.length > 0) lines.push(`Must land before it: ${entry.landsAfter.join(", ")}.`);
   if (entry.baseConflicts.length > 0) lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts)}.`);

@@ -1,5 +1,7 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
+import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
+import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
+import { readGitDirFromFiles } from "@/lib/git/read-operation-in-progress.ts";
 import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
@@ -54,6 +56,8 @@ export async function readMergeOrder(input: {
       "The repository has no default branch (no origin/HEAD, main or master, and the main worktree is not on a branch), so there is nothing to land on. Create or check out the base branch, then look again.",
     );
   const baseSha = heads.get(base)!;
+  const gitDir = await readGitDirFromFiles(repoRoot);
+  const commonDir = gitDir ? readCommonDir(gitDir) : null;
   const { parentOf } = designParents(tree);
   const live = tree.nodes
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
@@ -98,7 +102,7 @@ export async function readMergeOrder(input: {
     git.set(node.branch, {
       ahead,
       behind,
-      isLanded: ahead === 0 || isSquashed,
+      isLanded: isSquashed || (ahead === 0 && (await hasMovedSinceCreated({ commonDir, node, heads }))),
       ownFiles: [...own.keys()],
       baseConflicts: [],
     });
@@ -166,6 +170,21 @@ export async function readMergeOrder(input: {
     siblingMerges,
     ...(input.farBehindCommits === undefined ? {} : { farBehindCommits: input.farBehindCommits }),
   });
+}
+
+/**
+ * Whether a branch with nothing the base lacks has had commits of its own (landed, by a merge or a
+ * fast-forward) rather than being just created from the base with none yet: its head is not the
+ * commit its reflog says it was created at. Without a reflog git cannot say; it counts as landed.
+ */
+async function hasMovedSinceCreated(input: {
+  commonDir: string | null;
+  node: { branch: string };
+  heads: ReadonlyMap<string, string>;
+}): Promise<boolean> {
+  if (!input.commonDir) return true;
+  const created = await readBranchCreatedAt({ commonDir: input.commonDir, branch: input.node.branch });
+  return created === null || created !== input.heads.get(input.node.branch);
 }
 
 /** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */

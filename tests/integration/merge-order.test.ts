@@ -142,6 +142,28 @@ describe("merge order of a plan", () => {
     expect(order.entries.find((entry) => entry.branch === "feat/p1")!.behind).toBeGreaterThanOrEqual(50);
   });
 
+  it("shows a branch just made from the base as having no commits yet, not as landed; a fast-forwarded one as landed", async () => {
+    const { mainPath, root } = shared.repo;
+    // fresh0 is made and left alone; its child fresh1 has work; ff0 gets a commit and is fast-forwarded into main.
+    await addWorktree({ mainPath, path: path.join(root, "ff0"), branch: "feat/ff0" });
+    await commit(path.join(root, "ff0"), { "ff0.txt": "ff0\n" }, "ff0");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--ff-only", "feat/ff0"] });
+    await addWorktree({ mainPath, path: path.join(root, "fresh0"), branch: "feat/fresh0" });
+    await addWorktree({ mainPath, path: path.join(root, "fresh1"), branch: "feat/fresh1" });
+    await commit(path.join(root, "fresh1"), { "fresh1.txt": "fresh1\n" }, "fresh1");
+    const planId = await createPlan(shared.repo.repoId, {
+      nodes: [node("ff0"), node("fresh0"), node("fresh1")],
+      edges: [{ parent: "fresh0", child: "fresh1" }],
+    });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/ff0", "landed", null],
+      ["feat/fresh0", "no_commits", 1],
+      ["feat/fresh1", "waiting", 2],
+    ]);
+    expect(order.warnings).toEqual([]);
+  });
+
   it("runs no merge driver of an untrusted repository: a file that needs one counts as conflicting", async () => {
     const { mainPath, root } = shared.repo;
     const marker = path.join(root, "merge-order-driver-ran");
