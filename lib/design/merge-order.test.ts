@@ -155,13 +155,33 @@ describe("merge order", () => {
     const auth = order.entries.find((entry) => entry.slug === "auth")!;
     expect(auth.baseConflicts).toEqual(["README.md"]);
     expect(auth.siblingRisks).toEqual([
-      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"] },
+      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"], isChecked: true },
     ]);
     // login changes auth.ts like its parent, but they are not siblings.
     expect(order.entries.find((entry) => entry.slug === "login")!.siblingRisks).toEqual([]);
     // A landed sibling is no risk any more.
     git.set("feat/ui", facts({ ahead: 0, isLanded: true, ownFiles: ["README.md"] }));
     expect(siblingPairsToCheck({ tree, rule: RULE, git })).toEqual([]);
+  });
+
+  it("says which sibling pairs were not merged to check, in the order and in the prompt", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        ["feat/auth", facts({ ownFiles: ["CHANGELOG.md"] })],
+        ["feat/ui", facts({ ownFiles: ["CHANGELOG.md"] })],
+      ]),
+      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: null }],
+    });
+    expect(order.entries.find((entry) => entry.slug === "auth")!.siblingRisks).toEqual([
+      { branch: "feat/ui", sharedFiles: ["CHANGELOG.md"], conflictingFiles: [], isChecked: false },
+    ]);
+    expect(mergeOrderPromptLines(order, "auth")).toContain(
+      "Sibling feat/ui also changes: CHANGELOG.md (not checked for conflicts).",
+    );
   });
 
   it("sees a file on one side where the other side has a folder as overlapping", () => {

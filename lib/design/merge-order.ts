@@ -21,11 +21,11 @@ export interface MergeBranchGit {
   baseConflicts: string[];
 }
 
-/** A merge-tree verdict for two sibling branches that changed the same files. */
+/** A merge-tree verdict for two sibling branches that changed the same files; null when it was not asked. */
 export interface SiblingMerge {
   a: string;
   b: string;
-  conflictingFiles: string[];
+  conflictingFiles: string[] | null;
 }
 
 /** `no_commits`: the branch exists, but has nothing of its own yet (made from the base, no commit since). */
@@ -37,6 +37,8 @@ export interface SiblingRisk {
   sharedFiles: string[];
   /** The part of sharedFiles merge-tree says would conflict. */
   conflictingFiles: string[];
+  /** False when the pair was not merged to check (past the number of merges Arbor runs for one order). */
+  isChecked: boolean;
 }
 
 export interface MergeOrderEntry {
@@ -207,7 +209,7 @@ export function buildMergeOrder(input: {
     remember(pair.a, pair.b, pair.sharedFiles);
     remember(pair.b, pair.a, pair.sharedFiles);
   }
-  const conflictsOf = new Map<string, string[]>();
+  const conflictsOf = new Map<string, string[] | null>();
   for (const merge of input.siblingMerges) {
     conflictsOf.set(`${merge.a}\0${merge.b}`, merge.conflictingFiles);
     conflictsOf.set(`${merge.b}\0${merge.a}`, merge.conflictingFiles);
@@ -233,11 +235,11 @@ export function buildMergeOrder(input: {
             : "ready";
     stateOf.set(slug, state);
     const siblingRisks = [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
-      .map(([other, sharedFiles]) => ({
-        branch: other,
-        sharedFiles,
-        conflictingFiles: conflictsOf.get(`${branch}\0${other}`) ?? [],
-      }))
+      .map(([other, sharedFiles]) => {
+        // Absent: the two sides end up the same in every shared file, so they merge cleanly without asking.
+        const verdict = conflictsOf.get(`${branch}\0${other}`);
+        return { branch: other, sharedFiles, conflictingFiles: verdict ?? [], isChecked: verdict !== null };
+      })
       .sort((a, b) => a.branch.localeCompare(b.branch));
     entries.push({
       slug,
@@ -312,7 +314,7 @@ export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[]
     lines.push(
       risk.conflictingFiles.length > 0
         ? `Would conflict with sibling ${risk.branch} in: ${listFiles(risk.conflictingFiles)}.`
-        : `Sibling ${risk.branch} also changes: ${listFiles(risk.sharedFiles)} (merges cleanly today).`,
+        : `Sibling ${risk.branch} also changes: ${listFiles(risk.sharedFiles)} (${risk.isChecked ? "merges cleanly today" : "not checked for conflicts"}).`,
     );
   }
   for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);

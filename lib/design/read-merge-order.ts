@@ -14,6 +14,12 @@ import type { DesignTree } from "./types.ts";
 
 const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
 const MERGE_CONCURRENCY = 8;
+/**
+ * Sibling pairs merged to check, at most, for one order: a plan of hundreds of siblings that all
+ * touch one file (a changelog, a lock file) would otherwise ask tens of thousands of merges, minutes
+ * of git. The pairs past it are listed with their shared files, marked not checked.
+ */
+export const MAX_SIBLING_MERGES = 200;
 
 /**
  * Reads what the merge order needs from git, in a few batched processes whatever the size of
@@ -24,7 +30,8 @@ const MERGE_CONCURRENCY = 8;
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
  * changes against the base, or two sibling branches). In a repository the user has not trusted,
  * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
- * land check).
+ * land check). With `focusSlug` (a prompt, which tells one node's place), only that node's branch
+ * is merged to check; the other entries then carry no conflicts.
  */
 export async function readMergeOrder(input: {
   repoRoot: string;
@@ -32,6 +39,8 @@ export async function readMergeOrder(input: {
   rule: string;
   isTrusted: boolean;
   farBehindCommits?: number;
+  focusSlug?: string;
+  maxSiblingMerges?: number;
 }): Promise<MergeOrder> {
   const { repoRoot, tree, rule } = input;
   const branchOf = (slug: string) => expectedBranchName({ rule, slug });
@@ -126,8 +135,11 @@ export async function readMergeOrder(input: {
       return result.exitCode === 1 ? files.filter((file) => file !== "") : [];
     });
   // Only the branch's own changes: what its design parent brings is that parent's risk, and lands first.
+  const focus = input.focusSlug === undefined ? null : branchOf(input.focusSlug);
+  const isInFocus = (...branches: string[]) => focus === null || branches.includes(focus);
   const baseChecks = live.filter((node) => {
     const facts = git.get(node.branch)!;
+    if (!isInFocus(node.branch)) return false;
     if (facts.isLanded) return false;
     const own = ownBlobs.get(node.branch)!;
     const baseSide = baseBlobs.get(node.branch)!;
@@ -136,10 +148,17 @@ export async function readMergeOrder(input: {
   const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter(
     (pair) => differing(pair.sharedFiles, ownBlobs.get(pair.a)!, ownBlobs.get(pair.b)!).length > 0,
   );
+  const toMerge = siblingPairs
+    .filter((pair) => isInFocus(pair.a, pair.b))
+    .slice(0, input.maxSiblingMerges ?? MAX_SIBLING_MERGES);
+  const siblingMerges: SiblingMerge[] = siblingPairs
+    .filter((pair) => !toMerge.includes(pair))
+    .map((pair) => ({ a: pair.a, b: pair.b, conflictingFiles: null }));
   const tasks = [
     ...baseChecks.map((node) => ({ kind: "base" as const, a: base, b: node.branch })),
-    ...siblingPairs.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
+    ...toMerge.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
   ];
+
   const results = await runWithConcurrency({
     items: tasks,
     limit: MERGE_CONCURRENCY,
@@ -151,7 +170,6 @@ export async function readMergeOrder(input: {
       );
     },
   });
-  const siblingMerges: SiblingMerge[] = [];
   tasks.forEach((item, index) => {
     const conflicts = results[index]!;
     if (item.kind === "sibling") {

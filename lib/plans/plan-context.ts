@@ -60,7 +60,7 @@ export async function buildPlanContext(
 /** The node's merge-order lines; none when git cannot say (the prompt goes ahead without them). */
 async function readMergeOrderPoints(db: Db, plan: PlanView, slug: string): Promise<string[]> {
   try {
-    return mergeOrderPromptLines(await readMergeOrderOfPlan(db, plan), slug);
+    return mergeOrderPromptLines(await readMergeOrderOfPlan(db, plan, { focusSlug: slug }), slug);
   } catch (error) {
     console.warn(`[arbor] merge order left out of the prompt: ${String(error)}`);
     return [];

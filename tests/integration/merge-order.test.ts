@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MergeOrder } from "@/lib/design/merge-order.ts";
+import { MAX_SIBLING_MERGES } from "@/lib/design/read-merge-order.ts";
 import type { ErrorBody, PlanBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
@@ -162,6 +163,30 @@ describe("merge order of a plan", () => {
       ["feat/fresh1", "waiting", 2],
     ]);
     expect(order.warnings).toEqual([]);
+  });
+
+  it("merges at most MAX_SIBLING_MERGES sibling pairs for one order and marks the rest not checked", async () => {
+    const { mainPath, root } = shared.repo;
+    // 21 siblings that each write CHANGELOG.md their own way: 210 pairs that would all need a merge.
+    const scratch = path.join(root, "many-siblings");
+    await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "--detach", scratch, "main"] });
+    const slugs = Array.from({ length: 21 }, (_, index) => `sib${index}`);
+    for (const slug of slugs) {
+      await runFixtureGit({ cwd: scratch, args: ["switch", "-q", "-c", `feat/${slug}`, "main"] });
+      await commit(scratch, { "CHANGELOG.md": `${slug}\n` }, slug);
+    }
+    const planId = await createPlan(shared.repo.repoId, { nodes: slugs.map(node), edges: [] });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    const risks = order.entries.flatMap((entry) => entry.siblingRisks);
+    expect(risks).toHaveLength(21 * 20);
+    expect(risks.filter((risk) => risk.isChecked && risk.conflictingFiles[0] === "CHANGELOG.md")).toHaveLength(
+      2 * MAX_SIBLING_MERGES,
+    );
+    expect(risks.filter((risk) => !risk.isChecked)).toHaveLength(2 * (210 - MAX_SIBLING_MERGES));
+    expect(risks.find((risk) => !risk.isChecked)).toMatchObject({
+      sharedFiles: ["CHANGELOG.md"],
+      conflictingFiles: [],
+    });
   });
 
   it("runs no merge driver of an untrusted repository: a file that needs one counts as conflicting", async () => {
