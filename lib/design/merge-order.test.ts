@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   buildMergeOrder,
-  mergeOrderPromptLines,
   overlappingFiles,
   siblingPairsToCheck,
   topologicalSlugs,
@@ -103,9 +102,6 @@ describe("merge order", () => {
       siblingMerges: [],
     });
     expect(api.entries[0]).toMatchObject({ branch: "feat/api", state: "no_commits", step: 1 });
-    expect(mergeOrderPromptLines(api, "api")[0]).toBe(
-      "Merge order: feat/api has no commits of its own yet; it is step 1 of 1 to land on main.",
-    );
     expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
       ["feat/api", "ready", 1],
       ["feat/ui", "waiting", 2],
@@ -164,7 +160,7 @@ describe("merge order", () => {
     expect(siblingPairsToCheck({ tree, rule: RULE, git })).toEqual([]);
   });
 
-  it("says which sibling pairs were not merged to check, in the order and in the prompt", () => {
+  it("says which sibling pairs were not merged to check", () => {
     const order = buildMergeOrder({
       tree,
       rule: RULE,
@@ -179,9 +175,6 @@ describe("merge order", () => {
     expect(order.entries.find((entry) => entry.slug === "auth")!.siblingRisks).toEqual([
       { branch: "feat/ui", sharedFiles: ["CHANGELOG.md"], conflictingFiles: [], isChecked: false },
     ]);
-    expect(mergeOrderPromptLines(order, "auth")).toContain(
-      "Sibling feat/ui also changes: CHANGELOG.md (not checked for conflicts).",
-    );
   });
 
   it("sees a file on one side where the other side has a folder as overlapping", () => {
@@ -203,33 +196,5 @@ describe("merge order", () => {
       ["a", null, "not_created"],
     ]);
     expect(order.warnings.map((warning) => warning.code)).toEqual(["unknown_parent"]);
-  });
-
-  it("gives the prompt a few lines about one node: place, what lands first, conflicts", () => {
-    const order = buildMergeOrder({
-      tree,
-      rule: RULE,
-      base: "main",
-      git: new Map([
-        ["feat/api", facts()],
-        [
-          "feat/auth",
-          facts({ ownFiles: ["a", "b", "c", "d", "e", "f", "g"], baseConflicts: ["a", "b", "c", "d", "e", "f", "g"] }),
-        ],
-        ["feat/ui", facts({ ownFiles: ["a"] })],
-      ]),
-      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: [] }],
-    });
-    expect(mergeOrderPromptLines(order, "auth")).toEqual([
-      "Merge order: feat/auth is step 3 of 3 to land on main.",
-      "Must land before it: feat/api.",
-      "Would conflict with main in: a, b, c, d, e and 2 more.",
-      "Sibling feat/ui also changes: a (merges cleanly today).",
-    ]);
-    expect(mergeOrderPromptLines(order, "login")).toEqual([
-      "Merge order: feat/login does not exist yet.",
-      "Must land before it: feat/api, feat/auth.",
-    ]);
-    expect(mergeOrderPromptLines(order, "nope")).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db/client.ts";
 import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { mergeOrderPromptLines } from "@/lib/design/merge-order.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import type { PromptPlan } from "@/lib/prompt/types.ts";
+import { mergeOrderPromptLines } from "./merge-order-prompt-lines.ts";
 import { readMergeOrderOfPlan } from "./plan-merge-order.ts";
 import { listPlans } from "./plans-store.ts";
 import type { PlanView } from "./plan-types.ts";

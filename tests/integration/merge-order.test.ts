@@ -98,10 +98,10 @@ describe("merge order of a plan", () => {
       shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
     )!;
     const planSection = prompt.slice(prompt.indexOf("# 3. Plan"), prompt.indexOf("# 4. Memory"));
-    expect(planSection).toContain("Merge order: feat/auth is step 3 of 4 to land on main.");
-    expect(planSection).toContain("Must land before it: feat/api.");
-    expect(planSection).toContain("Would conflict with main in: a.txt.");
-    expect(planSection).toContain("Would conflict with sibling feat/ui in: shared.txt.");
+    expect(planSection).toContain("Merge order: `feat/auth` is step 3 of 4 to land on `main`.");
+    expect(planSection).toContain("Must land before it: `feat/api`.");
+    expect(planSection).toContain("Would conflict with `main` in: `a.txt`.");
+    expect(planSection).toContain("Would conflict with sibling `feat/ui` in: `shared.txt`.");
 
     // Landing auth (with api inside it) before api itself is flagged; api then has nothing left to land.
     await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "-X", "theirs", "--no-edit", "feat/auth"] });
