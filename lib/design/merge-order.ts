@@ -10,7 +10,10 @@ export interface MergeBranchGit {
   ahead: number;
   /** Commits on the base and not on the branch. */
   behind: number;
-  /** Merged into the base (ahead 0), or its changes are already all in the base (a squash landing). */
+  /**
+   * Merged into the base (ahead 0, after commits of its own), or its changes were all in the base at
+   * some point since they split (a squash landing, even when the base changed those files again).
+   */
   isLanded: boolean;
   /** Files the branch itself changed: since it left its design parent's branch when that one is not landed, else since the base. */
   ownFiles: string[];

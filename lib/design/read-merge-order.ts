@@ -7,6 +7,7 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { readBaseWrites } from "./read-base-writes.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
@@ -26,7 +27,8 @@ export const MAX_SIBLING_MERGES = 200;
  * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
  * `merge-base --octopus` and one `rev-list --parents` (every merge base and ahead/behind count,
  * worked out in memory), one `diff-tree --stdin --raw`
- * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
+ * (what each side changed, with the resulting blobs), one `git log --raw` of the base only when a
+ * branch may have been squashed onto it and changed again since, then one `git merge-tree --write-tree` only
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
  * changes against the base, or two sibling branches). In a repository the user has not trusted,
  * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
@@ -116,6 +118,7 @@ export async function readMergeOrder(input: {
       baseConflicts: [],
     });
   }
+  await markSquashedEarlier({ repoRoot, baseSha, graph, live, git, changed, mergeBaseOf });
   if (heads.has(base) && tree.nodes.some((node) => branchOf(node.slug) === base))
     git.set(base, { ahead: 0, behind: 0, isLanded: true, ownFiles: [], baseConflicts: [] });
 
@@ -234,6 +237,40 @@ async function readHeadBranch(repoRoot: string): Promise<string | null> {
 type Live = Array<{ slug: string; branch: string }>;
 
 /**
+ * Marks landed the branches squashed onto the base whose files the base changed again since: every
+ * file the branch changed was, at some commit of the base since they split, exactly as the branch
+ * has it. Only a branch all of whose files the base touched since is a candidate, so work in
+ * progress costs nothing, and the base's commits are read once (readBaseWrites) for them all.
+ */
+async function markSquashedEarlier(input: {
+  repoRoot: string;
+  baseSha: string;
+  graph: Awaited<ReturnType<typeof readCommitGraph>>;
+  live: Live;
+  git: Map<string, MergeBranchGit>;
+  changed: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  mergeBaseOf: ReadonlyMap<string, string | null>;
+}): Promise<void> {
+  const sinceBaseOf = (branch: string) => input.changed.get(`base\0${branch}`) ?? new Map<string, string>();
+  const candidates = input.live.filter((node) => {
+    const facts = input.git.get(node.branch)!;
+    const baseSide = input.changed.get(`base-side\0${node.branch}`) ?? new Map<string, string>();
+    const sinceBase = sinceBaseOf(node.branch);
+    return !facts.isLanded && sinceBase.size > 0 && [...sinceBase.keys()].every((file) => baseSide.has(file));
+  });
+  if (candidates.length === 0) return;
+  const writes = await readBaseWrites({ repoRoot: input.repoRoot, baseSha: input.baseSha, floor: input.graph.floor });
+  for (const node of candidates) {
+    const mergeBase = input.mergeBaseOf.get(`base\0${node.branch}`) ?? null;
+    const written = new Set<string>();
+    for (const commit of input.graph.commitsOnlyIn(input.baseSha, mergeBase))
+      for (const [file, blob] of writes.get(commit) ?? []) written.add(`${file}\0${blob}`);
+    if ([...sinceBaseOf(node.branch)].every(([file, blob]) => written.has(`${file}\0${blob}`)))
+      input.git.get(node.branch)!.isLanded = true;
+  }
+}
+
+/**
  * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
  * `rev-list --topo-order --parents`; merge bases and ahead/behind counts are then worked out in
  * memory. Commits at or below that ancestor are shared by every tip, so they change no count and
@@ -275,6 +312,13 @@ async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
     return seen;
   };
   return {
+    /** The common ancestor of every tip: the graph holds the commits above it. */
+    floor,
+    /** The commits in `tip`'s history and not in `other`'s (both above the floor). */
+    commitsOnlyIn(tip: string, other: string | null): string[] {
+      const excluded = other ? ancestors(other) : new Set<string>();
+      return [...ancestors(tip)].filter((sha) => !excluded.has(sha));
+    },
     /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
     mergeBase(a: string, b: string): string | null {
       const left = ancestors(a);

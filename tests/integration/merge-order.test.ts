@@ -165,6 +165,26 @@ describe("merge order of a plan", () => {
     expect(order.warnings).toEqual([]);
   });
 
+  it("still counts a squash-landed branch as landed after the base changed its files again", async () => {
+    const { mainPath, root } = shared.repo;
+    await addWorktree({ mainPath, path: path.join(root, "sq"), branch: "feat/sq" });
+    await commit(path.join(root, "sq"), { "sq.txt": "first\n" }, "sq 1");
+    await commit(path.join(root, "sq"), { "sq.txt": "second\n", "sq2.txt": "two\n" }, "sq 2");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--squash", "feat/sq"] });
+    await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "-m", "Squash sq"] });
+    await commit(mainPath, { "sq.txt": "follow-up on main\n" }, "main changes sq.txt again");
+    // Its sibling changed the same file on its own: not landed, and conflicting.
+    await addWorktree({ mainPath, path: path.join(root, "sq-other"), branch: "feat/sq-other" });
+    await runFixtureGit({ cwd: path.join(root, "sq-other"), args: ["reset", "-q", "--hard", "HEAD~2"] });
+    await commit(path.join(root, "sq-other"), { "sq.txt": "other\n" }, "other");
+    const planId = await createPlan(shared.repo.repoId, { nodes: [node("sq"), node("sq-other")], edges: [] });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/sq", "landed", null],
+      ["feat/sq-other", "ready", 1],
+    ]);
+  });
+
   it("merges at most MAX_SIBLING_MERGES sibling pairs for one order and marks the rest not checked", async () => {
     const { mainPath, root } = shared.repo;
     // 21 siblings that each write CHANGELOG.md their own way: 210 pairs that would all need a merge.
