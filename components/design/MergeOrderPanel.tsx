@@ -13,12 +13,14 @@ const STATE_LABEL: Record<MergeOrderState, string> = {
   landed: "landed",
   ready: "ready to land",
   waiting: "waits for its parent",
+  no_commits: "no commits yet",
   not_created: "not created",
 };
 const STATE_TONE: Record<MergeOrderState, BadgeTone> = {
   landed: "sky",
   ready: "emerald",
   waiting: "zinc",
+  no_commits: "zinc",
   not_created: "muted",
 };
 
@@ -129,7 +131,7 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
           key={risk.branch}
           data-testid="merge-order-sibling-risk"
           data-sibling={risk.branch}
-          data-conflicts={risk.conflictingFiles.length > 0 ? "yes" : "no"}
+          data-conflicts={risk.conflictingFiles.length > 0 ? "yes" : risk.isChecked ? "no" : "unknown"}
           className={
             risk.conflictingFiles.length > 0
               ? "mt-1 break-all text-xs text-red-700 dark:text-red-300"
@@ -138,7 +140,9 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
         >
           {risk.conflictingFiles.length > 0
             ? `Conflicts with ${risk.branch}: ${risk.conflictingFiles.join(", ")}`
-            : `Also changed by ${risk.branch} (merges cleanly): ${risk.sharedFiles.join(", ")}`}
+            : risk.isChecked
+              ? `Also changed by ${risk.branch} (merges cleanly): ${risk.sharedFiles.join(", ")}`
+              : `Also changed by ${risk.branch} (not checked for conflicts: too many sibling pairs change the same files): ${risk.sharedFiles.join(", ")}`}
         </p>
       ))}
     </li>

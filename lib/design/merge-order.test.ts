@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   buildMergeOrder,
-  mergeOrderPromptLines,
   overlappingFiles,
   siblingPairsToCheck,
   topologicalSlugs,
@@ -83,6 +82,35 @@ describe("merge order", () => {
     expect(order.entries.find((entry) => entry.slug === "login")!.landsAfter).toEqual(["feat/auth"]);
   });
 
+  it("keeps a branch with no commits of its own in the order, said as such, and warns of nothing about it", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        ["feat/auth", facts({ ahead: 0, behind: 3 })],
+        ["feat/ui", facts({ ahead: 0 })],
+      ]),
+      siblingMerges: [],
+    });
+    const api = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([["feat/api", facts({ ahead: 0 })]]),
+      siblingMerges: [],
+    });
+    expect(api.entries[0]).toMatchObject({ branch: "feat/api", state: "no_commits", step: 1 });
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/api", "ready", 1],
+      ["feat/ui", "waiting", 2],
+      ["feat/auth", "waiting", 3],
+      ["feat/login", "not_created", null],
+    ]);
+    expect(order.warnings).toEqual([]);
+  });
+
   it("warns when a child landed before its parent, and when a branch is far behind the base", () => {
     const order = buildMergeOrder({
       tree,
@@ -123,13 +151,30 @@ describe("merge order", () => {
     const auth = order.entries.find((entry) => entry.slug === "auth")!;
     expect(auth.baseConflicts).toEqual(["README.md"]);
     expect(auth.siblingRisks).toEqual([
-      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"] },
+      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"], isChecked: true },
     ]);
     // login changes auth.ts like its parent, but they are not siblings.
     expect(order.entries.find((entry) => entry.slug === "login")!.siblingRisks).toEqual([]);
     // A landed sibling is no risk any more.
     git.set("feat/ui", facts({ ahead: 0, isLanded: true, ownFiles: ["README.md"] }));
     expect(siblingPairsToCheck({ tree, rule: RULE, git })).toEqual([]);
+  });
+
+  it("says which sibling pairs were not merged to check", () => {
+    const order = buildMergeOrder({
+      tree,
+      rule: RULE,
+      base: "main",
+      git: new Map([
+        ["feat/api", facts()],
+        ["feat/auth", facts({ ownFiles: ["CHANGELOG.md"] })],
+        ["feat/ui", facts({ ownFiles: ["CHANGELOG.md"] })],
+      ]),
+      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: null }],
+    });
+    expect(order.entries.find((entry) => entry.slug === "auth")!.siblingRisks).toEqual([
+      { branch: "feat/ui", sharedFiles: ["CHANGELOG.md"], conflictingFiles: [], isChecked: false },
+    ]);
   });
 
   it("sees a file on one side where the other side has a folder as overlapping", () => {
@@ -151,33 +196,5 @@ describe("merge order", () => {
       ["a", null, "not_created"],
     ]);
     expect(order.warnings.map((warning) => warning.code)).toEqual(["unknown_parent"]);
-  });
-
-  it("gives the prompt a few lines about one node: place, what lands first, conflicts", () => {
-    const order = buildMergeOrder({
-      tree,
-      rule: RULE,
-      base: "main",
-      git: new Map([
-        ["feat/api", facts()],
-        [
-          "feat/auth",
-          facts({ ownFiles: ["a", "b", "c", "d", "e", "f", "g"], baseConflicts: ["a", "b", "c", "d", "e", "f", "g"] }),
-        ],
-        ["feat/ui", facts({ ownFiles: ["a"] })],
-      ]),
-      siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: [] }],
-    });
-    expect(mergeOrderPromptLines(order, "auth")).toEqual([
-      "Merge order: feat/auth is step 3 of 3 to land on main.",
-      "Must land before it: feat/api.",
-      "Would conflict with main in: a, b, c, d, e and 2 more.",
-      "Sibling feat/ui also changes: a (merges cleanly today).",
-    ]);
-    expect(mergeOrderPromptLines(order, "login")).toEqual([
-      "Merge order: feat/login does not exist yet.",
-      "Must land before it: feat/api, feat/auth.",
-    ]);
-    expect(mergeOrderPromptLines(order, "nope")).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ export interface MergeBranchGit {
   ahead: number;
   /** Commits on the base and not on the branch. */
   behind: number;
-  /** Merged into the base (ahead 0), or its changes are already all in the base (a squash landing). */
+  /**
+   * Merged into the base (ahead 0, after commits of its own), or its changes were all in the base at
+   * some point since they split (a squash landing, even when the base changed those files again).
+   */
   isLanded: boolean;
   /** Files the branch itself changed: since it left its design parent's branch when that one is not landed, else since the base. */
   ownFiles: string[];
@@ -21,14 +24,15 @@ export interface MergeBranchGit {
   baseConflicts: string[];
 }
 
-/** A merge-tree verdict for two sibling branches that changed the same files. */
+/** A merge-tree verdict for two sibling branches that changed the same files; null when it was not asked. */
 export interface SiblingMerge {
   a: string;
   b: string;
-  conflictingFiles: string[];
+  conflictingFiles: string[] | null;
 }
 
-export type MergeOrderState = "landed" | "ready" | "waiting" | "not_created";
+/** `no_commits`: the branch exists, but has nothing of its own yet (made from the base, no commit since). */
+export type MergeOrderState = "landed" | "ready" | "waiting" | "no_commits" | "not_created";
 
 export interface SiblingRisk {
   branch: string;
@@ -36,6 +40,8 @@ export interface SiblingRisk {
   sharedFiles: string[];
   /** The part of sharedFiles merge-tree says would conflict. */
   conflictingFiles: string[];
+  /** False when the pair was not merged to check (past the number of merges Arbor runs for one order). */
+  isChecked: boolean;
 }
 
 export interface MergeOrderEntry {
@@ -206,7 +212,7 @@ export function buildMergeOrder(input: {
     remember(pair.a, pair.b, pair.sharedFiles);
     remember(pair.b, pair.a, pair.sharedFiles);
   }
-  const conflictsOf = new Map<string, string[]>();
+  const conflictsOf = new Map<string, string[] | null>();
   for (const merge of input.siblingMerges) {
     conflictsOf.set(`${merge.a}\0${merge.b}`, merge.conflictingFiles);
     conflictsOf.set(`${merge.b}\0${merge.a}`, merge.conflictingFiles);
@@ -227,14 +233,16 @@ export function buildMergeOrder(input: {
         ? "not_created"
         : pending.length > 0
           ? "waiting"
-          : "ready";
+          : facts.ahead === 0
+            ? "no_commits"
+            : "ready";
     stateOf.set(slug, state);
     const siblingRisks = [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
-      .map(([other, sharedFiles]) => ({
-        branch: other,
-        sharedFiles,
-        conflictingFiles: conflictsOf.get(`${branch}\0${other}`) ?? [],
-      }))
+      .map(([other, sharedFiles]) => {
+        // Absent: the two sides end up the same in every shared file, so they merge cleanly without asking.
+        const verdict = conflictsOf.get(`${branch}\0${other}`);
+        return { branch: other, sharedFiles, conflictingFiles: verdict ?? [], isChecked: verdict !== null };
+      })
       .sort((a, b) => a.branch.localeCompare(b.branch));
     entries.push({
       slug,
@@ -242,7 +250,7 @@ export function buildMergeOrder(input: {
       branch,
       parentSlug: parentOf.get(slug) ?? null,
       depth: ancestors.length,
-      step: state === "ready" || state === "waiting" ? (step += 1) : null,
+      step: state === "landed" || state === "not_created" ? null : (step += 1),
       state,
       ahead: facts?.ahead ?? null,
       behind: facts?.behind ?? null,
@@ -277,37 +285,4 @@ export function buildMergeOrder(input: {
     });
   }
   return { base: input.base, farBehindCommits, entries, warnings };
-}
-
-const MAX_FILES = 5;
-
-function listFiles(files: readonly string[]): string {
-  const shown = files.slice(0, MAX_FILES).join(", ");
-  return files.length > MAX_FILES ? `${shown} and ${files.length - MAX_FILES} more` : shown;
-}
-
-/**
- * A few lines for the prompt's Plan section about one node's branch: its place in the merge
- * order, what lands before it and its conflict risks. Empty when the node is not in the order.
- */
-export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[] {
-  const entry = order.entries.find((candidate) => candidate.slug === slug);
-  if (!entry) return [];
-  const base = order.base ?? "the base";
-  const toLand = order.entries.filter((candidate) => candidate.step !== null).length;
-  const lines: string[] = [];
-  if (entry.state === "landed") lines.push(`Merge order: ${entry.branch} has already landed on ${base}.`);
-  else if (entry.state === "not_created") lines.push(`Merge order: ${entry.branch} does not exist yet.`);
-  else lines.push(`Merge order: ${entry.branch} is step ${entry.step} of ${toLand} to land on ${base}.`);
-  if (entry.landsAfter.length > 0) lines.push(`Must land before it: ${entry.landsAfter.join(", ")}.`);
-  if (entry.baseConflicts.length > 0) lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts)}.`);
-  for (const risk of entry.siblingRisks) {
-    lines.push(
-      risk.conflictingFiles.length > 0
-        ? `Would conflict with sibling ${risk.branch} in: ${listFiles(risk.conflictingFiles)}.`
-        : `Sibling ${risk.branch} also changes: ${listFiles(risk.sharedFiles)} (merges cleanly today).`,
-    );
-  }
-  for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);
-  return lines;
 }

@@ -1,10 +1,13 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
+import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
+import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
+import { readGitDirFromFiles } from "@/lib/git/read-operation-in-progress.ts";
 import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { readBaseWrites } from "./read-base-writes.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
@@ -12,17 +15,25 @@ import type { DesignTree } from "./types.ts";
 
 const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
 const MERGE_CONCURRENCY = 8;
+/**
+ * Sibling pairs merged to check, at most, for one order: a plan of hundreds of siblings that all
+ * touch one file (a changelog, a lock file) would otherwise ask tens of thousands of merges, minutes
+ * of git. The pairs past it are listed with their shared files, marked not checked.
+ */
+export const MAX_SIBLING_MERGES = 200;
 
 /**
  * Reads what the merge order needs from git, in a few batched processes whatever the size of
  * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
  * `merge-base --octopus` and one `rev-list --parents` (every merge base and ahead/behind count,
  * worked out in memory), one `diff-tree --stdin --raw`
- * (what each side changed, with the resulting blobs), then one `git merge-tree --write-tree` only
+ * (what each side changed, with the resulting blobs), one `git log --raw` of the base only when a
+ * branch may have been squashed onto it and changed again since, then one `git merge-tree --write-tree` only
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
  * changes against the base, or two sibling branches). In a repository the user has not trusted,
  * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
- * land check).
+ * land check). With `focusSlug` (a prompt, which tells one node's place), only that node's branch
+ * is merged to check; the other entries then carry no conflicts.
  */
 export async function readMergeOrder(input: {
   repoRoot: string;
@@ -30,6 +41,8 @@ export async function readMergeOrder(input: {
   rule: string;
   isTrusted: boolean;
   farBehindCommits?: number;
+  focusSlug?: string;
+  maxSiblingMerges?: number;
 }): Promise<MergeOrder> {
   const { repoRoot, tree, rule } = input;
   const branchOf = (slug: string) => expectedBranchName({ rule, slug });
@@ -54,6 +67,8 @@ export async function readMergeOrder(input: {
       "The repository has no default branch (no origin/HEAD, main or master, and the main worktree is not on a branch), so there is nothing to land on. Create or check out the base branch, then look again.",
     );
   const baseSha = heads.get(base)!;
+  const gitDir = await readGitDirFromFiles(repoRoot);
+  const commonDir = gitDir ? readCommonDir(gitDir) : null;
   const { parentOf } = designParents(tree);
   const live = tree.nodes
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
@@ -98,11 +113,12 @@ export async function readMergeOrder(input: {
     git.set(node.branch, {
       ahead,
       behind,
-      isLanded: ahead === 0 || isSquashed,
+      isLanded: isSquashed || (ahead === 0 && (await hasMovedSinceCreated({ commonDir, node, heads }))),
       ownFiles: [...own.keys()],
       baseConflicts: [],
     });
   }
+  await markSquashedEarlier({ repoRoot, baseSha, graph, live, git, changed, mergeBaseOf });
   if (heads.has(base) && tree.nodes.some((node) => branchOf(node.slug) === base))
     git.set(base, { ahead: 0, behind: 0, isLanded: true, ownFiles: [], baseConflicts: [] });
 
@@ -122,8 +138,11 @@ export async function readMergeOrder(input: {
       return result.exitCode === 1 ? files.filter((file) => file !== "") : [];
     });
   // Only the branch's own changes: what its design parent brings is that parent's risk, and lands first.
+  const focus = input.focusSlug === undefined ? null : branchOf(input.focusSlug);
+  const isInFocus = (...branches: string[]) => focus === null || branches.includes(focus);
   const baseChecks = live.filter((node) => {
     const facts = git.get(node.branch)!;
+    if (!isInFocus(node.branch)) return false;
     if (facts.isLanded) return false;
     const own = ownBlobs.get(node.branch)!;
     const baseSide = baseBlobs.get(node.branch)!;
@@ -132,10 +151,17 @@ export async function readMergeOrder(input: {
   const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter(
     (pair) => differing(pair.sharedFiles, ownBlobs.get(pair.a)!, ownBlobs.get(pair.b)!).length > 0,
   );
+  const toMerge = siblingPairs
+    .filter((pair) => isInFocus(pair.a, pair.b))
+    .slice(0, input.maxSiblingMerges ?? MAX_SIBLING_MERGES);
+  const siblingMerges: SiblingMerge[] = siblingPairs
+    .filter((pair) => !toMerge.includes(pair))
+    .map((pair) => ({ a: pair.a, b: pair.b, conflictingFiles: null }));
   const tasks = [
     ...baseChecks.map((node) => ({ kind: "base" as const, a: base, b: node.branch })),
-    ...siblingPairs.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
+    ...toMerge.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
   ];
+
   const results = await runWithConcurrency({
     items: tasks,
     limit: MERGE_CONCURRENCY,
@@ -147,7 +173,6 @@ export async function readMergeOrder(input: {
       );
     },
   });
-  const siblingMerges: SiblingMerge[] = [];
   tasks.forEach((item, index) => {
     const conflicts = results[index]!;
     if (item.kind === "sibling") {
@@ -166,6 +191,21 @@ export async function readMergeOrder(input: {
     siblingMerges,
     ...(input.farBehindCommits === undefined ? {} : { farBehindCommits: input.farBehindCommits }),
   });
+}
+
+/**
+ * Whether a branch with nothing the base lacks has had commits of its own (landed, by a merge or a
+ * fast-forward) rather than being just created from the base with none yet: its head is not the
+ * commit its reflog says it was created at. Without a reflog git cannot say; it counts as landed.
+ */
+async function hasMovedSinceCreated(input: {
+  commonDir: string | null;
+  node: { branch: string };
+  heads: ReadonlyMap<string, string>;
+}): Promise<boolean> {
+  if (!input.commonDir) return true;
+  const created = await readBranchCreatedAt({ commonDir: input.commonDir, branch: input.node.branch });
+  return created === null || created !== input.heads.get(input.node.branch);
 }
 
 /** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */
@@ -195,6 +235,40 @@ async function readHeadBranch(repoRoot: string): Promise<string | null> {
 }
 
 type Live = Array<{ slug: string; branch: string }>;
+
+/**
+ * Marks landed the branches squashed onto the base whose files the base changed again since: every
+ * file the branch changed was, at some commit of the base since they split, exactly as the branch
+ * has it. Only a branch all of whose files the base touched since is a candidate, so work in
+ * progress costs nothing, and the base's commits are read once (readBaseWrites) for them all.
+ */
+async function markSquashedEarlier(input: {
+  repoRoot: string;
+  baseSha: string;
+  graph: Awaited<ReturnType<typeof readCommitGraph>>;
+  live: Live;
+  git: Map<string, MergeBranchGit>;
+  changed: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  mergeBaseOf: ReadonlyMap<string, string | null>;
+}): Promise<void> {
+  const sinceBaseOf = (branch: string) => input.changed.get(`base\0${branch}`) ?? new Map<string, string>();
+  const candidates = input.live.filter((node) => {
+    const facts = input.git.get(node.branch)!;
+    const baseSide = input.changed.get(`base-side\0${node.branch}`) ?? new Map<string, string>();
+    const sinceBase = sinceBaseOf(node.branch);
+    return !facts.isLanded && sinceBase.size > 0 && [...sinceBase.keys()].every((file) => baseSide.has(file));
+  });
+  if (candidates.length === 0) return;
+  const writes = await readBaseWrites({ repoRoot: input.repoRoot, baseSha: input.baseSha, floor: input.graph.floor });
+  for (const node of candidates) {
+    const mergeBase = input.mergeBaseOf.get(`base\0${node.branch}`) ?? null;
+    const written = new Set<string>();
+    for (const commit of input.graph.commitsOnlyIn(input.baseSha, mergeBase))
+      for (const [file, blob] of writes.get(commit) ?? []) written.add(`${file}\0${blob}`);
+    if ([...sinceBaseOf(node.branch)].every(([file, blob]) => written.has(`${file}\0${blob}`)))
+      input.git.get(node.branch)!.isLanded = true;
+  }
+}
 
 /**
  * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
@@ -238,6 +312,13 @@ async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
     return seen;
   };
   return {
+    /** The common ancestor of every tip: the graph holds the commits above it. */
+    floor,
+    /** The commits in `tip`'s history and not in `other`'s (both above the floor). */
+    commitsOnlyIn(tip: string, other: string | null): string[] {
+      const excluded = other ? ancestors(other) : new Set<string>();
+      return [...ancestors(tip)].filter((sha) => !excluded.has(sha));
+    },
     /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
     mergeBase(a: string, b: string): string | null {
       const left = ancestors(a);

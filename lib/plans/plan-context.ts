@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db/client.ts";
 import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { mergeOrderPromptLines } from "@/lib/design/merge-order.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import type { PromptPlan } from "@/lib/prompt/types.ts";
+import { mergeOrderPromptLines } from "./merge-order-prompt-lines.ts";
 import { readMergeOrderOfPlan } from "./plan-merge-order.ts";
 import { listPlans } from "./plans-store.ts";
 import type { PlanView } from "./plan-types.ts";
@@ -60,7 +60,7 @@ export async function buildPlanContext(
 /** The node's merge-order lines; none when git cannot say (the prompt goes ahead without them). */
 async function readMergeOrderPoints(db: Db, plan: PlanView, slug: string): Promise<string[]> {
   try {
-    return mergeOrderPromptLines(await readMergeOrderOfPlan(db, plan), slug);
+    return mergeOrderPromptLines(await readMergeOrderOfPlan(db, plan, { focusSlug: slug }), slug);
   } catch (error) {
     console.warn(`[arbor] merge order left out of the prompt: ${String(error)}`);
     return [];

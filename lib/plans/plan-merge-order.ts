@@ -18,8 +18,15 @@ export async function readPlanMergeOrder(db: Db, input: { planId: string }): Pro
   return readMergeOrderOfPlan(db, await getPlanOrThrow(db, input.planId));
 }
 
-/** readPlanMergeOrder for a plan already read (the prompt's Plan section has it). */
-export async function readMergeOrderOfPlan(db: Db, plan: PlanView): Promise<MergeOrder> {
+/**
+ * readPlanMergeOrder for a plan already read (the prompt's Plan section has it); with `focusSlug`,
+ * only that node's conflicts are measured (see readMergeOrder).
+ */
+export async function readMergeOrderOfPlan(
+  db: Db,
+  plan: PlanView,
+  options: { focusSlug?: string } = {},
+): Promise<MergeOrder> {
   await assertRepoIsLocal(db, plan.repoId);
   const repoRoot = await findRepoRoot(db, plan.repoId);
   const [rules, isTrusted] = await Promise.all([
@@ -31,6 +38,7 @@ export async function readMergeOrderOfPlan(db: Db, plan: PlanView): Promise<Merg
     tree: plan.tree ?? { nodes: [], edges: [] },
     rule: rules.branchNamingRule,
     isTrusted,
+    ...options,
   });
 }
 

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
+import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
 import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
 import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
@@ -135,7 +134,7 @@ export async function landedBranches(
   for (const worktree of candidates) {
     const branch = worktree.branch!;
     if (reachableBranches.has(branch)) {
-      const created = await readCreatedAt(input.commonDir, branch);
+      const created = await readBranchCreatedAt({ commonDir: input.commonDir, branch });
       if (created !== null && created !== worktree.head!.sha) landed.add(branch);
     } else if (Date.parse(worktree.head!.committedAt) / 1000 <= baseTime) {
       toMerge.push(worktree);
@@ -178,14 +177,4 @@ export async function landedBranches(
     if (trees[index] === baseTree) landed.add(worktree.branch!);
   });
   return landed;
-}
-
-/** The commit a branch was created at: the new value of its reflog's first line (null without a reflog). */
-async function readCreatedAt(commonDir: string, branch: string): Promise<string | null> {
-  try {
-    const log = await readFile(path.join(commonDir, "logs", "refs", "heads", ...branch.split("/")), "utf8");
-    return log.split("\n")[0]?.split(" ")[1] ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MergeOrder } from "@/lib/design/merge-order.ts";
+import { MAX_SIBLING_MERGES } from "@/lib/design/read-merge-order.ts";
 import type { ErrorBody, PlanBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
@@ -97,10 +98,10 @@ describe("merge order of a plan", () => {
       shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === sent.body.run.claudeSessionId)!,
     )!;
     const planSection = prompt.slice(prompt.indexOf("# 3. Plan"), prompt.indexOf("# 4. Memory"));
-    expect(planSection).toContain("Merge order: feat/auth is step 3 of 4 to land on main.");
-    expect(planSection).toContain("Must land before it: feat/api.");
-    expect(planSection).toContain("Would conflict with main in: a.txt.");
-    expect(planSection).toContain("Would conflict with sibling feat/ui in: shared.txt.");
+    expect(planSection).toContain("Merge order: `feat/auth` is step 3 of 4 to land on `main`.");
+    expect(planSection).toContain("Must land before it: `feat/api`.");
+    expect(planSection).toContain("Would conflict with `main` in: `a.txt`.");
+    expect(planSection).toContain("Would conflict with sibling `feat/ui` in: `shared.txt`.");
 
     // Landing auth (with api inside it) before api itself is flagged; api then has nothing left to land.
     await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "-X", "theirs", "--no-edit", "feat/auth"] });
@@ -140,6 +141,72 @@ describe("merge order of a plan", () => {
       ["child_landed_before_parent", "feat/c1"],
     ]);
     expect(order.entries.find((entry) => entry.branch === "feat/p1")!.behind).toBeGreaterThanOrEqual(50);
+  });
+
+  it("shows a branch just made from the base as having no commits yet, not as landed; a fast-forwarded one as landed", async () => {
+    const { mainPath, root } = shared.repo;
+    // fresh0 is made and left alone; its child fresh1 has work; ff0 gets a commit and is fast-forwarded into main.
+    await addWorktree({ mainPath, path: path.join(root, "ff0"), branch: "feat/ff0" });
+    await commit(path.join(root, "ff0"), { "ff0.txt": "ff0\n" }, "ff0");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--ff-only", "feat/ff0"] });
+    await addWorktree({ mainPath, path: path.join(root, "fresh0"), branch: "feat/fresh0" });
+    await addWorktree({ mainPath, path: path.join(root, "fresh1"), branch: "feat/fresh1" });
+    await commit(path.join(root, "fresh1"), { "fresh1.txt": "fresh1\n" }, "fresh1");
+    const planId = await createPlan(shared.repo.repoId, {
+      nodes: [node("ff0"), node("fresh0"), node("fresh1")],
+      edges: [{ parent: "fresh0", child: "fresh1" }],
+    });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/ff0", "landed", null],
+      ["feat/fresh0", "no_commits", 1],
+      ["feat/fresh1", "waiting", 2],
+    ]);
+    expect(order.warnings).toEqual([]);
+  });
+
+  it("still counts a squash-landed branch as landed after the base changed its files again", async () => {
+    const { mainPath, root } = shared.repo;
+    await addWorktree({ mainPath, path: path.join(root, "sq"), branch: "feat/sq" });
+    await commit(path.join(root, "sq"), { "sq.txt": "first\n" }, "sq 1");
+    await commit(path.join(root, "sq"), { "sq.txt": "second\n", "sq2.txt": "two\n" }, "sq 2");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--squash", "feat/sq"] });
+    await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "-m", "Squash sq"] });
+    await commit(mainPath, { "sq.txt": "follow-up on main\n" }, "main changes sq.txt again");
+    // Its sibling changed the same file on its own: not landed, and conflicting.
+    await addWorktree({ mainPath, path: path.join(root, "sq-other"), branch: "feat/sq-other" });
+    await runFixtureGit({ cwd: path.join(root, "sq-other"), args: ["reset", "-q", "--hard", "HEAD~2"] });
+    await commit(path.join(root, "sq-other"), { "sq.txt": "other\n" }, "other");
+    const planId = await createPlan(shared.repo.repoId, { nodes: [node("sq"), node("sq-other")], edges: [] });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    expect(order.entries.map((entry) => [entry.branch, entry.state, entry.step])).toEqual([
+      ["feat/sq", "landed", null],
+      ["feat/sq-other", "ready", 1],
+    ]);
+  });
+
+  it("merges at most MAX_SIBLING_MERGES sibling pairs for one order and marks the rest not checked", async () => {
+    const { mainPath, root } = shared.repo;
+    // 21 siblings that each write CHANGELOG.md their own way: 210 pairs that would all need a merge.
+    const scratch = path.join(root, "many-siblings");
+    await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", "--detach", scratch, "main"] });
+    const slugs = Array.from({ length: 21 }, (_, index) => `sib${index}`);
+    for (const slug of slugs) {
+      await runFixtureGit({ cwd: scratch, args: ["switch", "-q", "-c", `feat/${slug}`, "main"] });
+      await commit(scratch, { "CHANGELOG.md": `${slug}\n` }, slug);
+    }
+    const planId = await createPlan(shared.repo.repoId, { nodes: slugs.map(node), edges: [] });
+    const order = (await mergeOrder(planId)).body.mergeOrder;
+    const risks = order.entries.flatMap((entry) => entry.siblingRisks);
+    expect(risks).toHaveLength(21 * 20);
+    expect(risks.filter((risk) => risk.isChecked && risk.conflictingFiles[0] === "CHANGELOG.md")).toHaveLength(
+      2 * MAX_SIBLING_MERGES,
+    );
+    expect(risks.filter((risk) => !risk.isChecked)).toHaveLength(2 * (210 - MAX_SIBLING_MERGES));
+    expect(risks.find((risk) => !risk.isChecked)).toMatchObject({
+      sharedFiles: ["CHANGELOG.md"],
+      conflictingFiles: [],
+    });
   });
 
   it("runs no merge driver of an untrusted repository: a file that needs one counts as conflicting", async () => {

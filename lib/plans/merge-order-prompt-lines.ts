@@ -1,0 +1,43 @@
+import type { MergeOrder } from "@/lib/design/merge-order.ts";
+import { formatCode } from "@/lib/prompt/format-markdown.ts";
+
+const MAX_FILES = 5;
+
+/** The first files, each in a code span: a path from the repository reads as a name, never as Arbor's words. */
+function listFiles(files: readonly string[]): string {
+  const shown = files.slice(0, MAX_FILES).map(formatCode).join(", ");
+  return files.length > MAX_FILES ? `${shown} and ${files.length - MAX_FILES} more` : shown;
+}
+
+/**
+ * A few lines for the prompt's Plan section about one node's branch: its place in the merge
+ * order, what lands before it and its conflict risks. Empty when the node is not in the order.
+ * Branch and file names come from the repository, so each is a code span it cannot close.
+ */
+export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[] {
+  const entry = order.entries.find((candidate) => candidate.slug === slug);
+  if (!entry) return [];
+  const base = order.base === null ? "the base" : formatCode(order.base);
+  const branch = formatCode(entry.branch);
+  const toLand = order.entries.filter((candidate) => candidate.step !== null).length;
+  const lines: string[] = [];
+  if (entry.state === "landed") lines.push(`Merge order: ${branch} has already landed on ${base}.`);
+  else if (entry.state === "not_created") lines.push(`Merge order: ${branch} does not exist yet.`);
+  else if (entry.state === "no_commits")
+    lines.push(
+      `Merge order: ${branch} has no commits of its own yet; it is step ${entry.step} of ${toLand} to land on ${base}.`,
+    );
+  else lines.push(`Merge order: ${branch} is step ${entry.step} of ${toLand} to land on ${base}.`);
+  if (entry.landsAfter.length > 0) lines.push(`Must land before it: ${entry.landsAfter.map(formatCode).join(", ")}.`);
+  if (entry.baseConflicts.length > 0) lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts)}.`);
+  for (const risk of entry.siblingRisks) {
+    const sibling = formatCode(risk.branch);
+    lines.push(
+      risk.conflictingFiles.length > 0
+        ? `Would conflict with sibling ${sibling} in: ${listFiles(risk.conflictingFiles)}.`
+        : `Sibling ${sibling} also changes: ${listFiles(risk.sharedFiles)} (${risk.isChecked ? "merges cleanly today" : "not checked for conflicts"}).`,
+    );
+  }
+  for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);
+  return lines;
+}
