@@ -9,6 +9,12 @@ import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
+/** The listed files of `count`, with how many more there are. */
+function listFiles(files: readonly string[], count: number): string {
+  const shown = files.join(", ");
+  return count > files.length ? `${shown} and ${count - files.length} more` : shown;
+}
+
 const STATE_LABEL: Record<MergeOrderState, string> = {
   landed: "landed",
   ready: "ready to land",
@@ -89,7 +95,7 @@ function MergeOrderBody({ order }: { order: MergeOrder }) {
 function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }) {
   const indent = Math.min(entry.depth, 4);
   // Its turn has come, but landing it now would conflict with the base: not "ready" yet.
-  const needsResolving = entry.state === "ready" && entry.baseConflicts.length > 0;
+  const needsResolving = entry.state === "ready" && entry.baseConflictCount > 0;
   return (
     <li
       data-testid="merge-order-entry"
@@ -121,9 +127,9 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
       {entry.landsAfter.length > 0 ? (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">After: {entry.landsAfter.join(", ")}</p>
       ) : null}
-      {entry.baseConflicts.length > 0 ? (
+      {entry.baseConflictCount > 0 ? (
         <p data-testid="merge-order-base-conflicts" className="mt-1 break-all text-xs text-red-700 dark:text-red-300">
-          Conflicts with {base}: {entry.baseConflicts.join(", ")}
+          Conflicts with {base}: {listFiles(entry.baseConflicts, entry.baseConflictCount)}
         </p>
       ) : null}
       {entry.siblingRisks.map((risk) => (
@@ -131,20 +137,26 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
           key={risk.branch}
           data-testid="merge-order-sibling-risk"
           data-sibling={risk.branch}
-          data-conflicts={risk.conflictingFiles.length > 0 ? "yes" : risk.isChecked ? "no" : "unknown"}
+          data-conflicts={risk.conflictingFileCount > 0 ? "yes" : risk.isChecked ? "no" : "unknown"}
           className={
-            risk.conflictingFiles.length > 0
+            risk.conflictingFileCount > 0
               ? "mt-1 break-all text-xs text-red-700 dark:text-red-300"
               : "mt-1 break-all text-xs text-amber-800 dark:text-amber-300"
           }
         >
-          {risk.conflictingFiles.length > 0
-            ? `Conflicts with ${risk.branch}: ${risk.conflictingFiles.join(", ")}`
+          {risk.conflictingFileCount > 0
+            ? `Conflicts with ${risk.branch}: ${listFiles(risk.conflictingFiles, risk.conflictingFileCount)}`
             : risk.isChecked
-              ? `Also changed by ${risk.branch} (merges cleanly): ${risk.sharedFiles.join(", ")}`
-              : `Also changed by ${risk.branch} (not checked for conflicts: too many sibling pairs change the same files): ${risk.sharedFiles.join(", ")}`}
+              ? `Also changed by ${risk.branch} (merges cleanly): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`
+              : `Also changed by ${risk.branch} (not checked for conflicts: too many sibling pairs change the same files): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`}
         </p>
       ))}
+      {entry.siblingRisksNotListed > 0 ? (
+        <p data-testid="merge-order-more-siblings" className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          … and {entry.siblingRisksNotListed} more{" "}
+          {entry.siblingRisksNotListed === 1 ? "sibling changes" : "siblings change"} some of the same files
+        </p>
+      ) : null}
     </li>
   );
 }

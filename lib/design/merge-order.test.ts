@@ -5,6 +5,8 @@ import {
   siblingPairsToCheck,
   topologicalSlugs,
   designParents,
+  FILES_LISTED,
+  SIBLING_RISKS_LISTED,
   type MergeBranchGit,
 } from "./merge-order.ts";
 import type { DesignTree } from "./types.ts";
@@ -151,7 +153,14 @@ describe("merge order", () => {
     const auth = order.entries.find((entry) => entry.slug === "auth")!;
     expect(auth.baseConflicts).toEqual(["README.md"]);
     expect(auth.siblingRisks).toEqual([
-      { branch: "feat/ui", sharedFiles: ["README.md"], conflictingFiles: ["README.md"], isChecked: true },
+      {
+        branch: "feat/ui",
+        sharedFiles: ["README.md"],
+        sharedFileCount: 1,
+        conflictingFiles: ["README.md"],
+        conflictingFileCount: 1,
+        isChecked: true,
+      },
     ]);
     // login changes auth.ts like its parent, but they are not siblings.
     expect(order.entries.find((entry) => entry.slug === "login")!.siblingRisks).toEqual([]);
@@ -173,8 +182,43 @@ describe("merge order", () => {
       siblingMerges: [{ a: "feat/ui", b: "feat/auth", conflictingFiles: null }],
     });
     expect(order.entries.find((entry) => entry.slug === "auth")!.siblingRisks).toEqual([
-      { branch: "feat/ui", sharedFiles: ["CHANGELOG.md"], conflictingFiles: [], isChecked: false },
+      {
+        branch: "feat/ui",
+        sharedFiles: ["CHANGELOG.md"],
+        sharedFileCount: 1,
+        conflictingFiles: [],
+        conflictingFileCount: 0,
+        isChecked: false,
+      },
     ]);
+  });
+
+  it("lists a bounded number of siblings (conflicting ones first) and files per entry, counting the rest", () => {
+    // 300 roots that all change CHANGELOG.md, and 120 files besides; every tenth pair with n-0 conflicts.
+    const many: DesignTree = { nodes: Array.from({ length: 300 }, (_, index) => node(`n-${index}`)), edges: [] };
+    const files = ["CHANGELOG.md", ...Array.from({ length: 120 }, (_, index) => `f-${index}.ts`)];
+    const git = new Map(
+      many.nodes.map((entry) => [`feat/${entry.slug}`, facts({ ownFiles: files, baseConflicts: files })]),
+    );
+    const siblingMerges = many.nodes.slice(1).map((entry, index) => ({
+      a: "feat/n-0",
+      b: `feat/${entry.slug}`,
+      conflictingFiles: index % 10 === 0 ? files : [],
+    }));
+    const order = buildMergeOrder({ tree: many, rule: RULE, base: "main", git, siblingMerges });
+    const first = order.entries[0]!;
+    expect(first.siblingRisks).toHaveLength(SIBLING_RISKS_LISTED);
+    expect(first.siblingRisksNotListed).toBe(299 - SIBLING_RISKS_LISTED);
+    // The 30 siblings that conflict come first: the listed ones all do.
+    expect(first.siblingRisks.every((risk) => risk.conflictingFileCount === files.length)).toBe(true);
+    expect(first.siblingRisks[0]).toMatchObject({ sharedFileCount: files.length, conflictingFileCount: files.length });
+    expect(first.siblingRisks[0]!.sharedFiles).toHaveLength(FILES_LISTED);
+    expect(first.siblingRisks[0]!.conflictingFiles).toHaveLength(FILES_LISTED);
+    expect(first.baseConflicts).toHaveLength(FILES_LISTED);
+    expect(first.baseConflictCount).toBe(files.length);
+    // The whole order stays small enough to send: every entry is bounded the same way.
+    expect(JSON.stringify(order).length).toBeLessThan(300 * 40_000);
+    expect(order.entries.every((entry) => entry.siblingRisks.length <= SIBLING_RISKS_LISTED)).toBe(true);
   });
 
   it("sees a file on one side where the other side has a folder as overlapping", () => {

@@ -3,6 +3,10 @@ import type { DesignTree } from "./types.ts";
 
 /** A branch this many commits (or more) behind the base is flagged: rebase it before landing. */
 export const FAR_BEHIND_COMMITS = 50;
+/** Siblings listed per entry (those that conflict first); the count says the rest. */
+export const SIBLING_RISKS_LISTED = 20;
+/** Files listed per list of an entry (conflicts with the base, a sibling's shared files); the count says the rest. */
+export const FILES_LISTED = 50;
 
 /** What git says about one plan branch, relative to the base (read by lib/plans/read-merge-order.ts). */
 export interface MergeBranchGit {
@@ -36,10 +40,12 @@ export type MergeOrderState = "landed" | "ready" | "waiting" | "no_commits" | "n
 
 export interface SiblingRisk {
   branch: string;
-  /** Files both branches changed. */
+  /** Files both branches changed (the first FILES_LISTED). */
   sharedFiles: string[];
-  /** The part of sharedFiles merge-tree says would conflict. */
+  sharedFileCount: number;
+  /** The part of the shared files merge-tree says would conflict (the first FILES_LISTED). */
   conflictingFiles: string[];
+  conflictingFileCount: number;
   /** False when the pair was not merged to check (past the number of merges Arbor runs for one order). */
   isChecked: boolean;
 }
@@ -57,8 +63,13 @@ export interface MergeOrderEntry {
   behind: number | null;
   /** Branches of design ancestors not landed yet, root first: they land before this one. */
   landsAfter: string[];
+  /** Files that would conflict with the base (the first FILES_LISTED). */
   baseConflicts: string[];
+  baseConflictCount: number;
+  /** Siblings that changed the same files, those that conflict first (at most SIBLING_RISKS_LISTED). */
   siblingRisks: SiblingRisk[];
+  /** Further siblings that changed the same files, not listed (a plan of hundreds of siblings). */
+  siblingRisksNotListed: number;
 }
 
 export type MergeOrderWarningCode = "child_landed_before_parent" | "far_behind" | "unknown_parent";
@@ -237,13 +248,29 @@ export function buildMergeOrder(input: {
             ? "no_commits"
             : "ready";
     stateOf.set(slug, state);
-    const siblingRisks = [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
-      .map(([other, sharedFiles]) => {
-        // Absent: the two sides end up the same in every shared file, so they merge cleanly without asking.
-        const verdict = conflictsOf.get(`${branch}\0${other}`);
-        return { branch: other, sharedFiles, conflictingFiles: verdict ?? [], isChecked: verdict !== null };
-      })
-      .sort((a, b) => a.branch.localeCompare(b.branch));
+    const allRisks =
+      state === "landed"
+        ? []
+        : [...(sharedBy.get(branch) ?? new Map<string, string[]>())]
+            .map(([other, sharedFiles]): SiblingRisk => {
+              // Absent: the two sides end up the same in every shared file, so they merge cleanly without asking.
+              const verdict = conflictsOf.get(`${branch}\0${other}`);
+              const conflictingFiles = verdict ?? [];
+              return {
+                branch: other,
+                sharedFiles: sharedFiles.slice(0, FILES_LISTED),
+                sharedFileCount: sharedFiles.length,
+                conflictingFiles: conflictingFiles.slice(0, FILES_LISTED),
+                conflictingFileCount: conflictingFiles.length,
+                isChecked: verdict !== null,
+              };
+            })
+            .sort(
+              (a, b) =>
+                Number(b.conflictingFileCount > 0) - Number(a.conflictingFileCount > 0) ||
+                a.branch.localeCompare(b.branch),
+            );
+    const baseConflicts = state === "landed" ? [] : (facts?.baseConflicts ?? []);
     entries.push({
       slug,
       title: node.title,
@@ -255,8 +282,10 @@ export function buildMergeOrder(input: {
       ahead: facts?.ahead ?? null,
       behind: facts?.behind ?? null,
       landsAfter: pending.map(branchOf),
-      baseConflicts: state === "landed" ? [] : (facts?.baseConflicts ?? []),
-      siblingRisks: state === "landed" ? [] : siblingRisks,
+      baseConflicts: baseConflicts.slice(0, FILES_LISTED),
+      baseConflictCount: baseConflicts.length,
+      siblingRisks: allRisks.slice(0, SIBLING_RISKS_LISTED),
+      siblingRisksNotListed: Math.max(0, allRisks.length - SIBLING_RISKS_LISTED),
     });
     const parent = parentOf.get(slug);
     if (state === "landed" && facts && parent && !isLanded(parent)) {

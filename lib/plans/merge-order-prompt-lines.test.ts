@@ -50,6 +50,30 @@ describe("merge order lines of a prompt", () => {
     expect(mergeOrderPromptLines(order, "nope")).toEqual([]);
   });
 
+  it("counts files past those listed, and siblings past those listed, from the order's counts", () => {
+    const files = Array.from({ length: 80 }, (_, index) => `f-${index}`);
+    const roots: DesignTree = { nodes: Array.from({ length: 30 }, (_, index) => node(`n-${index}`)), edges: [] };
+    const order = buildMergeOrder({
+      tree: roots,
+      rule: "feat/{slug}",
+      base: "main",
+      git: new Map(
+        roots.nodes.map((entry) => [`feat/${entry.slug}`, facts({ ownFiles: files, baseConflicts: files })]),
+      ),
+      siblingMerges: roots.nodes
+        .slice(1)
+        .map((entry) => ({ a: "feat/n-0", b: `feat/${entry.slug}`, conflictingFiles: [] })),
+    });
+    const lines = mergeOrderPromptLines(order, "n-0");
+    // 80 files, 50 of them in the order, 5 in the prompt: the count is of all 80.
+    expect(lines).toContain("Would conflict with `main` in: `f-0`, `f-1`, `f-2`, `f-3`, `f-4` and 75 more.");
+    expect(lines).toContain(
+      "Sibling `feat/n-1` also changes: `f-0`, `f-1`, `f-10`, `f-11`, `f-12` and 75 more (merges cleanly today).",
+    );
+    expect(lines.filter((line) => line.startsWith("Sibling "))).toHaveLength(20);
+    expect(lines.at(-1)).toBe("9 more siblings change some of the same files.");
+  });
+
   it("says when a branch has no commits yet, and when a sibling pair was not checked", () => {
     const order = orderOf(
       [

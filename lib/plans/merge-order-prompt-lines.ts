@@ -3,10 +3,14 @@ import { formatCode } from "@/lib/prompt/format-markdown.ts";
 
 const MAX_FILES = 5;
 
-/** The first files, each in a code span: a path from the repository reads as a name, never as Arbor's words. */
-function listFiles(files: readonly string[]): string {
-  const shown = files.slice(0, MAX_FILES).map(formatCode).join(", ");
-  return files.length > MAX_FILES ? `${shown} and ${files.length - MAX_FILES} more` : shown;
+/**
+ * The first files of `count`, each in a code span: a path from the repository reads as a name,
+ * never as Arbor's words.
+ */
+function listFiles(files: readonly string[], count: number): string {
+  const shownFiles = files.slice(0, MAX_FILES);
+  const shown = shownFiles.map(formatCode).join(", ");
+  return count > shownFiles.length ? `${shown} and ${count - shownFiles.length} more` : shown;
 }
 
 /**
@@ -29,15 +33,20 @@ export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[]
     );
   else lines.push(`Merge order: ${branch} is step ${entry.step} of ${toLand} to land on ${base}.`);
   if (entry.landsAfter.length > 0) lines.push(`Must land before it: ${entry.landsAfter.map(formatCode).join(", ")}.`);
-  if (entry.baseConflicts.length > 0) lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts)}.`);
+  if (entry.baseConflictCount > 0)
+    lines.push(`Would conflict with ${base} in: ${listFiles(entry.baseConflicts, entry.baseConflictCount)}.`);
   for (const risk of entry.siblingRisks) {
     const sibling = formatCode(risk.branch);
     lines.push(
-      risk.conflictingFiles.length > 0
-        ? `Would conflict with sibling ${sibling} in: ${listFiles(risk.conflictingFiles)}.`
-        : `Sibling ${sibling} also changes: ${listFiles(risk.sharedFiles)} (${risk.isChecked ? "merges cleanly today" : "not checked for conflicts"}).`,
+      risk.conflictingFileCount > 0
+        ? `Would conflict with sibling ${sibling} in: ${listFiles(risk.conflictingFiles, risk.conflictingFileCount)}.`
+        : `Sibling ${sibling} also changes: ${listFiles(risk.sharedFiles, risk.sharedFileCount)} (${risk.isChecked ? "merges cleanly today" : "not checked for conflicts"}).`,
     );
   }
+  if (entry.siblingRisksNotListed > 0)
+    lines.push(
+      `${entry.siblingRisksNotListed} more ${entry.siblingRisksNotListed === 1 ? "sibling changes" : "siblings change"} some of the same files.`,
+    );
   for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);
   return lines;
 }
