@@ -16,27 +16,44 @@ export const SETUP_COPY_MAX_BYTES = 1024 ** 3;
  * Copies the listed files from the main worktree into the new one, each reported: regular files
  * only (opened without following a link and without waiting on a FIFO, then checked on the open
  * file), never through a symbolic link out of either worktree, never over a file the checkout
- * made, SETUP_COPY_MAX_BYTES in all.
+ * made, SETUP_COPY_MAX_BYTES in all. Nothing is copied from a folder without a `.git` entry: the
+ * repository has no main worktree (git names a bare repository's folder, or the git dir of a
+ * `--separate-git-dir` one whose checkout is gone), and its "files" would be git's own (config, hooks).
  */
 export async function copySetupFiles(input: {
   mainPath: string;
   worktreePath: string;
   files: readonly string[];
 }): Promise<CopyOutcome[]> {
+  if (input.files.length === 0) return [];
+  const mainRoot = await findMainWorktree(input.mainPath);
   const copies: CopyOutcome[] = [];
   let budget = SETUP_COPY_MAX_BYTES;
   for (const file of input.files) {
-    const outcome = await copySetupFile({ mainPath: input.mainPath, worktreePath: input.worktreePath, file, budget });
+    const outcome = mainRoot
+      ? await copySetupFile({ mainRoot, worktreePath: input.worktreePath, file, budget })
+      : { path: file, status: "skipped" as const, reason: NO_MAIN_WORKTREE, bytes: 0 };
     budget -= outcome.bytes;
     copies.push({ path: outcome.path, status: outcome.status, reason: outcome.reason });
   }
   return copies;
 }
 
+const NO_MAIN_WORKTREE =
+  "the repository has no main worktree to copy it from (it is bare, or the main worktree's folder is gone); copy it into the new worktree by hand";
+
+/** The main worktree's real path, or null when `mainPath` is not a worktree (no `.git` in it) or is gone. */
+async function findMainWorktree(mainPath: string): Promise<string | null> {
+  const mainRoot = await realpath(mainPath).catch(() => null);
+  if (!mainRoot) return null;
+  return (await lstat(path.join(mainRoot, ".git")).catch(() => null)) ? mainRoot : null;
+}
+
 type Copied = CopyOutcome & { bytes: number };
 
 async function copySetupFile(input: {
-  mainPath: string;
+  /** Real path of the main worktree. */
+  mainRoot: string;
   worktreePath: string;
   file: string;
   budget: number;
@@ -46,7 +63,7 @@ async function copySetupFile(input: {
   const problem = explainCopyPathProblem(file);
   if (problem) return refused(problem);
   try {
-    const mainRoot = await realpath(input.mainPath);
+    const { mainRoot } = input;
     const newRoot = await realpath(input.worktreePath);
     const source = path.join(mainRoot, file);
     const stats = await lstat(source).catch((error: NodeJS.ErrnoException) => {

@@ -26,7 +26,7 @@ beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), "arbor-copy-"));
   mainPath = path.join(root, "main");
   worktreePath = path.join(root, "new");
-  mkdirSync(mainPath);
+  mkdirSync(path.join(mainPath, ".git"), { recursive: true });
   mkdirSync(worktreePath);
 });
 
