@@ -68,9 +68,12 @@ async function copySetupFile(input: {
     const source = path.join(mainRoot, file);
     const stats = await lstat(source).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+      if (error.code === "ELOOP") return "loop" as const;
       throw error;
     });
-    if (!stats) return { path: file, status: "skipped", reason: "it is not in the main worktree", bytes: 0 };
+    if (stats === "loop")
+      return refused("a folder on its way is a symbolic link that leads back to itself (a loop); list a real path");
+    if (!stats) return { path: file, status: "skipped", reason: explainMissing(file), bytes: 0 };
     if (stats.isSymbolicLink())
       return refused("it is a symbolic link in the main worktree; list the file it points to");
     if (!stats.isFile()) return refused(explainNotAFile(stats));
@@ -147,6 +150,12 @@ async function copyBytes(input: { reader: FileHandle; writer: FileHandle; size: 
     await input.writer.write(buffer, 0, bytesRead);
     position += bytesRead;
   }
+}
+
+function explainMissing(file: string): string {
+  return /[*?[]/.test(file)
+    ? "it is not in the main worktree (paths are copied as written: patterns such as * are not expanded, so list each file)"
+    : "it is not in the main worktree";
 }
 
 function explainNotAFile(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {

@@ -11,6 +11,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -69,5 +70,27 @@ describe("copySetupFiles", () => {
       { path: "config", status: "refused", reason: "it is a folder, and folders are not copied: list the files in it" },
     ]);
     expect(existsSync(path.join(worktreePath, "pipe"))).toBe(false);
+  });
+
+  it("says a pattern is not expanded, and a loop of links is a loop", async () => {
+    writeFileSync(path.join(mainPath, ".env.local"), "B=2\n");
+    symlinkSync("loop-b", path.join(mainPath, "loop-a"));
+    symlinkSync("loop-a", path.join(mainPath, "loop-b"));
+
+    const copies = await copySetupFiles({ mainPath, worktreePath, files: [".env.*", "loop-a/.env"] });
+
+    expect(copies).toEqual([
+      {
+        path: ".env.*",
+        status: "skipped",
+        reason:
+          "it is not in the main worktree (paths are copied as written: patterns such as * are not expanded, so list each file)",
+      },
+      {
+        path: "loop-a/.env",
+        status: "refused",
+        reason: "a folder on its way is a symbolic link that leads back to itself (a loop); list a real path",
+      },
+    ]);
   });
 });
