@@ -181,7 +181,7 @@ describe("tidy up", () => {
     const reasons = new Map(result.skipped.map((item) => [item.action.worktreePath, item.reason]));
     expect(reasons.size).toBe(2);
     expect(reasons.get(dirty)).toContain("1 uncommitted change; commit, stash or discard it first.");
-    expect(reasons.get(busy)).toContain("in use or has uncommitted changes");
+    expect(reasons.get(busy)).toBe("A Claude Code session is working in it. Its dependency folders were kept.");
     expect(existsSync(path.join(dirty, "draft.txt"))).toBe(true);
     expect(existsSync(path.join(busy, "node_modules", "pkg", "index.js"))).toBe(true);
   });
