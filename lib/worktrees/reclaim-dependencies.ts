@@ -5,6 +5,7 @@ import { runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
 import { worktreesInside } from "./removal-blockers.ts";
+import type { DependencyFolder } from "./ship-types.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 import { liveRunState } from "./worktree-facts.ts";
 import { whileHolding } from "./worktree-holds.ts";
@@ -22,7 +23,7 @@ export interface DependencyReclaim {
  * Code session or an uncommitted change that appeared since the preview (another worktree's
  * reclaim may have taken minutes) keeps every folder. A folder is deleted only when a walk made
  * under the hold finds it as a dependency folder (so a request cannot name another path), no other
- * worktree lives in it, its real path is where the walk found it (no folder on its way became a
+ * worktree lives in it, it holds no git repository of its own, its real path is where the walk found it (no folder on its way became a
  * link) and git tracks nothing in it.
  */
 export async function reclaimDependencies(
@@ -38,23 +39,22 @@ export async function reclaimDependencies(
     const holdsWorktree = (folder: string) =>
       worktreesInside(path.join(worktree.path, ...folder.split("/")), nested).length > 0;
     const known = new Map(
-      usage.dependencies.filter((folder) => !holdsWorktree(folder.path)).map((folder) => [folder.path, folder.bytes]),
+      usage.dependencies.filter((folder) => !holdsWorktree(folder.path)).map((folder) => [folder.path, folder]),
     );
     const root = await realpath(worktree.path);
     const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
     for (const folder of input.folders) {
-      const size = known.get(folder);
-      const problem =
-        size === undefined
-          ? "is not a dependency folder of this worktree now"
-          : await checkFolder({ root, worktreePath: worktree.path, folder });
-      if (problem) {
+      const found = known.get(folder);
+      const problem = found
+        ? await checkFolder({ root, worktreePath: worktree.path, found })
+        : "is not a dependency folder of this worktree now";
+      if (problem || !found) {
         result.reasons.push(`${folder} ${problem}.`);
         continue;
       }
       await rm(path.join(root, ...folder.split("/")), { recursive: true, force: true, maxRetries: 3 });
       result.deleted.push(folder);
-      result.bytes += size ?? 0;
+      result.bytes += found.bytes;
     }
     return result;
   });
@@ -79,9 +79,16 @@ async function explainInUse(db: Db, input: { repoId: string; worktreePath: strin
   return status.stdout.byteLength > 0 ? "It has uncommitted changes made since the preview." : null;
 }
 
-/** Why `folder` may not be deleted now (a suffix to its name), or null. */
-async function checkFolder(input: { root: string; worktreePath: string; folder: string }): Promise<string | null> {
-  const absolute = path.join(input.root, ...input.folder.split("/"));
+/** Why a dependency folder the walk found may not be deleted now (a suffix to its name), or null. */
+async function checkFolder(input: {
+  root: string;
+  worktreePath: string;
+  found: DependencyFolder;
+}): Promise<string | null> {
+  const { found } = input;
+  if (found.repository !== null)
+    return `holds a git repository of its own (${found.repository}); it was kept: delete it by hand if that work may go`;
+  const absolute = path.join(input.root, ...found.path.split("/"));
   const stats = await lstat(absolute).catch(() => null);
   if (!stats) return "is gone";
   if (!stats.isDirectory()) return "is no longer a folder (it is a link or a file now); it was kept";
@@ -89,7 +96,7 @@ async function checkFolder(input: { root: string; worktreePath: string; folder: 
     return "is reached through a symbolic link now; nothing is deleted through a link";
   const tracked = await runGitCommand({
     cwd: input.worktreePath,
-    args: ["ls-files", "-z", "--", `:(literal)${input.folder}`],
+    args: ["ls-files", "-z", "--", `:(literal)${found.path}`],
     maxStdoutBytes: 4096,
   });
   return tracked.stdout.byteLength > 0 ? "holds files git tracks; it was kept" : null;
