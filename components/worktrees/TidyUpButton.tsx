@@ -170,7 +170,12 @@ function TidyRow({ worktree }: { worktree: TidyWorktree }) {
       {worktree.dependencies.length > 0 ? (
         <div className="text-zinc-600 dark:text-zinc-400" data-testid="tidy-dependencies">
           Dependencies {formatBytes(dependencyBytes)}:{" "}
-          {worktree.dependencies.map((folder) => `${folder.path} (${formatBytes(folder.bytes)})`).join(", ")}
+          {worktree.dependencies
+            .map(
+              (folder) =>
+                `${folder.path} (${formatBytes(folder.bytes)}${folder.repository ? `; kept: the git repository ${folder.repository} is in it` : ""})`,
+            )
+            .join(", ")}
         </div>
       ) : null}
       {!worktree.isMain && worktree.blockers.length > 0 ? (

@@ -73,7 +73,7 @@ export function WorktreeSetupEditor(props: { repoId: string; setup: WorktreeSetu
           <p id={ids.filesHelp} className={fileProblem ? "text-red-700 dark:text-red-400" : "text-zinc-500"}>
             {fileProblem
               ? `${fileProblem.file}: ${fileProblem.problem}.`
-              : "One path a line, relative to the worktree (ignored files such as .env). Links out of the worktree are refused."}
+              : "One file a line, relative to the worktree (ignored files such as .env), as written: no folders, no patterns such as *. Links out of the worktree are refused."}
           </p>
         </div>
         <div className="space-y-1">

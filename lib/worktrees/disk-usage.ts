@@ -16,7 +16,8 @@ export interface DiskUsage {
  * Measures the disk a worktree uses, and its dependency folders, without blocking the event loop:
  * every read is an async fs call, `concurrency` folders at a time, at most `maxEntries` entries.
  * Symlinks are counted as themselves and never followed; a file with several hard links is
- * counted once per inode (device + inode number); the worktree's `.git` (a file in a linked
+ * counted once per inode (device + inode number); a `.git` inside a dependency folder marks it as
+ * holding a repository of its own; the worktree's `.git` (a file in a linked
  * worktree, the shared repository in the main one) is left out, and so are the `skip` folders
  * (absolute paths: other worktrees inside this one, measured as themselves). Entries that vanish
  * or cannot be read during the walk are skipped.
@@ -30,6 +31,7 @@ export async function measureDiskUsage(
   const concurrency = options.concurrency ?? 8;
   const seenInodes = new Set<string>();
   const dependencyBytes = new Map<string, number>();
+  const repositories = new Map<string, string>();
   const queue: Array<{ absolute: string; relative: string; dependency: string | null }> = [
     { absolute: root, relative: "", dependency: null },
   ];
@@ -60,6 +62,8 @@ export async function measureDiskUsage(
       const absolute = path.join(folder.absolute, name);
       if (skipped.has(absolute)) continue;
       const relative = folder.relative === "" ? name : `${folder.relative}/${name}`;
+      if (name === ".git" && folder.dependency !== null && !repositories.has(folder.dependency))
+        repositories.set(folder.dependency, folder.relative);
       let stats;
       try {
         stats = await lstat(absolute, { bigint: false });
@@ -102,6 +106,10 @@ export async function measureDiskUsage(
   return {
     bytes,
     isPartial,
-    dependencies: [...dependencyBytes].map(([folder, size]) => ({ path: folder, bytes: size })),
+    dependencies: [...dependencyBytes].map(([folder, size]) => ({
+      path: folder,
+      bytes: size,
+      repository: repositories.get(folder) ?? null,
+    })),
   };
 }

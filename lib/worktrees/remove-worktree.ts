@@ -13,10 +13,7 @@ import { heldFor, holdWorktrees } from "./worktree-holds.ts";
 import type { RemovalResult } from "./ship-types.ts";
 import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
 import { readSubmoduleLosses } from "./submodule-state.ts";
-import { readLastTerminalActivity } from "./terminal-sessions.ts";
-
-/** A terminal session whose own last hook event is this recent (and not its SessionEnd) still counts as in use. */
-const RECENT_SESSION_MS = 5 * 60_000;
+import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 
 /**
  * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted

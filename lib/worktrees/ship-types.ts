@@ -74,6 +74,11 @@ export interface DependencyFolder {
   /** Relative to the worktree, with `/`. */
   path: string;
   bytes: number;
+  /**
+   * A git repository found inside it (its folder, relative to the worktree), or null: someone's own
+   * clone, with work no package manager brings back, so Reclaim keeps the folder.
+   */
+  repository: string | null;
 }
 
 /** One worktree as the Tidy up view lists it. */

@@ -7,6 +7,9 @@ export interface SessionEvent {
   receivedAt: Date;
 }
 
+/** A terminal session whose own last hook event is this recent (and not its SessionEnd) still counts as in use. */
+export const RECENT_SESSION_MS = 5 * 60_000;
+
 /** Events read per page while looking back over the recent window. */
 const PAGE = 500;
 /** At most this many events are read: past them, the worktree counts as in use (safe side; this busy is rare). */

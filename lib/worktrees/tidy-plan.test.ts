@@ -8,7 +8,7 @@ const worktree = (overrides: Partial<TidyWorktree>): TidyWorktree => ({
   isMain: false,
   bytes: 1000,
   isPartial: false,
-  dependencies: [{ path: "node_modules", bytes: 600 }],
+  dependencies: [{ path: "node_modules", bytes: 600, repository: null }],
   isMerged: false,
   isIdle: true,
   blockers: [],
@@ -44,6 +44,15 @@ describe("planTidy", () => {
         bytes: 600,
       },
     ]);
+  });
+
+  it("keeps a dependency folder that holds a git repository of its own", () => {
+    const dependencies = [
+      { path: "node_modules", bytes: 600, repository: null },
+      { path: "vendor", bytes: 50, repository: "vendor/mylib" },
+    ];
+    expect(planTidy([worktree({ dependencies })], all)).toMatchObject([{ folders: ["node_modules"], bytes: 600 }]);
+    expect(planTidy([worktree({ dependencies: dependencies.slice(1) })], all)).toEqual([]);
   });
 
   it("does only what was asked", () => {

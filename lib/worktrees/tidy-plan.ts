@@ -28,7 +28,8 @@ export const DEPENDENCY_FOLDER_NAMES: ReadonlySet<string> = new Set([
 
 /**
  * What Reclaim would do, worktree by worktree (pure): a merged worktree the safe removal allows
- * is removed whole; otherwise an idle worktree's dependency folders are deleted. The main
+ * is removed whole; otherwise an idle worktree's dependency folders are deleted, except those
+ * holding a git repository of their own. The main
  * worktree and anything not idle (a run, a recent session, an uncommitted change) are left alone.
  */
 export function planTidy(worktrees: readonly TidyWorktree[], options: TidyOptions): TidyAction[] {
@@ -40,12 +41,14 @@ export function planTidy(worktrees: readonly TidyWorktree[], options: TidyOption
       actions.push({ ...base, kind: "remove_worktree", folders: ["."], bytes: worktree.bytes });
       continue;
     }
-    if (options.deleteDependencies && worktree.isIdle && worktree.dependencies.length > 0) {
+    // A dependency folder holding a repository of its own (someone's clone) is kept.
+    const deletable = worktree.dependencies.filter((folder) => folder.repository === null);
+    if (options.deleteDependencies && worktree.isIdle && deletable.length > 0) {
       actions.push({
         ...base,
         kind: "delete_dependencies",
-        folders: worktree.dependencies.map((folder) => folder.path),
-        bytes: worktree.dependencies.reduce((sum, folder) => sum + folder.bytes, 0),
+        folders: deletable.map((folder) => folder.path),
+        bytes: deletable.reduce((sum, folder) => sum + folder.bytes, 0),
       });
     }
   }

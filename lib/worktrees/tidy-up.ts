@@ -1,19 +1,17 @@
-import { lstat, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
-import { AppError, isAppError } from "@/lib/errors/app-error.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
-import type { WorktreeScan } from "@/lib/git/types.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
 import { listWorktrees } from "./landed-branches.ts";
 import { readDefaultBase } from "./pull-request.ts";
 import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
+import { reclaimDependencies } from "./reclaim-dependencies.ts";
 import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "./ship-types.ts";
 import { planTidy, recheckTidyAction } from "./tidy-plan.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
-import { whileHolding } from "./worktree-holds.ts";
 
 /**
  * The Tidy up view of a repository: each worktree's disk use and dependency folders, whether it is
@@ -27,55 +25,36 @@ export async function previewTidy(db: Db, input: { repoId: string; options: Tidy
 }
 
 /**
- * Does what a preview listed, each action checked again first against the worktree as it is now
- * (recheckTidyAction): one that became busy, dirty or unmerged is skipped with the reason.
- * Removals go through removeWorktree (its blockers, its last look at the run manager, the
- * conversation archived, the merged branch deleted); dependency folders are deleted only when
- * the fresh walk still finds them and git tracks no file in them.
+ * Does what a preview listed, each action checked again first against the worktree as it is then:
+ * one that became busy, dirty or unmerged is skipped with the reason. Only the worktrees the actions
+ * name are looked at, one action at a time, so a later action sees what happened while an earlier
+ * one ran (a run started, a file changed). Removals go through removeWorktree (its blockers from a
+ * fresh list, its last look at the run manager, the conversation archived, the merged branch
+ * deleted); dependency folders through reclaimDependencies (its own last look and walk, under the
+ * worktree's hold).
  */
 export async function reclaimTidy(
   db: Db,
   input: { repoId: string; actions: Array<Pick<TidyAction, "kind" | "worktreePath" | "folders">> },
 ): Promise<TidyResult> {
-  const { worktrees } = await describeWorktrees(db, input.repoId);
-  const byPath = new Map(worktrees.map((worktree) => [worktree.worktreePath, worktree]));
+  await assertRepoIsLocal(db, input.repoId);
   const result: TidyResult = { done: [], skipped: [], bytes: 0, archivedSessionIds: [] };
+  // Which worktrees there are; what is in them is looked at again by each action, right before it.
+  const scan = await listWorktrees(db, { repoId: input.repoId });
   for (const requested of input.actions) {
-    const now = byPath.get(requested.worktreePath);
-    const action: TidyAction = {
-      ...requested,
-      branch: now?.branch ?? null,
-      bytes: requested.kind === "remove_worktree" ? (now?.bytes ?? 0) : 0,
-    };
-    const reason = recheckTidyAction(action, now);
-    if (reason || !now) {
-      result.skipped.push({ action, reason: reason ?? "The worktree is gone." });
-      continue;
-    }
+    const worktree = scan.worktrees.find(
+      (candidate) => candidate.path === requested.worktreePath && !candidate.isMissing && !candidate.isBare,
+    );
+    const action: TidyAction = { ...requested, branch: worktree?.branch ?? null, bytes: 0 };
     try {
-      if (action.kind === "remove_worktree") {
-        const removed = await removeWorktree(db, {
-          repoId: input.repoId,
-          worktreePath: action.worktreePath,
-          deleteBranch: true,
-        });
-        result.archivedSessionIds.push(...removed.archivedSessionIds);
-      } else {
-        // No run starts in it while its dependencies go, and no land or removal races the deletion.
-        const kept = await whileHolding(
-          [now.worktreePath],
-          { kind: "reclaim", doing: "deleting its dependency folders" },
-          () => deleteDependencyFolders({ worktree: now, folders: action.folders }),
-        );
-        action.folders = kept.deleted;
-        action.bytes = kept.bytes;
-        if (kept.deleted.length === 0) {
-          result.skipped.push({ action, reason: kept.reasons.join(" ") || "Nothing was left to delete." });
-          continue;
-        }
+      const reason = worktree
+        ? await reclaimOne(db, { repoId: input.repoId, action, worktree, scan, result })
+        : recheckTidyAction(action, undefined);
+      if (reason) result.skipped.push({ action, reason });
+      else {
+        result.done.push(action);
+        result.bytes += action.bytes;
       }
-      result.done.push(action);
-      result.bytes += action.bytes;
     } catch (error) {
       if (!isAppError(error)) throw error;
       result.skipped.push({ action, reason: error.message });
@@ -83,6 +62,38 @@ export async function reclaimTidy(
   }
   if (result.done.length > 0) publishWorktreeListChange(input.repoId);
   return result;
+}
+
+/** Does one action (filling in its folders and bytes), or says why it was skipped. */
+async function reclaimOne(
+  db: Db,
+  input: { repoId: string; action: TidyAction; worktree: WorktreeScan; scan: RepoScan; result: TidyResult },
+): Promise<string | null> {
+  const { action, worktree, scan } = input;
+  if (worktree.isMain) return "The main worktree is never tidied.";
+  if (action.kind === "remove_worktree") {
+    const mainPath = scan.worktrees.find((candidate) => candidate.isMain)?.path ?? scan.repoRoot;
+    const now = await describeWorktree(db, { repoId: input.repoId, worktree, mainPath, worktrees: scan.worktrees });
+    const reason = recheckTidyAction(action, now);
+    if (reason) return reason;
+    const removed = await removeWorktree(db, {
+      repoId: input.repoId,
+      worktreePath: action.worktreePath,
+      deleteBranch: true,
+    });
+    input.result.archivedSessionIds.push(...removed.archivedSessionIds);
+    action.bytes = now.bytes;
+    return null;
+  }
+  const kept = await reclaimDependencies(db, {
+    repoId: input.repoId,
+    worktree,
+    worktrees: scan.worktrees,
+    folders: action.folders,
+  });
+  action.folders = kept.deleted;
+  action.bytes = kept.bytes;
+  return kept.deleted.length > 0 ? null : kept.reasons.join(" ") || "Nothing was left to delete.";
 }
 
 async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
@@ -133,46 +144,4 @@ function isIdle(facts: RemovalFacts): boolean {
     facts.lastSessionActivityAt !== null &&
     facts.now.getTime() - facts.lastSessionActivityAt.getTime() < facts.recentSessionMs;
   return facts.runState === "idle" && facts.changedFiles === 0 && !recentSession;
-}
-
-/**
- * Deletes the named dependency folders of a worktree, each only when the fresh walk found it (so a
- * request cannot name another path), it is a real folder (not a symlink) and git tracks nothing in it.
- */
-async function deleteDependencyFolders(input: {
-  worktree: TidyWorktree;
-  folders: readonly string[];
-}): Promise<{ deleted: string[]; bytes: number; reasons: string[] }> {
-  const known = new Map(input.worktree.dependencies.map((folder) => [folder.path, folder.bytes]));
-  const deleted: string[] = [];
-  const reasons: string[] = [];
-  let bytes = 0;
-  for (const folder of input.folders) {
-    const size = known.get(folder);
-    if (size === undefined) {
-      reasons.push(`${folder} is not a dependency folder of this worktree now.`);
-      continue;
-    }
-    const absolute = path.join(input.worktree.worktreePath, ...folder.split("/"));
-    const stats = await lstat(absolute).catch(() => null);
-    if (!stats?.isDirectory()) {
-      reasons.push(`${folder} is gone.`);
-      continue;
-    }
-    const tracked = await runGitCommand({
-      cwd: input.worktree.worktreePath,
-      args: ["ls-files", "-z", "--", `:(literal)${folder}`],
-      maxStdoutBytes: 4096,
-    });
-    if (tracked.stdout.byteLength > 0) {
-      reasons.push(`${folder} holds files git tracks; it was kept.`);
-      continue;
-    }
-    await rm(absolute, { recursive: true, force: true, maxRetries: 3 });
-    deleted.push(folder);
-    bytes += size;
-  }
-  if (deleted.length === 0 && reasons.length === 0)
-    throw new AppError("conflict", "Nothing was deleted: the folders were not found.");
-  return { deleted, bytes, reasons };
 }

@@ -48,8 +48,8 @@ describe("measureDiskUsage", () => {
       onDisk("src") + onDisk("src/app.ts") + onDisk("src/big-link") + onDisk("packages") + onDisk("packages/web");
     expect(usage.isPartial).toBe(false);
     expect(usage.dependencies.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
-      { path: "node_modules", bytes: nodeModules },
-      { path: "packages/web/.venv", bytes: venv },
+      { path: "node_modules", bytes: nodeModules, repository: null },
+      { path: "packages/web/.venv", bytes: venv, repository: null },
     ]);
     // b/same-file.js is a hard link to a/index.js: one inode, counted once.
     expect(usage.bytes).toBe(nodeModules + venv + rest);

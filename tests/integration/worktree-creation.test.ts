@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callApi, trustRepo } from "@/tests/support/call-api.ts";
+import { callApi, pinRepo, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
@@ -258,6 +258,34 @@ describe("creating a worktree", () => {
     expect(created.body.setup.command).toMatchObject({ status: "not_run", output: "" });
     expect(created.body.setup.command?.message).toContain("only when you trust the repository");
     expect(existsSync(path.join(folder, "ran.txt"))).toBe(false);
+  });
+
+  it("copies nothing from a bare repository's folder: git's own files are not a main worktree's", async () => {
+    const barePath = path.join(shared.repo.root, "bare.git");
+    await runFixtureGit({ cwd: shared.repo.root, args: ["clone", "-q", "--bare", shared.repo.mainPath, barePath] });
+    const branch = (await runFixtureGit({ cwd: barePath, args: ["symbolic-ref", "--short", "HEAD"] })).trim();
+    const linked = path.join(shared.repo.root, "bare-linked");
+    await runFixtureGit({ cwd: barePath, args: ["worktree", "add", "-q", linked, branch] });
+    const repoId = await pinRepo(shared.env.arbor, linked);
+    const saved = await callApi(shared.env.arbor, `/api/repos/${repoId}/worktree-setup`, {
+      method: "PUT",
+      body: { copyFiles: ["config", "HEAD"], command: [], timeoutSeconds: 60 },
+    });
+    expect(saved.status).toBe(200);
+
+    const created = await callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
+      body: { repoId, branch: "feat/from-bare", worktreePath: path.join(shared.repo.root, "from-bare") },
+    });
+
+    expect(created.status).toBe(201);
+    const reason =
+      "the repository has no main worktree to copy it from (it is bare, or the main worktree's folder is gone); copy it into the new worktree by hand";
+    expect(created.body.setup.copies).toEqual([
+      { path: "config", status: "skipped", reason },
+      { path: "HEAD", status: "skipped", reason },
+    ]);
+    expect(existsSync(path.join(created.body.worktreePath, "config"))).toBe(false);
+    expect(existsSync(path.join(created.body.worktreePath, "HEAD"))).toBe(false);
   });
 
   it("runs the setup command of a trusted repository in the new worktree and shows its output; a failure keeps the worktree", async () => {

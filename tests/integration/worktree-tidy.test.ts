@@ -82,7 +82,7 @@ describe("tidy up", () => {
       // Nothing committed on it yet: not "merged" (a worktree just made is not done).
       isMerged: false,
       isIdle: true,
-      dependencies: [{ path: "node_modules", bytes: dependencyBytes }],
+      dependencies: [{ path: "node_modules", bytes: dependencyBytes, repository: null }],
       bytes: dependencyBytes + onDisk(path.join(worktree, "a.txt")),
     });
     expect(dependencyBytes).toBeLessThan(2 * 64 * 1024);
@@ -181,7 +181,7 @@ describe("tidy up", () => {
     const reasons = new Map(result.skipped.map((item) => [item.action.worktreePath, item.reason]));
     expect(reasons.size).toBe(2);
     expect(reasons.get(dirty)).toContain("1 uncommitted change; commit, stash or discard it first.");
-    expect(reasons.get(busy)).toContain("in use or has uncommitted changes");
+    expect(reasons.get(busy)).toBe("A Claude Code session is working in it. Its dependency folders were kept.");
     expect(existsSync(path.join(dirty, "draft.txt"))).toBe(true);
     expect(existsSync(path.join(busy, "node_modules", "pkg", "index.js"))).toBe(true);
   });
@@ -203,5 +203,39 @@ describe("tidy up", () => {
     expect(existsSync(path.join(worktree, "node_modules"))).toBe(false);
     expect(existsSync(path.join(worktree, "src.txt"))).toBe(true);
     expect(existsSync(shared.repo.mainPath)).toBe(true);
+  });
+
+  it("keeps a dependency folder that holds someone's own repository, in the preview and when asked to delete it", async () => {
+    const worktree = await shared.repo.addWorktree("own-clone");
+    await commit(worktree, "work.txt");
+    addDependencies(worktree, 1024);
+    const exclude = path.join(shared.repo.mainPath, ".git", "info", "exclude");
+    writeFileSync(exclude, "vendor/\n", { flag: "a" });
+    const clone = path.join(worktree, "vendor", "mylib");
+    mkdirSync(clone, { recursive: true });
+    await runFixtureGit({ cwd: clone, args: ["init", "-q"] });
+    await commit(clone, "patch.txt");
+
+    const view = await preview({ removeMerged: false, deleteDependencies: true });
+    const listed = view.worktrees.find((candidate) => candidate.worktreePath === worktree);
+    expect(listed?.dependencies).toContainEqual(
+      expect.objectContaining({ path: "vendor", repository: "vendor/mylib" }),
+    );
+    expect(view.actions.filter((action) => action.worktreePath === worktree)).toMatchObject([
+      { kind: "delete_dependencies", folders: ["node_modules"] },
+    ]);
+
+    const result = await reclaim([
+      {
+        kind: "delete_dependencies",
+        worktreePath: worktree,
+        branch: null,
+        folders: ["vendor", "node_modules"],
+        bytes: 0,
+      },
+    ]);
+    expect(result.done).toMatchObject([{ worktreePath: worktree, folders: ["node_modules"] }]);
+    expect(readFileSync(path.join(clone, "patch.txt"), "utf8")).toBe("patch.txt\n");
+    expect(existsSync(path.join(worktree, "node_modules"))).toBe(false);
   });
 });

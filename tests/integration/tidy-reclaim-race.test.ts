@@ -1,0 +1,81 @@
+// Reclaim deletes one worktree's dependency folders after another's: a worktree that someone
+// starts using while an earlier one is being reclaimed is looked at again, under its hold, and
+// kept. Run in-process so the change can be made at a known point of the reclaim.
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client.ts";
+import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { previewTidy, reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
+import {
+  addWorktree,
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  type GitFixtureRoot,
+} from "@/tests/support/git-fixtures.ts";
+import { createTestDb } from "@/tests/support/test-db.ts";
+
+let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let db: Db;
+let fixture: GitFixtureRoot;
+let mainPath = "";
+let repoId = "";
+
+/** node_modules/ (ignored through info/exclude) with `count` small packages. */
+function addDependencies(worktreePath: string, count: number): void {
+  for (let index = 0; index < count; index += 1) {
+    mkdirSync(path.join(worktreePath, "node_modules", `pkg-${index}`), { recursive: true });
+    writeFileSync(path.join(worktreePath, "node_modules", `pkg-${index}`, "index.js"), "module.exports = 1;\n");
+  }
+}
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+  writeFileSync(path.join(mainPath, ".git", "info", "exclude"), "node_modules/\n", { flag: "a" });
+  await pinRepository(db, { path: mainPath });
+  repoId = (await db.repo.findFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await testDb.close();
+  await removeGitFixture(fixture);
+});
+
+describe("reclaim", () => {
+  it("keeps the dependencies of a worktree that got an uncommitted change while an earlier one was reclaimed", async () => {
+    const first = path.join(fixture.root, "first");
+    const second = path.join(fixture.root, "second");
+    await addWorktree({ mainPath, path: first, branch: "feat/first" });
+    await addWorktree({ mainPath, path: second, branch: "feat/second" });
+    addDependencies(first, 200);
+    addDependencies(second, 3);
+    const preview = await previewTidy(db, { repoId, options: { removeMerged: false, deleteDependencies: true } });
+    const actions = [first, second].map((worktreePath) => {
+      const action = preview.actions.find((candidate) => candidate.worktreePath === worktreePath);
+      expect(action?.kind).toBe("delete_dependencies");
+      return action!;
+    });
+
+    // The user starts editing in the second worktree once the first one's folders begin to go.
+    const watcher = watch(path.join(first, "node_modules"), () => {
+      watcher.close();
+      writeFileSync(path.join(second, "draft.txt"), "not committed\n");
+    });
+    const result = await reclaimTidy(db, { repoId, actions });
+    watcher.close();
+
+    expect(result.done.map((action) => action.worktreePath)).toEqual([first]);
+    expect(result.skipped).toEqual([
+      {
+        action: expect.objectContaining({ worktreePath: second }),
+        reason: "It has uncommitted changes made since the preview. Its dependency folders were kept.",
+      },
+    ]);
+    expect(existsSync(path.join(first, "node_modules"))).toBe(false);
+    expect(readFileSync(path.join(second, "node_modules", "pkg-0", "index.js"), "utf8")).toBe("module.exports = 1;\n");
+  });
+});
