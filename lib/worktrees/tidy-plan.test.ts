@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TidyWorktree } from "./ship-types.ts";
-import { formatBytes, planTidy, recheckTidyAction } from "./tidy-plan.ts";
+import { formatBytes, planTidy, recheckTidyRemoval } from "./tidy-plan.ts";
 
 const worktree = (overrides: Partial<TidyWorktree>): TidyWorktree => ({
   worktreePath: "/r/wt",
@@ -67,29 +67,18 @@ describe("planTidy", () => {
   });
 });
 
-describe("recheckTidyAction", () => {
-  const remove = {
-    kind: "remove_worktree" as const,
-    worktreePath: "/r/wt",
-    branch: "feat/wt",
-    folders: ["."],
-    bytes: 1,
-  };
-  const deps = { ...remove, kind: "delete_dependencies" as const, folders: ["node_modules"] };
-
-  it("lets an unchanged worktree through", () => {
-    expect(recheckTidyAction(remove, worktree({ isMerged: true }))).toBeNull();
-    expect(recheckTidyAction(deps, worktree({}))).toBeNull();
+describe("recheckTidyRemoval", () => {
+  it("lets an unchanged merged worktree through", () => {
+    expect(recheckTidyRemoval(worktree({ isMerged: true }))).toBeNull();
   });
 
   it("gives the reason when it became busy, dirty, unmerged or gone", () => {
-    expect(
-      recheckTidyAction(remove, worktree({ isMerged: true, blockers: ["Claude is answering in this worktree."] })),
-    ).toBe("Claude is answering in this worktree.");
-    expect(recheckTidyAction(remove, worktree({ isMerged: false }))).toContain("has commits the base does not have");
-    expect(recheckTidyAction(deps, worktree({ isIdle: false }))).toContain("in use or has uncommitted changes");
-    expect(recheckTidyAction(deps, worktree({ dependencies: [] }))).toContain("already gone");
-    expect(recheckTidyAction(remove, undefined)).toContain("no longer there");
+    expect(recheckTidyRemoval(worktree({ isMerged: true, blockers: ["Claude is answering in this worktree."] }))).toBe(
+      "Claude is answering in this worktree.",
+    );
+    expect(recheckTidyRemoval(worktree({ isMerged: false }))).toContain("has commits the base does not have");
+    expect(recheckTidyRemoval(worktree({ isMain: true, isMerged: true }))).toContain("main worktree");
+    expect(recheckTidyRemoval(undefined)).toContain("no longer there");
   });
 });
 

@@ -55,22 +55,19 @@ export function planTidy(worktrees: readonly TidyWorktree[], options: TidyOption
   return actions;
 }
 
+/** Said of an action whose worktree is gone since the preview. */
+export const WORKTREE_GONE = "The worktree is no longer there (removed or moved since the preview).";
+
 /**
- * Why an action from a preview must not run now, given the worktree as it is now (null when it
- * still may): it became busy or dirty, stopped being merged, or its folders are gone.
+ * Why a previewed removal must not run now, given the worktree as it is now (null when it still
+ * may): it is gone, became busy or dirty, or stopped being merged. (Dependency folders are looked
+ * at again by reclaim-dependencies.ts, under the worktree's hold.)
  */
-export function recheckTidyAction(action: TidyAction, now: TidyWorktree | undefined): string | null {
-  if (!now) return "The worktree is no longer there (removed or moved since the preview).";
+export function recheckTidyRemoval(now: TidyWorktree | undefined): string | null {
+  if (!now) return WORKTREE_GONE;
   if (now.isMain) return "The main worktree is never tidied.";
-  if (action.kind === "remove_worktree") {
-    if (now.blockers.length > 0) return now.blockers.join(" ");
-    if (!now.isMerged) return `${now.branch ?? "Its HEAD"} has commits the base does not have now.`;
-    return null;
-  }
-  if (!now.isIdle)
-    return "It is in use or has uncommitted changes now (a run, a recent Claude Code session or a changed file); its folders were kept.";
-  const present = new Set(now.dependencies.map((folder) => folder.path));
-  if (!action.folders.some((folder) => present.has(folder))) return "Its dependency folders are already gone.";
+  if (now.blockers.length > 0) return now.blockers.join(" ");
+  if (!now.isMerged) return `${now.branch ?? "Its HEAD"} has commits the base does not have now.`;
   return null;
 }
 

@@ -10,7 +10,7 @@ import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-b
 import { reclaimDependencies } from "./reclaim-dependencies.ts";
 import { gatherRemovalFacts, removeWorktree } from "./remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "./ship-types.ts";
-import { planTidy, recheckTidyAction } from "./tidy-plan.ts";
+import { planTidy, recheckTidyRemoval, WORKTREE_GONE } from "./tidy-plan.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
 
 /**
@@ -49,7 +49,7 @@ export async function reclaimTidy(
     try {
       const reason = worktree
         ? await reclaimOne(db, { repoId: input.repoId, action, worktree, scan, result })
-        : recheckTidyAction(action, undefined);
+        : WORKTREE_GONE;
       if (reason) result.skipped.push({ action, reason });
       else {
         result.done.push(action);
@@ -74,7 +74,7 @@ async function reclaimOne(
   if (action.kind === "remove_worktree") {
     const mainPath = scan.worktrees.find((candidate) => candidate.isMain)?.path ?? scan.repoRoot;
     const now = await describeWorktree(db, { repoId: input.repoId, worktree, mainPath, worktrees: scan.worktrees });
-    const reason = recheckTidyAction(action, now);
+    const reason = recheckTidyRemoval(now);
     if (reason) return reason;
     const removed = await removeWorktree(db, {
       repoId: input.repoId,
