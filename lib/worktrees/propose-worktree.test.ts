@@ -34,4 +34,12 @@ describe("proposeWorktreeFolder", () => {
     expect(proposeWorktreeFolder({ repoRoot: "/src/arbor/", slug: "x" })).toBe("/src/arbor-x");
     expect(proposeWorktreeFolder({ repoRoot: "/arbor", slug: "x" })).toBe("/arbor-x");
   });
+
+  it("names a bare repository without its .git, and puts a hidden one's worktrees in its project folder", () => {
+    expect(proposeWorktreeFolder({ repoRoot: "/src/arbor.git", slug: "login" })).toBe("/src/arbor-login");
+    expect(proposeWorktreeFolder({ repoRoot: "/src/arbor/.bare", slug: "login" })).toBe("/src/arbor/login");
+    expect(proposeWorktreeFolder({ repoRoot: "/src/arbor/.git/", slug: "login" })).toBe("/src/arbor/login");
+    expect(proposeWorktreeFolder({ repoRoot: "/.bare", slug: "x" })).toBe("/x");
+    expect(proposeWorktreeFolder({ repoRoot: "/src/a.github", slug: "x" })).toBe("/src/a.github-x");
+  });
 });

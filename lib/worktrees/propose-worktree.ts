@@ -33,14 +33,19 @@ export function folderNameForBranch({ rule, branch }: { rule: string; branch: st
 
 /**
  * Where a new worktree goes unless the user says otherwise: next to the main worktree, named
- * `<repo name>-<slug>` (`/src/arbor` + `login` → `/src/arbor-login`). Pure, `/`-separated paths.
+ * `<repo name>-<slug>` (`/src/arbor` + `login` → `/src/arbor-login`). A bare repository names
+ * itself without `.git` (`/src/arbor.git` → `/src/arbor-login`), and one kept as a hidden folder of
+ * its project (`/src/arbor/.bare`, the usual layout for worktrees of a bare clone) gets its
+ * worktrees beside it, in the project folder (`/src/arbor/login`). Pure, `/`-separated paths.
  */
 export function proposeWorktreeFolder({ repoRoot, slug }: { repoRoot: string; slug: string }): string {
   const trimmed = repoRoot.replace(/\/+$/, "");
   const cut = trimmed.lastIndexOf("/");
-  const parent = cut <= 0 ? "/" : trimmed.slice(0, cut);
+  const parent = cut <= 0 ? "" : trimmed.slice(0, cut);
   const name = trimmed.slice(cut + 1);
-  return `${parent === "/" ? "" : parent}/${name}-${slug}`;
+  if (name === ".bare" || name === ".git") return `${parent}/${slug}`;
+  const repoName = name.length > ".git".length && name.endsWith(".git") ? name.slice(0, -".git".length) : name;
+  return `${parent}/${repoName}-${slug}`;
 }
 
 function cutToBytes(text: string, maxBytes: number): string {
