@@ -29,7 +29,15 @@ export async function measureDiskUsage(
   const maxEntries = options.maxEntries ?? 2_000_000;
   const skipped = new Set(options.skip ?? []);
   const concurrency = options.concurrency ?? 8;
-  const seenInodes = new Set<string>();
+  // Inode numbers per device, as numbers: a pnpm worktree hard-links every file, and a walk may see millions.
+  const seenInodes = new Map<number, Set<number>>();
+  const isFirstLink = (dev: number, ino: number) => {
+    let seen = seenInodes.get(dev);
+    if (!seen) seenInodes.set(dev, (seen = new Set()));
+    if (seen.has(ino)) return false;
+    seen.add(ino);
+    return true;
+  };
   const dependencyBytes = new Map<string, number>();
   const repositories = new Map<string, string>();
   const queue: Array<{ absolute: string; relative: string; dependency: string | null }> = [
@@ -70,11 +78,7 @@ export async function measureDiskUsage(
       } catch {
         continue;
       }
-      if (stats.nlink > 1 && !stats.isDirectory()) {
-        const key = `${stats.dev}:${stats.ino}`;
-        if (seenInodes.has(key)) continue;
-        seenInodes.add(key);
-      }
+      if (stats.nlink > 1 && !stats.isDirectory() && !isFirstLink(stats.dev, stats.ino)) continue;
       if (stats.isDirectory()) {
         const dependency = folder.dependency ?? (DEPENDENCY_FOLDER_NAMES.has(name) ? relative : null);
         if (dependency !== null && !dependencyBytes.has(dependency)) dependencyBytes.set(dependency, 0);
