@@ -9,6 +9,9 @@ function mergeTreeOutputFor(count: number): string {
   return ["t".repeat(40), ...entries, "", ""].join("\0");
 }
 
+/** Labels for hunks whose markers are written with `a` and `b`. */
+const LABELS = { base: "a", branch: "b" };
+
 describe("conflict hunks", () => {
   it("splits each marked hunk into the base's side and the branch's, with its line", () => {
     const text = [
@@ -26,7 +29,7 @@ describe("conflict hunks", () => {
       ">>>>>>> refs/heads/feat/x",
       "",
     ].join("\n");
-    const file = parseConflictHunks("a.txt", text);
+    const file = parseConflictHunks("a.txt", text, { base: "refs/heads/main", branch: "refs/heads/feat/x" });
     expect(file.hunks).toEqual([
       { line: 2, base: ["main says hi"], branch: ["branch says hello", "branch adds a line"], isTruncated: false },
       { line: 9, base: [], branch: ["only the branch"], isTruncated: false },
@@ -37,14 +40,14 @@ describe("conflict hunks", () => {
 
   it("skips the common ancestor of the diff3 style and handles CRLF", () => {
     const text = "<<<<<<< ours\r\nA\r\n||||||| base\r\nO\r\n=======\r\nB\r\n>>>>>>> theirs\r\n";
-    expect(parseConflictHunks("b.txt", text).hunks).toEqual([
+    expect(parseConflictHunks("b.txt", text, { base: "ours", branch: "theirs" }).hunks).toEqual([
       { line: 1, base: ["A"], branch: ["B"], isTruncated: false },
     ]);
   });
 
   it("bounds hunks, lines and line length, and says when a file has no text hunks", () => {
     const hunk = (n: number) => `<<<<<<< a\n${"x\n".repeat(n)}=======\n${"y".repeat(10)}\n>>>>>>> b\n`;
-    const file = parseConflictHunks("big.txt", hunk(5).repeat(4), {
+    const file = parseConflictHunks("big.txt", hunk(5).repeat(4), LABELS, {
       hunksPerFile: 2,
       linesPerSide: 3,
       charsPerLine: 4,
@@ -52,7 +55,46 @@ describe("conflict hunks", () => {
     expect(file.hunks).toHaveLength(2);
     expect(file.moreHunks).toBe(2);
     expect(file.hunks[0]).toMatchObject({ base: ["x", "x", "x"], branch: ["yyyy…"], isTruncated: true });
-    expect(parseConflictHunks("renamed.txt", "no markers\n").note).toBe(NO_MARKERS_NOTE);
+    expect(parseConflictHunks("renamed.txt", "no markers\n", LABELS).note).toBe(NO_MARKERS_NOTE);
+  });
+
+  it("reads lines of the file that only look like conflict markers as text, and markers lengthened by conflict-marker-size", () => {
+    const base = "b".repeat(40);
+    const branch = "c".repeat(40);
+    const text = [
+      "How a conflict looks:",
+      "<<<<<<< HEAD",
+      "ours",
+      "=======",
+      "theirs",
+      ">>>>>>> feature",
+      `<<<<<<< ${base}`,
+      "Title",
+      "<<<<<<< HEAD",
+      "=======",
+      "=========",
+      "Branch title",
+      ">>>>>>> feature",
+      `>>>>>>> ${branch}`,
+      `<<<<<<<<<< ${base}:old.md`,
+      "x",
+      "=======",
+      "==========",
+      "y",
+      `>>>>>>> ${branch}`,
+      `>>>>>>>>>> ${branch}:new.md`,
+    ].join("\n");
+    const file = parseConflictHunks("doc.md", text, { base, branch });
+    expect(file.hunks).toEqual([
+      {
+        line: 7,
+        base: ["Title", "<<<<<<< HEAD"],
+        branch: ["=========", "Branch title", ">>>>>>> feature"],
+        isTruncated: false,
+      },
+      { line: 15, base: ["x", "======="], branch: ["y", `>>>>>>> ${branch}`], isTruncated: false },
+    ]);
+    expect(file.note).toBeNull();
   });
 
   it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) with each side's mode and object", () => {

@@ -7,15 +7,25 @@ export const NO_MARKERS_NOTE =
 /** Bounds that keep a preview (and the prompt built from it) small whatever the files are. */
 export const HUNK_LIMITS = { hunksPerFile: 8, linesPerSide: 40, charsPerLine: 400 } as const;
 
+/** The labels merge-tree writes after the markers: the ids of the two commits it merged (the land check gives ids, not names). */
+export interface ConflictLabels {
+  base: string;
+  branch: string;
+}
+
 /**
  * The conflict hunks of a file git wrote with conflict markers (`git merge-tree --write-tree`
- * writes conflicted files that way): the base's side between `<<<<<<<` and `=======` (or the
- * `|||||||` of the diff3 styles, whose common ancestor part is skipped), the branch's side up to
- * `>>>>>>>`. Pure; bounded by HUNK_LIMITS.
+ * writes conflicted files that way): the base's side between `<<<<<<< <base commit>` and `=======`
+ * (or the `|||||||` of the diff3 styles, whose common ancestor part is skipped), the branch's side
+ * up to `>>>>>>> <branch commit>`. Only markers with merge-tree's labels (the commit, or
+ * `<commit>:<path>` after a rename) open and close a hunk, so a line of the file that merely looks
+ * like one (a document about conflicts, a test fixture) is read as text; their length is the
+ * opening marker's (a `conflict-marker-size` attribute makes them longer). Pure; bounded by HUNK_LIMITS.
  */
 export function parseConflictHunks(
   path: string,
   text: string,
+  labels: ConflictLabels,
   limits: { hunksPerFile: number; linesPerSide: number; charsPerLine: number } = HUNK_LIMITS,
 ): ConflictFile {
   const lines = text.split("\n");
@@ -23,18 +33,20 @@ export function parseConflictHunks(
   let count = 0;
   let current: { line: number; base: string[]; branch: string[]; isTruncated: boolean } | null = null;
   let side: "base" | "ancestor" | "branch" = "base";
+  let size = 0;
   lines.forEach((raw, index) => {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (current === null) {
-      if (line.startsWith("<<<<<<<")) {
+      size = markerSize(line, "<", labels.base);
+      if (size > 0) {
         current = { line: index + 1, base: [], branch: [], isTruncated: false };
         side = "base";
       }
       return;
     }
-    if (line.startsWith("|||||||") && side === "base") side = "ancestor";
-    else if (line === "=======" && side !== "branch") side = "branch";
-    else if (line.startsWith(">>>>>>>") && side === "branch") {
+    if (side === "base" && isAncestorMarker(line, size)) side = "ancestor";
+    else if (side !== "branch" && line === "=".repeat(size)) side = "branch";
+    else if (side === "branch" && markerSize(line, ">", labels.branch) === size) {
       count += 1;
       if (hunks.length < limits.hunksPerFile) hunks.push(current);
       current = null;
@@ -51,6 +63,21 @@ export function parseConflictHunks(
     moreHunks: count - hunks.length,
     note: count === 0 ? NO_MARKERS_NOTE : null,
   };
+}
+
+/** The length of a `<<<<<<<` or `>>>>>>>` marker labelled `label` (or `label:<path>`), or 0 when the line is not one. */
+function markerSize(line: string, mark: "<" | ">", label: string): number {
+  let size = 0;
+  while (line[size] === mark) size += 1;
+  if (size < 7 || line[size] !== " ") return 0;
+  const rest = line.slice(size + 1);
+  return rest === label || rest.startsWith(`${label}:`) ? size : 0;
+}
+
+/** `|||||||` (and its label, the merge base) of the diff3 styles, as long as the opening marker. */
+function isAncestorMarker(line: string, size: number): boolean {
+  const marks = "|".repeat(size);
+  return line === marks || line.startsWith(`${marks} `);
 }
 
 /** One side of a conflicted path in merge-tree's output: its mode (`100644`, `120000` a link, `160000` a submodule) and object. */

@@ -1,5 +1,5 @@
 import { runGitCommand } from "@/lib/git/run-git.ts";
-import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks } from "./conflict-hunks.ts";
+import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks, type ConflictLabels } from "./conflict-hunks.ts";
 import { describeConflict, describeUnmarkedFile, type NamedConflict } from "./conflict-notes.ts";
 import type { ConflictFile } from "./worktree-types.ts";
 
@@ -18,6 +18,8 @@ export async function readConflictFiles(input: {
   tree: string;
   conflicts: NamedConflict[];
   names: { base: string; branch: string };
+  /** The commits merged: the labels of the conflict markers. */
+  labels: ConflictLabels;
   isTrusted: boolean;
 }): Promise<ConflictFile[]> {
   const files = await Promise.all(input.conflicts.map((conflict) => readOne({ ...input, conflict })));
@@ -43,6 +45,7 @@ async function readOne(input: {
   tree: string;
   conflict: NamedConflict;
   names: { base: string; branch: string };
+  labels: ConflictLabels;
 }): Promise<ConflictFile> {
   const { conflict, names } = input;
   const path = conflict.shownPath;
@@ -66,7 +69,7 @@ async function readOne(input: {
   if (!blob) return noHunks("Not in the merged tree: no text hunks to show.");
   if (blob.length > MAX_CONFLICT_FILE_BYTES) return noHunks("Too large to show its hunks here.");
   if (blob.includes(0)) return noHunks("Binary: no text hunks; keep one of the two versions.");
-  return { ...parseConflictHunks(path, blob.toString("utf8")), ...(note ? { note } : {}) };
+  return { ...parseConflictHunks(path, blob.toString("utf8"), input.labels), ...(note ? { note } : {}) };
 }
 
 /** A blob's bytes (one past the size limit at most), or null when git cannot read it. */

@@ -79,6 +79,27 @@ describe("land check", () => {
     expect(existsSync(path.join(shared.repo.mainPath, "only-branch.txt"))).toBe(false);
   });
 
+  it("shows only git's own conflicts in a file whose text has lines like conflict markers", async () => {
+    const worktree = await shared.repo.addWorktree("look-alike");
+    const doc = (line: string) =>
+      ["A conflict looks like this:", "<<<<<<< HEAD", "ours", "=======", "theirs", ">>>>>>> feature", line, ""].join(
+        "\n",
+      );
+    await commit(shared.repo.mainPath, { "conflicts.md": doc("end") }, "Document conflicts");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "--ff-only", "main"] });
+    await commit(worktree, { "conflicts.md": doc("branch end") }, "Branch end");
+    await commit(shared.repo.mainPath, { "conflicts.md": doc("main end") }, "Main end");
+    const checked = await landCheck(worktree);
+    expect(checked.body.conflicts).toEqual([
+      {
+        path: "conflicts.md",
+        hunks: [{ line: 7, base: ["main end"], branch: ["branch end"], isTruncated: false }],
+        moreHunks: 0,
+        note: null,
+      },
+    ]);
+  });
+
   it("lists what must happen first: uncommitted changes in the base worktree or in the branch's", async () => {
     const worktree = await shared.repo.addWorktree("dirty");
     await commit(worktree, { "d.txt": "d\n" }, "Add d");
