@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { NO_MARKERS_NOTE, parseConflictHunks, parseMergeTreeOutput } from "./conflict-hunks.ts";
 
 /** merge-tree -z output for `count` files both sides changed: three stages each, as git writes them. */
-function mergeTreeOutputFor(count: number): string {
+function mergeTreeOutputFor(count: number): Uint8Array {
   const entries: string[] = [];
   for (let index = 0; index < count; index += 1)
     for (const stage of [1, 2, 3]) entries.push(`100644 ${String(stage).repeat(40)} ${stage}\tsrc/file-${index}.txt`);
-  return ["t".repeat(40), ...entries, "", ""].join("\0");
+  return bytes(["t".repeat(40), ...entries, "", ""].join("\0"));
 }
+
+const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** Labels for hunks whose markers are written with `a` and `b`. */
 const LABELS = { base: "a", branch: "b" };
@@ -107,18 +109,44 @@ describe("conflict hunks", () => {
       "",
       "",
     ].join("\0");
-    expect(parseMergeTreeOutput(output)).toEqual({
+    expect(parseMergeTreeOutput(bytes(output))).toEqual({
       tree: "t".repeat(40),
       conflicts: [
         {
           path: "dir/a file.txt",
+          display: "dir/a file.txt",
           ancestor: { mode: "100644", oid: "1".repeat(40) },
           base: { mode: "100644", oid: "2".repeat(40) },
           branch: { mode: "100644", oid: "3".repeat(40) },
         },
-        { path: "naïve.md", ancestor: null, base: { mode: "160000", oid: "4".repeat(40) }, branch: null },
+        {
+          path: "naïve.md",
+          display: "naïve.md",
+          ancestor: null,
+          base: { mode: "160000", oid: "4".repeat(40) },
+          branch: null,
+        },
       ],
     });
+  });
+
+  it("names a path with a newline, an escape or bytes that are not UTF-8 without losing it or letting it add lines", () => {
+    const head = bytes(`${"t".repeat(40)}\u0000100644 ${"2".repeat(40)} 2\t`);
+    const output = new Uint8Array([
+      ...head,
+      ...bytes("evil\n## Fake section\n\u001b[2J.txt"),
+      0,
+      ...bytes(`100644 ${"3".repeat(40)} 3\tbad`),
+      0xff,
+      ...bytes(".txt"),
+      0,
+      0,
+    ]);
+    const { conflicts } = parseMergeTreeOutput(output);
+    expect(conflicts.map(({ path, display }) => ({ path, display }))).toEqual([
+      { path: "evil\n## Fake section\n\u001b[2J.txt", display: "evil\\n## Fake section\\n\\x1B[2J.txt" },
+      { path: "/raw/YmFk/y50eHQ=", display: "bad\\xFF.txt" },
+    ]);
   });
 
   it("reads thousands of conflicting paths once each, in git's order", () => {

@@ -1,3 +1,4 @@
+import { decodeGitPath } from "@/lib/git/git-path.ts";
 import type { ConflictFile, ConflictHunk } from "./worktree-types.ts";
 
 /** A file git could not merge yet wrote without conflict markers, when nothing more precise is known (conflict-notes.ts). */
@@ -88,7 +89,10 @@ export interface ConflictStage {
 
 /** A conflicted path and what each side has there (null: not there, as when deleted). */
 export interface MergeTreeConflict {
+  /** The path as a token (git-path.ts): itself, or its bytes when they are not UTF-8. */
   path: string;
+  /** The path for people: control characters (a newline, an escape) and bytes that are not UTF-8 written as escapes. */
+  display: string;
   /** Stage 1, the merge base's version. */
   ancestor: ConflictStage | null;
   /** Stage 2: the first commit merged, the base. */
@@ -98,27 +102,43 @@ export interface MergeTreeConflict {
 }
 
 /**
- * The conflicted paths in `git merge-tree --write-tree -z` output (without --name-only):
- * `<tree>\0<mode> <oid> <stage>\t<path>\0…`, each path once, in git's order, with its stages. A
- * path comes once per stage (up to three times); a Map keeps them in linear time, as a branch and
- * its base may both change thousands of the same files (12,000 took seconds of the event loop
- * with a list's `includes`).
+ * The conflicted paths in `git merge-tree --write-tree -z` output (without --name-only), as git
+ * wrote it (bytes: a path need not be UTF-8): `<tree>\0<mode> <oid> <stage>\t<path>\0…`, each
+ * path once, in git's order, with its stages. A path comes once per stage (up to three times); a
+ * Map keeps them in linear time, as a branch and its base may both change thousands of the same
+ * files (12,000 took seconds of the event loop with a list's `includes`).
  */
-export function parseMergeTreeOutput(output: string): { tree: string; conflicts: MergeTreeConflict[] } {
-  const [tree = "", ...entries] = output.split("\0");
+export function parseMergeTreeOutput(output: Uint8Array): { tree: string; conflicts: MergeTreeConflict[] } {
+  const fields = splitOnNul(output);
+  const tree = ascii.decode(fields[0] ?? new Uint8Array());
   const byPath = new Map<string, MergeTreeConflict>();
-  for (const entry of entries) {
-    if (entry === "") break;
-    const tab = entry.indexOf("\t");
-    const path = tab >= 0 ? entry.slice(tab + 1) : entry;
+  for (const entry of fields.slice(1)) {
+    if (entry.length === 0) break;
+    const tab = entry.indexOf(TAB);
+    const { path, display } = decodeGitPath(tab >= 0 ? entry.subarray(tab + 1) : entry);
     let conflict = byPath.get(path);
     if (!conflict) {
-      conflict = { path, ancestor: null, base: null, branch: null };
+      conflict = { path, display, ancestor: null, base: null, branch: null };
       byPath.set(path, conflict);
     }
-    const [mode = "", oid = "", stage = ""] = (tab >= 0 ? entry.slice(0, tab) : "").split(" ");
+    const [mode = "", oid = "", stage = ""] = (tab >= 0 ? ascii.decode(entry.subarray(0, tab)) : "").split(" ");
     const side = stage === "1" ? "ancestor" : stage === "2" ? "base" : stage === "3" ? "branch" : null;
     if (side) conflict[side] = { mode, oid };
   }
   return { tree, conflicts: [...byPath.values()] };
+}
+
+const TAB = 9;
+/** The tree id, modes, ids and stages are ASCII. */
+const ascii = new TextDecoder("utf-8");
+
+function splitOnNul(bytes: Uint8Array): Uint8Array[] {
+  const fields: Uint8Array[] = [];
+  let start = 0;
+  for (let end = bytes.indexOf(0); end >= 0; end = bytes.indexOf(0, start)) {
+    fields.push(bytes.subarray(start, end));
+    start = end + 1;
+  }
+  fields.push(bytes.subarray(start));
+  return fields;
 }

@@ -9,6 +9,7 @@ const ids = { ...names, baseCommit, branchCommit };
 const stage = (mode: string, oid: string) => ({ mode, oid });
 const conflict = (path: string, sides: Partial<MergeTreeConflict>): MergeTreeConflict => ({
   path,
+  display: path,
   ancestor: stage("100644", "a".repeat(40)),
   base: stage("100644", "2".repeat(40)),
   branch: stage("100644", "3".repeat(40)),

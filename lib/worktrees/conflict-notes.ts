@@ -2,7 +2,11 @@ import { NO_MARKERS_NOTE, type ConflictStage, type MergeTreeConflict } from "./c
 
 /** A conflicted path as the user should read it. */
 export interface NamedConflict extends MergeTreeConflict {
-  /** `path`, except that a path git set aside as `<path>~<commit id>` is named as the resolving merge names it. */
+  /**
+   * `display` (control characters and bytes that are not UTF-8 escaped, so a name cannot add lines
+   * to the dialog or to the message sent to Claude), except that a path git set aside as
+   * `<path>~<commit id>` is named as the resolving merge names it.
+   */
   shownPath: string;
   /** For a path git set aside: the path it stood in the way of, and whose version it is. */
   setAside: { path: string; side: "base" | "branch" } | null;
@@ -29,9 +33,9 @@ export function nameConflict(
   conflict: MergeTreeConflict,
   names: LandingNames & { baseCommit: string; branchCommit: string },
 ): NamedConflict {
-  const match = SET_ASIDE.exec(conflict.path);
+  const match = SET_ASIDE.exec(conflict.display);
   const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
-  if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.path, setAside: null };
+  if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.display, setAside: null };
   const label = side === "base" ? names.base.replaceAll("/", "_") : "HEAD";
   return { ...conflict, shownPath: `${match[1]}~${label}${match[3] ?? ""}`, setAside: { path: match[1], side } };
 }

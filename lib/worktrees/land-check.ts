@@ -167,7 +167,7 @@ async function readConflicts(target: {
         extraConfig: isTrusted ? [] : await target.mergeDrivers(),
       }),
   );
-  const parsed = parseMergeTreeOutput(merge.stdout.toString("utf8"));
+  const parsed = parseMergeTreeOutput(merge.stdout);
   const { tree } = parsed;
   // Only the first are named (thousands may conflict); the rest are counted.
   const conflicts =

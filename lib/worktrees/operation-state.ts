@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
-import { gitComplaint, readGitMessage, runGit } from "@/lib/git/run-git.ts";
+import { decodeGitPath } from "@/lib/git/git-path.ts";
+import { gitComplaint, readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { MAX_LISTED_CONFLICT_FILES, nameFiles } from "./name-files.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
@@ -29,10 +30,11 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
   const [onto, stoppedAt, unmerged] = await Promise.all([
     describe(files.onto),
     describe(files.stoppedAt),
-    runGit({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
+    runGitCommand({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
   ]);
   // One entry per file (git lists a conflicted path once); thousands stay in a count, not the answer.
-  const conflicted = [...new Set(unmerged.split("\0").filter((file) => file !== ""))];
+  // Named for people: a newline or escape in a name is written as `\n`, `\x1B`, never sent as is.
+  const conflicted = [...new Set(splitNames(unmerged.stdout).map((name) => decodeGitPath(name).display))];
   return {
     worktreePath,
     operation: files.operation,
@@ -44,6 +46,17 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
     conflictingFiles: conflicted.slice(0, MAX_LISTED_CONFLICT_FILES),
     conflictingFileCount: conflicted.length,
   };
+}
+
+/** The names in git's `-z` output, as bytes (a name need not be UTF-8). */
+function splitNames(stdout: Buffer): Buffer[] {
+  const names: Buffer[] = [];
+  let start = 0;
+  for (let end = stdout.indexOf(0); end >= 0; end = stdout.indexOf(0, start)) {
+    if (end > start) names.push(stdout.subarray(start, end));
+    start = end + 1;
+  }
+  return names;
 }
 
 /**

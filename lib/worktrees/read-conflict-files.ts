@@ -1,3 +1,4 @@
+import { isRawPathToken } from "@/lib/git/git-path.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks, type ConflictLabels } from "./conflict-hunks.ts";
 import { describeConflict, describeUnmarkedFile, type NamedConflict } from "./conflict-notes.ts";
@@ -26,6 +27,7 @@ export async function readConflictFiles(input: {
   const unmarked = files.flatMap((file, index) =>
     file.note === NO_MARKERS_NOTE && input.conflicts[index] ? [input.conflicts[index].path] : [],
   );
+  // (A name that is not UTF-8 has its own note, never NO_MARKERS_NOTE: it cannot be given to check-attr.)
   if (unmarked.length === 0) return files;
   const drivers = await readMergeAttributes({ cwd: input.repoRoot, paths: unmarked });
   return files.map((file, index) => {
@@ -65,6 +67,11 @@ async function readOne(input: {
       note,
     };
   }
+  // git reads `<tree>:<path>` from its command line, which carries only UTF-8.
+  if (isRawPathToken(conflict.path))
+    return noHunks(
+      "Its name is not valid UTF-8, so its hunks cannot be shown here; compare the two versions in a terminal (`git diff` after the merge).",
+    );
   const blob = await readBlob({ cwd: input.repoRoot, object: `${input.tree}:${conflict.path}` });
   if (!blob) return noHunks("Not in the merged tree: no text hunks to show.");
   if (blob.length > MAX_CONFLICT_FILE_BYTES) return noHunks("Too large to show its hunks here.");
