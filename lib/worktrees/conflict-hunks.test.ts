@@ -99,7 +99,7 @@ describe("conflict hunks", () => {
     expect(file.note).toBeNull();
   });
 
-  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) with each side's mode and object", () => {
+  it("reads the tree and the conflicting paths (once each, spaces and non-ASCII kept) with each side's mode, object and git's messages", () => {
     const output = [
       "t".repeat(40),
       `100644 ${"1".repeat(40)} 1\tdir/a file.txt`,
@@ -107,8 +107,22 @@ describe("conflict hunks", () => {
       `100644 ${"3".repeat(40)} 3\tdir/a file.txt`,
       `160000 ${"4".repeat(40)} 2\tnaïve.md`,
       "",
+      "1",
+      "dir/a file.txt",
+      "Auto-merging",
+      "Auto-merging dir/a file.txt\n",
+      "2",
+      "naïve.md",
+      "old.md",
+      "CONFLICT (rename/delete)",
+      "CONFLICT (rename/delete): old.md renamed to naïve.md in b, but deleted in c.\n",
       "",
     ].join("\0");
+    const renamed = {
+      type: "CONFLICT (rename/delete)",
+      paths: ["naïve.md", "old.md"],
+      text: "CONFLICT (rename/delete): old.md renamed to naïve.md in b, but deleted in c.",
+    };
     expect(parseMergeTreeOutput(bytes(output))).toEqual({
       tree: "t".repeat(40),
       conflicts: [
@@ -118,6 +132,7 @@ describe("conflict hunks", () => {
           ancestor: { mode: "100644", oid: "1".repeat(40) },
           base: { mode: "100644", oid: "2".repeat(40) },
           branch: { mode: "100644", oid: "3".repeat(40) },
+          messages: [{ type: "Auto-merging", paths: ["dir/a file.txt"], text: "Auto-merging dir/a file.txt" }],
         },
         {
           path: "naïve.md",
@@ -125,6 +140,7 @@ describe("conflict hunks", () => {
           ancestor: null,
           base: { mode: "160000", oid: "4".repeat(40) },
           branch: null,
+          messages: [renamed],
         },
       ],
     });

@@ -99,12 +99,26 @@ export interface MergeTreeConflict {
   base: ConflictStage | null;
   /** Stage 3: the second, the branch. */
   branch: ConflictStage | null;
+  /** What git said about this path (renamed on both sides, renamed and deleted…), in its order. */
+  messages: MergeTreeMessage[];
+}
+
+/**
+ * One of merge-tree's informational messages: its type (`CONFLICT (rename/rename)`), the paths it
+ * is about and its text, both for people (control characters escaped as in `display`). git names
+ * the two sides by the commit ids it was given.
+ */
+export interface MergeTreeMessage {
+  type: string;
+  paths: string[];
+  text: string;
 }
 
 /**
  * The conflicted paths in `git merge-tree --write-tree -z` output (without --name-only), as git
- * wrote it (bytes: a path need not be UTF-8): `<tree>\0<mode> <oid> <stage>\t<path>\0…`, each
- * path once, in git's order, with its stages. A path comes once per stage (up to three times); a
+ * wrote it (bytes: a path need not be UTF-8): `<tree>\0<mode> <oid> <stage>\t<path>\0…\0`, each
+ * path once, in git's order, with its stages; then its messages, `<count>\0<path>\0…<type>\0<text>\0`,
+ * each given to the conflicted paths it names. A path comes once per stage (up to three times); a
  * Map keeps them in linear time, as a branch and its base may both change thousands of the same
  * files (12,000 took seconds of the event loop with a list's `includes`).
  */
@@ -112,23 +126,44 @@ export function parseMergeTreeOutput(output: Uint8Array): { tree: string; confli
   const fields = splitOnNul(output);
   const tree = ascii.decode(fields[0] ?? new Uint8Array());
   const byPath = new Map<string, MergeTreeConflict>();
-  for (const entry of fields.slice(1)) {
+  let index = 1;
+  for (; index < fields.length; index += 1) {
+    const entry = fields[index]!;
     if (entry.length === 0) break;
     const tab = entry.indexOf(TAB);
     const { path, display } = decodeGitPath(tab >= 0 ? entry.subarray(tab + 1) : entry);
     let conflict = byPath.get(path);
     if (!conflict) {
-      conflict = { path, display, ancestor: null, base: null, branch: null };
+      conflict = { path, display, ancestor: null, base: null, branch: null, messages: [] };
       byPath.set(path, conflict);
     }
     const [mode = "", oid = "", stage = ""] = (tab >= 0 ? ascii.decode(entry.subarray(0, tab)) : "").split(" ");
     const side = stage === "1" ? "ancestor" : stage === "2" ? "base" : stage === "3" ? "branch" : null;
     if (side) conflict[side] = { mode, oid };
   }
+  // The messages, after the empty field that ends the paths.
+  for (index += 1; index < fields.length;) {
+    const count = Number(ascii.decode(fields[index]));
+    if (!Number.isInteger(count) || count < 1 || index + count + 2 >= fields.length) break;
+    const named = fields.slice(index + 1, index + 1 + count).map((bytes) => decodeGitPath(bytes));
+    const message: MergeTreeMessage = {
+      type: ascii.decode(fields[index + 1 + count]),
+      paths: named.map((name) => name.display),
+      text: decodeGitPath(withoutFinalNewline(fields[index + 2 + count]!)).display,
+    };
+    for (const name of named) byPath.get(name.path)?.messages.push(message);
+    index += count + 3;
+  }
   return { tree, conflicts: [...byPath.values()] };
 }
 
 const TAB = 9;
+const NEWLINE = 10;
+
+/** A message's text without the line end git puts after it. */
+function withoutFinalNewline(bytes: Uint8Array): Uint8Array {
+  return bytes[bytes.length - 1] === NEWLINE ? bytes.subarray(0, -1) : bytes;
+}
 /** The tree id, modes, ids and stages are ASCII. */
 const ascii = new TextDecoder("utf-8");
 

@@ -10,6 +10,7 @@ const stage = (mode: string, oid: string) => ({ mode, oid });
 const conflict = (path: string, sides: Partial<MergeTreeConflict>): MergeTreeConflict => ({
   path,
   display: path,
+  messages: [],
   ancestor: stage("100644", "a".repeat(40)),
   base: stage("100644", "2".repeat(40)),
   branch: stage("100644", "3".repeat(40)),
@@ -78,6 +79,44 @@ describe("describeConflict", () => {
     expect(noteOf(conflict("mixed", { branch: stage("120000", "3".repeat(40)) }))).toEqual({
       read: "none",
       note: "A file in main, a symbolic link in feat/x: keep one of them.",
+    });
+  });
+
+  it("says how git's messages tell it: renamed to two names, renamed and deleted, another kind of entry set aside (the commits named by branch)", () => {
+    const rename = {
+      type: "CONFLICT (rename/rename)",
+      paths: ["a.txt", "a-main.txt", "a-x.txt"],
+      text: `CONFLICT (rename/rename): a.txt renamed to a-main.txt in ${baseCommit} and to a-x.txt in ${branchCommit}.`,
+    };
+    const bothRenamed = "a.txt renamed to a-main.txt in main and to a-x.txt in feat/x.";
+    const keepOne = "Keep it under one of the two names (delete the other), or under both.";
+    expect(noteOf(conflict("a.txt", { base: null, branch: null, messages: [rename] }))).toEqual({
+      read: "none",
+      note: `${bothRenamed} ${keepOne}`,
+    });
+    expect(noteOf(conflict("a-x.txt", { ancestor: null, base: null, messages: [rename] }))).toEqual({
+      read: "none",
+      note: `${bothRenamed} ${keepOne}`,
+    });
+    const renameDelete = {
+      type: "CONFLICT (rename/delete)",
+      paths: ["b-x.txt", "b.txt"],
+      text: `CONFLICT (rename/delete): b.txt renamed to b-x.txt in ${branchCommit}, but deleted in ${baseCommit}.`,
+    };
+    expect(noteOf(conflict("b-x.txt", { base: null, messages: [renameDelete] }))).toEqual({
+      read: "none",
+      note: "b.txt renamed to b-x.txt in feat/x, but deleted in main. Keep it under its new name, or delete it.",
+    });
+    const distinct = {
+      type: "CONFLICT (distinct modes)",
+      paths: ["t", `t~${baseCommit}`],
+      text: "CONFLICT (distinct types): t had different types on each side; renamed one of them so each can be recorded somewhere.",
+    };
+    expect(
+      noteOf(conflict("t", { base: null, branch: stage("120000", "3".repeat(40)), messages: [distinct] })),
+    ).toEqual({
+      read: "none",
+      note: "feat/x's symbolic link; main has another kind of entry here (a file, a link or a submodule), which git set aside as t~main. Keep one of them here.",
     });
   });
 

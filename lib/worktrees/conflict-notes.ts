@@ -35,9 +35,28 @@ export function nameConflict(
 ): NamedConflict {
   const match = SET_ASIDE.exec(conflict.display);
   const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
-  if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.display, setAside: null };
+  const messages = conflict.messages.map((message) => ({
+    type: message.type,
+    paths: message.paths.map((path) => withNames(path, names)),
+    text: withNames(message.text, names),
+  }));
+  if (!match?.[1] || !side) return { ...conflict, messages, shownPath: conflict.display, setAside: null };
   const label = side === "base" ? names.base.replaceAll("/", "_") : "HEAD";
-  return { ...conflict, shownPath: `${match[1]}~${label}${match[3] ?? ""}`, setAside: { path: match[1], side } };
+  return {
+    ...conflict,
+    messages,
+    shownPath: `${match[1]}~${label}${match[3] ?? ""}`,
+    setAside: { path: match[1], side },
+  };
+}
+
+/** git's text with the two commits named as the user knows them: a file set aside as nameConflict names it, a side by its branch. */
+function withNames(text: string, names: LandingNames & { baseCommit: string; branchCommit: string }): string {
+  return text
+    .replaceAll(`~${names.baseCommit}`, `~${names.base.replaceAll("/", "_")}`)
+    .replaceAll(`~${names.branchCommit}`, "~HEAD")
+    .replaceAll(names.baseCommit, names.base)
+    .replaceAll(names.branchCommit, names.branch);
 }
 
 /**
@@ -58,7 +77,24 @@ export function describeConflict(
       note: `${owner}'s ${at}, set aside under this name by git: ${other} has a folder (or another kind of entry) at ${at}. Keep one of them at ${at}, or both under different names.`,
     };
   }
+  const renamed = conflict.messages.find((message) => message.type === RENAME_RENAME || message.type === RENAME_DELETE);
+  if (renamed)
+    return {
+      read: "none",
+      note: `${withoutPrefix(renamed.text)} ${renamed.type === RENAME_RENAME ? "Keep it under one of the two names (delete the other), or under both." : "Keep it under its new name, or delete it."}`,
+    };
   const { base: ours, branch: theirs } = conflict;
+  // The entry left at a path where git set the other side's aside (a file and a link, say).
+  const other = conflict.messages
+    .find((message) => message.type === DISTINCT_TYPES)
+    ?.paths.find((path) => path !== conflict.shownPath);
+  if (other && (!ours || !theirs)) {
+    const [kept, keeper, owner] = ours ? [ours, base, branch] : [theirs!, branch, base];
+    return {
+      read: "none",
+      note: `${keeper}'s ${kindOf(kept)}; ${owner} has another kind of entry here (a file, a link or a submodule), which git set aside as ${other}. Keep one of them here.`,
+    };
+  }
   if (!ours && theirs)
     return {
       read: "none",
@@ -103,6 +139,14 @@ export function describeUnmarkedFile(input: {
     ? `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) could not merge it, so git kept ${base}'s version; merge the two versions by hand.`
     : `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept ${base}'s version. Trust the repository to let the driver merge it, or merge the two versions by hand.`;
 }
+
+const RENAME_RENAME = "CONFLICT (rename/rename)";
+const RENAME_DELETE = "CONFLICT (rename/delete)";
+/** git's type for a path whose sides are different kinds of entry (its text says "distinct types"). */
+const DISTINCT_TYPES = "CONFLICT (distinct modes)";
+
+/** git's text without its `CONFLICT (…): ` label. */
+const withoutPrefix = (text: string) => text.replace(/^CONFLICT \([^)]*\): /, "");
 
 const SUBMODULE = "160000";
 const SYMLINK = "120000";

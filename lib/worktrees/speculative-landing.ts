@@ -94,7 +94,8 @@ export async function runLandingGit(input: {
   const { baseCommit, branchCommit } = await resolveLandingCommits(input);
   const merge = await runGitCommand({
     cwd: input.repoRoot,
-    args: ["merge-tree", "--write-tree", "-z", "--no-messages", baseCommit, branchCommit],
+    // With its messages: they tell a rename on both sides, or a rename and a delete, apart (conflict-notes.ts).
+    args: ["merge-tree", "--write-tree", "-z", "--messages", baseCommit, branchCommit],
     okExitCodes: [1],
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.extraConfig,

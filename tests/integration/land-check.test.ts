@@ -100,6 +100,36 @@ describe("land check", () => {
     ]);
   });
 
+  it("says a file was renamed to two names, renamed and deleted, or made a link where the other side changed it", async () => {
+    const main = shared.repo.mainPath;
+    const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+    await commit(main, { "rr.txt": "rr\n", "rd.txt": "rd\n", "tc.txt": "tc\n" }, "Files to rename");
+    const worktree = await shared.repo.addWorktree("renames");
+    await git(worktree, "merge", "-q", "--ff-only", "main");
+    await git(worktree, "mv", "rr.txt", "rr-branch.txt");
+    await git(worktree, "mv", "rd.txt", "rd-branch.txt");
+    rmSync(path.join(worktree, "tc.txt"));
+    symlinkSync("elsewhere", path.join(worktree, "tc.txt"));
+    await git(worktree, "add", "-A");
+    await git(worktree, "commit", "-q", "-m", "Rename and link on the branch");
+    await git(main, "mv", "rr.txt", "rr-main.txt");
+    await git(main, "rm", "-q", "rd.txt");
+    await commit(main, { "tc.txt": "tc on main\n" }, "Rename, delete and change on main");
+    const branch = (await git(worktree, "branch", "--show-current")).trim();
+
+    const checked = await landCheck(worktree);
+    const notes = Object.fromEntries(checked.body.conflicts.map((file) => [file.path, file.note]));
+    const bothRenamed = `rr.txt renamed to rr-main.txt in main and to rr-branch.txt in ${branch}. Keep it under one of the two names (delete the other), or under both.`;
+    expect(notes).toEqual({
+      "rd-branch.txt": `rd.txt renamed to rd-branch.txt in ${branch}, but deleted in main. Keep it under its new name, or delete it.`,
+      "rr-branch.txt": bothRenamed,
+      "rr-main.txt": bothRenamed,
+      "rr.txt": bothRenamed,
+      "tc.txt": `${branch}'s symbolic link; main has another kind of entry here (a file, a link or a submodule), which git set aside as tc.txt~main. Keep one of them here.`,
+      "tc.txt~main": `main's tc.txt, set aside under this name by git: ${branch} has a folder (or another kind of entry) at tc.txt. Keep one of them at tc.txt, or both under different names.`,
+    });
+  });
+
   it("lists what must happen first: uncommitted changes in the base worktree or in the branch's", async () => {
     const worktree = await shared.repo.addWorktree("dirty");
     await commit(worktree, { "d.txt": "d\n" }, "Add d");
