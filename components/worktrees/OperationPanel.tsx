@@ -59,7 +59,9 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         </>
       ) : null}
       <p className="text-zinc-600 dark:text-zinc-400">
-        The worktree is as git left it; Claude does not run in it meanwhile.{" "}
+        {state.operation === "rebase"
+          ? "The worktree is as git left it; Claude does not run in it meanwhile."
+          : "The worktree is as git left it; Claude can run in it, to resolve the files (abort waits until it is done)."}{" "}
         {state.conflictingFiles.length > 0 ? "Resolve the files" : "Fix what stopped it"} and run{" "}
         <code>git {what} --continue</code> in a terminal, or abort to put it back as it was.
       </p>

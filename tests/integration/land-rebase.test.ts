@@ -10,6 +10,7 @@ import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
+import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { LandingPreview, LandMethod, LandResult, OperationState } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
@@ -188,6 +189,41 @@ describe("land by rebase", () => {
     expect((await abort(worktree)).body).toEqual({ aborted: "merge" });
     expect((await listed(worktree))?.operation).toBeNull();
   });
+  it("does not abort a merge under a run of Claude's in the worktree (it may be resolving it), and aborts once the run is done", async () => {
+    const { sessionId, worktreePath: worktree } = await shared.repo.freshSession("abort-under-run");
+    await commit(worktree, { "u.txt": "branch\n" }, "Branch u");
+    await commit(main(), { "u.txt": "main\n" }, "Main u");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "main"] }).catch(() => undefined);
+    // Claude, resolving, waits for the user to allow its commit of the merge.
+    const sending = shared.send(sessionId, "[[mock:bash git add u.txt && git commit --no-edit]]");
+    let pending: ApprovalView | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { body } = await callApi<{ approvals: ApprovalView[] }>(
+            shared.env.arbor,
+            `/api/approvals?sessionId=${sessionId}`,
+          );
+          pending = body.approvals[0];
+          return pending?.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe("pending");
+    const refused = await abort(worktree);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      `Claude is working in ${worktree} (it may be resolving this merge): stop the run or let it finish, then abort the merge.`,
+    );
+    expect((await operation(worktree)).body.state).toMatchObject({ operation: "merge", conflictingFiles: ["u.txt"] });
+
+    await callApi(shared.env.arbor, `/api/approvals/${pending!.id}`, {
+      body: { decision: { action: "deny", message: "not yet" }, by: "test" },
+    });
+    await sending;
+    expect((await abort(worktree)).body).toEqual({ aborted: "merge" });
+    expect((await operation(worktree)).body.state).toBeNull();
+  });
 });
 
 describe("land faults", () => {
@@ -326,7 +362,8 @@ describe("conflicts, resolution and after landing", () => {
     await runFixtureGit({ cwd: worktree, args: ["merge", "main"] }).catch(() => undefined);
     const stopped = await operation(worktree);
     expect(stopped.body.state?.conflictingFiles).toEqual(["bad\\xFF.txt", shownInjected]);
-    expect((await abort(worktree)).body).toEqual({ aborted: "merge" });
+    // Once the run asked for above has ended (abort waits for Claude's runs there).
+    await expect.poll(async () => (await abort(worktree)).status, { timeout: 60_000 }).toBe(200);
   });
 
   it("moves the design node of a squash-landed branch to done; the branch shows as landed and its removal deletes it", async () => {
