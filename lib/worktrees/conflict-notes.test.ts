@@ -144,3 +144,29 @@ describe("describeUnmarkedFile", () => {
       expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main" })).toBe(NO_MARKERS_NOTE);
   });
 });
+
+describe("long names", () => {
+  it("shows a name past 300 characters as its start and end, in the list, a file set aside and git's messages", () => {
+    const long = `src/${"d".repeat(5_000)}/file.txt`;
+    expect(nameConflict(conflict(long, {}), ids).shownPath).toBe(`${long.slice(0, 150)}…${long.slice(-149)}`);
+    const setAside = nameConflict(conflict(`${long}~${baseCommit}`, { branch: null }), ids);
+    expect(setAside.shownPath).toHaveLength(300);
+    expect(setAside.shownPath.endsWith("/file.txt~main")).toBe(true);
+    expect(setAside.setAside?.path).toHaveLength(300);
+    const renamed = nameConflict(
+      conflict(long, {
+        messages: [
+          {
+            type: "CONFLICT (rename/delete)",
+            paths: [long, "old.txt"],
+            text: `CONFLICT (rename/delete): old.txt renamed to ${long} in ${branchCommit}, but deleted in ${baseCommit}.`,
+          },
+        ],
+      }),
+      ids,
+    );
+    expect(renamed.messages[0]?.text).toBe(
+      `CONFLICT (rename/delete): old.txt renamed to ${renamed.shownPath} in feat/x, but deleted in main.`,
+    );
+  });
+});

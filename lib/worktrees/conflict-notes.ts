@@ -35,19 +35,39 @@ export function nameConflict(
 ): NamedConflict {
   const match = SET_ASIDE.exec(conflict.display);
   const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
-  const messages = conflict.messages.map((message) => ({
-    type: message.type,
-    paths: message.paths.map((path) => withNames(path, names)),
-    text: withNames(message.text, names),
-  }));
-  if (!match?.[1] || !side) return { ...conflict, messages, shownPath: conflict.display, setAside: null };
+  const messages = conflict.messages.map((message) => {
+    const paths = message.paths.map((path) => withNames(path, names));
+    let text = withNames(message.text, names);
+    for (const path of paths) if (path.length > MAX_NAME_CHARS) text = text.replaceAll(path, shortenName(path));
+    return {
+      type: message.type,
+      paths: paths.map(shortenName),
+      text: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text,
+    };
+  });
+  if (!match?.[1] || !side) return { ...conflict, messages, shownPath: shortenName(conflict.display), setAside: null };
   const label = side === "base" ? names.base.replaceAll("/", "_") : "HEAD";
   return {
     ...conflict,
     messages,
-    shownPath: `${match[1]}~${label}${match[3] ?? ""}`,
-    setAside: { path: match[1], side },
+    shownPath: shortenName(`${match[1]}~${label}${match[3] ?? ""}`),
+    setAside: { path: shortenName(match[1]), side },
   };
+}
+
+/**
+ * A name is shown with at most this many characters: git's object store holds names of any length
+ * (a repository can make one of megabytes without a file system ever holding it), and a few of those
+ * made the preview's answer tens of megabytes.
+ */
+export const MAX_NAME_CHARS = 300;
+const MAX_MESSAGE_CHARS = 2 * MAX_NAME_CHARS + 400;
+
+/** A name past MAX_NAME_CHARS as its start and its end (where the file's own name is) around `…`. */
+function shortenName(name: string): string {
+  if (name.length <= MAX_NAME_CHARS) return name;
+  const tail = Math.floor((MAX_NAME_CHARS - 1) / 2);
+  return `${name.slice(0, MAX_NAME_CHARS - 1 - tail)}…${name.slice(-tail)}`;
 }
 
 /** git's text with the two commits named as the user knows them: a file set aside as nameConflict names it, a side by its branch. */

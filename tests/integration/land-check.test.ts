@@ -130,6 +130,33 @@ describe("land check", () => {
     });
   });
 
+  it("keeps its answer small when a repository names its conflicting files with hundreds of kilobytes", async () => {
+    const main = shared.repo.mainPath;
+    const git = (args: string[], input?: string) =>
+      execFileSync("git", ["-C", main, ...args], { encoding: "utf8", input, maxBuffer: 64 * 1024 * 1024 }).trim();
+    const worktree = await shared.repo.addWorktree("long-names");
+    const start = git(["rev-parse", "HEAD"]);
+    // Names no file system holds, written straight into git's object store (as a pushed branch could).
+    const longName = (index: number) => `${index}-${"n".repeat(200_000)}.txt`;
+    const commitWith = (text: string) => {
+      const blob = git(["hash-object", "-w", "--stdin"], text);
+      const entries = Array.from({ length: 12 }, (_, index) => `100644 blob ${blob}\t${longName(index)}`).sort();
+      const tree = git(["mktree"], `${entries.join("\n")}\n`);
+      return git(["commit-tree", tree, "-p", start, "-m", `Long names: ${text}`]);
+    };
+    git(["update-ref", "refs/heads/long-base", commitWith("base side\n")]);
+    const branch = (await runFixtureGit({ cwd: worktree, args: ["branch", "--show-current"] })).trim();
+    git(["update-ref", `refs/heads/${branch}`, commitWith("branch side\n")]);
+
+    const checked = await landCheck(worktree, "long-base");
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFileCount: 12 });
+    expect(JSON.stringify(checked.body).length).toBeLessThan(50_000);
+    const first = checked.body.conflictingFiles[0] ?? "";
+    expect(first).toHaveLength(300);
+    expect(first).toMatch(/^0-n+…n+\.txt$/);
+    expect(checked.body.conflicts[0]?.path).toBe(first);
+  });
+
   it("lists what must happen first: uncommitted changes in the base worktree or in the branch's", async () => {
     const worktree = await shared.repo.addWorktree("dirty");
     await commit(worktree, { "d.txt": "d\n" }, "Add d");
