@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_MARKERS_NOTE, type MergeTreeConflict } from "./conflict-hunks.ts";
-import { describeConflict, describeUnmarkedFile, nameConflict } from "./conflict-notes.ts";
+import { BINARY_NOTE, describeConflict, describeUnmarkedFile, nameConflict } from "./conflict-notes.ts";
 
 const baseCommit = "b".repeat(40);
 const branchCommit = "c".repeat(40);
@@ -127,21 +127,28 @@ describe("describeConflict", () => {
 
 describe("describeUnmarkedFile", () => {
   it("names the merge driver Arbor switched off in a repository not trusted, or that failed in a trusted one", () => {
-    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: false, base: "main" })).toBe(
+    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: false, base: "main", isBinary: false })).toBe(
       "No conflict markers: its merge driver `evil` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept main's version. Trust the repository to let the driver merge it, or merge the two versions by hand.",
     );
-    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: true, base: "main" })).toMatch(
+    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: true, base: "main", isBinary: false })).toMatch(
       /^No conflict markers: its merge driver `evil` \(named in \.gitattributes\) could not merge it/,
     );
   });
 
-  it("names `-merge` and `merge=binary`, and falls back to the general note", () => {
+  it("names `-merge` and `merge=binary`, a side git found binary, and falls back to the general note", () => {
     for (const mergeAttribute of ["unset", "binary"])
-      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main" })).toMatch(
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: true })).toMatch(
         /^No conflict markers: \.gitattributes marks it not to be merged line by line/,
       );
     for (const mergeAttribute of ["unspecified", "set", "text", null])
-      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main" })).toBe(NO_MARKERS_NOTE);
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: false })).toBe(
+        NO_MARKERS_NOTE,
+      );
+    // A side git found binary (the merged tree keeps the base's text): said to be binary, not "renamed".
+    for (const mergeAttribute of ["unspecified", null])
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: true })).toBe(
+        BINARY_NOTE,
+      );
   });
 });
 

@@ -144,21 +144,29 @@ export function describeConflict(
 /**
  * Why a file git could not merge has no conflict markers, from its `merge` attribute (`git
  * check-attr merge`): a merge driver Arbor switched off (the repository is not trusted) or one
- * that failed, `-merge` / `merge=binary`, else the general note. Pure.
+ * that failed, `-merge` / `merge=binary`, a side git found binary (its message said so; the
+ * merged tree keeps the base's version, which may be text), else the general note. Pure.
  */
 export function describeUnmarkedFile(input: {
   mergeAttribute: string | null;
   isTrusted: boolean;
   base: string;
+  /** merge-tree said "Cannot merge binary files" about it. */
+  isBinary: boolean;
 }): string {
   const { mergeAttribute: driver, base } = input;
   if (driver === "unset" || driver === "binary")
     return `No conflict markers: .gitattributes marks it not to be merged line by line (\`-merge\` or \`merge=binary\`), so git kept ${base}'s version; choose or combine the two versions by hand.`;
-  if (driver === null || BUILT_IN_MERGES.has(driver)) return NO_MARKERS_NOTE;
+  if (driver === null || BUILT_IN_MERGES.has(driver)) return input.isBinary ? BINARY_NOTE : NO_MARKERS_NOTE;
   return input.isTrusted
     ? `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) could not merge it, so git kept ${base}'s version; merge the two versions by hand.`
     : `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept ${base}'s version. Trust the repository to let the driver merge it, or merge the two versions by hand.`;
 }
+
+/** A file git would not merge line by line because one side (at least) is binary. */
+export const BINARY_NOTE = "Binary: no text hunks; keep one of the two versions.";
+/** merge-tree's type for a file it would not merge line by line as binary. */
+export const BINARY_CONFLICT = "CONFLICT (binary)";
 
 const RENAME_RENAME = "CONFLICT (rename/rename)";
 const RENAME_DELETE = "CONFLICT (rename/delete)";

@@ -1,7 +1,13 @@
 import { isRawPathToken } from "@/lib/git/git-path.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks, type ConflictLabels } from "./conflict-hunks.ts";
-import { describeConflict, describeUnmarkedFile, type NamedConflict } from "./conflict-notes.ts";
+import {
+  BINARY_CONFLICT,
+  BINARY_NOTE,
+  describeConflict,
+  describeUnmarkedFile,
+  type NamedConflict,
+} from "./conflict-notes.ts";
 import type { ConflictFile } from "./worktree-types.ts";
 
 /** A conflicted file larger than this is named without hunks. */
@@ -31,12 +37,13 @@ export async function readConflictFiles(input: {
   if (unmarked.length === 0) return files;
   const drivers = await readMergeAttributes({ cwd: input.repoRoot, paths: unmarked });
   return files.map((file, index) => {
-    const path = input.conflicts[index]?.path;
-    if (file.note !== NO_MARKERS_NOTE || path === undefined) return file;
+    const conflict = input.conflicts[index];
+    if (file.note !== NO_MARKERS_NOTE || conflict === undefined) return file;
     const note = describeUnmarkedFile({
-      mergeAttribute: drivers.get(path) ?? null,
+      mergeAttribute: drivers.get(conflict.path) ?? null,
       isTrusted: input.isTrusted,
       base: input.names.base,
+      isBinary: conflict.messages.some((message) => message.type === BINARY_CONFLICT),
     });
     return { ...file, note };
   });
@@ -75,7 +82,7 @@ async function readOne(input: {
   const blob = await readBlob({ cwd: input.repoRoot, object: `${input.tree}:${conflict.path}` });
   if (!blob) return noHunks("Not in the merged tree: no text hunks to show.");
   if (blob.length > MAX_CONFLICT_FILE_BYTES) return noHunks("Too large to show its hunks here.");
-  if (blob.includes(0)) return noHunks("Binary: no text hunks; keep one of the two versions.");
+  if (blob.includes(0)) return noHunks(BINARY_NOTE);
   return { ...parseConflictHunks(path, blob.toString("utf8"), input.labels), ...(note ? { note } : {}) };
 }
 

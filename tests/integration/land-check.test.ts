@@ -130,6 +130,18 @@ describe("land check", () => {
     });
   });
 
+  it("says a file is binary when only the branch made it binary (the merged tree keeps the base's text)", async () => {
+    await commit(shared.repo.mainPath, { "data.bin": "text\n" }, "Add data.bin");
+    const worktree = await shared.repo.addWorktree("binary-side");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "--ff-only", "main"] });
+    await commit(worktree, { "data.bin": "bin\0ary" }, "Binary on the branch");
+    await commit(shared.repo.mainPath, { "data.bin": "text changed\n" }, "Text on main");
+    const checked = await landCheck(worktree);
+    expect(checked.body.conflicts).toEqual([
+      { path: "data.bin", hunks: [], moreHunks: 0, note: "Binary: no text hunks; keep one of the two versions." },
+    ]);
+  });
+
   it("keeps its answer small when a repository names its conflicting files with hundreds of kilobytes", async () => {
     const main = shared.repo.mainPath;
     const git = (args: string[], input?: string) =>
