@@ -142,6 +142,30 @@ describe("land check", () => {
     ]);
   });
 
+  it("says a branch with no commit in common with the base cannot be landed, and how to merge it anyway", async () => {
+    const worktree = path.join(shared.repo.root, "unrelated");
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["worktree", "add", "-q", "--detach", worktree] });
+    await runFixtureGit({ cwd: worktree, args: ["checkout", "-q", "--orphan", "feat/unrelated"] });
+    await runFixtureGit({ cwd: worktree, args: ["rm", "-q", "-r", "-f", "."] });
+    await commit(worktree, { "own.txt": "own\n" }, "A history of its own");
+    const checked = await landCheck(worktree);
+    expect(checked.status).toBe(412);
+    expect(checked.body.error.message).toBe(
+      "feat/unrelated and main have no commit in common (unrelated histories), so Arbor cannot land one into the other. If that is what you want, merge it in a terminal, in the main worktree: `git merge --allow-unrelated-histories feat/unrelated`.",
+    );
+    expect((await land(worktree, "merge")).status).toBe(412);
+    // In a shallow clone the shared commit may just not have been fetched.
+    const shallow = path.join(shared.repo.mainPath, ".git", "shallow");
+    writeFileSync(shallow, `${await head(worktree)}\n`);
+    try {
+      expect((await landCheck(worktree)).body.error.message).toBe(
+        "git finds no commit that feat/unrelated and main share: this clone is shallow and may not have it. Fetch the rest of the history (`git fetch --unshallow`), then check again.",
+      );
+    } finally {
+      rmSync(shallow);
+    }
+  });
+
   it("keeps its answer small when a repository names its conflicting files with hundreds of kilobytes", async () => {
     const main = shared.repo.mainPath;
     const git = (args: string[], input?: string) =>
