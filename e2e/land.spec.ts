@@ -226,3 +226,24 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveCount(0);
   expect((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim()).toBe(before);
 });
+
+test("a conflict's sides and names show the characters a repository could hide in them (bidirectional controls, escapes)", async ({
+  page,
+  repo,
+}) => {
+  const worktree = await repo.addWorktree("hidden");
+  // "Trojan Source": U+202E shows `evil()` as `)(live`; the escape sequence would clear a terminal.
+  await commit(worktree, { "check.js": "allow = \u202eevil()\n", "notes\u2066.md": "\u001b[2Jbranch\n" }, "Branch");
+  await commit(repo.mainPath, { "check.js": "allow = false\n", "notes\u2066.md": "main\n" }, "Main");
+
+  await page.goto(`/?repo=${repo.repoId}`);
+  await rowOf(page, worktree).getByTestId("worktree-land").click();
+  const dialog = page.getByTestId("land-dialog");
+  await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
+  const check = dialog.locator('[data-testid="land-conflict-file"][data-path="check.js"]');
+  await expect(check.getByTestId("land-hunk-branch")).toContainText("allow = ⟨U+202E⟩evil()");
+  const notes = dialog.locator('[data-testid="land-conflict-file"][data-path="notes\u2066.md"]');
+  await expect(notes.locator("h3")).toHaveText("notes⟨U+2066⟩.md");
+  await expect(notes.getByTestId("land-hunk-branch")).toContainText("⟨U+001B⟩[2Jbranch");
+  await shoot(page, dialog, "hidden-characters");
+});

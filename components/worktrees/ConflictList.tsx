@@ -1,8 +1,13 @@
 "use client";
 
+import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
 import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-types.ts";
 
-/** Each conflicting file of a land preview with its hunks: the base's side, then the branch's. */
+/**
+ * Each conflicting file of a land preview with its hunks: the base's side, then the branch's. Names
+ * and lines are shown with their invisible characters written out (revealHiddenText), so a
+ * repository cannot make a side read as something it does not hold.
+ */
 export function ConflictList({ preview }: { preview: LandingPreview }) {
   const shown = new Set(preview.conflicts.map((file) => file.path));
   const unshown = preview.conflictingFiles.filter((file) => !shown.has(file));
@@ -18,9 +23,11 @@ export function ConflictList({ preview }: { preview: LandingPreview }) {
           data-path={file.path}
         >
           <h3 className="break-all border-b border-zinc-200 px-2 py-1 font-mono font-semibold dark:border-zinc-800">
-            {file.path}
+            {revealHiddenText(file.path)}
           </h3>
-          {file.note ? <p className="px-2 py-1 text-zinc-600 dark:text-zinc-400">{file.note}</p> : null}
+          {file.note ? (
+            <p className="px-2 py-1 text-zinc-600 dark:text-zinc-400">{revealHiddenText(file.note)}</p>
+          ) : null}
           {file.hunks.map((hunk) => (
             <HunkSides key={hunk.line} hunk={hunk} base={preview.base} branch={preview.branch} />
           ))}
@@ -33,7 +40,8 @@ export function ConflictList({ preview }: { preview: LandingPreview }) {
       ))}
       {unshown.length > 0 ? (
         <p className="text-zinc-600 dark:text-zinc-400" data-testid="land-conflicts-unshown">
-          Also conflicting (not shown): <span className="break-all font-mono">{unshown.join(", ")}</span>
+          Also conflicting (not shown):{" "}
+          <span className="break-all font-mono">{revealHiddenText(unshown.join(", "))}</span>
           {unlisted > 0 ? ` and ${unlisted} more` : ""}.
         </p>
       ) : null}
@@ -51,7 +59,7 @@ function HunkSides(props: { hunk: ConflictHunk; base: string; branch: string }) 
         className={`max-h-48 overflow-auto whitespace-pre-wrap break-all px-2 py-1 font-mono text-[11px] ${tone}`}
         tabIndex={0}
       >
-        {lines.length > 0 ? lines.join("\n") : "(removed)"}
+        {lines.length > 0 ? lines.map(revealHiddenText).join("\n") : "(removed)"}
       </pre>
     </div>
   );

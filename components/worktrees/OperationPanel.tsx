@@ -6,6 +6,7 @@ import type { OperationState } from "@/lib/worktrees/worktree-types.ts";
 import { useAbortOperation, useOperationState } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
+import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /**
@@ -45,7 +46,7 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
           <ul className="list-disc pl-5 font-mono" data-testid="operation-files">
             {state.conflictingFiles.map((file) => (
               <li key={file} className="break-all">
-                {file}
+                {revealHiddenText(file)}
               </li>
             ))}
           </ul>
@@ -58,7 +59,9 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         </>
       ) : null}
       <p className="text-zinc-600 dark:text-zinc-400">
-        The worktree is as git left it; Claude does not run in it meanwhile.{" "}
+        {state.operation === "rebase"
+          ? "The worktree is as git left it; Claude does not run in it meanwhile."
+          : "The worktree is as git left it; Claude can run in it, to resolve the files (abort waits until it is done)."}{" "}
         {state.conflictingFiles.length > 0 ? "Resolve the files" : "Fix what stopped it"} and run{" "}
         <code>git {what} --continue</code> in a terminal, or abort to put it back as it was.
       </p>

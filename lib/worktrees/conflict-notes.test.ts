@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_MARKERS_NOTE, type MergeTreeConflict } from "./conflict-hunks.ts";
-import { describeConflict, describeUnmarkedFile, nameConflict } from "./conflict-notes.ts";
+import { BINARY_NOTE, describeConflict, describeUnmarkedFile, nameConflict } from "./conflict-notes.ts";
 
 const baseCommit = "b".repeat(40);
 const branchCommit = "c".repeat(40);
@@ -9,6 +9,8 @@ const ids = { ...names, baseCommit, branchCommit };
 const stage = (mode: string, oid: string) => ({ mode, oid });
 const conflict = (path: string, sides: Partial<MergeTreeConflict>): MergeTreeConflict => ({
   path,
+  display: path,
+  messages: [],
   ancestor: stage("100644", "a".repeat(40)),
   base: stage("100644", "2".repeat(40)),
   branch: stage("100644", "3".repeat(40)),
@@ -80,6 +82,44 @@ describe("describeConflict", () => {
     });
   });
 
+  it("says how git's messages tell it: renamed to two names, renamed and deleted, another kind of entry set aside (the commits named by branch)", () => {
+    const rename = {
+      type: "CONFLICT (rename/rename)",
+      paths: ["a.txt", "a-main.txt", "a-x.txt"],
+      text: `CONFLICT (rename/rename): a.txt renamed to a-main.txt in ${baseCommit} and to a-x.txt in ${branchCommit}.`,
+    };
+    const bothRenamed = "a.txt renamed to a-main.txt in main and to a-x.txt in feat/x.";
+    const keepOne = "Keep it under one of the two names (delete the other), or under both.";
+    expect(noteOf(conflict("a.txt", { base: null, branch: null, messages: [rename] }))).toEqual({
+      read: "none",
+      note: `${bothRenamed} ${keepOne}`,
+    });
+    expect(noteOf(conflict("a-x.txt", { ancestor: null, base: null, messages: [rename] }))).toEqual({
+      read: "none",
+      note: `${bothRenamed} ${keepOne}`,
+    });
+    const renameDelete = {
+      type: "CONFLICT (rename/delete)",
+      paths: ["b-x.txt", "b.txt"],
+      text: `CONFLICT (rename/delete): b.txt renamed to b-x.txt in ${branchCommit}, but deleted in ${baseCommit}.`,
+    };
+    expect(noteOf(conflict("b-x.txt", { base: null, messages: [renameDelete] }))).toEqual({
+      read: "none",
+      note: "b.txt renamed to b-x.txt in feat/x, but deleted in main. Keep it under its new name, or delete it.",
+    });
+    const distinct = {
+      type: "CONFLICT (distinct modes)",
+      paths: ["t", `t~${baseCommit}`],
+      text: "CONFLICT (distinct types): t had different types on each side; renamed one of them so each can be recorded somewhere.",
+    };
+    expect(
+      noteOf(conflict("t", { base: null, branch: stage("120000", "3".repeat(40)), messages: [distinct] })),
+    ).toEqual({
+      read: "none",
+      note: "feat/x's symbolic link; main has another kind of entry here (a file, a link or a submodule), which git set aside as t~main. Keep one of them here.",
+    });
+  });
+
   it("reads an ordinary file's conflict markers", () => {
     expect(noteOf(conflict("a.txt", {}))).toEqual({ read: "file", note: null });
   });
@@ -87,20 +127,53 @@ describe("describeConflict", () => {
 
 describe("describeUnmarkedFile", () => {
   it("names the merge driver Arbor switched off in a repository not trusted, or that failed in a trusted one", () => {
-    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: false, base: "main" })).toBe(
+    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: false, base: "main", isBinary: false })).toBe(
       "No conflict markers: its merge driver `evil` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept main's version. Trust the repository to let the driver merge it, or merge the two versions by hand.",
     );
-    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: true, base: "main" })).toMatch(
+    expect(describeUnmarkedFile({ mergeAttribute: "evil", isTrusted: true, base: "main", isBinary: false })).toMatch(
       /^No conflict markers: its merge driver `evil` \(named in \.gitattributes\) could not merge it/,
     );
   });
 
-  it("names `-merge` and `merge=binary`, and falls back to the general note", () => {
+  it("names `-merge` and `merge=binary`, a side git found binary, and falls back to the general note", () => {
     for (const mergeAttribute of ["unset", "binary"])
-      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main" })).toMatch(
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: true })).toMatch(
         /^No conflict markers: \.gitattributes marks it not to be merged line by line/,
       );
     for (const mergeAttribute of ["unspecified", "set", "text", null])
-      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main" })).toBe(NO_MARKERS_NOTE);
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: false })).toBe(
+        NO_MARKERS_NOTE,
+      );
+    // A side git found binary (the merged tree keeps the base's text): said to be binary, not "renamed".
+    for (const mergeAttribute of ["unspecified", null])
+      expect(describeUnmarkedFile({ mergeAttribute, isTrusted: false, base: "main", isBinary: true })).toBe(
+        BINARY_NOTE,
+      );
+  });
+});
+
+describe("long names", () => {
+  it("shows a name past 300 characters as its start and end, in the list, a file set aside and git's messages", () => {
+    const long = `src/${"d".repeat(5_000)}/file.txt`;
+    expect(nameConflict(conflict(long, {}), ids).shownPath).toBe(`${long.slice(0, 150)}…${long.slice(-149)}`);
+    const setAside = nameConflict(conflict(`${long}~${baseCommit}`, { branch: null }), ids);
+    expect(setAside.shownPath).toHaveLength(300);
+    expect(setAside.shownPath.endsWith("/file.txt~main")).toBe(true);
+    expect(setAside.setAside?.path).toHaveLength(300);
+    const renamed = nameConflict(
+      conflict(long, {
+        messages: [
+          {
+            type: "CONFLICT (rename/delete)",
+            paths: [long, "old.txt"],
+            text: `CONFLICT (rename/delete): old.txt renamed to ${long} in ${branchCommit}, but deleted in ${baseCommit}.`,
+          },
+        ],
+      }),
+      ids,
+    );
+    expect(renamed.messages[0]?.text).toBe(
+      `CONFLICT (rename/delete): old.txt renamed to ${renamed.shownPath} in feat/x, but deleted in main.`,
+    );
   });
 });

@@ -2,7 +2,11 @@ import { NO_MARKERS_NOTE, type ConflictStage, type MergeTreeConflict } from "./c
 
 /** A conflicted path as the user should read it. */
 export interface NamedConflict extends MergeTreeConflict {
-  /** `path`, except that a path git set aside as `<path>~<commit id>` is named as the resolving merge names it. */
+  /**
+   * `display` (control characters and bytes that are not UTF-8 escaped, so a name cannot add lines
+   * to the dialog or to the message sent to Claude), except that a path git set aside as
+   * `<path>~<commit id>` is named as the resolving merge names it.
+   */
   shownPath: string;
   /** For a path git set aside: the path it stood in the way of, and whose version it is. */
   setAside: { path: string; side: "base" | "branch" } | null;
@@ -29,11 +33,50 @@ export function nameConflict(
   conflict: MergeTreeConflict,
   names: LandingNames & { baseCommit: string; branchCommit: string },
 ): NamedConflict {
-  const match = SET_ASIDE.exec(conflict.path);
+  const match = SET_ASIDE.exec(conflict.display);
   const side = match?.[2] === names.baseCommit ? "base" : match?.[2] === names.branchCommit ? "branch" : null;
-  if (!match?.[1] || !side) return { ...conflict, shownPath: conflict.path, setAside: null };
+  const messages = conflict.messages.map((message) => {
+    const paths = message.paths.map((path) => withNames(path, names));
+    let text = withNames(message.text, names);
+    for (const path of paths) if (path.length > MAX_NAME_CHARS) text = text.replaceAll(path, shortenName(path));
+    return {
+      type: message.type,
+      paths: paths.map(shortenName),
+      text: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text,
+    };
+  });
+  if (!match?.[1] || !side) return { ...conflict, messages, shownPath: shortenName(conflict.display), setAside: null };
   const label = side === "base" ? names.base.replaceAll("/", "_") : "HEAD";
-  return { ...conflict, shownPath: `${match[1]}~${label}${match[3] ?? ""}`, setAside: { path: match[1], side } };
+  return {
+    ...conflict,
+    messages,
+    shownPath: shortenName(`${match[1]}~${label}${match[3] ?? ""}`),
+    setAside: { path: shortenName(match[1]), side },
+  };
+}
+
+/**
+ * A name is shown with at most this many characters: git's object store holds names of any length
+ * (a repository can make one of megabytes without a file system ever holding it), and a few of those
+ * made the preview's answer tens of megabytes.
+ */
+export const MAX_NAME_CHARS = 300;
+const MAX_MESSAGE_CHARS = 2 * MAX_NAME_CHARS + 400;
+
+/** A name past MAX_NAME_CHARS as its start and its end (where the file's own name is) around `…`. */
+function shortenName(name: string): string {
+  if (name.length <= MAX_NAME_CHARS) return name;
+  const tail = Math.floor((MAX_NAME_CHARS - 1) / 2);
+  return `${name.slice(0, MAX_NAME_CHARS - 1 - tail)}…${name.slice(-tail)}`;
+}
+
+/** git's text with the two commits named as the user knows them: a file set aside as nameConflict names it, a side by its branch. */
+function withNames(text: string, names: LandingNames & { baseCommit: string; branchCommit: string }): string {
+  return text
+    .replaceAll(`~${names.baseCommit}`, `~${names.base.replaceAll("/", "_")}`)
+    .replaceAll(`~${names.branchCommit}`, "~HEAD")
+    .replaceAll(names.baseCommit, names.base)
+    .replaceAll(names.branchCommit, names.branch);
 }
 
 /**
@@ -54,7 +97,24 @@ export function describeConflict(
       note: `${owner}'s ${at}, set aside under this name by git: ${other} has a folder (or another kind of entry) at ${at}. Keep one of them at ${at}, or both under different names.`,
     };
   }
+  const renamed = conflict.messages.find((message) => message.type === RENAME_RENAME || message.type === RENAME_DELETE);
+  if (renamed)
+    return {
+      read: "none",
+      note: `${withoutPrefix(renamed.text)} ${renamed.type === RENAME_RENAME ? "Keep it under one of the two names (delete the other), or under both." : "Keep it under its new name, or delete it."}`,
+    };
   const { base: ours, branch: theirs } = conflict;
+  // The entry left at a path where git set the other side's aside (a file and a link, say).
+  const other = conflict.messages
+    .find((message) => message.type === DISTINCT_TYPES)
+    ?.paths.find((path) => path !== conflict.shownPath);
+  if (other && (!ours || !theirs)) {
+    const [kept, keeper, owner] = ours ? [ours, base, branch] : [theirs!, branch, base];
+    return {
+      read: "none",
+      note: `${keeper}'s ${kindOf(kept)}; ${owner} has another kind of entry here (a file, a link or a submodule), which git set aside as ${other}. Keep one of them here.`,
+    };
+  }
   if (!ours && theirs)
     return {
       read: "none",
@@ -84,21 +144,37 @@ export function describeConflict(
 /**
  * Why a file git could not merge has no conflict markers, from its `merge` attribute (`git
  * check-attr merge`): a merge driver Arbor switched off (the repository is not trusted) or one
- * that failed, `-merge` / `merge=binary`, else the general note. Pure.
+ * that failed, `-merge` / `merge=binary`, a side git found binary (its message said so; the
+ * merged tree keeps the base's version, which may be text), else the general note. Pure.
  */
 export function describeUnmarkedFile(input: {
   mergeAttribute: string | null;
   isTrusted: boolean;
   base: string;
+  /** merge-tree said "Cannot merge binary files" about it. */
+  isBinary: boolean;
 }): string {
   const { mergeAttribute: driver, base } = input;
   if (driver === "unset" || driver === "binary")
     return `No conflict markers: .gitattributes marks it not to be merged line by line (\`-merge\` or \`merge=binary\`), so git kept ${base}'s version; choose or combine the two versions by hand.`;
-  if (driver === null || BUILT_IN_MERGES.has(driver)) return NO_MARKERS_NOTE;
+  if (driver === null || BUILT_IN_MERGES.has(driver)) return input.isBinary ? BINARY_NOTE : NO_MARKERS_NOTE;
   return input.isTrusted
     ? `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) could not merge it, so git kept ${base}'s version; merge the two versions by hand.`
     : `No conflict markers: its merge driver \`${driver}\` (named in .gitattributes) was not run, as Arbor runs no program of a repository you have not trusted, so git kept ${base}'s version. Trust the repository to let the driver merge it, or merge the two versions by hand.`;
 }
+
+/** A file git would not merge line by line because one side (at least) is binary. */
+export const BINARY_NOTE = "Binary: no text hunks; keep one of the two versions.";
+/** merge-tree's type for a file it would not merge line by line as binary. */
+export const BINARY_CONFLICT = "CONFLICT (binary)";
+
+const RENAME_RENAME = "CONFLICT (rename/rename)";
+const RENAME_DELETE = "CONFLICT (rename/delete)";
+/** git's type for a path whose sides are different kinds of entry (its text says "distinct types"). */
+const DISTINCT_TYPES = "CONFLICT (distinct modes)";
+
+/** git's text without its `CONFLICT (…): ` label. */
+const withoutPrefix = (text: string) => text.replace(/^CONFLICT \([^)]*\): /, "");
 
 const SUBMODULE = "160000";
 const SYMLINK = "120000";

@@ -8,7 +8,7 @@ import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
 import { readPathKind } from "@/lib/git/read-path-kind.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { parseMergeTreeOutput } from "./conflict-hunks.ts";
+import { parseMergeTreeOutput, type ConflictLabels } from "./conflict-hunks.ts";
 import { nameConflict, type NamedConflict } from "./conflict-notes.ts";
 import { landBlockers } from "./land-blockers.ts";
 import { locateLanding, locateLandingFromFiles, scanOne, toScan } from "./locate-landing.ts";
@@ -137,6 +137,8 @@ export interface LandConflicts {
   check: LandConflictCheck;
   /** The first MAX_LISTED_CONFLICT_FILES conflicts, in the order of `check.conflictingFiles`. */
   conflicts: NamedConflict[];
+  /** The commits merged, which label the conflict markers in the merged files. */
+  labels: ConflictLabels;
   repoRoot: string;
   isTrusted: boolean;
 }
@@ -165,7 +167,7 @@ async function readConflicts(target: {
         extraConfig: isTrusted ? [] : await target.mergeDrivers(),
       }),
   );
-  const parsed = parseMergeTreeOutput(merge.stdout.toString("utf8"));
+  const parsed = parseMergeTreeOutput(merge.stdout);
   const { tree } = parsed;
   // Only the first are named (thousands may conflict); the rest are counted.
   const conflicts =
@@ -188,7 +190,7 @@ async function readConflicts(target: {
     commitsToLand: clean?.commitsToLand ?? null,
     baseAhead: clean?.baseAhead ?? null,
   };
-  return { check, conflicts, repoRoot, isTrusted };
+  return { check, conflicts, labels: { base: baseCommit, branch: branchCommit }, repoRoot, isTrusted };
 }
 
 /** The worktree, its branch and base checked against git's worktree list and refs; its conflicts and blockers on demand. */

@@ -31,6 +31,7 @@ export async function previewLanding(
     tree: check.mergeTree,
     conflicts: shown,
     names: { base: check.base, branch: check.branch },
+    labels: found.labels,
     isTrusted: found.isTrusted,
   });
   return { ...preview, conflicts, moreConflictFiles: check.conflictingFileCount - shown.length };

@@ -1,11 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
-import { gitComplaint, readGitMessage, runGit } from "@/lib/git/run-git.ts";
+import { decodeGitPath } from "@/lib/git/git-path.ts";
+import { gitComplaint, readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { MAX_LISTED_CONFLICT_FILES, nameFiles } from "./name-files.ts";
-import { publishWorktreeListChange } from "./worktree-facts.ts";
-import { holdWorktrees } from "./worktree-holds.ts";
+import { liveRunState, publishWorktreeListChange } from "./worktree-facts.ts";
+import { whileHolding } from "./worktree-holds.ts";
 import type { OperationState } from "./worktree-types.ts";
 
 /**
@@ -29,10 +30,11 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
   const [onto, stoppedAt, unmerged] = await Promise.all([
     describe(files.onto),
     describe(files.stoppedAt),
-    runGit({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
+    runGitCommand({ cwd: worktreePath, args: ["diff", "--name-only", "--diff-filter=U", "-z"] }),
   ]);
   // One entry per file (git lists a conflicted path once); thousands stay in a count, not the answer.
-  const conflicted = [...new Set(unmerged.split("\0").filter((file) => file !== ""))];
+  // Named for people: a newline or escape in a name is written as `\n`, `\x1B`, never sent as is.
+  const conflicted = [...new Set(splitNames(unmerged.stdout).map((name) => decodeGitPath(name).display))];
   return {
     worktreePath,
     operation: files.operation,
@@ -44,6 +46,17 @@ export async function readOperationState(worktreePath: string): Promise<Operatio
     conflictingFiles: conflicted.slice(0, MAX_LISTED_CONFLICT_FILES),
     conflictingFileCount: conflicted.length,
   };
+}
+
+/** The names in git's `-z` output, as bytes (a name need not be UTF-8). */
+function splitNames(stdout: Buffer): Buffer[] {
+  const names: Buffer[] = [];
+  let start = 0;
+  for (let end = stdout.indexOf(0); end >= 0; end = stdout.indexOf(0, start)) {
+    if (end > start) names.push(stdout.subarray(start, end));
+    start = end + 1;
+  }
+  return names;
 }
 
 /**
@@ -82,7 +95,7 @@ export async function readPinnedOperationState(
 /**
  * Aborts the rebase or merge stopped in a worktree (`git rebase --abort`, `git merge --abort`,
  * `cherry-pick`/`revert --abort`): git puts the branch and the files back as they were before it
- * started. No hook of the repository runs.
+ * started. Refused while a run of Claude's is under way there. No hook of the repository runs.
  */
 export async function abortOperation(
   db: Db,
@@ -91,18 +104,22 @@ export async function abortOperation(
   const { worktree } = await resolvePinnedWorktree(db, input);
   const state = await readOperationState(worktree.path);
   if (!state) throw new AppError("conflict", `Nothing is in progress in ${worktree.path}; there is nothing to abort.`);
-  const release = holdWorktrees([worktree.path], { kind: "abort", doing: `aborting the ${state.operation}` });
-  try {
-    await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] });
-  } catch (error) {
-    throw new AppError(
-      "conflict",
-      `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
-      { cause: error },
-    );
-  } finally {
-    release();
-  }
+  await whileHolding([worktree.path], { kind: "abort", doing: `aborting the ${state.operation}` }, async () => {
+    // Held, so no run starts now; one already under way (Claude resolving this very merge, or waiting
+    // for an answer) would go on editing and committing over the files the abort puts back.
+    if (liveRunState({ repoId: input.repoId, worktreePath: worktree.path }) !== "idle")
+      throw new AppError(
+        "conflict",
+        `Claude is working in ${worktree.path} (it may be resolving this ${state.operation}): stop the run or let it finish, then abort the ${state.operation}.`,
+      );
+    await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] }).catch((error: unknown) => {
+      throw new AppError(
+        "conflict",
+        `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
+        { cause: error },
+      );
+    });
+  });
   publishWorktreeListChange(input.repoId);
   return { aborted: state.operation };
 }

@@ -1,6 +1,13 @@
+import { isRawPathToken } from "@/lib/git/git-path.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
-import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks } from "./conflict-hunks.ts";
-import { describeConflict, describeUnmarkedFile, type NamedConflict } from "./conflict-notes.ts";
+import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks, type ConflictLabels } from "./conflict-hunks.ts";
+import {
+  BINARY_CONFLICT,
+  BINARY_NOTE,
+  describeConflict,
+  describeUnmarkedFile,
+  type NamedConflict,
+} from "./conflict-notes.ts";
 import type { ConflictFile } from "./worktree-types.ts";
 
 /** A conflicted file larger than this is named without hunks. */
@@ -18,21 +25,25 @@ export async function readConflictFiles(input: {
   tree: string;
   conflicts: NamedConflict[];
   names: { base: string; branch: string };
+  /** The commits merged: the labels of the conflict markers. */
+  labels: ConflictLabels;
   isTrusted: boolean;
 }): Promise<ConflictFile[]> {
   const files = await Promise.all(input.conflicts.map((conflict) => readOne({ ...input, conflict })));
   const unmarked = files.flatMap((file, index) =>
     file.note === NO_MARKERS_NOTE && input.conflicts[index] ? [input.conflicts[index].path] : [],
   );
+  // (A name that is not UTF-8 has its own note, never NO_MARKERS_NOTE: it cannot be given to check-attr.)
   if (unmarked.length === 0) return files;
   const drivers = await readMergeAttributes({ cwd: input.repoRoot, paths: unmarked });
   return files.map((file, index) => {
-    const path = input.conflicts[index]?.path;
-    if (file.note !== NO_MARKERS_NOTE || path === undefined) return file;
+    const conflict = input.conflicts[index];
+    if (file.note !== NO_MARKERS_NOTE || conflict === undefined) return file;
     const note = describeUnmarkedFile({
-      mergeAttribute: drivers.get(path) ?? null,
+      mergeAttribute: drivers.get(conflict.path) ?? null,
       isTrusted: input.isTrusted,
       base: input.names.base,
+      isBinary: conflict.messages.some((message) => message.type === BINARY_CONFLICT),
     });
     return { ...file, note };
   });
@@ -43,6 +54,7 @@ async function readOne(input: {
   tree: string;
   conflict: NamedConflict;
   names: { base: string; branch: string };
+  labels: ConflictLabels;
 }): Promise<ConflictFile> {
   const { conflict, names } = input;
   const path = conflict.shownPath;
@@ -62,11 +74,16 @@ async function readOne(input: {
       note,
     };
   }
+  // git reads `<tree>:<path>` from its command line, which carries only UTF-8.
+  if (isRawPathToken(conflict.path))
+    return noHunks(
+      "Its name is not valid UTF-8, so its hunks cannot be shown here; compare the two versions in a terminal (`git diff` after the merge).",
+    );
   const blob = await readBlob({ cwd: input.repoRoot, object: `${input.tree}:${conflict.path}` });
   if (!blob) return noHunks("Not in the merged tree: no text hunks to show.");
   if (blob.length > MAX_CONFLICT_FILE_BYTES) return noHunks("Too large to show its hunks here.");
-  if (blob.includes(0)) return noHunks("Binary: no text hunks; keep one of the two versions.");
-  return { ...parseConflictHunks(path, blob.toString("utf8")), ...(note ? { note } : {}) };
+  if (blob.includes(0)) return noHunks(BINARY_NOTE);
+  return { ...parseConflictHunks(path, blob.toString("utf8"), input.labels), ...(note ? { note } : {}) };
 }
 
 /** A blob's bytes (one past the size limit at most), or null when git cannot read it. */

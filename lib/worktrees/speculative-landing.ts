@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
@@ -5,7 +6,9 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { locateWorktreeFromFiles } from "@/lib/git/locate-worktree-from-files.ts";
 import { readCommonDir, readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
 import { readStatusState } from "@/lib/git/read-worktree-state.ts";
-import { runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run-git.ts";
+import { readGitOutput, runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run-git.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { shellWord } from "./shell-word.ts";
 
 export type Settled<T> = { value: T } | { error: unknown };
 
@@ -94,11 +97,23 @@ export async function runLandingGit(input: {
   const { baseCommit, branchCommit } = await resolveLandingCommits(input);
   const merge = await runGitCommand({
     cwd: input.repoRoot,
-    args: ["merge-tree", "--write-tree", "-z", "--no-messages", baseCommit, branchCommit],
+    // With its messages: they tell a rename on both sides, or a rename and a delete, apart (conflict-notes.ts).
+    args: ["merge-tree", "--write-tree", "-z", "--messages", baseCommit, branchCommit],
     okExitCodes: [1],
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.extraConfig,
     timeoutMs: 60_000,
+  }).catch((error: unknown) => {
+    if (!/unrelated histories/.test(readGitOutput(error))) throw error;
+    // A shallow clone may just lack the commit the two share.
+    const commonDir = input.commonDir ?? readCommonDir(path.join(input.repoRoot, ".git"));
+    throw new AppError(
+      "precondition_failed",
+      existsSync(path.join(commonDir, "shallow"))
+        ? `git finds no commit that ${input.branch} and ${input.base} share: this clone is shallow and may not have it. Fetch the rest of the history (\`git fetch --unshallow\`), then check again.`
+        : `${input.branch} and ${input.base} have no commit in common (unrelated histories), so Arbor cannot land one into the other. If that is what you want, merge it in a terminal, in the ${input.base} worktree: \`git merge --allow-unrelated-histories ${shellWord(input.branch)}\`.`,
+      { cause: error },
+    );
   });
   if (merge.exitCode === 1) return { baseCommit, branchCommit, merge, clean: null };
   const [counts, baseTree] = await Promise.all([

@@ -79,6 +79,120 @@ describe("land check", () => {
     expect(existsSync(path.join(shared.repo.mainPath, "only-branch.txt"))).toBe(false);
   });
 
+  it("shows only git's own conflicts in a file whose text has lines like conflict markers", async () => {
+    const worktree = await shared.repo.addWorktree("look-alike");
+    const doc = (line: string) =>
+      ["A conflict looks like this:", "<<<<<<< HEAD", "ours", "=======", "theirs", ">>>>>>> feature", line, ""].join(
+        "\n",
+      );
+    await commit(shared.repo.mainPath, { "conflicts.md": doc("end") }, "Document conflicts");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "--ff-only", "main"] });
+    await commit(worktree, { "conflicts.md": doc("branch end") }, "Branch end");
+    await commit(shared.repo.mainPath, { "conflicts.md": doc("main end") }, "Main end");
+    const checked = await landCheck(worktree);
+    expect(checked.body.conflicts).toEqual([
+      {
+        path: "conflicts.md",
+        hunks: [{ line: 7, base: ["main end"], branch: ["branch end"], isTruncated: false }],
+        moreHunks: 0,
+        note: null,
+      },
+    ]);
+  });
+
+  it("says a file was renamed to two names, renamed and deleted, or made a link where the other side changed it", async () => {
+    const main = shared.repo.mainPath;
+    const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+    await commit(main, { "rr.txt": "rr\n", "rd.txt": "rd\n", "tc.txt": "tc\n" }, "Files to rename");
+    const worktree = await shared.repo.addWorktree("renames");
+    await git(worktree, "merge", "-q", "--ff-only", "main");
+    await git(worktree, "mv", "rr.txt", "rr-branch.txt");
+    await git(worktree, "mv", "rd.txt", "rd-branch.txt");
+    rmSync(path.join(worktree, "tc.txt"));
+    symlinkSync("elsewhere", path.join(worktree, "tc.txt"));
+    await git(worktree, "add", "-A");
+    await git(worktree, "commit", "-q", "-m", "Rename and link on the branch");
+    await git(main, "mv", "rr.txt", "rr-main.txt");
+    await git(main, "rm", "-q", "rd.txt");
+    await commit(main, { "tc.txt": "tc on main\n" }, "Rename, delete and change on main");
+    const branch = (await git(worktree, "branch", "--show-current")).trim();
+
+    const checked = await landCheck(worktree);
+    const notes = Object.fromEntries(checked.body.conflicts.map((file) => [file.path, file.note]));
+    const bothRenamed = `rr.txt renamed to rr-main.txt in main and to rr-branch.txt in ${branch}. Keep it under one of the two names (delete the other), or under both.`;
+    expect(notes).toEqual({
+      "rd-branch.txt": `rd.txt renamed to rd-branch.txt in ${branch}, but deleted in main. Keep it under its new name, or delete it.`,
+      "rr-branch.txt": bothRenamed,
+      "rr-main.txt": bothRenamed,
+      "rr.txt": bothRenamed,
+      "tc.txt": `${branch}'s symbolic link; main has another kind of entry here (a file, a link or a submodule), which git set aside as tc.txt~main. Keep one of them here.`,
+      "tc.txt~main": `main's tc.txt, set aside under this name by git: ${branch} has a folder (or another kind of entry) at tc.txt. Keep one of them at tc.txt, or both under different names.`,
+    });
+  });
+
+  it("says a file is binary when only the branch made it binary (the merged tree keeps the base's text)", async () => {
+    await commit(shared.repo.mainPath, { "data.bin": "text\n" }, "Add data.bin");
+    const worktree = await shared.repo.addWorktree("binary-side");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "--ff-only", "main"] });
+    await commit(worktree, { "data.bin": "bin\0ary" }, "Binary on the branch");
+    await commit(shared.repo.mainPath, { "data.bin": "text changed\n" }, "Text on main");
+    const checked = await landCheck(worktree);
+    expect(checked.body.conflicts).toEqual([
+      { path: "data.bin", hunks: [], moreHunks: 0, note: "Binary: no text hunks; keep one of the two versions." },
+    ]);
+  });
+
+  it("says a branch with no commit in common with the base cannot be landed, and how to merge it anyway", async () => {
+    const worktree = path.join(shared.repo.root, "unrelated");
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["worktree", "add", "-q", "--detach", worktree] });
+    await runFixtureGit({ cwd: worktree, args: ["checkout", "-q", "--orphan", "feat/unrelated"] });
+    await runFixtureGit({ cwd: worktree, args: ["rm", "-q", "-r", "-f", "."] });
+    await commit(worktree, { "own.txt": "own\n" }, "A history of its own");
+    const checked = await landCheck(worktree);
+    expect(checked.status).toBe(412);
+    expect(checked.body.error.message).toBe(
+      "feat/unrelated and main have no commit in common (unrelated histories), so Arbor cannot land one into the other. If that is what you want, merge it in a terminal, in the main worktree: `git merge --allow-unrelated-histories feat/unrelated`.",
+    );
+    expect((await land(worktree, "merge")).status).toBe(412);
+    // In a shallow clone the shared commit may just not have been fetched.
+    const shallow = path.join(shared.repo.mainPath, ".git", "shallow");
+    writeFileSync(shallow, `${await head(worktree)}\n`);
+    try {
+      expect((await landCheck(worktree)).body.error.message).toBe(
+        "git finds no commit that feat/unrelated and main share: this clone is shallow and may not have it. Fetch the rest of the history (`git fetch --unshallow`), then check again.",
+      );
+    } finally {
+      rmSync(shallow);
+    }
+  });
+
+  it("keeps its answer small when a repository names its conflicting files with hundreds of kilobytes", async () => {
+    const main = shared.repo.mainPath;
+    const git = (args: string[], input?: string) =>
+      execFileSync("git", ["-C", main, ...args], { encoding: "utf8", input, maxBuffer: 64 * 1024 * 1024 }).trim();
+    const worktree = await shared.repo.addWorktree("long-names");
+    const start = git(["rev-parse", "HEAD"]);
+    // Names no file system holds, written straight into git's object store (as a pushed branch could).
+    const longName = (index: number) => `${index}-${"n".repeat(200_000)}.txt`;
+    const commitWith = (text: string) => {
+      const blob = git(["hash-object", "-w", "--stdin"], text);
+      const entries = Array.from({ length: 12 }, (_, index) => `100644 blob ${blob}\t${longName(index)}`).sort();
+      const tree = git(["mktree"], `${entries.join("\n")}\n`);
+      return git(["commit-tree", tree, "-p", start, "-m", `Long names: ${text}`]);
+    };
+    git(["update-ref", "refs/heads/long-base", commitWith("base side\n")]);
+    const branch = (await runFixtureGit({ cwd: worktree, args: ["branch", "--show-current"] })).trim();
+    git(["update-ref", `refs/heads/${branch}`, commitWith("branch side\n")]);
+
+    const checked = await landCheck(worktree, "long-base");
+    expect(checked.body).toMatchObject({ status: "conflicts", conflictingFileCount: 12 });
+    expect(JSON.stringify(checked.body).length).toBeLessThan(50_000);
+    const first = checked.body.conflictingFiles[0] ?? "";
+    expect(first).toHaveLength(300);
+    expect(first).toMatch(/^0-n+…n+\.txt$/);
+    expect(checked.body.conflicts[0]?.path).toBe(first);
+  });
+
   it("lists what must happen first: uncommitted changes in the base worktree or in the branch's", async () => {
     const worktree = await shared.repo.addWorktree("dirty");
     await commit(worktree, { "d.txt": "d\n" }, "Add d");
