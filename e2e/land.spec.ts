@@ -221,7 +221,14 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   await expect(dialog.getByTestId("land-error")).toHaveText(
     "A rebase is stopped in this worktree: abort it, or finish it in a terminal, before landing.",
   );
+  // Abort asks first (it resets what the user resolved too); "Keep it" changes nothing.
   await dialog.getByTestId("operation-abort").click();
+  await expect(dialog.getByTestId("operation-abort-confirm")).toContainText("files you already resolved included");
+  await dialog.getByTestId("operation-abort-keep").click();
+  await expect(dialog.getByTestId("operation-abort-confirm")).toHaveCount(0);
+  expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toContain("<<<<<<<");
+  await dialog.getByTestId("operation-abort").click();
+  await dialog.getByTestId("operation-abort-yes").click();
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveCount(0);
   expect((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim()).toBe(before);

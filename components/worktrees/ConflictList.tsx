@@ -2,6 +2,7 @@
 
 import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
 import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-types.ts";
+import { unshownConflicts } from "./unshown-conflicts.ts";
 
 /**
  * Each conflicting file of a land preview with its hunks: the base's side, then the branch's. Names
@@ -9,15 +10,17 @@ import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-type
  * repository cannot make a side read as something it does not hold.
  */
 export function ConflictList({ preview }: { preview: LandingPreview }) {
-  const shown = new Set(preview.conflicts.map((file) => file.path));
-  const unshown = preview.conflictingFiles.filter((file) => !shown.has(file));
+  const unshown = unshownConflicts(
+    preview.conflictingFiles,
+    preview.conflicts.map((file) => file.path),
+  );
   // The answer lists only the first conflicting files; the count says how many there are in all.
   const unlisted = preview.conflictingFileCount - preview.conflictingFiles.length;
   return (
     <div className="space-y-2" data-testid="land-conflicts">
-      {preview.conflicts.map((file) => (
+      {preview.conflicts.map((file, index) => (
         <section
-          key={file.path}
+          key={`${index}\0${file.path}`}
           className="rounded-md border border-zinc-200 dark:border-zinc-800"
           data-testid="land-conflict-file"
           data-path={file.path}

@@ -17,6 +17,8 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 export function OperationPanel(props: { repoId: string; state: OperationState; onAborted?: () => void }) {
   const { state } = props;
   const abort = useAbortOperation(props.repoId);
+  // Abort resets every file of the worktree, the ones the user resolved too: it asks first.
+  const [isConfirming, setConfirming] = useState(false);
   const what = state.operation === "rebase" ? "rebase" : state.operation;
   return (
     <div
@@ -44,8 +46,8 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         <>
           <p>Conflicting files:</p>
           <ul className="list-disc pl-5 font-mono" data-testid="operation-files">
-            {state.conflictingFiles.map((file) => (
-              <li key={file} className="break-all">
+            {state.conflictingFiles.map((file, index) => (
+              <li key={`${index}\0${file}`} className="break-all">
                 {revealHiddenText(file)}
               </li>
             ))}
@@ -66,16 +68,40 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         <code>git {what} --continue</code> in a terminal, or abort to put it back as it was.
       </p>
       {abort.error ? <ErrorNotice error={abort.error} testId="operation-abort-error" /> : null}
-      <div className="flex justify-end">
-        <Button
-          variant="danger"
-          disabled={abort.isPending}
-          onClick={() => abort.mutate({ worktreePath: state.worktreePath }, { onSuccess: () => props.onAborted?.() })}
-          data-testid="operation-abort"
+      {isConfirming ? (
+        <div
+          role="group"
+          aria-label={`Abort the ${what}?`}
+          className="space-y-2 rounded border border-red-300 bg-white p-2 dark:border-red-800 dark:bg-zinc-900"
+          data-testid="operation-abort-confirm"
         >
-          {abort.isPending ? "Aborting…" : `Abort the ${what}`}
-        </Button>
-      </div>
+          <p>
+            Abort the {what}? Every file in the worktree goes back to how it was before the {what} started, files you
+            already resolved included; what is not committed of the resolution is lost.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button disabled={abort.isPending} onClick={() => setConfirming(false)} data-testid="operation-abort-keep">
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              disabled={abort.isPending}
+              onClick={() =>
+                abort.mutate({ worktreePath: state.worktreePath }, { onSuccess: () => props.onAborted?.() })
+              }
+              data-testid="operation-abort-yes"
+            >
+              {abort.isPending ? "Aborting…" : `Yes, abort the ${what}`}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex justify-end">
+          <Button variant="danger" onClick={() => setConfirming(true)} data-testid="operation-abort">
+            Abort the {what}…
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
