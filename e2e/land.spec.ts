@@ -224,6 +224,7 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   // Abort asks first (it resets what the user resolved too); "Keep it" changes nothing.
   await dialog.getByTestId("operation-abort").click();
   await expect(dialog.getByTestId("operation-abort-confirm")).toContainText("files you already resolved included");
+  await shoot(page, dialog, "abort-confirm");
   await dialog.getByTestId("operation-abort-keep").click();
   await expect(dialog.getByTestId("operation-abort-confirm")).toHaveCount(0);
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toContain("<<<<<<<");

@@ -77,7 +77,7 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
         >
           <p>
             Abort the {what}? Every file in the worktree goes back to how it was before the {what} started, files you
-            already resolved included; what is not committed of the resolution is lost.
+            already resolved included: nothing of the resolution is kept.
           </p>
           <div className="flex justify-end gap-2">
             <Button disabled={abort.isPending} onClick={() => setConfirming(false)} data-testid="operation-abort-keep">
