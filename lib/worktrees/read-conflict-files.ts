@@ -8,10 +8,14 @@ import {
   describeUnmarkedFile,
   type NamedConflict,
 } from "./conflict-notes.ts";
+import { formatBytes } from "./tidy-plan.ts";
 import type { ConflictFile } from "./worktree-types.ts";
 
-/** A conflicted file larger than this is named without hunks. */
-const MAX_CONFLICT_FILE_BYTES = 512 * 1024;
+/**
+ * A conflicted file larger than this is named without hunks. Big enough for the lock files that
+ * conflict most often (`package-lock.json`, a few MB); a preview reads at most 20 files (land-preview.ts).
+ */
+export const MAX_CONFLICT_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Each conflict's hunks (bounded) and note, read from git's object store in the repository: the
@@ -81,7 +85,10 @@ async function readOne(input: {
     );
   const blob = await readBlob({ cwd: input.repoRoot, object: `${input.tree}:${conflict.path}` });
   if (!blob) return noHunks("Not in the merged tree: no text hunks to show.");
-  if (blob.length > MAX_CONFLICT_FILE_BYTES) return noHunks("Too large to show its hunks here.");
+  if (blob.length > MAX_CONFLICT_FILE_BYTES)
+    return noHunks(
+      `Too large to show its hunks here (over ${formatBytes(MAX_CONFLICT_FILE_BYTES)} with its conflict markers); compare the two versions in a terminal, or ask Claude to resolve it.`,
+    );
   if (blob.includes(0)) return noHunks(BINARY_NOTE);
   return { ...parseConflictHunks(path, blob.toString("utf8"), input.labels), ...(note ? { note } : {}) };
 }

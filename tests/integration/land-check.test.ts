@@ -142,6 +142,45 @@ describe("land check", () => {
     ]);
   });
 
+  it("shows the hunks of a conflicting lock file of megabytes, and says when a file is too large for them", async () => {
+    // A package-lock.json-like file of about 2.5 MB, and one of about 5 MB.
+    const lines = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => `    "${prefix}-${index}": "1.0.${index}",\n`).join("");
+    const lock = `{\n${lines(80_000, "pkg")}}\n`;
+    const huge = `{\n${lines(160_000, "dep")}}\n`;
+    await commit(shared.repo.mainPath, { "package-lock.json": lock, "huge.json": huge }, "Add lock files");
+    const worktree = await shared.repo.addWorktree("lock-files");
+    await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "--ff-only", "main"] });
+    const edit = (text: string, from: string, to: string) => text.replace(from, to);
+    await commit(
+      worktree,
+      {
+        "package-lock.json": edit(lock, '"pkg-5": "1.0.5"', '"pkg-5": "2.0.0-branch"'),
+        "huge.json": edit(huge, '"dep-5": "1.0.5"', '"dep-5": "2.0.0-branch"'),
+      },
+      "Bump on the branch",
+    );
+    await commit(
+      shared.repo.mainPath,
+      {
+        "package-lock.json": edit(lock, '"pkg-5": "1.0.5"', '"pkg-5": "3.0.0-main"'),
+        "huge.json": edit(huge, '"dep-5": "1.0.5"', '"dep-5": "3.0.0-main"'),
+      },
+      "Bump on main",
+    );
+    expect(Buffer.byteLength(lock)).toBeGreaterThan(2 * 1024 * 1024);
+    expect(Buffer.byteLength(huge)).toBeGreaterThan(4 * 1024 * 1024);
+    const checked = await landCheck(worktree);
+    expect(checked.body.status).toBe("conflicts");
+    const byPath = new Map(checked.body.conflicts.map((file) => [file.path, file]));
+    expect(byPath.get("package-lock.json")).toMatchObject({
+      hunks: [{ line: 7, base: ['    "pkg-5": "3.0.0-main",'], branch: ['    "pkg-5": "2.0.0-branch",'] }],
+      moreHunks: 0,
+    });
+    expect(byPath.get("huge.json")).toMatchObject({ hunks: [], moreHunks: 0 });
+    expect(byPath.get("huge.json")!.note).toContain("Too large to show its hunks here (over 4.0 MB");
+  });
+
   it("says a branch with no commit in common with the base cannot be landed, and how to merge it anyway", async () => {
     const worktree = path.join(shared.repo.root, "unrelated");
     await runFixtureGit({ cwd: shared.repo.mainPath, args: ["worktree", "add", "-q", "--detach", worktree] });
