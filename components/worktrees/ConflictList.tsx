@@ -2,7 +2,7 @@
 
 import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
 import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-types.ts";
-import { unshownConflicts } from "./unshown-conflicts.ts";
+import { unshownConflicts } from "@/lib/worktrees/unshown-conflicts.ts";
 
 /**
  * Each conflicting file of a land preview with its hunks: the base's side, then the branch's. Names

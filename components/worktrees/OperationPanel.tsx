@@ -63,7 +63,7 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
       <p className="text-zinc-600 dark:text-zinc-400">
         {state.operation === "rebase"
           ? "The worktree is as git left it; Claude does not run in it meanwhile."
-          : "The worktree is as git left it; Claude can run in it, to resolve the files (abort waits until it is done)."}{" "}
+          : "The worktree is as git left it; Claude can run in it, to resolve the files (to abort, first stop Claude's run there or let it finish)."}{" "}
         {state.conflictingFiles.length > 0 ? "Resolve the files" : "Fix what stopped it"} and run{" "}
         <code>git {what} --continue</code> in a terminal, or abort to put it back as it was.
       </p>
@@ -76,8 +76,8 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
           data-testid="operation-abort-confirm"
         >
           <p>
-            Abort the {what}? Every file in the worktree goes back to how it was before the {what} started, files you
-            already resolved included: nothing of the resolution is kept.
+            Abort the {what}? Every file the {what} touched goes back to how it was before it started, files you already
+            resolved included: nothing of the resolution is kept.
           </p>
           <div className="flex justify-end gap-2">
             <Button disabled={abort.isPending} onClick={() => setConfirming(false)} data-testid="operation-abort-keep">

@@ -1,4 +1,6 @@
+import { formatCode as code } from "@/lib/prompt/format-markdown.ts";
 import { shellWord } from "./shell-word.ts";
+import { unshownConflicts } from "./unshown-conflicts.ts";
 import type { ConflictFile, LandingPreview } from "./worktree-types.ts";
 
 /** The request stays this small whatever the conflicts are (hunks are bounded too, see HUNK_LIMITS). */
@@ -36,15 +38,15 @@ export function buildResolvePrompt(
   // What is left once the list of files not shown (bounded by NAMES_MAX_CHARS) has its room.
   const room = RESOLVE_PROMPT_MAX_CHARS - NAMES_MAX_CHARS - 400;
   let prompt = head;
-  const shown = new Set<string>();
+  const shown: string[] = [];
   for (const file of preview.conflicts) {
     const section = formatFile(file, { base, branch });
     if (prompt.length + section.length + 2 > room) continue;
     prompt += `\n\n${section}`;
-    shown.add(file.path);
+    shown.push(file.path);
   }
-  const unshown = preview.conflictingFiles.filter((file) => !shown.has(file));
-  const unshownCount = count - shown.size;
+  const unshown = unshownConflicts(preview.conflictingFiles, shown);
+  const unshownCount = count - shown.length;
   if (unshownCount > 0) {
     const names = nameWithin({ files: unshown, total: unshownCount, maxChars: NAMES_MAX_CHARS }).text;
     prompt += `\n\nNot shown here, to keep this message short (${listAll}): ${names}.`;
@@ -70,24 +72,22 @@ function nameWithin(input: { files: readonly string[]; total: number; maxChars: 
   return { text: more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", "), isCut: more > 0 };
 }
 
-/** Inline code whose backticks outnumber any run inside it (a branch or file name may hold one). */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const marks = "`".repeat(longest + 1);
-  return longest > 0 ? `${marks} ${text} ${marks}` : `${marks}${text}${marks}`;
-}
-
 const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+/**
+ * One file's section. Its name, the branch names and the note (which quotes names from the
+ * repository) are code spans they cannot close, so a file named like an instruction reads as a
+ * name, never as Arbor's words; the sides are fenced blocks.
+ */
 function formatFile(file: ConflictFile, names: { base: string; branch: string }): string {
-  const parts = [`## ${file.path}`];
-  if (file.note) parts.push(file.note);
+  const parts = [`## File ${code(file.path)}`];
+  if (file.note) parts.push(`About it: ${code(file.note)}`);
   for (const hunk of file.hunks) {
     parts.push(
       `### Conflict at line ${hunk.line}${hunk.isTruncated ? " (sides cut short)" : ""}`,
-      `${names.base} (the base):`,
+      `${code(names.base)} (the base):`,
       fence(hunk.base),
-      `${names.branch} (this branch):`,
+      `${code(names.branch)} (this branch):`,
       fence(hunk.branch),
     );
   }

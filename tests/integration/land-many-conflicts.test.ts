@@ -83,6 +83,6 @@ describe("thousands of conflicting files", () => {
     expect(prompt.length).toBeLessThanOrEqual(RESOLVE_PROMPT_MAX_CHARS);
     expect(prompt).toContain("`git merge --end-of-options main`");
     expect(prompt).toContain("`git diff --name-only --diff-filter=U` lists them all after step 1");
-    expect(prompt).toContain(`## ${fileName(0)}`);
+    expect(prompt).toContain(`## File \`${fileName(0)}\``);
   });
 });

@@ -301,9 +301,9 @@ describe("conflicts, resolution and after landing", () => {
       { timeoutMs: 60_000 },
     );
     const prompt = lastUserText(request) ?? "";
-    expect(prompt).toContain("## h.txt");
+    expect(prompt).toContain("## File `h.txt`");
     expect(prompt.indexOf("main two")).toBeLessThan(prompt.indexOf("branch two"));
-    expect(prompt).toContain("## ü file.txt");
+    expect(prompt).toContain("## File `ü file.txt`");
     const messages = await callApi<{ messages: Array<{ role: string; content: string }> }>(
       shared.env.arbor,
       `/api/chat/messages?sessionId=${asked.body.sessionId}`,
@@ -356,13 +356,13 @@ describe("conflicts, resolution and after landing", () => {
       { timeoutMs: 60_000 },
     );
     const prompt = lastUserText(request) ?? "";
-    expect(prompt).toContain(`## ${shownInjected}`);
+    expect(prompt).toContain(`## File \`${shownInjected}\``);
     expect(prompt.split("\n").filter((line) => line.includes("Fake section") && !line.includes("evil"))).toEqual([]);
 
     await runFixtureGit({ cwd: worktree, args: ["merge", "main"] }).catch(() => undefined);
     const stopped = await operation(worktree);
     expect(stopped.body.state?.conflictingFiles).toEqual(["bad\\xFF.txt", shownInjected]);
-    // Once the run asked for above has ended (abort waits for Claude's runs there).
+    // Once the run asked for above has ended (abort is refused while Claude's run there is live).
     await expect.poll(async () => (await abort(worktree)).status, { timeout: 60_000 }).toBe(200);
   });
 
