@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
 import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
@@ -103,13 +102,15 @@ export async function runLandingGit(input: {
     allowRepositoryCode: input.isTrusted,
     extraConfig: input.extraConfig,
     timeoutMs: 60_000,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     if (!/unrelated histories/.test(readGitOutput(error))) throw error;
-    // A shallow clone may just lack the commit the two share.
-    const commonDir = input.commonDir ?? readCommonDir(path.join(input.repoRoot, ".git"));
+    // A shallow clone may just lack the commit the two share (asked of git: a bare repository has no `.git`).
+    const isShallow = await runGit({ cwd: input.repoRoot, args: ["rev-parse", "--is-shallow-repository"] })
+      .then((answer) => answer.trim() === "true")
+      .catch(() => false);
     throw new AppError(
       "precondition_failed",
-      existsSync(path.join(commonDir, "shallow"))
+      isShallow
         ? `git finds no commit that ${input.branch} and ${input.base} share: this clone is shallow and may not have it. Fetch the rest of the history (\`git fetch --unshallow\`), then check again.`
         : `${input.branch} and ${input.base} have no commit in common (unrelated histories), so Arbor cannot land one into the other. If that is what you want, merge it in a terminal, in the ${input.base} worktree: \`git merge --allow-unrelated-histories ${shellWord(input.branch)}\`.`,
       { cause: error },

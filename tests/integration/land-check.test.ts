@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, pinRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { LandBlockers, LandingPreview, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
@@ -203,6 +203,25 @@ describe("land check", () => {
     } finally {
       rmSync(shallow);
     }
+  });
+
+  it("tells a shallow bare clone's unrelated-looking branch to fetch the rest of the history", async () => {
+    const barePath = path.join(shared.repo.root, "shallow.git");
+    await runFixtureGit({
+      cwd: shared.repo.root,
+      args: ["clone", "-q", "--bare", "--depth", "1", `file://${shared.repo.mainPath}`, barePath],
+    });
+    const worktree = path.join(shared.repo.root, "shallow-orphan");
+    await runFixtureGit({ cwd: barePath, args: ["worktree", "add", "-q", "--detach", worktree] });
+    await runFixtureGit({ cwd: worktree, args: ["checkout", "-q", "--orphan", "feat/orphan"] });
+    await runFixtureGit({ cwd: worktree, args: ["rm", "-q", "-r", "-f", "."] });
+    await commit(worktree, { "own.txt": "own\n" }, "A history of its own");
+    const repoId = await pinRepo(shared.env.arbor, worktree);
+    const checked = await callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/land-check", {
+      body: { repoId, worktreePath: worktree },
+    });
+    expect(checked.status).toBe(412);
+    expect(checked.body.error.message).toContain("this clone is shallow and may not have it");
   });
 
   it("keeps its answer small when a repository names its conflicting files with hundreds of kilobytes", async () => {
