@@ -176,7 +176,8 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
 }) => {
   await setIdentity(repo.mainPath);
   const worktree = await repo.addWorktree("rebasing");
-  await commit(worktree, { "README.md": "# branch side\n" }, "Branch side");
+  // The subject hides a text-direction control: the panel writes it out.
+  await commit(worktree, { "README.md": "# branch side\n" }, "Branch side \u202etxt.exe");
   await commit(repo.mainPath, { "README.md": "# main side\n" }, "Main side");
   // Merged with "ours", the branch merges cleanly, but replaying its commit onto main conflicts.
   await runFixtureGit({ cwd: worktree, args: ["merge", "-q", "-X", "ours", "main"] });
@@ -192,7 +193,7 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   await expect(stopped.getByTestId("land-error")).toHaveText(
     "Nothing was landed: the rebase stopped on a conflict, and the worktree is left as git left it.",
   );
-  await expect(stopped.getByTestId("operation-stopped-at")).toContainText("Branch side");
+  await expect(stopped.getByTestId("operation-stopped-at")).toContainText("Branch side ⟨U+202E⟩txt.exe");
   await expect(stopped.getByTestId("operation-files")).toHaveText("README.md");
   await expect(rowOf(page, worktree).getByTestId("badge-operation")).toHaveText("rebase in progress");
   // HEAD is detached while git rebases: the row still names the branch, and says why, not "create a branch".

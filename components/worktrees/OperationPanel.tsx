@@ -34,12 +34,13 @@ export function OperationPanel(props: { repoId: string; state: OperationState; o
       </p>
       {state.stoppedAt ? (
         <p data-testid="operation-stopped-at">
-          Stopped at <span className="font-mono">{state.stoppedAt.sha}</span> {state.stoppedAt.subject}
+          Stopped at <span className="font-mono">{state.stoppedAt.sha}</span>{" "}
+          {revealHiddenText(state.stoppedAt.subject)}
         </p>
       ) : null}
       {state.operation !== "rebase" && state.onto ? (
         <p>
-          Merging <span className="font-mono">{state.onto.sha}</span> {state.onto.subject}
+          Merging <span className="font-mono">{state.onto.sha}</span> {revealHiddenText(state.onto.subject)}
         </p>
       ) : null}
       {state.conflictingFiles.length > 0 ? (
