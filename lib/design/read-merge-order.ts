@@ -67,8 +67,8 @@ export async function readMergeOrder(input: {
       "The repository has no default branch (no origin/HEAD, main or master, and the main worktree is not on a branch), so there is nothing to land on. Create or check out the base branch, then look again.",
     );
   const baseSha = heads.get(base)!;
-  const gitDir = await readGitDirFromFiles(repoRoot);
-  const commonDir = gitDir ? readCommonDir(gitDir) : null;
+  let commonDir: Promise<string> | null = null;
+  const readCommonDirOnce = () => (commonDir ??= readRepoCommonDir(repoRoot));
   const { parentOf } = designParents(tree);
   const live = tree.nodes
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
@@ -113,7 +113,9 @@ export async function readMergeOrder(input: {
     git.set(node.branch, {
       ahead,
       behind,
-      isLanded: isSquashed || (ahead === 0 && (await hasMovedSinceCreated({ commonDir, node, heads }))),
+      isLanded:
+        isSquashed ||
+        (ahead === 0 && (await hasMovedSinceCreated({ commonDir: await readCommonDirOnce(), node, heads }))),
       ownFiles: [...own.keys()],
       baseConflicts: [],
     });
@@ -196,16 +198,29 @@ export async function readMergeOrder(input: {
 /**
  * Whether a branch with nothing the base lacks has had commits of its own (landed, by a merge or a
  * fast-forward) rather than being just created from the base with none yet: its head is not the
- * commit its reflog says it was created at. Without a reflog git cannot say; it counts as landed.
+ * commit its reflog says it was created at. Without a reflog (a bare repository keeps none unless
+ * asked, an expired one) git cannot say; it counts as not landed, as for the merged badge
+ * (landedBranches): "no commits yet" is true of it, while "landed" would warn of a child landed
+ * before its parent that never was.
  */
 async function hasMovedSinceCreated(input: {
-  commonDir: string | null;
+  commonDir: string;
   node: { branch: string };
   heads: ReadonlyMap<string, string>;
 }): Promise<boolean> {
-  if (!input.commonDir) return true;
   const created = await readBranchCreatedAt({ commonDir: input.commonDir, branch: input.node.branch });
-  return created === null || created !== input.heads.get(input.node.branch);
+  return created !== null && created !== input.heads.get(input.node.branch);
+}
+
+/**
+ * The repository's common dir: from the `.git` entry's files when the root has one (no process),
+ * else (a bare repository, whose root is its git dir) from `git rev-parse`.
+ */
+async function readRepoCommonDir(repoRoot: string): Promise<string> {
+  const gitDir = await readGitDirFromFiles(repoRoot);
+  if (gitDir) return readCommonDir(gitDir);
+  const output = await runGit({ cwd: repoRoot, args: ["rev-parse", "--path-format=absolute", "--git-common-dir"] });
+  return output.trim();
 }
 
 /** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */
