@@ -1,6 +1,6 @@
 // The merge order read straight from git (readMergeOrder) where git keeps less than usual: a bare
-// repository with linked worktrees, a branch whose reflog is gone.
-import { rmSync, writeFileSync } from "node:fs";
+// repository with linked worktrees, a branch whose reflog is gone, a base commit git cannot read.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MergeOrder } from "@/lib/design/merge-order.ts";
@@ -90,5 +90,60 @@ describe("readMergeOrder where git keeps little", () => {
       ["feat/alone", "no_commits"],
     ]);
     expect(order.warnings).toEqual([]);
+  });
+
+  it("still shows the order when the base's history cannot be read to look for a squash landing", async () => {
+    const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
+    const worktree = path.join(fixture.root, "sq");
+    await addWorktree({ mainPath, path: worktree, branch: "feat/sq" });
+    await commit(worktree, { "sq.txt": "branch\n" }, "sq");
+    await commit(mainPath, { "other.txt": "other\n" }, "main moves on");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--squash", "feat/sq"] });
+    await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "-m", "Squash sq"] });
+    await commit(mainPath, { "sq.txt": "follow-up on main\n" }, "main changes sq.txt again");
+    // The squash commit's tree is lost (a broken clone, a disk error): only the log of the base reads it.
+    const tree = (await runFixtureGit({ cwd: mainPath, args: ["rev-parse", "HEAD~1^{tree}"] })).trim();
+    rmSync(path.join(mainPath, ".git", "objects", tree.slice(0, 2), tree.slice(2)));
+
+    const order = await readMergeOrder({ repoRoot: mainPath, tree: design([["sq"]]), rule: RULE, isTrusted: false });
+    // Whether it landed cannot be told: it is not called landed, and its conflict with the base shows.
+    expect(order.entries).toMatchObject([{ branch: "feat/sq", state: "ready", baseConflicts: ["sq.txt"] }]);
+  });
+
+  it("looks for a squash landing in the candidates' files only, back to their own merge base", async () => {
+    const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
+    const objectOf = (sha: string) => path.join(mainPath, ".git", "objects", sha.slice(0, 2), sha.slice(2));
+    const revParse = async (revision: string) =>
+      (await runFixtureGit({ cwd: mainPath, args: ["rev-parse", revision] })).trim();
+    // A stale branch from the first commit takes the common ancestor of every branch far back.
+    await addWorktree({ mainPath, path: path.join(fixture.root, "stale"), branch: "feat/stale" });
+    await commit(path.join(fixture.root, "stale"), { "stale.txt": "stale\n" }, "stale");
+    mkdirSync(path.join(mainPath, "big"));
+    await commit(mainPath, { "big/x.txt": "1\n" }, "old work on main");
+    const belowMergeBase = await revParse("HEAD^{tree}");
+    await commit(mainPath, { "big/x.txt": "2\n" }, "more work on main");
+    const worktree = path.join(fixture.root, "sq");
+    await addWorktree({ mainPath, path: worktree, branch: "feat/sq" });
+    await commit(worktree, { "sq.txt": "branch\n" }, "sq");
+    await commit(mainPath, { "big/x.txt": "3\n" }, "main moves on in big/");
+    const otherFolder = await revParse("HEAD:big");
+    await commit(mainPath, { "big/x.txt": "4\n" }, "and again");
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--squash", "feat/sq"] });
+    await runFixtureGit({ cwd: mainPath, args: ["commit", "-q", "-m", "Squash sq"] });
+    await commit(mainPath, { "sq.txt": "follow-up on main\n" }, "main changes sq.txt again");
+    // Objects only a log of the whole base (below sq's merge base, or in other folders) would read.
+    rmSync(objectOf(belowMergeBase));
+    rmSync(objectOf(otherFolder));
+
+    const order = await readMergeOrder({
+      repoRoot: mainPath,
+      tree: design([["stale"], ["sq"]]),
+      rule: RULE,
+      isTrusted: false,
+    });
+    expect(states(order)).toEqual([
+      ["feat/stale", "ready"],
+      ["feat/sq", "landed"],
+    ]);
   });
 });
