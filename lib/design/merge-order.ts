@@ -72,14 +72,17 @@ export interface MergeOrderEntry {
   siblingRisksNotListed: number;
 }
 
-export type MergeOrderWarningCode = "child_landed_before_parent" | "far_behind" | "unknown_parent";
+/**
+ * A warning about one node. `message` is for the dashboard (names in prose); the facts beside it
+ * let a prompt say the same with each name in a code span (merge-order-prompt-lines.ts).
+ */
+export type MergeOrderWarning = { slug: string; branch: string; message: string } & (
+  | { code: "child_landed_before_parent"; parentBranch: string }
+  | { code: "far_behind"; behind: number }
+  | { code: "unknown_parent"; parentSlug: string }
+);
 
-export interface MergeOrderWarning {
-  code: MergeOrderWarningCode;
-  slug: string;
-  branch: string;
-  message: string;
-}
+export type MergeOrderWarningCode = MergeOrderWarning["code"];
 
 export interface MergeOrder {
   base: string | null;
@@ -293,6 +296,7 @@ export function buildMergeOrder(input: {
         code: "child_landed_before_parent",
         slug,
         branch,
+        parentBranch: branchOf(parent),
         message: `${branch} was landed on ${input.base ?? "the base"} before its parent ${branchOf(parent)}: the parent's work came in with it unreviewed, or the design has them the wrong way round. Check ${branchOf(parent)} and land or close it.`,
       });
     }
@@ -301,6 +305,7 @@ export function buildMergeOrder(input: {
         code: "far_behind",
         slug,
         branch,
+        behind: facts.behind,
         message: `${branch} is ${facts.behind} commits behind ${input.base ?? "the base"}: rebase or merge the base into it before landing, so conflicts show up in its worktree.`,
       });
     }
@@ -310,6 +315,7 @@ export function buildMergeOrder(input: {
       code: "unknown_parent",
       slug: edge.child,
       branch: branchOf(edge.child),
+      parentSlug: edge.parent,
       message: `The design names ${edge.parent} as the parent of ${edge.child}, but there is no such node; ${edge.child} is ordered as a top-level branch.`,
     });
   }

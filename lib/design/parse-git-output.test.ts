@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
 import { parseBranchLog } from "./parse-branch-log.ts";
 import { parseBranchRefs } from "./parse-branch-refs.ts";
+import { parseRawChanges } from "./parse-raw-changes.ts";
 
 const A = "a".repeat(40);
 const B = "b".repeat(40);
@@ -84,5 +85,47 @@ describe("chooseDefaultBranch", () => {
 
   it("returns null when none of them exists locally", () => {
     expect(chooseDefaultBranch({ branchNames: names("x"), originHead: "main", mainWorktreeBranch: null })).toBeNull();
+  });
+});
+
+describe("parseRawChanges", () => {
+  const raw = (newMode: string, newBlob: string, status: string) => `:100644 ${newMode} ${A} ${newBlob} ${status}`;
+
+  it("reads diff-tree's pairs and a log's commits alike: per header, each path's new mode and blob", () => {
+    const diffTree = [B, raw("100644", C, "M"), "a.txt", raw("000000", "0".repeat(40), "D"), "gone.txt", C, ""].join(
+      "\0",
+    );
+    expect(parseRawChanges(diffTree)).toEqual([
+      {
+        header: B,
+        files: new Map([
+          ["a.txt", `100644 ${C}`],
+          ["gone.txt", `000000 ${"0".repeat(40)}`],
+        ]),
+      },
+      { header: C, files: new Map() },
+    ]);
+    // `--format=%x00%H`: every commit starts with a NUL, its files with a newline.
+    const log = [
+      "",
+      C,
+      `\n${raw("100755", B, "M")}`,
+      "a\nb.txt",
+      "",
+      B,
+      `\n${raw("100644", A, "A")}`,
+      ":x.txt",
+      "",
+    ].join("\0");
+    expect(parseRawChanges(log)).toEqual([
+      { header: C, files: new Map([["a\nb.txt", `100755 ${B}`]]) },
+      { header: B, files: new Map([[":x.txt", `100644 ${A}`]]) },
+    ]);
+  });
+
+  it("leaves out files before any header and a path cut off at the end", () => {
+    expect(parseRawChanges([raw("100644", C, "M"), "early.txt", B, raw("100644", C, "M")].join("\0"))).toEqual([
+      { header: B, files: new Map() },
+    ]);
   });
 });

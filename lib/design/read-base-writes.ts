@@ -1,43 +1,47 @@
 import { runGitCommand } from "@/lib/git/run-git.ts";
+import { parseRawChanges } from "./parse-raw-changes.ts";
+
+/** Output past this is not read: the answer is then "cannot tell" rather than a partial one. */
+const MAX_LOG_BYTES = 64 * 1024 * 1024;
 
 /**
- * What each commit of the base above `floor` (merges left out) wrote: commit → path →
- * `<mode> <blob>` after it (`000000 000…` for a deletion), from one `git log --raw`. A branch
- * landed by squash whose files the base changed again since still shows its own content here.
+ * What each commit of the base above `floor` (merges left out) wrote to `files`: commit → path →
+ * `<mode> <blob>` after it (`000000 000…` for a deletion), from one `git log --raw` limited to those
+ * files (literal pathspecs on stdin, so a name like `*.txt` is that one file). A branch landed by
+ * squash whose files the base changed again since still shows its own content here. Null when git
+ * could not tell (it failed, ran out of time, or wrote more than MAX_LOG_BYTES): a caller then
+ * counts no branch as squashed, rather than failing or reading a cut answer. A name with a newline
+ * cannot travel on a stdin line and is left out, so a branch that changed one is not found here.
  */
 export async function readBaseWrites(input: {
   repoRoot: string;
   baseSha: string;
   floor: string | null;
-}): Promise<Map<string, Map<string, string>>> {
+  files: Iterable<string>;
+  timeoutMs?: number;
+}): Promise<Map<string, Map<string, string>> | null> {
+  const pathspecs = [...new Set(input.files)].filter((file) => !file.includes("\n")).map((file) => `:(literal)${file}`);
+  if (pathspecs.length === 0) return new Map();
+  const revisions = [input.baseSha, ...(input.floor ? [`^${input.floor}`] : [])];
   const result = await runGitCommand({
     cwd: input.repoRoot,
+    // --full-history: every commit that wrote one of the files, on whichever side of a merge.
     args: [
       "log",
       "--no-merges",
+      "--full-history",
       "--format=%x00%H",
       "--raw",
       "-z",
       "--no-renames",
       "--abbrev=40",
-      input.baseSha,
-      ...(input.floor ? [`^${input.floor}`] : []),
-      "--",
+      "--stdin",
     ],
-    timeoutMs: 60_000,
-  });
-  const writes = new Map<string, Map<string, string>>();
-  let current = new Map<string, string>();
-  const tokens = result.stdout.toString("utf8").split("\0");
-  for (let at = 0; at < tokens.length; at += 1) {
-    const token = tokens[at]!.replace(/^\n+/, "");
-    if (/^[0-9a-f]{40,64}$/.test(token)) {
-      current = new Map();
-      writes.set(token, current);
-    } else if (token.startsWith(":")) {
-      const [, newMode = "", , newBlob = ""] = token.slice(1).split(" ");
-      current.set(tokens[(at += 1)] ?? "", `${newMode} ${newBlob}`);
-    }
-  }
-  return writes;
+    stdin: [...revisions, "--", ...pathspecs, ""].join("\n"),
+    timeoutMs: input.timeoutMs ?? 60_000,
+    maxStdoutBytes: MAX_LOG_BYTES,
+    isExitCodeChecked: false,
+  }).catch(() => null);
+  if (!result || result.exitCode !== 0 || result.isTimedOut || result.isTruncated) return null;
+  return new Map(parseRawChanges(result.stdout.toString("utf8")).map((part) => [part.header, part.files]));
 }

@@ -7,6 +7,7 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { parseRawChanges } from "./parse-raw-changes.ts";
 import { readBaseWrites } from "./read-base-writes.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
@@ -27,8 +28,9 @@ export const MAX_SIBLING_MERGES = 200;
  * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
  * `merge-base --octopus` and one `rev-list --parents` (every merge base and ahead/behind count,
  * worked out in memory), one `diff-tree --stdin --raw`
- * (what each side changed, with the resulting blobs), one `git log --raw` of the base only when a
- * branch may have been squashed onto it and changed again since, then one `git merge-tree --write-tree` only
+ * (what each side changed, with the resulting blobs), one `git log --raw` of the base (those
+ * branches' files only) when a branch may have been squashed onto it and changed again since, a
+ * `rev-parse` for the common dir of a bare repository, then one `git merge-tree --write-tree` only
  * for the pairs whose changed files overlap and do not already end up identical (a branch's own
  * changes against the base, or two sibling branches). In a repository the user has not trusted,
  * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
@@ -67,8 +69,8 @@ export async function readMergeOrder(input: {
       "The repository has no default branch (no origin/HEAD, main or master, and the main worktree is not on a branch), so there is nothing to land on. Create or check out the base branch, then look again.",
     );
   const baseSha = heads.get(base)!;
-  const gitDir = await readGitDirFromFiles(repoRoot);
-  const commonDir = gitDir ? readCommonDir(gitDir) : null;
+  let commonDir: Promise<string> | null = null;
+  const readCommonDirOnce = () => (commonDir ??= readRepoCommonDir(repoRoot));
   const { parentOf } = designParents(tree);
   const live = tree.nodes
     .map((node) => ({ slug: node.slug, branch: branchOf(node.slug) }))
@@ -113,7 +115,9 @@ export async function readMergeOrder(input: {
     git.set(node.branch, {
       ahead,
       behind,
-      isLanded: isSquashed || (ahead === 0 && (await hasMovedSinceCreated({ commonDir, node, heads }))),
+      isLanded:
+        isSquashed ||
+        (ahead === 0 && (await hasMovedSinceCreated({ commonDir: await readCommonDirOnce(), node, heads }))),
       ownFiles: [...own.keys()],
       baseConflicts: [],
     });
@@ -196,16 +200,29 @@ export async function readMergeOrder(input: {
 /**
  * Whether a branch with nothing the base lacks has had commits of its own (landed, by a merge or a
  * fast-forward) rather than being just created from the base with none yet: its head is not the
- * commit its reflog says it was created at. Without a reflog git cannot say; it counts as landed.
+ * commit its reflog says it was created at. Without a reflog (a bare repository keeps none unless
+ * asked, an expired one) git cannot say; it counts as not landed, as for the merged badge
+ * (landedBranches): "no commits yet" is true of it, while "landed" would warn of a child landed
+ * before its parent that never was.
  */
 async function hasMovedSinceCreated(input: {
-  commonDir: string | null;
+  commonDir: string;
   node: { branch: string };
   heads: ReadonlyMap<string, string>;
 }): Promise<boolean> {
-  if (!input.commonDir) return true;
   const created = await readBranchCreatedAt({ commonDir: input.commonDir, branch: input.node.branch });
-  return created === null || created !== input.heads.get(input.node.branch);
+  return created !== null && created !== input.heads.get(input.node.branch);
+}
+
+/**
+ * The repository's common dir: from the `.git` entry's files when the root has one (no process),
+ * else (a bare repository, whose root is its git dir) from `git rev-parse`.
+ */
+async function readRepoCommonDir(repoRoot: string): Promise<string> {
+  const gitDir = await readGitDirFromFiles(repoRoot);
+  if (gitDir) return readCommonDir(gitDir);
+  const output = await runGit({ cwd: repoRoot, args: ["rev-parse", "--path-format=absolute", "--git-common-dir"] });
+  return output.trim();
 }
 
 /** Every local branch with its commit, and the branch origin/HEAD points at, from one for-each-ref. */
@@ -240,7 +257,9 @@ type Live = Array<{ slug: string; branch: string }>;
  * Marks landed the branches squashed onto the base whose files the base changed again since: every
  * file the branch changed was, at some commit of the base since they split, exactly as the branch
  * has it. Only a branch all of whose files the base touched since is a candidate, so work in
- * progress costs nothing, and the base's commits are read once (readBaseWrites) for them all.
+ * progress costs nothing, and the base's commits are read once (readBaseWrites) for them all: only
+ * the candidates' files, and only back to the oldest candidate's merge base (one stale branch
+ * elsewhere in the plan does not make it years of history). When git cannot tell, none is marked.
  */
 async function markSquashedEarlier(input: {
   repoRoot: string;
@@ -259,15 +278,42 @@ async function markSquashedEarlier(input: {
     return !facts.isLanded && sinceBase.size > 0 && [...sinceBase.keys()].every((file) => baseSide.has(file));
   });
   if (candidates.length === 0) return;
-  const writes = await readBaseWrites({ repoRoot: input.repoRoot, baseSha: input.baseSha, floor: input.graph.floor });
+  const mergeBaseOf = (branch: string) => input.mergeBaseOf.get(`base\0${branch}`) ?? null;
+  const onlyOnBase = new Map(
+    candidates.map((node) => [node.branch, input.graph.commitsOnlyIn(input.baseSha, mergeBaseOf(node.branch))]),
+  );
+  const writes = await readBaseWrites({
+    repoRoot: input.repoRoot,
+    baseSha: input.baseSha,
+    floor: oldestMergeBase({ candidates, onlyOnBase, mergeBaseOf }) ?? input.graph.floor,
+    files: candidates.flatMap((node) => [...sinceBaseOf(node.branch).keys()]),
+  });
+  if (!writes) return;
   for (const node of candidates) {
-    const mergeBase = input.mergeBaseOf.get(`base\0${node.branch}`) ?? null;
     const written = new Set<string>();
-    for (const commit of input.graph.commitsOnlyIn(input.baseSha, mergeBase))
+    for (const commit of onlyOnBase.get(node.branch)!)
       for (const [file, blob] of writes.get(commit) ?? []) written.add(`${file}\0${blob}`);
     if ([...sinceBaseOf(node.branch)].every(([file, blob]) => written.has(`${file}\0${blob}`)))
       input.git.get(node.branch)!.isLanded = true;
   }
+}
+
+/**
+ * The candidate merge base the base's commits are read back to: the one with the most base commits
+ * above it, when those include every other candidate's (the others descend from it); else null.
+ */
+function oldestMergeBase(input: {
+  candidates: Live;
+  onlyOnBase: ReadonlyMap<string, string[]>;
+  mergeBaseOf: (branch: string) => string | null;
+}): string | null {
+  const [oldest] = [...input.candidates].sort(
+    (a, b) => input.onlyOnBase.get(b.branch)!.length - input.onlyOnBase.get(a.branch)!.length,
+  );
+  if (!oldest) return null;
+  const covered = new Set(input.onlyOnBase.get(oldest.branch));
+  const coversAll = [...input.onlyOnBase.values()].every((commits) => commits.every((sha) => covered.has(sha)));
+  return coversAll ? input.mergeBaseOf(oldest.branch) : null;
 }
 
 /**
@@ -374,21 +420,10 @@ async function readChangedFiles(input: {
       stdin: pairs.map((pair) => `${pair.split(" ").reverse().join(" ")}\n`).join(""),
       timeoutMs: 60_000,
     });
-    // Per pair: its commit id, then `:<old mode> <new mode> <old> <new> <status>` and the path, per file.
-    const tokens = result.stdout.toString("utf8").split("\0");
-    let index = -1;
-    let current = new Map<string, string>();
-    for (let at = 0; at < tokens.length; at += 1) {
-      const token = tokens[at]!;
-      if (token.startsWith(":")) {
-        const [, newMode = "", , newBlob = ""] = token.slice(1).split(" ");
-        current.set(tokens[(at += 1)] ?? "", `${newMode} ${newBlob}`);
-      } else if (token !== "" && index + 1 < pairs.length) {
-        index += 1;
-        current = new Map();
-        byPair.set(pairs[index]!, current);
-      }
-    }
+    // Per pair: its commit id, then what changed (parseRawChanges).
+    parseRawChanges(result.stdout.toString("utf8"))
+      .slice(0, pairs.length)
+      .forEach((part, index) => byPair.set(pairs[index]!, part.files));
   }
   const files = new Map<string, Map<string, string>>();
   for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map<string, string>());

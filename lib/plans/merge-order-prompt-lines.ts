@@ -1,4 +1,4 @@
-import type { MergeOrder } from "@/lib/design/merge-order.ts";
+import type { MergeOrder, MergeOrderWarning } from "@/lib/design/merge-order.ts";
 import { formatCode } from "@/lib/prompt/format-markdown.ts";
 
 const MAX_FILES = 5;
@@ -47,6 +47,23 @@ export function mergeOrderPromptLines(order: MergeOrder, slug: string): string[]
     lines.push(
       `${entry.siblingRisksNotListed} more ${entry.siblingRisksNotListed === 1 ? "sibling changes" : "siblings change"} some of the same files.`,
     );
-  for (const warning of order.warnings) if (warning.slug === slug) lines.push(warning.message);
+  for (const warning of order.warnings) if (warning.slug === slug) lines.push(warningLine(warning, base));
   return lines;
+}
+
+/** The dashboard's warning message, with every name in a code span (`base` is already one). */
+function warningLine(warning: MergeOrderWarning, base: string): string {
+  const branch = formatCode(warning.branch);
+  switch (warning.code) {
+    case "child_landed_before_parent": {
+      const parent = formatCode(warning.parentBranch);
+      return `${branch} was landed on ${base} before its parent ${parent}: the parent's work came in with it unreviewed, or the design has them the wrong way round. Check ${parent} and land or close it.`;
+    }
+    case "far_behind":
+      return `${branch} is ${warning.behind} commits behind ${base}: rebase or merge the base into it before landing, so conflicts show up in its worktree.`;
+    case "unknown_parent": {
+      const child = formatCode(warning.slug);
+      return `The design names ${formatCode(warning.parentSlug)} as the parent of ${child}, but there is no such node; ${child} is ordered as a top-level branch.`;
+    }
+  }
 }
