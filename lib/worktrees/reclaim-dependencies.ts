@@ -51,7 +51,7 @@ export async function reclaimDependencies(
       const problem =
         explainNotDependencyFolder(folder) ??
         (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
-        (await remove(absolute));
+        (await remove({ root, absolute }));
       if (problem) {
         result.reasons.push(`${folder} ${problem}.`);
         continue;
@@ -122,8 +122,14 @@ async function measureFolder(absolute: string): Promise<number> {
   return own.blocks * 512 + inside.bytes;
 }
 
-/** Deletes the folder, or says why it could not be (what rm reports; some of it may be gone). */
-async function remove(absolute: string): Promise<string | null> {
-  await rm(absolute, { recursive: true, force: true, maxRetries: 3 });
-  return null;
+/** Deletes the folder, or says why rm could not (some of what is in it may be gone by then). */
+async function remove(input: { root: string; absolute: string }): Promise<string | null> {
+  try {
+    await rm(input.absolute, { recursive: true, force: true, maxRetries: 3 });
+    return null;
+  } catch (error) {
+    const { code, path: where, message } = error as NodeJS.ErrnoException;
+    const stopped = where && code ? `rm stopped at ${path.relative(input.root, where)} with ${code}` : message;
+    return `could not be deleted (${stopped}); what rm deleted before that is gone, the rest was kept: check that you may change what is left (its permissions, an immutable attribute), then delete it by hand`;
+  }
 }

@@ -91,6 +91,11 @@ async function reclaimOne(
     worktrees: scan.worktrees,
     folders: action.folders,
   });
+  if (kept.deleted.length > 0 && kept.reasons.length > 0) {
+    // Done in part: the folders kept are listed as skipped, with why, beside the ones deleted.
+    const folders = action.folders.filter((folder) => !kept.deleted.includes(folder));
+    input.result.skipped.push({ action: { ...action, folders, bytes: 0 }, reason: kept.reasons.join(" ") });
+  }
   action.folders = kept.deleted;
   action.bytes = kept.bytes;
   return kept.deleted.length > 0 ? null : kept.reasons.join(" ") || "Nothing was left to delete.";

@@ -2,7 +2,8 @@
 // repository anywhere inside keeps the folder (however big the folder, unlike the preview's
 // bounded walk), a folder reached through a link or belonging to a nested worktree is kept, and
 // a folder the preview's walk never reached is still a dependency folder. Run in-process.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client.ts";
@@ -30,6 +31,23 @@ function writePackage(folder: string, name: string): void {
   writeFileSync(path.join(folder, name, "index.js"), "module.exports = 1;\n");
 }
 
+/**
+ * Makes `file` impossible for rm to delete, and returns how to undo that: its folder read-only, or,
+ * for root (whom chmod does not stop), the file immutable. A string says why neither can be done here.
+ */
+function makeUndeletable(file: string): (() => void) | string {
+  if (process.getuid?.() !== 0) {
+    chmodSync(path.dirname(file), 0o555);
+    return () => chmodSync(path.dirname(file), 0o755);
+  }
+  try {
+    execFileSync("chattr", ["+i", file], { stdio: "pipe" });
+    return () => execFileSync("chattr", ["-i", file], { stdio: "pipe" });
+  } catch (error) {
+    return `running as root, where chmod does not stop rm, and \`chattr +i\` fails here (${(error as Error).message.trim()})`;
+  }
+}
+
 const deleteDependencies = (worktreePath: string, folders: string[]) =>
   reclaimTidy(db, {
     repoId,
@@ -41,9 +59,13 @@ beforeAll(async () => {
   db = testDb.db;
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  writeFileSync(path.join(mainPath, ".git", "info", "exclude"), "node_modules/\nvendor/\nbuild/\n/linked\n/inner/\n", {
-    flag: "a",
-  });
+  writeFileSync(
+    path.join(mainPath, ".git", "info", "exclude"),
+    "node_modules/\nvendor/\nbuild/\n.venv/\n/linked\n/inner/\n",
+    {
+      flag: "a",
+    },
+  );
   await pinRepository(db, { path: mainPath });
   repoId = (await db.repo.findFirstOrThrow()).id;
 });
@@ -114,5 +136,45 @@ describe("reclaim's checks of dependency folders", () => {
     expect(existsSync(path.join(elsewhere, "node_modules", "pkg", "index.js"))).toBe(true);
     expect(existsSync(path.join(inner, "node_modules", "pkg", "index.js"))).toBe(true);
     expect(existsSync(path.join(worktree, "node_modules", "a", "node_modules", "b", "index.js"))).toBe(true);
+  });
+
+  it("reports a folder rm cannot delete, and still does the other actions and folders", async (context) => {
+    const first = path.join(fixture.root, "deletable");
+    const second = path.join(fixture.root, "stuck");
+    await addWorktree({ mainPath, path: first, branch: "feat/deletable" });
+    await addWorktree({ mainPath, path: second, branch: "feat/stuck" });
+    writePackage(path.join(first, "node_modules"), "pkg");
+    writePackage(path.join(second, "node_modules"), "pkg");
+    writePackage(path.join(second, ".venv"), "lib");
+    const stuckFile = path.join(second, "node_modules", "pkg", "index.js");
+    const undo = makeUndeletable(stuckFile);
+    if (typeof undo === "string") {
+      console.log(`Skipped: ${undo}`);
+      context.skip(undo);
+      return;
+    }
+    try {
+      const result = await reclaimTidy(db, {
+        repoId,
+        actions: [
+          { kind: "delete_dependencies", worktreePath: first, folders: ["node_modules"] },
+          { kind: "delete_dependencies", worktreePath: second, folders: ["node_modules", ".venv"] },
+        ],
+      });
+
+      expect(result.done).toMatchObject([
+        { worktreePath: first, folders: ["node_modules"] },
+        { worktreePath: second, folders: [".venv"] },
+      ]);
+      expect(result.skipped).toMatchObject([{ action: { worktreePath: second, folders: ["node_modules"] } }]);
+      expect(result.skipped[0]!.reason).toMatch(
+        /^node_modules could not be deleted \(rm stopped at node_modules\/pkg\/index\.js with E[A-Z]+\); what rm deleted before that is gone, the rest was kept: check that you may change what is left \(its permissions, an immutable attribute\), then delete it by hand\.$/,
+      );
+      expect(existsSync(path.join(first, "node_modules"))).toBe(false);
+      expect(existsSync(path.join(second, ".venv"))).toBe(false);
+      expect(readFileSync(stuckFile, "utf8")).toBe("module.exports = 1;\n");
+    } finally {
+      undo();
+    }
   });
 });
