@@ -1,16 +1,8 @@
-import { constants } from "node:fs";
-import { lstat, mkdir, open, realpath, unlink, type FileHandle } from "node:fs/promises";
+import { lstat, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
-import { formatBytes } from "./tidy-plan.ts";
+import { copyOpenFile, explainNotAFile, SETUP_COPY_MAX_BYTES, type Copied } from "./copy-open-file.ts";
 import { explainCopyPathProblem } from "./worktree-setup.ts";
 import type { CopyOutcome } from "./worktree-types.ts";
-
-/**
- * How much one setup copies in all. Its files are small (`.env`, local settings); a listed file
- * that grew to gigabytes, or a sparse one that claims terabytes and would be written out in full,
- * must not fill the disk.
- */
-export const SETUP_COPY_MAX_BYTES = 1024 ** 3;
 
 /**
  * Copies the listed files from the main worktree into the new one, each reported: regular files
@@ -49,8 +41,6 @@ async function findMainWorktree(mainPath: string): Promise<string | null> {
   return (await lstat(path.join(mainRoot, ".git")).catch(() => null)) ? mainRoot : null;
 }
 
-type Copied = CopyOutcome & { bytes: number };
-
 async function copySetupFile(input: {
   /** Real path of the main worktree. */
   mainRoot: string;
@@ -78,6 +68,8 @@ async function copySetupFile(input: {
       return refused("it is a symbolic link in the main worktree; list the file it points to");
     if (!stats.isFile()) return refused(explainNotAFile(stats));
     const real = await realpath(source);
+    // The file as it is at its real path: what is opened later must be it (a folder on the way may become a link meanwhile).
+    const expected = await lstat(real);
     if (!isInside(mainRoot, real))
       return refused("a folder on its way is a symbolic link that leads out of the main worktree");
     // A folder on its way that is a link to .git (or another repository's) would copy git's own files.
@@ -86,69 +78,9 @@ async function copySetupFile(input: {
     const target = path.join(newRoot, file);
     const folderProblem = await makeFolders({ root: newRoot, folder: path.dirname(target) });
     if (folderProblem) return refused(folderProblem);
-    return await copyOpenFile({ source, target, file, budget: input.budget });
+    return await copyOpenFile({ source, target, file, budget: input.budget, expected });
   } catch (error) {
     return refused(`it could not be copied: ${(error as Error).message}`);
-  }
-}
-
-/**
- * Copies `source` to a new file `target`, checking what was opened: the path may have become a
- * link or a FIFO since it was looked at (O_NOFOLLOW, O_NONBLOCK), and its size counts against
- * the budget. A copy that fails half way leaves no part of itself.
- */
-async function copyOpenFile(input: { source: string; target: string; file: string; budget: number }): Promise<Copied> {
-  const { file } = input;
-  let reader: FileHandle;
-  try {
-    reader = await open(input.source, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP")
-      return { path: file, status: "refused", reason: "it became a symbolic link while being copied", bytes: 0 };
-    throw error;
-  }
-  try {
-    const stats = await reader.stat();
-    if (!stats.isFile()) return { path: file, status: "refused", reason: explainNotAFile(stats), bytes: 0 };
-    if (stats.size > input.budget)
-      return { path: file, status: "refused", reason: explainTooBig(stats.size, input.budget), bytes: 0 };
-    let writer: FileHandle;
-    try {
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-      writer = await open(input.target, flags, stats.mode & 0o777);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST")
-        return {
-          path: file,
-          status: "skipped",
-          reason: "the new worktree already has it (kept as checked out)",
-          bytes: 0,
-        };
-      throw error;
-    }
-    try {
-      await copyBytes({ reader, writer, size: stats.size });
-    } catch (error) {
-      await writer.close();
-      await unlink(input.target).catch(() => undefined);
-      throw error;
-    }
-    await writer.close();
-    return { path: file, status: "copied", reason: null, bytes: stats.size };
-  } finally {
-    await reader.close();
-  }
-}
-
-/** Copies the first `size` bytes (the size checked, however much the file grows meanwhile), a chunk at a time. */
-async function copyBytes(input: { reader: FileHandle; writer: FileHandle; size: number }): Promise<void> {
-  const buffer = Buffer.alloc(Math.min(input.size, 1024 * 1024));
-  let position = 0;
-  while (position < input.size) {
-    const { bytesRead } = await input.reader.read(buffer, 0, Math.min(buffer.length, input.size - position), position);
-    if (bytesRead === 0) break;
-    await input.writer.write(buffer, 0, bytesRead);
-    position += bytesRead;
   }
 }
 
@@ -156,18 +88,6 @@ function explainMissing(file: string): string {
   return /[*?[]/.test(file)
     ? "it is not in the main worktree (paths are copied as written: patterns such as * are not expanded, so list each file)"
     : "it is not in the main worktree";
-}
-
-function explainNotAFile(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
-  if (stats.isDirectory()) return "it is a folder, and folders are not copied: list the files in it";
-  const kind = stats.isFIFO() ? "a named pipe (FIFO)" : stats.isSocket() ? "a socket" : "a device";
-  return `it is ${kind}, not a regular file; only regular files are copied`;
-}
-
-function explainTooBig(size: number, budget: number): string {
-  const limit = formatBytes(SETUP_COPY_MAX_BYTES);
-  const left = budget < SETUP_COPY_MAX_BYTES ? ` (${formatBytes(budget)} of it is left after the files before it)` : "";
-  return `it is ${formatBytes(size)}, and a setup copies at most ${limit} in all${left}; copy it by hand, or leave it out of the list`;
 }
 
 /** Creates `folder` under `root` one part at a time, refusing a part that is a link or a file. */

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
+import { explainNotDependencyFolder, explainUnreachable, findRepositoryInside } from "./dependency-folder-check.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
 import { worktreesInside } from "./removal-blockers.ts";
-import type { DependencyFolder } from "./ship-types.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 import { liveRunState } from "./worktree-facts.ts";
 import { whileHolding } from "./worktree-holds.ts";
@@ -21,40 +21,43 @@ export interface DependencyReclaim {
  * Deletes the named dependency folders of a worktree, under its hold (no run starts there, no land
  * or removal takes it meanwhile), after a last look taken under that hold: a run, a recent Claude
  * Code session or an uncommitted change that appeared since the preview (another worktree's
- * reclaim may have taken minutes) keeps every folder. A folder is deleted only when a walk made
- * under the hold finds it as a dependency folder (so a request cannot name another path), no other
- * worktree lives in it, it holds no git repository of its own, its real path is where the walk found it (no folder on its way became a
- * link) and git tracks nothing in it.
+ * reclaim may have taken minutes) keeps every folder. Only the named folders are looked at, each
+ * deleted only when it is a top-most dependency folder by its name, reached from the worktree's
+ * real folder without a link, outside any other worktree and holding none, git tracks nothing in
+ * it, and a search of all its subfolders (no limit) finds no git repository of its own; a folder
+ * that cannot be fully checked, or that rm cannot delete, is kept with the reason. Its bytes are
+ * measured before the hold, for the report only.
  */
 export async function reclaimDependencies(
   db: Db,
   input: { repoId: string; worktree: WorktreeScan; worktrees: readonly WorktreeScan[]; folders: readonly string[] },
 ): Promise<DependencyReclaim> {
   const { worktree } = input;
+  const root = await realpath(worktree.path).catch(() => null);
+  if (!root) return { deleted: [], bytes: 0, reasons: ["Its folder is gone."] };
+  const folders = [...new Set(input.folders)];
+  const sizes = new Map<string, number>();
+  for (const folder of folders) {
+    if (explainNotDependencyFolder(folder) === null && (await explainUnreachable(root, folder)) === null)
+      sizes.set(folder, await measureFolder(path.join(root, ...folder.split("/"))).catch(() => 0));
+  }
   return whileHolding([worktree.path], { kind: "reclaim", doing: "deleting its dependency folders" }, async () => {
     const busy = await explainInUse(db, { repoId: input.repoId, worktreePath: worktree.path });
     if (busy) return { deleted: [], bytes: 0, reasons: [`${busy} Its dependency folders were kept.`] };
     const nested = worktreesInside(worktree.path, input.worktrees);
-    const usage = await measureDiskUsage(worktree.path, { skip: nested.map((inner) => inner.path) });
-    const holdsWorktree = (folder: string) =>
-      worktreesInside(path.join(worktree.path, ...folder.split("/")), nested).length > 0;
-    const known = new Map(
-      usage.dependencies.filter((folder) => !holdsWorktree(folder.path)).map((folder) => [folder.path, folder]),
-    );
-    const root = await realpath(worktree.path);
     const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
-    for (const folder of input.folders) {
-      const found = known.get(folder);
-      const problem = found
-        ? await checkFolder({ root, worktreePath: worktree.path, found })
-        : "is not a dependency folder of this worktree now";
-      if (problem || !found) {
+    for (const folder of folders) {
+      const absolute = path.join(root, ...folder.split("/"));
+      const problem =
+        explainNotDependencyFolder(folder) ??
+        (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
+        (await remove({ root, absolute }));
+      if (problem) {
         result.reasons.push(`${folder} ${problem}.`);
         continue;
       }
-      await rm(path.join(root, ...folder.split("/")), { recursive: true, force: true, maxRetries: 3 });
       result.deleted.push(folder);
-      result.bytes += found.bytes;
+      result.bytes += sizes.get(folder) ?? 0;
     }
     return result;
   });
@@ -79,25 +82,54 @@ async function explainInUse(db: Db, input: { repoId: string; worktreePath: strin
   return status.stdout.byteLength > 0 ? "It has uncommitted changes made since the preview." : null;
 }
 
-/** Why a dependency folder the walk found may not be deleted now (a suffix to its name), or null. */
+/** Why a folder named as a dependency folder may not be deleted now (a suffix to its name), or null. */
 async function checkFolder(input: {
   root: string;
   worktreePath: string;
-  found: DependencyFolder;
+  folder: string;
+  nested: readonly WorktreeScan[];
 }): Promise<string | null> {
-  const { found } = input;
+  const { folder } = input;
+  const listed = path.join(input.worktreePath, ...folder.split("/"));
+  const owner = input.nested.find(
+    (inner) => inner.path === listed || worktreesInside(inner.path, [{ path: listed }]).length > 0,
+  );
+  if (owner) return `belongs to another worktree (${owner.path}), which lives inside this one; it was kept`;
+  const inside = worktreesInside(listed, input.nested);
+  if (inside.length > 0) return `holds another worktree (${inside[0]!.path}); it was kept`;
+  const unreachable = await explainUnreachable(input.root, folder);
+  if (unreachable) return unreachable;
+  const absolute = path.join(input.root, ...folder.split("/"));
+  const found = await findRepositoryInside({ absolute, relative: folder });
   if (found.repository !== null)
     return `holds a git repository of its own (${found.repository}); it was kept: delete it by hand if that work may go`;
-  const absolute = path.join(input.root, ...found.path.split("/"));
-  const stats = await lstat(absolute).catch(() => null);
-  if (!stats) return "is gone";
-  if (!stats.isDirectory()) return "is no longer a folder (it is a link or a file now); it was kept";
-  if ((await realpath(absolute).catch(() => null)) !== absolute)
-    return "is reached through a symbolic link now; nothing is deleted through a link";
+  if (found.unreadable !== null)
+    return `could not be searched for a git repository of its own (${found.unreadable} cannot be read); it was kept`;
   const tracked = await runGitCommand({
     cwd: input.worktreePath,
-    args: ["ls-files", "-z", "--", `:(literal)${found.path}`],
+    args: ["ls-files", "-z", "--", `:(literal)${folder}`],
     maxStdoutBytes: 4096,
   });
-  return tracked.stdout.byteLength > 0 ? "holds files git tracks; it was kept" : null;
+  if (tracked.stdout.byteLength > 0) return "holds files git tracks; it was kept";
+  if ((await realpath(absolute).catch(() => null)) !== absolute)
+    return "is reached through a symbolic link now; nothing is deleted through a link";
+  return null;
+}
+
+/** The bytes a folder takes on disk, itself included (as the preview counts it). */
+async function measureFolder(absolute: string): Promise<number> {
+  const [own, inside] = await Promise.all([lstat(absolute), measureDiskUsage(absolute)]);
+  return own.blocks * 512 + inside.bytes;
+}
+
+/** Deletes the folder, or says why rm could not (some of what is in it may be gone by then). */
+async function remove(input: { root: string; absolute: string }): Promise<string | null> {
+  try {
+    await rm(input.absolute, { recursive: true, force: true, maxRetries: 3 });
+    return null;
+  } catch (error) {
+    const { code, path: where, message } = error as NodeJS.ErrnoException;
+    const stopped = where && code ? `rm stopped at ${path.relative(input.root, where)} with ${code}` : message;
+    return `could not be deleted (${stopped}); what rm deleted before that is gone, the rest was kept: check that you may change what is left (its permissions, an immutable attribute), then delete it by hand`;
+  }
 }

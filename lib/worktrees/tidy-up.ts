@@ -28,10 +28,11 @@ export async function previewTidy(db: Db, input: { repoId: string; options: Tidy
  * Does what a preview listed, each action checked again first against the worktree as it is then:
  * one that became busy, dirty or unmerged is skipped with the reason. Only the worktrees the actions
  * name are looked at, one action at a time, so a later action sees what happened while an earlier
- * one ran (a run started, a file changed). Removals go through removeWorktree (its blockers from a
- * fresh list, its last look at the run manager, the conversation archived, the merged branch
- * deleted); dependency folders through reclaimDependencies (its own last look and walk, under the
- * worktree's hold).
+ * one ran (a run started, a file changed, a commit made). A removal is judged on the worktree
+ * listed again right before it (its status, whether its branch is still merged), then goes through
+ * removeWorktree (its blockers from a fresh list, its last look at the run manager, the
+ * conversation archived, the merged branch deleted); dependency folders through
+ * reclaimDependencies (its own last look and check of each named folder, under the worktree's hold).
  */
 export async function reclaimTidy(
   db: Db,
@@ -72,10 +73,17 @@ async function reclaimOne(
   const { action, worktree, scan } = input;
   if (worktree.isMain) return "The main worktree is never tidied.";
   if (action.kind === "remove_worktree") {
-    const mainPath = scan.worktrees.find((candidate) => candidate.isMain)?.path ?? scan.repoRoot;
-    const now = await describeWorktree(db, { repoId: input.repoId, worktree, mainPath, worktrees: scan.worktrees });
+    // Listed again right before: its status and whether its branch is still merged are as they are now.
+    const fresh = await listWorktrees(db, { repoId: input.repoId });
+    const current = fresh.worktrees.find(
+      (candidate) => candidate.path === worktree.path && !candidate.isMissing && !candidate.isBare,
+    );
+    const mainPath = fresh.worktrees.find((candidate) => candidate.isMain)?.path ?? fresh.repoRoot;
+    const now = current
+      ? await describeWorktree(db, { repoId: input.repoId, worktree: current, mainPath, worktrees: fresh.worktrees })
+      : undefined;
     const reason = recheckTidyRemoval(now);
-    if (reason) return reason;
+    if (reason || !now) return reason ?? WORKTREE_GONE;
     const removed = await removeWorktree(db, {
       repoId: input.repoId,
       worktreePath: action.worktreePath,
@@ -91,6 +99,11 @@ async function reclaimOne(
     worktrees: scan.worktrees,
     folders: action.folders,
   });
+  if (kept.deleted.length > 0 && kept.reasons.length > 0) {
+    // Done in part: the folders kept are listed as skipped, with why, beside the ones deleted.
+    const folders = action.folders.filter((folder) => !kept.deleted.includes(folder));
+    input.result.skipped.push({ action: { ...action, folders, bytes: 0 }, reason: kept.reasons.join(" ") });
+  }
   action.folders = kept.deleted;
   action.bytes = kept.bytes;
   return kept.deleted.length > 0 ? null : kept.reasons.join(" ") || "Nothing was left to delete.";

@@ -8,7 +8,9 @@ import {
   openSync,
   closeSync,
   ftruncateSync,
+  lstatSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -17,6 +19,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { copyOpenFile } from "@/lib/worktrees/copy-open-file.ts";
 import { copySetupFiles } from "@/lib/worktrees/copy-setup-files.ts";
 
 let root = "";
@@ -92,5 +95,34 @@ describe("copySetupFiles", () => {
         reason: "a folder on its way is a symbolic link that leads back to itself (a loop); list a real path",
       },
     ]);
+  });
+
+  it("refuses the file opened when a folder on its way became a link after the file was checked", async () => {
+    mkdirSync(path.join(mainPath, "config"));
+    writeFileSync(path.join(mainPath, "config", ".env"), "A=1\n");
+    const outside = path.join(root, "outside");
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, ".env"), "SECRET=someone else's\n");
+    // What copySetupFiles checked (the file at its real path), then the swap before the open.
+    const checked = lstatSync(path.join(mainPath, "config", ".env"));
+    renameSync(path.join(mainPath, "config"), path.join(mainPath, "config-before"));
+    symlinkSync(outside, path.join(mainPath, "config"));
+
+    const copy = await copyOpenFile({
+      source: path.join(mainPath, "config", ".env"),
+      target: path.join(worktreePath, ".env"),
+      file: "config/.env",
+      budget: 1024,
+      expected: checked,
+    });
+
+    expect(copy).toEqual({
+      path: "config/.env",
+      status: "refused",
+      reason:
+        "a folder on its way changed while it was being copied (the file opened is not the one checked in the main worktree); nothing was copied, try again",
+      bytes: 0,
+    });
+    expect(existsSync(path.join(worktreePath, ".env"))).toBe(false);
   });
 });

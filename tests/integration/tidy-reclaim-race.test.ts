@@ -1,6 +1,8 @@
 // Reclaim deletes one worktree's dependency folders after another's: a worktree that someone
 // starts using while an earlier one is being reclaimed is looked at again, under its hold, and
-// kept. Run in-process so the change can be made at a known point of the reclaim.
+// kept; a merged worktree whose branch got a commit meanwhile is not removed. Run in-process so
+// the change can be made at a known point of the reclaim.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ import {
   createFixtureRoot,
   createRepoWithOrigin,
   removeGitFixture,
+  runFixtureGit,
   type GitFixtureRoot,
 } from "@/tests/support/git-fixtures.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
@@ -77,5 +80,55 @@ describe("reclaim", () => {
     ]);
     expect(existsSync(path.join(first, "node_modules"))).toBe(false);
     expect(readFileSync(path.join(second, "node_modules", "pkg-0", "index.js"), "utf8")).toBe("module.exports = 1;\n");
+  });
+
+  it("does not remove a merged worktree whose branch got a commit while an earlier action ran", async () => {
+    const first = path.join(fixture.root, "busy-first");
+    const merged = path.join(fixture.root, "merged");
+    await addWorktree({ mainPath, path: first, branch: "feat/busy-first" });
+    await addWorktree({ mainPath, path: merged, branch: "feat/merged" });
+    addDependencies(first, 200);
+    writeFileSync(path.join(merged, "done.txt"), "done\n");
+    await runFixtureGit({ cwd: merged, args: ["add", "done.txt"] });
+    await runFixtureGit({ cwd: merged, args: ["commit", "-q", "-m", "Done"] });
+    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--ff-only", "feat/merged"] });
+    const preview = await previewTidy(db, { repoId, options: { removeMerged: true, deleteDependencies: true } });
+    const actions = [first, merged].map((worktreePath) => {
+      const action = preview.actions.find((candidate) => candidate.worktreePath === worktreePath);
+      expect(action).toBeDefined();
+      return action!;
+    });
+    expect(actions.map((action) => action.kind)).toEqual(["delete_dependencies", "remove_worktree"]);
+
+    // Once the first worktree's folders begin to go, someone commits on the merged branch (and
+    // keeps that commit on another branch too, so the removal's own blockers would let it go).
+    const git = (args: string[]) =>
+      execFileSync("git", ["-C", merged, ...args], {
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "A",
+          GIT_AUTHOR_EMAIL: "a@x.invalid",
+          GIT_COMMITTER_NAME: "A",
+          GIT_COMMITTER_EMAIL: "a@x.invalid",
+        },
+      });
+    const watcher = watch(path.join(first, "node_modules"), () => {
+      watcher.close();
+      writeFileSync(path.join(merged, "more.txt"), "more work\n");
+      git(["add", "more.txt"]);
+      git(["commit", "-q", "-m", "More work"]);
+      git(["branch", "more-work"]);
+    });
+    const result = await reclaimTidy(db, { repoId, actions });
+    watcher.close();
+
+    expect(result.done.map((action) => action.worktreePath)).toEqual([first]);
+    expect(result.skipped).toEqual([
+      {
+        action: expect.objectContaining({ worktreePath: merged }),
+        reason: "feat/merged has commits the base does not have now.",
+      },
+    ]);
+    expect(readFileSync(path.join(merged, "more.txt"), "utf8")).toBe("more work\n");
   });
 });
