@@ -48,12 +48,14 @@ export async function explainUnreachable(root: string, folder: string): Promise<
  * The first git repository (a `.git` entry of any kind) inside a folder, searched through all its
  * subfolders with no limit on their number (links not followed, files not looked at), `concurrency`
  * folders at a time. A subfolder that cannot be read means the answer is not known: `unreadable`
- * names it. Paths are relative to the worktree (`relative` is the folder's own).
+ * names it. Paths are relative to the worktree (`relative` is the folder's own). `skip` holds
+ * absolute folders not to enter (other worktrees, which the caller names as such).
  */
 export async function findRepositoryInside(
   folder: { absolute: string; relative: string },
-  concurrency = 8,
+  options: { concurrency?: number; skip?: ReadonlySet<string> } = {},
 ): Promise<{ repository: string | null; unreadable: string | null }> {
+  const concurrency = options.concurrency ?? 8;
   const queue = [folder];
   let repository: string | null = null;
   let unreadable: string | null = null;
@@ -67,8 +69,10 @@ export async function findRepositoryInside(
     }
     for (const entry of entries) {
       if (entry.name === ".git") repository ??= next.relative;
-      else if (entry.isDirectory())
-        queue.push({ absolute: path.join(next.absolute, entry.name), relative: `${next.relative}/${entry.name}` });
+      else if (entry.isDirectory()) {
+        const absolute = path.join(next.absolute, entry.name);
+        if (!options.skip?.has(absolute)) queue.push({ absolute, relative: `${next.relative}/${entry.name}` });
+      }
     }
   };
   await new Promise<void>((resolve) => {

@@ -136,7 +136,11 @@ export async function gatherRemovalFacts(
     ignoredOnlyHere:
       worktree.isMain || worktree.isMissing
         ? []
-        : await readIgnoredOnlyHere({ worktreePath: worktree.path, mainPath: input.mainPath }),
+        : await readIgnoredOnlyHere({
+            worktreePath: worktree.path,
+            mainPath: input.mainPath,
+            nestedWorktrees: worktreesInside(worktree.path, input.worktrees).map((nested) => nested.path),
+          }),
     ...(await readSubmoduleFacts(worktree)),
     isLocked: worktree.isLocked,
     nestedWorktrees: worktree.isMain

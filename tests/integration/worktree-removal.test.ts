@@ -122,6 +122,32 @@ describe("removing a worktree safely", () => {
     for (const file of [".env", "model.bin", "weights.bin"]) rmSync(path.join(mainPath, file));
   });
 
+  it("names a git repository of someone's own inside an ignored dependency folder, which git would delete with it", async () => {
+    const exclude = path.join(shared.repo.mainPath, ".git", "info", "exclude");
+    writeFileSync(exclude, "node_modules/\nvendor/\n", { flag: "a" });
+    const worktreePath = await shared.repo.addWorktree("patched-dependency");
+    // An install's folder (nothing to keep), and a clone with a commit of its own inside vendor/.
+    mkdirSync(path.join(worktreePath, "node_modules", "pkg"), { recursive: true });
+    writeFileSync(path.join(worktreePath, "node_modules", "pkg", "index.js"), "x\n");
+    const clone = path.join(worktreePath, "vendor", "github.com", "org", "lib");
+    mkdirSync(clone, { recursive: true });
+    await runFixtureGit({ cwd: clone, args: ["init", "-q"] });
+    writeFileSync(path.join(clone, "patch.txt"), "my fix\n");
+    await runFixtureGit({ cwd: clone, args: ["add", "patch.txt"] });
+    await runFixtureGit({
+      cwd: clone,
+      args: ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "My patch"],
+    });
+
+    const preview = await remove(worktreePath, { dryRun: true });
+    expect(preview.body.ignoredOnlyHere).toEqual(["vendor/github.com/org/lib/"]);
+    expect((await remove(worktreePath)).status).toBe(409);
+    expect(existsSync(path.join(clone, "patch.txt"))).toBe(true);
+    // Once the user says it may go, it goes with the worktree.
+    expect((await remove(worktreePath, { discardIgnored: true })).status).toBe(200);
+    expect(existsSync(worktreePath)).toBe(false);
+  });
+
   it("refuses to remove a worktree another one lives inside, even in its ignored folders, and keeps both", async () => {
     const outer = await shared.repo.addWorktree("outer");
     const exclude = path.join(shared.repo.mainPath, ".git", "info", "exclude");
