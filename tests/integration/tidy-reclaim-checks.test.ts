@@ -5,26 +5,13 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client.ts";
-import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { describe, expect, it } from "vitest";
 import { measureDiskUsage } from "@/lib/worktrees/disk-usage.ts";
 import { reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
-import {
-  addWorktree,
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-  type GitFixtureRoot,
-} from "@/tests/support/git-fixtures.ts";
-import { createTestDb } from "@/tests/support/test-db.ts";
+import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 
-let testDb: Awaited<ReturnType<typeof createTestDb>>;
-let db: Db;
-let fixture: GitFixtureRoot;
-let mainPath = "";
-let repoId = "";
+const repo = usePinnedRepo({ exclude: "node_modules/\nvendor/\nbuild/\n.venv/\n/linked\n/inner/\n" });
 
 function writePackage(folder: string, name: string): void {
   mkdirSync(path.join(folder, name), { recursive: true });
@@ -49,36 +36,15 @@ function makeUndeletable(file: string): (() => void) | string {
 }
 
 const deleteDependencies = (worktreePath: string, folders: string[]) =>
-  reclaimTidy(db, {
-    repoId,
+  reclaimTidy(repo.db, {
+    repoId: repo.repoId,
     actions: [{ kind: "delete_dependencies", worktreePath, folders }],
   });
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  writeFileSync(
-    path.join(mainPath, ".git", "info", "exclude"),
-    "node_modules/\nvendor/\nbuild/\n.venv/\n/linked\n/inner/\n",
-    {
-      flag: "a",
-    },
-  );
-  await pinRepository(db, { path: mainPath });
-  repoId = (await db.repo.findFirstOrThrow()).id;
-});
-
-afterAll(async () => {
-  await testDb.close();
-  await removeGitFixture(fixture);
-});
-
 describe("reclaim's checks of dependency folders", () => {
   it("keeps a vendor folder whose repository lies past where a bounded walk stops, and deletes a folder that walk never reached", async () => {
-    const worktree = path.join(fixture.root, "big-vendor");
-    await addWorktree({ mainPath, path: worktree, branch: "feat/big-vendor" });
+    const worktree = path.join(repo.root, "big-vendor");
+    await addWorktree({ mainPath: repo.mainPath, path: worktree, branch: "feat/big-vendor" });
     for (let index = 0; index < 60; index += 1) writePackage(path.join(worktree, "vendor"), `pkg-${index}`);
     const clone = path.join(worktree, "vendor", "org", "deep", "mylib");
     mkdirSync(clone, { recursive: true });
@@ -104,13 +70,13 @@ describe("reclaim's checks of dependency folders", () => {
   });
 
   it("keeps a folder reached through a link, one inside a nested worktree, and names that are not top-most dependency folders", async () => {
-    const worktree = path.join(fixture.root, "odd-names");
-    await addWorktree({ mainPath, path: worktree, branch: "feat/odd-names" });
-    const elsewhere = path.join(fixture.root, "elsewhere");
+    const worktree = path.join(repo.root, "odd-names");
+    await addWorktree({ mainPath: repo.mainPath, path: worktree, branch: "feat/odd-names" });
+    const elsewhere = path.join(repo.root, "elsewhere");
     writePackage(path.join(elsewhere, "node_modules"), "pkg");
     symlinkSync(elsewhere, path.join(worktree, "linked"));
     const inner = path.join(worktree, "inner");
-    await addWorktree({ mainPath, path: inner, branch: "feat/inner" });
+    await addWorktree({ mainPath: repo.mainPath, path: inner, branch: "feat/inner" });
     writePackage(path.join(inner, "node_modules"), "pkg");
     writePackage(path.join(worktree, "node_modules", "a", "node_modules"), "b");
 
@@ -139,10 +105,10 @@ describe("reclaim's checks of dependency folders", () => {
   });
 
   it("reports a folder rm cannot delete, and still does the other actions and folders", async (context) => {
-    const first = path.join(fixture.root, "deletable");
-    const second = path.join(fixture.root, "stuck");
-    await addWorktree({ mainPath, path: first, branch: "feat/deletable" });
-    await addWorktree({ mainPath, path: second, branch: "feat/stuck" });
+    const first = path.join(repo.root, "deletable");
+    const second = path.join(repo.root, "stuck");
+    await addWorktree({ mainPath: repo.mainPath, path: first, branch: "feat/deletable" });
+    await addWorktree({ mainPath: repo.mainPath, path: second, branch: "feat/stuck" });
     writePackage(path.join(first, "node_modules"), "pkg");
     writePackage(path.join(second, "node_modules"), "pkg");
     writePackage(path.join(second, ".venv"), "lib");
@@ -154,8 +120,8 @@ describe("reclaim's checks of dependency folders", () => {
       return;
     }
     try {
-      const result = await reclaimTidy(db, {
-        repoId,
+      const result = await reclaimTidy(repo.db, {
+        repoId: repo.repoId,
         actions: [
           { kind: "delete_dependencies", worktreePath: first, folders: ["node_modules"] },
           { kind: "delete_dependencies", worktreePath: second, folders: ["node_modules", ".venv"] },

@@ -5,25 +5,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client.ts";
-import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { describe, expect, it } from "vitest";
 import { previewTidy, reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
-import {
-  addWorktree,
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-  type GitFixtureRoot,
-} from "@/tests/support/git-fixtures.ts";
-import { createTestDb } from "@/tests/support/test-db.ts";
+import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 
-let testDb: Awaited<ReturnType<typeof createTestDb>>;
-let db: Db;
-let fixture: GitFixtureRoot;
-let mainPath = "";
-let repoId = "";
+const repo = usePinnedRepo({ exclude: "node_modules/\n" });
 
 /** node_modules/ (ignored through info/exclude) with `count` small packages. */
 function addDependencies(worktreePath: string, count: number): void {
@@ -33,30 +20,18 @@ function addDependencies(worktreePath: string, count: number): void {
   }
 }
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-  fixture = await createFixtureRoot();
-  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-  writeFileSync(path.join(mainPath, ".git", "info", "exclude"), "node_modules/\n", { flag: "a" });
-  await pinRepository(db, { path: mainPath });
-  repoId = (await db.repo.findFirstOrThrow()).id;
-});
-
-afterAll(async () => {
-  await testDb.close();
-  await removeGitFixture(fixture);
-});
-
 describe("reclaim", () => {
   it("keeps the dependencies of a worktree that got an uncommitted change while an earlier one was reclaimed", async () => {
-    const first = path.join(fixture.root, "first");
-    const second = path.join(fixture.root, "second");
-    await addWorktree({ mainPath, path: first, branch: "feat/first" });
-    await addWorktree({ mainPath, path: second, branch: "feat/second" });
+    const first = path.join(repo.root, "first");
+    const second = path.join(repo.root, "second");
+    await addWorktree({ mainPath: repo.mainPath, path: first, branch: "feat/first" });
+    await addWorktree({ mainPath: repo.mainPath, path: second, branch: "feat/second" });
     addDependencies(first, 200);
     addDependencies(second, 3);
-    const preview = await previewTidy(db, { repoId, options: { removeMerged: false, deleteDependencies: true } });
+    const preview = await previewTidy(repo.db, {
+      repoId: repo.repoId,
+      options: { removeMerged: false, deleteDependencies: true },
+    });
     const actions = [first, second].map((worktreePath) => {
       const action = preview.actions.find((candidate) => candidate.worktreePath === worktreePath);
       expect(action?.kind).toBe("delete_dependencies");
@@ -68,7 +43,7 @@ describe("reclaim", () => {
       watcher.close();
       writeFileSync(path.join(second, "draft.txt"), "not committed\n");
     });
-    const result = await reclaimTidy(db, { repoId, actions });
+    const result = await reclaimTidy(repo.db, { repoId: repo.repoId, actions });
     watcher.close();
 
     expect(result.done.map((action) => action.worktreePath)).toEqual([first]);
@@ -83,16 +58,19 @@ describe("reclaim", () => {
   });
 
   it("does not remove a merged worktree whose branch got a commit while an earlier action ran", async () => {
-    const first = path.join(fixture.root, "busy-first");
-    const merged = path.join(fixture.root, "merged");
-    await addWorktree({ mainPath, path: first, branch: "feat/busy-first" });
-    await addWorktree({ mainPath, path: merged, branch: "feat/merged" });
+    const first = path.join(repo.root, "busy-first");
+    const merged = path.join(repo.root, "merged");
+    await addWorktree({ mainPath: repo.mainPath, path: first, branch: "feat/busy-first" });
+    await addWorktree({ mainPath: repo.mainPath, path: merged, branch: "feat/merged" });
     addDependencies(first, 200);
     writeFileSync(path.join(merged, "done.txt"), "done\n");
     await runFixtureGit({ cwd: merged, args: ["add", "done.txt"] });
     await runFixtureGit({ cwd: merged, args: ["commit", "-q", "-m", "Done"] });
-    await runFixtureGit({ cwd: mainPath, args: ["merge", "-q", "--ff-only", "feat/merged"] });
-    const preview = await previewTidy(db, { repoId, options: { removeMerged: true, deleteDependencies: true } });
+    await runFixtureGit({ cwd: repo.mainPath, args: ["merge", "-q", "--ff-only", "feat/merged"] });
+    const preview = await previewTidy(repo.db, {
+      repoId: repo.repoId,
+      options: { removeMerged: true, deleteDependencies: true },
+    });
     const actions = [first, merged].map((worktreePath) => {
       const action = preview.actions.find((candidate) => candidate.worktreePath === worktreePath);
       expect(action).toBeDefined();
@@ -119,7 +97,7 @@ describe("reclaim", () => {
       git(["commit", "-q", "-m", "More work"]);
       git(["branch", "more-work"]);
     });
-    const result = await reclaimTidy(db, { repoId, actions });
+    const result = await reclaimTidy(repo.db, { repoId: repo.repoId, actions });
     watcher.close();
 
     expect(result.done.map((action) => action.worktreePath)).toEqual([first]);
