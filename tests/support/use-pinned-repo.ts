@@ -43,7 +43,7 @@ export function usePinnedRepo(input: { exclude: string }): PinnedRepo {
   const read = <K extends keyof PinnedRepo>(key: K): PinnedRepo[K] => {
     const value = repo[key];
     if (value === undefined) throw new Error("usePinnedRepo: the repository is made in beforeAll");
-    return value as PinnedRepo[K];
+    return value;
   };
   return {
     get db() {
