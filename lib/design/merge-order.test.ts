@@ -7,25 +7,11 @@ import {
   designParents,
   FILES_LISTED,
   SIBLING_RISKS_LISTED,
-  type MergeBranchGit,
 } from "./merge-order.ts";
+import { branchFacts as facts, planNode as node } from "./merge-order-fixtures.ts";
 import type { DesignTree } from "./types.ts";
 
 const RULE = "feat/{slug}";
-const node = (slug: string, status: "planned" | "in_progress" | "done" = "in_progress") => ({
-  slug,
-  title: slug.toUpperCase(),
-  description: null,
-  status,
-});
-const facts = (overrides: Partial<MergeBranchGit> = {}): MergeBranchGit => ({
-  ahead: 1,
-  behind: 0,
-  isLanded: false,
-  ownFiles: [],
-  baseConflicts: [],
-  ...overrides,
-});
 
 // api → (auth → login), ui; listed children-first to prove the order comes from the edges.
 const tree: DesignTree = {

@@ -7,7 +7,8 @@ import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
-import { parseRawChanges } from "./parse-raw-changes.ts";
+import { readChangedFiles, type LiveBranches } from "./read-changed-files.ts";
+import { readCommitGraph, type CommitGraph } from "./read-commit-graph.ts";
 import { readBaseWrites } from "./read-base-writes.ts";
 import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
@@ -251,8 +252,6 @@ async function readHeadBranch(repoRoot: string): Promise<string | null> {
   return result.exitCode === 0 ? result.stdout.toString("utf8").trim() || null : null;
 }
 
-type Live = Array<{ slug: string; branch: string }>;
-
 /**
  * Marks landed the branches squashed onto the base whose files the base changed again since: every
  * file the branch changed was, at some commit of the base since they split, exactly as the branch
@@ -264,8 +263,8 @@ type Live = Array<{ slug: string; branch: string }>;
 async function markSquashedEarlier(input: {
   repoRoot: string;
   baseSha: string;
-  graph: Awaited<ReturnType<typeof readCommitGraph>>;
-  live: Live;
+  graph: CommitGraph;
+  live: LiveBranches;
   git: Map<string, MergeBranchGit>;
   changed: ReadonlyMap<string, ReadonlyMap<string, string>>;
   mergeBaseOf: ReadonlyMap<string, string | null>;
@@ -303,7 +302,7 @@ async function markSquashedEarlier(input: {
  * above it, when those include every other candidate's (the others descend from it); else null.
  */
 function oldestMergeBase(input: {
-  candidates: Live;
+  candidates: LiveBranches;
   onlyOnBase: ReadonlyMap<string, string[]>;
   mergeBaseOf: (branch: string) => string | null;
 }): string | null {
@@ -314,118 +313,4 @@ function oldestMergeBase(input: {
   const covered = new Set(input.onlyOnBase.get(oldest.branch));
   const coversAll = [...input.onlyOnBase.values()].every((commits) => commits.every((sha) => covered.has(sha)));
   return coversAll ? input.mergeBaseOf(oldest.branch) : null;
-}
-
-/**
- * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
- * `rev-list --topo-order --parents`; merge bases and ahead/behind counts are then worked out in
- * memory. Commits at or below that ancestor are shared by every tip, so they change no count and
- * the ancestor itself is the merge base of any pair that shares nothing above it.
- */
-async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
-  const tips = [...new Set(input.tips)];
-  const octopus = await runGitCommand({
-    cwd: input.repoRoot,
-    args: ["merge-base", "--octopus", ...tips],
-    isExitCodeChecked: false,
-  });
-  const floor = octopus.exitCode === 0 ? octopus.stdout.toString("utf8").trim().split("\n")[0] || null : null;
-  const output = await runGit({
-    cwd: input.repoRoot,
-    args: ["rev-list", "--topo-order", "--parents", ...tips, ...(floor ? [`^${floor}`] : [])],
-  });
-  const order: string[] = [];
-  const parents = new Map<string, string[]>();
-  for (const line of output.split("\n")) {
-    if (line === "") continue;
-    const [sha = "", ...rest] = line.split(" ");
-    order.push(sha);
-    parents.set(sha, rest);
-  }
-  const ancestorSets = new Map<string, Set<string>>();
-  const ancestors = (tip: string) => {
-    const known = ancestorSets.get(tip);
-    if (known) return known;
-    const seen = new Set<string>();
-    const stack = [tip];
-    while (stack.length > 0) {
-      const sha = stack.pop()!;
-      if (seen.has(sha) || !parents.has(sha)) continue;
-      seen.add(sha);
-      stack.push(...parents.get(sha)!);
-    }
-    ancestorSets.set(tip, seen);
-    return seen;
-  };
-  return {
-    /** The common ancestor of every tip: the graph holds the commits above it. */
-    floor,
-    /** The commits in `tip`'s history and not in `other`'s (both above the floor). */
-    commitsOnlyIn(tip: string, other: string | null): string[] {
-      const excluded = other ? ancestors(other) : new Set<string>();
-      return [...ancestors(tip)].filter((sha) => !excluded.has(sha));
-    },
-    /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
-    mergeBase(a: string, b: string): string | null {
-      const left = ancestors(a);
-      const right = ancestors(b);
-      for (const sha of order) if (left.has(sha) && right.has(sha)) return sha;
-      return floor;
-    },
-    aheadBehind(base: string, tip: string): { ahead: number; behind: number } {
-      const onBase = ancestors(base);
-      const onTip = ancestors(tip);
-      let ahead = 0;
-      for (const sha of onTip) if (!onBase.has(sha)) ahead += 1;
-      let behind = 0;
-      for (const sha of onBase) if (!onTip.has(sha)) behind += 1;
-      return { ahead, behind };
-    },
-  };
-}
-
-/**
- * What each side changed, path → `<mode> <blob>` after the change, keyed like the merge bases:
- * `base\0b` (the branch since its merge base with the base), `base-side\0b` (the base since that
- * merge base) and `parent\0b` (the branch since its merge base with its design parent's branch),
- * from one `git diff-tree --stdin --raw` (identical pairs asked once).
- */
-async function readChangedFiles(input: {
-  repoRoot: string;
-  baseSha: string;
-  live: Live;
-  heads: ReadonlyMap<string, string>;
-  mergeBaseOf: ReadonlyMap<string, string | null>;
-}): Promise<Map<string, Map<string, string>>> {
-  const wanted: Array<{ key: string; from: string; to: string }> = [];
-  for (const node of input.live) {
-    const head = input.heads.get(node.branch)!;
-    const withBase = input.mergeBaseOf.get(`base\0${node.branch}`);
-    if (withBase) {
-      wanted.push({ key: `base\0${node.branch}`, from: withBase, to: head });
-      wanted.push({ key: `base-side\0${node.branch}`, from: withBase, to: input.baseSha });
-    }
-    const withParent = input.mergeBaseOf.get(`parent\0${node.branch}`);
-    if (withParent) wanted.push({ key: `parent\0${node.branch}`, from: withParent, to: head });
-  }
-  const pairs = [
-    ...new Map(wanted.filter((pair) => pair.from !== pair.to).map((pair) => [`${pair.from} ${pair.to}`, pair])).keys(),
-  ];
-  const byPair = new Map<string, Map<string, string>>();
-  if (pairs.length > 0) {
-    const result = await runGitCommand({
-      cwd: input.repoRoot,
-      args: ["diff-tree", "--stdin", "--always", "-r", "--raw", "-z", "--no-renames", "--abbrev=40"],
-      // A line is read as "<commit> <its parent>": the diff goes from the second to the first.
-      stdin: pairs.map((pair) => `${pair.split(" ").reverse().join(" ")}\n`).join(""),
-      timeoutMs: 60_000,
-    });
-    // Per pair: its commit id, then what changed (parseRawChanges).
-    parseRawChanges(result.stdout.toString("utf8"))
-      .slice(0, pairs.length)
-      .forEach((part, index) => byPair.set(pairs[index]!, part.files));
-  }
-  const files = new Map<string, Map<string, string>>();
-  for (const pair of wanted) files.set(pair.key, byPair.get(`${pair.from} ${pair.to}`) ?? new Map<string, string>());
-  return files;
 }

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildMergeOrder, type MergeBranchGit, type SiblingMerge } from "@/lib/design/merge-order.ts";
+import { branchFacts as facts, planNode as node } from "@/lib/design/merge-order-fixtures.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { mergeOrderPromptLines } from "./merge-order-prompt-lines.ts";
 
-const node = (slug: string) => ({ slug, title: slug.toUpperCase(), description: null, status: "in_progress" as const });
-const facts = (overrides: Partial<MergeBranchGit> = {}): MergeBranchGit => ({
-  ahead: 1,
-  behind: 0,
-  isLanded: false,
-  ownFiles: [],
-  baseConflicts: [],
-  ...overrides,
-});
 // api → (auth → login), ui
 const tree: DesignTree = {
   nodes: [node("api"), node("ui"), node("auth"), node("login")],

@@ -1,0 +1,71 @@
+import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+
+export type CommitGraph = Awaited<ReturnType<typeof readCommitGraph>>;
+
+/**
+ * The commits above the common ancestor of every tip (`merge-base --octopus`), read with one
+ * `rev-list --topo-order --parents`; merge bases and ahead/behind counts are then worked out in
+ * memory. Commits at or below that ancestor are shared by every tip, so they change no count and
+ * the ancestor itself is the merge base of any pair that shares nothing above it.
+ */
+export async function readCommitGraph(input: { repoRoot: string; tips: string[] }) {
+  const tips = [...new Set(input.tips)];
+  const octopus = await runGitCommand({
+    cwd: input.repoRoot,
+    args: ["merge-base", "--octopus", ...tips],
+    isExitCodeChecked: false,
+  });
+  const floor = octopus.exitCode === 0 ? octopus.stdout.toString("utf8").trim().split("\n")[0] || null : null;
+  const output = await runGit({
+    cwd: input.repoRoot,
+    args: ["rev-list", "--topo-order", "--parents", ...tips, ...(floor ? [`^${floor}`] : [])],
+  });
+  const order: string[] = [];
+  const parents = new Map<string, string[]>();
+  for (const line of output.split("\n")) {
+    if (line === "") continue;
+    const [sha = "", ...rest] = line.split(" ");
+    order.push(sha);
+    parents.set(sha, rest);
+  }
+  const ancestorSets = new Map<string, Set<string>>();
+  const ancestors = (tip: string) => {
+    const known = ancestorSets.get(tip);
+    if (known) return known;
+    const seen = new Set<string>();
+    const stack = [tip];
+    while (stack.length > 0) {
+      const sha = stack.pop()!;
+      if (seen.has(sha) || !parents.has(sha)) continue;
+      seen.add(sha);
+      stack.push(...parents.get(sha)!);
+    }
+    ancestorSets.set(tip, seen);
+    return seen;
+  };
+  return {
+    /** The common ancestor of every tip: the graph holds the commits above it. */
+    floor,
+    /** The commits in `tip`'s history and not in `other`'s (both above the floor). */
+    commitsOnlyIn(tip: string, other: string | null): string[] {
+      const excluded = other ? ancestors(other) : new Set<string>();
+      return [...ancestors(tip)].filter((sha) => !excluded.has(sha));
+    },
+    /** A best common ancestor (the first shared commit in topological order), the floor, or null. */
+    mergeBase(a: string, b: string): string | null {
+      const left = ancestors(a);
+      const right = ancestors(b);
+      for (const sha of order) if (left.has(sha) && right.has(sha)) return sha;
+      return floor;
+    },
+    aheadBehind(base: string, tip: string): { ahead: number; behind: number } {
+      const onBase = ancestors(base);
+      const onTip = ancestors(tip);
+      let ahead = 0;
+      for (const sha of onTip) if (!onBase.has(sha)) ahead += 1;
+      let behind = 0;
+      for (const sha of onBase) if (!onTip.has(sha)) behind += 1;
+      return { ahead, behind };
+    },
+  };
+}
