@@ -66,7 +66,7 @@ describe("notifications under concurrency", () => {
       ),
     );
     const statuses = (await Promise.all(deliveries)).map((r) => r.status);
-    expect(statuses.every((status) => status < 300)).toBe(true);
+    expect(statuses).toEqual(statuses.map(() => 204));
     const all = (await callApi<NotificationsBody>(shared.env.arbor, "/api/notifications")).body.notifications.filter(
       (n) => worktrees.includes(n.worktreePath),
     );
