@@ -1,4 +1,5 @@
 import { expectedBranchName } from "./naming-rule.ts";
+import { foldersOf } from "./path-folders.ts";
 import type { DesignTree } from "./types.ts";
 
 /** A branch this many commits (or more) behind the base is flagged: rebase it before landing. */
@@ -141,14 +142,11 @@ export function topologicalSlugs(tree: DesignTree, parentOf: ReadonlyMap<string,
 export function overlappingFiles(a: readonly string[], b: readonly string[]): string[] {
   if (a.length === 0 || b.length === 0) return [];
   const other = new Set(b);
-  const folders = new Set<string>();
-  for (const path of b)
-    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1)) folders.add(path.slice(0, at));
+  const folders = new Set(b.flatMap(foldersOf));
   const shared = new Set<string>();
   for (const path of a) {
     if (other.has(path) || folders.has(path)) shared.add(path);
-    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
-      if (other.has(path.slice(0, at))) shared.add(path.slice(0, at));
+    for (const folder of foldersOf(path)) if (other.has(folder)) shared.add(folder);
   }
   return [...shared].sort();
 }

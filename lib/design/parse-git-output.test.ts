@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
 import { parseBranchLog } from "./parse-branch-log.ts";
 import { parseBranchRefs } from "./parse-branch-refs.ts";
-import { parseRawChanges } from "./parse-raw-changes.ts";
+import { afterChanges, parseRawChanges } from "./parse-raw-changes.ts";
 
 const A = "a".repeat(40);
 const B = "b".repeat(40);
@@ -90,21 +90,35 @@ describe("chooseDefaultBranch", () => {
 
 describe("parseRawChanges", () => {
   const raw = (newMode: string, newBlob: string, status: string) => `:100644 ${newMode} ${A} ${newBlob} ${status}`;
+  const change = (newMode: string, newBlob: string, status: string) => ({
+    status,
+    oldMode: "100644",
+    oldBlob: A,
+    newMode,
+    newBlob,
+  });
 
-  it("reads diff-tree's pairs and a log's commits alike: per header, each path's new mode and blob", () => {
+  it("reads diff-tree's pairs and a log's commits alike: per header, each path's change", () => {
     const diffTree = [B, raw("100644", C, "M"), "a.txt", raw("000000", "0".repeat(40), "D"), "gone.txt", C, ""].join(
       "\0",
     );
-    expect(parseRawChanges(diffTree)).toEqual([
+    const parts = parseRawChanges(diffTree);
+    expect(parts).toEqual([
       {
         header: B,
-        files: new Map([
-          ["a.txt", `100644 ${C}`],
-          ["gone.txt", `000000 ${"0".repeat(40)}`],
+        changes: new Map([
+          ["a.txt", change("100644", C, "M")],
+          ["gone.txt", change("000000", "0".repeat(40), "D")],
         ]),
       },
-      { header: C, files: new Map() },
+      { header: C, changes: new Map() },
     ]);
+    expect(afterChanges(parts[0]!.changes)).toEqual(
+      new Map([
+        ["a.txt", `100644 ${C}`],
+        ["gone.txt", `000000 ${"0".repeat(40)}`],
+      ]),
+    );
     // `--format=%x00%H`: every commit starts with a NUL, its files with a newline.
     const log = [
       "",
@@ -118,14 +132,14 @@ describe("parseRawChanges", () => {
       "",
     ].join("\0");
     expect(parseRawChanges(log)).toEqual([
-      { header: C, files: new Map([["a\nb.txt", `100755 ${B}`]]) },
-      { header: B, files: new Map([[":x.txt", `100644 ${A}`]]) },
+      { header: C, changes: new Map([["a\nb.txt", change("100755", B, "M")]]) },
+      { header: B, changes: new Map([[":x.txt", change("100644", A, "A")]]) },
     ]);
   });
 
   it("leaves out files before any header and a path cut off at the end", () => {
     expect(parseRawChanges([raw("100644", C, "M"), "early.txt", B, raw("100644", C, "M")].join("\0"))).toEqual([
-      { header: B, files: new Map() },
+      { header: B, changes: new Map() },
     ]);
   });
 });

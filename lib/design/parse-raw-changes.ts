@@ -1,8 +1,28 @@
+/** One path's change in `--raw` output: what it was and what it became (`000000`/zeros for none). */
+export interface RawChange {
+  /** git's status letter: A, M, D, T… (a score such as R100 is not asked for: `--no-renames`). */
+  status: string;
+  oldMode: string;
+  oldBlob: string;
+  newMode: string;
+  newBlob: string;
+}
+
 /** One part of `--raw -z` output: a header (a commit id) and what changed after it. */
 export interface RawChanges {
   header: string;
-  /** path → `<new mode> <new blob>` (`000000 000…` for a deletion). */
-  files: Map<string, string>;
+  /** path → its change. */
+  changes: Map<string, RawChange>;
+}
+
+/** What a path is after its change, as one comparable value: `<new mode> <new blob>` (`000000 000…` for a deletion). */
+export function afterChange(change: RawChange): string {
+  return `${change.newMode} ${change.newBlob}`;
+}
+
+/** path → afterChange, for the readers that only compare results. */
+export function afterChanges(changes: ReadonlyMap<string, RawChange>): Map<string, string> {
+  return new Map([...changes].map(([file, change]) => [file, afterChange(change)]));
 }
 
 /**
@@ -17,11 +37,11 @@ export function parseRawChanges(stdout: string): RawChanges[] {
   for (let at = 0; at < tokens.length; at += 1) {
     const token = tokens[at]!.replace(/^\n+/, "");
     if (token.startsWith(":")) {
-      const [, newMode = "", , newBlob = ""] = token.slice(1).split(" ");
+      const [oldMode = "", newMode = "", oldBlob = "", newBlob = "", status = ""] = token.slice(1).split(" ");
       const file = tokens[(at += 1)] ?? "";
-      if (file !== "") parts.at(-1)?.files.set(file, `${newMode} ${newBlob}`);
+      if (file !== "") parts.at(-1)?.changes.set(file, { status, oldMode, oldBlob, newMode, newBlob });
     } else if (token !== "") {
-      parts.push({ header: token, files: new Map() });
+      parts.push({ header: token, changes: new Map() });
     }
   }
   return parts;

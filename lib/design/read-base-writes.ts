@@ -1,5 +1,5 @@
 import { runGitCommand } from "@/lib/git/run-git.ts";
-import { parseRawChanges } from "./parse-raw-changes.ts";
+import { afterChanges, parseRawChanges } from "./parse-raw-changes.ts";
 
 /** Output past this is not read: the answer is then "cannot tell" rather than a partial one. */
 const MAX_LOG_BYTES = 64 * 1024 * 1024;
@@ -43,5 +43,7 @@ export async function readBaseWrites(input: {
     isExitCodeChecked: false,
   }).catch(() => null);
   if (!result || result.exitCode !== 0 || result.isTimedOut || result.isTruncated) return null;
-  return new Map(parseRawChanges(result.stdout.toString("utf8")).map((part) => [part.header, part.files]));
+  return new Map(
+    parseRawChanges(result.stdout.toString("utf8")).map((part) => [part.header, afterChanges(part.changes)]),
+  );
 }

@@ -2,21 +2,21 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
 import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
 import { readGitDirFromFiles } from "@/lib/git/read-operation-in-progress.ts";
-import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
 import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
-import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
-import { readChangedFiles, type LiveBranches } from "./read-changed-files.ts";
+import { findStandInsFromGraph } from "./find-stand-ins.ts";
+import { readChangedFiles, type Diff, type LiveBranches } from "./read-changed-files.ts";
 import { readCommitGraph, type CommitGraph } from "./read-commit-graph.ts";
 import { readBaseWrites } from "./read-base-writes.ts";
-import { buildMergeOrder, designParents, overlappingFiles, siblingPairsToCheck } from "./merge-order.ts";
+import { readMergeConflicts } from "./read-merge-conflicts.ts";
+import { buildMergeOrder, designParents, siblingPairsToCheck } from "./merge-order.ts";
+import { mayConflict } from "./may-conflict.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
 import { expectedBranchName } from "./naming-rule.ts";
 import type { DesignTree } from "./types.ts";
 
 const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
-const MERGE_CONCURRENCY = 8;
 /**
  * Sibling pairs merged to check, at most, for one order: a plan of hundreds of siblings that all
  * touch one file (a changelog, a lock file) would otherwise ask tens of thousands of merges, minutes
@@ -31,9 +31,11 @@ export const MAX_SIBLING_MERGES = 200;
  * worked out in memory), one `diff-tree --stdin --raw`
  * (what each side changed, with the resulting blobs), one `git log --raw` of the base (those
  * branches' files only) when a branch may have been squashed onto it and changed again since, a
- * `rev-parse` for the common dir of a bare repository, then one `git merge-tree --write-tree` only
- * for the pairs whose changed files overlap and do not already end up identical (a branch's own
- * changes against the base, or two sibling branches). In a repository the user has not trusted,
+ * `rev-parse` for the common dir of a bare repository, then `git merge-tree --write-tree` only for
+ * the pairs whose changed files overlap and do not already end up identical (a branch's own changes
+ * against the base, or two sibling branches): pairs whose files never meet share one merge of
+ * stand-in commits, which answers as each would (read-merge-conflicts.ts), so a plan's first read
+ * costs a few merges rather than one per pair. In a repository the user has not trusted,
  * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
  * land check). With `focusSlug` (a prompt, which tells one node's place), only that node's branch
  * is merged to check; the other entries then carry no conflicts.
@@ -85,32 +87,35 @@ export async function readMergeOrder(input: {
   };
 
   // One walk of the commits above everything's common ancestor: merge bases and counts in memory.
-  const graph = await readCommitGraph({
-    repoRoot,
-    tips: [baseSha, ...live.map((node) => heads.get(node.branch)!)],
+  // What each side changed is read by a diff-tree started beside it, fed once the merge bases are known.
+  const graphRead = readCommitGraph({ repoRoot, tips: [baseSha, ...live.map((node) => heads.get(node.branch)!)] });
+  const mergeBasesRead = graphRead.then((graph) => {
+    const mergeBaseOf = new Map<string, string | null>();
+    for (const node of live) {
+      const head = heads.get(node.branch)!;
+      mergeBaseOf.set(`base\0${node.branch}`, graph.mergeBase(baseSha, head));
+      const parent = parentBranchOf(node.slug);
+      if (parent) mergeBaseOf.set(`parent\0${node.branch}`, graph.mergeBase(heads.get(parent)!, head));
+    }
+    return mergeBaseOf;
   });
-  const mergeBaseOf = new Map<string, string | null>();
-  for (const node of live) {
-    const head = heads.get(node.branch)!;
-    mergeBaseOf.set(`base\0${node.branch}`, graph.mergeBase(baseSha, head));
-    const parent = parentBranchOf(node.slug);
-    if (parent) mergeBaseOf.set(`parent\0${node.branch}`, graph.mergeBase(heads.get(parent)!, head));
-  }
-  const changed = await readChangedFiles({ repoRoot, baseSha, live, heads, mergeBaseOf });
-  const ownOf = (node: { slug: string; branch: string }) =>
-    (parentBranchOf(node.slug) ? changed.get(`parent\0${node.branch}`) : changed.get(`base\0${node.branch}`)) ??
-    new Map<string, string>();
+  const [graph, mergeBaseOf, { files: changed, changes, diffs }] = await Promise.all([
+    graphRead,
+    mergeBasesRead,
+    readChangedFiles({ repoRoot, baseSha, live, heads, mergeBaseOf: mergeBasesRead }),
+  ]);
+  const ownKey = (node: { slug: string; branch: string }) =>
+    parentBranchOf(node.slug) ? `parent\0${node.branch}` : `base\0${node.branch}`;
+  const ownOf = (node: { slug: string; branch: string }) => changed.get(ownKey(node)) ?? new Map<string, string>();
+  const noChanges: Diff = new Map();
+  const ownChangesOf = (branch: string) => changes.get(ownKey({ slug: slugOf.get(branch)!, branch })) ?? noChanges;
 
   const git = new Map<string, MergeBranchGit>();
-  const ownBlobs = new Map<string, Map<string, string>>();
-  const baseBlobs = new Map<string, Map<string, string>>();
   for (const node of live) {
     const { ahead, behind } = graph.aheadBehind(baseSha, heads.get(node.branch)!);
     const own = ownOf(node);
     const sinceBase = changed.get(`base\0${node.branch}`) ?? new Map<string, string>();
     const baseSide = changed.get(`base-side\0${node.branch}`) ?? new Map<string, string>();
-    ownBlobs.set(node.branch, own);
-    baseBlobs.set(node.branch, baseSide);
     // Every change of the branch is already on the base, byte for byte (landed with squash, or cherry-picked).
     const isSquashed = sinceBase.size > 0 && [...sinceBase].every(([file, blob]) => baseSide.get(file) === blob);
     git.set(node.branch, {
@@ -127,34 +132,16 @@ export async function readMergeOrder(input: {
   if (heads.has(base) && tree.nodes.some((node) => branchOf(node.slug) === base))
     git.set(base, { ahead: 0, behind: 0, isLanded: true, ownFiles: [], baseConflicts: [] });
 
-  /** Paths both sides changed that do not already end up the same (only those can conflict). */
-  const differing = (shared: string[], left: Map<string, string>, right: Map<string, string>) =>
-    shared.filter((file) => !left.has(file) || left.get(file) !== right.get(file));
-  const merge = (left: string, right: string) =>
-    runGitCommand({
-      cwd: repoRoot,
-      args: ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages", left, right],
-      okExitCodes: [1],
-      allowRepositoryCode: input.isTrusted,
-      extraConfig,
-      timeoutMs: 60_000,
-    }).then((result) => {
-      const [, ...files] = result.stdout.toString("utf8").split("\0");
-      return result.exitCode === 1 ? files.filter((file) => file !== "") : [];
-    });
   // Only the branch's own changes: what its design parent brings is that parent's risk, and lands first.
   const focus = input.focusSlug === undefined ? null : branchOf(input.focusSlug);
   const isInFocus = (...branches: string[]) => focus === null || branches.includes(focus);
   const baseChecks = live.filter((node) => {
-    const facts = git.get(node.branch)!;
-    if (!isInFocus(node.branch)) return false;
-    if (facts.isLanded) return false;
-    const own = ownBlobs.get(node.branch)!;
-    const baseSide = baseBlobs.get(node.branch)!;
-    return differing(overlappingFiles(facts.ownFiles, [...baseSide.keys()]), own, baseSide).length > 0;
+    if (!isInFocus(node.branch) || git.get(node.branch)!.isLanded) return false;
+    const baseSide = changes.get(`base-side\0${node.branch}`) ?? noChanges;
+    return mayConflict({ left: ownChangesOf(node.branch), right: baseSide });
   });
-  const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter(
-    (pair) => differing(pair.sharedFiles, ownBlobs.get(pair.a)!, ownBlobs.get(pair.b)!).length > 0,
+  const siblingPairs = siblingPairsToCheck({ tree, rule, git }).filter((pair) =>
+    mayConflict({ left: ownChangesOf(pair.a), right: ownChangesOf(pair.b) }),
   );
   const toMerge = siblingPairs
     .filter((pair) => isInFocus(pair.a, pair.b))
@@ -167,16 +154,13 @@ export async function readMergeOrder(input: {
     ...toMerge.map((pair) => ({ kind: "sibling" as const, a: pair.a, b: pair.b })),
   ];
 
-  const results = await runWithConcurrency({
-    items: tasks,
-    limit: MERGE_CONCURRENCY,
-    task: (item) => {
-      const [left, right] = [heads.get(item.a)!, heads.get(item.b)!];
-      return cachedMergeTree(
-        { repoRoot, left, right, isTrusted: input.isTrusted, extraConfig, answer: "conflicts" },
-        () => merge(left, right),
-      );
-    },
+  const results = await readMergeConflicts({
+    repoRoot,
+    readCommonDir: readCommonDirOnce,
+    checks: tasks.map((item) => ({ left: heads.get(item.a)!, right: heads.get(item.b)! })),
+    isTrusted: input.isTrusted,
+    extraConfig,
+    findStandIns: findStandInsFromGraph({ repoRoot, graph, diffs }),
   });
   tasks.forEach((item, index) => {
     const conflicts = results[index]!;

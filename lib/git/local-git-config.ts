@@ -10,6 +10,7 @@ import {
   CONFIG_LIST_ARGS,
   listRepositoryFilterNames,
   parseConfigList,
+  readGitBoolean,
   REPOSITORY_SCOPES,
   splitConfigKey,
   type GitConfigEntry,
@@ -27,6 +28,7 @@ interface CachedFilterNames {
   programOverrides: string[];
   /** The entries of the repository's own scopes (local, worktree), for checks of their own (a push's). */
   repositoryEntries: GitConfigEntry[];
+  isMergeRenormalized: boolean;
 }
 
 /** What Arbor's git needs to know of a folder's repository config, read once while its files are unchanged. */
@@ -36,6 +38,11 @@ export interface RepositoryConfigFacts {
   mergeDriverNames: string[] | null;
   programOverrides: string[];
   repositoryEntries: GitConfigEntry[];
+  /**
+   * Whether a merge renormalizes (`merge.renormalize`, any scope): merge-ort then reads the root
+   * `.gitattributes` of the commits it merges. null when git could not list the config.
+   */
+  isMergeRenormalized: boolean | null;
 }
 
 const MAX_CACHED_FOLDERS = 2000;
@@ -68,6 +75,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
       mergeDriverNames: cached.mergeDriverNames,
       programOverrides: cached.programOverrides,
       repositoryEntries: cached.repositoryEntries,
+      isMergeRenormalized: cached.isMergeRenormalized,
     };
   const baseFiles = await listBaseConfigFiles(cwd);
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
@@ -78,6 +86,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
     mergeDriverNames: listed ? listMergeDriverNames(listed) : null,
     programOverrides: neutralizeRepositoryPrograms(entries),
     repositoryEntries: entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope)),
+    isMergeRenormalized: listed ? readGitBoolean(listed, "merge.renormalize") : null,
   };
   if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles))) return facts;
   const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
@@ -89,6 +98,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
     mergeDriverNames: facts.mergeDriverNames ?? [],
     programOverrides: facts.programOverrides,
     repositoryEntries: facts.repositoryEntries,
+    isMergeRenormalized: facts.isMergeRenormalized ?? false,
   });
   return facts;
 }

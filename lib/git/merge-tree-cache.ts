@@ -7,6 +7,16 @@ const MAX_ENTRIES = 5000;
 
 const resultsState = defineProcessState("mergeTreeResults", () => new Map<string, unknown>());
 
+/** What a kept verdict is for: two commits merged with these settings, and what the caller keeps of the output. */
+export interface MergeTreeQuestion {
+  repoRoot: string;
+  left: string;
+  right: string;
+  isTrusted: boolean;
+  extraConfig: readonly string[];
+  answer: "conflicts" | "clean tree";
+}
+
 /**
  * What `git merge-tree` said about two commits, kept: the merge order and the worktree list's
  * merged badge are read again on every rescan, while most branches have not moved. `answer` names
@@ -19,34 +29,41 @@ const resultsState = defineProcessState("mergeTreeResults", () => new Map<string
  * that file alone keeps old answers until the process restarts). Repositories whose git dir is not
  * a plain `.git` folder (a linked worktree as root, gitfile setups) are not cached.
  */
-export async function cachedMergeTree<T>(
-  input: {
-    repoRoot: string;
-    left: string;
-    right: string;
-    isTrusted: boolean;
-    extraConfig: readonly string[];
-    answer: "conflicts" | "clean tree";
-  },
-  merge: () => Promise<T>,
-): Promise<T> {
-  const stamp = settingsStamp(input.repoRoot);
-  if (stamp === null) return merge();
-  const key = [
-    input.answer,
-    input.repoRoot,
-    input.left,
-    input.right,
-    input.isTrusted,
-    input.extraConfig.join("\n"),
+export async function cachedMergeTree<T>(question: MergeTreeQuestion, merge: () => Promise<T>): Promise<T> {
+  const key = mergeTreeKey(question);
+  if (key === null) return merge();
+  const kept = readKeptMergeTree<T>(key);
+  if (kept.isKept) return kept.value;
+  const answer = await merge();
+  keepMergeTree(key, answer);
+  return answer;
+}
+
+/** The key a verdict is kept under (see cachedMergeTree), or null when this repository's verdicts are not kept. */
+export function mergeTreeKey(question: MergeTreeQuestion): string | null {
+  const stamp = settingsStamp(question.repoRoot);
+  if (stamp === null) return null;
+  return [
+    question.answer,
+    question.repoRoot,
+    question.left,
+    question.right,
+    question.isTrusted,
+    question.extraConfig.join("\n"),
     stamp,
   ].join("\0");
+}
+
+/** A kept verdict, for callers that merge many pairs at once (the merge order's batches). */
+export function readKeptMergeTree<T>(key: string): { isKept: true; value: T } | { isKept: false } {
   const results = resultsState.get();
-  if (results.has(key)) return results.get(key) as T;
-  const answer = await merge();
+  return results.has(key) ? { isKept: true, value: results.get(key) as T } : { isKept: false };
+}
+
+export function keepMergeTree(key: string, value: unknown): void {
+  const results = resultsState.get();
   if (results.size >= MAX_ENTRIES) results.clear();
-  results.set(key, answer);
-  return answer;
+  results.set(key, value);
 }
 
 function settingsStamp(repoRoot: string): string | null {
@@ -70,4 +87,9 @@ function settingsStamp(repoRoot: string): string | null {
 /** Forgets every kept answer (the benchmark times a first read with it). */
 export function clearMergeTreeCache(): void {
   resultsState.get().clear();
+}
+
+/** How many answers are kept (the benchmark counts the pairs a first read merged). */
+export function keptMergeTreeCount(): number {
+  return resultsState.get().size;
 }

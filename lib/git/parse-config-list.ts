@@ -63,3 +63,14 @@ export function listRepositoryFilterNames(entries: readonly GitConfigEntry[]): s
   }
   return [...names].sort();
 }
+
+/** A boolean setting as git reads it: the last entry wins; a key without `=` is true; unset is false. */
+export function readGitBoolean(entries: readonly GitConfigEntry[], key: string): boolean {
+  const value = entries.findLast((entry) => entry.key === key)?.value;
+  if (value === undefined) return false;
+  if (value === null) return true;
+  const word = value.trim().toLowerCase();
+  if (["true", "yes", "on"].includes(word)) return true;
+  if (["false", "no", "off", ""].includes(word)) return false;
+  return /^-?\d+[kmg]?$/.test(word) ? Number.parseInt(word, 10) !== 0 : false;
+}

@@ -69,8 +69,16 @@ export interface GitCommandResult {
   isTruncated: boolean;
 }
 
-/** Environment variables a parent may have set that would point git at another repository or index. */
-const INHERITED_GIT_LOCATION = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX"];
+/** Environment variables a parent may have set that would point git at another repository, index or object store. */
+const INHERITED_GIT_LOCATION = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_COMMON_DIR",
+  "GIT_PREFIX",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+];
 
 /**
  * Runs git like runGit (same safety options, `-C cwd`, user text only as values), for what
@@ -83,12 +91,16 @@ const INHERITED_GIT_LOCATION = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "G
  * Unless `isExitCodeChecked` is false, an exit code other than 0 (or one of `okExitCodes`) throws
  * AppError('git_failed') with git's message, and a time limit that ran out throws
  * AppError('unavailable'); without the check the caller reads exitCode and isTimedOut itself.
+ *
+ * `stdin` may be a promise: git starts at once and reads it when it is ready, so a process that
+ * waits for an earlier one's answer (`rev-list --stdin` for `merge-base`'s) has started meanwhile.
+ * When that promise rejects, git is stopped and the call rejects with the same error.
  */
 export async function runGitCommand(input: {
   cwd: string;
   args: string[];
   env?: Record<string, string>;
-  stdin?: string;
+  stdin?: string | Promise<string>;
   timeoutMs?: number;
   maxStdoutBytes?: number;
   allowRepositoryCode?: boolean;
@@ -119,6 +131,7 @@ export async function runGitCommand(input: {
       cwd,
     });
   } catch (error) {
+    if (error instanceof StdinFailed) throw error.cause;
     throw toGitError({ error, cwd, args });
   }
   if (input.isExitCodeChecked === false) return result;
@@ -134,10 +147,17 @@ export async function runGitCommand(input: {
   throw toGitError({ error: new Error(result.stderr || `exit status ${result.exitCode}`), cwd, args });
 }
 
+/** The promised stdin of a git command rejected: the command was stopped, and fails with that error. */
+class StdinFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super("the input for git could not be made");
+  }
+}
+
 function spawnGit(input: {
   args: string[];
   env: Record<string, string | undefined>;
-  stdin: string;
+  stdin: string | Promise<string>;
   timeoutMs: number;
   maxStdoutBytes: number;
   cwd: string;
@@ -150,19 +170,31 @@ function spawnGit(input: {
     let exitCode: number | null = null;
     let isTimedOut = false;
     let isTruncated = false;
+    let isStopped = false;
+    let stdinFailure: StdinFailed | null = null;
     const stop = () => {
+      isStopped = true;
       if (pid !== null) killProcessGroupQuietly(pid);
     };
     const timer = setTimeout(() => {
       isTimedOut = true;
       stop();
     }, input.timeoutMs);
-    getProcessHost().spawn(
-      { bin: "git", args: input.args, cwd: input.cwd, env: input.env, stdin: input.stdin, pipeGraceMs: 1000 },
+    const isFed = typeof input.stdin !== "string";
+    const spawned = getProcessHost().spawn(
+      {
+        bin: "git",
+        args: input.args,
+        cwd: input.cwd,
+        env: input.env,
+        stdin: typeof input.stdin === "string" ? input.stdin : "",
+        keepStdinOpen: isFed,
+        pipeGraceMs: 1000,
+      },
       {
         onStart: (startedPid) => {
           pid = startedPid;
-          if (isTimedOut) stop();
+          if (isStopped) stop();
         },
         onSpawnError: (failure) => {
           clearTimeout(timer);
@@ -185,6 +217,10 @@ function spawnGit(input: {
         onExit: (code) => (exitCode = code),
         onClose: () => {
           clearTimeout(timer);
+          if (stdinFailure) {
+            reject(stdinFailure);
+            return;
+          }
           resolve({
             stdout: Buffer.concat(stdout),
             stderr: Buffer.concat(stderr).toString("utf8"),
@@ -195,6 +231,18 @@ function spawnGit(input: {
         },
       },
     );
+    if (typeof input.stdin !== "string")
+      void input.stdin.then(
+        (text) => {
+          spawned.writeStdin(text);
+          spawned.endStdin();
+        },
+        (error: unknown) => {
+          stdinFailure = new StdinFailed(error);
+          stop();
+          spawned.endStdin();
+        },
+      );
   });
 }
 

@@ -1,18 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { seededRandom as random } from "@/tests/support/seeded-random.ts";
 import { decodePayload, encodePayload } from "./payload-codec.ts";
-
-/** A small deterministic generator (mulberry32), so a failure prints a seed that reproduces it. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Well-formed text of every kind a payload carries: ASCII, JSON's escapes, NUL, accents, emoji (surrogate pairs). */
 const PIECES = [

@@ -1,0 +1,52 @@
+// runGitCommand with a promised stdin: git starts at once and reads its input when it comes; when
+// the input cannot be made, git is stopped and the call fails with the input's own error.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runGitCommand } from "@/lib/git/run-git.ts";
+import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
+import {
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  runFixtureGit,
+  type GitFixtureRoot,
+} from "@/tests/support/git-fixtures.ts";
+
+let fixture: GitFixtureRoot;
+let mainPath: string;
+beforeAll(async () => {
+  fixture = await createFixtureRoot();
+  ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
+});
+afterAll(async () => {
+  await removeGitFixture(fixture);
+});
+
+describe("runGitCommand with a promised stdin", () => {
+  it("starts git first and writes the input once it is ready", async () => {
+    let feed: (text: string) => void = () => {};
+    const input = new Promise<string>((resolve) => (feed = resolve));
+    const original = getProcessHost();
+    const { host, counter } = countingProcessHost(original, "cat-file");
+    installProcessHost(host);
+    try {
+      const run = runGitCommand({ cwd: mainPath, args: ["cat-file", "--batch-check"], stdin: input });
+      // The safety options are read first (a microtask or two), then git is started, input or not.
+      await vi.waitFor(() => expect(counter.count).toBe(1));
+      feed("HEAD:a.txt\n");
+      const result = await run;
+      const blob = (await runFixtureGit({ cwd: mainPath, args: ["rev-parse", "HEAD:a.txt"] })).trim();
+      expect(result.stdout.toString()).toBe(`${blob} blob 2\n`);
+    } finally {
+      installProcessHost(original);
+    }
+  });
+
+  it("stops git, which would otherwise wait on its stdin for ever, and fails with the input's error", async () => {
+    const failure = new Error("the merge bases could not be read");
+    // `cat-file --batch` reads until its stdin ends: only stopping it ends this call.
+    await expect(
+      runGitCommand({ cwd: mainPath, args: ["cat-file", "--batch"], stdin: Promise.reject(failure) }),
+    ).rejects.toBe(failure);
+  });
+});

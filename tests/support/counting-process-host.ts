@@ -1,0 +1,18 @@
+import type { ProcessHost } from "@/lib/process-host/types.ts";
+
+/** A process host that counts the processes started through it whose arguments include `word` (such as `merge-tree`). */
+export function countingProcessHost(
+  inner: ProcessHost,
+  word: string,
+): { host: ProcessHost; counter: { count: number } } {
+  const counter = { count: 0 };
+  const host: ProcessHost = {
+    spawn(request, listener) {
+      if (request.args.includes(word)) counter.count += 1;
+      return inner.spawn(request, listener);
+    },
+    git: (args) => inner.git(args),
+    close: () => inner.close(),
+  };
+  return { host, counter };
+}
