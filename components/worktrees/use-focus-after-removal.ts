@@ -50,9 +50,12 @@ export function useFocusAfterRemoval(
     onBlur: (event) => {
       const { target, relatedTarget } = event;
       if (relatedTarget instanceof Node && event.currentTarget.contains(relatedTarget)) return;
-      // Still in the page once the blur is over: the user moved away. Gone with its row: keep the place.
+      // Still in the page once the blur is over, and still usable: the user moved away. Gone with its
+      // row, or disabled while its action runs (Chromium drops the focus of a control as it is
+      // disabled, as Remove's confirm button is while the removal runs): keep the place.
       queueMicrotask(() => {
-        if (target.isConnected) focusedKey.current = null;
+        if (target.isConnected && !(target instanceof HTMLElement && target.matches(":disabled")))
+          focusedKey.current = null;
       });
     },
   };
