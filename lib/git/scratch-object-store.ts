@@ -18,10 +18,11 @@ export interface ScratchObjectStore {
 
 /**
  * Runs `use` with a temporary object directory whose `info/alternates` names the repository's own
- * (`<commonDir>/objects`, whose alternates git follows in turn), then deletes it. Objects Arbor
- * makes to ask git something (the merge order's stand-in commits), and those git writes while
- * answering (`merge-tree --write-tree`'s trees), never reach the user's repository. When no such
- * folder can be made (the temporary folder is full or read-only), `use` gets null and works without.
+ * (`<commonDir>/objects`, whose alternates git follows in turn), then deletes it (without making
+ * the caller wait). Objects Arbor makes to ask git something (the merge order's stand-in commits),
+ * and those git writes while answering (`merge-tree --write-tree`'s trees), never reach the user's
+ * repository. When no such folder can be made (the temporary folder is full or read-only), `use`
+ * gets null and works without.
  */
 export async function withScratchObjectStore<T>(
   input: { commonDir: string },
@@ -56,7 +57,8 @@ export async function withScratchObjectStore<T>(
       },
     });
   } finally {
-    await rm(folder, { recursive: true, force: true }).catch((error: Error) =>
+    // Deleted behind the answer: nothing reads the folder any more, and the caller need not wait.
+    void rm(folder, { recursive: true, force: true }).catch((error: Error) =>
       console.warn(`[arbor] could not delete the scratch object folder ${folder}: ${error.message}`),
     );
   }
