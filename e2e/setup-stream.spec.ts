@@ -1,7 +1,9 @@
-// A trusted repository's setup command: its output shows in the New worktree dialog while it runs.
+// A trusted repository's setup command: its output shows while it runs, in the New worktree dialog and on a
+// design node's card, with Stop setup.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import type { PlanBody } from "@/tests/support/api-types.ts";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./chat-fixtures.ts";
@@ -77,4 +79,39 @@ test("Stop setup ends a setup command that would hang, and the report says it wa
   await expect(report.getByTestId("setup-command")).toHaveAttribute("data-status", "failed");
   await expect(report.getByTestId("setup-command")).toContainText("The setup command was stopped, as you asked.");
   await expect(report.getByTestId("setup-output")).toHaveText("fetching\n");
+});
+
+test("a design node's Create branch and worktree shows its setup command's output on the card, and Stop setup ends it", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  await trustRepo(claude.arbor, repo.repoId);
+  const gate = path.join(repo.root, "node-gate");
+  execFileSync("mkfifo", [gate]);
+  // Waits on a FIFO nobody writes: only Stop setup (or its 10-minute limit) ends it.
+  const script = `console.log("preparing the node"); require("fs").readFileSync(${JSON.stringify(gate)})`;
+  await callApi(claude.arbor, `/api/repos/${repo.repoId}/worktree-setup`, {
+    method: "PUT",
+    body: { copyFiles: [], command: ["node", "-e", script], timeoutSeconds: 600 },
+  });
+  const plan = await callApi<PlanBody>(claude.arbor, "/api/plans", {
+    body: { repoId: repo.repoId, title: "Node setup", goal: "" },
+  });
+  const tree = { nodes: [{ slug: "api", title: "API", description: null, status: "planned" }], edges: [] };
+  await callApi(claude.arbor, "/api/tree-spec", { body: { planId: plan.body.plan.id, tree, baseVersion: null } });
+
+  await page.goto(`/?repo=${repo.repoId}`);
+  const node = page.locator('[data-testid="tree-node"][data-slug="api"]');
+  await node.getByTestId("create-branch").click();
+  await expect(node.getByTestId("setup-live-output")).toHaveText("preparing the node\n");
+  await expect(node.getByTestId("setup-live")).toContainText("node -e");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await node.screenshot({ path: `test-results/screenshots/node-setup-live-${colorScheme}.png` });
+  }
+  await node.getByTestId("setup-stop").click();
+  await expect(node).toHaveAttribute("data-branch", "feat/api");
+  await expect(node.getByTestId("setup-live")).toHaveCount(0);
+  await expect(node.getByTestId("node-setup-problems")).toContainText("The setup command was stopped, as you asked.");
 });

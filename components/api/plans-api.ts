@@ -157,15 +157,16 @@ export function useSaveTree(repoId: string) {
 export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (slug: string) =>
+    mutationFn: ({ slug, setupId }: { slug: string; setupId: string }) =>
       fetchJson<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }>(
         `/api/plans/${input.planId}/nodes/${slug}/branch`,
-        {
-          method: "POST",
-          body: {},
-        },
+        { method: "POST", body: { setupId } },
       ),
-    onSuccess: (created, slug) => {
+    // Kept on the card, which outlives the button once the node's worktree is listed (mid-setup).
+    onMutate: ({ slug, setupId }) => client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), setupId),
+    onSettled: (_created, _error, { slug }) =>
+      client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), null),
+    onSuccess: (created, { slug }) => {
       // Said on the node's card, which outlives this button once the node has its branch.
       const problems = setupProblems(created.setup);
       client.setQueryData(
@@ -188,6 +189,16 @@ export function useNodeSetupProblems(input: { planId: string; slug: string }) {
     staleTime: Infinity,
   });
   return { notice: query.data, dismiss: () => client.setQueryData(key, null) };
+}
+
+/** The setup id of the node's "Create branch and worktree" while it runs, else null. */
+export function useNodeSetupRunning(input: { planId: string; slug: string }): string | null {
+  return useQuery<string | null>({
+    queryKey: queryKeys.nodeSetupRunning(input.planId, input.slug),
+    queryFn: () => null,
+    initialData: null,
+    staleTime: Infinity,
+  }).data;
 }
 
 /** Wizard option C: Claude's proposal, returned for review (never saved by this call). */

@@ -83,7 +83,9 @@ export function TreeNodeCard(props: {
           ))}
         </ul>
       ) : null}
-      {props.planId && node.nodeSlug ? <NodeSetupNotice planId={props.planId} slug={node.nodeSlug} /> : null}
+      {props.planId && node.nodeSlug ? (
+        <NodeSetupNotice repoId={props.repoId} planId={props.planId} slug={node.nodeSlug} />
+      ) : null}
       {canCreate ? (
         <CreateBranchButton
           repoId={props.repoId}

@@ -27,6 +27,9 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
       return;
+    case "setup_started":
+      client.setQueryData(queryKeys.setupStarted(message.setupId), message.command);
+      return;
     case "setup_output":
       appendSetupOutput(client, message.setupId, message.text);
       return;

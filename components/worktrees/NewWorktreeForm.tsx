@@ -2,12 +2,13 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
-import { useCreateWorktree, useNewWorktreeOptions, useStopSetup } from "@/components/api/worktrees-api.ts";
+import { useCreateWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select, TextInput } from "@/components/ui/FormFields.tsx";
 import { explainBranchProblem, initialBranch, proposedFolder } from "./new-worktree-form.ts";
-import { newSetupId, SetupLiveOutput, useRepoFeed } from "./SetupLiveOutput.tsx";
+import { newSetupId, useRepoFeed } from "./SetupLiveOutput.tsx";
+import { SetupRunning } from "./SetupRunning.tsx";
 import { formatCommandLine } from "@/lib/worktrees/worktree-setup.ts";
 import { WorktreeSetupEditor } from "./WorktreeSetupEditor.tsx";
 
@@ -53,8 +54,6 @@ function Fields(props: {
   const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
   const [folder, setFolder] = useState<string | null>(null);
   const create = useCreateWorktree(props.repoId);
-  // Stops the setup command only: the worktree git made stays, and the report says what ran.
-  const stopSetup = useStopSetup();
   const isCreating = create.isPending;
   useEffect(() => onBusyChange(isCreating), [onBusyChange, isCreating]);
   const [setupId, setSetupId] = useState<string | null>(null);
@@ -133,22 +132,7 @@ function Fields(props: {
       </div>
       <WorktreeSetupEditor repoId={props.repoId} setup={options.setup} isTrusted={options.isTrusted} />
       {create.isPending && willRunCommand && setupId ? (
-        <>
-          <SetupLiveOutput setupId={setupId} command={formatCommandLine(options.setup.command)} />
-          <div className="flex items-center justify-end gap-2">
-            {stopSetup.error ? <ErrorNotice error={stopSetup.error} testId="setup-stop-error" /> : null}
-            <Button
-              type="button"
-              variant="danger"
-              size="sm"
-              disabled={stopSetup.isPending || stopSetup.isSuccess}
-              onClick={() => stopSetup.mutate(setupId)}
-              data-testid="setup-stop"
-            >
-              {stopSetup.isPending || stopSetup.isSuccess ? "Stopping…" : "Stop setup"}
-            </Button>
-          </div>
-        </>
+        <SetupRunning setupId={setupId} command={formatCommandLine(options.setup.command)} />
       ) : null}
       {create.error ? <ErrorNotice error={create.error} testId="new-worktree-error" /> : null}
       {isCreating ? (

@@ -106,8 +106,19 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),
   /**
+   * A new worktree's setup command has started (`command` as shown), on its repository's topic;
+   * `setupId` is the id the request was given (New worktree…, a design node's Create branch).
+   */
+  z.object({
+    type: z.literal("setup_started"),
+    repoId: z.string(),
+    setupId: z.string(),
+    worktreePath: z.string(),
+    command: z.string(),
+  }),
+  /**
    * Output of a new worktree's setup command while it runs, on its repository's topic; `setupId` is
-   * the id the New worktree dialog chose for its request (the final report still carries the end).
+   * the id the request was given (the final report still carries the end).
    */
   z.object({
     type: z.literal("setup_output"),

@@ -16,8 +16,12 @@ export const queryKeys = {
   pullRequest: (repoId: string, worktreePath: string) => ["pull-request", repoId, worktreePath] as const,
   /** A new worktree's setup output so far, filled from `setup_output` messages (never fetched). */
   setupOutput: (setupId: string) => ["setup-output", setupId] as const,
+  /** The command line of a new worktree's setup once it started, from `setup_started` (never fetched). */
+  setupStarted: (setupId: string) => ["setup-started", setupId] as const,
   /** What of a design node's new worktree's setup needs the user (browser-side only, set by the create mutation). */
   nodeSetupProblems: (planId: string, slug: string) => ["node-setup-problems", planId, slug] as const,
+  /** The setup id of a design node's "Create branch and worktree" while it runs (browser-side only). */
+  nodeSetupRunning: (planId: string, slug: string) => ["node-setup-running", planId, slug] as const,
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,

@@ -18,11 +18,11 @@ import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
  * parent's branch (the default branch for a root). Refuses when the branch or the path exists.
  * The checks and the checkout are addBranchWorktree's (shared with "New worktree…"): hooks and
  * filter drivers run only when the user trusts the repository. Then the repository's setup runs,
- * as for "New worktree…".
+ * as for "New worktree…" (`setupId`: its command's output streamed, and Stop setup).
  */
 export async function createNodeBranch(
   db: Db,
-  input: { planId: string; slug: string; worktreePath?: string },
+  input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const plan = await getPlanOrThrow(db, input.planId);
   await assertRepoIsLocal(db, plan.repoId);
@@ -52,6 +52,7 @@ export async function createNodeBranch(
       branchExists: "Rescan: the node is already linked to it.",
       baseMissing: `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
     },
+    ...(input.setupId ? { setupId: input.setupId } : {}),
   });
   return { branch, worktreePath: created.worktreePath, parentBranch: parentBranch!, setup: created.setup };
 }

@@ -114,7 +114,7 @@ export async function addAndSetUpWorktree(
           setup: await readWorktreeSetup(db, input.repoId),
           isTrusted: input.isTrusted,
           ...(input.setupId
-            ? { onOutput: publishSetupOutput({ repoId: input.repoId, setupId: input.setupId, worktreePath: created }) }
+            ? publishSetupProgress({ repoId: input.repoId, setupId: input.setupId, worktreePath: created })
             : {}),
           ...(stop ? { signal: stop.signal } : {}),
         });
@@ -134,14 +134,17 @@ export async function addAndSetUpWorktree(
 const STREAMED_OUTPUT_MAX_CHARS = 512 * 1024;
 
 /**
- * Sends each piece of the setup command's output to the browsers showing the repository, as it
- * comes, up to STREAMED_OUTPUT_MAX_CHARS: a command that writes gigabytes would otherwise flood
- * every socket. Past that, one line says the rest comes with the report.
+ * Tells the browsers showing the repository that the setup command started (so the request's page
+ * can show its output and Stop), then sends each piece of its output as it comes, up to
+ * STREAMED_OUTPUT_MAX_CHARS: a command that writes gigabytes would otherwise flood every socket.
+ * Past that, one line says the rest comes with the report.
  */
-function publishSetupOutput(input: { repoId: string; setupId: string; worktreePath: string }) {
+function publishSetupProgress(input: { repoId: string; setupId: string; worktreePath: string }) {
   const hub = getEventHub();
   let sent = 0;
-  return (text: string) => {
+  const onCommandStart = (command: string) =>
+    hub.publish(repoTopic(input.repoId), { type: "setup_started", ...input, command });
+  const onOutput = (text: string) => {
     if (text === "" || sent > STREAMED_OUTPUT_MAX_CHARS) return;
     const room = STREAMED_OUTPUT_MAX_CHARS - sent;
     const shown =
@@ -151,6 +154,7 @@ function publishSetupOutput(input: { repoId: string; setupId: string; worktreePa
     sent += text.length;
     hub.publish(repoTopic(input.repoId), { type: "setup_output", ...input, text: shown });
   };
+  return { onCommandStart, onOutput };
 }
 
 /** What to do about a branch that already exists: open its worktree, or check it out in one. */

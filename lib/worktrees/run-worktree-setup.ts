@@ -22,6 +22,8 @@ export async function runWorktreeSetup(input: {
   worktreePath: string;
   setup: WorktreeSetup;
   isTrusted: boolean;
+  /** Called with the command line as the setup command starts (it runs only when trusted). */
+  onCommandStart?: (command: string) => void;
   /** Each piece of the setup command's output as it is written (the report keeps the end of it too). */
   onOutput?: (text: string) => void;
   /** Aborted when the user stops the setup command ("Stop setup"). */
@@ -39,6 +41,7 @@ async function runSetupCommand(input: {
   worktreePath: string;
   setup: WorktreeSetup;
   isTrusted: boolean;
+  onCommandStart?: (command: string) => void;
   onOutput?: (text: string) => void;
   signal?: AbortSignal;
 }): Promise<CommandOutcome | null> {
@@ -55,6 +58,7 @@ async function runSetupCommand(input: {
     };
   }
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PRIVATE_ENV.test(name)));
+  input.onCommandStart?.(command);
   try {
     const result = await runProcess({
       // A program given with a folder (`./setup.sh`, `bin/setup`) is the worktree's; a bare name is looked up on PATH.

@@ -6,6 +6,8 @@ import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import type { CreatedWorktree } from "@/lib/worktrees/worktree-types.ts";
+import { formatCommandLine } from "@/lib/worktrees/worktree-setup.ts";
+import type { PlanBody } from "@/tests/support/api-types.ts";
 
 const shared = useArborWithRepo();
 
@@ -146,6 +148,50 @@ describe("setup command output, live", () => {
       expect(again.status).toBe(404);
       expect(again.body.error?.message).toContain("No setup command with that id is running");
       expect((await stop("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("streams a design node's Create branch setup the same way, says when the command starts, and stops it", async () => {
+    const { repoId, root } = shared.repo;
+    const gate = path.join(root, "node-gate");
+    execFileSync("mkfifo", [gate]);
+    const script = `console.log("node setup"); require("fs").readFileSync(${JSON.stringify(gate)})`;
+    const ws = await setupCommandWithFeed(script, 600);
+    try {
+      const plan = await callApi<PlanBody>(shared.env.arbor, "/api/plans", {
+        body: { repoId, title: "Streamed node", goal: "" },
+      });
+      const planId = plan.body.plan.id;
+      const tree = {
+        nodes: [{ slug: "streamed", title: "Streamed", description: null, status: "planned" }],
+        edges: [],
+      };
+      expect(
+        (await callApi(shared.env.arbor, "/api/tree-spec", { body: { planId, tree, baseVersion: null } })).status,
+      ).toBe(200);
+      const setupId = "7a3b9c2d-1e4f-4a5b-9c6d-7e8f9a0b1c2d";
+      const creating = callApi<{ setup: CreatedWorktree["setup"]; worktreePath: string }>(
+        shared.env.arbor,
+        `/api/plans/${planId}/nodes/streamed/branch`,
+        { body: { setupId } },
+      );
+      const started = await ws.waitFor((message) => message.type === "setup_started" && message.setupId === setupId);
+      expect(started).toMatchObject({ repoId, command: formatCommandLine(["node", "-e", script]) });
+      await ws.waitFor(
+        (message) => message.type === "setup_output" && message.setupId === setupId && message.text === "node setup\n",
+      );
+      expect((await callApi(shared.env.arbor, "/api/worktrees/setup/stop", { body: { setupId } })).status).toBe(200);
+      const created = await creating;
+      expect(created.status).toBe(201);
+      expect(created.body.setup.command).toMatchObject({ status: "failed", output: "node setup\n" });
+      expect(created.body.setup.command?.message).toContain("The setup command was stopped, as you asked.");
+      expect(existsSync(created.body.worktreePath)).toBe(true);
+      const refused = await callApi(shared.env.arbor, `/api/plans/${planId}/nodes/streamed/branch`, {
+        body: { setupId: "not-a-uuid" },
+      });
+      expect(refused.status).toBe(422);
     } finally {
       ws.close();
     }

@@ -4,7 +4,11 @@ import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { createNodeBranch } from "@/lib/worktrees/create-node-branch.ts";
 
 const paramsSchema = z.object({ planId: z.string().uuid(), slug: z.string().min(1).max(60) });
-const bodySchema = z.object({ worktreePath: z.string().min(1).max(4096).optional() });
+const bodySchema = z.object({
+  worktreePath: z.string().min(1).max(4096).optional(),
+  /** Tags the setup command's live output and lets the user stop it (POST /api/worktrees/setup/stop). */
+  setupId: z.string().uuid().optional(),
+});
 
 // POST /api/plans/:planId/nodes/:slug/branch – create the node's branch and a worktree from its design parent
 export const POST = withErrorHandling(
