@@ -72,6 +72,35 @@ describe("planPushTarget", () => {
   });
 });
 
+describe("push.default upstream with pushes going to another remote", () => {
+  it("is refused as git refuses it, naming both remotes, with the command for either way", () => {
+    const triangular = { branchRemote: "origin", branchMerge: "refs/heads/main", branchPushRemote: "fork" };
+    for (const pushDefault of ["upstream", "tracking"]) {
+      const target = planPushTarget({ branch: "c6", config: config({ ...triangular, pushDefault }) });
+      expect(target.mismatch).toEqual({
+        remote: "fork",
+        branch: "c6",
+        upstreamBranch: "main",
+        upstreamRemote: "origin",
+      });
+      const error = explainUpstreamMismatch(target.mismatch!);
+      expect(error.code).toBe("conflict");
+      expect(error.message).toContain("only back to the branch it tracks, origin/main, but its pushes go to fork");
+      expect(error.message).toContain("`git push fork c6`");
+      expect(error.message).toContain("`git push origin HEAD:main`");
+      expect(error.details).toMatchObject({ reason: "upstream_elsewhere" });
+    }
+    // simple and current push the same name to the other remote, as git does.
+    for (const pushDefault of ["simple", "current", null])
+      expect(planPushTarget({ branch: "c6", config: config({ ...triangular, pushDefault }) })).toEqual({
+        remote: "fork",
+        remoteBranch: "c6",
+        setsUpstream: false,
+        mismatch: null,
+      });
+  });
+});
+
 describe("explainUpstreamMismatch", () => {
   it("names both branches and gives the command for either way", () => {
     const error = explainUpstreamMismatch({ remote: "origin", branch: "c6", upstreamBranch: "release-fix" });

@@ -379,6 +379,41 @@ describe("where a push goes", () => {
   });
 });
 
+describe("push.default upstream with pushes going to a fork", () => {
+  it("is refused as git refuses it, and nothing reaches either remote", async () => {
+    const worktree = await shared.repo.addWorktree("triangle");
+    const branch = await git(worktree, "branch", "--show-current");
+    await commit(worktree, "tri.txt", "tri\n", "Add tri");
+    const main = shared.repo.mainPath;
+    const forkPath = path.join(shared.repo.root, "triangle-fork.git");
+    const originPath = path.join(shared.repo.root, "origin.git");
+    await git(shared.repo.root, "init", "-q", "--bare", forkPath);
+    await git(main, "remote", "add", "tri-fork", forkPath);
+    await git(worktree, "branch", "-q", "--set-upstream-to=origin/main");
+    try {
+      await git(main, "config", `branch.${branch}.pushRemote`, "tri-fork");
+      await git(main, "config", "push.default", "upstream");
+      const refused = await push(worktree);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain(
+        `pushes ${branch} only back to the branch it tracks, origin/main, but its pushes go to tri-fork`,
+      );
+      expect(refused.body.error.message).toContain(`\`git push tri-fork ${branch}\``);
+      // git itself refuses the same push.
+      await expect(git(worktree, "push")).rejects.toThrow(/not the upstream of/);
+      expect(await git(forkPath, "for-each-ref")).toBe("");
+      expect(await git(originPath, "rev-parse", "refs/heads/main")).toBe(await git(main, "rev-parse", "main"));
+      // The pull request dialog says the same, instead of offering to push.
+      const info = (await prInfo(worktree)).body;
+      expect(info).toMatchObject({ remote: { name: "tri-fork" } });
+      expect(info.blocker).toContain("only back to the branch it tracks, origin/main");
+    } finally {
+      await unsetLocalConfig(main, ["push.default", `branch.${branch}.pushRemote`]);
+      await git(main, "remote", "remove", "tri-fork");
+    }
+  });
+});
+
 describe("the base of a pull request", () => {
   const prInfoOn = (worktreePath: string, base: string) =>
     callApi<PullRequestInfo & ErrorBody>(
