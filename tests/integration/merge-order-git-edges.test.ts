@@ -2,28 +2,16 @@
 // repository with linked worktrees, a branch whose reflog is gone, a base commit git cannot read.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MergeOrder } from "@/lib/design/merge-order.ts";
 import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
-import {
-  addWorktree,
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-  type GitFixtureRoot,
-} from "@/tests/support/git-fixtures.ts";
+import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 
 const RULE = "feat/{slug}";
 
-let fixture: GitFixtureRoot;
-beforeEach(async () => {
-  fixture = await createFixtureRoot();
-});
-afterEach(async () => {
-  await removeGitFixture(fixture);
-});
+const fixture = useFixtureRoot("each");
 
 async function commit(cwd: string, files: Record<string, string>, message: string): Promise<void> {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(cwd, name), text);

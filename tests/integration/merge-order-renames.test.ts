@@ -2,27 +2,15 @@
 // two sides must still be asked of git (lib/design/may-conflict.ts), and its answer is git's.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
-import {
-  addWorktree,
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-  type GitFixtureRoot,
-} from "@/tests/support/git-fixtures.ts";
+import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 
-let fixture: GitFixtureRoot;
-beforeEach(async () => {
-  fixture = await createFixtureRoot();
-  clearMergeTreeCache();
-});
-afterEach(async () => {
-  await removeGitFixture(fixture);
-});
+const fixture = useFixtureRoot("each");
+beforeEach(() => clearMergeTreeCache());
 
 const TEXT = Array.from({ length: 12 }, (_, line) => `shared line ${line}`).join("\n") + "\n";
 

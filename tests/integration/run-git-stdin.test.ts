@@ -1,25 +1,16 @@
 // runGitCommand with a promised stdin: git starts at once and reads its input when it comes; when
 // the input cannot be made, git is stopped and the call fails with the input's own error.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runGitCommand } from "@/lib/git/run-git.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
-import {
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-  type GitFixtureRoot,
-} from "@/tests/support/git-fixtures.ts";
+import { createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 
-let fixture: GitFixtureRoot;
+const fixture = useFixtureRoot("all");
 let mainPath: string;
 beforeAll(async () => {
-  fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-});
-afterAll(async () => {
-  await removeGitFixture(fixture);
 });
 
 describe("runGitCommand with a promised stdin", () => {
