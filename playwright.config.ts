@@ -13,9 +13,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
-  timeout: 120_000,
-  // Generous: a cold `claude` start on two busy cores can take several seconds.
-  expect: { timeout: 30_000 },
+  // Generous, and only spent when a test fails: on a CI machine whose process creation is slow (two busy cores,
+  // memory monitoring in the kernel), a send that rescans git and starts `claude` took over 30 s.
+  timeout: 240_000,
+  expect: { timeout: 60_000 },
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",

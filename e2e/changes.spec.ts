@@ -37,7 +37,7 @@ test("each answer shows exactly what its run changed, and restore puts the files
   await expect(row.getByTestId("badge-clean")).toBeVisible();
   // The user's own edit before any run is not the run's; the worktree row notices it without a rescan.
   writeFileSync(file("user.txt"), "mine\n");
-  await expect(row.getByTestId("badge-untracked")).toBeVisible({ timeout: 3000 });
+  await expect(row.getByTestId("badge-untracked")).toBeVisible();
   await expect(row.getByTestId("badge-clean")).toHaveCount(0);
 
   await runCommand(page, "printf 'made by run one\\n' > made.txt && sed -i 's/demo/DEMO/' README.md");
@@ -103,12 +103,12 @@ test("the Changes tab follows terminal edits, sends a two-comment review to Clau
   const panel = page.getByTestId("changes-panel");
   await expect(panel.getByTestId("changed-files-empty")).toBeVisible();
 
-  // Written "in a terminal": the watcher tells the page within a couple of seconds, no reload.
+  // Written "in a terminal": the watcher tells the page, no reload (nothing polls, so only the watcher can).
   writeFileSync(
     path.join(repo.mainPath, "README.md"),
     "# demo\nfirst new line\nsecond new line [[mock:text Describe the demo]]\n",
   );
-  await expect(panel.getByTestId("changed-file")).toHaveCount(1, { timeout: 3000 });
+  await expect(panel.getByTestId("changed-file")).toHaveCount(1);
   await expect(panel.getByTestId("changed-file-counts")).toHaveText("+2 −0");
 
   await panel.getByTestId("changed-file-open").click();

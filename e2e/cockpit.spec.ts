@@ -112,6 +112,7 @@ test("by keyboard alone: skip to the message box, send, and unpin with Undo", as
 });
 
 test("no serious or critical accessibility violations on any page", async ({ page, repo }) => {
+  test.slow(); // a real CLI run, then twelve page loads each checked by axe
   const pages = [
     "/",
     `/?repo=${repo.repoId}`,
