@@ -56,7 +56,8 @@ export async function readMergeConflicts(input: {
     const rounds = planStandInRounds(toMerge.map((index) => standInOf.get(index)!)).map((members) =>
       members.map((member) => toMerge[member]!),
     );
-    const real = asked.filter((index) => !standIns.includes(index));
+    const answeredByStandIns = new Set(standIns);
+    const real = asked.filter((index) => !answeredByStandIns.has(index));
     const tasks = [...rounds, ...real.map((index) => [index])];
     await runWithConcurrency({
       items: tasks,

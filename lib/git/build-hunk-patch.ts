@@ -1,3 +1,4 @@
+import { quoteGitPath } from "./git-path.ts";
 import type { DiffHunk } from "./change-types.ts";
 
 /**
@@ -7,7 +8,7 @@ import type { DiffHunk } from "./change-types.ts";
  * C-quoted, which git apply reads back exactly. Pure.
  */
 export function buildHunkPatch(input: { path: string; hunks: DiffHunk[] }): string {
-  const name = (prefix: string) => quote(`${prefix}${input.path}`);
+  const name = (prefix: string) => quoteGitPath(`${prefix}${input.path}`);
   const out = [`diff --git ${name("a/")} ${name("b/")}`, `--- ${name("a/")}`, `+++ ${name("b/")}`];
   let shift = 0;
   for (const hunk of [...input.hunks].sort((a, b) => a.oldStart - b.oldStart)) {
@@ -21,18 +22,4 @@ export function buildHunkPatch(input: { path: string; hunks: DiffHunk[] }): stri
     shift += hunk.newLines - hunk.oldLines;
   }
   return `${out.join("\n")}\n`;
-}
-
-function quote(text: string): string {
-  let quoted = '"';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (char === '"' || char === "\\") quoted += `\\${char}`;
-    else if (char === "\n") quoted += "\\n";
-    else if (char === "\t") quoted += "\\t";
-    else if (code < 0x20 || code === 0x7f) quoted += `\\${code.toString(8).padStart(3, "0")}`;
-    else if (code > 0x7f) for (const byte of new TextEncoder().encode(char)) quoted += `\\${byte.toString(8)}`;
-    else quoted += char;
-  }
-  return `${quoted}"`;
 }

@@ -5,6 +5,7 @@ import {
   isValidPathToken,
   pathTokenToBytes,
   toCommandLinePathspec,
+  quoteGitPath,
   toPathspecFileEntry,
   unquoteGitPath,
 } from "./git-path.ts";
@@ -53,5 +54,12 @@ describe("git paths", () => {
     expect([...unquoteGitPath('"a/caf\\303\\251 \\"q\\"\\n.txt"')]).toEqual([...utf8('a/café "q"\n.txt')]);
     expect([...unquoteGitPath("b/plain name.txt")]).toEqual([...utf8("b/plain name.txt")]);
     expect([...unquoteGitPath('"\\351"')]).toEqual([0xe9]);
+  });
+
+  it("C-quotes a name so git's unquoting gives back its exact bytes", () => {
+    expect(quoteGitPath('a/café "q"\n.txt')).toBe('"a/caf\\303\\251 \\"q\\"\\n.txt"');
+    expect(quoteGitPath("tab\there\\ \x01\x7f")).toBe('"tab\\there\\\\ \\001\\177"');
+    for (const name of ["plain", "/tmp/it's here\n", "\x07bell\r", "日本/ü"])
+      expect([...unquoteGitPath(quoteGitPath(name))]).toEqual([...utf8(name)]);
   });
 });

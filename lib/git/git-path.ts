@@ -117,6 +117,24 @@ export function unquoteGitPath(text: string): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
+/**
+ * A name as git writes it C-quoted (patch headers, `info/alternates`), so that git's unquoting
+ * (unquoteGitPath's) gives back exactly `text`'s UTF-8 bytes: always in double quotes; `"` and `\`
+ * escaped, the usual controls as `\n`, `\t` and the like, every other control and non-ASCII byte
+ * in octal.
+ */
+export function quoteGitPath(text: string): string {
+  let quoted = '"';
+  for (const byte of encoder.encode(text)) {
+    const char = String.fromCharCode(byte);
+    const short = C_QUOTES[char];
+    if (short) quoted += `\\${short}`;
+    else if (byte < 0x20 || byte >= 0x7f) quoted += `\\${byte.toString(8).padStart(3, "0")}`;
+    else quoted += char;
+  }
+  return `${quoted}"`;
+}
+
 const C_ESCAPES: Record<string, string> = {
   a: "\x07",
   b: "\b",
@@ -128,6 +146,11 @@ const C_ESCAPES: Record<string, string> = {
   '"': '"',
   "\\": "\\",
 };
+
+/** The byte each C escape letter stands for, the other way round (quoteGitPath). */
+const C_QUOTES: Record<string, string> = Object.fromEntries(
+  Object.entries(C_ESCAPES).map(([letter, char]) => [char, letter]),
+);
 
 function escapeControls(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped here

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { GitObject } from "./git-objects.ts";
+import { quoteGitPath } from "./git-path.ts";
 
 /** A temporary object directory that reads a repository's objects through an alternate. */
 export interface ScratchObjectStore {
@@ -34,7 +35,7 @@ export async function withScratchObjectStore<T>(
     await mkdir(path.join(folder, "objects", "info"), { recursive: true });
     await writeFile(
       path.join(folder, "objects", "info", "alternates"),
-      `${quoteAlternate(path.join(input.commonDir, "objects"))}\n`,
+      `${quoteGitPath(path.join(input.commonDir, "objects"))}\n`,
     );
   } catch (error) {
     console.warn(`[arbor] no scratch object folder (${(error as Error).message}); git writes into the repository`);
@@ -62,20 +63,4 @@ export async function withScratchObjectStore<T>(
       console.warn(`[arbor] could not delete the scratch object folder ${folder}: ${error.message}`),
     );
   }
-}
-
-/**
- * An alternates line git reads back as `folder`: C-quoted (git unquotes a line that starts with a
- * double quote), so a folder named with a newline, a quote or a backslash is still that folder.
- */
-export function quoteAlternate(folder: string): string {
-  const escaped = [...Buffer.from(folder)]
-    .map((byte) => {
-      if (byte === 0x22) return '\\"';
-      if (byte === 0x5c) return "\\\\";
-      if (byte < 0x20 || byte >= 0x7f) return `\\${byte.toString(8).padStart(3, "0")}`;
-      return String.fromCharCode(byte);
-    })
-    .join("");
-  return `"${escaped}"`;
 }

@@ -52,6 +52,14 @@ async function unsetLocalConfig(cwd: string, keys: string[]): Promise<void> {
   for (const key of keys) if (set.has(key.toLowerCase())) await git(cwd, "config", "--unset-all", key);
 }
 
+/** A bare repository `<name>.git` under the fixture root, added to the main worktree as remote `name`; its path. */
+async function addBareRemote(name: string): Promise<string> {
+  const barePath = path.join(shared.repo.root, `${name}.git`);
+  await git(shared.repo.root, "init", "-q", "--bare", barePath);
+  await git(shared.repo.mainPath, "remote", "add", name, barePath);
+  return barePath;
+}
+
 describe("push", () => {
   it("pushes the branch to origin with upstream, running no hook of an untrusted repository", async () => {
     const worktree = await shared.repo.addWorktree("push");
@@ -99,12 +107,10 @@ describe("push", () => {
   it("shows the remote's own message when its pre-receive hook refuses (a protected remote)", async () => {
     const worktree = await shared.repo.addWorktree("protected");
     await commit(worktree, "x.txt", "x\n", "X");
-    const protectedPath = path.join(shared.repo.root, "protected.git");
-    await git(shared.repo.root, "init", "-q", "--bare", protectedPath);
+    const protectedPath = await addBareRemote("guarded");
     const hook = path.join(protectedPath, "hooks", "pre-receive");
     writeFileSync(hook, "#!/bin/sh\necho 'feat/* is protected here: open a merge request instead' >&2\nexit 1\n");
     chmodSync(hook, 0o755);
-    await git(shared.repo.mainPath, "remote", "add", "guarded", protectedPath);
     await git(shared.repo.mainPath, "config", "branch.feat/protected-3.remote", "guarded");
     // A folder remote's hooks run only for a repository the user trusts (a server's run there anyway).
     const { repoId } = shared.repo;
@@ -315,9 +321,7 @@ describe("where a push goes", () => {
     const branch = await git(worktree, "branch", "--show-current");
     await commit(worktree, "w.txt", "w\n", "Add w");
     const main = shared.repo.mainPath;
-    const forkPath = path.join(shared.repo.root, "fork.git");
-    await git(shared.repo.root, "init", "-q", "--bare", forkPath);
-    await git(main, "remote", "add", "fork", forkPath);
+    const forkPath = await addBareRemote("fork");
     await git(main, "config", "remote.pushDefault", "fork");
     try {
       expect((await prInfo(worktree)).body.remote).toMatchObject({ name: "fork", branch });
@@ -385,10 +389,8 @@ describe("push.default upstream with pushes going to a fork", () => {
     const branch = await git(worktree, "branch", "--show-current");
     await commit(worktree, "tri.txt", "tri\n", "Add tri");
     const main = shared.repo.mainPath;
-    const forkPath = path.join(shared.repo.root, "triangle-fork.git");
+    const forkPath = await addBareRemote("tri-fork");
     const originPath = path.join(shared.repo.root, "origin.git");
-    await git(shared.repo.root, "init", "-q", "--bare", forkPath);
-    await git(main, "remote", "add", "tri-fork", forkPath);
     await git(worktree, "branch", "-q", "--set-upstream-to=origin/main");
     try {
       await git(main, "config", `branch.${branch}.pushRemote`, "tri-fork");

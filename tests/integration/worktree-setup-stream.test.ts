@@ -30,13 +30,30 @@ async function setupCommandWithFeed(script: string, timeoutSeconds: number) {
   return ws;
 }
 
+/** A FIFO under the fixture root: a setup command that reads it waits until the test writes to it, or is stopped. */
+function makeGate(name: string): string {
+  const gate = path.join(shared.repo.root, name);
+  execFileSync("mkfifo", [gate]);
+  return gate;
+}
+
+/** A setup script that prints `line`, then waits on `gate`, then prints `after` (when given). */
+function printThenWait(line: string, gate: string, after?: string): string {
+  const waits = `console.log(${JSON.stringify(line)}); require("fs").readFileSync(${JSON.stringify(gate)})`;
+  return after === undefined ? waits : `${waits}; console.log(${JSON.stringify(after)})`;
+}
+
+const stopSetup = (setupId: string) =>
+  callApi<{ isStopped?: boolean; error?: { message: string } }>(shared.env.arbor, "/api/worktrees/setup/stop", {
+    body: { setupId },
+  });
+
 describe("setup command output, live", () => {
   it("reaches a subscriber of the repository while the command still runs, and the report keeps it", async () => {
     const { repoId, root } = shared.repo;
     // The command prints, then blocks reading a FIFO until the test writes to it.
-    const gate = path.join(root, "setup-gate");
-    execFileSync("mkfifo", [gate]);
-    const script = `console.log("installing step 1"); require("fs").readFileSync(${JSON.stringify(gate)}); console.log("step 2 done")`;
+    const gate = makeGate("setup-gate");
+    const script = printThenWait("installing step 1", gate, "step 2 done");
     const ws = await setupCommandWithFeed(script, 60);
     try {
       const setupId = "6f1c8a2e-4b7d-4c39-9a51-0d2e3f4a5b6c";
@@ -119,12 +136,9 @@ describe("setup command output, live", () => {
   });
 
   it("stops a setup command when the user asks, keeping the worktree and what it wrote", async () => {
-    const { repoId, root } = shared.repo;
+    const { repoId } = shared.repo;
     // Prints, then would wait for a FIFO nobody writes: only a stop ends it before its time limit.
-    const gate = path.join(root, "never-opened-gate");
-    execFileSync("mkfifo", [gate]);
-    const script = `console.log("started"); require("fs").readFileSync(${JSON.stringify(gate)})`;
-    const ws = await setupCommandWithFeed(script, 600);
+    const ws = await setupCommandWithFeed(printThenWait("started", makeGate("never-opened-gate")), 600);
     try {
       const setupId = "5e2a7c41-9d3b-4f6a-8b1c-2d4e6f8a0b1c";
       const creating = callApi<CreatedWorktree>(shared.env.arbor, "/api/worktrees", {
@@ -133,31 +147,25 @@ describe("setup command output, live", () => {
       await ws.waitFor(
         (message) => message.type === "setup_output" && message.setupId === setupId && message.text.includes("started"),
       );
-      const stop = (id: string) =>
-        callApi<{ isStopped?: boolean; error?: { message: string } }>(shared.env.arbor, "/api/worktrees/setup/stop", {
-          body: { setupId: id },
-        });
-      expect((await stop(setupId)).body).toEqual({ isStopped: true });
+      expect((await stopSetup(setupId)).body).toEqual({ isStopped: true });
       const created = await creating;
       expect(created.status).toBe(201);
       expect(created.body.setup.command).toMatchObject({ status: "failed", output: "started\n" });
       expect(created.body.setup.command?.message).toContain("The setup command was stopped, as you asked.");
       expect(existsSync(created.body.worktreePath)).toBe(true);
       // Nothing is running under that id any more; an unknown one is refused the same way.
-      const again = await stop(setupId);
+      const again = await stopSetup(setupId);
       expect(again.status).toBe(404);
       expect(again.body.error?.message).toContain("No setup command with that id is running");
-      expect((await stop("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+      expect((await stopSetup("00000000-0000-4000-8000-000000000000")).status).toBe(404);
     } finally {
       ws.close();
     }
   });
 
   it("streams a design node's Create branch setup the same way, says when the command starts, and stops it", async () => {
-    const { repoId, root } = shared.repo;
-    const gate = path.join(root, "node-gate");
-    execFileSync("mkfifo", [gate]);
-    const script = `console.log("node setup"); require("fs").readFileSync(${JSON.stringify(gate)})`;
+    const { repoId } = shared.repo;
+    const script = printThenWait("node setup", makeGate("node-gate"));
     const ws = await setupCommandWithFeed(script, 600);
     try {
       const plan = await callApi<PlanBody>(shared.env.arbor, "/api/plans", {
@@ -182,7 +190,7 @@ describe("setup command output, live", () => {
       await ws.waitFor(
         (message) => message.type === "setup_output" && message.setupId === setupId && message.text === "node setup\n",
       );
-      expect((await callApi(shared.env.arbor, "/api/worktrees/setup/stop", { body: { setupId } })).status).toBe(200);
+      expect((await stopSetup(setupId)).status).toBe(200);
       const created = await creating;
       expect(created.status).toBe(201);
       expect(created.body.setup.command).toMatchObject({ status: "failed", output: "node setup\n" });
