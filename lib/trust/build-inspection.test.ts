@@ -99,14 +99,14 @@ describe("buildInspection", () => {
     });
     const linked = sources();
     linked.worktrees[0]!.files = [
-      { path: ".claude", role: "other", read: { kind: "link", target: "/home/me/.config" } },
+      { path: ".claude", role: "other", read: { kind: "folder" }, link: { target: "/c", realPath: "/c" } },
     ];
     const digests = [changedSettings, withMcp, changedConfig, changedHook, madeExecutable, linked].map(digestOf);
     for (const digest of digests) expect(digest).not.toBe(base);
     expect(new Set(digests).size).toBe(digests.length);
   });
 
-  it("ignores git config that runs nothing, and names a link instead of following it", () => {
+  it("ignores git config that runs nothing", () => {
     const quiet = sources({
       gitConfig: [
         {
@@ -119,13 +119,80 @@ describe("buildInspection", () => {
       ],
     });
     expect(digestOf(quiet)).toBe(digestOf(sources()));
-    const linked = sources();
-    linked.worktrees[0]!.files = [{ path: ".claude", role: "other", read: { kind: "link", target: "/etc" } }];
-    const { inspection } = buildInspection({ sources: linked, isArborHandler, hash, inspectedAt: new Date(0) });
-    expect(inspection.findings.find((finding) => finding.kind === "link")).toMatchObject({
-      source: ".claude",
-      detail: "/etc",
-      worktrees: ["/r/main"],
+  });
+});
+
+describe("buildInspection of a linked .claude", () => {
+  /** Both worktrees' `.claude` is a link to `realPath`, whose settings.json holds `settings`. */
+  function linkedTo(input: { target?: string; realPath: string | null; settings?: string }): RepositorySources {
+    const target = input.target ?? "/shared/claude";
+    const files: RepositorySources["worktrees"][number]["files"] =
+      input.realPath === null
+        ? [{ path: ".claude", role: "other", read: { kind: "nowhere" }, link: { target, realPath: null } }]
+        : [
+            { path: ".claude", role: "other", read: { kind: "folder" }, link: { target, realPath: input.realPath } },
+            {
+              path: ".claude/settings.json",
+              role: "settings",
+              read: text(input.settings ?? SETTINGS),
+              link: { target: null, realPath: `${input.realPath}/settings.json` },
+            },
+          ];
+    return sources({ worktrees: ["/r/main", "/r/wt"].map((worktree) => ({ worktree, files })) });
+  }
+
+  it("says where .claude points, that the files there were read, and lists what they run", () => {
+    const { inspection } = buildInspection({
+      sources: linkedTo({ realPath: "/shared/claude" }),
+      isArborHandler,
+      hash,
+      inspectedAt: new Date(0),
     });
+    const link = inspection.findings.find((finding) => finding.kind === "link");
+    expect(link).toMatchObject({ source: ".claude", detail: "/shared/claude → /shared/claude", isSevere: true });
+    expect(link?.risk).toContain(".claude is a link to /shared/claude. Claude Code follows it");
+    expect(link?.risk).toContain("Arbor read the files there");
+    expect(inspection.findings.find((finding) => finding.title === "Stop hook")?.source).toBe(".claude/settings.json");
+    expect(inspection.findings.filter((finding) => finding.kind === "link")).toHaveLength(1);
+  });
+
+  it("changes the digest when the files behind the link change, or the link leads elsewhere or nowhere", () => {
+    const base = digestOf(linkedTo({ realPath: "/shared/claude" }));
+    const digests = [
+      linkedTo({ realPath: "/shared/claude", settings: JSON.stringify({ env: { A: "1" } }) }),
+      linkedTo({ realPath: "/other/claude" }),
+      linkedTo({ target: "../claude", realPath: "/shared/claude" }),
+      linkedTo({ realPath: null }),
+    ].map(digestOf);
+    for (const digest of digests) expect(digest).not.toBe(base);
+    expect(new Set(digests).size).toBe(digests.length);
+    expect(digestOf(linkedTo({ realPath: "/shared/claude" }))).toBe(base);
+  });
+
+  it("names the files Arbor cannot read although Claude Code would load them", () => {
+    const odd = sources();
+    odd.worktrees[0]!.files = [
+      { path: ".claude", role: "other", read: { kind: "special" } },
+      {
+        path: ".mcp.json",
+        role: "mcp",
+        read: { kind: "special" },
+        link: { target: "/tmp/fifo", realPath: "/tmp/fifo" },
+      },
+      {
+        path: ".claude/skills",
+        role: "other",
+        read: { kind: "per-process" },
+        link: { target: "/proc/self/cwd", realPath: null },
+      },
+      {
+        path: ".claude/agents",
+        role: "other",
+        read: { kind: "special" },
+        link: { target: "/etc/hosts", realPath: "/etc/hosts" },
+      },
+    ];
+    const { unknowable } = buildInspection({ sources: odd, isArborHandler, hash, inspectedAt: new Date(0) });
+    expect(unknowable).toEqual([".claude/skills", ".mcp.json"]);
   });
 });

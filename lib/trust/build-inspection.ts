@@ -1,25 +1,47 @@
 import type { GitConfigEntry } from "@/lib/git/parse-config-list.ts";
 import { describeGitConfig, describeGitHooks, type GitHookFile } from "./describe-git.ts";
-import { describeExtension, readActingFrontMatter } from "./describe-extension.ts";
-import { describeMcpFile } from "./describe-mcp.ts";
-import { describeSettingsFile } from "./describe-settings.ts";
+import { describeSource, isUnknowable } from "./describe-source.ts";
 import type { RawFinding } from "./raw-finding.ts";
 import type { Finding, Inspection } from "./trust-types.ts";
 
-/** How a file inside a worktree was found (read without following any link the repository planted). */
+/**
+ * What Claude Code would load from a path (links followed as it follows them): a file's text, or a
+ * large file's hash; special: not a regular file, which Arbor does not read; folder: a linked
+ * folder whose files are read through it; nowhere: a link to nothing, or a loop; per-process: a
+ * link through /proc, where each process sees other files.
+ */
 export type SourceRead =
   | { kind: "text"; text: string; sha256: string }
-  | { kind: "link"; target: string }
+  | { kind: "too-large"; size: number; sha256: string }
   | { kind: "special" }
-  | { kind: "too-large"; size: number; sha256: string };
+  | { kind: "folder" }
+  | { kind: "nowhere" }
+  | { kind: "per-process" };
 
-/** settings: a Claude Code settings file; mcp: `.mcp.json`; extension: a skill, agent or command file; other: a link or odd entry on the way. */
+/**
+ * The link on the way to a file: `target` as the file's own link says (null when only a linked
+ * folder on the way is a link), `realPath` where it leads (relative to the worktree when inside
+ * it; null when it leads nowhere). Both are part of the digest.
+ */
+export interface LinkHop {
+  target: string | null;
+  realPath: string | null;
+}
+
+/** settings: a Claude Code settings file; mcp: `.mcp.json`; extension: a skill, agent or command file; other: a folder on the way (`.claude`, skills…) that is a link or no folder. */
 export type SourceRole = "settings" | "mcp" | "extension" | "other";
+
+export interface SourceFile {
+  path: string;
+  role: SourceRole;
+  read: SourceRead;
+  link?: LinkHop | null;
+}
 
 export interface WorktreeSources {
   worktree: string;
   /** Paths relative to the worktree, only those that exist. */
-  files: Array<{ path: string; role: SourceRole; read: SourceRead }>;
+  files: SourceFile[];
 }
 
 /** Everything read from a repository, before it is described (see read-repo-sources.ts). */
@@ -37,15 +59,18 @@ export interface RepositorySources {
  * removed and keys sorted, a raw text, a link target, a config entry, a hook's hash), deduplicated,
  * so a new worktree whose files equal the others' changes nothing, while any new or changed file,
  * entry or hook does. Findings with the same content in several worktrees are shown once.
+ * `unknowable` names the files Arbor cannot read although Claude Code would load them (see
+ * isUnknowable): while there is one, the repository cannot be trusted.
  */
 export function buildInspection(input: {
   sources: RepositorySources;
   isArborHandler: (handler: unknown) => boolean;
   hash: (text: string) => string;
   inspectedAt: Date;
-}): { inspection: Inspection; canonicalItems: string[] } {
+}): { inspection: Inspection; canonicalItems: string[]; unknowable: string[] } {
   const findings = new Map<string, Finding>();
   const items = new Set<string>();
+  const unknowable = new Set<string>();
   const add = (params: { raw: RawFinding[]; worktrees: string[] }) => {
     for (const raw of params.raw) {
       const id = input.hash(JSON.stringify([raw.kind, raw.source, raw.title, raw.detail])).slice(0, 20);
@@ -61,6 +86,7 @@ export function buildInspection(input: {
 
   for (const worktree of input.sources.worktrees) {
     for (const file of worktree.files) {
+      if (isUnknowable(file)) unknowable.add(file.path);
       const described = describeSource({ file, isArborHandler: input.isArborHandler });
       if (!described) continue;
       items.add(JSON.stringify(["file", file.path, described.canonical]));
@@ -91,83 +117,10 @@ export function buildInspection(input: {
       findings: [...findings.values()],
     },
     canonicalItems: [...items].sort(),
+    unknowable: [...unknowable].sort(),
   };
 }
 
 function isExecutingEntry(entry: GitConfigEntry): boolean {
   return describeGitConfig([entry]).length > 0;
-}
-
-function describeSource(input: {
-  file: WorktreeSources["files"][number];
-  isArborHandler: (handler: unknown) => boolean;
-}): { findings: RawFinding[]; canonical: string } | null {
-  const { file } = input;
-  const source = file.path;
-  switch (file.read.kind) {
-    case "link":
-      return {
-        findings: [
-          {
-            kind: "link",
-            source,
-            title: "symbolic link",
-            risk: `Points at ${file.read.target}. Claude Code would follow it and read whatever is there; Arbor does not.`,
-            detail: file.read.target,
-            isSevere: true,
-          },
-        ],
-        canonical: `link:${file.read.target}`,
-      };
-    case "special":
-      return {
-        findings: [
-          {
-            kind: "unreadable",
-            source,
-            title: "not a regular file",
-            risk: "Arbor does not read it; Claude Code might.",
-            detail: "",
-            isSevere: true,
-          },
-        ],
-        canonical: "special",
-      };
-    case "too-large":
-      return {
-        findings: [
-          {
-            kind: "unreadable",
-            source,
-            title: "too large to show",
-            risk: "Arbor does not show a file this large; check it yourself before trusting.",
-            detail: `${file.read.size} bytes, sha256 ${file.read.sha256}`,
-            isSevere: true,
-          },
-        ],
-        canonical: `sha256:${file.read.sha256}`,
-      };
-    case "text":
-      return describeText({ source, role: file.role, text: file.read.text, isArborHandler: input.isArborHandler });
-  }
-}
-
-function describeText(input: {
-  source: string;
-  role: SourceRole;
-  text: string;
-  isArborHandler: (handler: unknown) => boolean;
-}): { findings: RawFinding[]; canonical: string } | null {
-  if (input.role === "extension") {
-    const frontMatter = readActingFrontMatter(input.text);
-    return frontMatter === null
-      ? null
-      : { findings: [describeExtension({ source: input.source, frontMatter })], canonical: frontMatter };
-  }
-  if (input.role === "other") return null;
-  const described =
-    input.role === "mcp"
-      ? describeMcpFile({ source: input.source, text: input.text })
-      : describeSettingsFile({ source: input.source, text: input.text, isArborHandler: input.isArborHandler });
-  return described.canonical === null ? null : { findings: described.findings, canonical: described.canonical };
 }

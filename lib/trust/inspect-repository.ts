@@ -11,6 +11,8 @@ import type { Inspection } from "./trust-types.ts";
 export interface InspectedRepository {
   inspection: Inspection;
   digest: string;
+  /** Files Claude Code would load that Arbor cannot read (see isUnknowable): no trust while there is one. */
+  unknowable: string[];
 }
 
 /**
@@ -28,12 +30,12 @@ export async function inspectRepository(db: Db, repoId: string): Promise<Inspect
     );
   }
   const sources = await readRepositorySources({ rootPath, commonDir: repo.commonDir });
-  const { inspection, canonicalItems } = buildInspection({
+  const { inspection, canonicalItems, unknowable } = buildInspection({
     sources,
     isArborHandler: createArborHandlerCheck(),
     hash: sha256Hex,
     inspectedAt: new Date(),
   });
   // The repository's identity is part of what is trusted: the same files elsewhere are another decision.
-  return { inspection, digest: sha256Hex(JSON.stringify([repo.commonDir, ...canonicalItems])) };
+  return { inspection, digest: sha256Hex(JSON.stringify([repo.commonDir, ...canonicalItems])), unknowable };
 }

@@ -9,9 +9,11 @@ import {
   type GitConfigEntry,
 } from "@/lib/git/parse-config-list.ts";
 import { runGit } from "@/lib/git/run-git.ts";
-import type { RepositorySources, SourceRead, SourceRole, WorktreeSources } from "./build-inspection.ts";
+import type { RepositorySources, SourceFile, SourceRole, WorktreeSources } from "./build-inspection.ts";
 import type { GitHookFile } from "./describe-git.ts";
-import { listFilesBelow, readSourceFile } from "./read-source-file.ts";
+import { listFilesBelow } from "./list-files-below.ts";
+import { readLoadedFile, readLoadedFolder, readRealWorktree } from "./read-loaded-file.ts";
+import { readRegularFile } from "./read-source-file.ts";
 
 /** The settings files Claude Code reads from a project's `.claude` folder (`.mcp.json` sits at the top). */
 const CLAUDE_FILES: Array<{ path: string; role: SourceRole }> = [
@@ -28,8 +30,9 @@ const MAX_HOOK_FILES = 100;
  * Reads everything a repository could run through Claude Code or git, from EVERY worktree (each
  * branch may carry other `.claude` files): settings, `.mcp.json`, skill/agent/command front
  * matter, the repository's own git config (local and worktree scope, included files too) and the
- * hooks git would run. Nothing is followed out of a worktree: a linked `.claude` or file is itself
- * what is reported. Git runs with Arbor's safety overrides (see lib/git/git-safety.ts).
+ * hooks git would run. Links are followed as Claude Code follows them (see read-loaded-file.ts): a
+ * linked `.claude` or file is reported as a link AND what it leads to is read, so a change behind
+ * it changes the digest. Git runs with Arbor's safety overrides (see lib/git/git-safety.ts).
  */
 export async function readRepositorySources(input: {
   rootPath: string;
@@ -62,15 +65,21 @@ export async function readRepositorySources(input: {
 }
 
 async function readWorktreeSources(worktree: string): Promise<WorktreeSources> {
-  const files: WorktreeSources["files"] = [];
+  const at = { worktree, realWorktree: await readRealWorktree(worktree) };
+  const files: SourceFile[] = [];
   const candidates: Array<{ path: string; role: SourceRole }> = [{ path: ".mcp.json", role: "mcp" }];
-  const claudeDir = await readFolderEntry(path.join(worktree, ".claude"));
-  if (claudeDir === "folder") {
+  /** Reads a folder Claude Code loads files from; true when its files are to be read (through a link too). */
+  const readFolder = async (dir: string): Promise<boolean> => {
+    const found = await readLoadedFolder({ ...at, relativePath: dir });
+    if (found === null || found === "folder") return found === "folder";
+    // A plain folder inside a linked `.claude` needs no entry of its own: the link above it is reported.
+    if (found.read.kind !== "folder" || found.link?.target != null) files.push({ path: dir, role: "other", ...found });
+    return found.read.kind === "folder";
+  };
+  if (await readFolder(".claude")) {
     candidates.push(...CLAUDE_FILES);
     for (const dir of EXTENSION_DIRS) {
-      const kind = await readFolderEntry(path.join(worktree, dir));
-      if (kind !== "folder" && kind !== null) files.push({ path: dir, role: "other", read: kind });
-      if (kind !== "folder") continue;
+      if (!(await readFolder(dir))) continue;
       const below = await listFilesBelow({
         root: worktree,
         dir,
@@ -80,23 +89,12 @@ async function readWorktreeSources(worktree: string): Promise<WorktreeSources> {
       });
       candidates.push(...below.map((relative) => ({ path: relative, role: "extension" as const })));
     }
-  } else if (claudeDir !== null) {
-    files.push({ path: ".claude", role: "other", read: claudeDir });
   }
   for (const candidate of candidates) {
-    const read = await readSourceFile(path.join(worktree, candidate.path));
-    if (read) files.push({ path: candidate.path, role: candidate.role, read });
+    const loaded = await readLoadedFile({ ...at, relativePath: candidate.path });
+    if (loaded) files.push({ path: candidate.path, role: candidate.role, ...loaded });
   }
   return { worktree, files };
-}
-
-/** "folder" for a real folder, null when missing, else how it was found (a link, something else). */
-async function readFolderEntry(dir: string): Promise<"folder" | SourceRead | null> {
-  const found = await lstat(dir).catch(() => null);
-  if (!found) return null;
-  if (found.isDirectory()) return "folder";
-  if (found.isSymbolicLink()) return { kind: "link", target: await readlink(dir) };
-  return { kind: "special" };
 }
 
 /**
@@ -166,7 +164,7 @@ async function readHook(file: string): Promise<GitHookFile> {
   if (found.isSymbolicLink()) {
     return { name, sha256: null, isExecutable: false, linkTarget: await readlink(file), size: 0, text: null };
   }
-  const read = await readSourceFile(file);
+  const read = await readRegularFile(file);
   const isExecutable = (found.mode & 0o111) !== 0;
   if (read?.kind === "text") {
     return { name, sha256: read.sha256, isExecutable, linkTarget: null, size: found.size, text: read.text };

@@ -27,7 +27,8 @@ export async function isRepositoryTrusted(db: Db, repoId: string): Promise<boole
   const stored = await db.repoTrust.findUnique({ where: { repoId } });
   if (!stored) return false;
   try {
-    return (await inspectRepository(db, repoId)).digest === stored.digest;
+    const current = await inspectRepository(db, repoId);
+    return current.digest === stored.digest && current.unknowable.length === 0;
   } catch (error) {
     console.warn(`[arbor] could not inspect repository ${repoId}, running without its settings: ${String(error)}`);
     return false;
@@ -42,6 +43,12 @@ export async function isRepositoryTrusted(db: Db, repoId: string): Promise<boole
 export async function trustRepository(db: Db, input: { repoId: string; digest: string }): Promise<TrustView> {
   await assertRepoIsLocal(db, input.repoId);
   const current = await inspectRepository(db, input.repoId);
+  if (current.unknowable.length > 0) {
+    throw new AppError(
+      "conflict",
+      `Arbor cannot read ${current.unknowable.join(", ")} (a FIFO, a device or a link through /proc), so it cannot tell what Claude Code would load from there. Replace each with a regular file or remove it, then trust again.`,
+    );
+  }
   if (current.digest !== input.digest) {
     const stored = await db.repoTrust.findUnique({ where: { repoId: input.repoId } });
     throw new AppError(
@@ -72,7 +79,8 @@ function toView(input: {
   stored: { digest: string; inspection: string; trustedAt: Date } | null;
 }): TrustView {
   const { current, stored } = input;
-  const status: TrustStatus = !stored ? "untrusted" : stored.digest === current.digest ? "trusted" : "changed";
+  const isSame = stored?.digest === current.digest && current.unknowable.length === 0;
+  const status: TrustStatus = !stored ? "untrusted" : isSame ? "trusted" : "changed";
   const trustedIds = new Set(readStoredInspection(stored?.inspection)?.findings.map((finding) => finding.id) ?? []);
   return {
     repoId: input.repoId,

@@ -5,7 +5,7 @@
 // trust another one.
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ErrorBody, PinBody, TrustBody } from "@/tests/support/api-types.ts";
 import { callApi, changeWorktreeHooks } from "@/tests/support/call-api.ts";
 import {
@@ -135,6 +135,15 @@ describe("a trusted repository that changes is asked about again", () => {
       newTitle: "symbolic link",
     });
     rmSync(path.join(mainPath, ".claude", "settings.local.json"));
+  });
+
+  it("a hook written into the file a linked settings.local.json points at (Claude Code reads through the link)", async () => {
+    const outside = path.join(fixture.root, "outside-local.json");
+    writeFileSync(outside, "{}");
+    symlinkSync(outside, path.join(mainPath, ".claude", "settings.local.json"));
+    // The link would stop the later tests from installing Arbor's hooks: removed even when this one fails.
+    onTestFinished(() => rmSync(path.join(mainPath, ".claude", "settings.local.json")));
+    await expectChanged({ change: () => writeFileSync(outside, JSON.stringify(SETTINGS)), newTitle: "Stop hook" });
   });
 });
 
