@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
+import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
@@ -47,7 +47,10 @@ export async function runApprovalsBench({ sends = 8 }: { sends?: number } = {}):
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 2 } });
     const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
-    const claudeEnv = buildClaudeEnv({
+    const claudeEnv = buildChildEnv({
+      program: "claude",
+      passNames: [],
+      secrets: [],
       inherited: {
         PATH: `${path.join(repoRoot, "node_modules", ".bin")}:${process.env.PATH}`,
         HOME: env.home.home,

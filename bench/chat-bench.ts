@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
-import { buildClaudeEnv } from "@/lib/agent/claude-env.ts";
+import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
@@ -38,7 +38,10 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
     const repoId = await pinRepo(env.arbor, mainPath);
     const sessionId = await openSession(env.arbor, { repoId, worktreePath: mainPath });
     await callApi(env.arbor, "/api/settings", { method: "PUT", body: { recentMessageCount: 4 } });
-    const claudeEnv = buildClaudeEnv({
+    const claudeEnv = buildChildEnv({
+      program: "claude",
+      passNames: [],
+      secrets: [],
       inherited: {
         PATH: `${path.join(repoRoot, "node_modules", ".bin")}:${process.env.PATH}`,
         HOME: env.home.home,

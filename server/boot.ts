@@ -8,6 +8,8 @@ import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { getHookToken } from "@/lib/hook-capture/hook-auth.ts";
+import { childEnv, installChildEnvSecrets } from "@/lib/process-host/child-env-source.ts";
+import { installAccessToken } from "@/lib/config/access-token.ts";
 import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-capture/replay-spool.ts";
 import { startSpoolWatcher } from "@/lib/hook-capture/spool-watcher.ts";
@@ -21,10 +23,20 @@ import { getShutdownTasks } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
-/** Start-up steps that must succeed before Arbor accepts a request, in this order. */
-export async function runBootSteps(config: ArborConfig, log: (line: string) => void): Promise<void> {
-  await assertGitAvailable();
+/**
+ * Start-up steps that must succeed before Arbor accepts a request, in this order. Resolves with
+ * the configuration the server runs with: its access token read or generated in the data directory.
+ */
+export async function runBootSteps(
+  config: ArborConfig,
+  log: (line: string) => void,
+): Promise<ArborConfig & { token: string }> {
   prepareDataDir(config);
+  // The data directory exists now (0700): the access token is read or generated there, and both
+  // tokens are kept out of every child's environment from the first child on (child-env.ts).
+  const serverConfig = installAccessToken(config);
+  installChildEnvSecrets([getHookToken()]);
+  await assertGitAvailable();
   const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
   // SQLite, WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
@@ -38,11 +50,12 @@ export async function runBootSteps(config: ArborConfig, log: (line: string) => v
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
   const abandoned = await closeAbandonedApprovals(getDb());
   if (abandoned) log(`closed ${abandoned} unanswered approval request(s) of those runs`);
+  return serverConfig;
 }
 
 async function assertGitAvailable(): Promise<void> {
   try {
-    await promisify(execFile)("git", ["--version"], { env: process.env });
+    await promisify(execFile)("git", ["--version"], { env: childEnv("git") as NodeJS.ProcessEnv });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(

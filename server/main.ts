@@ -7,7 +7,6 @@ import { isAppError } from "@/lib/errors/app-error.ts";
 import { startProcessMetrics } from "@/lib/runtime/process-metrics.ts";
 import { parseCliFlags, resolveArborConfig, type ArborConfig, type CliFlags } from "@/lib/config/arbor-config.ts";
 import { installConfig } from "@/lib/config/current-config.ts";
-import { installAccessToken } from "@/lib/config/access-token.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
@@ -19,6 +18,7 @@ import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { installHistoryReaderEntry } from "@/lib/history-import/reader-pool.ts";
 import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
 
@@ -40,16 +40,16 @@ async function main(): Promise<void> {
   }
   installConfig(config);
   startProcessMetrics();
-  // Every claude, git and gh process is started by a small child process, off this event loop.
+  installHistoryReaderEntry(historyReaderEntry(config));
+  const serverConfig = await runBootSteps(config, log);
+  // Every claude, git and gh process is started by a small child process, off this event loop;
+  // forked once the tokens are known, with an allow-listed environment like every other child.
   const processHost = startRemoteProcessHost({
     entry: path.join(projectRoot, "server", "process-host", "entry.mjs"),
+    env: childEnv("process-host"),
     onError: log,
   });
   installProcessHost(processHost);
-  installHistoryReaderEntry(historyReaderEntry(config));
-  await runBootSteps(config, log);
-  // The data directory exists now (0700): its access token is read or generated there.
-  const serverConfig = installAccessToken(config);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
   await app.prepare();

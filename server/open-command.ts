@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { readAccessToken } from "@/lib/config/access-token.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
+import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import { readRunningServer } from "./server-info.ts";
 
 /**
@@ -26,7 +27,7 @@ export async function runOpenCommand(input: { config: ArborConfig; isBrowserWant
   }
   const link = `${server.url}/?token=${encodeURIComponent(token)}`;
   console.log(`Open Arbor with this link (it signs your browser in):\n  ${link}`);
-  if (input.isBrowserWanted) await openInBrowser(writeForwardingPage({ dataDir, link }));
+  if (input.isBrowserWanted) await openInBrowser({ file: writeForwardingPage({ dataDir, link }), token });
   return 0;
 }
 
@@ -50,12 +51,20 @@ function writeForwardingPage(input: { dataDir: string; link: string }): string {
 }
 
 /**
- * Opens a file in the desktop's browser, without a shell. Resolves once the opener started or
- * failed to: a machine without one (a server, a container) still has the printed link.
+ * Opens a file in the desktop's browser, without a shell, with the allow-listed environment of a
+ * browser (the desktop session's variables, none of Arbor's: the browser outlives this command).
+ * Resolves once the opener started or failed to: a machine without one (a server, a container)
+ * still has the printed link.
  */
-async function openInBrowser(file: string): Promise<void> {
+async function openInBrowser(input: { file: string; token: string }): Promise<void> {
   const opener = process.platform === "darwin" ? "open" : "xdg-open";
-  const child = spawn(opener, [pathToFileURL(file).href], { shell: false, stdio: "ignore", detached: true });
+  const env = buildChildEnv({ program: "browser", inherited: process.env, passNames: [], secrets: [input.token] });
+  const child = spawn(opener, [pathToFileURL(input.file).href], {
+    shell: false,
+    stdio: "ignore",
+    detached: true,
+    env: env as NodeJS.ProcessEnv,
+  });
   await new Promise<void>((resolve) => {
     child.once("spawn", () => resolve());
     child.once("error", (error: NodeJS.ErrnoException) => {

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
 import { createConversationChannel, type ClaudeConversation } from "./claude-conversation.ts";
 import { userMessageLine } from "./control-messages.ts";
-import type { EnvMap } from "./claude-env.ts";
+import type { EnvMap } from "@/lib/process-host/child-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
 import { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
 import { createLineSplitter } from "./line-splitter.ts";
@@ -34,7 +34,7 @@ export interface RunClaudeOptions {
   /** From buildClaudeArgs; never contains the prompt. */
   args: string[];
   cwd: string;
-  /** The complete child environment (see buildClaudeEnv); nothing else is inherited. */
+  /** The complete child environment (see buildChildEnv); nothing else is inherited. */
   env: EnvMap;
   /**
    * The prompt. Plain runs: written to stdin, which is then closed (`claude -p` reads stdin to EOF).

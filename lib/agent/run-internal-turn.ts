@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { getConfig } from "@/lib/config/current-config.ts";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { buildClaudeArgs } from "./claude-args.ts";
-import { buildClaudeEnv } from "./claude-env.ts";
 import { runClaude, type ClaudeCommand, type RunOutcome } from "./run-claude.ts";
 
 /** Tools an internal turn never gets: it reads and answers, it does not act. */
@@ -42,9 +42,9 @@ export function runInternalTurn(input: {
   });
 }
 
-/** The environment of this process, cleaned for a claude child (see buildClaudeEnv), with `overrides` last. */
+/** The environment of a claude child: this process's, allow-listed (see buildChildEnv), with `overrides` last. */
 export function inheritedClaudeEnv(overrides?: Record<string, string>): Record<string, string> {
-  return buildClaudeEnv({ inherited: process.env, ...(overrides ? { overrides } : {}) });
+  return childEnv("claude", overrides);
 }
 
 /** `<data dir>/internal-turns`: empty, private (0700), outside every repository. */

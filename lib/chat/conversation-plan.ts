@@ -57,7 +57,7 @@ export async function planConversation(
   const gitSafetyEnv = isTrusted
     ? undefined
     : await readRepositoryConfigNames(input.worktreePath).then(({ filterNames, programOverrides }) =>
-        buildGitSafetyEnv({ filterNames, programOverrides, inherited: process.env }),
+        buildGitSafetyEnv({ filterNames, programOverrides, inherited: inheritedClaudeEnv() }),
       );
   const claude = await resolveClaudeCommand(db, settings);
   const argsFor = (sessionId: string) =>

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { parsePassEnv } from "./pass-env.ts";
 
 /**
  * Every environment variable Arbor reads, validated once. README's configuration table lists the
@@ -22,6 +23,8 @@ export const configEnvSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, "ARBOR_TOKEN may contain only printable ASCII characters, no spaces")
     .optional(),
   ARBOR_ALLOWED_HOSTS: z.string().optional(),
+  /** More variables (comma-separated names) passed to claude, setup commands and git: JAVA_HOME, GOPATH… */
+  ARBOR_PASS_ENV: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   ARBOR_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Connections each Arbor process opens to PostgreSQL at most (SQLite ignores it). */
@@ -66,6 +69,8 @@ export interface ArborConfig {
   token: string | null;
   /** Host names (without port) accepted in Host and Origin headers. */
   allowedHosts: string[];
+  /** Names of the variables passed to claude, setup commands and git beyond the allow-list (ARBOR_PASS_ENV). */
+  passEnv: string[];
   /** Claude Code's config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`): settings.json and projects/. */
   claudeConfigDir: string;
   /** Bytes "Import history" reads and commits at a time. */
@@ -160,6 +165,7 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     dbPoolSize: env.ARBOR_DB_POOL_SIZE,
     token,
     allowedHosts,
+    passEnv: parsePassEnv(env.ARBOR_PASS_ENV),
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
     historyImportChunkBytes: env.ARBOR_HISTORY_IMPORT_CHUNK_BYTES,
     historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { lstat, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { buildGitSafetyOptions } from "./git-safety.ts";
@@ -118,7 +119,7 @@ async function listConfigEntries(cwd: string): Promise<GitConfigEntry[] | null> 
   const options = buildGitSafetyOptions({ filterNames: [], allowRepositoryCode: false });
   try {
     return parseConfigList(
-      await getProcessHost().git(["--no-optional-locks", ...options, "-C", cwd, ...CONFIG_LIST_ARGS]),
+      await getProcessHost().git(["--no-optional-locks", ...options, "-C", cwd, ...CONFIG_LIST_ARGS], childEnv("git")),
     );
   } catch {
     return null;

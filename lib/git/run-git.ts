@@ -1,4 +1,5 @@
 import { AppError, isAppError } from "@/lib/errors/app-error.ts";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { killProcessGroupQuietly } from "@/lib/process-host/kill-process-group.ts";
 import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
@@ -32,13 +33,10 @@ export async function runGit({
 }): Promise<string> {
   try {
     const options = await safetyOptionsFor({ cwd, args, allowRepositoryCode });
-    return await getProcessHost().git([
-      "--no-optional-locks",
-      ...options,
-      "-C",
-      cwd,
-      ...withSubcommandSafetyFlags(args),
-    ]);
+    return await getProcessHost().git(
+      ["--no-optional-locks", ...options, "-C", cwd, ...withSubcommandSafetyFlags(args)],
+      childEnv("git"),
+    );
   } catch (error) {
     throw toGitError({ error, cwd, args });
   }
@@ -113,7 +111,7 @@ export async function runGitCommand(input: {
   let result: GitCommandResult;
   try {
     const options = await safetyOptionsFor({ cwd, args, allowRepositoryCode });
-    const env: Record<string, string | undefined> = { ...process.env, GIT_TERMINAL_PROMPT: "0", ...input.env };
+    const env: Record<string, string | undefined> = childEnv("git", { GIT_TERMINAL_PROMPT: "0", ...input.env });
     for (const name of INHERITED_GIT_LOCATION) if (!input.env?.[name]) delete env[name];
     result = await spawnGit({
       args: [

@@ -1,12 +1,19 @@
 import type { DesignTree } from "@/lib/design/types.ts";
 import { suggestSlug } from "@/lib/design/slug.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { ghEnv } from "@/lib/process-host/gh-env.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import type { GithubAvailability } from "./plan-types.ts";
 
 /** Runs `gh <args>` in `cwd` through the process host; resolves with its stdout. */
 async function gh(args: string[], input: { cwd: string; timeoutMs?: number }): Promise<string> {
-  const result = await runProcess({ bin: "gh", args, cwd: input.cwd, timeoutMs: input.timeoutMs ?? 30_000 });
+  const result = await runProcess({
+    bin: "gh",
+    args,
+    cwd: input.cwd,
+    env: ghEnv(),
+    timeoutMs: input.timeoutMs ?? 30_000,
+  });
   if (result.isTruncated)
     throw new AppError(
       "unavailable",

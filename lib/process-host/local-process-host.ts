@@ -13,6 +13,9 @@ import type { ProcessHost, SpawnedProcess, SpawnListener, SpawnRequest } from ".
  */
 const MAX_GIT_PROCESSES = 32;
 
+/** simple-git clients kept (one per binary and environment); the oldest goes first. */
+const MAX_GIT_CLIENTS = 4;
+
 /**
  * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
  * filter.*, protocol.*.allow, core.sshCommand…) whatever their value. Arbor's only `-c` options are
@@ -20,7 +23,9 @@ const MAX_GIT_PROCESSES = 32;
  * (git-safety.ts, repository-programs.ts: hooks to /dev/null, `protocol.ext.allow=never`, git's own
  * receive-pack, the user's own ssh command and credential helpers back in place of the
  * repository's), and no caller's text is ever placed among git's global options, so these
- * categories are allowed; every other check stays on.
+ * categories are allowed. The environment is Arbor's allow-listed one (child-env.ts), whose
+ * GIT_CONFIG_GLOBAL / GIT_CONFIG_SYSTEM and GIT_SSH_COMMAND are the user's own, so config paths
+ * are allowed too; ARBOR_PASS_ENV may not name the rest (config/pass-env.ts). Every other check stays on.
  */
 const GIT_SAFETY_OVERRIDES = {
   allowUnsafeFsMonitor: true,
@@ -31,6 +36,7 @@ const GIT_SAFETY_OVERRIDES = {
   allowUnsafeAskPass: true,
   allowUnsafeCredentialHelper: true,
   allowUnsafePack: true,
+  allowUnsafeConfigPaths: true,
 };
 
 /** simple-git accepts a custom binary only when it is made of these characters. */
@@ -48,25 +54,29 @@ export interface LocalProcessHost extends ProcessHost {
  * (remote-process-host.ts). Tests, benchmarks and the `arbor` command use it as is.
  */
 export function createLocalProcessHost(): LocalProcessHost {
-  // One simple-git client per git binary: PATH is read at every call, so a git installed, moved or
-  // removed while Arbor runs is noticed (the binary is part of a client's configuration).
+  // One simple-git client per git binary and environment (both are part of a client's
+  // configuration): PATH is read at every call, so a git installed, moved or removed while Arbor
+  // runs is noticed. The environment is the same for every call unless Arbor's own changes.
   const gitClients = new Map<string, SimpleGit>();
   const liveGroups = new Set<number>();
   return {
     spawn(request, listener) {
       return startProcess({ request, listener, liveGroups });
     },
-    git(args) {
-      const binary = findGitBinary();
-      let client = gitClients.get(binary);
+    git(args, env) {
+      const gitEnv = { ...env, ...(env.PATH !== undefined ? { PATH: sanitizeSearchPath(env.PATH) } : {}) };
+      const binary = findGitBinary(gitEnv.PATH);
+      const key = `${binary}\0${JSON.stringify(gitEnv)}`;
+      let client = gitClients.get(key);
       if (!client) {
+        if (gitClients.size >= MAX_GIT_CLIENTS) gitClients.delete(gitClients.keys().next().value!);
         client = simpleGit({
           maxConcurrentProcesses: MAX_GIT_PROCESSES,
           trimmed: false,
           binary,
           unsafe: GIT_SAFETY_OVERRIDES,
-        });
-        gitClients.set(binary, client);
+        }).env(gitEnv);
+        gitClients.set(key, client);
       }
       return client.raw(args);
     },
@@ -82,9 +92,9 @@ export function createLocalProcessHost(): LocalProcessHost {
 
 const NO_STDIN: SpawnedProcess = { writeStdin() {}, endStdin() {} };
 
-/** git by its absolute path (Arbor's PATH, absolute entries only), so no relative PATH entry picks it. */
-function findGitBinary(): string {
-  const found = findExecutable({ name: "git", pathValue: process.env.PATH });
+/** git by its absolute path (the child's PATH, absolute entries only), so no relative PATH entry picks it. */
+function findGitBinary(pathValue: string | undefined): string {
+  const found = findExecutable({ name: "git", pathValue });
   return found && PLAIN_BINARY_PATH.test(found) ? found : "git";
 }
 

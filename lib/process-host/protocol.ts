@@ -5,7 +5,7 @@ export type HostRequest =
   | { type: "spawn"; id: number; request: SpawnRequest }
   | { type: "stdin"; id: number; text: string }
   | { type: "stdin_end"; id: number }
-  | { type: "git"; id: number; args: string[] };
+  | { type: "git"; id: number; args: string[]; env: Record<string, string> };
 
 /** Messages from the process host back to the server; `id` is the request's. */
 export type HostReply =

@@ -20,7 +20,12 @@ interface PendingGit {
  * calls fail with a clear message, and the next request starts a new host. When the server dies,
  * the host notices the closed channel, kills everything it started and exits.
  */
-export function startRemoteProcessHost(input: { entry: string; onError?: (message: string) => void }): ProcessHost {
+export function startRemoteProcessHost(input: {
+  entry: string;
+  /** The host's own environment (buildChildEnv's "process-host"): it starts every child with an env of its own. */
+  env: Record<string, string>;
+  onError?: (message: string) => void;
+}): ProcessHost {
   const spawns = new Map<number, PendingSpawn>();
   const gitCalls = new Map<number, PendingGit>();
   let child: ChildProcess | null = null;
@@ -31,6 +36,7 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
     if (child) return child;
     const started = fork(input.entry, [], {
       serialization: "advanced",
+      env: input.env as NodeJS.ProcessEnv,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       execArgv: [],
     });
@@ -125,12 +131,12 @@ export function startRemoteProcessHost(input: { entry: string; onError?: (messag
         endStdin: () => forward({ type: "stdin_end", id }),
       };
     },
-    git(args: string[]) {
+    git(args: string[], env: Record<string, string>) {
       return new Promise<string>((resolve, reject) => {
         const id = nextId++;
         gitCalls.set(id, { resolve, reject });
         try {
-          send({ type: "git", id, args });
+          send({ type: "git", id, args, env });
         } catch (error) {
           gitCalls.delete(id);
           reject(error instanceof Error ? error : new Error(String(error)));

@@ -7,6 +7,7 @@ describe("runProcess", () => {
       bin: process.execPath,
       args: ["-e", 'process.stdout.write("a".repeat(5000) + "THE END")'],
       cwd: process.cwd(),
+      env: { PATH: process.env.PATH },
       timeoutMs: 30_000,
       maxOutputBytes: 1000,
     });
@@ -22,6 +23,7 @@ describe("runProcess", () => {
       bin: process.execPath,
       args: ["-e", "require('fs').writeFileSync('/should-not-run', 'x')"],
       cwd: process.cwd(),
+      env: { PATH: process.env.PATH },
       timeoutMs: 30_000,
       signal: controller.signal,
     }).catch((error: unknown) => error);
@@ -35,6 +37,7 @@ describe("runProcess", () => {
       bin: process.execPath,
       args: ["-e", "console.log('up'); setInterval(() => {}, 1000)"],
       cwd: process.cwd(),
+      env: { PATH: process.env.PATH },
       timeoutMs: 60_000,
       signal: controller.signal,
       onOutput: (text) => {

@@ -36,7 +36,8 @@ export function runProcess(input: {
   bin: string;
   args: string[];
   cwd: string;
-  env?: Record<string, string | undefined>;
+  /** The command's complete environment (child-env-source.ts's childEnv), never Arbor's own. */
+  env: Record<string, string | undefined>;
   timeoutMs: number;
   /** Called with each piece of output (stdout and stderr, as text) while the command runs. */
   onOutput?: (text: string) => void;
@@ -77,7 +78,7 @@ export function runProcess(input: {
     };
     input.signal?.addEventListener("abort", stop, { once: true });
     getProcessHost().spawn(
-      { bin: input.bin, args: input.args, cwd: input.cwd, env: input.env ?? process.env, stdin: "", pipeGraceMs: 1000 },
+      { bin: input.bin, args: input.args, cwd: input.cwd, env: input.env, stdin: "", pipeGraceMs: 1000 },
       {
         onStart: (startedPid) => {
           pid = startedPid;

@@ -6,8 +6,8 @@ export interface ProcessHost {
    * onExit and onClose. The returned handle writes to stdin while it is kept open.
    */
   spawn(request: SpawnRequest, listener: SpawnListener): SpawnedProcess;
-  /** Runs `git <args>` through simple-git and resolves with stdout; rejects with git's message. */
-  git(args: string[]): Promise<string>;
+  /** Runs `git <args>` through simple-git with exactly `env`, and resolves with stdout; rejects with git's message. */
+  git(args: string[], env: Record<string, string>): Promise<string>;
   /** Stops the host; processes it started are killed. */
   close(): Promise<void>;
 }

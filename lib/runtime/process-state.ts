@@ -14,6 +14,8 @@ export const PROCESS_STATE = {
     "lib/team/local-instance.ts: this process's instance (host name + data directory), per database client",
   teamFeed: "lib/team/team-feed.ts: the LISTEN/NOTIFY connection that carries events between instances (PostgreSQL)",
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
+  childEnvSecrets:
+    "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
   runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",
   runManager: "lib/chat/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",

@@ -8,6 +8,7 @@ import { readBranchNames } from "@/lib/git/read-branch-names.ts";
 import { redactCredentialsInText, redactUrlCredentials } from "@/lib/git/redact-url.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { ghEnv } from "@/lib/process-host/gh-env.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import { explainPrCreateFailure } from "./explain-pr-create-failure.ts";
 import { findPullRequestBlocker } from "./pull-request-blocker.ts";
@@ -26,17 +27,6 @@ import {
 import { isBranchOnRemote, readPushRemote, requireBranch } from "./push-worktree.ts";
 import type { GhStatus, PullRequestInfo, PullRequestView } from "./ship-types.ts";
 import { publishWorktreeListChange } from "./worktree-facts.ts";
-
-/** gh never prompts (no terminal behind Arbor), prints no colours and checks for no update. */
-function ghEnv(): Record<string, string | undefined> {
-  return {
-    ...process.env,
-    GH_PROMPT_DISABLED: "1",
-    GH_NO_UPDATE_NOTIFIER: "1",
-    NO_COLOR: "1",
-    GH_SPINNER_DISABLED: "1",
-  };
-}
 
 type GhOutcome =
   { ok: true; stdout: string } | { ok: false; missing: boolean; exitCode: number | null; stderr: string };

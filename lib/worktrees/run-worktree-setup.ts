@@ -1,4 +1,5 @@
 import path from "node:path";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import { copySetupFiles } from "./copy-setup-files.ts";
 import { formatCommandLine, type WorktreeSetup } from "./worktree-setup.ts";
@@ -6,9 +7,6 @@ import type { CommandOutcome, SetupReport } from "./worktree-types.ts";
 
 /** How much of the command's output the report keeps (its end: where errors are). */
 const OUTPUT_TAIL_CHARS = 16_000;
-
-/** Variables of Arbor's own that a repository's setup command has no business reading. */
-const PRIVATE_ENV = /^(ARBOR_|GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|PREFIX)$)/;
 
 /**
  * Sets a new worktree up as the repository asks: copies the listed files from the main worktree
@@ -57,7 +55,6 @@ async function runSetupCommand(input: {
       output: "",
     };
   }
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !PRIVATE_ENV.test(name)));
   input.onCommandStart?.(command);
   try {
     const result = await runProcess({
@@ -65,7 +62,8 @@ async function runSetupCommand(input: {
       bin: program.includes("/") ? path.resolve(input.worktreePath, program) : program,
       args,
       cwd: input.worktreePath,
-      env,
+      // Allow-listed (with ARBOR_PASS_ENV's toolchain variables): nothing that opens Arbor's API or database.
+      env: childEnv("setup"),
       timeoutMs: input.setup.timeoutSeconds * 1000,
       // Only the end is reported; a command writing gigabytes keeps no more than this in memory.
       maxOutputBytes: OUTPUT_TAIL_CHARS * 4,

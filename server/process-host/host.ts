@@ -18,7 +18,7 @@ function reply(message: HostReply): void {
 function serve(request: HostRequest): void {
   const { id } = request;
   if (request.type === "git") {
-    host.git(request.args).then(
+    host.git(request.args, request.env).then(
       (stdout) => reply({ type: "git_done", id, stdout }),
       (error: unknown) =>
         reply({ type: "git_failed", id, message: error instanceof Error ? error.message : String(error) }),

@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { runGit } from "@/lib/git/run-git.ts";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import type { ProcessHost, SpawnListener, SpawnRequest } from "@/lib/process-host/types.ts";
@@ -53,7 +54,7 @@ function record(host: ProcessHost, request: Partial<SpawnRequest> & Pick<SpawnRe
 
 const hosts: ProcessHost[] = [];
 function newHost(): ProcessHost {
-  const host = startRemoteProcessHost({ entry: PROCESS_HOST_ENTRY });
+  const host = startRemoteProcessHost({ entry: PROCESS_HOST_ENTRY, env: childEnv("process-host") });
   hosts.push(host);
   return host;
 }
@@ -107,8 +108,10 @@ describe("remote process host", () => {
 
   it("runs git and passes git's own complaint back", async () => {
     const host = newHost();
-    expect(await host.git(["--version"])).toMatch(/^git version /);
-    await expect(host.git(["-C", tmpdir(), "rev-parse", "--git-common-dir"])).rejects.toThrow(/not a git repository/);
+    expect(await host.git(["--version"], childEnv("git"))).toMatch(/^git version /);
+    await expect(host.git(["-C", tmpdir(), "rev-parse", "--git-common-dir"], childEnv("git"))).rejects.toThrow(
+      /not a git repository/,
+    );
   });
 
   it("when the host dies mid-run: the run ends as killed, its process is gone, git calls fail clearly and the next call starts a new host", async () => {
@@ -118,7 +121,7 @@ describe("remote process host", () => {
     process.kill(hostPidOf(), "SIGKILL");
     expect((await run.closed).exit).toEqual({ code: null, signal: "SIGKILL" });
     await expect.poll(() => isProcessAlive(sleepPid), { timeout: 10_000 }).toBe(false);
-    expect(await host.git(["--version"])).toMatch(/^git version /);
+    expect(await host.git(["--version"], childEnv("git"))).toMatch(/^git version /);
   });
 
   it("when the server dies (kill -9), the host kills what it started and exits", async () => {
@@ -155,7 +158,7 @@ describe("runGit through the remote host", () => {
 describe("runProcess through the remote host", () => {
   useProcessHost("remote");
   const run = (args: string[], timeoutMs = 10_000) =>
-    runProcess({ bin: process.execPath, args: ["-e", ...args], cwd: tmpdir(), timeoutMs });
+    runProcess({ bin: process.execPath, args: ["-e", ...args], cwd: tmpdir(), env: childEnv("setup"), timeoutMs });
 
   it("resolves with the output of a command that exits 0", async () => {
     expect(await run(["process.stdout.write('out'); process.stderr.write('err')"])).toEqual({
@@ -172,9 +175,13 @@ describe("runProcess through the remote host", () => {
   });
 
   it("rejects a missing binary with its errno code", async () => {
-    const error = await runProcess({ bin: "no-such-binary-arbor", args: [], cwd: tmpdir(), timeoutMs: 5000 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await runProcess({
+      bin: "no-such-binary-arbor",
+      args: [],
+      cwd: tmpdir(),
+      env: childEnv("setup"),
+      timeoutMs: 5000,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProcessFailure);
     expect((error as ProcessFailure).code).toBe("ENOENT");
   });

@@ -19,10 +19,12 @@ interface ErrorBody {
 const ghDir = mkdtempSync(path.join(os.tmpdir(), "arbor-fake-gh-"));
 const ghBin = path.join(ghDir, "bin");
 mkdirSync(ghBin);
+// Its folder is written into the script: gh gets only its allow-listed environment from Arbor.
 writeFileSync(
   path.join(ghBin, "gh"),
   [
     "#!/bin/sh",
+    `FAKE_GH_DIR='${ghDir}'`,
     'case "$1 $2" in',
     '  "auth status") exit 0 ;;',
     '  "pr view") cat "$FAKE_GH_DIR/view.out"; exit "$(cat "$FAKE_GH_DIR/view.code")" ;;',
@@ -45,7 +47,6 @@ function answerAsGh(input: { view?: string; viewCode?: number; createError?: str
 const shared = useArborWithRepo({
   serverEnv: {
     PATH: `${ghBin}:${path.join(repoRoot, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
-    FAKE_GH_DIR: ghDir,
   },
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { buildClaudeEnv, type EnvMap } from "@/lib/agent/claude-env.ts";
+import { buildChildEnv, type EnvMap } from "@/lib/process-host/child-env.ts";
 import { expect } from "vitest";
 
 // Plain async functions, independent of vitest, so browser e2e tests can reuse them.
@@ -47,7 +47,7 @@ export async function removeTestDirs(dirs: string[]): Promise<void> {
 
 /**
  * The environment for the real CLI talking to the mock, built the way Arbor builds it: an
- * inherited environment passed through buildClaudeEnv, with CLI-only settings passed as
+ * inherited environment passed through buildChildEnv, with CLI-only settings passed as
  * `ARBOR_CLAUDE_ENV_*` (CLAUDE_CODE_* names from the parent are dropped on purpose).
  * `apiKey: null` leaves ANTHROPIC_API_KEY out; `maxRetries` bounds the CLI's API retries.
  */
@@ -70,7 +70,7 @@ export function buildTestClaudeEnv(params: {
   };
   const apiKey = params.apiKey === undefined ? "sk-test" : params.apiKey;
   if (apiKey !== null) inherited.ANTHROPIC_API_KEY = apiKey;
-  return buildClaudeEnv({ inherited });
+  return buildChildEnv({ program: "claude", inherited, passNames: [], secrets: [] });
 }
 
 /** True while the process exists and is not a zombie waiting to be reaped (Linux /proc). */

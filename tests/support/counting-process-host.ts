@@ -11,7 +11,7 @@ export function countingProcessHost(
       if (request.args.includes(word)) counter.count += 1;
       return inner.spawn(request, listener);
     },
-    git: (args) => inner.git(args),
+    git: (args, env) => inner.git(args, env),
     close: () => inner.close(),
   };
   return { host, counter };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { createLocalProcessHost } from "@/lib/process-host/local-process-host.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
@@ -12,7 +13,10 @@ import { PROCESS_HOST_ENTRY } from "./process-host-entry.ts";
 export function useProcessHost(kind: "local" | "remote"): { current: () => ProcessHost } {
   let host: ProcessHost | undefined;
   beforeAll(() => {
-    host = kind === "remote" ? startRemoteProcessHost({ entry: PROCESS_HOST_ENTRY }) : createLocalProcessHost();
+    host =
+      kind === "remote"
+        ? startRemoteProcessHost({ entry: PROCESS_HOST_ENTRY, env: childEnv("process-host") })
+        : createLocalProcessHost();
     installProcessHost(host);
   });
   afterAll(async () => {

@@ -1,0 +1,78 @@
+import { whyNeverPassed } from "@/lib/config/pass-env.ts";
+import { BROWSER_NAMES, CLAUDE_NAMES, COMMON_NAMES, GH_NAMES, isListed, TOOLCHAIN_NAMES } from "./child-env-names.ts";
+
+/** Prefix of variables passed to claude under their suffix (ARBOR_CLAUDE_ENV_X → X). */
+export const PASS_THROUGH_PREFIX = "ARBOR_CLAUDE_ENV_";
+
+/** An environment as a plain map (`process.env` fits; Next.js types make NODE_ENV required on ProcessEnv). */
+export type EnvMap = Record<string, string | undefined>;
+
+/**
+ * The kinds of process Arbor starts: `claude`; `git` (its scans and commands, and the hooks of a
+ * trusted repository); `gh`; `setup` (a trusted repository's worktree setup command); `browser`
+ * (`arbor open`'s opener); `process-host` (the Node process that starts all of the above).
+ */
+export type ChildProgram = "claude" | "git" | "gh" | "setup" | "browser" | "process-host";
+
+const ALLOWED: Record<ChildProgram, readonly string[]> = {
+  claude: [...COMMON_NAMES, ...TOOLCHAIN_NAMES, ...CLAUDE_NAMES],
+  git: [...COMMON_NAMES, ...TOOLCHAIN_NAMES],
+  setup: [...COMMON_NAMES, ...TOOLCHAIN_NAMES],
+  gh: [...COMMON_NAMES, ...GH_NAMES],
+  browser: [...COMMON_NAMES, ...BROWSER_NAMES],
+  "process-host": COMMON_NAMES,
+};
+
+/** The programs that run the user's own commands and so get ARBOR_PASS_ENV's toolchain variables. */
+const GETS_PASS_ENV = new Set<ChildProgram>(["claude", "git", "setup"]);
+
+/**
+ * The complete environment of a child process, built from an allow-list, never by copying
+ * Arbor's: a command Claude runs once the user allowed it can read it, and must find nothing
+ * there that opens Arbor's API or database. `inherited` is Arbor's environment, `passNames`
+ * ARBOR_PASS_ENV's names (claude, git and setup only), `secrets` Arbor's access and hook tokens;
+ * for claude, `ARBOR_CLAUDE_ENV_<NAME>` is passed as `<NAME>` (how an operator or a test sets
+ * CLAUDE_CODE_* on purpose: inherited ones are dropped, as they would make claude a nested
+ * session when Arbor runs inside Claude Code). `overrides` (Arbor's own values) are applied last.
+ * Whatever the lists say, no ARBOR_*, DATABASE_URL or PG* variable is passed, nor any variable
+ * whose value contains one of `secrets`.
+ */
+export function buildChildEnv(input: {
+  program: ChildProgram;
+  inherited: EnvMap;
+  passNames: readonly string[];
+  secrets: ReadonlyArray<string | null | undefined>;
+  overrides?: Record<string, string>;
+}): Record<string, string> {
+  const { program, inherited } = input;
+  const allowed = ALLOWED[program];
+  const extra = new Set(GETS_PASS_ENV.has(program) ? input.passNames : []);
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(inherited)) {
+    if (value === undefined) continue;
+    if (isListed(allowed, name) || extra.has(name)) env[name] = value;
+  }
+  if (program === "claude") {
+    for (const [name, value] of Object.entries(inherited)) {
+      const target = name.startsWith(PASS_THROUGH_PREFIX) ? name.slice(PASS_THROUGH_PREFIX.length) : "";
+      if (value !== undefined && target !== "") env[target] = value;
+    }
+  }
+  Object.assign(env, input.overrides);
+  const secrets = secretForms(input.secrets);
+  for (const [name, value] of Object.entries(env)) {
+    if (whyNeverPassed(name) || secrets.some((secret) => value.includes(secret))) delete env[name];
+  }
+  return env;
+}
+
+/** Each secret as written and as it appears in a URL (`?token=…`), the one place a user copies it. */
+function secretForms(secrets: ReadonlyArray<string | null | undefined>): string[] {
+  return [
+    ...new Set(
+      secrets
+        .filter((secret): secret is string => Boolean(secret))
+        .flatMap((secret) => [secret, encodeURIComponent(secret)]),
+    ),
+  ];
+}
