@@ -31,9 +31,10 @@ async function recordDesktopAlerts(page: Page): Promise<() => Promise<Array<{ ti
   return () => page.evaluate(() => (window as unknown as { arborShownAlerts: [] }).arborShownAlerts);
 }
 
-test("an Edit waits as a diff; it survives a reload, is allowed once, the file changes, and another tab sees who answered", async ({
+test("an Edit waits as a diff; it survives a reload, is allowed once, the file changes, and another browser sees who answered", async ({
   page,
-  context,
+  browser,
+  claude,
   repo,
 }) => {
   const file = path.join(repo.mainPath, "notes.txt");
@@ -54,7 +55,10 @@ test("an Edit waits as a diff; it survives a reload, is allowed once, the file c
 
   await page.reload();
   await expect(page.getByTestId("approval-card")).toHaveAttribute("data-tool", "Edit");
-  const other = await context.newPage();
+  // Another browser, signed in on its own: answers are signed by the server with the browser that gave them.
+  const otherBrowser = await browser.newContext();
+  const other = await otherBrowser.newPage();
+  await other.goto(await claude.arbor.mintSignInLink());
   await openWorktree(other, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await expect(other.getByTestId("approval-card")).toBeVisible();
 
@@ -64,14 +68,14 @@ test("an Edit waits as a diff; it survives a reload, is allowed once, the file c
   const mine = lastAnswer(page).getByTestId("approval-outcome");
   await expect(mine).toHaveAttribute("data-status", "allowed");
   await expect(mine).toContainText("Allowed once");
-  await expect(mine.getByTestId("approval-answered-by")).toHaveText("· by this tab");
+  await expect(mine.getByTestId("approval-answered-by")).toHaveText("· by this browser");
   const theirs = lastAnswer(other).getByTestId("approval-outcome");
   await expect(theirs).toContainText("Allowed once");
-  await expect(theirs.getByTestId("approval-answered-by")).toHaveText(/· by Chrome tab · [0-9a-f]{4}/);
+  await expect(theirs.getByTestId("approval-answered-by")).toHaveText(/· by Chromium on Linux · [0-9a-f]{4}/);
   await expect(page.getByTestId("approval-card")).toHaveCount(0);
   await expect(other.getByTestId("approval-card")).toHaveCount(0);
   await expect(page).toHaveTitle("Arbor");
-  await other.close();
+  await otherBrowser.close();
 });
 
 test("a command denied with the D key and a message: Claude reads the message; 'Allow and retry' runs it", async ({

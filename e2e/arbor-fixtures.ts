@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 /**
- * Signs the test's browser in the way a user does, by opening the link the server printed, then
+ * Signs the test's browser in the way a user does, by opening a one-time sign-in link, then
  * hands the page to the test and fails it if the page reported any Content-Security-Policy
  * violation meanwhile (Chromium logs each one as a console error; the page also sees a
  * `securitypolicyviolation` event, reported here through a binding).
@@ -25,8 +25,9 @@ export async function useSignedInPage(
       report(`${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
     });
   });
-  await page.goto(arbor.signInUrl);
-  // The link set the session cookie and took the token out of the address bar.
+  // Each test's browser signs in with its own one-time link ("Sign in another device"), as a user's would.
+  await page.goto(await arbor.mintSignInLink());
+  // The link set the session cookie, stored the page key and took the code out of the address bar.
   await expect(page).toHaveURL(`${arbor.url}/`);
   await use(page);
   expect(violations, "Content-Security-Policy violations reported by the page").toEqual([]);

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { checkRequest, type GuardPolicy, type GuardVerdict } from "@/lib/http/request-guard.ts";
+import type { BrowserSessions } from "@/lib/access/browser-sessions.ts";
+import type { SignInCodes } from "@/lib/access/sign-in-codes.ts";
+import { describeBrowser } from "@/lib/access/session-label.ts";
+import { ACTOR_HEADER, encodeActor } from "@/lib/http/actor.ts";
+import { checkRequest, type GuardAuth, type GuardPolicy, type GuardVerdict } from "@/lib/http/request-guard.ts";
 import { createNonce, securityHeaders } from "@/lib/http/security-headers.ts";
 import { sessionSetCookie } from "@/lib/http/session-cookie.ts";
 import { pathAfterSignIn } from "@/lib/http/sign-in-redirect.ts";
@@ -16,6 +20,8 @@ type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => vo
  */
 export function createArborHttpServer(input: {
   policy: GuardPolicy;
+  sessions: BrowserSessions;
+  signInCodes: SignInCodes;
   isDev: boolean;
   handleRequest: RequestHandler;
   handleUpgrade: UpgradeHandler;
@@ -38,10 +44,19 @@ export function createArborHttpServer(input: {
       refuse({ req, res, verdict, nonce });
       return;
     }
-    if (verdict.auth === "sign-in-link") {
-      signIn({ req, res, nonce, setCookie: sessionSetCookie({ port: localPort, token: input.policy.token }) });
+    if (verdict.auth.kind === "sign-in-link") {
+      void signIn({ req, res, nonce, code: verdict.auth.code, localPort, input }).catch((error: unknown) => {
+        console.error("[arbor] sign-in failed", error);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end("Arbor could not sign this browser in. Try the link again; the terminal Arbor runs in says why.");
+      });
       return;
     }
+    // Who the request acts for is the server's to say: a client's own copy of the header is dropped.
+    delete req.headers[ACTOR_HEADER];
+    const actor = actorOf(verdict.auth);
+    if (actor) req.headers[ACTOR_HEADER] = actor;
+    if (verdict.auth.kind === "browser") input.sessions.noteSeen(verdict.auth.browser.id);
     // Next puts the nonce on its own scripts when the request carries the CSP
     // (next/dist/server/app-render/get-script-nonce-from-header.js); whatever a client sent is replaced.
     req.headers["content-security-policy"] = headers["content-security-policy"];
@@ -59,22 +74,40 @@ export function createArborHttpServer(input: {
   return server;
 }
 
+/** The actor header for an authenticated request (see lib/http/actor.ts). */
+function actorOf(auth: GuardAuth): string | null {
+  if (auth.kind === "browser" || auth.kind === "browser-page")
+    return encodeActor({ kind: "browser", sessionId: auth.browser.id, label: auth.browser.label });
+  if (auth.kind === "api-client") return encodeActor({ kind: "api-client" });
+  return null;
+}
+
 /**
- * The sign-in link: set the session cookie and drop the token from the address bar (303 to the
- * same path on Arbor). When another site or a local file opened the link, the browser would
- * withhold the new SameSite=Strict cookie on that redirect, so a page continues instead.
+ * A one-time sign-in link: the code is used up, a session is made for this browser, and a page sets the
+ * session cookie and puts the page key in this origin's localStorage (never in a cookie, so a service on
+ * another port, which receives Arbor's cookies, never sees it), then moves on to the same path without
+ * the code. The page's own navigation is same-origin, so the SameSite=Strict cookie goes with it even
+ * when the link was opened from another site or a local file.
  */
-function signIn(input: { req: IncomingMessage; res: ServerResponse; nonce: string; setCookie: string }): void {
-  const path = pathAfterSignIn(input.req.url ?? "/");
-  input.res.setHeader("set-cookie", input.setCookie);
-  input.res.setHeader("cache-control", "no-store");
-  if (input.req.headers["sec-fetch-site"] === "cross-site") {
-    input.res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    input.res.end(renderSignedInPage({ nonce: input.nonce, path }));
+async function signIn(params: {
+  req: IncomingMessage;
+  res: ServerResponse;
+  nonce: string;
+  code: string;
+  localPort: number;
+  input: { sessions: BrowserSessions; signInCodes: SignInCodes };
+}): Promise<void> {
+  const { req, res, nonce } = params;
+  res.setHeader("cache-control", "no-store");
+  if (!params.input.signInCodes.redeem(params.code)) {
+    res.writeHead(401, { "content-type": "text/html; charset=utf-8" });
+    res.end(renderSignInPage({ nonce, reason: "used-link", continuePath: null }));
     return;
   }
-  input.res.writeHead(303, { location: path });
-  input.res.end();
+  const { cookie, pageKey } = await params.input.sessions.create({ label: describeBrowser(req.headers["user-agent"]) });
+  res.setHeader("set-cookie", sessionSetCookie({ port: params.localPort, value: cookie }));
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(renderSignedInPage({ nonce, path: pathAfterSignIn(req.url ?? "/"), pageKey }));
 }
 
 /** A refused request: the how-to-get-in page for a browser opening a page, JSON for everything else. */
@@ -89,7 +122,10 @@ function refuse(input: {
   const pathname = new URL(req.url ?? "/", "http://local").pathname;
   const isPage = (method === "GET" || method === "HEAD") && !/^\/(api|_next)\//.test(pathname);
   res.setHeader("cache-control", "no-store");
-  if ((verdict.refusal === "unauthenticated" || verdict.refusal === "wrong-token") && isPage) {
+  if (
+    (verdict.refusal === "unauthenticated" || verdict.refusal === "wrong-token" || verdict.refusal === "token-link") &&
+    isPage
+  ) {
     const isFromAnotherSite = req.headers["sec-fetch-site"] === "cross-site";
     res.writeHead(401, { "content-type": "text/html; charset=utf-8" });
     res.end(
@@ -105,7 +141,11 @@ function refuse(input: {
   res.writeHead(verdict.status, { "content-type": "application/json" });
   res.end(
     JSON.stringify({
-      error: { code: verdict.status === 401 ? "unauthorized" : "forbidden", message: verdict.message },
+      error: {
+        code: verdict.status === 401 ? "unauthorized" : "forbidden",
+        message: verdict.message,
+        details: { refusal: verdict.refusal },
+      },
     }),
   );
 }

@@ -21,6 +21,12 @@ import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.t
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { installHistoryReaderEntry } from "@/lib/history-import/reader-pool.ts";
 import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
+import { openBrowserSessions } from "@/lib/access/browser-sessions.ts";
+import { installAccess } from "@/lib/access/current-access.ts";
+import { createSignInCodes } from "@/lib/access/sign-in-codes.ts";
+import { mintSignInLink } from "@/lib/access/sign-in-link.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { getLocalInstance } from "@/lib/team/local-instance.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
 
@@ -56,10 +62,22 @@ async function main(): Promise<void> {
   const handleNext = app.getRequestHandler();
   const nextUpgrade = config.isDev ? app.getUpgradeHandler() : null;
 
-  const policy = { allowedHosts: config.allowedHosts, token: serverConfig.token };
+  const sessions = await openBrowserSessions({
+    db: getDb(),
+    instanceId: (await getLocalInstance(getDb())).id,
+    onError: (error) => log(`could not note a browser as seen: ${String(error)}`),
+  });
+  const signInCodes = createSignInCodes();
+  const policy = {
+    allowedHosts: config.allowedHosts,
+    token: serverConfig.token,
+    findBrowser: (cookie: string) => sessions.findByCookie(cookie),
+  };
   const gateway = createWsGateway({ policy });
   const server = createArborHttpServer({
     policy,
+    sessions,
+    signInCodes,
     isDev: config.isDev,
     handleRequest: (req, res) =>
       req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH
@@ -91,11 +109,19 @@ async function main(): Promise<void> {
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
   await runAfterListenSteps({ config, port, log });
   const url = localServerUrl({ host: config.host, port });
+  const access = {
+    sessions,
+    signInCodes,
+    baseUrl: url,
+    announce: log,
+    closeBrowserSockets: (sessionId: string) => gateway.closeBrowser(sessionId),
+  };
+  installAccess(access);
   writeServerInfo({ dataDir: config.dataDir, url });
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}`);
-  // The one place the token is shown: the link signs a browser in (see README, Security).
-  log(`open Arbor with this link (it signs your browser in): ${url}/?token=${encodeURIComponent(serverConfig.token)}`);
+  // Sign-in links are shown only here, on Arbor's own terminal (README, Security): good once each.
+  log(`open Arbor with this link (it signs your browser in, once): ${mintSignInLink(access, { ttlMs: null }).url}`);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { PAGE_KEY_STORAGE } from "@/lib/http/page-key.ts";
+
 // The two pages the server answers itself, before Next: how to get in (401), and the
 // continuation after a sign-in link that another site or a local file opened.
 
@@ -31,52 +33,63 @@ ${input.body}
 `;
 }
 
+const LEADS = {
+  unauthenticated:
+    "<p>Arbor runs Claude on this computer, so it only answers browsers that signed in with a sign-in link.</p>",
+  "wrong-token":
+    "<p><strong>That is not this Arbor's access token.</strong> It may come from another Arbor or an older data directory.</p>",
+  "token-link":
+    "<p><strong>Links with <code>?token=</code> no longer sign a browser in.</strong> Any program Arbor starts could read that token, so it only lets API clients read. Sign-in links are now good once, and Arbor shows them only on its own terminal or to a browser already signed in.</p>",
+  "used-link":
+    "<p><strong>This sign-in link was already used or has expired.</strong> Each link signs one browser in, once: a copy found later (in a browser's history, say) lets nobody in.</p>",
+} as const;
+
 /**
- * How to get in, for a browser without Arbor's session cookie. `continuePath` is offered when
- * the browser came from another site: a SameSite=Strict cookie is withheld on such a
- * navigation, and a click on a link of this page sends it.
+ * How to get in, for a browser that is not signed in. `continuePath` is offered when the browser came
+ * from another site: a SameSite=Strict cookie is withheld on such a navigation, and a click on a link of
+ * this page sends it.
  */
 export function renderSignInPage(input: {
   nonce: string;
-  reason: "unauthenticated" | "wrong-token";
+  reason: keyof typeof LEADS;
   continuePath: string | null;
 }): string {
-  const lead =
-    input.reason === "wrong-token"
-      ? "<p><strong>That link's token is not this Arbor's.</strong> It may come from another Arbor or an older data directory.</p>"
-      : "<p>Arbor runs Claude on this computer, so it only answers browsers that signed in with its access link.</p>";
   const cont = input.continuePath
     ? `<p>Already signed in in this browser? <a data-testid="sign-in-continue" href="${escapeHtml(input.continuePath)}">Continue to Arbor</a>.</p>`
     : "";
   return page({
     nonce: input.nonce,
     title: "Sign in · Arbor",
-    body: `<h1>Open Arbor with its access link</h1>
-${lead}
+    body: `<h1>Open Arbor with a sign-in link</h1>
+${LEADS[input.reason]}
 <p>Use one of these:</p>
 <ul>
-<li>the link <code>npm start</code> printed when Arbor started: <code>http://127.0.0.1:&lt;port&gt;/?token=…</code></li>
-<li>run <code>npx arbor open</code> in Arbor's folder: it prints that link and opens it in your browser</li>
+<li>the link Arbor printed in its terminal when it started: <code>http://127.0.0.1:&lt;port&gt;/?signin=…</code></li>
+<li>run <code>npx arbor open</code> in Arbor's folder: Arbor prints a new link in the terminal where it runs (good once, for 10 minutes), and your browser opens Arbor</li>
+<li>in a browser that is already signed in: Settings → Signed-in browsers → Sign in another device</li>
 </ul>
 ${cont}
-<p class="note">The link signs this browser in once (a cookie for this port); Arbor then removes the token from the address bar. API clients send <code>Authorization: Bearer &lt;token&gt;</code>; the token is in <code>&lt;data dir&gt;/access-token</code>.</p>`,
+<p class="note">A link signs this browser in once (a cookie for this port, and a key only Arbor's own page holds). API clients send <code>Authorization: Bearer &lt;token&gt;</code> (the token is in <code>&lt;data dir&gt;/access-token</code>); the token only reads.</p>`,
   });
 }
 
 /**
- * After a sign-in link that another site or a local file opened (`npx arbor open`): the cookie
- * is set with this page, which then moves on to `path` by itself. Its own navigation is
- * same-origin, so the browser sends the SameSite=Strict cookie, which a redirect in the first
- * navigation would not carry. `path` comes from pathAfterSignIn (a path on Arbor, quotes encoded).
+ * After a sign-in link: the page key goes into this origin's localStorage and the browser moves on to
+ * `path` (same-origin, so the new SameSite=Strict cookie goes along). `path` comes from pathAfterSignIn
+ * (a path on Arbor, quotes encoded); the key is base64url. Without scripts, the link says what is missing.
  */
-export function renderSignedInPage(input: { nonce: string; path: string }): string {
+export function renderSignedInPage(input: { nonce: string; path: string; pageKey: string }): string {
   const target = escapeHtml(input.path);
+  // `<` is written as \u003c so no value can close the script element.
+  const literal = (value: string) => JSON.stringify(value).replace(/</g, "\\u003c");
+  const script = `localStorage.setItem(${literal(PAGE_KEY_STORAGE)}, ${literal(input.pageKey)});
+location.replace(${literal(input.path)});`;
   return page({
     nonce: input.nonce,
     title: "Signed in · Arbor",
-    head: `<meta http-equiv="refresh" content="0; url='${target}'">\n`,
     body: `<h1>Signed in</h1>
-<p>Opening Arbor… If nothing happens, <a data-testid="sign-in-continue" href="${target}">continue to Arbor</a>.</p>`,
+<p>Opening Arbor… If nothing happens, <a data-testid="sign-in-continue" href="${target}">continue to Arbor</a> (Arbor's page needs JavaScript).</p>
+<script nonce="${escapeHtml(input.nonce)}">${script}</script>`,
   });
 }
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
-import { checkRequest, type GuardPolicy } from "@/lib/http/request-guard.ts";
+import { WS_PROTOCOL } from "@/lib/http/page-key.ts";
+import { checkRequest, type GuardAuth, type GuardPolicy } from "@/lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
@@ -29,6 +30,8 @@ export interface WsGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
   clientCount(): number;
+  /** Closes every socket a signed-out browser still holds. */
+  closeBrowser(sessionId: string): void;
 }
 
 /**
@@ -37,7 +40,14 @@ export interface WsGateway {
  * able to open a socket and watch or drive runs (cross-site WebSocket hijacking).
  */
 export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // Arbor's page offers `arbor.v1` beside its page key (see lib/http/page-key.ts): the answer names only
+  // `arbor.v1`, so the key is never echoed back.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+  const socketsByBrowser = new Map<string, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
   const socketsPerClient = new Map<string, number>();
 
@@ -165,6 +175,16 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     send({ type: "hello", serverTime: new Date().toISOString() });
   });
 
+  function followBrowser(sessionId: string, ws: WebSocket): void {
+    const sockets = socketsByBrowser.get(sessionId) ?? new Set<WebSocket>();
+    sockets.add(ws);
+    socketsByBrowser.set(sessionId, sockets);
+    ws.once("close", () => {
+      sockets.delete(ws);
+      if (sockets.size === 0 && socketsByBrowser.get(sessionId) === sockets) socketsByBrowser.delete(sessionId);
+    });
+  }
+
   return {
     handleUpgrade(req, socket, head) {
       const pathname = new URL(req.url ?? "/", "http://local").pathname;
@@ -184,7 +204,7 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         return true;
       }
       if (pathname !== "/ws") return false;
-      const client = `${req.socket.remoteAddress ?? "?"} ${verdict.auth}`;
+      const client = `${req.socket.remoteAddress ?? "?"} ${clientKind(verdict.auth)}`;
       const open = socketsPerClient.get(client) ?? 0;
       if (open >= MAX_SOCKETS_PER_CLIENT) {
         refuseUpgrade(
@@ -201,8 +221,15 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         if (left > 0) socketsPerClient.set(client, left);
         else socketsPerClient.delete(client);
       });
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        if (verdict.auth.kind === "browser") followBrowser(verdict.auth.browser.id, ws);
+        wss.emit("connection", ws, req);
+      });
       return true;
+    },
+    closeBrowser(sessionId) {
+      for (const ws of socketsByBrowser.get(sessionId) ?? []) ws.close(4401, "signed out");
+      socketsByBrowser.delete(sessionId);
     },
     async close() {
       clearInterval(heartbeat);
@@ -211,6 +238,11 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
     },
     clientCount: () => wss.clients.size,
   };
+}
+
+/** Sockets are counted per address and per kind of credential (each signed-in browser on its own). */
+function clientKind(auth: GuardAuth): string {
+  return auth.kind === "browser" ? `browser:${auth.browser.id}` : auth.kind;
 }
 
 const STATUS_TEXT: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests" };

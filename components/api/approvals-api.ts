@@ -37,7 +37,7 @@ export function useSessionApprovals(sessionId: string) {
 export function useAnswerApproval(approval: { id: string; repoId: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { decision: ApprovalDecision; by: string }) =>
+    mutationFn: (input: { decision: ApprovalDecision }) =>
       fetchJson<{ approval: ApprovalView }>(`/api/approvals/${approval.id}`, { method: "POST", body: input }).then(
         (r) => r.approval,
       ),

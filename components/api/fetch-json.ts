@@ -1,3 +1,5 @@
+import { announceSignedOut, pageKeyHeaders } from "./page-key.ts";
+
 /** An error returned by Arbor's API, carrying the user-facing message. */
 export class ApiError extends Error {
   constructor(
@@ -10,13 +12,21 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch + JSON with Arbor's error body turned into an ApiError the UI can show. */
+/**
+ * fetch + JSON with Arbor's error body turned into an ApiError the UI can show. Every request carries the
+ * page key (lib/http/page-key.ts); a 401 means Arbor no longer knows this browser, and the page says how to
+ * sign in again.
+ */
 export async function fetchJson<T>(url: string, init?: { method?: string; body?: unknown }): Promise<T> {
   const response = await fetch(url, {
     method: init?.method ?? "GET",
-    headers: init?.body === undefined ? undefined : { "content-type": "application/json" },
+    headers: {
+      ...pageKeyHeaders(),
+      ...(init?.body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
+  if (response.status === 401) announceSignedOut();
   const payload = (await response.json().catch(() => null)) as
     (T & { error?: { code: string; message: string; details?: Record<string, unknown> } }) | null;
   if (!response.ok) {

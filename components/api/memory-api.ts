@@ -6,6 +6,7 @@ import type { SearchHit } from "@/lib/memory/search-hit.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { announceSignedOut, pageKeyHeaders } from "./page-key.ts";
 
 export type { SearchHit };
 
@@ -86,7 +87,24 @@ export function useSearchMessages(input: { repoId: string; query: string }) {
   });
 }
 
-/** The Markdown download of a whole conversation (a plain link: the browser handles the file). */
-export function exportUrl(sessionId: string): string {
-  return `/api/chat/export?sessionId=${encodeURIComponent(sessionId)}`;
+/**
+ * Downloads a whole conversation as Markdown. Fetched with the page key (a plain link would carry only the
+ * cookie, which the API refuses), then handed to the browser as a file under the server's name for it.
+ */
+export async function downloadExport(sessionId: string): Promise<void> {
+  const response = await fetch(`/api/chat/export?sessionId=${encodeURIComponent(sessionId)}`, {
+    headers: pageKeyHeaders(),
+  });
+  if (response.status === 401) announceSignedOut();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `Export failed (${response.status})`);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "conversation.md";
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -9,6 +9,7 @@ import { setupProblems } from "@/components/worktrees/setup-problems.ts";
 import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { pageKeyHeaders } from "./page-key.ts";
 
 export type { RepoDashboard };
 
@@ -119,7 +120,7 @@ export function keepDraftPlan(planId: string): void {
  * request that never arrived (the tab was killed) is sent again by `discardLeftDraftPlans`.
  */
 export function discardDraftPlan(client: QueryClient, input: DraftPlan): void {
-  void fetch(`/api/plans/${input.planId}?draft=1`, { method: "DELETE", keepalive: true })
+  void fetch(`/api/plans/${input.planId}?draft=1`, { method: "DELETE", keepalive: true, headers: pageKeyHeaders() })
     .then((response) => {
       // Gone, kept because it has a tree, or deleted now: either way no longer a draft to discard.
       if (response.ok || response.status === 404 || response.status === 409) keepDraftPlan(input.planId);

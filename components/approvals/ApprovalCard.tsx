@@ -38,7 +38,7 @@ export function ApprovalCard({ approval, isActive }: { approval: ApprovalView; i
     approval,
     isActive,
     isBusy: mutation.isPending,
-    answer: (decision) => mutation.mutate({ decision, by: label ?? "Browser tab" }),
+    answer: (decision) => mutation.mutate({ decision }),
   };
   return (
     <section

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCallView } from "@/lib/chat/chat-types.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
-import { createAnswererLabel, browserNameOf, describeAnsweredBy } from "./answerer-label.ts";
+import { describeAnsweredBy } from "./answerer-label.ts";
 import { mergeApprovals, pairApprovalsWithTools } from "./approval-lists.ts";
 import { approvalHeadline, describeApprovalAlert, describeApprovalRequest } from "./approval-text.ts";
 import { buildQuestionAnswers, readQuestionViews } from "./question-form.ts";
@@ -69,17 +69,13 @@ describe("pairApprovalsWithTools", () => {
 });
 
 describe("answerer labels", () => {
-  it("name the browser and a short id, and say 'this tab' for the tab's own answers", () => {
-    const chrome =
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0 Safari/537.36";
-    expect(browserNameOf(chrome)).toBe("Chrome");
-    expect(browserNameOf("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toBe("Firefox");
-    expect(browserNameOf("Mozilla/5.0 AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15")).toBe("Safari");
-    const label = createAnswererLabel({ userAgent: chrome, id: "3f9a-11aa-22bb" });
-    expect(label).toBe("Chrome tab · 3f9a");
-    expect(describeAnsweredBy({ answeredBy: label, ownLabel: label })).toBe("this tab");
-    expect(describeAnsweredBy({ answeredBy: "API", ownLabel: label })).toBe("API");
-    expect(describeAnsweredBy({ answeredBy: null, ownLabel: label })).toBeNull();
+  it("say 'this browser' for the browser's own answers and repeat the server's name for others", () => {
+    const mine = "Chromium on Linux · 3f9a";
+    expect(describeAnsweredBy({ answeredBy: mine, ownLabel: mine })).toBe("this browser");
+    expect(describeAnsweredBy({ answeredBy: "Firefox on macOS · 77c1", ownLabel: mine })).toBe(
+      "Firefox on macOS · 77c1",
+    );
+    expect(describeAnsweredBy({ answeredBy: null, ownLabel: mine })).toBeNull();
   });
 });
 

@@ -1,11 +1,9 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { readAnswererLabel } from "./answerer-label.ts";
+import { useSignedInBrowsers } from "@/components/api/sign-in-api.ts";
 
-const subscribe = () => () => undefined;
-
-/** This tab's label for answers ("Chrome tab · 3f9a"); null while rendering on the server. */
+/** How the server signs this browser's answers ("Chromium on Linux · 3f9a"); null until known. */
 export function useAnswererLabel(): string | null {
-  return useSyncExternalStore(subscribe, readAnswererLabel, () => null);
+  const browsers = useSignedInBrowsers();
+  return browsers.data?.find((browser) => browser.isCurrent)?.name ?? null;
 }

@@ -2,11 +2,10 @@
 
 import type { ReactNode } from "react";
 import type { SessionView } from "@/lib/chat/chat-types.ts";
-import { exportUrl } from "@/components/api/memory-api.ts";
 import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.tsx";
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
-import { buttonClass } from "@/components/ui/Button.tsx";
+import { ExportButton } from "@/components/memory/ExportButton.tsx";
 import { WorktreeHooksStatus } from "./WorktreeHooksStatus.tsx";
 
 /**
@@ -53,15 +52,7 @@ export function ChatHeader(props: {
       )}
       <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
       {props.children}
-      <a
-        href={exportUrl(session.id)}
-        download
-        data-testid="export-link"
-        title="Download this conversation (archived messages and the summary included) as Markdown"
-        className={buttonClass()}
-      >
-        Export
-      </a>
+      <ExportButton sessionId={session.id} />
       {props.isReadOnly ? null : (
         <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />
       )}

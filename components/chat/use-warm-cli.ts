@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import { nextWarmAllowedAt } from "./warm-schedule.ts";
+import { pageKeyHeaders } from "@/components/api/page-key.ts";
 
 /** Typing must pause this long before a warm request goes out. */
 const TYPING_DEBOUNCE_MS = 400;
@@ -26,7 +27,7 @@ export function useWarmCli(sessionId: string, isEnabled: boolean): { warmSoon: (
       };
       fetch("/api/chat/warm", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...pageKeyHeaders() },
         body: JSON.stringify({ sessionId }),
       }).then((response) => {
         if (!response.ok) failed();

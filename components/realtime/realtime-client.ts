@@ -1,3 +1,4 @@
+import { announceSignedOut, webSocketProtocols } from "@/components/api/page-key.ts";
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { reconnectDelay } from "./reconnect-delay.ts";
 import { SubscriptionCounts, once } from "./subscription-counts.ts";
@@ -19,6 +20,8 @@ interface RealtimeClientOptions {
 }
 
 const PING_EVERY_MS = 25_000;
+/** The close code the server sends to the sockets of a browser it signed out (server/ws-gateway.ts). */
+const SIGNED_OUT_CLOSE_CODE = 4401;
 const SILENT_LIMIT_MS = 60_000;
 /** A worktree path is never empty (the protocol requires min 1), so "" cannot collide with one. */
 const ALL_DIRECTORIES = "";
@@ -123,11 +126,11 @@ export class RealtimeClient {
 
   #connect(): void {
     this.#setState(this.#hasConnected ? "reconnecting" : "connecting");
-    const socket = new WebSocket(this.#options.url());
+    const socket = new WebSocket(this.#options.url(), webSocketProtocols());
     this.#socket = socket;
     socket.onopen = () => this.#handleOpen(socket);
     socket.onmessage = (event) => this.#handleMessage(event.data);
-    socket.onclose = () => this.#handleClose(socket);
+    socket.onclose = (event) => this.#handleClose(socket, event.code);
   }
 
   #handleOpen(socket: WebSocket): void {
@@ -168,8 +171,10 @@ export class RealtimeClient {
     if (parsed.success) this.#options.onMessage(parsed.data);
   }
 
-  #handleClose(socket: WebSocket): void {
+  #handleClose(socket: WebSocket, code: number): void {
     if (socket !== this.#socket) return;
+    // 4401: the server signed this browser out (Settings → Signed-in browsers).
+    if (code === SIGNED_OUT_CLOSE_CODE) announceSignedOut();
     this.#socket = null;
     this.#clearTimers();
     if (this.#isStopped) return;

@@ -7,6 +7,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 import { RepoSettingsSection } from "./RepoSettingsSection.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
+import { SignedInBrowsers } from "./SignedInBrowsers.tsx";
 
 /** The repository of the page Settings was opened from (`from` is that page's query string). */
 function repoOf(from: string | null): string | null {
@@ -38,6 +39,7 @@ export function SettingsPage() {
         {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
         {settings.data ? <NotificationSettings prefs={settings.data.settings} /> : null}
         {settings.data ? <RepoSettingsSection initialRepoId={repoOf(from)} /> : null}
+        <SignedInBrowsers />
       </div>
     </div>
   );

@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { checkRequest, type GuardPolicy } from "./request-guard.ts";
-import { sessionCookieValue } from "./session-cookie.ts";
+import { PAGE_KEY_HEADER, WS_PAGE_KEY_PREFIX, WS_PROTOCOL } from "./page-key.ts";
+import { checkRequest, type GuardBrowser, type GuardPolicy } from "./request-guard.ts";
+import { hashSecret } from "./secrets.ts";
 
 const TOKEN = "s3cret-token-0123456789";
-const policy: GuardPolicy = { allowedHosts: ["localhost", "127.0.0.1", "[::1]"], token: TOKEN };
+const COOKIE = "cookie-secret-of-one-browser";
+const PAGE_KEY = "page-key-of-that-browser";
+const browser: GuardBrowser = { id: "b1", label: "Firefox on Linux", pageKeyHash: hashSecret(PAGE_KEY) };
+const policy: GuardPolicy = {
+  allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
+  token: TOKEN,
+  findBrowser: (cookie) => (cookie === COOKIE ? browser : null),
+};
 const bearer = { authorization: `Bearer ${TOKEN}` };
-const cookie = { cookie: `a=b; arbor_session_3000=${sessionCookieValue(TOKEN)}` };
+const cookie = { cookie: `a=b; arbor_session_3000=${COOKIE}` };
+/** What Arbor's own page sends with an API request: the cookie and the page key. */
+const page = { ...cookie, [PAGE_KEY_HEADER]: PAGE_KEY };
+const wsPage = { ...cookie, "sec-websocket-protocol": `${WS_PROTOCOL}, ${WS_PAGE_KEY_PREFIX}${PAGE_KEY}` };
 const request = (method: string, url: string, headers: Record<string, string>, isWebSocket = false) => ({
   method,
   url,
@@ -14,65 +25,113 @@ const request = (method: string, url: string, headers: Record<string, string>, i
   localPort: 3000,
 });
 const get = (headers: Record<string, string>) => request("GET", "/", headers);
+const getApi = (headers: Record<string, string>) => request("GET", "/api/repo-pins", headers);
 const post = (headers: Record<string, string>) => request("POST", "/api/repo-pins", headers);
 const upgrade = (headers: Record<string, string>) => request("GET", "/ws", headers, true);
+const same = { origin: "http://127.0.0.1:3000" };
+const host = { host: "127.0.0.1:3000" };
 
-describe("checkRequest: the access token", () => {
-  it("refuses every request without it with 401, whatever its Origin, even on loopback", () => {
+describe("checkRequest: credentials", () => {
+  it("refuses every request without one with 401, whatever its Origin, even on loopback", () => {
     for (const verdict of [
-      checkRequest(get({ host: "127.0.0.1:3000" }), policy),
-      checkRequest(post({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }), policy),
-      checkRequest(post({ host: "127.0.0.1:3000", origin: "http://evil.example" }), policy),
-      checkRequest(upgrade({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }), policy),
+      checkRequest(get(host), policy),
+      checkRequest(post({ ...host, ...same }), policy),
+      checkRequest(post({ ...host, origin: "http://evil.example" }), policy),
+      checkRequest(upgrade({ ...host, ...same }), policy),
     ]) {
       expect(verdict).toMatchObject({ ok: false, status: 401, refusal: "unauthenticated" });
     }
   });
 
-  it("accepts the Bearer token without an Origin, and refuses a wrong one", () => {
-    expect(checkRequest(post({ host: "127.0.0.1:3000", ...bearer }), policy)).toEqual({ ok: true, auth: "bearer" });
+  it("lets the access token read without an Origin, and refuses a wrong one", () => {
+    expect(checkRequest(getApi({ ...host, ...bearer }), policy)).toEqual({ ok: true, auth: { kind: "api-client" } });
     expect(checkRequest(get({ host: "localhost:3000", authorization: "bearer  " + TOKEN }), policy).ok).toBe(true);
     expect(checkRequest(get({ host: "localhost:3000", authorization: "Bearer wrong" }), policy)).toMatchObject({
       status: 401,
       refusal: "wrong-token",
     });
     // A wrong Bearer is not rescued by a good cookie: the client said who it is.
-    expect(checkRequest(get({ host: "localhost:3000", authorization: "Basic x", ...cookie }), policy)).toMatchObject({
+    expect(checkRequest(get({ host: "localhost:3000", authorization: "Basic x", ...page }), policy)).toMatchObject({
       status: 401,
     });
   });
 
-  it("accepts the session cookie of this port only, never the raw token as a cookie", () => {
-    expect(checkRequest(get({ host: "localhost:3000", ...cookie }), policy)).toEqual({ ok: true, auth: "cookie" });
-    expect(checkRequest({ ...get({ host: "localhost:3001", ...cookie }), localPort: 3001 }, policy)).toMatchObject({
-      status: 401,
-    });
-    expect(checkRequest(get({ host: "localhost:3000", cookie: `arbor_session_3000=${TOKEN}` }), policy)).toMatchObject({
-      status: 401,
-    });
+  it("never lets the access token change anything: a program Arbor starts could read it", () => {
+    for (const [method, path] of [
+      ["POST", "/api/repos/r1/trust"],
+      ["PUT", "/api/worktree-mode"],
+      ["POST", "/api/approvals/a1"],
+      ["POST", "/api/permission-rules"],
+      ["PUT", "/api/settings"],
+      ["DELETE", "/api/permission-rules/x"],
+      ["POST", "/api/chat/send"],
+      ["PATCH", "/api/ledger/1"],
+    ] as const) {
+      expect(checkRequest(request(method, path, { ...host, ...bearer }), policy), path).toMatchObject({
+        status: 403,
+        refusal: "read-only",
+      });
+    }
+    // …except asking Arbor to print a sign-in link on its own terminal (`arbor open`).
+    expect(checkRequest(request("POST", "/api/sign-in/requests", { ...host, ...bearer }), policy).ok).toBe(true);
   });
 
-  it("answers the sign-in link (?token=) on GET only, and names a wrong token", () => {
-    expect(checkRequest(request("GET", `/x?token=${TOKEN}`, { host: "localhost:3000" }), policy)).toEqual({
+  it("lets Arbor's page act with the cookie and its page key", () => {
+    expect(checkRequest(post({ ...host, ...same, ...page }), policy)).toEqual({
       ok: true,
-      auth: "sign-in-link",
+      auth: { kind: "browser", browser },
     });
-    expect(checkRequest(request("GET", "/?token=nope", { host: "localhost:3000", ...cookie }), policy)).toMatchObject({
+    expect(checkRequest(getApi({ ...host, ...page }), policy)).toMatchObject({ ok: true, auth: { kind: "browser" } });
+  });
+
+  it("refuses the cookie alone on the API and on WebSockets (a service on another port receives the cookie)", () => {
+    expect(checkRequest(getApi({ ...host, ...cookie }), policy)).toMatchObject({ status: 401, refusal: "page-key" });
+    expect(checkRequest(post({ ...host, ...same, ...cookie }), policy)).toMatchObject({
       status: 401,
-      refusal: "wrong-token",
+      refusal: "page-key",
     });
-    expect(
-      checkRequest(
-        request("POST", `/api/repo-pins?token=${TOKEN}`, { host: "localhost:3000", origin: "http://localhost:3000" }),
-        policy,
-      ),
-    ).toMatchObject({ status: 401, refusal: "unauthenticated" });
-    expect(
-      checkRequest(
-        request("GET", `/ws?token=${TOKEN}`, { host: "localhost:3000", origin: "http://localhost:3000" }, true),
-        policy,
-      ),
-    ).toMatchObject({ status: 401 });
+    expect(checkRequest(upgrade({ ...host, ...same, ...cookie }), policy)).toMatchObject({
+      status: 401,
+      refusal: "page-key",
+    });
+    expect(checkRequest(getApi({ ...host, ...cookie, [PAGE_KEY_HEADER]: "a-guess" }), policy)).toMatchObject({
+      status: 401,
+      refusal: "page-key",
+    });
+    // The cookie alone opens a page or a build file, which hold nothing of the user's.
+    expect(checkRequest(get({ ...host, ...cookie }), policy)).toEqual({
+      ok: true,
+      auth: { kind: "browser-page", browser },
+    });
+    expect(checkRequest(request("GET", "/_next/static/x.js", { ...host, ...cookie }), policy).ok).toBe(true);
+  });
+
+  it("accepts the cookie of this port only, and no cookie it did not hand out", () => {
+    expect(checkRequest({ ...get({ host: "localhost:3001", ...page }), localPort: 3001 }, policy)).toMatchObject({
+      status: 401,
+    });
+    expect(checkRequest(get({ ...host, cookie: `arbor_session_3000=${TOKEN}` }), policy)).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("answers a sign-in link (?signin=) on a page GET only, and explains the old ?token= links", () => {
+    expect(checkRequest(request("GET", "/x?signin=abc", host), policy)).toEqual({
+      ok: true,
+      auth: { kind: "sign-in-link", code: "abc" },
+    });
+    expect(checkRequest(request("GET", `/?token=${TOKEN}`, host), policy)).toMatchObject({
+      status: 401,
+      refusal: "token-link",
+    });
+    expect(checkRequest(request("POST", "/api/repo-pins?signin=abc", { ...host, ...same }), policy)).toMatchObject({
+      status: 401,
+      refusal: "unauthenticated",
+    });
+    expect(checkRequest(request("GET", "/api/repo-pins?signin=abc", host), policy)).toMatchObject({ status: 401 });
+    expect(checkRequest(request("GET", "/ws?signin=abc", { ...host, ...same }, true), policy)).toMatchObject({
+      status: 401,
+    });
   });
 });
 
@@ -86,15 +145,15 @@ describe("checkRequest: Host and Origin", () => {
   });
 
   it("refuses cookie-authenticated state changes without a same-origin Origin (CSRF)", () => {
-    expect(checkRequest(post({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", ...cookie }), policy).ok).toBe(
+    expect(checkRequest(post({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", ...page }), policy).ok).toBe(
       true,
     );
-    expect(checkRequest(post({ host: "127.0.0.1:3000", ...cookie }), policy)).toMatchObject({
+    expect(checkRequest(post({ host: "127.0.0.1:3000", ...page }), policy)).toMatchObject({
       status: 403,
       refusal: "origin",
     });
     for (const origin of ["http://evil.example", "http://127.0.0.1:4000", "null"]) {
-      expect(checkRequest(post({ host: "127.0.0.1:3000", origin, ...cookie }), policy), origin).toMatchObject({
+      expect(checkRequest(post({ host: "127.0.0.1:3000", origin, ...page }), policy), origin).toMatchObject({
         status: 403,
       });
     }
@@ -111,14 +170,14 @@ describe("checkRequest: Host and Origin", () => {
 
   it("requires a same-origin Origin on every WebSocket upgrade (cross-site WebSocket hijacking)", () => {
     expect(
-      checkRequest(upgrade({ host: "localhost:3000", origin: "http://localhost:3000", ...cookie }), policy),
-    ).toEqual({ ok: true, auth: "cookie" });
+      checkRequest(upgrade({ host: "localhost:3000", origin: "http://localhost:3000", ...wsPage }), policy),
+    ).toEqual({ ok: true, auth: { kind: "browser", browser } });
     expect(
       checkRequest(upgrade({ host: "localhost:3000", origin: "http://localhost:3000", ...bearer }), policy).ok,
     ).toBe(true);
     expect(checkRequest(upgrade({ host: "localhost:3000", ...bearer }), policy)).toMatchObject({ status: 403 });
     expect(
-      checkRequest(upgrade({ host: "localhost:3000", origin: "http://evil.example", ...cookie }), policy),
+      checkRequest(upgrade({ host: "localhost:3000", origin: "http://evil.example", ...wsPage }), policy),
     ).toMatchObject({ status: 403 });
   });
 });
@@ -128,7 +187,7 @@ describe("checkRequest: hook ingest", () => {
   it("needs no access token (the endpoint checks the hook token), but never takes a cross-origin page's post", () => {
     expect(checkRequest(ingest({ host: "127.0.0.1:3000", "x-arbor-hook-token": "t" }), policy)).toEqual({
       ok: true,
-      auth: "hook",
+      auth: { kind: "hook" },
     });
     expect(
       checkRequest(
@@ -154,9 +213,8 @@ describe("checkRequest: hook ingest", () => {
 
 describe("checkRequest: the installable app's files", () => {
   it("serves the manifest and its icons without the token (browsers fetch them without cookies), nothing else", () => {
-    const host = { host: "127.0.0.1:3000" };
     for (const path of ["/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-maskable-512.png"]) {
-      expect(checkRequest(request("GET", path, host), policy)).toEqual({ ok: true, auth: "public" });
+      expect(checkRequest(request("GET", path, host), policy)).toEqual({ ok: true, auth: { kind: "public" } });
       expect(checkRequest(request("HEAD", path, host), policy).ok).toBe(true);
     }
     for (const refused of [

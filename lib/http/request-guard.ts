@@ -1,10 +1,21 @@
 import { hostNameOf } from "./host-names.ts";
-import { readCookie, secretsMatch, sessionCookieName, sessionCookieValue } from "./session-cookie.ts";
+import { PAGE_KEY_HEADER, WS_PAGE_KEY_PREFIX } from "./page-key.ts";
+import { hashSecret, secretsMatch } from "./secrets.ts";
+import { readCookie, sessionCookieName } from "./session-cookie.ts";
+
+/** A browser that signed in with a one-time link, as the guard needs it (hashes only). */
+export interface GuardBrowser {
+  id: string;
+  label: string;
+  pageKeyHash: string;
+}
 
 export interface GuardPolicy {
   allowedHosts: readonly string[];
-  /** The access token: every request but the hook's needs it (Bearer, or the cookie derived from it). */
+  /** The access token: it authenticates API clients, which may read but change nothing. */
   token: string;
+  /** The signed-in browser a session cookie belongs to, or null. */
+  findBrowser(cookie: string): GuardBrowser | null;
 }
 
 export interface GuardRequest {
@@ -18,14 +29,25 @@ export interface GuardRequest {
 }
 
 /**
- * How a request proved it may reach Arbor: the `Authorization: Bearer` token (API clients),
- * the session cookie (the browser), the sign-in link's `?token=` (answered with the cookie and
- * a redirect), for the hook ingest endpoint only, nothing yet (its route checks the hook token), or
- * nothing at all for the installable app's manifest and icons (PUBLIC_PATHS).
+ * How a request proved who it is:
+ * - `browser`: Arbor's own page, with the session cookie AND the page key it holds (an API request or a
+ *   WebSocket). The only one that may change anything: it acts for the user.
+ * - `browser-page`: the session cookie alone, for an HTML page or a build file (nothing of the user's data).
+ * - `api-client`: the access token as `Authorization: Bearer`. It reads; it changes nothing (see
+ *   docs/decisions/0001-human-powers-need-a-signed-in-page.md: a program Arbor starts can read the token).
+ * - `sign-in-link`: a one-time `?signin=` code, redeemed by the server.
+ * - `hook`: the hook ingest endpoint (its route checks the hook token); `public`: the app's manifest and icons.
  */
-export type GuardAuth = "bearer" | "cookie" | "sign-in-link" | "hook" | "public";
+export type GuardAuth =
+  | { kind: "browser"; browser: GuardBrowser }
+  | { kind: "browser-page"; browser: GuardBrowser }
+  | { kind: "api-client" }
+  | { kind: "sign-in-link"; code: string }
+  | { kind: "hook" }
+  | { kind: "public" };
 
-export type GuardRefusal = "host" | "origin" | "unauthenticated" | "wrong-token";
+export type GuardRefusal =
+  "host" | "origin" | "unauthenticated" | "wrong-token" | "token-link" | "page-key" | "read-only";
 
 export type GuardVerdict =
   { ok: true; auth: GuardAuth } | { ok: false; status: 401 | 403; refusal: GuardRefusal; message: string };
@@ -39,6 +61,9 @@ const SAFE_READS = new Set(["GET", "HEAD"]);
  * that does carry an Origin must still be same-origin, so a web page cannot post here either.
  */
 export const HOOK_INGEST_PATH = "/api/hooks/ingest";
+
+/** What an API client may ask for although it changes something: a new sign-in link, printed on Arbor's terminal. */
+export const API_CLIENT_WRITES: ReadonlySet<string> = new Set(["POST /api/sign-in/requests"]);
 
 /**
  * What a browser fetches without cookies to install Arbor as an app: the manifest (`<link
@@ -54,20 +79,22 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 const SIGN_IN_HELP =
-  "Open the link Arbor printed when it started (http://127.0.0.1:<port>/?token=…), or run `npx arbor open` in Arbor's folder, which prints it and opens it; API clients send `Authorization: Bearer <token>` (the token is in <data dir>/access-token).";
+  "Open the sign-in link Arbor printed when it started (http://127.0.0.1:<port>/?signin=…, good once), run `npx arbor open` in Arbor's folder (Arbor then prints a new link in the terminal where it runs), or use Settings → Sign in another device in a browser that is signed in. API clients send `Authorization: Bearer <token>` (the token in <data dir>/access-token), which only reads.";
 
 /**
  * Decides whether a request may reach Arbor. Arbor runs Claude on the user's machine, so neither
- * another account on this machine nor a web page the user happens to visit may drive it:
- * - another local account: every request needs the access token (as a Bearer header, or as the
- *   browser's session cookie), whatever its Origin, even on loopback (401);
- * - DNS rebinding: every request and upgrade must name an allowed Host (a rebinding page reaches
- *   127.0.0.1 under its own host name, which is not on the list);
- * - CSRF and cross-site WebSocket hijacking: a browser attaches the cookie to requests other pages
- *   make (pages on another port of 127.0.0.1 count as same-site), so cookie-authenticated
- *   state-changing requests and every upgrade must carry an Origin that is this very server, and
- *   a foreign Origin is refused on any request (403). A Bearer header cannot be attached by a page
- *   (Arbor answers no CORS preflight), so Bearer requests need no Origin.
+ * another account, nor a web page, nor a service on another port, nor a program Arbor itself started
+ * may drive it:
+ * - another local account: every request needs a credential (the access token, or a signed-in browser),
+ *   whatever its Origin, even on loopback (401);
+ * - DNS rebinding: every request and upgrade must name an allowed Host;
+ * - CSRF and cross-site WebSocket hijacking: cookie-authenticated state-changing requests and every
+ *   upgrade must carry an Origin that is this very server; a foreign Origin is refused on any request;
+ * - a service on another port of this host: browsers send it Arbor's cookie (cookies ignore ports), so the
+ *   cookie alone opens no API and no WebSocket: those also need the page key, which only Arbor's own
+ *   origin holds (localStorage is kept per port);
+ * - the agent: whatever it can read (the access token in the data directory or in Arbor's environment)
+ *   only reads. Changing anything needs the signed-in page.
  */
 export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardVerdict {
   const host = single(request.headers.host);
@@ -84,18 +111,26 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardV
   const method = request.method.toUpperCase();
   const url = new URL(request.url, "http://local");
   if (!request.isWebSocket && method === "POST" && url.pathname === HOOK_INGEST_PATH) {
-    return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: "hook" };
+    return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: { kind: "hook" } };
   }
-
   if (!request.isWebSocket && SAFE_READS.has(method) && PUBLIC_PATHS.has(url.pathname) && url.search === "") {
-    return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: "public" };
+    return isForeignOrigin ? crossOrigin(origin) : { ok: true, auth: { kind: "public" } };
   }
 
-  const auth = authenticate({ request, policy, url, method });
-  if (!auth.ok) return auth;
+  const verdict = authenticate({ request, policy, url, method });
+  if (!verdict.ok) return verdict;
   if (isForeignOrigin) return crossOrigin(origin);
-  const needsOrigin = request.isWebSocket || (auth.auth === "cookie" && !SAFE_METHODS.has(method));
-  if (needsOrigin && origin === undefined) {
+  const { auth } = verdict;
+  const isChange = !SAFE_METHODS.has(method);
+  if (auth.kind === "api-client" && isChange && !API_CLIENT_WRITES.has(`${method} ${url.pathname}`)) {
+    return deny(
+      403,
+      "read-only",
+      "The access token only reads: changing anything needs Arbor's page in a signed-in browser, because any program Arbor starts could read the token. Do it in Arbor's page.",
+    );
+  }
+  const isBrowser = auth.kind === "browser" || auth.kind === "browser-page";
+  if ((request.isWebSocket || (isBrowser && isChange)) && origin === undefined) {
     return deny(
       403,
       "origin",
@@ -104,29 +139,62 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardV
         : "Missing Origin header: state-changing requests are only accepted from Arbor's own pages.",
     );
   }
-  return auth;
+  return verdict;
 }
 
 function authenticate(input: { request: GuardRequest; policy: GuardPolicy; url: URL; method: string }): GuardVerdict {
-  const { request, policy } = input;
+  const { request, policy, url, method } = input;
   const authorization = single(request.headers.authorization);
   if (authorization !== undefined) {
     const bearer = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
-    if (bearer !== undefined && secretsMatch(bearer, policy.token)) return { ok: true, auth: "bearer" };
+    if (bearer !== undefined && secretsMatch(bearer, policy.token)) return { ok: true, auth: { kind: "api-client" } };
     return deny(
       401,
       "wrong-token",
-      `The Authorization header does not carry this Arbor's access token. ${SIGN_IN_HELP}`,
+      `The Authorization header does not carry this Arbor's access token (it is in <data dir>/access-token). ${SIGN_IN_HELP}`,
     );
   }
-  const linkToken = input.url.searchParams.get("token");
-  if (linkToken !== null && !request.isWebSocket && (input.method === "GET" || input.method === "HEAD")) {
-    if (secretsMatch(linkToken, policy.token)) return { ok: true, auth: "sign-in-link" };
-    return deny(401, "wrong-token", `That link's token is not this Arbor's access token. ${SIGN_IN_HELP}`);
+  const isPageRequest = !request.isWebSocket && SAFE_READS.has(method) && !isApiPath(url.pathname);
+  const code = url.searchParams.get("signin");
+  if (code !== null && isPageRequest) return { ok: true, auth: { kind: "sign-in-link", code } };
+  if (url.searchParams.has("token") && isPageRequest) {
+    return deny(
+      401,
+      "token-link",
+      `Links with ?token= no longer sign a browser in: a program Arbor starts could read the token. ${SIGN_IN_HELP}`,
+    );
   }
   const cookie = readCookie(single(request.headers.cookie), sessionCookieName(request.localPort));
-  if (cookie !== null && secretsMatch(cookie, sessionCookieValue(policy.token))) return { ok: true, auth: "cookie" };
-  return deny(401, "unauthenticated", `Arbor needs its access token. ${SIGN_IN_HELP}`);
+  const browser = cookie === null ? null : policy.findBrowser(cookie);
+  if (!browser) return deny(401, "unauthenticated", `Arbor needs a signed-in browser. ${SIGN_IN_HELP}`);
+  if (isPageRequest) return { ok: true, auth: { kind: "browser-page", browser } };
+  const pageKey = request.isWebSocket
+    ? pageKeyFromProtocols(request.headers)
+    : single(request.headers[PAGE_KEY_HEADER]);
+  if (pageKey === undefined || !secretsMatch(hashSecret(pageKey), browser.pageKeyHash)) {
+    return deny(
+      401,
+      "page-key",
+      pageKey === undefined
+        ? "This request carries Arbor's session cookie but not the page key only Arbor's own page holds, so it is refused (a cookie reaches every port of this host). Reload Arbor's page; if this persists, sign in again."
+        : "The page key does not belong to this browser's sign-in. Reload Arbor's page; if this persists, sign in again.",
+    );
+  }
+  return { ok: true, auth: { kind: "browser", browser } };
+}
+
+/** The page key a WebSocket offered among its subprotocols (`arbor.page-key.<key>`). */
+function pageKeyFromProtocols(headers: GuardRequest["headers"]): string | undefined {
+  const offered = single(headers["sec-websocket-protocol"]) ?? "";
+  for (const protocol of offered.split(",")) {
+    const trimmed = protocol.trim();
+    if (trimmed.startsWith(WS_PAGE_KEY_PREFIX)) return trimmed.slice(WS_PAGE_KEY_PREFIX.length);
+  }
+  return undefined;
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
 }
 
 function isSameOrigin(origin: string, host: string): boolean {

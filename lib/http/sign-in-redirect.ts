@@ -1,7 +1,7 @@
 /**
- * Where the sign-in link (`…/some/path?token=…`) sends the browser once its cookie is set: the
- * same path and query without `token`, and only ever a path on Arbor itself. A request target
- * such as `//evil.example/?token=…`, `/\evil.example`, `/.//evil.example` or an absolute URL
+ * Where the sign-in link (`…/some/path?signin=…`) sends the browser once its cookie is set: the
+ * same path and query without `signin`, and only ever a path on Arbor itself. A request target
+ * such as `//evil.example/?signin=…`, `/\evil.example`, `/.//evil.example` or an absolute URL
  * would otherwise become a `Location` the browser reads as another host (an open redirect).
  */
 export function pathAfterSignIn(requestUrl: string): string {
@@ -11,6 +11,7 @@ export function pathAfterSignIn(requestUrl: string): string {
   } catch {
     return "/";
   }
+  url.searchParams.delete("signin");
   url.searchParams.delete("token");
   // One leading slash: `//x` and `/\x` are protocol-relative to a browser.
   const pathname = `/${url.pathname.replace(/^[/\\]+/, "")}`;

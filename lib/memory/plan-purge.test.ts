@@ -62,5 +62,6 @@ describe("planPurge", () => {
         expect(text).toBe(`message ${id} of seed ${seed}`);
       }
     }
-  });
+    // 300 seeds × 60 steps of expect(): CPU-bound, about 1 s alone and several on a loaded 2-core machine.
+  }, 30_000);
 });

@@ -25,6 +25,8 @@ export const queryKeys = {
   /** What the New worktree dialog proposes for a repository (branches, naming rule, setup). */
   newWorktree: (repoId: string) => ["new-worktree", repoId] as const,
   settings: () => ["settings"] as const,
+  /** The browsers signed in to this Arbor (Settings), and which one this is. */
+  signInSessions: () => ["sign-in-sessions"] as const,
   /** A repository's overrides of the settings, with the Arbor-wide and effective values. */
   repoSettings: (repoId: string) => ["repo-settings", repoId] as const,
   /** What a repository would run and whether the user trusts it. */

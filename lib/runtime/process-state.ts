@@ -47,6 +47,8 @@ export const PROCESS_STATE = {
     "lib/worktrees/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
+  access:
+    "lib/access/current-access.ts: this instance's signed-in browsers and outstanding sign-in links (hashes only)",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

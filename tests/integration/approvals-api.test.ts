@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import type { PermissionRuleView } from "@/lib/approvals/permission-rules.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import { signInWithLink } from "@/tests/support/browser-credential.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
+import type { ArborAddress } from "@/tests/support/start-arbor.ts";
 
 const shared = useArborWithRepo();
 
@@ -31,9 +33,10 @@ async function nextPending(sessionId: string, seen: string[] = []): Promise<Appr
   return found!;
 }
 
-const answer = (approvalId: string, decision: unknown, by = "test tab") =>
-  callApi<{ approval: ApprovalView; error?: { message: string } }>(shared.env.arbor, `/api/approvals/${approvalId}`, {
-    body: { decision, by },
+/** Answers as the harness's signed-in browser, or as `arbor` (another browser); a `by` in the body is ignored. */
+const answer = (approvalId: string, decision: unknown, arbor: ArborAddress = shared.env.arbor) =>
+  callApi<{ approval: ApprovalView; error?: { message: string } }>(arbor, `/api/approvals/${approvalId}`, {
+    body: { decision, by: "forged name" },
   });
 
 describe("approvals", () => {
@@ -54,14 +57,20 @@ describe("approvals", () => {
     const { sessionId, worktreePath } = await shared.repo.freshSession("race");
     const sending = shared.send(sessionId, "[[mock:bash echo raced > raced.txt]]");
     const pending = await nextPending(sessionId);
+    const otherBrowser = {
+      ...shared.env.arbor,
+      browser: await signInWithLink(await shared.env.arbor.mintSignInLink()),
+    };
     const [first, second] = await Promise.all([
-      answer(pending.id, { action: "allow_once" }, "tab A"),
-      answer(pending.id, { action: "deny", message: "no" }, "tab B"),
+      answer(pending.id, { action: "allow_once" }),
+      answer(pending.id, { action: "deny", message: "no" }, otherBrowser),
     ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
-    expect(loser.body.error?.message).toMatch(/already answered by tab [AB]/);
+    // Named by the server from the winner's sign-in, never by the name the request carried.
+    expect(loser.body.error?.message).toMatch(/already answered by A browser · [0-9a-f]{4}/);
+    expect(loser.body.error?.message).not.toMatch(/forged/);
     const { body } = await sending;
     expect(body.run.status).toBe("success");
     const winner = first.status === 200 ? "allowed" : "denied";

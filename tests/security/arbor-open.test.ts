@@ -1,13 +1,13 @@
-// `arbor open`: the sign-in link comes from the data directory (0600 files), and reaches the
-// browser without ever being on a command line, where every account could read it.
+// `arbor open`: a program that holds the access token (the data directory's, or ARBOR_TOKEN) gets no way
+// in by it: Arbor prints a new one-time sign-in link on its own terminal, and the command only opens Arbor.
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
 import { writeRecordingCommand } from "@/tests/support/recording-command.ts";
+import { openSignInLink } from "@/tests/support/sign-in.ts";
 import { useArbor } from "@/tests/support/use-arbor.ts";
 
 const server = useArbor();
@@ -25,13 +25,24 @@ function arborOpen(input: { dataDir: string; args?: string[]; path?: string }) {
 }
 
 describe("arbor open", () => {
-  it("prints the running server's sign-in link with the token from the data directory", async () => {
+  it("makes Arbor print a new one-time link on its own terminal, and never hands it to the command", async () => {
+    const before = server.arbor.output();
     const opened = await arborOpen({ dataDir: server.arbor.dataDir, args: ["--no-browser"] });
     expect(opened.code).toBe(0);
-    expect(opened.stdout).toContain(`${server.arbor.url}/?token=${server.arbor.token}`);
+    expect(opened.stdout).toMatch(/printed a new sign-in link in the terminal where it runs/);
+    expect(opened.stdout + opened.stderr).not.toContain("signin=");
+    expect(opened.stdout + opened.stderr).not.toContain(server.arbor.token);
+    await expect.poll(() => server.arbor.output().slice(before.length)).toMatch(/asked for a sign-in link/);
+    const printed = /open this one \(good once, for 10 minutes\): (\S+)/.exec(
+      server.arbor.output().slice(before.length),
+    );
+    // The printed link signs a browser in, once.
+    const first = await openSignInLink(server.arbor, new URL(printed![1]!).search.replace(/^/, "/"));
+    expect(first.status).toBe(200);
+    expect(first.pageKey).not.toBeNull();
   });
 
-  it("hands the browser a 0600 file in the data directory, never the token on a command line", async () => {
+  it("opens Arbor's address in the browser, with no secret on any command line", async () => {
     // The desktop's opener, replaced by one that records its arguments (in the throw-away data directory).
     const opener = writeRecordingCommand({ dir: server.arbor.dataDir, name: "xdg-open" });
     const opened = await arborOpen({
@@ -41,13 +52,7 @@ describe("arbor open", () => {
     expect(opened.code).toBe(0);
     // The opener runs detached from `arbor open`; wait for what it recorded.
     await expect.poll(() => existsSync(opener.argvFile), { timeout: 10_000 }).toBe(true);
-    const argv = opener.readArgv();
-    const page = path.join(server.arbor.dataDir, "open.html");
-    expect(argv).toEqual([pathToFileURL(page).href]);
-    expect(argv.join(" ")).not.toContain(server.arbor.token);
-    expect(statSync(page).mode & 0o777).toBe(0o600);
-    expect(readFileSync(page, "utf8")).toContain(`url=${server.arbor.url}/?token=${server.arbor.token}`);
-    expect(fileURLToPath(argv[0]!)).toBe(page);
+    expect(opener.readArgv()).toEqual([`${server.arbor.url}/`]);
   });
 
   it("says Arbor is not running when no server is recorded, or the recorded one is gone", async () => {

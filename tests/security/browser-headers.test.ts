@@ -85,7 +85,13 @@ describe("clickjacking, sniffing and Referer leaks: headers on every response", 
       ["401 page", await rawRequest({ url: server.arbor.url, path: "/" })],
       ["401 JSON", await rawRequest({ url: server.arbor.url, path: "/api/repo-pins" })],
       ["403 foreign Host", await get("/", { host: "evil.example" })],
-      ["sign-in redirect", await rawRequest({ url: server.arbor.url, path: `/?token=${server.arbor.token}` })],
+      [
+        "sign-in page",
+        await rawRequest({
+          url: server.arbor.url,
+          path: new URL(await server.arbor.mintSignInLink()).search.replace(/^/, "/"),
+        }),
+      ],
       [
         "hook ingest",
         await rawRequest({
@@ -107,7 +113,7 @@ describe("clickjacking, sniffing and Referer leaks: headers on every response", 
       "401 page": 401,
       "401 JSON": 401,
       "403 foreign Host": 403,
-      "sign-in redirect": 303,
+      "sign-in page": 200,
       "hook ingest": 401,
     });
     for (const [what, response] of responses) {

@@ -7,20 +7,23 @@ import { callApi } from "@/tests/support/call-api.ts";
 import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
 import { useArbor } from "@/tests/support/use-arbor.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
-import { openSignInLink } from "@/tests/support/sign-in.ts";
+import { PAGE_KEY_HEADER, WS_PAGE_KEY_PREFIX, WS_PROTOCOL } from "@/lib/http/page-key.ts";
 import { tryUpgrade } from "@/tests/support/ws-client.ts";
 
 const server = useArbor();
 
-/** A request with exactly these headers (the test forges Host and Origin), plus the browser's cookie or the token. */
+/**
+ * A request with exactly these headers (the test forges Host and Origin), plus a signed-in browser's cookie
+ * and page key (what Arbor's page sends), or the access token.
+ */
 const forge = async (
   route: string,
-  init: { method?: string; headers: Record<string, string>; body?: string; auth?: "cookie" | "bearer" },
+  init: { method?: string; headers: Record<string, string>; body?: string; auth?: "browser" | "bearer" },
 ) => {
   const auth: Record<string, string> =
     init.auth === "bearer"
       ? { authorization: `Bearer ${server.arbor.token}` }
-      : { cookie: (await openSignInLink(server.arbor)).cookie };
+      : { cookie: server.arbor.browser.cookie, [PAGE_KEY_HEADER]: server.arbor.browser.pageKey };
   const response = await rawRequest({
     url: server.arbor.url,
     path: route,
@@ -40,7 +43,7 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
       `localtest.me:${server.arbor.port}`,
       `127.0.0.1:${server.arbor.port}, evil.example`,
     ]) {
-      for (const auth of ["cookie", "bearer"] as const) {
+      for (const auth of ["browser", "bearer"] as const) {
         const write = await forge("/api/repo-pins", {
           method: "POST",
           auth,
@@ -74,22 +77,33 @@ describe("Host and Origin checks (DNS rebinding, CSRF, cross-site WebSocket hija
     expect((await post({ ...json, origin: server.arbor.url }, "/api/repo-pins", "{}")).status).toBe(422);
   });
 
-  it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host, with the cookie or the token", async () => {
-    const { cookie } = await openSignInLink(server.arbor);
-    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie } })).toBe(101);
+  it("accepts WebSocket upgrades only from Arbor's own origin on an allowed host, with the page key or the token", async () => {
+    const { cookie, pageKey } = server.arbor.browser;
+    const protocols = [WS_PROTOCOL, `${WS_PAGE_KEY_PREFIX}${pageKey}`];
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie }, protocols })).toBe(
+      101,
+    );
+    // The cookie alone, as a service on another port receives it, opens no socket.
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie } })).toBe(401);
     expect(
       await tryUpgrade({
         url: server.arbor.url,
         headers: { origin: server.arbor.url, authorization: `Bearer ${server.arbor.token}` },
       }),
     ).toBe(101);
-    expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: "http://evil.example", cookie } })).toBe(403);
-    expect(await tryUpgrade({ url: server.arbor.url, headers: { cookie } })).toBe(403);
+    expect(
+      await tryUpgrade({ url: server.arbor.url, headers: { origin: "http://evil.example", cookie }, protocols }),
+    ).toBe(403);
+    expect(await tryUpgrade({ url: server.arbor.url, headers: { cookie }, protocols })).toBe(403);
     expect(
       await tryUpgrade({ url: server.arbor.url, headers: { authorization: `Bearer ${server.arbor.token}` } }),
     ).toBe(403);
     expect(
-      await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, cookie, host: "evil.example" } }),
+      await tryUpgrade({
+        url: server.arbor.url,
+        headers: { origin: server.arbor.url, cookie, host: "evil.example" },
+        protocols,
+      }),
     ).toBe(403);
   });
 
@@ -106,7 +120,10 @@ describe("access token and bind address", () => {
     try {
       expect((await rawRequest({ url: exposed.url, path: "/api/repo-pins" })).status).toBe(401);
       expect((await rawRequest({ url: exposed.url, path: "/api/repo-pins", token: exposed.token })).status).toBe(200);
-      expect(exposed.signInUrl).toBe(`http://127.0.0.1:${exposed.port}/?token=${exposed.token}`);
+      expect(exposed.signInUrl).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${exposed.port}/\\?signin=[A-Za-z0-9_-]{43}$`),
+      );
+      expect(exposed.signInUrl).not.toContain(exposed.token);
     } finally {
       await exposed.stop();
       removeDataDir(exposed.dataDir);
@@ -149,8 +166,14 @@ describe("start-up checks", () => {
     expect(await first.stop()).toBe(0);
     const second = await startArbor({ dataDir });
     expect(second.output()).not.toMatch(/applied migrations/);
-    // The same data directory keeps its access token, so the link and API clients keep working.
+    // The same data directory keeps its access token (API clients keep working) and its signed-in browsers.
     expect(second.token).toBe(first.token);
+    // The browser signed in before the restart is still in (as when Arbor comes back on its usual port).
+    const cookie = first.browser.cookie.replace(/^arbor_session_\d+=/, `arbor_session_${second.port}=`);
+    const sameBrowser = { ...second, browser: { ...first.browser, cookie } };
+    expect((await callApi(sameBrowser, "/api/settings", { method: "PUT", body: { model: "sonnet" } })).status).toBe(
+      200,
+    );
     const pins = (await callApi<PinsBody>(second, "/api/repo-pins")).body.pins;
     expect(pins.map((p) => p.label)).toContain("persisted");
     await second.stop();

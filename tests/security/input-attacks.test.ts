@@ -15,6 +15,7 @@ import type {
 import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
 import { parseJson } from "@/tests/support/read-json.ts";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { browserHeaders } from "@/tests/support/browser-credential.ts";
 
 let arbor: RunningArbor;
 let fixture: { root: string };
@@ -62,8 +63,7 @@ const send = (method: string, route: string, body: string | Buffer, contentType 
     url: arbor.url,
     path: route,
     method,
-    token: arbor.token,
-    headers: { host: `127.0.0.1:${arbor.port}`, origin: arbor.url, "content-type": contentType },
+    headers: { ...browserHeaders(arbor), host: `127.0.0.1:${arbor.port}`, "content-type": contentType },
     body,
   });
 

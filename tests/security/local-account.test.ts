@@ -64,44 +64,52 @@ describe("another local account, without the token", () => {
     expect(await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url } })).toBe(401);
   });
 
-  it("cannot sign in with a guessed token: the how-to-get-in page, no cookie", async () => {
-    const guess = await openSignInLink(server.arbor, `/?token=${"A".repeat(43)}`);
-    expect(guess.status).toBe(401);
-    expect(guess.setCookie).toBe("");
+  it("cannot sign in with a guessed link or token: the how-to-get-in page, no cookie", async () => {
+    for (const guess of [`/?signin=${"A".repeat(43)}`, `/?token=${"A".repeat(43)}`, `/?token=${server.arbor.token}`]) {
+      const answer = await openSignInLink(server.arbor, guess);
+      expect(answer.status, guess).toBe(401);
+      expect(answer.setCookie, guess).toBe("");
+      expect(answer.text, guess).toContain('data-testid="sign-in-page"');
+    }
     expect(
       await tryUpgrade({ url: server.arbor.url, headers: { origin: server.arbor.url, authorization: "Bearer guess" } }),
     ).toBe(401);
   });
 
-  it("cannot read the token from a command line or the server's output (printed once, as the link)", () => {
+  it("cannot read the token or a sign-in link from a command line, and the output shows only one-time links", () => {
     const hosts = findProcessHosts(server.arbor.child.pid!);
     expect(hosts).toHaveLength(1);
     for (const pid of [server.arbor.child.pid!, ...hosts.map((host) => host.pid)]) {
-      expect(readFileSync(`/proc/${pid}/cmdline`, "utf8"), `pid ${pid}`).not.toContain(server.arbor.token);
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      expect(cmdline, `pid ${pid}`).not.toContain(server.arbor.token);
+      expect(cmdline, `pid ${pid}`).not.toContain("signin=");
     }
-    expect(server.arbor.output().split(server.arbor.token)).toHaveLength(2);
-    expect(server.arbor.output()).toContain(`${server.arbor.url}/?token=${server.arbor.token}`);
+    expect(server.arbor.output()).not.toContain(server.arbor.token);
+    expect(server.arbor.output()).toContain(server.arbor.signInUrl);
   });
 });
 
-describe("the browser's session cookie", () => {
-  it("is named after the port, HttpOnly, SameSite=Strict, and is not the token", async () => {
+describe("the browser's session", () => {
+  it("is a one-time link's cookie, named after the port, HttpOnly, SameSite=Strict, and not the token", async () => {
     const signIn = await openSignInLink(server.arbor);
-    expect(signIn.status).toBe(303);
-    expect(signIn.location).toBe("/");
+    expect(signIn.status).toBe(200);
     const [pair, ...attributes] = signIn.setCookie.split(";").map((part) => part.trim());
     const [name, value] = pair!.split("=");
     expect(name).toBe(`arbor_session_${server.arbor.port}`);
     expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(value).not.toBe(server.arbor.token);
     expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Strict", "Path=/"]));
+    // The page key goes to the page's own storage, never into a cookie.
+    expect(signIn.pageKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signIn.setCookie).not.toContain(signIn.pageKey!);
   });
 
-  it("lets the browser in; a service on another port that receives it cannot use it as the token", async () => {
-    const { cookie } = await openSignInLink(server.arbor);
-    const page = await rawRequest({ url: server.arbor.url, path: "/", headers: { cookie } });
-    expect(page.status).toBe(200);
-    expect((await rawRequest({ url: server.arbor.url, path: "/api/repo-pins", headers: { cookie } })).status).toBe(200);
+  it("lets the browser's page in with its page key; the cookie alone opens only a page, and is no token", async () => {
+    const { cookie, pageKey } = await openSignInLink(server.arbor);
+    expect((await rawRequest({ url: server.arbor.url, path: "/", headers: { cookie } })).status).toBe(200);
+    expect((await rawRequest({ url: server.arbor.url, path: "/api/repo-pins", headers: { cookie } })).status).toBe(401);
+    const withKey = { cookie, "x-arbor-page-key": pageKey! };
+    expect((await rawRequest({ url: server.arbor.url, path: "/api/repo-pins", headers: withKey })).status).toBe(200);
     const cookieValue = cookie.split("=")[1]!;
     const asBearer = await rawRequest({
       url: server.arbor.url,
@@ -116,18 +124,30 @@ describe("the browser's session cookie", () => {
     );
   });
 
-  it("is not needed by API clients: the Bearer token works without an Origin", async () => {
+  it("signs in once per link: the same link opened again lets nobody in", async () => {
+    const link = new URL(await server.arbor.mintSignInLink());
+    const path = `/${link.search}`;
+    expect((await openSignInLink(server.arbor, path)).status).toBe(200);
+    const again = await openSignInLink(server.arbor, path);
+    expect(again.status).toBe(401);
+    expect(again.setCookie).toBe("");
+    expect(again.text).toMatch(/already used or has expired/);
+  });
+
+  it("is what API clients do without: the Bearer token reads without an Origin, and changes nothing", async () => {
     const read = await rawRequest({ url: server.arbor.url, path: "/api/repo-pins", token: server.arbor.token });
     expect(read.status).toBe(200);
+    const before = (await callApi<SettingsBody>(server.arbor, "/api/settings")).body.settings;
     const write = await rawRequest({
       url: server.arbor.url,
       path: "/api/settings",
       method: "PUT",
       token: server.arbor.token,
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ recentMessageCount: 21 }),
+      body: JSON.stringify({ recentMessageCount: before.recentMessageCount + 1 }),
     });
-    expect(write.status).toBe(200);
-    expect((JSON.parse(write.text) as SettingsBody).settings.recentMessageCount).toBe(21);
+    expect(write.status).toBe(403);
+    expect((JSON.parse(write.text) as ErrorBody).error.message).toMatch(/only reads/);
+    expect((await callApi<SettingsBody>(server.arbor, "/api/settings")).body.settings).toEqual(before);
   });
 });

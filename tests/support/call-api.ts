@@ -1,22 +1,26 @@
 import type { HookInstallBody, PinBody, SendBody, SessionBody, TrustBody } from "./api-types.ts";
+import { browserHeaders } from "./browser-credential.ts";
 import type { ArborAddress } from "./start-arbor.ts";
 
 /**
- * Calls Arbor's API as an API client: the access token as `Authorization: Bearer`, and the
- * same-origin Origin header its own pages send, with a JSON body. `T` is the body the test
- * expects (a type from api-types.ts); like the UI's fetchJson it is not checked at run time: the
- * test's assertions are. Non-JSON bodies (HTML pages, plain-text refusals) come back as text.
+ * Calls Arbor's API as Arbor's own page in the browser the harness signed in (its cookie, its page key and
+ * the same-origin Origin), with a JSON body; `as: "api-client"` calls it with the access token instead
+ * (which only reads). `T` is the body the test expects (a type from api-types.ts); like the UI's fetchJson
+ * it is not checked at run time: the test's assertions are. Non-JSON bodies come back as text.
  */
 export async function callApi<T = unknown>(
   arbor: ArborAddress,
   route: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; as?: "browser" | "api-client" } = {},
 ): Promise<{ status: number; body: T }> {
+  const credential =
+    init.as === "api-client"
+      ? { authorization: `Bearer ${arbor.token}` }
+      : browserHeaders({ url: arbor.url, browser: arbor.browser });
   const response = await fetch(`${arbor.url}${route}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
-      authorization: `Bearer ${arbor.token}`,
-      origin: arbor.url,
+      ...credential,
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       ...init.headers,
     },

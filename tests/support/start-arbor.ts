@@ -1,24 +1,32 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_NODE_FLAGS } from "@/server/node-flags.ts";
+import { browserHeaders, signInWithLink, type BrowserCredential } from "./browser-credential.ts";
 import { databaseEnvFor } from "./test-database.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** What a client needs to reach a running Arbor: its address and its access token. */
+/**
+ * What a client needs to reach a running Arbor: its address, its access token (an API client's, which only
+ * reads) and a signed-in browser's credential (what Arbor's own page sends, which may act).
+ */
 export interface ArborAddress {
   url: string;
-  /** The access token (sent as `Authorization: Bearer`). */
+  /** The access token (sent as `Authorization: Bearer`): reads only. */
   token: string;
+  /** The cookie and page key of the browser the harness signed in with the printed link. */
+  browser: BrowserCredential;
 }
 
 export interface RunningArbor extends ArborAddress {
   port: number;
-  /** The sign-in link the server printed (`<url>/?token=…`), as a user opens it. */
+  /** The sign-in link the server printed (`<url>/?signin=…`). The harness used it to sign `browser` in. */
   signInUrl: string;
+  /** A new one-time sign-in link ("Sign in another device"), for a test that signs a browser in itself. */
+  mintSignInLink(): Promise<string>;
   dataDir: string;
   child: ChildProcess;
   /** Everything the server printed so far. */
@@ -97,7 +105,7 @@ export async function startArbor(
   // Ready once the server printed its sign-in link, the last line of its start-up.
   const signInUrl = await new Promise<URL>((resolve, reject) => {
     const onData = () => {
-      const match = /signs your browser in\): (http:\/\/\S+\/\?token=\S+)/.exec(output);
+      const match = /signs your browser in, once\): (http:\/\/\S+\/\?signin=\S+)/.exec(output);
       if (match) {
         child.stdout.off("data", onData);
         resolve(new URL(match[1]!));
@@ -107,11 +115,27 @@ export async function startArbor(
     void exited.then((code) => reject(new Error(`Arbor exited with code ${code} before listening:\n${output}`)));
   });
   const port = Number(signInUrl.port);
+  const url = `http://127.0.0.1:${port}`;
+  // The harness is the person at Arbor's terminal: it reads the token file and opens the printed link.
+  const tokenFlag = options.args?.indexOf("--token") ?? -1;
+  const token =
+    (tokenFlag >= 0 ? options.args?.[tokenFlag + 1] : undefined) ??
+    (env.ARBOR_TOKEN || readFileSync(path.join(dataDir, "access-token"), "utf8").trim());
+  const browser = await signInWithLink(signInUrl.href);
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    token: signInUrl.searchParams.get("token")!,
+    url,
+    token,
+    browser,
     signInUrl: signInUrl.href,
+    async mintSignInLink() {
+      const response = await fetch(`${url}/api/sign-in/links`, {
+        method: "POST",
+        headers: browserHeaders({ url, browser }),
+      });
+      if (!response.ok) throw new Error(`minting a sign-in link answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { link: { url: string } }).link.url;
+    },
     port,
     dataDir,
     child,

@@ -50,9 +50,16 @@ function readText(data: WebSocket.RawData): string {
 }
 
 /** Resolves with the HTTP status of a refused upgrade (or 101 when it was accepted). */
-export function tryUpgrade(input: { url: string; headers: Record<string, string> }): Promise<number> {
+export function tryUpgrade(input: {
+  url: string;
+  headers: Record<string, string>;
+  /** Subprotocols to offer, as Arbor's page does (`arbor.v1` and `arbor.page-key.<key>`). */
+  protocols?: string[];
+}): Promise<number> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`${input.url.replace(/^http/, "ws")}/ws`, { headers: input.headers });
+    const socket = new WebSocket(`${input.url.replace(/^http/, "ws")}/ws`, input.protocols ?? [], {
+      headers: input.headers,
+    });
     socket.on("unexpected-response", (_request, response) => {
       resolve(response.statusCode ?? 0);
       socket.terminate();
