@@ -15,12 +15,13 @@ const MAX_GIT_PROCESSES = 32;
 
 /**
  * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
- * filter.*, protocol.*.allow, core.sshCommand…) whatever their value. Arbor's only `-c` options are
- * the ones run-git.ts adds to switch exactly those off in a repository the user has not trusted
- * (git-safety.ts, repository-programs.ts: hooks to /dev/null, `protocol.ext.allow=never`, git's own
- * receive-pack, the user's own ssh command and credential helpers back in place of the
- * repository's), and no caller's text is ever placed among git's global options, so these
- * categories are allowed; every other check stays on.
+ * filter.*, protocol.*.allow, core.sshCommand, diff and merge drivers, gpg.program, pager, editor,
+ * alias.*…) whatever their value. Arbor's only `-c` options are the ones run-git.ts adds to switch
+ * exactly those off in a repository the user has not trusted (git-safety.ts, repository-programs.ts:
+ * hooks to /dev/null, `protocol.ext.allow=never`, git's own receive-pack and stand-ins for the
+ * repository's diff, merge and gpg programs, or the user's own values in their place), and no
+ * caller's text is ever placed among git's global options, so these categories are allowed; every
+ * other check stays on.
  */
 const GIT_SAFETY_OVERRIDES = {
   allowUnsafeFsMonitor: true,
@@ -31,6 +32,13 @@ const GIT_SAFETY_OVERRIDES = {
   allowUnsafeAskPass: true,
   allowUnsafeCredentialHelper: true,
   allowUnsafePack: true,
+  allowUnsafeDiffExternal: true,
+  allowUnsafeDiffTextConv: true,
+  allowUnsafeMergeDriver: true,
+  allowUnsafeGpgProgram: true,
+  allowUnsafePager: true,
+  allowUnsafeEditor: true,
+  allowUnsafeAlias: true,
 };
 
 /** simple-git accepts a custom binary only when it is made of these characters. */
