@@ -6,6 +6,7 @@ import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { buildGitSafetyOptions } from "./git-safety.ts";
 import { neutralizeRepositoryPrograms, type ConfigOverride } from "./repository-programs.ts";
+import { readSubmoduleConfig } from "./submodule-config.ts";
 import {
   CONFIG_LIST_ARGS,
   listRepositoryFilterNames,
@@ -86,17 +87,28 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
   const base = await listBaseConfigFiles(cwd);
   const baseFiles = base?.files ?? null;
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
-  const listed = await listConfigEntries(cwd);
+  const [listed, submodules] = await Promise.all([
+    listConfigEntries(cwd),
+    base ? readSubmoduleConfig(base.gitDir) : { entries: [], files: [] },
+  ]);
   const entries = listed ?? [];
   const facts: RepositoryConfigFacts = {
     filterNames: listRepositoryFilterNames(entries),
     mergeDriverNames: listed ? listMergeDriverNames(listed) : null,
-    ...neutralizeRepositoryPrograms(entries),
+    // The submodules' programs too: a git in this worktree starts git in them. Only for these:
+    // their other settings (a proxy, a merge driver) are not this repository's own.
+    ...neutralizeRepositoryPrograms([...entries, ...submodules.entries]),
     repositoryEntries: entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope)),
     isMergeRenormalized: listed ? readGitBoolean(listed, "merge.renormalize") : null,
   };
   if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles))) return facts;
-  const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
+  const files = [
+    ...new Set([
+      ...baseFiles,
+      ...submodules.files,
+      ...listEntryFiles({ cwd, entries: [...entries, ...submodules.entries] }),
+    ]),
+  ];
   if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
   cache.set(cwd, {
     files,

@@ -2,7 +2,8 @@
 // attributes (`*.dat diff=rt merge=rt`, `*.txt filter=rt`): diff.external, a diff command and
 // textconv, a merge driver, gpg.program, pager and editors, credential helper and askpass,
 // core.sshCommand, core.gitProxy, core.alternateRefsCommand, interactive.diffFilter, a trailer
-// command, a shell alias, a submodule update command, an ext:: remote. Claude Code treats `git diff`, `git log -p`, `git show`
+// command, a shell alias, a submodule update command, an ext:: remote, and a clean filter in its
+// submodule's config. Claude Code treats `git diff`, `git log -p`, `git show`
 // and `git blame` as read-only and runs them without asking; they ran the repository's programs,
 // and so did an approved `git merge`, `git fetch` or `git log --show-signature`. Until the user
 // trusts the repository none may run in any git Claude starts, and each command still does its
@@ -108,6 +109,14 @@ beforeAll(async () => {
   writeFileSync(path.join(mainPath, "a.txt"), "ALPHA\n");
   utimesSync(path.join(mainPath, "a.txt"), STALE, STALE);
   writeUserConfig();
+
+  // The submodule's own config: `git status` asks it whether it is dirty, through its clean filter.
+  await runFixtureGit({
+    cwd: path.join(mainPath, "lib"),
+    args: ["config", "filter.inner.clean", plantProgram("submodule-clean")],
+  });
+  writeFileSync(path.join(mainPath, ".git", "modules", "lib", "info", "attributes"), "* filter=inner\n");
+  utimesSync(path.join(mainPath, "lib", "lib.txt"), STALE, STALE);
 
   // The repository's own config, written last so that building the fixture ran none of it.
   const settings: Array<[string, string]> = [
