@@ -7,8 +7,7 @@ import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
 import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { buildGitSafetyEnv } from "@/lib/git/git-safety.ts";
-import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
+import { buildClaudeGitEnv } from "@/lib/git/claude-git-env.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
@@ -39,7 +38,8 @@ export interface ConversationPlan {
  * The argv, environment and key of a chat run's `claude` in this worktree, decided now (throws
  * AppError on invalid settings). Unless the repository is trusted, the run gets no project
  * settings (Arbor's own hooks come through `--settings`) and its git runs without the repository's
- * programs; the binary is the one resolved safely from Settings.
+ * programs (refused with AppError when one cannot be switched off); the binary is the one resolved
+ * safely from Settings.
  */
 export async function planConversation(
   db: Db,
@@ -56,9 +56,7 @@ export async function planConversation(
   // Claude Code runs git itself (status and log at start, its tools later): not with this repository's programs.
   const gitSafetyEnv = isTrusted
     ? undefined
-    : await readRepositoryConfigNames(input.worktreePath).then(({ filterNames, programOverrides }) =>
-        buildGitSafetyEnv({ filterNames, programOverrides, inherited: inheritedClaudeEnv() }),
-      );
+    : await buildClaudeGitEnv({ worktreePath: input.worktreePath, inherited: inheritedClaudeEnv() });
   const claude = await resolveClaudeCommand(db, settings);
   const argsFor = (sessionId: string) =>
     buildClaudeArgs({

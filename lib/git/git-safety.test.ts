@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { buildGitSafetyEnv, buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
+import {
+  buildGitSafetyEnv,
+  buildGitSafetyOptions,
+  needsRepositoryOverrides,
+  withSubcommandSafetyFlags,
+} from "./git-safety.ts";
 import { listRepositoryFilterNames, parseConfigList, splitConfigKey } from "./parse-config-list.ts";
 
+const filterOff = (name: string) =>
+  ["clean", "smudge", "process"].map((part) => ({ key: `filter.${name}.${part}`, value: "" }));
+
 describe("buildGitSafetyOptions", () => {
-  it("switches off fsmonitor, signature checks, submodule recursion, hooks and every named filter driver", () => {
-    const options = buildGitSafetyOptions({ filterNames: ["evil", "Mixed.Case"], allowRepositoryCode: false });
+  it("switches off fsmonitor, signature checks, submodule recursion and hooks, then applies the overrides", () => {
+    const overrides = [...filterOff("Mixed.Case"), { key: "diff.evil.textconv", value: "cat" }];
+    const options = buildGitSafetyOptions({ overrides, allowRepositoryCode: false });
     const values = options.filter((_, index) => index % 2 === 1);
     expect(options.filter((_, index) => index % 2 === 0).every((flag) => flag === "-c")).toBe(true);
     expect(values).toEqual([
@@ -12,40 +21,41 @@ describe("buildGitSafetyOptions", () => {
       "log.showSignature=false",
       "submodule.recurse=false",
       "core.hooksPath=/dev/null",
-      "filter.evil.clean=",
-      "filter.evil.smudge=",
-      "filter.evil.process=",
-      "filter.evil.required=false",
       "filter.Mixed.Case.clean=",
       "filter.Mixed.Case.smudge=",
       "filter.Mixed.Case.process=",
-      "filter.Mixed.Case.required=false",
+      "diff.evil.textconv=cat",
     ]);
   });
 
-  it("leaves hooks and filters on for an operation that runs them on purpose", () => {
-    const values = buildGitSafetyOptions({ filterNames: ["evil"], allowRepositoryCode: true });
+  it("leaves hooks and the repository's programs on for an operation that runs them on purpose", () => {
+    const values = buildGitSafetyOptions({ overrides: filterOff("evil"), allowRepositoryCode: true });
     expect(values.join(" ")).not.toMatch(/hooksPath|filter\./);
     expect(values).toContain("core.fsmonitor=false");
   });
 
-  it("refuses a filter name that git's -c could not express rather than leaving it on", () => {
-    expect(() => buildGitSafetyOptions({ filterNames: ["a=b"], allowRepositoryCode: false })).toThrow(
+  it("refuses a filter that git's -c could not express, and leaves out other such keys Arbor never runs", () => {
+    expect(() => buildGitSafetyOptions({ overrides: filterOff("a=b"), allowRepositoryCode: false })).toThrow(
       /cannot be overridden/,
     );
+    const options = buildGitSafetyOptions({
+      overrides: [{ key: "diff.a=b.command", value: "x" }],
+      allowRepositoryCode: false,
+    });
+    expect(options.join(" ")).not.toContain("a=b");
   });
 });
 
-describe("needsFilterNames", () => {
+describe("needsRepositoryOverrides", () => {
   it("is false only for commands that never read working-tree files", () => {
-    expect(needsFilterNames(["status", "--porcelain=v2"])).toBe(true);
-    expect(needsFilterNames(["worktree", "add", "-b", "x"])).toBe(true);
-    expect(needsFilterNames(["diff"])).toBe(true);
-    expect(needsFilterNames(["some-future-command"])).toBe(true);
-    expect(needsFilterNames(["worktree", "list", "--porcelain"])).toBe(false);
-    expect(needsFilterNames(["log", "--branches"])).toBe(false);
-    expect(needsFilterNames(["for-each-ref"])).toBe(false);
-    expect(needsFilterNames(["rev-parse", "--git-common-dir"])).toBe(false);
+    expect(needsRepositoryOverrides(["status", "--porcelain=v2"])).toBe(true);
+    expect(needsRepositoryOverrides(["worktree", "add", "-b", "x"])).toBe(true);
+    expect(needsRepositoryOverrides(["diff"])).toBe(true);
+    expect(needsRepositoryOverrides(["some-future-command"])).toBe(true);
+    expect(needsRepositoryOverrides(["worktree", "list", "--porcelain"])).toBe(false);
+    expect(needsRepositoryOverrides(["log", "--branches"])).toBe(false);
+    expect(needsRepositoryOverrides(["for-each-ref"])).toBe(false);
+    expect(needsRepositoryOverrides(["rev-parse", "--git-common-dir"])).toBe(false);
   });
 });
 
@@ -108,14 +118,14 @@ describe("parseConfigList", () => {
 describe("buildGitSafetyEnv", () => {
   it("adds the overrides after the parent's own GIT_CONFIG entries, any filter name included", () => {
     const env = buildGitSafetyEnv({
-      filterNames: ["a=b"],
+      overrides: filterOff("a=b"),
       inherited: { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "user.name", GIT_CONFIG_VALUE_0: "me" },
     });
-    expect(env.GIT_CONFIG_COUNT).toBe("9");
+    expect(env.GIT_CONFIG_COUNT).toBe("8");
     expect(env.GIT_CONFIG_KEY_0).toBeUndefined();
     expect([env.GIT_CONFIG_KEY_1, env.GIT_CONFIG_VALUE_1]).toEqual(["core.fsmonitor", "false"]);
     expect([env.GIT_CONFIG_KEY_4, env.GIT_CONFIG_VALUE_4]).toEqual(["core.hooksPath", "/dev/null"]);
     expect([env.GIT_CONFIG_KEY_5, env.GIT_CONFIG_VALUE_5]).toEqual(["filter.a=b.clean", ""]);
-    expect(buildGitSafetyEnv({ filterNames: [], inherited: { GIT_CONFIG_COUNT: "junk" } }).GIT_CONFIG_COUNT).toBe("4");
+    expect(buildGitSafetyEnv({ overrides: [], inherited: { GIT_CONFIG_COUNT: "junk" } }).GIT_CONFIG_COUNT).toBe("4");
   });
 });

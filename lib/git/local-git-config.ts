@@ -6,7 +6,8 @@ import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { buildGitSafetyOptions } from "./git-safety.ts";
-import { neutralizeRepositoryPrograms } from "./repository-programs.ts";
+import { neutralizeRepositoryPrograms, type ConfigOverride } from "./repository-programs.ts";
+import { readSubmoduleConfig } from "./submodule-config.ts";
 import {
   CONFIG_LIST_ARGS,
   listRepositoryFilterNames,
@@ -26,7 +27,9 @@ interface CachedFilterNames {
   /** The `merge.<name>.driver` names of the same scopes (see neutral-merge-drivers.ts). */
   mergeDriverNames: string[];
   /** What keeps the programs that config names from running (see repository-programs.ts). */
-  programOverrides: string[];
+  overrides: ConfigOverride[];
+  /** The settings among them that no override can take back. */
+  refused: string[];
   /** The entries of the repository's own scopes (local, worktree), for checks of their own (a push's). */
   repositoryEntries: GitConfigEntry[];
   isMergeRenormalized: boolean;
@@ -37,7 +40,9 @@ export interface RepositoryConfigFacts {
   filterNames: string[];
   /** null when git could not list the config (the caller then asks git itself, so a failure is reported). */
   mergeDriverNames: string[] | null;
-  programOverrides: string[];
+  /** repository-programs.ts's overrides, and the settings it could not neutralize. */
+  overrides: ConfigOverride[];
+  refused: string[];
   repositoryEntries: GitConfigEntry[];
   /**
    * Whether a merge renormalizes (`merge.renormalize`, any scope): merge-ort then reads the root
@@ -62,8 +67,9 @@ export async function readRepositoryFilterNames(cwd: string): Promise<string[]> 
 }
 
 /**
- * readRepositoryFilterNames plus the merge driver names, the program overrides and the
- * repository's own entries, from the same cached read.
+ * readRepositoryFilterNames plus the merge driver names, the overrides that keep the repository's
+ * programs from running (and what none can) and the repository's own entries, from the same
+ * cached read.
  */
 export async function readRepositoryConfigNames(cwd: string): Promise<RepositoryConfigFacts> {
   const cache = localGitConfigState.get();
@@ -74,30 +80,44 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
     return {
       filterNames: cached.names,
       mergeDriverNames: cached.mergeDriverNames,
-      programOverrides: cached.programOverrides,
+      overrides: cached.overrides,
+      refused: cached.refused,
       repositoryEntries: cached.repositoryEntries,
       isMergeRenormalized: cached.isMergeRenormalized,
     };
-  const baseFiles = await listBaseConfigFiles(cwd);
+  const base = await listBaseConfigFiles(cwd);
+  const baseFiles = base?.files ?? null;
   const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
-  const listed = await listConfigEntries(cwd);
+  const [listed, submodules] = await Promise.all([
+    listConfigEntries(cwd),
+    base ? readSubmoduleConfig(base.gitDir) : { entries: [], files: [] },
+  ]);
   const entries = listed ?? [];
   const facts: RepositoryConfigFacts = {
     filterNames: listRepositoryFilterNames(entries),
     mergeDriverNames: listed ? listMergeDriverNames(listed) : null,
-    programOverrides: neutralizeRepositoryPrograms(entries),
+    // The submodules' programs too: a git in this worktree starts git in them. Only for these:
+    // their other settings (a proxy, a merge driver) are not this repository's own.
+    ...neutralizeRepositoryPrograms([...entries, ...submodules.entries]),
     repositoryEntries: entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope)),
     isMergeRenormalized: listed ? readGitBoolean(listed, "merge.renormalize") : null,
   };
   if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles))) return facts;
-  const files = [...new Set([...baseFiles, ...listEntryFiles({ cwd, entries })])];
+  const files = [
+    ...new Set([
+      ...baseFiles,
+      ...submodules.files,
+      ...listEntryFiles({ cwd, entries: [...entries, ...submodules.entries] }),
+    ]),
+  ];
   if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
   cache.set(cwd, {
     files,
     stamp: await stampFiles(files),
     names: facts.filterNames,
     mergeDriverNames: facts.mergeDriverNames ?? [],
-    programOverrides: facts.programOverrides,
+    overrides: facts.overrides,
+    refused: facts.refused,
     repositoryEntries: facts.repositoryEntries,
     isMergeRenormalized: facts.isMergeRenormalized ?? false,
   });
@@ -116,7 +136,7 @@ function listMergeDriverNames(entries: readonly GitConfigEntry[]): string[] {
 
 /** Every config entry git sees in `cwd`; null when git cannot read them (the real command will say why). */
 async function listConfigEntries(cwd: string): Promise<GitConfigEntry[] | null> {
-  const options = buildGitSafetyOptions({ filterNames: [], allowRepositoryCode: false });
+  const options = buildGitSafetyOptions({ allowRepositoryCode: false });
   try {
     return parseConfigList(
       await getProcessHost().git(["--no-optional-locks", ...options, "-C", cwd, ...CONFIG_LIST_ARGS], childEnv("git")),
@@ -127,10 +147,11 @@ async function listConfigEntries(cwd: string): Promise<GitConfigEntry[] | null> 
 }
 
 /**
- * The `.git` entry of the worktree at `cwd`, and the config files git reads through it: the
- * repository's `config` and the per-worktree `config.worktree`. Null when `cwd` has no `.git`.
+ * The `.git` entry of the worktree at `cwd`, its git dir, and the config files git reads through
+ * it: the repository's `config` and the per-worktree `config.worktree`. Null when `cwd` has no
+ * `.git`.
  */
-async function listBaseConfigFiles(cwd: string): Promise<string[] | null> {
+async function listBaseConfigFiles(cwd: string): Promise<{ files: string[]; gitDir: string } | null> {
   const dotGit = path.join(cwd, ".git");
   const kind = await lstat(dotGit).then(
     (found) => (found.isDirectory() ? "dir" : found.isFile() ? "file" : null),
@@ -143,10 +164,8 @@ async function listBaseConfigFiles(cwd: string): Promise<string[] | null> {
     (text) => path.resolve(gitDir, text.trim()),
     () => gitDir,
   );
-  return [
-    dotGit,
-    ...[gitDir, commonDir].flatMap((dir) => [path.join(dir, "config"), path.join(dir, "config.worktree")]),
-  ];
+  const files = [gitDir, commonDir].flatMap((dir) => [path.join(dir, "config"), path.join(dir, "config.worktree")]);
+  return { files: [dotGit, ...files], gitDir };
 }
 
 async function readGitDirPointer({ cwd, dotGit }: { cwd: string; dotGit: string }): Promise<string | null> {

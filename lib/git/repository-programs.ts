@@ -1,56 +1,87 @@
 import { REPOSITORY_SCOPES, splitConfigKey, type GitConfigEntry } from "./parse-config-list.ts";
+import { isUnneutralizable, PROGRAM_SETTINGS } from "./program-settings.ts";
+
+/** One `key=value` git is given on top of its config (as `-c`, or as GIT_CONFIG_KEY_n/VALUE_n). */
+export interface ConfigOverride {
+  key: string;
+  value: string;
+}
+
+export interface RepositoryProgramOverrides {
+  /** In order; a later one of the same key wins, and an empty credential.helper empties the list before it. */
+  overrides: ConfigOverride[];
+  /** Keys the repository sets that no override can take back (see program-settings.ts). */
+  refused: string[];
+}
+
+const OPENPGP_PROGRAM = ["gpg.program", "gpg.openpgp.program"];
+
+const FILTER_NEUTRALS = { clean: "", smudge: "", process: "", required: "false" } as const;
+
+const SIGNING_OFF = [
+  "commit.gpgSign",
+  "tag.gpgSign",
+  "tag.forceSignAnnotated",
+  "push.gpgSign",
+  "merge.verifySignatures",
+].map((key) => ({ key, value: "false" }));
 
 /**
- * The `-c key=value` pairs that keep a repository's own config (local and worktree scope, included
- * files too) from naming a program git runs while it commits, merges, rebases or pushes, in a
- * repository the user has not trusted. Hooks, filters, fsmonitor and merge drivers are
- * git-safety.ts's and neutral-merge-drivers.ts's; these are the rest:
+ * What keeps a repository's own config (local and worktree scope, included files too) from naming
+ * a program that git runs, in a repository the user has not trusted: the one answer for Arbor's
+ * own git (`-c` options) and for the git Claude runs (GIT_CONFIG_* in its environment), beside
+ * git-safety.ts's fixed ones (hooks, fsmonitor). Pure.
  *
- * - signing: a repository that configures gpg itself (any `gpg.*` key: `gpg.program`,
- *   `gpg.ssh.defaultKeyCommand`…) gets no signing at all, so its program never runs;
- * - `core.sshCommand` and `core.askpass`: the value from the user's own config, else git's default;
- * - credential helpers (`credential.helper`, `credential.<url>.helper`): the list is emptied (an
- *   empty helper resets it) and the user's own helpers are added back, in their order;
- * - `remote.<name>.receivepack` / `uploadpack`: git's own programs;
- * - `protocol.ext.allow=never`, always: the `ext::` transport runs any command a URL names.
- *
- * Pure. What cannot be overridden this way (a rewritten URL, a remote helper, a proxy) is the
- * push's to refuse (see lib/worktrees/push-safety.ts).
+ * - every setting of program-settings.ts the repository sets: the user's own value for that key
+ *   (their global or system config) when they have one, else a stand-in that runs nothing of the
+ *   repository's and behaves as git does without it;
+ * - filter drivers the repository defines: each of clean, smudge, process the user's or empty,
+ *   `required` the user's or false (git then keeps the content as it is);
+ * - `ext::` URLs, which run the command they hold: `protocol.ext.allow=never`, always;
+ * - signing: a repository that configures gpg itself (any `gpg.*` key) gets no signing at all;
+ * - credential helpers: the list is emptied and the user's own helpers added back, in their order;
+ * - `core.gitProxy`: git:// is not used (only GIT_PROXY_COMMAND could undo a matching entry, and
+ *   that would drop the user's own proxy too).
  */
-export function neutralizeRepositoryPrograms(entries: readonly GitConfigEntry[]): string[] {
-  const overrides = ["protocol.ext.allow=never"];
+export function neutralizeRepositoryPrograms(entries: readonly GitConfigEntry[]): RepositoryProgramOverrides {
   const repository = entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope));
   const user = entries.filter((entry) => !REPOSITORY_SCOPES.has(entry.scope));
-  const setInRepository = (key: string) => repository.some((entry) => entry.key.toLowerCase() === key);
-  const lastOfUser = (key: string) => user.filter((entry) => entry.key.toLowerCase() === key).at(-1)?.value ?? null;
+  const userValue = (...keys: string[]) => user.findLast((entry) => keys.includes(entry.key))?.value ?? null;
+  const replaced = new Map<string, string>();
+  const refused = new Set<string>();
 
-  if (repository.some((entry) => splitConfigKey(entry.key).section === "gpg"))
-    overrides.push(
-      "commit.gpgSign=false",
-      "tag.gpgSign=false",
-      "tag.forceSignAnnotated=false",
-      "push.gpgSign=false",
-      "merge.verifySignatures=false",
-    );
-  if (setInRepository("core.sshcommand")) overrides.push(`core.sshCommand=${lastOfUser("core.sshcommand") ?? "ssh"}`);
-  if (setInRepository("core.askpass")) overrides.push(`core.askpass=${lastOfUser("core.askpass") ?? ""}`);
-
-  const isHelper = (entry: GitConfigEntry) => {
-    const { section, name } = splitConfigKey(entry.key);
-    return section === "credential" && name === "helper";
-  };
-  if (repository.some(isHelper)) {
-    overrides.push("credential.helper=");
-    // Keys travel through `-c`, which splits at the first `=`: a URL holding one cannot be added back.
-    for (const entry of user.filter(isHelper))
-      if (!entry.key.includes("=") && entry.value) overrides.push(`${entry.key}=${entry.value}`);
+  for (const { key, value } of repository) {
+    if (isUnneutralizable(key, value)) refused.add(key);
+    const { section, subsection } = splitConfigKey(key);
+    if (section === "filter" && subsection !== null) {
+      for (const [part, neutral] of Object.entries(FILTER_NEUTRALS)) {
+        const filterKey = `filter.${subsection}.${part}`;
+        replaced.set(filterKey, userValue(filterKey) ?? neutral);
+      }
+      continue;
+    }
+    const setting = PROGRAM_SETTINGS.find(({ pattern }) => pattern.test(key));
+    if (!setting || (setting.isProgram && !setting.isProgram(value ?? ""))) continue;
+    // gpg.program is the older name of gpg.openpgp.program: the user's value may be under either.
+    const keys = OPENPGP_PROGRAM.includes(key) ? OPENPGP_PROGRAM : [key];
+    for (const each of keys) replaced.set(each, userValue(...keys) ?? setting.neutral);
   }
 
-  for (const entry of repository) {
-    const { section, subsection, name } = splitConfigKey(entry.key);
-    if (section !== "remote" || subsection === null || subsection.includes("=")) continue;
-    if (name === "receivepack") overrides.push(`remote.${subsection}.receivepack=git-receive-pack`);
-    if (name === "uploadpack") overrides.push(`remote.${subsection}.uploadpack=git-upload-pack`);
+  const overrides: ConfigOverride[] = [
+    { key: "protocol.ext.allow", value: "never" },
+    ...[...replaced].map(([key, value]) => ({ key, value })),
+  ];
+  const setsAny = (test: (part: ReturnType<typeof splitConfigKey>) => boolean) =>
+    repository.some((entry) => test(splitConfigKey(entry.key)));
+  if (setsAny(({ section }) => section === "gpg")) overrides.push(...SIGNING_OFF);
+  if (setsAny(({ section, name }) => section === "core" && name === "gitproxy"))
+    overrides.push({ key: "protocol.git.allow", value: "never" });
+  const isHelper = ({ section, name }: ReturnType<typeof splitConfigKey>) =>
+    section === "credential" && name === "helper";
+  if (setsAny(isHelper)) {
+    overrides.push({ key: "credential.helper", value: "" });
+    for (const entry of user)
+      if (isHelper(splitConfigKey(entry.key)) && entry.value) overrides.push({ key: entry.key, value: entry.value });
   }
-  return [...new Set(overrides)];
+  return { overrides, refused: [...refused] };
 }

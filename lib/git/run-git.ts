@@ -2,7 +2,7 @@ import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { killProcessGroupQuietly } from "@/lib/process-host/kill-process-group.ts";
-import { buildGitSafetyOptions, needsFilterNames, withSubcommandSafetyFlags } from "./git-safety.ts";
+import { buildGitSafetyOptions, needsRepositoryOverrides, withSubcommandSafetyFlags } from "./git-safety.ts";
 import { redactCredentialsInText } from "./redact-url.ts";
 import { readRepositoryConfigNames } from "./local-git-config.ts";
 
@@ -44,15 +44,16 @@ export async function runGit({
 
 /**
  * The `-c` options for a command in `cwd`: in a repository the user has not trusted, a command
- * that touches content (or commits, merges, pushes) also gets the repository's filter drivers and
- * programs switched off, from its config read once while unchanged (local-git-config.ts).
+ * that touches content (or commits, merges, pushes) also gets the programs the repository's config
+ * names switched off (repository-programs.ts), from its config read once while unchanged
+ * (local-git-config.ts).
  */
 async function safetyOptionsFor(input: { cwd: string; args: string[]; allowRepositoryCode: boolean }) {
   const { allowRepositoryCode } = input;
-  if (allowRepositoryCode || !needsFilterNames(input.args))
-    return buildGitSafetyOptions({ filterNames: [], allowRepositoryCode });
-  const { filterNames, programOverrides } = await readRepositoryConfigNames(input.cwd);
-  return buildGitSafetyOptions({ filterNames, programOverrides, allowRepositoryCode });
+  if (allowRepositoryCode || !needsRepositoryOverrides(input.args))
+    return buildGitSafetyOptions({ allowRepositoryCode });
+  const { overrides } = await readRepositoryConfigNames(input.cwd);
+  return buildGitSafetyOptions({ overrides, allowRepositoryCode });
 }
 
 export interface GitCommandResult {

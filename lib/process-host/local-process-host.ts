@@ -18,14 +18,15 @@ const MAX_GIT_CLIENTS = 4;
 
 /**
  * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
- * filter.*, protocol.*.allow, core.sshCommand…) whatever their value. Arbor's only `-c` options are
- * the ones run-git.ts adds to switch exactly those off in a repository the user has not trusted
- * (git-safety.ts, repository-programs.ts: hooks to /dev/null, `protocol.ext.allow=never`, git's own
- * receive-pack, the user's own ssh command and credential helpers back in place of the
- * repository's), and no caller's text is ever placed among git's global options, so these
- * categories are allowed. The environment is Arbor's allow-listed one (child-env.ts), whose
- * GIT_CONFIG_GLOBAL / GIT_CONFIG_SYSTEM and GIT_SSH_COMMAND are the user's own, so config paths
- * are allowed too; ARBOR_PASS_ENV may not name the rest (config/pass-env.ts). Every other check stays on.
+ * filter.*, protocol.*.allow, core.sshCommand, diff and merge drivers, gpg.program, pager, editor,
+ * alias.*…) whatever their value. Arbor's only `-c` options are the ones run-git.ts adds to switch
+ * exactly those off in a repository the user has not trusted (git-safety.ts, repository-programs.ts:
+ * hooks to /dev/null, `protocol.ext.allow=never`, git's own receive-pack and stand-ins for the
+ * repository's diff, merge and gpg programs, or the user's own values in their place), and no
+ * caller's text is ever placed among git's global options, so these categories are allowed. The
+ * environment is Arbor's allow-listed one (child-env.ts), whose GIT_CONFIG_GLOBAL / GIT_CONFIG_SYSTEM
+ * and GIT_SSH_COMMAND are the user's own, so config paths are allowed too; ARBOR_PASS_ENV may not
+ * name the rest (config/pass-env.ts). Every other check stays on.
  */
 const GIT_SAFETY_OVERRIDES = {
   allowUnsafeFsMonitor: true,
@@ -37,6 +38,13 @@ const GIT_SAFETY_OVERRIDES = {
   allowUnsafeCredentialHelper: true,
   allowUnsafePack: true,
   allowUnsafeConfigPaths: true,
+  allowUnsafeDiffExternal: true,
+  allowUnsafeDiffTextConv: true,
+  allowUnsafeMergeDriver: true,
+  allowUnsafeGpgProgram: true,
+  allowUnsafePager: true,
+  allowUnsafeEditor: true,
+  allowUnsafeAlias: true,
 };
 
 /** simple-git accepts a custom binary only when it is made of these characters. */
