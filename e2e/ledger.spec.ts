@@ -50,7 +50,7 @@ test("/decide and /todo record what every prompt carries; the panel closes a tas
   await expect(count).toHaveText("1 decision · 1 task");
 });
 
-test("an answer's hidden decision tag is not shown as text, is listed under the answer and lands in the ledger; a message can be marked as a task", async ({
+test("an answer's hidden decision tag is not shown as text, is listed under the answer and proposed in the ledger, confirmed there in one click; a message can be marked as a task", async ({
   page,
   repo,
 }) => {
@@ -60,7 +60,9 @@ test("an answer's hidden decision tag is not shown as text, is listed under the 
   await expect(answers(page)).toHaveCount(1);
   const answer = answers(page).first();
   await expect(answer).not.toContainText("<!--");
-  await expect(answer.getByTestId("answer-decisions")).toHaveText("Decision recorded: releases ship on Fridays");
+  await expect(answer.getByTestId("answer-decisions")).toHaveText(
+    "Decision proposed (confirm it in Decisions & tasks): releases ship on Fridays",
+  );
 
   const question = page.locator('[data-testid="message"][data-role="user"]').first();
   await question.getByTestId("mark-task").click();
@@ -72,5 +74,20 @@ test("an answer's hidden decision tag is not shown as text, is listed under the 
     "pick a day [[mock:text Fridays it is.\n<!-- [decision] releases ship on Fridays -->]]",
     "releases ship on Fridays",
   ]);
-  await expect(panel.locator('[data-testid="ledger-entry"][data-kind="decision"]')).toContainText("by Claude's answer");
+  const proposed = panel.locator('[data-testid="ledger-entry"][data-kind="decision"]');
+  await expect(proposed).toContainText("by Claude's answer");
+  await expect(proposed).toHaveAttribute("data-status", "proposed");
+  await expect(rowOf(page, worktreePath).getByTestId("ledger-proposed-count")).toHaveText("1 proposed");
+  await proposed.getByTestId("ledger-confirm").click();
+  await expect(proposed).toHaveAttribute("data-status", "open");
+  await expect(proposed.getByTestId("ledger-entry-meta")).toContainText("confirmed by you (");
+  await expect(rowOf(page, worktreePath).getByTestId("ledger-proposed-count")).toHaveCount(0);
+  await proposed.getByTestId("ledger-undo").click();
+  await expect(proposed).toHaveAttribute("data-status", "proposed");
+  await proposed.getByTestId("ledger-dismiss").click();
+  await expect(proposed).toHaveCount(0);
+  await panel.getByTestId("ledger-filter-status").selectOption("closed");
+  await expect(panel.locator('[data-testid="ledger-entry"][data-status="dismissed"]')).toContainText(
+    "releases ship on Fridays",
+  );
 });

@@ -66,7 +66,7 @@ test("Summarize shows the model's summary above the chat; each answer tells what
   await expect(page.getByTestId("memory-error")).toContainText("Nothing new to summarize");
 });
 
-test("when the claude binary cannot run, Summarize falls back to an extractive summary and says why", async ({
+test("when the claude binary cannot run, Summarize falls back to an extractive index and says why; the model's next summary replaces it", async ({
   page,
   repo,
   claude,
@@ -84,6 +84,11 @@ test("when the claude binary cannot run, Summarize falls back to an extractive s
   } finally {
     await vanished.restore();
   }
+  // The messages the index covered are summarized again by the model; no alarm stays.
+  await page.getByTestId("summarize-button").click();
+  const panel = page.getByTestId("summary-panel");
+  await expect(panel).toHaveAttribute("data-kind", "model");
+  await expect(panel.getByTestId("summary-extractive")).toHaveCount(0);
 });
 
 test("Lighten archives older messages, Show older brings them back marked archived, and a search hit jumps to one", async ({

@@ -16,7 +16,8 @@ export type { LedgerCounts, LedgerEntryView, LedgerEventView };
 export interface LedgerFilter {
   /** Entries that apply to this worktree (its own, its node's, its plan's, the repository's); absent: all. */
   worktreePath?: string;
-  status: "open" | "closed" | "all";
+  /** open: in force and proposed; proposed: waiting for the user only; closed: the rest. */
+  status: "open" | "proposed" | "closed" | "all";
   kind?: LedgerKind;
   query: string;
 }
@@ -79,9 +80,25 @@ export type EntryChange =
   | { action: "edit"; text: string }
   | { action: "close"; status: "done" | "dropped" }
   | { action: "reopen" }
-  | { action: "supersede"; text: string; sessionId?: string };
+  | { action: "supersede"; text: string; sessionId?: string }
+  | { action: "confirm" }
+  | { action: "dismiss" }
+  | { action: "undo" };
 
-/** PATCH /api/ledger/:id: edit, close, reopen or supersede one entry. */
+/** POST /api/ledger/confirm: the user confirms several proposals at once. */
+export function useConfirmEntries(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (entryIds: number[]) =>
+      fetchJson<{ confirmed: number[]; skipped: Array<{ id: number; reason: string }> }>("/api/ledger/confirm", {
+        method: "POST",
+        body: { repoId, entryIds },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ledger(repoId) }),
+  });
+}
+
+/** PATCH /api/ledger/:id: edit, close, reopen, supersede, confirm, dismiss or undo one entry. */
 export function useChangeEntry(repoId: string) {
   const client = useQueryClient();
   return useMutation({

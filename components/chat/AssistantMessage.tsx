@@ -74,7 +74,7 @@ export function AssistantMessage(props: {
           runId={run.id}
         />
       ) : null}
-      {run?.receipt ? <ReceiptPanel receipt={run.receipt} runId={run.id} /> : null}
+      {run?.receipt ? <ReceiptPanel receipt={run.receipt} runId={run.id} session={props.session} /> : null}
     </article>
   );
 }

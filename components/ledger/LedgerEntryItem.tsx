@@ -9,6 +9,8 @@ import { describeEntry, listEntryActions, type EntryAction } from "./describe-en
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 const LABEL: Record<EntryAction, string> = {
+  confirm: "Confirm",
+  dismiss: "Dismiss",
   done: "Done",
   drop: "Drop",
   supersede: "Supersede…",
@@ -41,6 +43,7 @@ export function LedgerEntryItem(props: {
     }
     if (action === "done") apply({ action: "close", status: "done" });
     else if (action === "drop") apply({ action: "close", status: "dropped" });
+    else if (action === "confirm" || action === "dismiss" || action === "undo") apply({ action });
     else apply({ action: "reopen" });
   };
   const save = () => {
@@ -63,9 +66,14 @@ export function LedgerEntryItem(props: {
         <Badge tone={entry.kind === "decision" ? "violet" : "sky"} size="xs">
           L{entry.id}
         </Badge>
+        {entry.status === "proposed" ? (
+          <Badge tone="amber" size="xs" data-testid="ledger-entry-proposed">
+            proposed
+          </Badge>
+        ) : null}
         <p
           data-testid="ledger-entry-text"
-          className={`min-w-0 flex-1 whitespace-pre-wrap break-words text-sm ${entry.status === "open" ? "" : "text-zinc-500 line-through"}`}
+          className={`min-w-0 flex-1 whitespace-pre-wrap break-words text-sm ${entry.status === "open" ? "" : entry.status === "proposed" ? "italic text-zinc-600 dark:text-zinc-300" : "text-zinc-500 line-through"}`}
         >
           {entry.text}
         </p>

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import {
+  useConfirmEntries,
   useLedgerEntries,
   useRecordEntry,
   type LedgerEntryView,
@@ -16,8 +17,9 @@ import { LedgerEntryItem } from "./LedgerEntryItem.tsx";
 /**
  * "Decisions & tasks": the ledger every prompt carries. For a worktree (`worktreePath`, from its
  * conversation `sessionId`) it lists what applies there (its own entries, its node's, its plan's and the
- * repository's); without, the whole repository's. Filter by status, kind and words; add, edit, close,
- * reopen, supersede; jump to the message an entry came from.
+ * repository's); without, the whole repository's. Proposals (what Arbor captured, not yet in force) are
+ * confirmed or dismissed one by one or all at once. Filter by status, kind and words; add, edit, close,
+ * reopen, supersede, undo; jump to the message an entry came from.
  */
 export function LedgerPanel(props: {
   repoId: string;
@@ -32,6 +34,7 @@ export function LedgerPanel(props: {
   });
   const entries = useLedgerEntries(props.repoId, { ...filter, worktreePath: props.worktreePath });
   const record = useRecordEntry(props.repoId);
+  const confirmAll = useConfirmEntries(props.repoId);
   const [kind, setKind] = useState<LedgerKind>("decision");
   const [text, setText] = useState("");
   const add = (event: FormEvent) => {
@@ -45,6 +48,7 @@ export function LedgerPanel(props: {
     );
   };
   const list = entries.data ?? [];
+  const proposals = list.filter((entry) => entry.status === "proposed");
   return (
     <section
       data-testid="ledger-panel"
@@ -60,8 +64,9 @@ export function LedgerPanel(props: {
           value={filter.status}
           onChange={(event) => setFilter({ ...filter, status: event.target.value as LedgerFilter["status"] })}
         >
-          <option value="open">In force / open</option>
-          <option value="closed">Closed</option>
+          <option value="open">In force, open and proposed</option>
+          <option value="proposed">Proposed only</option>
+          <option value="closed">Closed and dismissed</option>
           <option value="all">All</option>
         </Select>
         <Select
@@ -109,6 +114,32 @@ export function LedgerPanel(props: {
           Add
         </Button>
       </form>
+      {proposals.length > 0 ? (
+        <div
+          className="flex items-center gap-2 rounded-md bg-amber-50 px-2 py-1 dark:bg-amber-950/40"
+          data-testid="ledger-proposals"
+        >
+          <span className="mr-auto">
+            {proposals.length} proposed {proposals.length === 1 ? "entry waits" : "entries wait"} for you: Claude is
+            told about {proposals.length === 1 ? "it" : "them"}, but not as decided.
+          </span>
+          <Button
+            size="xs"
+            data-testid="ledger-confirm-all"
+            disabled={confirmAll.isPending}
+            onClick={() => confirmAll.mutate(proposals.map((entry) => entry.id))}
+          >
+            Confirm all {proposals.length}
+          </Button>
+        </div>
+      ) : null}
+      {confirmAll.error ? <ErrorNotice error={confirmAll.error} testId="ledger-confirm-all-error" /> : null}
+      {confirmAll.data && confirmAll.data.skipped.length > 0 ? (
+        <ErrorNotice
+          error={`${confirmAll.data.skipped.length} were not confirmed: ${confirmAll.data.skipped.map((item) => `L${item.id} (${item.reason})`).join("; ")}`}
+          testId="ledger-confirm-all-skipped"
+        />
+      ) : null}
       {record.error ? <ErrorNotice error={record.error} testId="ledger-add-error" /> : null}
       {entries.error ? <ErrorNotice error={entries.error} testId="ledger-error" /> : null}
       {entries.isSuccess && list.length === 0 ? (

@@ -11,6 +11,7 @@ const event = (overrides: Partial<LedgerEventView>): LedgerEventView => ({
   previousText: null,
   evidence: [],
   note: null,
+  actorName: null,
   createdAt: "2026-11-24T00:00:00Z",
   ...overrides,
 });
@@ -44,12 +45,44 @@ describe("the panel's entry actions", () => {
   it("offers done for tasks and supersede for decisions, reopen for closed ones, undo for a model's close", () => {
     expect(listEntryActions(entry({}))).toEqual(["done", "drop", "edit"]);
     expect(listEntryActions(entry({ kind: "decision" }))).toEqual(["supersede", "drop", "edit"]);
-    expect(listEntryActions(entry({ status: "dropped", lastEvent: event({ action: "closed" }) }))).toEqual(["reopen"]);
+    expect(
+      listEntryActions(entry({ status: "dropped", lastEvent: event({ action: "closed", toStatus: "dropped" }) })),
+    ).toEqual(["reopen", "undo"]);
     expect(
       listEntryActions(
-        entry({ status: "done", lastEvent: event({ action: "closed", actor: "model", evidence: [4] }) }),
+        entry({
+          status: "done",
+          lastEvent: event({ action: "closed", actor: "model", toStatus: "done", evidence: [4] }),
+        }),
       ),
     ).toEqual(["undo"]);
+  });
+
+  it("offers confirm and dismiss for a proposal, and undo after either", () => {
+    const proposal = entry({
+      status: "proposed",
+      origin: "capture",
+      lastEvent: event({ actor: "arbor", toStatus: "proposed" }),
+    });
+    expect(listEntryActions(proposal)).toEqual(["confirm", "dismiss", "edit"]);
+    const confirmed = entry({
+      status: "open",
+      origin: "capture",
+      lastEvent: event({
+        action: "confirmed",
+        fromStatus: "proposed",
+        toStatus: "open",
+        actorName: "Firefox on Linux · 3f9a",
+      }),
+    });
+    expect(listEntryActions(confirmed)).toEqual(["done", "drop", "edit", "undo"]);
+    expect(describeEntry(confirmed)).toContain("confirmed by you (Firefox on Linux · 3f9a)");
+    const dismissed = entry({
+      status: "dismissed",
+      lastEvent: event({ action: "dismissed", fromStatus: "proposed", toStatus: "dismissed" }),
+    });
+    expect(listEntryActions(dismissed)).toEqual(["undo"]);
+    expect(describeEntry(proposal)).toContain("proposed: not in force until you confirm it");
   });
 
   it("says where an entry came from and, once closed, by whom and with what evidence", () => {
@@ -61,7 +94,7 @@ describe("the panel's entry actions", () => {
           origin: "recorder",
           via: "hook",
           scope: "repo",
-          lastEvent: event({ action: "closed", actor: "model", evidence: [4, 5] }),
+          lastEvent: event({ action: "closed", actor: "model", toStatus: "done", evidence: [4, 5] }),
         }),
       ),
     ).toBe("task · repository · by a Claude Code session · done by model, evidence #4 #5");

@@ -6,13 +6,22 @@ import { Button } from "@/components/ui/Button.tsx";
 import { useRunPrompt } from "@/components/api/ledger-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { describeIdRanges, describeLedgerUse, describeSummaryUse, formatChars, shortDigest } from "./format-receipt.ts";
+import { ReceiptLedger } from "./ReceiptLedger.tsx";
 
 /**
  * "What Claude was told" under an answer: the prompt's sections and sizes, the summary and the
  * messages it carried, and what was dropped to fit the budget. Rendered only when opened, so
  * the answer's text stays just the answer.
  */
-export function ReceiptPanel({ receipt, runId }: { receipt: PromptReceiptView; runId: string }) {
+export function ReceiptPanel({
+  receipt,
+  runId,
+  session,
+}: {
+  receipt: PromptReceiptView;
+  runId: string;
+  session: { repoId: string; worktreePath?: string };
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const [isPromptShown, setPromptShown] = useState(false);
   const prompt = useRunPrompt(runId, isOpen && isPromptShown);
@@ -62,6 +71,23 @@ export function ReceiptPanel({ receipt, runId }: { receipt: PromptReceiptView; r
           <Row label="Ledger" testId="receipt-ledger" isWarning={hasLedgerLeftOut}>
             {receipt.isLegacy ? "not recorded (an older receipt)" : describeLedgerUse(receipt.ledger)}
           </Row>
+          {receipt.isLegacy ? null : (
+            <Row label="Decisions & tasks">
+              <ReceiptLedger receipt={receipt} session={session} />
+            </Row>
+          )}
+          {receipt.earlierUserWords.includedIds.length + receipt.earlierUserWords.leftOutCount > 0 ? (
+            <Row
+              label="Your earlier words"
+              testId="receipt-user-words"
+              isWarning={receipt.earlierUserWords.leftOutCount > 0}
+            >
+              {describeIdRanges(receipt.earlierUserWords.includedIds)} verbatim
+              {receipt.earlierUserWords.leftOutCount > 0
+                ? `; ${receipt.earlierUserWords.leftOutCount} older left out (budget), the summary covers them`
+                : ""}
+            </Row>
+          ) : null}
           <Row label="Scan shortened" testId="receipt-scan-shortened" isWarning={receipt.scanShortened}>
             {receipt.scanShortened ? "yes" : "no"}
           </Row>

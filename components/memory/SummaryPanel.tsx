@@ -71,8 +71,9 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
             ) : null}
             {data.kind === "extractive" ? (
               <p data-testid="summary-extractive" className="mt-1 text-amber-800 dark:text-amber-300">
-                Extractive summary (sentences picked from the conversation, not written by the model)
-                {data.note ? `: ${data.note}` : "."}
+                Not a summary: the model could not write one{data.note ? ` (${data.note})` : ""}. This is an index of
+                your messages and of Decisions &amp; tasks; Claude&apos;s prompts keep these messages verbatim, and
+                nothing is archived, until a summary the model writes covers them.
               </p>
             ) : null}
             {props.isOpen ? (

@@ -26,12 +26,14 @@ export function describeSummaryUse(receipt: {
 /** The ledger line: how many entries were carried and which were left out (named, then counted). */
 export function describeLedgerUse(ledger: {
   includedIds: number[];
+  proposedIds?: number[];
   leftOutIds: number[];
   leftOutCount: number;
   inForce: number;
 }): string {
   if (ledger.inForce === 0) return "no decisions or open tasks recorded";
-  const carried = `${ledger.includedIds.length} of ${ledger.inForce} carried`;
+  const proposed = ledger.proposedIds?.length ?? 0;
+  const carried = `${ledger.includedIds.length} of ${ledger.inForce} carried${proposed ? ` (${proposed} only proposed)` : ""}`;
   if (ledger.leftOutCount === 0) return `${carried} (all)`;
   const named = ledger.leftOutIds.map((id) => `L${id}`).join(", ");
   const more =

@@ -5,6 +5,7 @@ import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/policies/workflow-state.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
 
 /**
  * The previous scan of each session, kept in memory only: git facts are never stored, and
@@ -17,6 +18,9 @@ const previousScansState = defineProcessState("previousScans", () => new Map<str
  * they outgrow the recent window); older ones, possible only with upkeep off, are listed as left out.
  */
 const MAX_LOADED_MESSAGES = 1000;
+
+/** Covered user messages loaded for the verbatim block (newest first); their share of the budget decides how many go. */
+const MAX_EARLIER_USER_MESSAGES = 300;
 
 /**
  * Loads everything the prompt needs besides the scan: project rules, the worktree's ledger (decisions
@@ -38,7 +42,7 @@ export async function buildPromptInput(
 ): Promise<PromptInput> {
   const [rules, ownSummary, session] = await Promise.all([
     db.projectRule.findUnique({ where: { repoId: input.repoId } }),
-    db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } }),
+    findMemorySummary(db, input.sessionId),
     db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } }),
   ]);
   const summary =
@@ -55,6 +59,20 @@ export async function buildPromptInput(
     orderBy: { id: "desc" },
     take: MAX_LOADED_MESSAGES,
   });
+  // The user's own words the summary covers, in this conversation (not an inherited summary's).
+  const coveredByUser = {
+    sessionId: input.sessionId,
+    id: { lte: coveredUntil },
+    role: "user",
+    NOT: { content: "" },
+  };
+  const [earlierUser, earlierUserCount] =
+    coveredUntil > 0
+      ? await Promise.all([
+          db.chatMessage.findMany({ where: coveredByUser, orderBy: { id: "desc" }, take: MAX_EARLIER_USER_MESSAGES }),
+          db.chatMessage.count({ where: coveredByUser }),
+        ])
+      : [[], 0];
   const notLoaded =
     recent.length === MAX_LOADED_MESSAGES
       ? await db.chatMessage.findMany({
@@ -108,6 +126,13 @@ export async function buildPromptInput(
       createdAt: message.createdAt.toISOString(),
     })),
     notLoadedMessageIds: notLoaded.map((message) => message.id),
+    earlierUserMessages: earlierUser.map((message) => ({
+      id: message.id,
+      role: "user" as const,
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    earlierUserNotLoadedCount: Math.max(earlierUserCount - earlierUser.length, 0),
     ledger,
     userMessage: input.userMessage,
     budget: { maxChars: input.budgetChars },
@@ -125,6 +150,7 @@ async function findArchivedSessionSummary(
 ) {
   return db.chatSummary.findFirst({
     where: {
+      kind: "model",
       session: {
         repoId: session.repoId,
         worktreePath: session.worktreePath,

@@ -6,7 +6,7 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
-import { recordAnswerDecisions } from "./record-answer-decisions.ts";
+import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
@@ -18,6 +18,7 @@ const runManagerState = defineProcessState(
   () =>
     new RunManager({
       execute: async (job, signal) => {
+        await captureUserMessage(getDb(), job);
         const result = await executeRun(getDb(), job, signal);
         if (result.assistantMessageId !== null)
           await recordAnswerDecisions(getDb(), { job, assistantMessageId: result.assistantMessageId });

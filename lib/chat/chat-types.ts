@@ -39,8 +39,21 @@ export interface PromptReceiptView {
   messageIds: number[];
   /** Uncovered messages left out to fit the budget (Arbor summarizes them next). */
   droppedMessageIds: number[];
-  /** Ledger entries carried, and those in force but left out (over the ledger's share of the budget). */
-  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
+  /**
+   * Ledger entries carried (which of them only proposed, which tasks), those in force or proposed but left out
+   * (over the ledger's share of the budget), and the closed ones not carried with why (their status).
+   */
+  ledger: {
+    includedIds: number[];
+    proposedIds: number[];
+    taskIds: number[];
+    leftOutIds: number[];
+    leftOutCount: number;
+    inForce: number;
+    closed: Array<{ id: number; status: string }>;
+  };
+  /** The user's covered messages carried verbatim, and how many older ones were not (budget). */
+  earlierUserWords: { includedIds: number[]; leftOutCount: number };
   hasWorkflowState: boolean;
   hasPlan: boolean;
   scanShortened: boolean;

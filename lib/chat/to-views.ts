@@ -84,8 +84,15 @@ function parseReceipt(text: string): PromptReceiptView | null {
     messageIds: value.messageIds ?? [],
     droppedMessageIds: value.droppedMessageIds ?? [],
     ledger: value.ledger
-      ? { ...value.ledger, leftOutCount: value.ledger.leftOutCount ?? value.ledger.leftOutIds.length }
-      : { includedIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0 },
+      ? {
+          ...value.ledger,
+          proposedIds: value.ledger.proposedIds ?? [],
+          taskIds: value.ledger.taskIds ?? [],
+          closed: value.ledger.closed ?? [],
+          leftOutCount: value.ledger.leftOutCount ?? value.ledger.leftOutIds.length,
+        }
+      : { includedIds: [], proposedIds: [], taskIds: [], leftOutIds: [], leftOutCount: 0, inForce: 0, closed: [] },
+    earlierUserWords: value.earlierUserWords ?? { includedIds: [], leftOutCount: 0 },
     hasWorkflowState: value.hasWorkflowState ?? false,
     hasPlan: value.hasPlan ?? false,
     scanShortened: value.scanShortened ?? false,

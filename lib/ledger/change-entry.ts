@@ -6,10 +6,11 @@ import { publishLedgerChange } from "./publish-ledger.ts";
 import { toLedgerEntryView } from "./to-ledger-view.ts";
 
 /**
- * Applies one change to an entry (edit, close, reopen, supersede) as `actor`, after
- * planLedgerChange allowed it, and records it as an event with its evidence. A supersede stores the
- * replacement (same kind and scope) in the same transaction. A change made meanwhile by someone else
- * is refused (conflict), never overwritten.
+ * Applies one change to an entry (edit, close, reopen, supersede, confirm, dismiss, undo) as `actor`,
+ * after planLedgerChange allowed it, and records it as an event with its evidence and, for the user, the
+ * signed-in browser it came from. A supersede stores the replacement (same kind and scope) in the same
+ * transaction; undoing one drops that replacement again. A change made meanwhile by someone else is
+ * refused (conflict), never overwritten.
  */
 export async function changeLedgerEntry(
   db: Db,
@@ -23,17 +24,28 @@ export async function changeLedgerEntry(
     note?: string | null;
     /** Provenance of a replacement made from a conversation. */
     sessionId?: string | null;
+    /** The signed-in browser a user's change came from (lib/http/actor.ts). */
+    actorName?: string | null;
   },
 ): Promise<{ entry: LedgerEntryView; replacement: LedgerEntryView | null }> {
-  const entry = await db.ledgerEntry.findUnique({ where: { id: input.entryId } });
+  const entry = await db.ledgerEntry.findUnique({
+    where: { id: input.entryId },
+    include: { events: { orderBy: { id: "desc" }, take: 1 } },
+  });
   if (!entry || (input.repoId !== undefined && entry.repoId !== input.repoId)) {
     throw new AppError("not_found", `Ledger entry L${input.entryId} does not exist (it may be in another repository).`);
   }
   const change = planLedgerChange({
-    entry: { kind: entry.kind === "task" ? "task" : "decision", status: entry.status as never, text: entry.text },
+    entry: {
+      kind: entry.kind === "task" ? "task" : "decision",
+      status: entry.status as never,
+      text: entry.text,
+      supersededById: entry.supersededById,
+    },
     action: input.action,
     actor: input.actor,
     evidence: input.evidence,
+    lastEvent: entry.events[0] ?? null,
   });
   const replacementId = await db.$transaction(async (tx) => {
     let replacement: number | null = null;
@@ -58,13 +70,14 @@ export async function changeLedgerEntry(
       });
       replacement = created.id;
     }
+    if (change.undoesReplacementId !== undefined) await dropReplacement(tx, { ...input, change });
     const updated = await tx.ledgerEntry.updateMany({
       where: { id: entry.id, status: entry.status, text: entry.text },
       data: {
         status: change.toStatus,
-        ...(change.action === "edited" ? { text: change.text! } : {}),
+        ...(change.text !== null && change.action !== "superseded" ? { text: change.text } : {}),
         ...(replacement !== null ? { supersededById: replacement } : {}),
-        ...(change.action === "reopened" ? { supersededById: null } : {}),
+        ...(change.action === "reopened" || change.undoesReplacementId !== undefined ? { supersededById: null } : {}),
       },
     });
     if (updated.count === 0) {
@@ -77,9 +90,10 @@ export async function changeLedgerEntry(
         actor: input.actor,
         fromStatus: change.fromStatus,
         toStatus: change.toStatus,
-        previousText: change.action === "edited" ? entry.text : null,
+        previousText: change.text !== null && change.action !== "superseded" ? entry.text : null,
         evidence: JSON.stringify(input.evidence ?? []),
         note: input.note ?? (replacement !== null ? `Replaced by L${replacement}.` : null),
+        actorName: input.actor === "user" ? (input.actorName ?? null) : null,
       },
     });
     return replacement;
@@ -95,4 +109,26 @@ export async function changeLedgerEntry(
         }),
   ]);
   return { entry: toLedgerEntryView(after), replacement: replacement ? toLedgerEntryView(replacement) : null };
+}
+
+/** Undoing a supersede: the replacement it made is dropped, with an event saying why. */
+async function dropReplacement(
+  tx: Parameters<Parameters<Db["$transaction"]>[0]>[0],
+  input: { entryId: number; actor: LedgerActor; actorName?: string | null; change: { undoesReplacementId?: number } },
+): Promise<void> {
+  const id = input.change.undoesReplacementId!;
+  const replacement = await tx.ledgerEntry.findUnique({ where: { id }, select: { status: true } });
+  if (!replacement) return;
+  await tx.ledgerEntry.update({ where: { id }, data: { status: "dropped" } });
+  await tx.ledgerEvent.create({
+    data: {
+      entryId: id,
+      action: "undone",
+      actor: input.actor,
+      actorName: input.actorName ?? null,
+      fromStatus: replacement.status,
+      toStatus: "dropped",
+      note: `The supersede of L${input.entryId} was undone.`,
+    },
+  });
 }

@@ -11,8 +11,9 @@ const LEDGER_REF = /\[L(\d+)\]/g;
 const MAX_ITEMS = 200;
 
 /**
- * The ledger entries a conversation's summary must keep: those recorded from this conversation and
- * those its previous summary cites, in force; and the cited ones closed since (which it may drop).
+ * The ledger entries a conversation's summary must keep: those recorded or captured from this conversation
+ * and those its previous summary cites, in force or proposed (a proposal the user has not answered yet is
+ * kept too); and the cited ones closed or dismissed since (which it may drop).
  */
 export async function loadConversationLedger(
   db: Db,
@@ -22,7 +23,10 @@ export async function loadConversationLedger(
   const rows = await db.ledgerEntry.findMany({
     where: {
       repoId: input.repoId,
-      OR: [{ sessionId: input.sessionId, status: "open" }, ...(cited.length ? [{ id: { in: cited } }] : [])],
+      OR: [
+        { sessionId: input.sessionId, status: { in: ["open", "proposed"] } },
+        ...(cited.length ? [{ id: { in: cited } }] : []),
+      ],
     },
     select: { id: true, kind: true, text: true, status: true },
     orderBy: { id: "asc" },
@@ -30,7 +34,7 @@ export async function loadConversationLedger(
   });
   const items = rows.map((row) => ({ ...row, kind: row.kind === "task" ? ("task" as const) : ("decision" as const) }));
   return {
-    inForce: items.filter((item) => item.status === "open"),
-    closed: items.filter((item) => item.status !== "open"),
+    inForce: items.filter((item) => item.status === "open" || item.status === "proposed"),
+    closed: items.filter((item) => item.status !== "open" && item.status !== "proposed"),
   };
 }

@@ -29,8 +29,10 @@ export interface NewLedgerEntry {
 }
 
 /**
- * Stores a new ledger entry with its provenance and a "created" event, and tells the browsers. An
- * entry whose `originKey` is already stored is not stored again (the existing one is returned).
+ * Stores a new ledger entry with its provenance and a "created" event, and tells the browsers. What the
+ * user writes is in force at once; whatever else captures an entry (a summary, an answer's tag, a Claude
+ * Code session, a sentence Arbor recognised) only proposes it, until the user confirms it. An entry whose
+ * `originKey` is already stored is not stored again (the existing one is returned).
  */
 export async function createLedgerEntry(
   db: Db,
@@ -42,6 +44,7 @@ export async function createLedgerEntry(
     const existing = await db.ledgerEntry.findUnique({ where: { originKey: input.originKey } });
     if (existing) return { entry: toLedgerEntryView(existing), isNew: false };
   }
+  const status = input.actor === "user" ? "open" : "proposed";
   let created;
   try {
     created = await db.ledgerEntry.create({
@@ -49,6 +52,7 @@ export async function createLedgerEntry(
         repoId: input.repoId,
         kind: input.kind,
         text,
+        status,
         scope: input.scope,
         worktreePath: input.scope === "worktree" ? input.worktreePath : null,
         planId: input.scope === "plan" || input.scope === "node" ? input.planId : null,
@@ -66,7 +70,7 @@ export async function createLedgerEntry(
           create: {
             action: "created",
             actor: input.actor,
-            toStatus: "open",
+            toStatus: status,
             evidence: JSON.stringify(input.evidence ?? []),
             note: input.note ?? null,
           },

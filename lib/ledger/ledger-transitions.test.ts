@@ -118,7 +118,63 @@ describe("planLedgerChange", () => {
     expect(codeOf(() => checkText("x".repeat(MAX_LEDGER_TEXT + 1)))).toBe("invalid_input");
   });
 
-  it("property: whatever a summarizer, the recorder or Arbor attempts, no entry is closed, edited or removed, except a model marking a task done with evidence", () => {
+  it("lets only the user confirm or dismiss a proposal, and undo either", () => {
+    const proposal = { kind: "decision" as const, status: "proposed" as LedgerStatus, text: "drop Node 18" };
+    expect(planLedgerChange({ entry: proposal, action: { type: "confirm" }, actor: "user" })).toMatchObject({
+      action: "confirmed",
+      toStatus: "open",
+    });
+    expect(planLedgerChange({ entry: proposal, action: { type: "dismiss" }, actor: "user" }).toStatus).toBe(
+      "dismissed",
+    );
+    for (const actor of ["model", "recorder", "arbor"] as const) {
+      expect(codeOf(() => planLedgerChange({ entry: proposal, action: { type: "confirm" }, actor }))).toBe("forbidden");
+    }
+    // A proposal is not closed or superseded as if it were in force.
+    expect(
+      codeOf(() => planLedgerChange({ entry: proposal, action: { type: "close", status: "dropped" }, actor: "user" })),
+    ).toBe("conflict");
+    const confirmed = { ...proposal, status: "open" as LedgerStatus };
+    const confirmedEvent = {
+      action: "confirmed",
+      actor: "user",
+      fromStatus: "proposed",
+      toStatus: "open",
+      previousText: null,
+    };
+    expect(
+      planLedgerChange({ entry: confirmed, action: { type: "undo" }, actor: "user", lastEvent: confirmedEvent }),
+    ).toMatchObject({ action: "undone", fromStatus: "open", toStatus: "proposed" });
+    const superseded = { ...confirmed, status: "superseded" as LedgerStatus, supersededById: 12 };
+    const supersededEvent = {
+      action: "superseded",
+      actor: "user",
+      fromStatus: "open",
+      toStatus: "superseded",
+      previousText: null,
+    };
+    expect(
+      planLedgerChange({ entry: superseded, action: { type: "undo" }, actor: "user", lastEvent: supersededEvent }),
+    ).toMatchObject({ toStatus: "open", undoesReplacementId: 12 });
+    const edited = { ...confirmed, text: "drop Node 18 and 20" };
+    const editedEvent = {
+      action: "edited",
+      actor: "user",
+      fromStatus: "open",
+      toStatus: "open",
+      previousText: "drop Node 18",
+    };
+    expect(
+      planLedgerChange({ entry: edited, action: { type: "undo" }, actor: "user", lastEvent: editedEvent }).text,
+    ).toBe("drop Node 18");
+    // Undo takes back only the last change, and never a model's creation of an entry.
+    const created = { action: "created", actor: "model", fromStatus: null, toStatus: "proposed", previousText: null };
+    expect(
+      codeOf(() => planLedgerChange({ entry: proposal, action: { type: "undo" }, actor: "user", lastEvent: created })),
+    ).toBe("conflict");
+  });
+
+  it("property: whatever a summarizer, the recorder or Arbor attempts, no entry is confirmed, closed, edited or removed, except a model marking a task done with evidence", () => {
     const actors: LedgerActor[] = ["user", "model", "recorder", "arbor"];
     const kinds: LedgerKind[] = ["decision", "task"];
     let allowedByOthers = 0;
@@ -126,7 +182,14 @@ describe("planLedgerChange", () => {
       const next = random(seed);
       const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
       const kind = pick(kinds);
-      let entry = { kind, status: "open" as LedgerStatus, text: `entry of seed ${seed}` };
+      let entry = { kind, status: pick(["open", "proposed"] as LedgerStatus[]), text: `entry of seed ${seed}` };
+      let lastEvent: {
+        action: string;
+        actor: string;
+        fromStatus: string | null;
+        toStatus: string;
+        previousText: string | null;
+      } | null = null;
       const history: Array<{ from: LedgerStatus; to: LedgerStatus; actor: LedgerActor }> = [];
       for (let step = 0; step < 40; step += 1) {
         const actor = pick(actors);
@@ -135,12 +198,15 @@ describe("planLedgerChange", () => {
           { type: "reopen" },
           { type: "edit", text: `edit ${step}` },
           { type: "supersede", text: `replacement ${step}` },
+          { type: "confirm" },
+          { type: "dismiss" },
+          { type: "undo" },
         ];
         const action = pick(actions);
         const evidence = next() < 0.5 ? [] : [1 + Math.floor(next() * 100)];
         let change;
         try {
-          change = planLedgerChange({ entry, action, actor, evidence });
+          change = planLedgerChange({ entry, action, actor, evidence, lastEvent });
         } catch (error) {
           expect(error).toBeInstanceOf(AppError);
           continue;
@@ -164,7 +230,18 @@ describe("planLedgerChange", () => {
         }
         if (entry.kind === "decision") expect(change.toStatus).not.toBe("done");
         history.push({ from: entry.status, to: change.toStatus, actor });
-        entry = { ...entry, status: change.toStatus, text: change.action === "edited" ? change.text! : entry.text };
+        lastEvent = {
+          action: change.action,
+          actor,
+          fromStatus: entry.status,
+          toStatus: change.toStatus,
+          previousText: change.text !== null && change.action !== "superseded" ? entry.text : null,
+        };
+        entry = {
+          ...entry,
+          status: change.toStatus,
+          text: change.text !== null && change.action !== "superseded" ? change.text : entry.text,
+        };
       }
       // The history is a chain: each change starts where the previous one ended.
       for (let index = 1; index < history.length; index += 1) {

@@ -4,8 +4,13 @@
 export const LEDGER_KINDS = ["decision", "task"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** open: a decision in force, a task still to do. The others close an entry; nothing deletes one. */
-export const LEDGER_STATUSES = ["open", "done", "superseded", "dropped"] as const;
+/**
+ * proposed: captured by Arbor (a sentence that reads as a decision or a task, an answer's tag, a summary, a
+ * Claude Code session) and not yet confirmed by the user; prompts carry it apart, never as a decision.
+ * open: a decision in force, a task still to do (the user made or confirmed it). dismissed: a proposal the
+ * user turned down. The others close an entry; nothing deletes one.
+ */
+export const LEDGER_STATUSES = ["proposed", "open", "done", "superseded", "dropped", "dismissed"] as const;
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
 /** Which prompts carry an entry: one worktree's, a design node's, a plan's, or the whole repository's. */
@@ -15,7 +20,8 @@ export type LedgerScope = (typeof LEDGER_SCOPES)[number];
 /** Who acts on an entry. Only the user closes, reopens, supersedes or edits; a model may close a task with evidence. */
 export type LedgerActor = "user" | "model" | "recorder" | "arbor";
 
-export type LedgerOrigin = "user" | "model" | "tag" | "recorder";
+/** capture: a statement Arbor read as a decision or task in a message (capture-statements.ts). */
+export type LedgerOrigin = "user" | "model" | "tag" | "recorder" | "capture";
 
 /** How an entry was made: /decide or /todo, a marked message or selection, the panel, a summary, an answer's tag, a hook, the migration. */
 export type LedgerVia = "command" | "message" | "selection" | "panel" | "summary" | "answer" | "hook" | "migration";
@@ -32,6 +38,8 @@ export interface LedgerEventView {
   previousText: string | null;
   evidence: number[];
   note: string | null;
+  /** Which signed-in browser made a user's change ("Firefox on Linux · 3f9a"), when known. */
+  actorName: string | null;
   createdAt: string;
 }
 
@@ -60,8 +68,8 @@ export interface LedgerEntryView {
   lastEvent: LedgerEventView | null;
 }
 
-/** Open tasks and decisions in force that apply to one worktree, and to the repository as a whole. */
+/** Open tasks, decisions in force and proposals waiting for the user, per worktree and for the whole repository. */
 export interface LedgerCounts {
-  worktrees: Array<{ worktreePath: string; openTasks: number; decisions: number }>;
-  repo: { openTasks: number; decisions: number };
+  worktrees: Array<{ worktreePath: string; openTasks: number; decisions: number; proposed: number }>;
+  repo: { openTasks: number; decisions: number; proposed: number };
 }

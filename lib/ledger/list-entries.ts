@@ -16,7 +16,8 @@ export async function listLedgerEntries(
   input: {
     repoId: string;
     worktreePath?: string;
-    status?: "open" | "closed" | "all";
+    /** open: in force and proposed (what prompts carry); proposed: waiting for the user; closed: the rest. */
+    status?: "open" | "proposed" | "closed" | "all";
     kind?: LedgerKind;
     query?: string;
     limit?: number;
@@ -28,7 +29,13 @@ export async function listLedgerEntries(
     ? whereEntriesApply(await resolveWorktreeScope(db, { repoId: repo.id, worktreePath: input.worktreePath }))
     : { repoId: repo.id };
   const status: Prisma.LedgerEntryWhereInput =
-    input.status === "open" ? { status: "open" } : input.status === "closed" ? { status: { not: "open" } } : {};
+    input.status === "open"
+      ? { status: { in: ["open", "proposed"] } }
+      : input.status === "proposed"
+        ? { status: "proposed" }
+        : input.status === "closed"
+          ? { status: { notIn: ["open", "proposed"] } }
+          : {};
   const words = (input.query ?? "").trim();
   const rows = await db.ledgerEntry.findMany({
     where: {
@@ -55,24 +62,31 @@ export async function readLedgerEntry(
   return { entry: toLedgerEntryView(row), history: row.events.map(toLedgerEventView) };
 }
 
-/** Open tasks and decisions in force per worktree (entries scoped to it) and for the whole repository. */
+/** Open tasks, decisions in force and proposals per worktree (entries scoped to it) and for the whole repository. */
 export async function countLedger(db: Db, input: { repoId: string }): Promise<LedgerCounts> {
   const groups = await db.ledgerEntry.groupBy({
-    by: ["scope", "worktreePath", "kind"],
-    where: { repoId: input.repoId, status: "open" },
+    by: ["scope", "worktreePath", "kind", "status"],
+    where: { repoId: input.repoId, status: { in: ["open", "proposed"] } },
     _count: { id: true },
   });
-  const worktrees = new Map<string, { worktreePath: string; openTasks: number; decisions: number }>();
-  const repo = { openTasks: 0, decisions: 0 };
+  type Counts = { openTasks: number; decisions: number; proposed: number };
+  const worktrees = new Map<string, Counts & { worktreePath: string }>();
+  const repo: Counts = { openTasks: 0, decisions: 0, proposed: 0 };
   for (const group of groups) {
     const count = group._count.id;
-    const add = (target: { openTasks: number; decisions: number }) => {
-      if (group.kind === "task") target.openTasks += count;
+    const add = (target: Counts) => {
+      if (group.status === "proposed") target.proposed += count;
+      else if (group.kind === "task") target.openTasks += count;
       else target.decisions += count;
     };
     add(repo);
     if (group.scope === "worktree" && group.worktreePath) {
-      const row = worktrees.get(group.worktreePath) ?? { worktreePath: group.worktreePath, openTasks: 0, decisions: 0 };
+      const row = worktrees.get(group.worktreePath) ?? {
+        worktreePath: group.worktreePath,
+        openTasks: 0,
+        decisions: 0,
+        proposed: 0,
+      };
       add(row);
       worktrees.set(group.worktreePath, row);
     }

@@ -20,6 +20,7 @@ export function toLedgerEventView(event: LedgerEvent): LedgerEventView {
     previousText: event.previousText,
     evidence: parseIds(event.evidence),
     note: event.note,
+    actorName: event.actorName,
     createdAt: event.createdAt.toISOString(),
   };
 }

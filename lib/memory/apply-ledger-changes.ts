@@ -4,9 +4,9 @@ import { createLedgerEntry } from "@/lib/ledger/create-entry.ts";
 import type { LedgerChanges } from "./summary-ledger-changes.ts";
 
 /**
- * Records what a summarizer proposed, each with its evidence: new decisions and tasks of the
- * worktree (not when an open entry already says the same), and tasks marked done (the user sees the
- * evidence in the panel and can reopen them). Returns the ids created and closed.
+ * Records what a summarizer proposed, each with its evidence: new decisions and tasks of the worktree as
+ * proposals (not when an entry in force or proposed already says the same), and tasks marked done (the
+ * user sees the evidence in the panel and can undo it). Returns the ids created and closed.
  */
 export async function applyLedgerChanges(
   db: Db,
@@ -18,7 +18,7 @@ export async function applyLedgerChanges(
 ): Promise<{ createdIds: number[]; closed: Array<{ id: number; evidence: number[] }> }> {
   const { session } = input;
   const open = await db.ledgerEntry.findMany({
-    where: { repoId: session.repoId, status: "open" },
+    where: { repoId: session.repoId, status: { in: ["open", "proposed"] } },
     select: { text: true },
   });
   const known = new Set(open.map((entry) => normalize(entry.text)));

@@ -5,6 +5,7 @@ import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
 import { decideUpkeep } from "./upkeep-rule.ts";
+import { findMemorySummary } from "./memory-summary.ts";
 
 /** Sessions whose upkeep is under way (summary routes report it, so a client can wait for it). */
 const upkeepRunsState = defineProcessState("upkeepRuns", () => new Map<string, Promise<unknown>>());
@@ -43,7 +44,7 @@ export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promi
   if (session?.status !== "active") return "skipped";
   const settings = await readEffectiveSettings(db, session.repoId);
   if (!settings.autoUpkeep) return "skipped";
-  const summary = await db.chatSummary.findFirst({ where: { sessionId: input.sessionId }, orderBy: { id: "desc" } });
+  const summary = await findMemorySummary(db, input.sessionId);
   const coveredUntil = summary?.coveredUntilMessageId ?? 0;
   const [uncovered, stats, lastRun] = await Promise.all([
     db.chatMessage.findMany({

@@ -61,7 +61,8 @@ function formatLedger(entries: LedgerEntryView[]): string[] {
   const groups: Array<[string, LedgerEntryView[]]> = [
     ["Decisions in force", byAge.filter((entry) => entry.kind === "decision" && entry.status === "open")],
     ["Open tasks", byAge.filter((entry) => entry.kind === "task" && entry.status === "open")],
-    ["Closed", byAge.filter((entry) => entry.status !== "open")],
+    ["Proposed, not confirmed", byAge.filter((entry) => entry.status === "proposed")],
+    ["Closed", byAge.filter((entry) => entry.status !== "open" && entry.status !== "proposed")],
   ];
   for (const [title, group] of groups) {
     if (group.length === 0) continue;

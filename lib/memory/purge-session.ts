@@ -5,6 +5,7 @@ import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { planPurge } from "./plan-purge.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { assertSessionIsLocal } from "@/lib/team/ownership.ts";
+import { findMemorySummary } from "./memory-summary.ts";
 
 /**
  * "Lighten": archives messages that the latest summary covers and that are older than the
@@ -18,8 +19,13 @@ export async function purgeSession(
   await assertSessionIsLocal(db, input.sessionId);
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
-  const summary = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });
-  if (!summary) throw new AppError("conflict", "Summarize first: only messages covered by a summary can be archived.");
+  const summary = await findMemorySummary(db, session.id);
+  if (!summary) {
+    throw new AppError(
+      "conflict",
+      "Summarize first: only messages covered by a summary the model wrote can be archived (a summary made without the model keeps them).",
+    );
+  }
   const working = await db.chatMessage.findMany({
     where: { sessionId: session.id, archivedAt: null },
     select: { id: true },

@@ -14,6 +14,7 @@ import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary, type WrittenSummary } from "./write-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
+import { findMemorySummary } from "./memory-summary.ts";
 
 /**
  * Summarizes the messages after the last summary's covered-until id (up to `throughMessageId`, or
@@ -30,7 +31,7 @@ export async function summarizeSession(
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   await assertRepoIsLocal(db, session.repoId);
-  const previous = await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } });
+  const previous = await findMemorySummary(db, session.id);
   const messages = await db.chatMessage.findMany({
     where: {
       sessionId: session.id,

@@ -66,7 +66,14 @@ export function buildSummaryPrompt(source: SummarySource): string {
 }
 
 function formatItem(item: SummaryLedgerItem): string {
-  const state = item.status === "open" ? (item.kind === "decision" ? "in force" : "open") : item.status;
+  const state =
+    item.status === "open"
+      ? item.kind === "decision"
+        ? "in force"
+        : "open"
+      : item.status === "proposed"
+        ? "proposed, not yet confirmed"
+        : item.status;
   return `- [L${item.id}] ${item.kind} (${state}): ${formatQuoted(item.text)}`;
 }
 

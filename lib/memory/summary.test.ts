@@ -29,13 +29,33 @@ describe("summaries", () => {
     expect(hasSummarySections("Sure! Here is a summary.")).toBe(false);
   });
 
-  it("builds a deterministic extractive summary that quotes the messages", () => {
-    const summary = buildExtractiveSummary(source);
-    expect(summary).toBe(buildExtractiveSummary(source));
+  it("builds a deterministic extractive index that classifies nothing by guesswork: decisions and tasks come from the ledger only", () => {
+    const withLedger = {
+      ...source,
+      messages: [
+        ...source.messages,
+        { id: 3, role: "user", content: "what is left to do? <!-- [decision] a raw tag --> [[mock:text x]]" },
+      ],
+      ledger: {
+        inForce: [
+          { id: 7, kind: "decision" as const, text: "use sessions, not JWT", status: "proposed" },
+          { id: 9, kind: "task" as const, text: "write tests for logout", status: "open" },
+        ],
+        closed: [],
+      },
+    };
+    const summary = buildExtractiveSummary(withLedger);
+    expect(summary).toBe(buildExtractiveSummary(withLedger));
     expect(hasSummarySections(summary)).toBe(true);
-    expect(summary).toMatch(/## Decisions\n- We decided to use sessions, not JWT\. \(user #1\)/);
-    expect(summary).toMatch(/## Open tasks\n- Next step: write tests for logout\. \(assistant #2\)/);
-    expect(summary).toMatch(/## Caveats\n- Careful: the cookie breaks on Safari\. \(assistant #2\)/);
+    expect(summary).toContain('## Decisions\n- [L7] "use sessions, not JWT" (proposed)\n');
+    expect(summary).toContain('## Open tasks\n- [L9] "write tests for logout"\n');
+    expect(summary).toContain("## Caveats\n- (not extracted without the model)");
+    // A question stays a key point, never a task, and tags or directives are not quoted.
+    expect(summary).toContain("- what is left to do? (user #3)");
+    expect(summary).not.toContain("[decision]");
+    expect(summary).not.toContain("[[mock:");
     expect(summary).toContain("> - earlier");
+    const none = buildExtractiveSummary(source);
+    expect(none).toContain("## Decisions\n- (none in Decisions & tasks)");
   });
 });

@@ -143,5 +143,6 @@ describe("decideUpkeep: the gap rule", () => {
     }
     expect(sawDrops).toBeGreaterThan(0);
     expect(sawSummaries).toBeGreaterThan(0);
-  });
+    // Hundreds of random conversations: CPU-bound, a few seconds on a loaded 2-core machine.
+  }, 30_000);
 });

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hooks/hook-events.ts";
 import { parseMetaTag } from "@/lib/hooks/meta-tag.ts";
+import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";
 import { notifyFromAnswer } from "./notifier.ts";
 import { readStopAnswer, recordRelay, recordSessionDecisions } from "./recorder.ts";
 import { readRepoPolicy } from "./repo-policy.ts";
@@ -10,7 +11,7 @@ import { saveWorkflowState } from "./workflow-state.ts";
 export type HookAnswer = Record<string, unknown> | null;
 
 /** The events some policy acts on; every other event is answered without reading the policy. */
-const POLICY_EVENTS = new Set(["SessionStart", "PreCompact", "SessionEnd", "Stop"]);
+const POLICY_EVENTS = new Set(["SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd", "Stop"]);
 
 const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->";
 
@@ -39,6 +40,21 @@ export async function applyHookPolicies(
       const context = await buildSessionStartContext(db, { repoId, worktreePath, source, policy });
       return context ? { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } } : null;
     }
+    case "UserPromptSubmit":
+      // What the user types in a terminal session is read for decisions and tasks as the chat's messages are
+      // (Arbor's own runs send an assembled prompt: their user's message was read when it was sent).
+      if (input.runId == null && typeof event.payload.prompt === "string") {
+        await captureFromMessage(db, {
+          repoId,
+          worktreePath,
+          text: event.payload.prompt,
+          source: "user",
+          claudeSessionId: event.sessionId,
+          hookEventId: input.eventId,
+          originKey: `hook:${input.eventId}`,
+        });
+      }
+      return null;
     case "PreCompact":
     case "SessionEnd":
       if (policy.stateRestoreEnabled)

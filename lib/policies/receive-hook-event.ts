@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { ingestHookEvent, type IngestResult } from "@/lib/hook-capture/ingest-hook-event.ts";
 import { applyHookPolicies, type HookAnswer } from "./apply-policies.ts";
+import { resolveSessionWorktree } from "./session-binding.ts";
 
 export interface ReceiveResult extends IngestResult {
   /** What the hook should print for Claude Code (policy context or a block), if anything. */
@@ -8,19 +9,28 @@ export interface ReceiveResult extends IngestResult {
 }
 
 /**
- * One hook delivery end to end: store it (hook-capture), then let the repository's hook policies
- * react. The HTTP endpoint and the spool replay both come through here; hook-capture itself
- * never calls policies, so the layers stay one-way.
+ * One hook delivery end to end: store it (hook-capture), then let the hook policies of the worktree its
+ * Claude session belongs to react (session-binding.ts: an event of a session Arbor never saw start there
+ * changes and reads nothing). The HTTP endpoint and the spool replay both come through here; hook-capture
+ * itself never calls policies, so the layers stay one-way.
  */
 export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHookEvent>[1]): Promise<ReceiveResult> {
   const stored = await ingestHookEvent(db, input);
   if (stored.isDuplicate || !stored.parsed || !stored.event || !stored.storedId) return { ...stored, answer: null };
+  const { repoId, worktreePath, runId } = stored.event;
+  const bound = await resolveSessionWorktree(db, {
+    sessionId: stored.parsed.sessionId,
+    eventName: stored.parsed.eventName,
+    eventId: stored.storedId,
+    claimed: repoId && worktreePath ? { repoId, worktreePath } : null,
+    runId,
+  });
   const answer = await applyHookPolicies(db, {
     event: stored.parsed,
     eventId: stored.storedId,
-    repoId: stored.event.repoId,
-    worktreePath: stored.event.worktreePath,
-    runId: stored.event.runId,
+    repoId: bound?.repoId || null,
+    worktreePath: bound?.worktreePath || null,
+    runId,
   }).catch((error: unknown) => {
     // A policy failure must never block Claude: log it and answer nothing.
     console.error(`[arbor] hook policy for ${stored.parsed?.eventName} failed`, error);

@@ -5,6 +5,7 @@ import { fitLedgerEntries, LEDGER_BUDGET_SHARE, MAX_NAMED_LEFT_OUT } from "./for
 import { formatMemorySection } from "./format-memory.ts";
 import { formatPlanSection } from "./format-plan.ts";
 import { formatSystemSection } from "./format-system.ts";
+import { fitUserWords, USER_WORDS_BUDGET_SHARE } from "./format-user-words.ts";
 import { PROMPT_HEADINGS } from "./prompt-headings.ts";
 import type { AssembledPrompt, PromptInput, PromptSectionName } from "./types.ts";
 
@@ -14,8 +15,9 @@ const SECTION_SEPARATOR = "\n\n";
  * Assembles the prompt in a fixed section order: system, context, plan, memory, user message.
  * The user's message goes last and verbatim (concatenated, never interpolated into a template).
  *
- * The ledger (decisions in force, open tasks) gets up to a quarter of `budget.maxChars`, newest
- * entries first; the rest are named as left out. Over the budget, it then drops the oldest recent
+ * The ledger (decisions in force, open tasks, then proposals) gets up to a quarter of `budget.maxChars`,
+ * newest entries first; the rest are named as left out. The user's own messages the summary covers get up
+ * to 15%, newest first, verbatim. Over the budget, it then drops the oldest recent
  * messages, then shortens the scan; rules, summary, ledger and user message always stay. A prompt that
  * still does not fit is returned anyway: `receipt.totalChars` tells the caller. Every message the
  * summary does not cover is either in the prompt or listed in `receipt.droppedMessageIds`.
@@ -49,6 +51,15 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
           leftOutCount: fitted.leftOutIds.length + ledger.notLoadedCount,
         }
       : null;
+  const earlier = input.earlierUserMessages ?? [];
+  const userWords =
+    earlier.length > 0 || (input.earlierUserNotLoadedCount ?? 0) > 0
+      ? fitUserWords({
+          messages: earlier,
+          maxChars: Math.floor(maxChars * USER_WORDS_BUDGET_SHARE),
+          notLoadedCount: input.earlierUserNotLoadedCount ?? 0,
+        })
+      : null;
   const formatMemory = (droppedCount: number) =>
     formatMemorySection({
       summary: input.summary,
@@ -56,6 +67,7 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
       droppedIds: droppedIdsFor(droppedCount),
       workflowState: input.workflowState,
       ledger: ledgerBlock,
+      userWords,
     });
 
   let isScanShortened = false;
@@ -87,11 +99,18 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
       isSummaryInherited: input.summary?.isInherited ?? false,
       messageIds: messages.slice(droppedCount).map((message) => message.id),
       droppedMessageIds: droppedIdsFor(droppedCount),
+      earlierUserWords: {
+        includedIds: userWords?.included.map((message) => message.id) ?? [],
+        leftOutCount: userWords?.leftOutCount ?? 0,
+      },
       ledger: {
         includedIds: ledgerBlock?.included.map((entry) => entry.id) ?? [],
+        proposedIds: ledgerBlock?.included.filter((entry) => entry.isProposed).map((entry) => entry.id) ?? [],
+        taskIds: ledgerBlock?.included.filter((entry) => entry.kind === "task").map((entry) => entry.id) ?? [],
         leftOutIds: ledgerBlock?.leftOutIds ?? [],
         leftOutCount: ledgerBlock?.leftOutCount ?? 0,
         inForce: (ledger?.entries.length ?? 0) + (ledger?.notLoadedCount ?? 0),
+        closed: ledger?.closed ?? [],
       },
       hasWorkflowState: Boolean(input.workflowState),
       hasPlan: input.plan !== null,

@@ -18,6 +18,52 @@ const entry = (id: number, overrides: Partial<PromptLedgerEntry> = {}): PromptLe
 const newestFirst = (count: number) => Array.from({ length: count }, (_, index) => entry(count - index));
 
 describe("the ledger in the prompt", () => {
+  it("carries proposals apart, never among the decisions in force, and the receipt names them and the closed ones", () => {
+    const { text, receipt } = assemblePrompt(
+      buildPromptInput({
+        ledger: {
+          entries: [
+            entry(5, { kind: "decision", text: "use PostgreSQL 16" }),
+            entry(9, {
+              kind: "decision",
+              text: "drop Node 18 support",
+              origin: "capture",
+              isProposed: true,
+              messageId: 27,
+            }),
+            entry(8, { kind: "task", text: "set up nightly backups", origin: "recorder", isProposed: true }),
+          ],
+          notLoadedIds: [],
+          notLoadedCount: 0,
+          closed: [
+            { id: 3, status: "dismissed" },
+            { id: 2, status: "superseded" },
+          ],
+        },
+      }),
+    );
+    expect(text).toContain(
+      ["Decisions in force (1):", '- [L5] "use PostgreSQL 16" (this worktree, by the user)'].join("\n"),
+    );
+    const proposedAt = text.indexOf("Proposed, not confirmed by the user (2)");
+    expect(proposedAt).toBeGreaterThan(text.indexOf("Open tasks (0):"));
+    expect(text.slice(proposedAt)).toContain(
+      '- [L8] "set up nightly backups" (task, this worktree, recorded in a Claude Code session)',
+    );
+    expect(text.slice(proposedAt)).toContain(
+      '- [L9] "drop Node 18 support" (decision, this worktree, said in the conversation #27)',
+    );
+    expect(text.slice(0, proposedAt)).not.toContain("drop Node 18 support");
+    expect(receipt.ledger).toMatchObject({
+      includedIds: [5, 9, 8],
+      proposedIds: [9, 8],
+      closed: [
+        { id: 3, status: "dismissed" },
+        { id: 2, status: "superseded" },
+      ],
+    });
+  });
+
   it("carries every decision in force and open task, grouped, oldest first, quoted, with scope and origin", () => {
     const { text, receipt } = assemblePrompt(
       buildPromptInput({
@@ -43,7 +89,15 @@ describe("the ledger in the prompt", () => {
       ].join("\n"),
     );
     expect(text.split("\n").filter((line) => line.startsWith("# 1. System"))).toHaveLength(1);
-    expect(receipt.ledger).toEqual({ includedIds: [4, 2, 1], leftOutIds: [], leftOutCount: 0, inForce: 3 });
+    expect(receipt.ledger).toEqual({
+      includedIds: [4, 2, 1],
+      proposedIds: [],
+      taskIds: [4],
+      leftOutIds: [],
+      leftOutCount: 0,
+      inForce: 3,
+      closed: [],
+    });
   });
 
   it("over its share of the budget keeps the newest, names the rest and says where they are; the receipt lists them", () => {
@@ -66,7 +120,7 @@ describe("the ledger in the prompt", () => {
     // The newest left out are named (those over the budget first, then those not loaded); the rest counted.
     expect(leftOutIds).toEqual([...entries.slice(includedIds.length).map((left) => left.id), -1, -2].slice(0, 40));
     expect(text).toContain(
-      `${leftOutCount} older entries are in force but not shown (prompt budget): L${leftOutIds[0]}`,
+      `${leftOutCount} older entries are in force or proposed but not shown (prompt budget): L${leftOutIds[0]}`,
     );
     expect(text).toContain(`and ${leftOutCount - leftOutIds.length} more.`);
     expect(text).toContain(`"Decisions & tasks" panel`);
@@ -86,5 +140,29 @@ describe("extractUserMessage", () => {
     const { text } = assemblePrompt(buildPromptInput({ userMessage }));
     expect(extractUserMessage(text)).toBe(userMessage);
     expect(extractUserMessage("fix the login form")).toBeNull();
+  });
+});
+
+describe("the user's earlier words in the prompt", () => {
+  it("carries the covered user messages verbatim beside the summary, newest first within their share, and counts the rest", () => {
+    const earlier = Array.from({ length: 30 }, (_, index) => ({
+      id: 30 - index,
+      role: "user" as const,
+      content: `message ${30 - index}: we agreed to keep ${"word ".repeat(200)}`,
+      createdAt: "2026-11-29T00:00:00Z",
+    }));
+    const { text, receipt } = assemblePrompt(
+      buildPromptInput({ earlierUserMessages: earlier, earlierUserNotLoadedCount: 5, budget: { maxChars: 40_000 } }),
+    );
+    const included = receipt.earlierUserWords!.includedIds;
+    expect(included.length).toBeGreaterThan(0);
+    expect(included.length).toBeLessThan(30);
+    // The newest ones are kept, and the receipt counts every one left out, loaded or not.
+    expect(included[0]).toBe(30);
+    expect(receipt.earlierUserWords!.leftOutCount).toBe(30 - included.length + 5);
+    expect(text).toContain("## The user's earlier messages, verbatim");
+    expect(text).toContain(`> message 30: we agreed to keep`);
+    expect(text).not.toContain(`> message ${30 - included.length}: `);
+    expect(text).toContain(`${30 - included.length + 5} older messages are not repeated here (prompt budget)`);
   });
 });

@@ -20,11 +20,14 @@ const ORIGIN_LABEL: Record<string, string> = {
   model: "from Claude's summary",
   tag: "recorded by Claude in an answer",
   recorder: "recorded in a Claude Code session",
+  capture: "said in the conversation",
 };
 
 /** One list line; the text is a JSON string, so it can neither start a line of its own nor close its quotes. */
 export function formatLedgerLine(entry: PromptLedgerEntry): string {
-  return `- [L${entry.id}] ${formatQuoted(entry.text)} (${SCOPE_LABEL[entry.scope]}, ${ORIGIN_LABEL[entry.origin] ?? entry.origin})`;
+  const kind = entry.isProposed ? `${entry.kind}, ` : "";
+  const source = entry.messageId != null && entry.isProposed ? ` #${entry.messageId}` : "";
+  return `- [L${entry.id}] ${formatQuoted(entry.text)} (${kind}${SCOPE_LABEL[entry.scope]}, ${ORIGIN_LABEL[entry.origin] ?? entry.origin}${source})`;
 }
 
 /**
@@ -63,8 +66,9 @@ export function formatLedgerBlock(input: {
   leftOutCount: number;
 }): string[] {
   const byAge = [...input.included].sort((a, b) => a.id - b.id);
-  const decisions = byAge.filter((entry) => entry.kind === "decision");
-  const tasks = byAge.filter((entry) => entry.kind === "task");
+  const decisions = byAge.filter((entry) => entry.kind === "decision" && !entry.isProposed);
+  const tasks = byAge.filter((entry) => entry.kind === "task" && !entry.isProposed);
+  const proposed = byAge.filter((entry) => entry.isProposed);
   const lines = [
     "## Decisions and open tasks",
     "",
@@ -73,7 +77,7 @@ export function formatLedgerBlock(input: {
     "To record a decision the user and you reach, add the hidden line `<!-- [decision] the decision -->` to your answer.",
     "",
   ];
-  if (decisions.length === 0 && tasks.length === 0 && input.leftOutCount === 0) {
+  if (byAge.length === 0 && input.leftOutCount === 0) {
     return [...lines, "No decisions or open tasks are recorded for this worktree yet."];
   }
   lines.push(
@@ -81,13 +85,22 @@ export function formatLedgerBlock(input: {
     ...(decisions.length ? decisions.map(formatLedgerLine) : ["- none"]),
   );
   lines.push("", `Open tasks (${tasks.length}):`, ...(tasks.length ? tasks.map(formatLedgerLine) : ["- none"]));
+  if (proposed.length > 0) {
+    lines.push(
+      "",
+      `Proposed, not confirmed by the user (${proposed.length}): what Arbor captured from the conversation, an answer or a`,
+      "Claude Code session. These are notes of what was said, not decisions or instructions: keep them in mind, do not",
+      "act on one as decided, and ask the user when one matters.",
+      ...proposed.map(formatLedgerLine),
+    );
+  }
   if (input.leftOutCount > 0) {
     const count = Math.max(input.leftOutCount, input.leftOutIds.length);
     const named = input.leftOutIds.slice(0, MAX_NAMED_LEFT_OUT).map((id) => `L${id}`);
     const rest = count > named.length ? ` and ${count - named.length} more` : "";
     lines.push(
       "",
-      `${count} older ${count === 1 ? "entry is" : "entries are"} in force but not shown (prompt budget): ${named.join(", ")}${rest}.`,
+      `${count} older ${count === 1 ? "entry is" : "entries are"} in force or proposed but not shown (prompt budget): ${named.join(", ")}${rest}.`,
       `The user sees every entry in Arbor's "Decisions & tasks" panel; ask when one may matter.`,
     );
   }

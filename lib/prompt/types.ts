@@ -27,7 +27,7 @@ export interface PromptSummary {
   isInherited?: boolean;
 }
 
-/** A decision in force or an open task from Arbor's ledger, as the prompt shows it. */
+/** A decision or task from Arbor's ledger, as the prompt shows it: confirmed by the user, or only proposed. */
 export interface PromptLedgerEntry {
   id: number;
   kind: "decision" | "task";
@@ -35,15 +35,24 @@ export interface PromptLedgerEntry {
   text: string;
   scope: "worktree" | "node" | "plan" | "repo";
   origin: string;
+  /** Captured by Arbor and not confirmed by the user: carried apart, never as a decision in force. */
+  isProposed?: boolean;
+  /** The message it was captured from, if any. */
+  messageId?: number | null;
 }
 
-/** The ledger entries that apply to the worktree, newest first, as loaded for one prompt. */
+/**
+ * The ledger entries that apply to the worktree, as loaded for one prompt: confirmed ones first (newest
+ * first), then proposed ones (newest first).
+ */
 export interface PromptLedger {
   entries: PromptLedgerEntry[];
-  /** The newest of the entries in force not loaded (beyond the per-prompt entry limit), named in the prompt. */
+  /** The newest of the carried entries not loaded (beyond the per-prompt entry limit), named in the prompt. */
   notLoadedIds: number[];
-  /** All entries in force not loaded: `notLoadedIds` and every older one. */
+  /** All carried entries not loaded: `notLoadedIds` and every older one. */
   notLoadedCount: number;
+  /** The newest closed entries (dismissed, superseded, dropped, done): not carried, named in the receipt. */
+  closed?: Array<{ id: number; status: string }>;
 }
 
 export interface PromptInput {
@@ -66,6 +75,13 @@ export interface PromptInput {
   recentMessages: PromptMessage[];
   /** Uncovered messages too old to even load (a conversation whose upkeep is off): left out, listed. */
   notLoadedMessageIds?: number[];
+  /**
+   * The user's own messages the summary covers, newest first: carried verbatim beside the summary while
+   * their share of the budget allows, so what the user wrote is never only a summarizer's retelling.
+   */
+  earlierUserMessages?: PromptMessage[];
+  /** How many covered user messages exist beyond `earlierUserMessages` (not loaded). */
+  earlierUserNotLoadedCount?: number;
   /** Decisions in force and open tasks for this worktree; null or absent: no ledger section content. */
   ledger?: PromptLedger | null;
   /** Sent verbatim, byte for byte, as the last thing in the prompt. */
@@ -86,12 +102,25 @@ export interface PromptReceipt {
   messageIds: number[];
   /** Uncovered messages left out to fit the budget, oldest first: each one makes Arbor summarize next. */
   droppedMessageIds: number[];
+  /** The user's covered messages carried verbatim, and how many older ones were left out (budget). */
+  earlierUserWords?: { includedIds: number[]; leftOutCount: number };
   /**
    * Ledger entries in the prompt, and those left out (over the prompt's share for the ledger, or its entry
    * limit): `leftOutIds` names the newest of them; `leftOutCount` counts them all (the others are every
    * entry in force older than the last one named).
    */
-  ledger: { includedIds: number[]; leftOutIds: number[]; leftOutCount: number; inForce: number };
+  ledger: {
+    includedIds: number[];
+    /** The included ones that are only proposed (a subset of `includedIds`). */
+    proposedIds?: number[];
+    /** The included ones' kinds, so the receipt can list decisions and tasks apart. */
+    taskIds?: number[];
+    leftOutIds: number[];
+    leftOutCount: number;
+    inForce: number;
+    /** Entries not carried because the user closed them, with why (dismissed, superseded, dropped, done). */
+    closed?: Array<{ id: number; status: string }>;
+  };
   hasWorkflowState: boolean;
   hasPlan: boolean;
   scanShortened: boolean;

@@ -8,7 +8,7 @@ import { recordLedgerEntry } from "@/lib/ledger/record-entry.ts";
 const listSchema = z.object({
   repoId: z.string().uuid(),
   worktreePath: z.string().min(1).max(4096).optional(),
-  status: z.enum(["open", "closed", "all"]).default("open"),
+  status: z.enum(["open", "proposed", "closed", "all"]).default("open"),
   kind: z.enum(LEDGER_KINDS).optional(),
   q: z.string().max(200).optional(),
 });

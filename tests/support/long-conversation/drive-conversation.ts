@@ -24,6 +24,8 @@ export interface ConversationDriver {
   terminal(item: PlanItem): Promise<void>;
   /** Resolves once the automatic upkeep the send may have started has finished. */
   waitForUpkeep(): Promise<void>;
+  /** The user confirms every proposal waiting in the panel ("Confirm all"). */
+  confirmProposals(): Promise<void>;
 }
 
 export interface SendCoverage {
@@ -54,8 +56,9 @@ export async function driveConversation(input: {
     for (const item of plan.items.filter((candidate) => candidate.step === step.index)) {
       if (item.replaces) await driver.supersede({ old: findItem(plan, item.replaces), replacement: item, sent });
       else if (item.channel === "terminal") await driver.terminal(item);
-      else if (item.channel !== "answer-tag") await driver.record(item, sent);
+      else if (item.channel !== "answer-tag" && item.channel !== "plain") await driver.record(item, sent);
     }
+    if (plan.confirmAfterSteps?.includes(step.index)) await driver.confirmProposals();
     for (const item of plan.items.filter((candidate) => candidate.closedAfterStep === step.index)) {
       if (item.kind === "task") await driver.close(item);
     }

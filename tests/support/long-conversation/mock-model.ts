@@ -4,13 +4,17 @@ import { findItem, type ConversationPlan } from "./plan.ts";
 /**
  * keep-all: the summary lists every decision and task it was shown. lossy: like a real model now and
  * then, it drops every third one it is shown (counted in the order they first appear in its prompt).
+ * lossy-failing: lossy, and the second summary request fails (the model API answers 500, no retry).
  */
-export type SummarizerBehaviour = "keep-all" | "lossy";
+export type SummarizerBehaviour = "keep-all" | "lossy" | "lossy-failing";
+
+/** Which summary request fails for "lossy-failing" (1-based). */
+const FAILING_SUMMARY = 2;
 
 export interface ConversationModel {
   responder: MockResponder;
   /** What the summarizer did, for the report. */
-  stats: { summaries: number; itemsShown: number; itemsDropped: number };
+  stats: { summaries: number; itemsShown: number; itemsDropped: number; failedSummaries: number };
 }
 
 const USER_HEADING = "# 5. User message";
@@ -28,10 +32,19 @@ export function createConversationModel(input: {
   plan: ConversationPlan;
   summarizer: SummarizerBehaviour;
 }): ConversationModel {
-  const stats = { summaries: 0, itemsShown: 0, itemsDropped: 0 };
+  const stats = { summaries: 0, itemsShown: 0, itemsDropped: 0, failedSummaries: 0 };
+  let summaryRequests = 0;
   const responder: MockResponder = ({ humanText }) => {
     if (humanText === null) return null;
     if (humanText.includes("rolling summary of a coding conversation")) {
+      summaryRequests += 1;
+      if (input.summarizer === "lossy-failing" && summaryRequests === FAILING_SUMMARY) {
+        stats.failedSummaries += 1;
+        return {
+          name: "summary-fails",
+          steps: [{ type: "error", status: 500, errorType: "api_error", message: "mock outage", shouldRetry: false }],
+        };
+      }
       stats.summaries += 1;
       return text("summary", summarize({ prompt: humanText, plan: input.plan, behaviour: input.summarizer, stats }));
     }
@@ -78,6 +91,7 @@ function summarize(input: {
     }
   }
   const kept = shown.filter((_, index) => input.behaviour === "keep-all" || (index + 1) % 3 !== 0);
+  // A plain plan's item text starts with its code and no colon; an explicit one's with "<code>:".
   input.stats.itemsShown += shown.length;
   input.stats.itemsDropped += shown.length - kept.length;
   const bullets = (prefix: string) =>

@@ -12,7 +12,7 @@ export type ItemKind = "decision" | "task";
  * as a decision or task, a `<!-- [decision] … -->` tag in Claude's answer, or a decision recorded by
  * the recorder's hooks in a terminal session on the same worktree.
  */
-export type ItemChannel = "command" | "mark-message" | "mark-selection" | "answer-tag" | "terminal";
+export type ItemChannel = "command" | "mark-message" | "mark-selection" | "answer-tag" | "terminal" | "plain";
 
 export interface PlanItem {
   code: string;
@@ -40,9 +40,11 @@ export interface PlanStep {
 export interface ConversationPlan {
   steps: PlanStep[];
   items: PlanItem[];
+  /** Sends after which the user clicks "Confirm all" on the proposals Arbor captured (plain plans). */
+  confirmAfterSteps?: number[];
 }
 
-const DECISIONS = [
+export const DECISIONS = [
   "sessions are stored in SQLite with WAL",
   "the API speaks JSON only, no XML",
   "dates are stored in UTC and shown in local time",
@@ -65,7 +67,7 @@ const DECISIONS = [
   "the upload limit is 50 MB",
 ];
 
-const TASKS = [
+export const TASKS = [
   "write the migration guide",
   "add a retry button to failed uploads",
   "benchmark the search index with 1M rows",
@@ -79,7 +81,7 @@ const TASKS = [
 ];
 
 /** Channel and step of each decision, in code order (D01…D20). */
-const DECISION_PLAN: Array<{ channel: ItemChannel; step: number }> = [
+export const DECISION_PLAN: Array<{ channel: ItemChannel; step: number }> = [
   { channel: "command", step: 4 },
   { channel: "mark-message", step: 9 },
   { channel: "answer-tag", step: 14 },
@@ -103,7 +105,7 @@ const DECISION_PLAN: Array<{ channel: ItemChannel; step: number }> = [
   { channel: "command", step: 137 },
 ];
 
-const TASK_PLAN: Array<{ channel: ItemChannel; step: number; closedAfterStep?: number }> = [
+export const TASK_PLAN: Array<{ channel: ItemChannel; step: number; closedAfterStep?: number }> = [
   { channel: "command", step: 6, closedAfterStep: 70 },
   { channel: "mark-message", step: 16 },
   { channel: "mark-selection", step: 27 },
@@ -118,9 +120,9 @@ const TASK_PLAN: Array<{ channel: ItemChannel; step: number; closedAfterStep?: n
 
 export const SEND_COUNT = 150;
 
-const code = (prefix: string, index: number) => `${prefix}${String(index + 1).padStart(2, "0")}`;
-const stepLabel = (index: number) => `S${String(index).padStart(3, "0")}`;
-const FILLER = "The details are in the diff; nothing else changes in this turn.";
+export const code = (prefix: string, index: number) => `${prefix}${String(index + 1).padStart(2, "0")}`;
+export const stepLabel = (index: number) => `S${String(index).padStart(3, "0")}`;
+export const FILLER = "The details are in the diff; nothing else changes in this turn.";
 
 /** The whole conversation: items first, then one user message and one answer per send. */
 export function buildConversationPlan(): ConversationPlan {

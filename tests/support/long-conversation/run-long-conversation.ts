@@ -11,7 +11,11 @@ import {
   type SendCoverage,
 } from "./drive-conversation.ts";
 import { createConversationModel, type ConversationModel, type SummarizerBehaviour } from "./mock-model.ts";
+import { buildPlainConversationPlan } from "./plain-plan.ts";
 import { buildConversationPlan, itemsInForceBefore, type ConversationPlan, type PlanItem } from "./plan.ts";
+
+/** explicit: items enter through commands, marks, tags and a terminal; plain: as sentences Arbor must read. */
+export type PlanStyle = "explicit" | "plain";
 
 /**
  * Settings so a 150-send conversation compacts a few times (each summary is one more claude process,
@@ -31,6 +35,8 @@ export interface LongConversationReport {
   terminals: Array<{ item: PlanItem; step: number; firstRequest: string }>;
   /** The send after which each summary was first seen (summary id → step). */
   summarySteps: Map<number, number>;
+  /** Each summary's kind: "model", or "extractive" when the model could not write it. */
+  summaryKinds: Map<number, string>;
   lastSend: SendBody;
   /** Where the time went (ms): each send through the API, each wait for upkeep. */
   timings: { sendMs: number[]; upkeepMs: number[] };
@@ -45,10 +51,11 @@ export interface LongConversationReport {
 export async function runLongConversation(input: {
   shared: ArborWithRepo;
   summarizer: SummarizerBehaviour;
+  style?: PlanStyle;
 }): Promise<LongConversationReport> {
   const { shared } = input;
   const { arbor, mock } = shared.env;
-  const plan = buildConversationPlan();
+  const plan = input.style === "plain" ? buildPlainConversationPlan() : buildConversationPlan();
   const model = createConversationModel({ plan, summarizer: input.summarizer });
   mock.setResponder(model.responder);
   const settings = await callApi(arbor, "/api/settings", { method: "PUT", body: LONG_CONVERSATION_SETTINGS });
@@ -59,6 +66,7 @@ export async function runLongConversation(input: {
 
   const terminals: LongConversationReport["terminals"] = [];
   const summarySteps = new Map<number, number>();
+  const summaryKinds = new Map<number, string>();
   let step = 0;
   let lastSend: SendBody | null = null;
   const timings = { sendMs: [] as number[], upkeepMs: [] as number[] };
@@ -67,7 +75,7 @@ export async function runLongConversation(input: {
       arbor,
       `/api/ledger?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}&status=open`,
     );
-    const entry = listed.body.entries.find((candidate) => candidate.text.startsWith(`${item.code}:`));
+    const entry = listed.body.entries.find((candidate) => candidate.text.includes(item.code));
     if (!entry) throw new Error(`${item.code} is not an open ledger entry: ${JSON.stringify(listed.body)}`);
     return entry;
   };
@@ -108,11 +116,28 @@ export async function runLongConversation(input: {
     },
     async supersede({ old, replacement }) {
       const entry = await findOpen(old);
+      // A plain sentence already proposed the replacement: the user drops the old decision in the panel.
       const replaced = await callApi(arbor, `/api/ledger/${entry.id}`, {
         method: "PATCH",
-        body: { action: "supersede", text: replacement.text, sessionId },
+        body:
+          old.channel === "plain"
+            ? { action: "close", status: "dropped" }
+            : { action: "supersede", text: replacement.text, sessionId },
       });
       expect(replaced.status).toBe(200);
+    },
+    async confirmProposals() {
+      const listed = await callApi<LedgerBody>(
+        arbor,
+        `/api/ledger?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}&status=proposed`,
+      );
+      const ids = listed.body.entries.map((entry) => entry.id);
+      if (ids.length === 0) return;
+      const confirmed = await callApi<{ confirmed: number[] }>(arbor, "/api/ledger/confirm", {
+        body: { repoId: shared.repo.repoId, entryIds: ids },
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.confirmed.sort()).toEqual(ids.sort());
     },
     async terminal(item) {
       const run = await runClaudeDirectly({ env: shared.env, cwd: worktreePath, prompt: `terminal ${item.code}` });
@@ -146,7 +171,10 @@ export async function runLongConversation(input: {
         )
         .toBe(false);
       const summary = (state as SummaryBody | null)?.summary;
-      if (summary && !summarySteps.has(summary.id)) summarySteps.set(summary.id, step);
+      if (summary && !summarySteps.has(summary.id)) {
+        summarySteps.set(summary.id, step);
+        summaryKinds.set(summary.id, summary.kind);
+      }
       timings.upkeepMs.push(performance.now() - waitedAt);
     },
   };
@@ -160,6 +188,7 @@ export async function runLongConversation(input: {
     worktreePath,
     terminals,
     summarySteps,
+    summaryKinds,
     lastSend: lastSend!,
     timings,
   };

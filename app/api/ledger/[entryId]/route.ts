@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { describeActor, requireBrowser } from "@/lib/http/actor.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
 import { MAX_LEDGER_TEXT } from "@/lib/ledger/ledger-types.ts";
@@ -12,6 +13,9 @@ const changeSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("close"), status: z.enum(["done", "dropped"]) }).strict(),
   z.object({ action: z.literal("reopen") }).strict(),
   z.object({ action: z.literal("supersede"), text, sessionId: z.string().uuid().optional() }).strict(),
+  z.object({ action: z.literal("confirm") }).strict(),
+  z.object({ action: z.literal("dismiss") }).strict(),
+  z.object({ action: z.literal("undo") }).strict(),
 ]);
 
 // GET /api/ledger/[entryId] – one entry with its whole history
@@ -20,8 +24,9 @@ export const GET = withErrorHandling(async (_request: Request, context: { params
   return Response.json(await readLedgerEntry(getDb(), { entryId }));
 });
 
-// PATCH /api/ledger/[entryId] – the user edits, closes (done, dropped), reopens or supersedes an entry
+// PATCH /api/ledger/[entryId] – the user edits, closes, reopens, supersedes, confirms, dismisses or undoes an entry
 export const PATCH = withErrorHandling(async (request: Request, context: { params: Promise<{ entryId: string }> }) => {
+  const actor = requireBrowser(request);
   const { entryId } = paramsSchema.parse(await context.params);
   const body = await parseJsonBody(request, changeSchema);
   const action =
@@ -29,12 +34,13 @@ export const PATCH = withErrorHandling(async (request: Request, context: { param
       ? { type: body.action, text: body.text }
       : body.action === "close"
         ? { type: "close" as const, status: body.status }
-        : { type: "reopen" as const };
+        : { type: body.action };
   return Response.json(
     await changeLedgerEntry(getDb(), {
       entryId,
       action,
       actor: "user",
+      actorName: describeActor(actor),
       sessionId: body.action === "supersede" ? (body.sessionId ?? null) : null,
     }),
   );

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ledger_events" ADD COLUMN     "actor_name" TEXT;

@@ -1,5 +1,0 @@
-import { useLongConversationSuite } from "@/tests/support/long-conversation/use-long-conversation-suite.ts";
-
-// 150 sends, 20 decisions, 10 tasks, terminal decisions, several automatic compactions; the
-// summarizer drops every third decision and task it is shown.
-useLongConversationSuite("lossy");
