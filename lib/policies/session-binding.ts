@@ -36,10 +36,7 @@ async function runWorktree(db: Db, runId: string): Promise<BoundWorktree | null>
 }
 
 /** Where the session's first SessionStart (before this event) was seen, if Arbor saw one. */
-async function startedWorktree(
-  db: Db,
-  input: { sessionId: string; eventId: number },
-): Promise<BoundWorktree | null> {
+async function startedWorktree(db: Db, input: { sessionId: string; eventId: number }): Promise<BoundWorktree | null> {
   const start = await db.hookEvent.findFirst({
     where: { sessionId: input.sessionId, eventName: "SessionStart", id: { lt: input.eventId } },
     orderBy: { id: "asc" },
