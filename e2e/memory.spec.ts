@@ -84,7 +84,9 @@ test("when the claude binary cannot run, Summarize falls back to an extractive i
   } finally {
     await vanished.restore();
   }
-  // The messages the index covered are summarized again by the model; no alarm stays.
+  // The messages the index covered are summarized again by the model (its answer now has the four
+  // sections); no alarm stays.
+  await ask(page, `and now? [[mock:text ${SECTIONS}]]`, 2);
   await page.getByTestId("summarize-button").click();
   const panel = page.getByTestId("summary-panel");
   await expect(panel).toHaveAttribute("data-kind", "model");

@@ -34,6 +34,8 @@ test("Settings signs another device in once, lists it, and signs it out; its pag
 
   await page.reload();
   const rows = section.getByTestId("signed-in-browser");
+  // The list is loaded (this browser is in it) before it is counted.
+  await expect(rows.filter({ hasText: "this browser" })).toHaveCount(1);
   const before = await rows.count();
   // The newest other browser is the device: sign it out.
   const deviceRow = rows.filter({ hasNotText: "this browser" }).first();

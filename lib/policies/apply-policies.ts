@@ -18,7 +18,9 @@ const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->
 /**
  * Runs the repository's hook policies for one newly stored event and returns what the hook
  * should answer Claude Code (null: nothing, Claude continues). Events outside pinned
- * repositories get no policies.
+ * repositories get no policies. Only an event of a session that belongs to the worktree (`isBound`,
+ * session-binding.ts) reads or changes its memory (ledger, topics, saved state, the session start's
+ * context, a blocked Stop); any other may still notify the user, which grants nothing.
  */
 export async function applyHookPolicies(
   db: Db,
@@ -27,12 +29,15 @@ export async function applyHookPolicies(
     eventId: number;
     repoId: string | null;
     worktreePath: string | null;
+    /** The event's Claude session belongs to this worktree (it started there, or is Arbor's run there). */
+    isBound: boolean;
     /** The Arbor run of this Claude session, if it is one (Arbor records its own runs' tags itself). */
     runId?: string | null;
   },
 ): Promise<HookAnswer> {
   const { event, repoId, worktreePath } = input;
   if (!repoId || !worktreePath || !POLICY_EVENTS.has(event.eventName)) return null;
+  if (!input.isBound && event.eventName !== "Stop") return null;
   const policy = await readRepoPolicy(db, repoId);
   switch (event.eventName) {
     case "SessionStart": {
@@ -67,6 +72,7 @@ export async function applyHookPolicies(
         repoId,
         worktreePath,
         policy,
+        isBound: input.isBound,
         runId: input.runId ?? null,
       });
     default:
@@ -82,6 +88,7 @@ async function handleStop(
     repoId: string;
     worktreePath: string;
     policy: Awaited<ReturnType<typeof readRepoPolicy>>;
+    isBound: boolean;
     runId: string | null;
   },
 ): Promise<HookAnswer> {
@@ -89,7 +96,7 @@ async function handleStop(
   const answer = await readStopAnswer(db, event, { runId: input.runId });
   const tag = parseMetaTag(answer.assistantText);
   const isLoop = event.stopHookActive === true;
-  if (policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {
+  if (input.isBound && policy.recorderEnabled && policy.enforceMetaTag && !isLoop) {
     if (!tag)
       return block(
         `End your answer with Arbor's meta tag on the last line: ${TAG_FORMAT} (see .claude/rules/arbor-recorder.md).`,
@@ -106,7 +113,7 @@ async function handleStop(
       );
     }
   }
-  if (policy.recorderEnabled) {
+  if (input.isBound && policy.recorderEnabled) {
     const relay = tag ? await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer }) : null;
     // Decisions of any other Claude session (a terminal) go into the same ledger as the chat's; Arbor
     // records its own runs' tags from the stored answer, with the message as provenance.

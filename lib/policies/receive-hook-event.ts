@@ -9,9 +9,9 @@ export interface ReceiveResult extends IngestResult {
 }
 
 /**
- * One hook delivery end to end: store it (hook-capture), then let the hook policies of the worktree its
- * Claude session belongs to react (session-binding.ts: an event of a session Arbor never saw start there
- * changes and reads nothing). The HTTP endpoint and the spool replay both come through here; hook-capture
+ * One hook delivery end to end: store it (hook-capture), then let the hook policies of its worktree react;
+ * only an event of a session that belongs there reads or changes its memory (session-binding.ts: one of a
+ * session Arbor never saw start there may only notify). The HTTP endpoint and the spool replay both come through here; hook-capture
  * itself never calls policies, so the layers stay one-way.
  */
 export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHookEvent>[1]): Promise<ReceiveResult> {
@@ -28,8 +28,9 @@ export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHo
   const answer = await applyHookPolicies(db, {
     event: stored.parsed,
     eventId: stored.storedId,
-    repoId: bound?.repoId || null,
-    worktreePath: bound?.worktreePath || null,
+    repoId,
+    worktreePath,
+    isBound: bound !== null && bound.repoId !== "",
     runId,
   }).catch((error: unknown) => {
     // A policy failure must never block Claude: log it and answer nothing.

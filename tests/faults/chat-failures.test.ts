@@ -46,7 +46,11 @@ describe("chat failure paths through the real CLI", () => {
     const answer = await callApi<{ approval: ApprovalView }>(shared.env.arbor, `/api/approvals/${pending.id}`, {
       body: { decision: { action: "deny", message: "Use the test runner instead." }, by: "fault test" },
     });
-    expect(answer.body.approval).toMatchObject({ status: "denied", answeredBy: "fault test" });
+    // Who answered is the signed-in browser, as the server authenticated it, never the `by` sent.
+    expect(answer.body.approval).toMatchObject({
+      status: "denied",
+      answeredBy: expect.stringMatching(/ · [0-9a-f]{4}$/),
+    });
     const { body } = await sending;
     expect(body.run.status).toBe("success");
     expect(body.run.permissionDenials).toMatchObject([{ toolName: "Bash" }]);

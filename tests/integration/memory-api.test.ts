@@ -53,25 +53,42 @@ describe("conversation memory", () => {
       shared.env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === next.body.run.claudeSessionId)!,
     )!;
     expect(prompt).toContain("use WAL");
-    expect(prompt).not.toContain("question 0 about zebra-0");
-    // Messages the summary covers reach the model through the summary, not again verbatim.
+    // Messages the summary covers reach the model through the summary, not again as recent messages; the
+    // user's own words among them are repeated verbatim (within their share of the budget), Claude's are not.
     expect(receipt?.messageIds).toEqual([]);
+    const userWords = prompt.slice(
+      prompt.indexOf("## The user's earlier messages, verbatim"),
+      prompt.indexOf("## Summary #"),
+    );
+    expect(userWords).toContain("> question 0 about zebra-0");
+    expect(userWords).not.toContain("### assistant");
+    expect(receipt?.earlierUserWords?.includedIds).toHaveLength(4);
   });
 
-  it("falls back to an extractive summary when the CLI fails, and says so; messages are untouched", async () => {
+  it("falls back to an extractive index when the CLI fails, which files nothing by guesswork and keeps the messages in the prompt", async () => {
     const { sessionId } = await shared.repo.freshSession("mem");
-    await shared.send(sessionId, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
+    const said = "We decided to use tabs. Next step: write the linter config. What is left to do? [[mock:text ok]]";
+    await shared.send(sessionId, said);
     const vanished = await vanishClaudeBin(shared.env.arbor);
     const summarized = await callApi<SummarizeBody>(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
     await vanished.restore();
     expect(summarized.body.summary.kind).toBe("extractive");
     expect(summarized.body.summary.note).toMatch(/could not write the summary/);
-    expect(summarized.body.summary.markdown).toMatch(/## Decisions\n- We decided to use tabs\./);
-    const again = await callApi(shared.env.arbor, "/api/chat/summarize", { body: { sessionId } });
-    expect(again.status).toBe(409);
+    // Decisions and tasks come from the ledger (what Arbor captured from the message, proposed), never from a
+    // pattern over the messages: the question is a key point, not a task.
+    const { markdown } = summarized.body.summary;
+    expect(markdown).toMatch(/## Decisions\n- \[L\d+\] "We decided to use tabs" \(proposed\)\n/);
+    expect(markdown).toMatch(/## Open tasks\n- \[L\d+\] "write the linter config" \(proposed\)\n/);
+    expect(markdown.slice(markdown.indexOf("## Open tasks"))).not.toContain("What is left to do");
+    // Memory ignores the index: Lighten refuses, and the next prompt still carries the message verbatim.
+    const purged = await callApi(shared.env.arbor, "/api/chat/purge", { body: { sessionId, keepLastN: 0 } });
+    expect(purged.status).toBe(409);
+    const next = await shared.send(sessionId, "[[mock:text fine]]");
+    expect(next.body.run.receipt?.summaryId).toBeNull();
+    expect(next.body.run.receipt?.messageIds).toHaveLength(2);
     const messages = (await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`)).body
       .messages;
-    expect(messages[0]?.content).toBe("We decided to use tabs. Next step: write the linter config. [[mock:text ok]]");
+    expect(messages[0]?.content).toBe(said);
   });
 
   it("refuses to lighten before any summary: uncovered messages are never archived", async () => {

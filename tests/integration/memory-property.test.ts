@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe("summaries and purges on the real database (property-style)", () => {
-  it("random sequences never remove or alter an uncovered message, and covered-until only moves forward", async () => {
+  it("random sequences never remove or alter an uncovered message, covered-until only moves forward, and only a model summary lets messages be archived", async () => {
     const repo = await db.repo.create({ data: { commonDir: "/tmp/x/.git", rootPath: "/tmp/x", name: "x" } });
     for (let seed = 1; seed <= 12; seed += 1) {
       const next = random(seed);
@@ -36,27 +36,46 @@ describe("summaries and purges on the real database (property-style)", () => {
         data: { repoId: repo.id, worktreePath: `/tmp/x-${seed}`, activeKey: `/tmp/x-${seed}` },
       });
       const written = new Map<number, string>();
-      let coveredUntil = 0;
+      /** What the newest summary a model wrote covers: the only bound Lighten may archive up to. */
+      let modelCovered = 0;
+      let hasModelSummary = false;
       for (let step = 0; step < 25; step += 1) {
         const action = next();
-        if (action < 0.6) {
+        if (action < 0.55) {
           const content = `seed ${seed} step ${step}: we decided to try option ${Math.floor(next() * 100)}.`;
           const message = await db.chatMessage.create({
             data: { sessionId: session.id, role: next() < 0.5 ? "user" : "assistant", content },
           });
           written.set(message.id, content);
-        } else if (action < 0.8) {
-          const hasNew = [...written.keys()].some((id) => id > coveredUntil);
+        } else if (action < 0.7) {
+          // The model cannot run here: an extractive index, which covers everything since the model's summary.
+          const hasNew = [...written.keys()].some((id) => id > modelCovered);
           if (!hasNew) {
             await expect(summarizeSession(db, { sessionId: session.id })).rejects.toMatchObject({ code: "conflict" });
             continue;
           }
           const summary = await summarizeSession(db, { sessionId: session.id });
           expect(summary.kind).toBe("extractive");
-          expect(summary.coveredUntilMessageId).toBeGreaterThanOrEqual(coveredUntil);
-          coveredUntil = summary.coveredUntilMessageId;
-        } else if (coveredUntil > 0) {
+          expect(summary.coveredUntilMessageId).toBeGreaterThanOrEqual(modelCovered);
+        } else if (action < 0.8 && written.size > 0) {
+          // A summary the model wrote (stored as summarizeSession stores one).
+          const covered = Math.max(modelCovered, [...written.keys()].at(-1 - Math.floor(next() * 3)) ?? 0);
+          await db.chatSummary.create({
+            data: {
+              sessionId: session.id,
+              summaryMarkdown: "## Key points\n- x",
+              coveredUntilMessageId: covered,
+              kind: "model",
+            },
+          });
+          modelCovered = covered;
+          hasModelSummary = true;
+        } else if (hasModelSummary) {
           await purgeSession(db, { sessionId: session.id, keepLastN: Math.floor(next() * 6) });
+        } else {
+          await expect(purgeSession(db, { sessionId: session.id, keepLastN: 0 })).rejects.toMatchObject({
+            code: "conflict",
+          });
         }
         // Arbor may add system notes (what a summary's check put back); the written messages stay as they were.
         const all = await db.chatMessage.findMany({ where: { sessionId: session.id } });
@@ -65,7 +84,7 @@ describe("summaries and purges on the real database (property-style)", () => {
         expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([...written.keys()].sort((a, b) => a - b));
         for (const row of rows) {
           expect(row.content).toBe(written.get(row.id));
-          if (row.id > coveredUntil) expect(row.archivedAt).toBeNull();
+          if (row.id > modelCovered) expect(row.archivedAt).toBeNull();
         }
       }
     }

@@ -4,12 +4,12 @@ import { findItem, type ConversationPlan } from "./plan.ts";
 /**
  * keep-all: the summary lists every decision and task it was shown. lossy: like a real model now and
  * then, it drops every third one it is shown (counted in the order they first appear in its prompt).
- * lossy-failing: lossy, and the second summary request fails (the model API answers 500, no retry).
+ * lossy-failing: lossy, and the second summary's first request fails (the model API answers 500, no retry).
  */
 export type SummarizerBehaviour = "keep-all" | "lossy" | "lossy-failing";
 
-/** Which summary request fails for "lossy-failing" (1-based). */
-const FAILING_SUMMARY = 2;
+/** Which summary request fails for "lossy-failing" (1-based): the first call of the second summary (a lossy summary is asked twice). */
+const FAILING_SUMMARY = 3;
 
 export interface ConversationModel {
   responder: MockResponder;
