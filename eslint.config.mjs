@@ -27,6 +27,7 @@ export default tseslint.config(
       "node_modules/",
       ".next/",
       ".next-*/",
+      ".arbor-test/",
       "lib/db/generated/",
       "lib/db/generated-postgresql/",
       "tests/fixtures/",

@@ -21,6 +21,8 @@ import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.t
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { installHistoryReaderEntry } from "@/lib/history-import/reader-pool.ts";
 import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
+import { buildDistDir, buildLayout, type BuildLayout } from "@/scripts/next-build/build-layout.ts";
+import { pinServedBuild, unpinServedBuild } from "@/scripts/next-build/served-build.ts";
 import { openBrowserSessions } from "@/lib/access/browser-sessions.ts";
 import { installAccess } from "@/lib/access/current-access.ts";
 import { createSignInCodes } from "@/lib/access/sign-in-codes.ts";
@@ -46,7 +48,10 @@ async function main(): Promise<void> {
   }
   installConfig(config);
   startProcessMetrics();
-  installHistoryReaderEntry(historyReaderEntry(config));
+  // This server serves the build current now to its end, whatever builds land meanwhile (next.config.ts).
+  const builds = buildLayout(config.nextDistDir);
+  const servedBuild = config.isDev ? null : pinBuildOrFail(builds);
+  installHistoryReaderEntry(historyReaderEntry(servedBuild && buildDistDir(builds, servedBuild)));
   const serverConfig = await runBootSteps(config, log);
   // Every claude, git and gh process is started by a small child process, off this event loop;
   // forked once the tokens are known, with an allow-listed environment like every other child.
@@ -105,6 +110,7 @@ async function main(): Promise<void> {
     () => discardWarm(),
     () => getRunManager().shutdown(),
     () => processHost.close(),
+    () => unpinServedBuild(builds),
   );
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
   await runAfterListenSteps({ config, port, log });
@@ -124,14 +130,22 @@ async function main(): Promise<void> {
   log(`open Arbor with this link (it signs your browser in, once): ${mintSignInLink(access, { ttlMs: null }).url}`);
 }
 
+function pinBuildOrFail(builds: BuildLayout): string {
+  try {
+    return pinServedBuild(builds);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /**
- * The file "Import history"'s reader threads start from: the plain JavaScript bundle that
- * `npm start` builds (scripts/build-history-reader.mjs: no tsx in the threads, about 20 MB less
- * RSS each) or, in dev or without a bundle, the TypeScript loaded through tsx.
+ * The file "Import history"'s reader threads start from: the plain JavaScript bundle made with each
+ * build (scripts/build-history-reader.mjs: no tsx in the threads, about 20 MB less RSS each) or,
+ * in dev or without a bundle, the TypeScript loaded through tsx.
  */
-function historyReaderEntry(config: ArborConfig): string {
-  const bundle = historyReaderBundlePath(config.nextDistDir);
-  if (!config.isDev && existsSync(bundle)) return bundle;
+function historyReaderEntry(buildDir: string | null): string {
+  const bundle = buildDir && historyReaderBundlePath(buildDir);
+  if (bundle && existsSync(bundle)) return bundle;
   return path.join(projectRoot, "lib", "history-import", "reader-thread-entry.mjs");
 }
 

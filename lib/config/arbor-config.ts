@@ -46,8 +46,10 @@ export const configEnvSchema = z.object({
   ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS: z.coerce.number().int().min(1).optional(),
   /** Tests only: an "Import history" reader thread throws after posting this many chunks (as a crash would). */
   ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS: z.coerce.number().int().min(1).optional(),
-  /** Build folder for Next (read by next.config.ts and scripts/ensure-build.mjs before this module loads). */
+  /** Root of the Next builds (read by scripts/next-build/, for next.config.ts and ensure-build.mjs, too). */
   ARBOR_NEXT_DIST: z.string().min(1).default(".next"),
+  /** Set by scripts/ensure-build.mjs for the `next build` it runs: the folder that build is made in. */
+  ARBOR_NEXT_BUILD_DIR: z.string().min(1).optional(),
   /** Browser for the e2e tests (read by scripts/find-browser.mjs). */
   ARBOR_CHROMIUM: z.string().min(1).optional(),
 });

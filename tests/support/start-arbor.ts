@@ -54,6 +54,8 @@ export async function startArbor(
     nodeArgs?: string[];
     /** Start the server under this umask (through `sh`, which sets it before exec'ing node). */
     umask?: number;
+    /** The checkout to start from (a copy: checkout-copy.ts); this one by default. */
+    projectDir?: string;
   } = {},
 ): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
@@ -96,7 +98,12 @@ export async function startArbor(
             ...nodeArgv,
           ],
         ];
-  const child = spawn(bin, argv, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], ...(options.user ?? {}) });
+  const child = spawn(bin, argv, {
+    cwd: options.projectDir ?? repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(options.user ?? {}),
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

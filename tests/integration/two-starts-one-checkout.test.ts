@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  copyCheckout,
+  killBuildSteps,
+  npmStart,
+  removeCheckout,
+  startBuildStep,
+} from "@/tests/support/checkout-copy.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { removeDataDir, type RunningArbor } from "@/tests/support/start-arbor.ts";
+
+// Two `npm start`s from one checkout whose sources are newer than its build (here: no build yet), as the
+// README's two-instance setup does: one builds aside under the lock, the other waits for it; a server keeps
+// the build it started with when a newer one lands. Real `next build`s: two (one cold, one warm).
+
+const BUILD_TIMEOUT_MS = 360_000;
+let checkout: string;
+const servers: RunningArbor[] = [];
+
+beforeAll(() => {
+  checkout = copyCheckout();
+});
+
+afterAll(async () => {
+  killBuildSteps();
+  for (const server of servers) {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+  if (checkout) removeCheckout(checkout);
+});
+
+async function getPage(arbor: RunningArbor, pathname: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${arbor.url}${pathname}`, { headers: { cookie: arbor.browser.cookie } });
+  return { status: response.status, text: await response.text() };
+}
+
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+function scriptsOf(html: string): string[] {
+  return [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!).sort();
+}
+
+function replaceIn(file: string, from: string, to: string): void {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} no longer holds ${from}: update this test`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+/** The finished builds (`.staging` is where the next one is made). */
+const builds = () =>
+  readdirSync(path.join(checkout, ".next", "builds"))
+    .filter((name) => !name.startsWith("."))
+    .sort();
+const currentBuild = () =>
+  (JSON.parse(readFileSync(path.join(checkout, ".next", "current.json"), "utf8")) as { build: string }).build;
+
+describe("two npm starts from one checkout", () => {
+  it(
+    "one builds while the other waits for it, naming its pid; both come up serving pages",
+    async () => {
+      const firstBuild = startBuildStep(checkout);
+      await firstBuild.seen(/building the web app/);
+      const secondBuild = startBuildStep(checkout);
+      await secondBuild.seen(new RegExp(`waiting for the build that process ${firstBuild.pid} is making`));
+      servers.push(...(await Promise.all([npmStart(checkout, firstBuild), npmStart(checkout, secondBuild)])));
+
+      expect(secondBuild.output()).not.toMatch(/building the web app/);
+      expect(secondBuild.output()).toMatch(/using build \d+-\d+, made while this start waited/);
+      for (const server of servers) {
+        const home = await getPage(server, "/");
+        expect(home.status).toBe(200);
+        expect(titleOf(home.text)).toMatch(/Arbor/);
+        // A route handler that loads the database driver, an external package the build links to.
+        expect((await callApi(server, "/api/repo-pins")).status).toBe(200);
+      }
+      expect(builds()).toEqual([currentBuild()]);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    "a running server keeps serving its own build after a newer one lands",
+    async () => {
+      const [before] = servers;
+      const firstBuild = currentBuild();
+      // A change to the page's server code (its title) and to its browser code (a client component).
+      replaceIn(path.join(checkout, "app", "logs", "page.tsx"), '"Logs · Arbor"', '"Logs · Arbor, rebuilt"');
+      replaceIn(
+        path.join(checkout, "components", "logs", "LogsPage.tsx"),
+        "← Back to Arbor",
+        "← Back to Arbor, rebuilt",
+      );
+
+      const after = await npmStart(checkout);
+      servers.push(after);
+      const newLogs = await getPage(after, "/logs");
+      expect(titleOf(newLogs.text)).toBe("Logs · Arbor, rebuilt");
+
+      // Requested for the first time now, from the build this server started with: its title, and the browser
+      // code its page names (other files than the new build's), which this server still serves.
+      const logs = await getPage(before!, "/logs");
+      expect(logs.status).toBe(200);
+      expect(titleOf(logs.text)).toBe("Logs · Arbor");
+      const scripts = scriptsOf(logs.text);
+      expect(scripts).not.toEqual(scriptsOf(newLogs.text));
+      for (const script of scripts) expect((await getPage(before!, script)).status).toBe(200);
+      expect((await callApi(before!, "/api/health/metrics")).status).toBe(200);
+      // The old build stays while servers use it (and as the previous one); the new one is current.
+      expect(currentBuild()).not.toBe(firstBuild);
+      expect(builds()).toEqual([firstBuild, currentBuild()].sort());
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
