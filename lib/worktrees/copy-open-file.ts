@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { open, unlink, type FileHandle } from "node:fs/promises";
-import { formatBytes } from "./tidy-plan.ts";
+import { formatBytes } from "./format-bytes.ts";
 import type { CopyOutcome } from "./worktree-types.ts";
 
 /** One file's copy, with the bytes it counts against the setup's budget. */

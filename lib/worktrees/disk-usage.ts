@@ -1,6 +1,6 @@
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
+import { DEPENDENCY_FOLDER_NAMES } from "./dependency-folder-check.ts";
 import type { DependencyFolder } from "./ship-types.ts";
 
 export interface DiskUsage {

@@ -1,8 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { runGitCommand } from "@/lib/git/run-git.ts";
-import { findRepositoryInside } from "./dependency-folder-check.ts";
-import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
+import { DEPENDENCY_FOLDER_NAMES, findRepositoryInside } from "./dependency-folder-check.ts";
 
 /** Files a file system leaves everywhere, not anyone's work. */
 const SYSTEM_LITTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini"]);

@@ -8,7 +8,7 @@ import {
   describeUnmarkedFile,
   type NamedConflict,
 } from "./conflict-notes.ts";
-import { formatBytes } from "./tidy-plan.ts";
+import { formatBytes } from "./format-bytes.ts";
 import type { ConflictFile } from "./worktree-types.ts";
 
 /**

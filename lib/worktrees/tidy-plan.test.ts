@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TidyWorktree } from "./ship-types.ts";
-import { formatBytes, planTidy, recheckTidyRemoval } from "./tidy-plan.ts";
+import { planTidy, recheckTidyRemoval } from "./tidy-plan.ts";
 
 const worktree = (overrides: Partial<TidyWorktree>): TidyWorktree => ({
   worktreePath: "/r/wt",
@@ -79,14 +79,5 @@ describe("recheckTidyRemoval", () => {
     expect(recheckTidyRemoval(worktree({ isMerged: false }))).toContain("has commits the base does not have");
     expect(recheckTidyRemoval(worktree({ isMain: true, isMerged: true }))).toContain("main worktree");
     expect(recheckTidyRemoval(undefined)).toContain("no longer there");
-  });
-});
-
-describe("formatBytes", () => {
-  it("reads like a file manager", () => {
-    expect(formatBytes(0)).toBe("0 bytes");
-    expect(formatBytes(1536)).toBe("1.5 KB");
-    expect(formatBytes(250 * 1024 * 1024)).toBe("250 MB");
-    expect(formatBytes(3.2 * 1024 ** 3)).toBe("3.2 GB");
   });
 });

@@ -1,32 +1,6 @@
 import type { TidyAction, TidyOptions, TidyWorktree } from "./ship-types.ts";
 
 /**
- * Folders a package manager or build tool fills and can fill again (npm/pnpm/yarn, Python
- * virtualenvs, Cargo/Maven, Go/PHP vendor, Next.js, bundlers' output, Gradle, caches).
- */
-export const DEPENDENCY_FOLDER_NAMES: ReadonlySet<string> = new Set([
-  "node_modules",
-  "bower_components",
-  ".pnpm-store",
-  ".yarn",
-  ".venv",
-  "venv",
-  "__pycache__",
-  ".tox",
-  ".mypy_cache",
-  ".pytest_cache",
-  "target",
-  "vendor",
-  ".next",
-  ".nuxt",
-  ".turbo",
-  ".parcel-cache",
-  "dist",
-  "build",
-  ".gradle",
-]);
-
-/**
  * What Reclaim would do, worktree by worktree (pure): a merged worktree the safe removal allows
  * is removed whole; otherwise an idle worktree's dependency folders are deleted, except those
  * holding a git repository of their own. The main
@@ -69,16 +43,4 @@ export function recheckTidyRemoval(now: TidyWorktree | undefined): string | null
   if (now.blockers.length > 0) return now.blockers.join(" ");
   if (!now.isMerged) return `${now.branch ?? "Its HEAD"} has commits the base does not have now.`;
   return null;
-}
-
-/** "1.5 GB", "820 KB": bytes for people (pure, shared with the Tidy up view). */
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} bytes` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
