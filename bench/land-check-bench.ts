@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { STATUS_ARGS } from "@/lib/git/read-worktree-state.ts";
 import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
-import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land-check.ts";
+import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land/land-check.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

@@ -19,7 +19,7 @@ import type { LedgerCounts, LedgerEntryView } from "@/lib/ledger/ledger-types.ts
 import type { readLedgerEntry } from "@/lib/ledger/list-entries.ts";
 import type { readRunPrompt } from "@/lib/chat/run-prompt.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
-import type { createNodeBranch } from "@/lib/worktrees/create-node-branch.ts";
+import type { createNodeBranch } from "@/lib/worktrees/create/create-node-branch.ts";
 import type { GithubAvailability, PlanView, RepoDashboard } from "@/lib/plans/plan-types.ts";
 import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
 import type { readHookChain } from "@/lib/policies/hook-chain.ts";

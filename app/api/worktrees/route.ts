@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create-worktree.ts";
+import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create/create-worktree.ts";
 
 const querySchema = z.object({ repoId: z.string().uuid() });
 const createSchema = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { previewLandingBlockers } from "@/lib/worktrees/land-preview.ts";
+import { previewLandingBlockers } from "@/lib/worktrees/land/land-preview.ts";
 
 const landBlockersSchema = z.object(landTarget).strict();
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { landWorktree } from "@/lib/worktrees/land-worktree.ts";
+import { landWorktree } from "@/lib/worktrees/land/land-worktree.ts";
 import { LAND_METHODS } from "@/lib/worktrees/worktree-types.ts";
 
 const landSchema = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { worktreeTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { readPinnedOperationState } from "@/lib/worktrees/operation-state.ts";
+import { readPinnedOperationState } from "@/lib/worktrees/land/operation-state.ts";
 
 const operationSchema = z.object(worktreeTarget).strict();
 

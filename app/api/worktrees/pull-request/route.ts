@@ -2,7 +2,7 @@ import { z } from "zod";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/pull-request.ts";
+import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/ship/pull-request.ts";
 
 /**
  * The base as a branch name by git's rules (check-ref-format): never an option (no leading "-"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { worktreeTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { pushWorktree } from "@/lib/worktrees/push-worktree.ts";
+import { pushWorktree } from "@/lib/worktrees/ship/push-worktree.ts";
 
 const pushSchema = z.object(worktreeTarget).strict();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { removeWorktree } from "@/lib/worktrees/remove-worktree.ts";
+import { removeWorktree } from "@/lib/worktrees/remove/remove-worktree.ts";
 
 const removeSchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { askClaudeToResolve } from "@/lib/worktrees/ask-to-resolve.ts";
+import { askClaudeToResolve } from "@/lib/worktrees/land/ask-to-resolve.ts";
 
 const resolveSchema = z.object(landTarget).strict();
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { SETUP_COPY_MAX_FILES, SETUP_TIMEOUT_MAX_SECONDS } from "@/lib/worktrees/worktree-setup.ts";
-import { readWorktreeSetup, saveWorktreeSetup } from "@/lib/worktrees/worktree-setup-store.ts";
+import { readWorktreeSetup, saveWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { previewTidy } from "@/lib/worktrees/tidy-up.ts";
+import { previewTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });

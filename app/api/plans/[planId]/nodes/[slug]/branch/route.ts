@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createNodeBranch } from "@/lib/worktrees/create-node-branch.ts";
+import { createNodeBranch } from "@/lib/worktrees/create/create-node-branch.ts";
 
 const paramsSchema = z.object({ planId: z.string().uuid(), slug: z.string().min(1).max(60) });
 const bodySchema = z.object({
