@@ -6,8 +6,8 @@ import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
 import { BRANCH_LOG_ARGS, parseBranchLog } from "@/lib/design/parse-branch-log.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import type { BranchFacts, DesignNode, DesignTree } from "@/lib/design/types.ts";
-import { runGit } from "@/lib/git/run-git.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

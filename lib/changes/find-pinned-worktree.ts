@@ -2,7 +2,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertWorktreeFolder } from "@/lib/git/read-worktree-changes.ts";
+import { assertWorktreeFolder } from "@/lib/git/read/read-worktree-changes.ts";
 import { listIndexedWorktrees } from "@/lib/pins/worktree-index.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 

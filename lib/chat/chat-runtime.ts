@@ -11,7 +11,7 @@ import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
+import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 
 const runManagerState = defineProcessState(
   "runManager",

@@ -7,7 +7,7 @@ import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
 import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { buildClaudeGitEnv } from "@/lib/git/claude-git-env.ts";
+import { buildClaudeGitEnv } from "@/lib/git/safety/claude-git-env.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";

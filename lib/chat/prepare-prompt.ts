@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { scanWorktree } from "@/lib/git/scan-worktrees.ts";
+import { scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import { checkpointRef, keepCheckpointTree } from "@/lib/git/checkpoint-refs.ts";
-import { writeWorktreeTree } from "@/lib/git/write-worktree-tree.ts";
+import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-refs.ts";
+import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import type { RunJob } from "./run-job.ts";
 
@@ -8,7 +8,7 @@ export type CheckpointPhase = "start" | "end";
 
 /**
  * Records the worktree's files at a run's start or end: a tree written with a temporary index
- * (lib/git/write-worktree-tree.ts), kept by `refs/arbor/checkpoints/<run>/<phase>`, its id and
+ * (lib/git/write/write-worktree-tree.ts), kept by `refs/arbor/checkpoints/<run>/<phase>`, its id and
  * HEAD stored with the run. "Changes by this run" is the difference of the two, whatever else
  * happened before or after. Never throws: a checkpoint that cannot be written is logged and the
  * run goes on without it. After the end checkpoint, browsers are told the worktree changed.

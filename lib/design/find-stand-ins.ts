@@ -1,4 +1,4 @@
-import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
+import { readRepositoryConfigNames } from "@/lib/git/safety/local-git-config.ts";
 import type { CommitGraph } from "./read-commit-graph.ts";
 import { diffKey, readDiffs, type Diff, type Diffs } from "./read-changed-files.ts";
 import type { FindStandIns } from "./read-merge-conflicts.ts";

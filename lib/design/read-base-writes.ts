@@ -1,4 +1,4 @@
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { afterChanges, parseRawChanges } from "./parse-raw-changes.ts";
 
 /** Output past this is not read: the answer is then "cannot tell" rather than a partial one. */

@@ -1,6 +1,6 @@
-import { explainRepositoryError } from "@/lib/git/explain-repository-error.ts";
-import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { explainRepositoryError } from "@/lib/git/run/explain-repository-error.ts";
+import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";

@@ -1,4 +1,4 @@
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { afterChanges, parseRawChanges, type RawChange } from "./parse-raw-changes.ts";
 
 /** The plan branches that exist, with their node's slug. */

@@ -1,4 +1,4 @@
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 
 export type CommitGraph = Awaited<ReturnType<typeof readCommitGraph>>;
 

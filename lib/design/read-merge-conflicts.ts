@@ -1,8 +1,8 @@
-import { buildCommit, buildTrees, objectFormatOf, type GitObject, type TreeFile } from "@/lib/git/git-objects.ts";
-import { keepMergeTree, mergeTreeKey, readKeptMergeTree } from "@/lib/git/merge-tree-cache.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { buildCommit, buildTrees, objectFormatOf, type GitObject, type TreeFile } from "@/lib/git/write/git-objects.ts";
+import { keepMergeTree, mergeTreeKey, readKeptMergeTree } from "@/lib/git/run/merge-tree-cache.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
-import { withScratchObjectStore, type ScratchObjectStore } from "@/lib/git/scratch-object-store.ts";
+import { withScratchObjectStore, type ScratchObjectStore } from "@/lib/git/write/scratch-object-store.ts";
 import { planStandInRounds, type StandInFile } from "./stand-in-merges.ts";
 
 /** Two commits to merge; `left` is ours. */

@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
-import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
-import { readGitDirFromFiles } from "@/lib/git/read-operation-in-progress.ts";
-import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readBranchCreatedAt } from "@/lib/git/read/read-branch-created-at.ts";
+import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read/read-head-from-files.ts";
+import { readGitDirFromFiles } from "@/lib/git/read/read-operation-in-progress.ts";
+import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { chooseDefaultBranch } from "./choose-default-branch.ts";
 import { findStandInsFromGraph } from "./find-stand-ins.ts";
 import { readChangedFiles, type Diff, type LiveBranches } from "./read-changed-files.ts";

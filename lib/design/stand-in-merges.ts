@@ -1,4 +1,4 @@
-import type { TreeFile } from "@/lib/git/git-objects.ts";
+import type { TreeFile } from "@/lib/git/write/git-objects.ts";
 import { overlappingFiles } from "./merge-order.ts";
 import { afterChange } from "./parse-raw-changes.ts";
 import { foldersOf } from "./path-folders.ts";

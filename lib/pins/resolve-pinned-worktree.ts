@@ -2,7 +2,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { scanWorktree } from "@/lib/git/scan-worktrees.ts";
+import { scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 
 /**

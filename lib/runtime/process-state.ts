@@ -38,9 +38,9 @@ export const PROCESS_STATE = {
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
   upkeepRuns: "lib/memory/auto-upkeep.ts: sessions whose automatic upkeep (summary, lighten) is under way",
   localGitConfig:
-    "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
+    "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
-    "lib/git/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
+    "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
   worktreeHolds:
     "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
   setupStops:

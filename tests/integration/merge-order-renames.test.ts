@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
-import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
+import { clearMergeTreeCache } from "@/lib/git/run/merge-tree-cache.ts";
 import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 

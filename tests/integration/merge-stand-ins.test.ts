@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findStandInsFromGraph } from "@/lib/design/find-stand-ins.ts";
 import { readCommitGraph } from "@/lib/design/read-commit-graph.ts";
 import { readMergeConflicts, type MergeCheck } from "@/lib/design/read-merge-conflicts.ts";
-import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
-import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
+import { clearMergeTreeCache } from "@/lib/git/run/merge-tree-cache.ts";
+import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import {
   createFixtureRoot,

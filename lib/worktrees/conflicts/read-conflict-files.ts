@@ -1,5 +1,5 @@
 import { isRawPathToken } from "@/lib/git/git-path.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { HUNK_LIMITS, NO_MARKERS_NOTE, parseConflictHunks, type ConflictLabels } from "./conflict-hunks.ts";
 import {
   BINARY_CONFLICT,

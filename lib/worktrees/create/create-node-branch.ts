@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
+import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { addAndSetUpWorktree } from "./create-worktree.ts";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { inferNamingRule } from "@/lib/design/infer-naming-rule.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
+import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";

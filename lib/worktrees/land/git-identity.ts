@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 
 /** What git says, somewhere in its output, when it has no user.name / user.email to commit with. */
 export const GIT_IDENTITY_MISSING = /identity unknown|tell me who you are|empty ident|unable to auto-detect email/i;

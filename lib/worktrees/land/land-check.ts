@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import type { BranchNames } from "@/lib/git/read-branch-names.ts";
-import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
-import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
-import { readPathKind } from "@/lib/git/read-path-kind.ts";
-import { readStatusState } from "@/lib/git/read-worktree-state.ts";
+import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
+import type { BranchNames } from "@/lib/git/read/read-branch-names.ts";
+import type { WorktreeState } from "@/lib/git/parse/build-worktree-scan.ts";
+import type { WorktreeListEntry } from "@/lib/git/parse/parse-worktree-list.ts";
+import { readPathKind } from "@/lib/git/read/read-path-kind.ts";
+import { readStatusState } from "@/lib/git/read/read-worktree-state.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { parseMergeTreeOutput, type ConflictLabels } from "@/lib/worktrees/conflicts/conflict-hunks.ts";
 import { nameConflict, type NamedConflict } from "@/lib/worktrees/conflicts/conflict-notes.ts";

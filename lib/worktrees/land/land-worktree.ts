@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
-import { readBranchCreatedAt } from "@/lib/git/read-branch-created-at.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
-import { readRepoBranchHeads } from "@/lib/git/read-head-from-files.ts";
-import { cachedMergeTree } from "@/lib/git/merge-tree-cache.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readBranchCreatedAt } from "@/lib/git/read/read-branch-created-at.ts";
+import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
+import { readRepoBranchHeads } from "@/lib/git/read/read-head-from-files.ts";
+import { cachedMergeTree } from "@/lib/git/run/merge-tree-cache.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
 import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readGitDir, readOperationFiles } from "@/lib/git/read-operation-in-progress.ts";
+import { readGitDir, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 import { decodeGitPath } from "@/lib/git/git-path.ts";
-import { gitComplaint, readGitMessage, runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { gitComplaint, readGitMessage, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { MAX_LISTED_CONFLICT_FILES, nameFiles } from "@/lib/worktrees/name-files.ts";
 import { liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";

@@ -1,11 +1,11 @@
 import path from "node:path";
-import type { WorktreeState } from "@/lib/git/build-worktree-scan.ts";
-import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
-import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
-import { locateWorktreeFromFiles } from "@/lib/git/locate-worktree-from-files.ts";
-import { readCommonDir, readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
-import { readStatusState } from "@/lib/git/read-worktree-state.ts";
-import { readGitOutput, runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run-git.ts";
+import type { WorktreeState } from "@/lib/git/parse/build-worktree-scan.ts";
+import { readRepositoryConfigNames } from "@/lib/git/safety/local-git-config.ts";
+import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
+import { locateWorktreeFromFiles } from "@/lib/git/read/locate-worktree-from-files.ts";
+import { readCommonDir, readRefFromFiles } from "@/lib/git/read/read-head-from-files.ts";
+import { readStatusState } from "@/lib/git/read/read-worktree-state.ts";
+import { readGitOutput, runGit, runGitCommand, type GitCommandResult } from "@/lib/git/run/run-git.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { shellWord } from "@/lib/worktrees/shell-word.ts";
 

@@ -1,5 +1,5 @@
-import type { WorktreeListEntry } from "@/lib/git/parse-worktree-list.ts";
-import { readGitDirFromFiles, readOperationSummary } from "@/lib/git/read-operation-in-progress.ts";
+import type { WorktreeListEntry } from "@/lib/git/parse/parse-worktree-list.ts";
+import { readGitDirFromFiles, readOperationSummary } from "@/lib/git/read/read-operation-in-progress.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
 

@@ -1,6 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { DEPENDENCY_FOLDER_NAMES, findRepositoryInside } from "@/lib/worktrees/dependency-folder-check.ts";
 
 /** Files a file system leaves everywhere, not anyone's work. */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { ignoredWorthKeeping } from "./ignored-only-here.ts";
 import { nameFiles } from "@/lib/worktrees/name-files.ts";
 

@@ -1,6 +1,6 @@
 import { shellWord } from "@/lib/worktrees/shell-word.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
+import { redactCredentialsInText } from "@/lib/git/safety/redact-url.ts";
 
 /** What git adds after ssh or the transport failed: it says nothing the lines before it did not. */
 const GIT_BOILERPLATE =

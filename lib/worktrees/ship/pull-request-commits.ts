@@ -1,4 +1,4 @@
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { DraftCommit } from "./pull-request-draft.ts";
 
 /**

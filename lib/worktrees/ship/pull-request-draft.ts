@@ -1,4 +1,4 @@
-import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
+import { redactCredentialsInText } from "@/lib/git/safety/redact-url.ts";
 import type { GhStatus, PullRequestView } from "@/lib/worktrees/ship-types.ts";
 
 /** What to do when gh is not on the server's PATH. */

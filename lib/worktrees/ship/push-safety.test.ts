@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GitConfigEntry } from "@/lib/git/parse-config-list.ts";
+import type { GitConfigEntry } from "@/lib/git/safety/parse-config-list.ts";
 import { classifyRemoteUrl, NEUTRAL_LOCAL_RECEIVE_PACK, planUntrustedPush } from "./push-safety.ts";
 
 const local = (key: string, value: string): GitConfigEntry => ({

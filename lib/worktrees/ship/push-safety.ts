@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { splitConfigKey, type GitConfigEntry } from "@/lib/git/parse-config-list.ts";
-import { redactUrlCredentials } from "@/lib/git/redact-url.ts";
+import { splitConfigKey, type GitConfigEntry } from "@/lib/git/safety/parse-config-list.ts";
+import { redactUrlCredentials } from "@/lib/git/safety/redact-url.ts";
 
 /** How git reaches a remote URL: over the network, in a folder of this machine, or through a program. */
 export type RemoteTransport = "network" | "local" | "program";

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readRepositoryConfigNames } from "@/lib/git/local-git-config.ts";
-import { redactCredentialsInText } from "@/lib/git/redact-url.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { readRepositoryConfigNames } from "@/lib/git/safety/local-git-config.ts";
+import { redactCredentialsInText } from "@/lib/git/safety/redact-url.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";

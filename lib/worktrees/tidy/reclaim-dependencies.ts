@@ -1,7 +1,7 @@
 import { lstat, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import {
   explainNotDependencyFolder,
