@@ -4,7 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { WS_PROTOCOL } from "@/lib/http/page-key.ts";
 import { checkRequest, type GuardAuth, type GuardPolicy } from "@/lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
-import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
+import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";

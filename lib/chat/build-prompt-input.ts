@@ -3,7 +3,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { loadPromptLedger } from "@/lib/ledger/load-prompt-ledger.ts";
 import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
-import { describeWorkflowState } from "@/lib/policies/workflow-state.ts";
+import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
 

@@ -5,7 +5,7 @@ import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { takeWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { linkRunToSession } from "@/lib/hook-capture/run-link-cache.ts";
+import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";

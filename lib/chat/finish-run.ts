@@ -1,6 +1,6 @@
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { notifyRunOutcome } from "@/lib/policies/notifier.ts";
+import { notifyRunOutcome } from "@/lib/hook-policies/notifier.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "./chat-types.ts";
 import type { RunJob } from "./run-job.ts";

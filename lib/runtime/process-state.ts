@@ -21,18 +21,18 @@ export const PROCESS_STATE = {
   runManager: "lib/chat/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
   previousScans: "lib/chat/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
-  hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
-  hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
+  hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
+  hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
-  runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
+  hookSearchIndex: "lib/hook-ingest/search-index.ts: when each database's hook search index catches up next",
+  runLinks: "lib/hook-ingest/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
   historyReaderEntry:
     'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
-  transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
+  transcriptReads: "lib/hook-ingest/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { readHookChain } from "@/lib/policies/hook-chain.ts";
+import { readHookChain } from "@/lib/hook-policies/hook-chain.ts";
 
 const querySchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 

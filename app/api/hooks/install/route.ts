@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { changeHooks } from "@/lib/hook-capture/install-hooks.ts";
+import { changeHooks } from "@/lib/hook-ingest/install-hooks.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const installSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { readWorktreeHookStatus } from "@/lib/hook-capture/hook-status.ts";
+import { readWorktreeHookStatus } from "@/lib/hook-ingest/hook-status.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const querySchema = z.object({ repoId: z.string().min(1).max(200), worktreePath: z.string().min(1).max(4096) });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { readRepoPolicy, updateRepoPolicy } from "@/lib/policies/repo-policy.ts";
+import { readRepoPolicy, updateRepoPolicy } from "@/lib/hook-policies/repo-policy.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });

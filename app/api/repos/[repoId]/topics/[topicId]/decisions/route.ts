@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { addDecision } from "@/lib/policies/topics.ts";
+import { addDecision } from "@/lib/hook-policies/topics.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid(), topicId: z.coerce.number().int().positive() });
 const bodySchema = z.object({ text: z.string().min(1, "Write the decision first").max(2000) });

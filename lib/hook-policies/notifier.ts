@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { getEventHub, NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
-import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
+import { stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { notifyStateOfType, shouldNotify } from "@/lib/settings/notification-prefs.ts";

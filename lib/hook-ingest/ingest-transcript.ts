@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { extractRelays, relayContent } from "@/lib/hooks/extract-relays.ts";
-import { isHumanUserEntry } from "@/lib/hooks/transcript-entry.ts";
-import { readTranscriptFrom } from "@/lib/hooks/transcript-reader.ts";
+import { extractRelays, relayContent } from "@/lib/hook-events/extract-relays.ts";
+import { isHumanUserEntry } from "@/lib/hook-events/transcript-entry.ts";
+import { readTranscriptFrom } from "@/lib/hook-events/transcript-reader.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
-import { toRelayView } from "@/lib/hooks/hook-event-view.ts";
+import { toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { publishRelay } from "./hook-topics.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";

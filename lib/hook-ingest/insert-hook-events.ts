@@ -2,7 +2,7 @@ import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts"
 import type { DatabaseProvider } from "@/lib/db/database-url.ts";
 import { NUL_REPLACEMENT } from "@/lib/db/postgres-text-args.ts";
 import { Prisma, type HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
-import { encodePayload } from "@/lib/hooks/payload-codec.ts";
+import { encodePayload } from "@/lib/hook-events/payload-codec.ts";
 
 /** Every column of a hook event but the ones the database assigns; `payload` is the whole JSON text. */
 export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt" | "payloadZ">;

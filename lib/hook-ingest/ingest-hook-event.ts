@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { detectBlockFromHookEvent } from "@/lib/hooks/detect-hook-block.ts";
-import { parseHookPayload, type HookEvent } from "@/lib/hooks/hook-events.ts";
-import { summarizeHookEvent } from "@/lib/hooks/hook-summary.ts";
-import { limitStoredPayload } from "@/lib/hooks/limit-stored-payload.ts";
-import { toHookEventView, type HookEventView } from "@/lib/hooks/hook-event-view.ts";
+import { detectBlockFromHookEvent } from "@/lib/hook-events/detect-hook-block.ts";
+import { parseHookPayload, type HookEvent } from "@/lib/hook-events/hook-events.ts";
+import { summarizeHookEvent } from "@/lib/hook-events/hook-summary.ts";
+import { limitStoredPayload } from "@/lib/hook-events/limit-stored-payload.ts";
+import { toHookEventView, type HookEventView } from "@/lib/hook-events/hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
@@ -33,7 +33,7 @@ export interface IngestResult {
   storedId: number | null;
 }
 
-/** Stores one delivery; hook-capture never reacts to it (lib/policies does, see receive-hook-event.ts). */
+/** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */
 export type IngestHookEvent = (
   db: Db,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },

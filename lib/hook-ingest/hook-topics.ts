@@ -1,5 +1,5 @@
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 /** Topic of one worktree's hook timeline; ALL_HOOKS_TOPIC carries every event (Logs page). */
 export const hooksTopic = (worktreePath: string) => `hooks:${worktreePath}`;

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { ingestHookEvent, type IngestResult } from "@/lib/hook-capture/ingest-hook-event.ts";
+import { ingestHookEvent, type IngestResult } from "@/lib/hook-ingest/ingest-hook-event.ts";
 import { applyHookPolicies, type HookAnswer } from "./apply-policies.ts";
 import { resolveSessionWorktree } from "./session-binding.ts";
 
@@ -9,9 +9,9 @@ export interface ReceiveResult extends IngestResult {
 }
 
 /**
- * One hook delivery end to end: store it (hook-capture), then let the hook policies of the worktree its
+ * One hook delivery end to end: store it (hook-ingest), then let the hook policies of the worktree its
  * Claude session belongs to react (session-binding.ts: an event of a session Arbor never saw start there
- * changes and reads nothing). The HTTP endpoint and the spool replay both come through here; hook-capture
+ * changes and reads nothing). The HTTP endpoint and the spool replay both come through here; hook-ingest
  * itself never calls policies, so the layers stay one-way.
  */
 export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHookEvent>[1]): Promise<ReceiveResult> {

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { HookEvent } from "@/lib/hooks/hook-events.ts";
-import { parseMetaTag } from "@/lib/hooks/meta-tag.ts";
+import type { HookEvent } from "@/lib/hook-events/hook-events.ts";
+import { parseMetaTag } from "@/lib/hook-events/meta-tag.ts";
 import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";
 import { notifyFromAnswer } from "./notifier.ts";
 import { readStopAnswer, recordRelay, recordSessionDecisions } from "./recorder.ts";

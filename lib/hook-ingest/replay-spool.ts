@@ -11,7 +11,7 @@ import type { IngestHookEvent } from "./ingest-hook-event.ts";
  * Ingests the events the hook spooled while Arbor was down (or unreachable), oldest first.
  * The file name is the delivery id, so an event that did reach Arbor before is not stored
  * twice. Files that are not valid events move to `rejected/` instead of blocking the queue.
- * `ingest` is how one event is received (the server passes lib/policies' receiveHookEvent).
+ * `ingest` is how one event is received (the server passes lib/hook-policies' receiveHookEvent).
  */
 export async function replayHookSpool(
   db: Db,

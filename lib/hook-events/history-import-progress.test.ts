@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThrottle, estimateEtaSeconds, formatBytes, formatEta } from "@/lib/hooks/history-import-progress.ts";
+import { createThrottle, estimateEtaSeconds, formatBytes, formatEta } from "./history-import-progress.ts";
 
 describe("import progress", () => {
   it("extrapolates the time left from the rate so far, once there is one", () => {

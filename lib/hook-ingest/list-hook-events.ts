@@ -2,14 +2,14 @@ import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { HookEventFilter } from "./hook-event-filter.ts";
 import { catchUpSearchIndex } from "./search-index.ts";
-import { decodePayload } from "@/lib/hooks/payload-codec.ts";
+import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import {
   toHookEventView,
   toRelayView,
   WITHOUT_PAYLOAD,
   type HookEventView,
   type RelayView,
-} from "@/lib/hooks/hook-event-view.ts";
+} from "@/lib/hook-events/hook-event-view.ts";
 
 /** A page of hook events, newest first, with the filters of the timeline and the Logs page (payloads left out: see getHookEvent). */
 export async function listHookEvents(

@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { HookEvent } from "@/lib/hooks/hook-events.ts";
-import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
-import { decodePayload } from "@/lib/hooks/payload-codec.ts";
-import { resolveReadableTranscript } from "@/lib/hook-capture/transcript-location.ts";
+import type { HookEvent } from "@/lib/hook-events/hook-events.ts";
+import { readLastRelay } from "@/lib/hook-events/read-last-relay.ts";
+import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
+import { resolveReadableTranscript } from "@/lib/hook-ingest/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
-import type { MetaTag } from "@/lib/hooks/meta-tag.ts";
+import type { MetaTag } from "@/lib/hook-events/meta-tag.ts";
 import { createLedgerEntry } from "@/lib/ledger/create-entry.ts";
 import { recordDecisionTags } from "@/lib/ledger/record-decision-tags.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";

@@ -1,7 +1,7 @@
 import type { ClaudeCommand } from "@/lib/agent/run-claude.ts";
 import { runInternalTurn } from "@/lib/agent/run-internal-turn.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
+import { stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 
 const ATTEMPTS = 3;
 const FIRST_BACKOFF_MS = 1_000;

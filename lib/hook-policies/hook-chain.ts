@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asObject } from "@/lib/agent/json-fields.ts";
-import { parseSettingsText } from "@/lib/hooks/settings-text.ts";
-import { ARBOR_MARKER } from "@/lib/hook-capture/apply-hook-plan.ts";
-import { userSettingsFile } from "@/lib/hook-capture/hook-targets.ts";
+import { parseSettingsText } from "@/lib/hook-events/settings-text.ts";
+import { ARBOR_MARKER } from "@/lib/hook-ingest/apply-hook-plan.ts";
+import { userSettingsFile } from "@/lib/hook-ingest/hook-targets.ts";
 import type { ChainHandler } from "./policy-views.ts";
 
 /**

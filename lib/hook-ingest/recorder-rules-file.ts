@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { buildRecorderRules } from "@/lib/hooks/meta-tag.ts";
+import { buildRecorderRules } from "@/lib/hook-events/meta-tag.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
 import { findUnsafeComponent, writeTextNoFollow } from "./guarded-files.ts";
 

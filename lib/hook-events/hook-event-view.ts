@@ -54,7 +54,7 @@ export const WITHOUT_PAYLOAD = { payload: true, payloadZ: true } as const;
 
 /**
  * An event as the API and the event hub send it; `payloadText` (the stored payload decoded, see
- * lib/hooks/payload-codec.ts) adds the parsed payload, which only the single-event read includes.
+ * lib/hook-events/payload-codec.ts) adds the parsed payload, which only the single-event read includes.
  */
 export function toHookEventView(row: HookEventListRow, options: { payloadText?: string } = {}): HookEventView {
   return {
