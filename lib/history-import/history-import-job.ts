@@ -20,7 +20,7 @@ import {
   createThrottle,
   estimateEtaSeconds,
   type HistoryImportView,
-} from "@/lib/hook-events/history-import-progress.ts";
+} from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { readLastImport, saveImport } from "./import-record.ts";
 
 /** A file not modified for this long is finished: its cut last line is malformed, not pending. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { planHookInstall, planHookUninstall } from "@/lib/hook-events/hook-settings.ts";
+import { planHookInstall, planHookUninstall } from "@/lib/hook-events/settings-file/hook-settings.ts";
 import { HOOK_TIMEOUT_SECONDS, SYNC_HOOK_EVENTS } from "./hook-script.ts";
 import { excludeFromGit } from "./exclude-from-git.ts";
 import { findUnsafeComponent, readTextNoFollow, writeTextNoFollow } from "./guarded-files.ts";

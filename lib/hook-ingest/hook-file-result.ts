@@ -1,4 +1,4 @@
-import type { HookSettingsPlan } from "@/lib/hook-events/hook-settings.ts";
+import type { HookSettingsPlan } from "@/lib/hook-events/settings-file/hook-settings.ts";
 
 /** What installing or removing Arbor's hooks did (or would do) to one settings file. */
 export interface HookFileResult {

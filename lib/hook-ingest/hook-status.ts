@@ -6,7 +6,7 @@ import {
   summarizeHookStatus,
   type HookStatusScope,
   type WorktreeHookStatus,
-} from "@/lib/hook-events/hook-status.ts";
+} from "@/lib/hook-events/settings-file/hook-status.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { ARBOR_MARKER } from "./apply-hook-plan.ts";
 import { readTextNoFollow } from "./guarded-files.ts";

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { extractRelays, relayContent } from "@/lib/hook-events/extract-relays.ts";
-import { isHumanUserEntry } from "@/lib/hook-events/transcript-entry.ts";
-import { readTranscriptFrom } from "@/lib/hook-events/transcript-reader.ts";
+import { extractRelays, relayContent } from "@/lib/hook-events/transcripts/extract-relays.ts";
+import { isHumanUserEntry } from "@/lib/hook-events/transcripts/transcript-entry.ts";
+import { readTranscriptFrom } from "@/lib/hook-events/transcripts/transcript-reader.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";

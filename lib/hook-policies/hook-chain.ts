@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asObject } from "@/lib/agent/json-fields.ts";
-import { parseSettingsText } from "@/lib/hook-events/settings-text.ts";
+import { parseSettingsText } from "@/lib/hook-events/settings-file/settings-text.ts";
 import { ARBOR_MARKER } from "@/lib/hook-ingest/apply-hook-plan.ts";
 import { userSettingsFile } from "@/lib/hook-ingest/hook-targets.ts";
 import type { ChainHandler } from "./policy-views.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent } from "@/lib/hook-events/hook-events.ts";
-import { readLastRelay } from "@/lib/hook-events/read-last-relay.ts";
+import { readLastRelay } from "@/lib/hook-events/transcripts/read-last-relay.ts";
 import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import { resolveReadableTranscript } from "@/lib/hook-ingest/transcript-location.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";

@@ -2,7 +2,7 @@
 import "./zod-in-browser.ts";
 import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
-import type { HistoryImportView } from "@/lib/hook-events/history-import-progress.ts";
+import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 
 /**

@@ -8,7 +8,7 @@ import type { SendResult } from "@/lib/chat/send-message.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
-import type { HistoryImportView } from "@/lib/hook-events/history-import-progress.ts";
+import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import type { changeHooks } from "@/lib/hook-ingest/install-hooks.ts";
 import type { listHookEvents, listHookSessions } from "@/lib/hook-ingest/list-hook-events.ts";
 import type { purgeSession } from "@/lib/memory/purge-session.ts";

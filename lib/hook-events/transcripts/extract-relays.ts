@@ -1,5 +1,5 @@
 import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
-import { detectBlockFromTranscriptEntry, type HookBlock } from "./detect-hook-block.ts";
+import { detectBlockFromTranscriptEntry, type HookBlock } from "@/lib/hook-events/detect-hook-block.ts";
 import { contentText, isHumanUserEntry, isInterruptEntry, promptText, toolResultText } from "./transcript-entry.ts";
 
 export interface RelayToolCall {

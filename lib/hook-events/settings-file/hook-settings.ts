@@ -7,7 +7,7 @@ import {
   type ArborHookHandlerChoice,
   type HookSettingsChange,
 } from "./arbor-hook-entries.ts";
-import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { DEFAULT_SETTINGS_FORMAT, parseSettingsText, renderSettings } from "./settings-text.ts";
 
 /**

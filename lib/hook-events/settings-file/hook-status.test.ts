@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARBOR_HOOK_EVENTS } from "./hook-events.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { hookCoverage, summarizeHookStatus } from "./hook-status.ts";
 
 const MARKER = "/bin/arbor-hook";
