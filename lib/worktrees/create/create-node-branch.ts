@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
-import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";

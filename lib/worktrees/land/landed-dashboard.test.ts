@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { RepoDashboard } from "@/lib/plans/plan-types.ts";
 import { buildScan } from "@/lib/prompt/test-fixtures.ts";
 import { markLanded } from "./landed-dashboard.ts";

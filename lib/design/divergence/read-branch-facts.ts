@@ -3,10 +3,10 @@ import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
-import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { BRANCH_LOG_ARGS, parseBranchLog } from "./parse-branch-log.ts";
 import { BRANCH_REFS_ARGS, parseBranchRefs } from "./parse-branch-refs.ts";
-import type { BranchFacts } from "./types.ts";
+import type { BranchFacts } from "@/lib/design/types.ts";
 
 /**
  * Reads what divergence and the tree dashboard need from git for every local branch of the

@@ -1,6 +1,6 @@
 import { computeBranchRelations, type BranchHead, type CommitRecord } from "./branch-graph.ts";
 import type { UpstreamCounts } from "./parse-branch-refs.ts";
-import type { BranchFacts } from "./types.ts";
+import type { BranchFacts } from "@/lib/design/types.ts";
 
 /** A worktree and the branch it has checked out; `isDirty` is unknown without a status scan. */
 export interface WorktreeOnBranch {

@@ -1,4 +1,4 @@
-import type { BranchFact } from "./types.ts";
+import type { BranchFact } from "@/lib/design/types.ts";
 
 /** Why a branch does not look forked from its design parent; null when it does. */
 export type ForkDivergence =

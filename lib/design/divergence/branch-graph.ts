@@ -1,5 +1,5 @@
 import { indexCommitGraph, listBits, type CommitGraphIndex, type CommitRecord } from "./commit-graph-index.ts";
-import type { BranchFact, SharedBase } from "./types.ts";
+import type { BranchFact, SharedBase } from "@/lib/design/types.ts";
 
 export type { CommitRecord } from "./commit-graph-index.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { buildBranchFacts, type WorktreeOnBranch } from "./build-branch-facts.ts";
 import { findDivergence } from "./find-divergence.ts";
-import type { BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "./types.ts";
+import type { BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
 
 const RULE = "feat/{slug}";
 

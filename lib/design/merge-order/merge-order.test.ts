@@ -9,7 +9,7 @@ import {
   SIBLING_RISKS_LISTED,
 } from "./merge-order.ts";
 import { branchFacts as facts, planNode as node } from "./merge-order-fixtures.ts";
-import type { DesignTree } from "./types.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
 
 const RULE = "feat/{slug}";
 

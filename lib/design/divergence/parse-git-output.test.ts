@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { parseBranchLog } from "./parse-branch-log.ts";
 import { parseBranchRefs } from "./parse-branch-refs.ts";
-import { afterChanges, parseRawChanges } from "./parse-raw-changes.ts";
+import { afterChanges, parseRawChanges } from "@/lib/design/merge-order/parse-raw-changes.ts";
 
 const A = "a".repeat(40);
 const B = "b".repeat(40);

@@ -1,8 +1,8 @@
 import { compareText } from "./branch-graph.ts";
 import { checkFork, type ForkDivergence } from "./check-fork.ts";
 import { divergenceMessages as say, type ParentRef } from "./divergence-messages.ts";
-import { indexDesign, type IndexedDesign } from "./index-design.ts";
-import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning } from "./types.ts";
+import { indexDesign, type IndexedDesign } from "@/lib/design/index-design.ts";
+import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
 
 /**
  * Compares a design tree with the repository's branches and lists every difference. Pure and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildBranchFacts } from "./build-branch-facts.ts";
 import { layoutBranchTree, type BranchTreeNode } from "./layout-tree.ts";
-import type { BranchFacts, DesignNodeStatus, DesignTree } from "./types.ts";
+import type { BranchFacts, DesignNodeStatus, DesignTree } from "@/lib/design/types.ts";
 
 const RULE = "feat/{slug}";
 

@@ -1,6 +1,6 @@
-import { expectedBranchName } from "./naming-rule.ts";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { foldersOf } from "./path-folders.ts";
-import type { DesignTree } from "./types.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
 
 /** A branch this many commits (or more) behind the base is flagged: rebase it before landing. */
 export const FAR_BEHIND_COMMITS = 50;

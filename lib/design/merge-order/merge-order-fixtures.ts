@@ -1,6 +1,6 @@
 /** Inputs for the merge order's tests (pure core and prompt lines); each test overrides only what it is about. */
 import type { MergeBranchGit } from "./merge-order.ts";
-import type { DesignNodeStatus } from "./types.ts";
+import type { DesignNodeStatus } from "@/lib/design/types.ts";
 
 /** A design node titled after its slug. */
 export const planNode = (slug: string, status: DesignNodeStatus = "in_progress") => ({

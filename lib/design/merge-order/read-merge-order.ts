@@ -4,7 +4,7 @@ import { readCommonDir, readRepoBranchHeads } from "@/lib/git/read/read-head-fro
 import { readGitDirFromFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
-import { chooseDefaultBranch } from "./choose-default-branch.ts";
+import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { findStandInsFromGraph } from "./find-stand-ins.ts";
 import { readChangedFiles, type Diff, type LiveBranches } from "./read-changed-files.ts";
 import { readCommitGraph, type CommitGraph } from "./read-commit-graph.ts";
@@ -13,8 +13,8 @@ import { readMergeConflicts } from "./read-merge-conflicts.ts";
 import { buildMergeOrder, designParents, siblingPairsToCheck } from "./merge-order.ts";
 import { mayConflict } from "./may-conflict.ts";
 import type { MergeBranchGit, MergeOrder, SiblingMerge } from "./merge-order.ts";
-import { expectedBranchName } from "./naming-rule.ts";
-import type { DesignTree } from "./types.ts";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
+import type { DesignTree } from "@/lib/design/types.ts";
 
 const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
 /**

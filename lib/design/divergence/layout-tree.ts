@@ -1,6 +1,6 @@
 import { compareText } from "./branch-graph.ts";
-import { indexDesign } from "./index-design.ts";
-import type { BranchFact, BranchFacts, DesignNodeStatus, DesignTree } from "./types.ts";
+import { indexDesign } from "@/lib/design/index-design.ts";
+import type { BranchFact, BranchFacts, DesignNodeStatus, DesignTree } from "@/lib/design/types.ts";
 
 /** One row of the tree dashboard: a branch, a design node, or both. */
 export interface BranchTreeNode {
