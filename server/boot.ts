@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { getDb, providerOf } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop } from "@/lib/db/wal-checkpointer.ts";
-import { markInterruptedRuns } from "@/lib/chat/mark-interrupted-runs.ts";
+import { markInterruptedRuns } from "@/lib/chat/runs/mark-interrupted-runs.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { getHookToken } from "@/lib/hook-ingest/hook-auth.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { buildHunkPatch } from "@/lib/git/parse/build-hunk-patch.ts";
 import { commitSelection } from "@/lib/git/write/commit-selection.ts";
 import { isRawPathToken } from "@/lib/git/git-path.ts";

@@ -121,7 +121,7 @@ async function handleStop(
       });
     }
   }
-  // Arbor's own runs reach the inbox from their outcome (lib/chat/finish-run.ts), not from their words.
+  // Arbor's own runs reach the inbox from their outcome (lib/chat/runs/finish-run.ts), not from their words.
   if (policy.notifierEnabled && input.runId === null) {
     await notifyFromAnswer(db, {
       dedupeKey: `${event.sessionId}:${answer.relayKey}`,

@@ -18,8 +18,9 @@ export const PROCESS_STATE = {
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
   runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",
-  runManager: "lib/chat/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
-  previousScans: "lib/chat/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
+  runManager: "lib/chat/runs/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
+  previousScans:
+    "lib/chat/runs/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
   hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",

@@ -3,8 +3,8 @@
  * function returns. Types only (erased at run time), so tests stay black-box.
  */
 import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
-import type { listMessages } from "@/lib/chat/list-messages.ts";
-import type { SendResult } from "@/lib/chat/send-message.ts";
+import type { listMessages } from "@/lib/chat/sessions/list-messages.ts";
+import type { SendResult } from "@/lib/chat/send/send-message.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
@@ -17,7 +17,7 @@ import type { SummaryView } from "@/lib/memory/summary-view.ts";
 import type { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
 import type { LedgerCounts, LedgerEntryView } from "@/lib/ledger/ledger-types.ts";
 import type { readLedgerEntry } from "@/lib/ledger/list-entries.ts";
-import type { readRunPrompt } from "@/lib/chat/run-prompt.ts";
+import type { readRunPrompt } from "@/lib/chat/runs/run-prompt.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { createNodeBranch } from "@/lib/worktrees/create/create-node-branch.ts";
 import type { GithubAvailability, PlanView, RepoDashboard } from "@/lib/plans/plan-types.ts";

@@ -1,5 +1,5 @@
-import { openChatSession } from "@/lib/chat/open-session.ts";
-import { startChatMessage } from "@/lib/chat/send-message.ts";
+import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
+import { startChatMessage } from "@/lib/chat/send/send-message.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { previewLanding } from "./land-preview.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";

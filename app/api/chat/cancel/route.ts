@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cancelRun } from "@/lib/chat/cancel-run.ts";
+import { cancelRun } from "@/lib/chat/send/cancel-run.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 

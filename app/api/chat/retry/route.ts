@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { retryRun } from "@/lib/chat/send-message.ts";
+import { retryRun } from "@/lib/chat/send/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";

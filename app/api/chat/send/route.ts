@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendChatMessage } from "@/lib/chat/send-message.ts";
+import { sendChatMessage } from "@/lib/chat/send/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 

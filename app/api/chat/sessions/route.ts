@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listWorktreeSessions } from "@/lib/chat/list-sessions.ts";
-import { openChatSession } from "@/lib/chat/open-session.ts";
+import { listWorktreeSessions } from "@/lib/chat/sessions/list-sessions.ts";
+import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 

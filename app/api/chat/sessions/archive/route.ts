@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { archiveSession } from "@/lib/chat/archive-session.ts";
+import { archiveSession } from "@/lib/chat/sessions/archive-session.ts";
 
 const archiveSchema = z.object({ sessionId: z.string().uuid() });
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { SessionView } from "./chat-types.ts";
-import { toSessionView } from "./to-views.ts";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
+import { toSessionView } from "@/lib/chat/to-views.ts";
 
 /** A worktree's sessions: the active one first, then archived ones, newest first. */
 export async function listWorktreeSessions(

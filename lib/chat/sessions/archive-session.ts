@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "./chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**

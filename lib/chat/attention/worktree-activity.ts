@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { WorktreeActivity } from "./chat-types.ts";
+import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 import { countWaiting } from "@/lib/approvals/approval-broker.ts";
-import { getRunManager } from "./chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */

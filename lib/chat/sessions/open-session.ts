@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { SessionView } from "./chat-types.ts";
+import type { SessionView } from "@/lib/chat/chat-types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { toSessionView } from "./to-views.ts";
+import { toSessionView } from "@/lib/chat/to-views.ts";
 
 /** Returns the worktree's active chat session, creating it on first open. */
 export async function openChatSession(db: Db, input: { repoId: string; worktreePath: string }): Promise<SessionView> {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
 import { countWaiting } from "@/lib/approvals/approval-broker.ts";
 import { attentionState, rankAttention, type AttentionItem } from "./attention.ts";
-import { getRunManager } from "./chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 
 /**
  * Every active conversation of every pinned repository, with the state that says whether it needs

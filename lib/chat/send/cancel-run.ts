@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "./chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { assertRunIsLocal } from "@/lib/team/ownership.ts";
 
 /** Stops a running answer (its process group is killed; the partial answer is kept) or drops a queued one. */

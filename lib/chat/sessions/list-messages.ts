@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import type { MessageView } from "./chat-types.ts";
-import { toMessageView } from "./to-views.ts";
+import type { MessageView } from "@/lib/chat/chat-types.ts";
+import { toMessageView } from "@/lib/chat/to-views.ts";
 
 export const MESSAGE_PAGE_SIZE = 100;
 

@@ -2,7 +2,7 @@ import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { notifyRunOutcome } from "@/lib/hook-policies/notifier.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
-import type { ToolCallView } from "./chat-types.ts";
+import type { ToolCallView } from "@/lib/chat/chat-types.ts";
 import type { RunJob } from "./run-job.ts";
 
 export type RunEnd =

@@ -1,6 +1,6 @@
 /**
  * The attention view's order: which worktree needs the user first. Pure; the rows come from
- * lib/chat/list-attention.ts.
+ * lib/chat/attention/list-attention.ts.
  */
 export type AttentionState = "waiting" | "failed" | "unread" | "running" | "queued" | "idle";
 

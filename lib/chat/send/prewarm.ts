@@ -4,8 +4,8 @@ import { keepWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
-import { getRunManager } from "./chat-runtime.ts";
-import { planConversation, warmLimitsOf } from "./conversation-plan.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { planConversation, warmLimitsOf } from "@/lib/chat/runs/conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /**
