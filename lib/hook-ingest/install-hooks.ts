@@ -7,7 +7,6 @@ import type { HookFileResult } from "./hook-file-result.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { hookFiles } from "./hook-files.ts";
 import { listHookTargets, type HookScope } from "./hook-targets.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * Installs or removes Arbor's hooks for a worktree, a whole repository or the user. Without
@@ -18,7 +17,6 @@ export async function changeHooks(
   db: Db,
   input: { scope: HookScope; repoId?: string; worktreePath?: string; action: "install" | "uninstall"; apply: boolean },
 ): Promise<HookFileResult[]> {
-  if (input.repoId) await assertRepoIsLocal(db, input.repoId);
   const targets = await listHookTargets(db, input);
   const files = hookFiles(getConfig().dataDir);
   const repo = input.repoId ? await db.repo.findUnique({ where: { id: input.repoId } }) : null;

@@ -1,5 +1,4 @@
 import type { Db } from "@/lib/db/client.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import type { RepoPolicyView } from "./policy-views.ts";
 
 const DEFAULTS: RepoPolicyView = {
@@ -23,7 +22,6 @@ export async function updateRepoPolicy(
   input: { repoId: string } & Partial<RepoPolicyView>,
 ): Promise<RepoPolicyView> {
   const { repoId, ...patch } = input;
-  await assertRepoIsLocal(db, repoId);
   await db.repoPolicy.upsert({ where: { repoId }, create: { repoId, ...DEFAULTS, ...patch }, update: patch });
   return readRepoPolicy(db, repoId);
 }

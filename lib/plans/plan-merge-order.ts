@@ -3,7 +3,6 @@ import type { Db } from "@/lib/db/client.ts";
 import type { MergeOrder } from "@/lib/design/merge-order/merge-order.ts";
 import { readMergeOrder } from "@/lib/design/merge-order/read-merge-order.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
@@ -27,7 +26,6 @@ export async function readMergeOrderOfPlan(
   plan: PlanView,
   options: { focusSlug?: string } = {},
 ): Promise<MergeOrder> {
-  await assertRepoIsLocal(db, plan.repoId);
   const repoRoot = await findRepoRoot(db, plan.repoId);
   const [rules, isTrusted] = await Promise.all([
     readProjectRules(db, plan.repoId),

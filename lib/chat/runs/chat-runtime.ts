@@ -9,7 +9,6 @@ import { publishWorktreeActivity } from "./run-activity.ts";
 import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 
@@ -78,8 +77,6 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
 /** Creates the run row (queued) for a stored user message and hands it to the run manager. */
 export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
   const db = getDb();
-  // The last gate before a process starts: never for a worktree that is on another instance's machine.
-  await assertRepoIsLocal(db, input.repoId);
   await assertNoRebaseStopped(input.worktreePath);
   const manager = getRunManager();
   const closure = manager.closureOf(input.worktreePath);

@@ -7,7 +7,6 @@ import { submitRun } from "@/lib/chat/runs/chat-runtime.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 export interface SendResult {
   userMessage: MessageView;
@@ -105,8 +104,6 @@ async function findActiveSession(db: Db, sessionId: string) {
   const session = await db.chatSession.findUnique({ where: { id: sessionId } });
   if (!session)
     throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
-  // A run never starts for another instance's worktree (it is on that machine); checked before the message is stored.
-  await assertRepoIsLocal(db, session.repoId);
   if (session.status !== "active")
     throw new AppError(
       "conflict",

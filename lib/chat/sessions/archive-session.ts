@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * Archives a conversation: it becomes read-only but stays listed for its worktree. The next
@@ -10,7 +9,6 @@ import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 export async function archiveSession(db: Db, input: { sessionId: string }): Promise<void> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
-  await assertRepoIsLocal(db, session.repoId);
   if (session.status === "archived") return;
   if (getRunManager().stateOf(session.worktreePath) !== "idle") {
     throw new AppError(

@@ -10,7 +10,6 @@ import { addAndSetUpWorktree } from "./create-worktree.ts";
 import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
@@ -25,7 +24,6 @@ export async function createNodeBranch(
   input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const plan = await getPlanOrThrow(db, input.planId);
-  await assertRepoIsLocal(db, plan.repoId);
   const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
   if (!node) throw new AppError("not_found", `The plan has no node "${input.slug}".`);
   const rules = await readProjectRules(db, plan.repoId);

@@ -8,7 +8,6 @@ import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "@/lib/worktrees/setup/run-worktree-setup.ts";
@@ -19,7 +18,6 @@ import { readWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts
 import type { CreatedWorktree, NewWorktreeOptions, SetupReport } from "@/lib/worktrees/worktree-types.ts";
 
 export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<NewWorktreeOptions> {
-  await assertRepoIsLocal(db, repoId);
   const scan = await scanPinnedRepo(db, { repoId });
   const { branches, defaultBranch } = await readLocalBranches(scan);
   const storedRule = await readStoredNamingRule(db, repoId);
@@ -44,7 +42,6 @@ export async function createWorktree(
   db: Db,
   input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
 ): Promise<CreatedWorktree> {
-  await assertRepoIsLocal(db, input.repoId);
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });
   const { branches, remoteBranches, defaultBranch } = await readLocalBranches(scan);
   const branch = input.branch.trim();

@@ -14,7 +14,6 @@ import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
 import { locateWorktreeFromFiles } from "@/lib/git/read/locate-worktree-from-files.ts";
 import { readRefFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 
 /**
@@ -116,10 +115,7 @@ async function findPinnedRepo(db: Db, input: { repoId: string; worktreePath: str
       "invalid_input",
       `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
     );
-  const [, repo] = await Promise.all([
-    assertRepoIsLocal(db, input.repoId),
-    db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } }),
-  ]);
+  const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
   if (!repo || repo.pins.length === 0)
     throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");
   return repo;

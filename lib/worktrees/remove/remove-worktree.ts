@@ -5,7 +5,6 @@ import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
 import { countChangedFiles, liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
@@ -37,7 +36,6 @@ export async function removeWorktree(
     discardIgnored?: boolean;
   },
 ): Promise<RemovalResult> {
-  await assertRepoIsLocal(db, input.repoId);
   // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
   const { worktrees } = await listWorktrees(db, { repoId: input.repoId });
   // A worktree whose folder was deleted is still git's (and Arbor's conversation's) until removed:

@@ -1,6 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import {
   EMPTY_WORKTREE_SETUP,
   SETUP_COPY_MAX_FILES,
@@ -28,7 +27,6 @@ export async function saveWorktreeSetup(
   db: Db,
   input: { repoId: string; setup: WorktreeSetup },
 ): Promise<WorktreeSetup> {
-  await assertRepoIsLocal(db, input.repoId);
   if (!(await db.repo.findUnique({ where: { id: input.repoId }, select: { id: true } })))
     throw new AppError("not_found", "That repository is not known to Arbor. Pin it first.");
   const setup = checkWorktreeSetup(input.setup);

@@ -2,7 +2,6 @@ import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
 import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 import { readDefaultBase } from "@/lib/worktrees/ship/pull-request.ts";
@@ -38,7 +37,6 @@ export async function reclaimTidy(
   db: Db,
   input: { repoId: string; actions: Array<Pick<TidyAction, "kind" | "worktreePath" | "folders">> },
 ): Promise<TidyResult> {
-  await assertRepoIsLocal(db, input.repoId);
   const result: TidyResult = { done: [], skipped: [], bytes: 0, archivedSessionIds: [] };
   // Which worktrees there are; what is in them is looked at again by each action, right before it.
   const scan = await listWorktrees(db, { repoId: input.repoId });
@@ -110,7 +108,6 @@ async function reclaimOne(
 }
 
 async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
-  await assertRepoIsLocal(db, repoId);
   // The list's verdict of "merged" (landed-branches.ts): a branch nobody committed on is not, a squashed one is.
   const scan = await listWorktrees(db, { repoId });
   const base = await readDefaultBase(db, repoId).catch(() => null);
