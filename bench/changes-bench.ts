@@ -3,9 +3,9 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { checkpointRef, keepCheckpointTree } from "@/lib/git/checkpoint-refs.ts";
-import { readWorktreeChanges } from "@/lib/git/read-worktree-changes.ts";
-import { writeWorktreeTree } from "@/lib/git/write-worktree-tree.ts";
+import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-refs.ts";
+import { readWorktreeChanges } from "@/lib/git/read/read-worktree-changes.ts";
+import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import { createFixtureRoot, removeGitFixture, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { median, round } from "./stats.ts";
 

@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildBranchFacts } from "@/lib/design/build-branch-facts.ts";
-import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
-import { BRANCH_LOG_ARGS, parseBranchLog } from "@/lib/design/parse-branch-log.ts";
-import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { buildBranchFacts } from "@/lib/design/divergence/build-branch-facts.ts";
+import { findDivergence } from "@/lib/design/divergence/find-divergence.ts";
+import { layoutBranchTree } from "@/lib/design/divergence/layout-tree.ts";
+import { BRANCH_LOG_ARGS, parseBranchLog } from "@/lib/design/divergence/parse-branch-log.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import type { BranchFacts, DesignNode, DesignTree } from "@/lib/design/types.ts";
-import { runGit } from "@/lib/git/run-git.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

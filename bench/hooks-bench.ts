@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
-import { readLastRelay } from "@/lib/hooks/read-last-relay.ts";
+import { readLastRelay } from "@/lib/hook-events/transcripts/read-last-relay.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { median, percentile, round } from "./stats.ts";
 

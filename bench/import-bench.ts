@@ -18,7 +18,7 @@ import {
 import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
+import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
 import type { HookImportBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import {

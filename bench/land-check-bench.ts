@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { STATUS_ARGS } from "@/lib/git/read-worktree-state.ts";
-import { runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { STATUS_ARGS } from "@/lib/git/read/read-worktree-state.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
-import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land-check.ts";
+import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land/land-check.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

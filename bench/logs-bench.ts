@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
-import { encodePayload } from "@/lib/hooks/payload-codec.ts";
+import { encodePayload } from "@/lib/hook-events/payload-codec.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { percentile, round } from "./stats.ts";
 

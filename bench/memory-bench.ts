@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
-import { buildPromptInput } from "@/lib/chat/build-prompt-input.ts";
-import { listMessages } from "@/lib/chat/list-messages.ts";
+import { buildPromptInput } from "@/lib/chat/runs/build-prompt-input.ts";
+import { listMessages } from "@/lib/chat/sessions/list-messages.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { buildScan } from "@/lib/prompt/test-fixtures.ts";

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { clearMergeTreeCache, keptMergeTreeCount } from "@/lib/git/merge-tree-cache.ts";
+import { clearMergeTreeCache, keptMergeTreeCount } from "@/lib/git/run/merge-tree-cache.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
-import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
+import { readMergeOrder } from "@/lib/design/merge-order/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

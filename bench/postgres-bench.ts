@@ -3,7 +3,7 @@ import { Agent, request } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { buildPromptInput } from "@/lib/chat/build-prompt-input.ts";
+import { buildPromptInput } from "@/lib/chat/runs/build-prompt-input.ts";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { createDb, type Db } from "@/lib/db/client.ts";
 import { searchMessages } from "@/lib/memory/search-messages.ts";

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { STATUS_ARGS } from "@/lib/git/read-worktree-state.ts";
+import { STATUS_ARGS } from "@/lib/git/read/read-worktree-state.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import { createWorktrees, removeGitFixture } from "@/tests/support/git-fixtures.ts";
 
 const execFileAsync = promisify(execFile);

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
-import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
+import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
 import { writeSessionFile, type SessionSpec } from "@/tests/support/history-folder.ts";
 import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";

@@ -3,12 +3,12 @@
 // `arbor open` prints (and opens) the running server's sign-in link, read from the data directory.
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { applyHookPlan } from "@/lib/hook-capture/apply-hook-plan.ts";
-import { hookFiles, loadOrCreateHookToken } from "@/lib/hook-capture/hook-files.ts";
-import { writeHookScript } from "@/lib/hook-capture/hook-script.ts";
-import { userHookTarget, worktreeHookTarget, type HookTarget } from "@/lib/hook-capture/hook-targets.ts";
-import { openRepository } from "@/lib/git/resolve-repository.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { applyHookPlan } from "@/lib/hook-ingest/apply-hook-plan.ts";
+import { hookFiles, loadOrCreateHookToken } from "@/lib/hook-ingest/hook-files.ts";
+import { writeHookScript } from "@/lib/hook-ingest/hook-script.ts";
+import { userHookTarget, worktreeHookTarget, type HookTarget } from "@/lib/hook-ingest/hook-targets.ts";
+import { openRepository } from "@/lib/git/read/resolve-repository.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { parseCliFlags, resolveArborConfig } from "@/lib/config/arbor-config.ts";
 import { installConfig } from "@/lib/config/current-config.ts";

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getDb } from "@/lib/db/client.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
-import { assertHookToken } from "@/lib/hook-capture/hook-auth.ts";
-import { receiveHookEvent } from "@/lib/policies/receive-hook-event.ts";
+import { assertHookToken } from "@/lib/hook-ingest/hook-auth.ts";
+import { receiveHookEvent } from "@/lib/hook-policies/receive-hook-event.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parseJsonBytes, tooLarge } from "@/lib/http/read-json-body.ts";
 import { getCachedSettings } from "@/lib/settings/settings-store.ts";

@@ -12,7 +12,7 @@ import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { discardWarm } from "@/lib/agent/warm-pool.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";

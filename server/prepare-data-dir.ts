@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { sqliteFilePath } from "@/lib/db/database-url.ts";
-import { hookFiles } from "@/lib/hook-capture/hook-files.ts";
+import { hookFiles } from "@/lib/hook-ingest/hook-files.ts";
 
 /**
  * Arbor's data directory holds its tokens, the conversations and the hook spool: other local

@@ -1,7 +1,7 @@
 import { getDb, providerOf, type Db } from "@/lib/db/client.ts";
-import { toHookEventView, toRelayView } from "@/lib/hooks/hook-event-view.ts";
-import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
-import { isRunNotificationKey } from "@/lib/policies/notifier.ts";
+import { toHookEventView, toRelayView } from "@/lib/hook-events/hook-event-view.ts";
+import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
+import { isRunNotificationKey } from "@/lib/hook-policies/notifier.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";

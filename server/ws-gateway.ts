@@ -4,12 +4,13 @@ import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { WS_PROTOCOL } from "@/lib/http/page-key.ts";
 import { checkRequest, type GuardAuth, type GuardPolicy } from "@/lib/http/request-guard.ts";
 import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
-import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
+import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
 import { getDb } from "@/lib/db/client.ts";
+import { assertLocalRepo } from "@/lib/team/ownership.ts";
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -103,19 +104,22 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         isCancelled = true;
         release?.();
       });
-      watchWorktree(getDb(), input).then(
-        (stop) => {
-          if (isCancelled) stop();
-          else release = stop;
-        },
-        (error: unknown) => {
-          if (subscriptions.get(key) && !isCancelled) subscriptions.delete(key);
-          send({
-            type: "error",
-            message: `Cannot watch ${input.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
-          });
-        },
-      );
+      // Another instance's repository is refused here, where the request enters, as withLocalRepo does for routes.
+      assertLocalRepo(getDb(), { repoId: input.repoId })
+        .then(() => watchWorktree(getDb(), input))
+        .then(
+          (stop) => {
+            if (isCancelled) stop();
+            else release = stop;
+          },
+          (error: unknown) => {
+            if (subscriptions.get(key) && !isCancelled) subscriptions.delete(key);
+            send({
+              type: "error",
+              message: `Cannot watch ${input.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
+            });
+          },
+        );
     };
 
     socket.on("error", (error) => console.error("[arbor] websocket error", error.message));

@@ -1,11 +1,11 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HookFileResult } from "@/lib/hook-capture/hook-file-result.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
-import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
-import type { HookEventFilter as HookEventQuery } from "@/lib/hook-capture/hook-event-filter.ts";
-import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import type { HookFileResult } from "@/lib/hook-ingest/hook-file-result.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
+import type { WorktreeHookStatus } from "@/lib/hook-events/settings-file/hook-status.ts";
+import type { HookEventFilter as HookEventQuery } from "@/lib/hook-ingest/hook-event-filter.ts";
+import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 

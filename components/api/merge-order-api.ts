@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { MergeOrder } from "@/lib/design/merge-order.ts";
+import type { MergeOrder } from "@/lib/design/merge-order/merge-order.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 

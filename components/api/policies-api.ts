@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChainHandler, TopicView } from "@/lib/policies/policy-views.ts";
-import type { RepoPolicyView } from "@/lib/policies/policy-views.ts";
+import type { ChainHandler, TopicView } from "@/lib/hook-policies/policy-views.ts";
+import type { RepoPolicyView } from "@/lib/hook-policies/policy-views.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 

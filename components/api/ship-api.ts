@@ -13,7 +13,7 @@ import type {
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 
-/** Push on a worktree: its branch where git would push it (see lib/worktrees/push-target.ts). */
+/** Push on a worktree: its branch where git would push it (see lib/worktrees/ship/push-target.ts). */
 export function usePushWorktree(repoId: string, worktreePath: string) {
   const client = useQueryClient();
   return useMutation({

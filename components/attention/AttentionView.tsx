@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import type { AttentionItem, AttentionState } from "@/lib/chat/attention.ts";
+import type { AttentionItem, AttentionState } from "@/lib/chat/attention/attention.ts";
 import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";

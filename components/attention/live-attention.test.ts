@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { AttentionItem } from "@/lib/chat/attention.ts";
+import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { applyLiveAttentionToCache, withStatesAnnouncedSince } from "./live-attention.ts";
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { applyLiveAttention, type AttentionItem, type LiveAttentionChange } from "@/lib/chat/attention.ts";
+import { applyLiveAttention, type AttentionItem, type LiveAttentionChange } from "@/lib/chat/attention/attention.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 interface Noted {

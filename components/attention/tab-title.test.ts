@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttentionItem, AttentionState } from "@/lib/chat/attention.ts";
+import type { AttentionItem, AttentionState } from "@/lib/chat/attention/attention.ts";
 import { attentionTabTitle, baseTabTitle } from "./tab-title.ts";
 
 const item = (worktreePath: string, state: AttentionState): AttentionItem => ({

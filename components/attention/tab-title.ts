@@ -1,4 +1,4 @@
-import { countNeedingUser, type AttentionItem } from "@/lib/chat/attention.ts";
+import { countNeedingUser, type AttentionItem } from "@/lib/chat/attention/attention.ts";
 
 const COUNT_PREFIX = /^\(\d+\) /;
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { AttentionItem } from "@/lib/chat/attention.ts";
+import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { fetchJson } from "@/components/api/fetch-json.ts";
 import { usePins } from "@/components/api/pins-api.ts";
 import { withStatesAnnouncedSince } from "./live-attention.ts";

@@ -2,7 +2,7 @@
 
 import { Checkbox } from "@/components/ui/FormFields.tsx";
 import type { DiffHunk } from "@/lib/git/change-types.ts";
-import { hunkId } from "@/lib/git/hunk-id.ts";
+import { hunkId } from "@/lib/git/parse/hunk-id.ts";
 
 /** "Commit only some hunks": one checkbox per hunk; all checked means the whole file. */
 export function HunkPicker(props: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePatch } from "@/lib/git/parse-patch.ts";
+import { parsePatch } from "@/lib/git/parse/parse-patch.ts";
 import { diffLineKey } from "@/components/ui/diff-hunks.ts";
 import { toSplitRows, toSplitViewRows, toTextDiff } from "./diff-adapter.ts";
 import { describeSelection, formatReview, parseStoredComments } from "./review.ts";

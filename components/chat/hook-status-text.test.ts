@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarizeHookStatus, type HookCoverage } from "@/lib/hooks/hook-status.ts";
+import { summarizeHookStatus, type HookCoverage } from "@/lib/hook-events/settings-file/hook-status.ts";
 import { describeHookStatus } from "./hook-status-text.ts";
 
 const status = (user: HookCoverage, project: HookCoverage, local: HookCoverage) =>

@@ -1,4 +1,4 @@
-import type { HookCoverage, HookStatusScope, WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
+import type { HookCoverage, HookStatusScope, WorktreeHookStatus } from "@/lib/hook-events/settings-file/hook-status.ts";
 
 const SCOPE_LABEL: Record<HookStatusScope, string> = {
   user: "user settings",

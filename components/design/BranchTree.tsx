@@ -1,6 +1,6 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { groupWarningsByRow } from "./node-warnings.ts";

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useMergeOrder } from "@/components/api/merge-order-api.ts";
 import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/merge-order.ts";
+import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/merge-order/merge-order.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { STATUS_LABEL, STATUS_TONE } from "./design-look.ts";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { WorktreeActivityBadge } from "@/components/worktrees/WorktreeActivityBadge.tsx";

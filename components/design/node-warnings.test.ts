@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { filterWorktreeWarnings, groupWarningsByRow, listShownWarnings } from "./node-warnings.ts";
 

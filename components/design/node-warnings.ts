@@ -1,4 +1,4 @@
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 
 /** Warnings only mean something against a design: without a saved tree every branch would be "not in the design". */

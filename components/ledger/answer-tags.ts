@@ -1,4 +1,4 @@
-import { parseDecisionLines, stripMetaTags } from "@/lib/hooks/meta-tag.ts";
+import { parseDecisionLines, stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 
 /**
  * An answer as the chat shows it: the recorder's hidden `<!-- [meta] … -->` and `<!-- [decision] … -->`

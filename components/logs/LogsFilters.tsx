@@ -1,6 +1,6 @@
 "use client";
 
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { distinctValues } from "@/components/timeline/build-worktree-timeline.ts";
 import { FilterSelect } from "@/components/timeline/FilterSelect.tsx";
 import { Checkbox, TextInput } from "@/components/ui/FormFields.tsx";

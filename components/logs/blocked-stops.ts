@@ -1,4 +1,4 @@
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 interface BlockedStop {
   /** What the blocking hook told Claude, from the session's transcript; null when not known. */

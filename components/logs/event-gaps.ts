@@ -1,4 +1,4 @@
-import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView } from "@/lib/hook-events/hook-event-view.ts";
 
 /** Milliseconds since the previous event, keyed by event id, for events listed oldest first. */
 export function gapsBetweenEvents(oldestFirst: HookEventView[]): Map<number, number> {

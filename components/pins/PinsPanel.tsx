@@ -2,7 +2,7 @@
 
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { TrustStatus } from "@/lib/trust/trust-types.ts";
-import { countNeedingUser } from "@/lib/chat/attention.ts";
+import { countNeedingUser } from "@/lib/chat/attention/attention.ts";
 import { usePins } from "@/components/api/pins-api.ts";
 import { useAttention } from "@/components/attention/use-attention.ts";
 import { Button } from "@/components/ui/Button.tsx";

@@ -1,4 +1,4 @@
-import { stripMetaTags } from "@/lib/hooks/meta-tag.ts";
+import { stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 
 /** What the topic log shows for one exchange while or after it is summarized. */
 interface EntryLine {

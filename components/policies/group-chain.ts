@@ -1,5 +1,5 @@
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
-import type { ChainHandler } from "@/lib/policies/policy-views.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
+import type { ChainHandler } from "@/lib/hook-policies/policy-views.ts";
 
 export type ChainLevel = ChainHandler["level"];
 

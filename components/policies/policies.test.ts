@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChainHandler } from "@/lib/policies/policy-views.ts";
+import type { ChainHandler } from "@/lib/hook-policies/policy-views.ts";
 import { describeEntry } from "./entry-line.ts";
 import { groupChainByEvent } from "./group-chain.ts";
 

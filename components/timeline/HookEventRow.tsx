@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { memo, useState } from "react";
-import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView } from "@/lib/hook-events/hook-event-view.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatDuration } from "@/components/ui/format-duration.ts";
 import { EventPayload } from "./EventPayload.tsx";

@@ -3,7 +3,11 @@
 import { useHistoryImport, useImportHistory } from "@/components/api/hooks-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import { formatBytes, formatEta, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import {
+  formatBytes,
+  formatEta,
+  type HistoryImportView,
+} from "@/lib/hook-events/transcripts/history-import-progress.ts";
 
 /**
  * Reads the worktree's past Claude Code sessions (from the Claude config folder) into relays, in

@@ -1,7 +1,7 @@
 "use client";
 
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
-import type { RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { RelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { excerptText } from "./event-look.ts";
 import { formatClock } from "./format-clock.ts";
 import { OriginBadge } from "./OriginBadge.tsx";

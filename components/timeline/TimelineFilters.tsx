@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import type { TimelineFilter } from "./build-worktree-timeline.ts";
 import { distinctValues } from "./build-worktree-timeline.ts";
 import { FilterSelect } from "./FilterSelect.tsx";

@@ -2,7 +2,7 @@
 
 import { useListVirtualizer } from "@/components/ui/use-list-virtualizer.ts";
 import { useOpenRows } from "@/components/ui/use-open-rows.ts";
-import type { HookEventView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView } from "@/lib/hook-events/hook-event-view.ts";
 import type { TimelineItem } from "./build-worktree-timeline.ts";
 import { ChatMessageRow } from "./ChatMessageRow.tsx";
 import { HookEventRow } from "./HookEventRow.tsx";

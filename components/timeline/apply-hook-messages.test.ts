@@ -1,7 +1,7 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { HookEventPage } from "@/components/api/hooks-api.ts";
-import type { RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { RelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { handleServerMessage } from "@/components/realtime/handle-server-message.ts";
 import { hookEvent, relay } from "./test-fixtures.ts";
 

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { HookEventPage } from "@/components/api/hooks-api.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { matchesEventFilter, matchesRelayFilter, mergeEventIntoPages, mergeRelay } from "./merge-hook-events.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 

@@ -1,5 +1,5 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 export type TimelineItem =
   | { kind: "event"; key: string; at: string; event: HookEventView }

@@ -1,5 +1,5 @@
 import type { HookEventFilter, HookEventPage, RelayFilter } from "@/components/api/hooks-api.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 /**
  * Whether a live event belongs in a list loaded with `filter`, mirroring the server's query

@@ -1,5 +1,5 @@
 import type { MessageView } from "@/lib/chat/chat-types.ts";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 /** A hook event view for unit tests; `at` is seconds after a fixed start. */
 export function hookEvent(id: number, extra: Partial<HookEventView> & { at?: number } = {}): HookEventView {

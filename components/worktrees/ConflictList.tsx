@@ -1,8 +1,8 @@
 "use client";
 
-import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
+import { revealHiddenText } from "@/lib/worktrees/conflicts/reveal-hidden-text.ts";
 import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-types.ts";
-import { unshownConflicts } from "@/lib/worktrees/unshown-conflicts.ts";
+import { unshownConflicts } from "@/lib/worktrees/conflicts/unshown-conflicts.ts";
 
 /**
  * Each conflicting file of a land preview with its hunks: the base's side, then the branch's. Names

@@ -6,7 +6,7 @@ import type { OperationState } from "@/lib/worktrees/worktree-types.ts";
 import { useAbortOperation, useOperationState } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
-import { revealHiddenText } from "@/lib/worktrees/reveal-hidden-text.ts";
+import { revealHiddenText } from "@/lib/worktrees/conflicts/reveal-hidden-text.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /**

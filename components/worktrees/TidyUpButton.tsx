@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { TidyAction, TidyOptions, TidyPreview, TidyWorktree } from "@/lib/worktrees/ship-types.ts";
-import { formatBytes } from "@/lib/worktrees/tidy-plan.ts";
+import { formatBytes } from "@/lib/worktrees/format-bytes.ts";
 import { useReclaim, useTidyPreview } from "@/components/api/ship-api.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";

@@ -1,6 +1,6 @@
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { splitNamingRule } from "@/lib/design/naming-rule.ts";
-import { proposeWorktreeFolder, folderNameForBranch } from "@/lib/worktrees/propose-worktree.ts";
+import { proposeWorktreeFolder, folderNameForBranch } from "@/lib/worktrees/create/propose-worktree.ts";
 import type { NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
 
 /** What the branch box starts with: the naming rule's text before `{slug}` (`feat/`), so the user types the rest. */

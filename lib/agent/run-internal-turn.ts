@@ -15,7 +15,7 @@ const ACTING_TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "WebFetch", "WebS
  * could send the conversation elsewhere, trusted or not; see `isInternal` in buildClaudeArgs). It
  * runs in an empty private folder of Arbor's, never in a worktree: everything it needs is in the
  * prompt, and in a worktree the CLI itself would run git (whose config may name programs, see
- * lib/git/git-safety.ts) and look for project files. Throws AppError when the model name is invalid.
+ * lib/git/safety/git-safety.ts) and look for project files. Throws AppError when the model name is invalid.
  */
 export function runInternalTurn(input: {
   claude: ClaudeCommand;

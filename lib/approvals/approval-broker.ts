@@ -15,7 +15,7 @@ import { buildAnswer } from "./build-answer.ts";
 import { alwaysRulesFor, approvalKindOf } from "./classify-request.ts";
 import { buildFileChangePreview } from "./file-change-preview.ts";
 import { saveRules } from "./permission-rules.ts";
-import { assertRepoIsLocal, listLocalRepoIds } from "@/lib/team/ownership.ts";
+import { listLocalRepoIds } from "@/lib/team/ownership.ts";
 
 /** The run a request belongs to. */
 export interface ApprovalRun {
@@ -88,7 +88,6 @@ export async function answerApproval(
   input: { approvalId: string; decision: ApprovalDecision; by: string },
 ): Promise<ApprovalView> {
   const row = await db.approvalRequest.findUnique({ where: { id: input.approvalId } });
-  if (row) await assertRepoIsLocal(db, row.repoId);
   if (!row) {
     throw new AppError(
       "not_found",

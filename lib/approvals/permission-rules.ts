@@ -3,7 +3,6 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import type { AlwaysScope } from "./approval-types.ts";
 import { formatToolRule } from "./classify-request.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import type { PermissionRuleView } from "./permission-rule-view.ts";
 
 export type { PermissionRuleView };
@@ -53,8 +52,6 @@ export async function listRulesForRepo(db: Db, input: { repoId: string }): Promi
 }
 
 export async function deleteRule(db: Db, input: { ruleId: string }): Promise<void> {
-  const rule = await db.permissionRule.findUnique({ where: { id: input.ruleId }, select: { repoId: true } });
-  if (rule?.repoId) await assertRepoIsLocal(db, rule.repoId);
   const { count } = await db.permissionRule.deleteMany({ where: { id: input.ruleId } });
   if (count === 0)
     throw new AppError("not_found", "That rule no longer exists (it may have been removed in another tab).");

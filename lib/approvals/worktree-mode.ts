@@ -1,7 +1,6 @@
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 import { WORKTREE_MODES, type WorktreeMode } from "./worktree-mode-types.ts";
 
@@ -31,7 +30,6 @@ export async function saveWorktreeMode(
   db: Db,
   input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean },
 ): Promise<WorktreeMode> {
-  await assertRepoIsLocal(db, input.repoId);
   if (input.mode === "bypassPermissions" && !input.isTrusted) {
     throw new AppError(
       "invalid_input",

@@ -1,5 +1,5 @@
 import type { ChangedFile, FileDiff } from "@/lib/git/change-types.ts";
-import type { GitOperation } from "@/lib/git/read-operation-in-progress.ts";
+import type { GitOperation } from "@/lib/git/read/read-operation-in-progress.ts";
 import type { HeadCommit } from "@/lib/git/types.ts";
 
 /** What the Changes tab shows for a worktree; shared by the API and the UI. Git facts, never stored. */

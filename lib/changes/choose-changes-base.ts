@@ -1,7 +1,7 @@
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { expectedBranchName, matchNamingRule } from "@/lib/design/naming-rule.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
-import type { BranchNames } from "@/lib/git/read-branch-names.ts";
+import type { BranchNames } from "@/lib/git/read/read-branch-names.ts";
 import type { BaseSource } from "./changes-view.ts";
 
 export interface ChosenBase {

@@ -2,23 +2,21 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertWorktreeFolder } from "@/lib/git/read-worktree-changes.ts";
+import { assertWorktreeFolder } from "@/lib/git/read/read-worktree-changes.ts";
 import { listIndexedWorktrees } from "@/lib/pins/worktree-index.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * The worktree a changes request names, as git lists it, when it is a worktree of the pinned
  * repository `repoId` (compared by real path, so `..` and symlinks cannot lead elsewhere). Uses
  * the pinned-worktree index (one `git worktree list` per repository, kept 15 s) instead of a full
  * scan; a worktree it does not know yet makes it list again once. Throws not_found when the folder
- * is gone, invalid_input when it is not a worktree of that repository, forbidden when the repository
- * belongs to another instance of the team (its files are on that machine).
+ * is gone, invalid_input when it is not a worktree of that repository. Another instance's repository
+ * (its files are on that machine) is refused before this runs, where the request enters (withLocalRepo).
  */
 export async function findPinnedWorktree(
   db: Db,
   input: { repoId: string; worktreePath: string },
 ): Promise<{ repoId: string; worktreePath: string }> {
-  await assertRepoIsLocal(db, input.repoId);
   if (!path.isAbsolute(input.worktreePath)) {
     throw new AppError(
       "invalid_input",

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client.ts";
-import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
-import { HEAD_COMMIT_FORMAT, parseHeadCommits } from "@/lib/git/parse-head-commits.ts";
-import { readBranchNames } from "@/lib/git/read-branch-names.ts";
-import { countAheadBehind, readHeadRef, readMergeBase, resolveCommit } from "@/lib/git/read-head-ref.ts";
-import { readGitDir, readOperationInProgress } from "@/lib/git/read-operation-in-progress.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
+import { HEAD_COMMIT_FORMAT, parseHeadCommits } from "@/lib/git/parse/parse-head-commits.ts";
+import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
+import { countAheadBehind, readHeadRef, readMergeBase, resolveCommit } from "@/lib/git/read/read-head-ref.ts";
+import { readGitDir, readOperationInProgress } from "@/lib/git/read/read-operation-in-progress.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import type { HeadCommit } from "@/lib/git/types.ts";
 import { listPlans } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { readFileLines, type LinesSource } from "@/lib/git/read-file-lines.ts";
+import { readFileLines, type LinesSource } from "@/lib/git/read/read-file-lines.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
 
 /** Unchanged lines around a hunk, from the new side of a diff (a blob, or the working file). */

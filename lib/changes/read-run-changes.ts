@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { isSamePath } from "@/lib/git/git-path.ts";
-import { HEAD_COMMIT_FORMAT, parseHeadCommits } from "@/lib/git/parse-head-commits.ts";
-import { readTreeChanges } from "@/lib/git/read-tree-changes.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { HEAD_COMMIT_FORMAT, parseHeadCommits } from "@/lib/git/parse/parse-head-commits.ts";
+import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import type { HeadCommit } from "@/lib/git/types.ts";
 import type { RunChangesView } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import { readFileDiff } from "@/lib/git/read-file-diff.ts";
-import { readUntrackedDiff } from "@/lib/git/read-untracked-diff.ts";
+import { readFileDiff } from "@/lib/git/read/read-file-diff.ts";
+import { readUntrackedDiff } from "@/lib/git/read/read-untracked-diff.ts";
 import type { ChangesScope, FileDiffView } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
 import { resolveScope } from "./resolve-scope.ts";

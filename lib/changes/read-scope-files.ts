@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import { readTreeChanges } from "@/lib/git/read-tree-changes.ts";
-import { readWorktreeChanges } from "@/lib/git/read-worktree-changes.ts";
+import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
+import { readWorktreeChanges } from "@/lib/git/read/read-worktree-changes.ts";
 import type { ChangesFiles, ChangesScope } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
 import { resolveScope } from "./resolve-scope.ts";

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { isObjectId } from "@/lib/git/checkpoint-refs.ts";
-import { readEmptyTree } from "@/lib/git/empty-tree.ts";
-import { readHeadRef, resolveCommit } from "@/lib/git/read-head-ref.ts";
+import { isObjectId } from "@/lib/git/write/checkpoint-refs.ts";
+import { readEmptyTree } from "@/lib/git/run/empty-tree.ts";
+import { readHeadRef, resolveCommit } from "@/lib/git/read/read-head-ref.ts";
 import type { ChangesScope } from "./changes-view.ts";
 
 /** What a scope compares: `from` → `to` (commits or trees; `to` null means the working files). */

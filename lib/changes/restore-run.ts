@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { checkpointRef, keepCheckpointTree } from "@/lib/git/checkpoint-refs.ts";
-import { readTreeChanges } from "@/lib/git/read-tree-changes.ts";
-import { restoreWorktreeFiles } from "@/lib/git/restore-worktree-files.ts";
-import { writeWorktreeTree } from "@/lib/git/write-worktree-tree.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-refs.ts";
+import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
+import { restoreWorktreeFiles } from "@/lib/git/write/restore-worktree-files.ts";
+import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 
 /** Folders never watched inside a worktree: git's own (watched separately) and the usual dependency and build folders. */
 const SKIPPED_NAMES = new Set([".git", "node_modules", ".next", ".venv", "__pycache__", ".turbo", ".cache", "target"]);

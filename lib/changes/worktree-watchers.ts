@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import { readGitDir } from "@/lib/git/read-operation-in-progress.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { readGitDir } from "@/lib/git/read/read-operation-in-progress.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";

@@ -4,7 +4,7 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
 /**
  * A second, plain better-sqlite3 connection on an SQLite database, for the one statement where
  * Prisma's cost per query outweighs the work (storing hook events: see
- * lib/hook-capture/insert-hook-events.ts). Its statements are prepared once and kept. It never
+ * lib/hook-ingest/insert-hook-events.ts). Its statements are prepared once and kept. It never
  * waits for a lock (`timeout: 0`): this process's own Prisma connection may hold one across an
  * await, and waiting here would block the very event loop that has to release it; a caller told
  * the database is busy (`null`) goes through Prisma instead. WAL (set by the migrations) lets both

@@ -4,19 +4,23 @@ import { getConfig } from "@/lib/config/current-config.ts";
 import { providerOf, sqliteSideConnectionOf, type Db } from "@/lib/db/client.ts";
 import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
-import { hooksTopic } from "@/lib/hook-capture/hook-topics.ts";
+import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
+import { hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
-import { findRunIdForSession } from "@/lib/hook-capture/run-link-cache.ts";
+import { findRunIdForSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { PlannedFile, ReadChunk } from "./read-file-chunks.ts";
 import { startReaderPool, type ReaderPool } from "./reader-pool.ts";
 import { writeRelayChunk } from "./write-relays.ts";
 import { SQLITE_RUN_ID_PARAM } from "./relay-row-params.ts";
-import { createThrottle, estimateEtaSeconds, type HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import {
+  createThrottle,
+  estimateEtaSeconds,
+  type HistoryImportView,
+} from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { readLastImport, saveImport } from "./import-record.ts";
 
 /** A file not modified for this long is finished: its cut last line is malformed, not pending. */

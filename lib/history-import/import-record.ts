@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 
 /** Stores where the worktree's import stands (at its start and end), for a reloaded page or a restart. */
 export async function saveImport(db: Db, view: HistoryImportView): Promise<void> {

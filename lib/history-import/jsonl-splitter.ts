@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { parseEntry } from "@/lib/hooks/transcript-reader.ts";
+import { parseEntry } from "@/lib/hook-events/transcripts/transcript-reader.ts";
 
 /** One line of a JSONL file: its text (null when its bytes are not UTF-8) and where it starts. */
 export type LineHandler = (text: string | null, offset: number) => void;

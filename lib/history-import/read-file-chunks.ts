@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { createRelayStream, relayContent, type Relay } from "@/lib/hooks/extract-relays.ts";
+import { createRelayStream, relayContent, type Relay } from "@/lib/hook-events/transcripts/extract-relays.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { JsonlSplitter, parseJsonlLine } from "./jsonl-splitter.ts";
 import type { HistoryFile } from "./history-files.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { parseDecisionLines } from "@/lib/hooks/meta-tag.ts";
+import { parseDecisionLines } from "@/lib/hook-events/meta-tag.ts";
 import { createLedgerEntry } from "./create-entry.ts";
 import type { LedgerEntryView } from "./ledger-types.ts";
 

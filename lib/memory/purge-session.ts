@@ -4,7 +4,6 @@ import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { planPurge } from "./plan-purge.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { assertSessionIsLocal } from "@/lib/team/ownership.ts";
 import { findMemorySummary } from "./memory-summary.ts";
 
 /**
@@ -16,7 +15,6 @@ export async function purgeSession(
   db: Db,
   input: { sessionId: string; keepLastN: number },
 ): Promise<{ archivedCount: number }> {
-  await assertSessionIsLocal(db, input.sessionId);
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   const summary = await findMemorySummary(db, session.id);

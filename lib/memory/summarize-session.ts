@@ -13,7 +13,6 @@ import { readLedgerChanges } from "./summary-ledger-changes.ts";
 import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary, type WrittenSummary } from "./write-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { findMemorySummary } from "./memory-summary.ts";
 
 /**
@@ -30,7 +29,6 @@ export async function summarizeSession(
 ): Promise<SummaryView> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
-  await assertRepoIsLocal(db, session.repoId);
   const previous = await findMemorySummary(db, session.id);
   const messages = await db.chatMessage.findMany({
     where: {

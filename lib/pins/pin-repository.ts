@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import { resolveRepository } from "@/lib/git/resolve-repository.ts";
+import { resolveRepository } from "@/lib/git/read/resolve-repository.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { invalidateWorktreeIndex } from "./worktree-index.ts";
 

@@ -2,15 +2,15 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * The only way a path becomes a working directory for Claude: it must be one of the
  * worktrees that a fresh scan of a pinned repository reports. Paths with `..`, symlinks that
  * lead elsewhere, and siblings of the repository are compared by real path and refused. Another
- * instance's repository is refused before anything looks at this machine's disk.
+ * instance's repository is refused where the request enters (withLocalRepo), before anything
+ * looks at this machine's disk.
  */
 export async function resolvePinnedWorktree(
   db: Db,
@@ -22,7 +22,6 @@ export async function resolvePinnedWorktree(
       `"${input.worktreePath}" is not an absolute path. Choose a worktree from the list.`,
     );
   }
-  await assertRepoIsLocal(db, input.repoId);
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, include: { pins: true } });
   if (!repo || repo.pins.length === 0) {
     throw new AppError("not_found", "That repository is not pinned. Pin it from the left column first.");

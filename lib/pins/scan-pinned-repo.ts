@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { providerOf, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { findRepoOwner } from "@/lib/team/ownership.ts";
 import { publishWorktreeScan, readPublishedScan } from "@/lib/team/published-scans.ts";

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { matchWorktree } from "@/lib/hooks/match-worktree.ts";
+import { matchWorktree } from "@/lib/hook-events/match-worktree.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
+import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 

@@ -2,7 +2,7 @@ import { lstatSync } from "node:fs";
 import path from "node:path";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { gitComplaint, runGit, runGitCommand } from "@/lib/git/run-git.ts";
+import { gitComplaint, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { invalidateWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
-import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
-import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { findDivergence } from "@/lib/design/divergence/find-divergence.ts";
+import { layoutBranchTree } from "@/lib/design/divergence/layout-tree.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import type { RepoDashboard } from "./plan-types.ts";

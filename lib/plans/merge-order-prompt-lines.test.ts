@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildMergeOrder, type MergeBranchGit, type SiblingMerge } from "@/lib/design/merge-order.ts";
-import { branchFacts as facts, planNode as node } from "@/lib/design/merge-order-fixtures.ts";
+import { buildMergeOrder, type MergeBranchGit, type SiblingMerge } from "@/lib/design/merge-order/merge-order.ts";
+import { branchFacts as facts, planNode as node } from "@/lib/design/merge-order/merge-order-fixtures.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { mergeOrderPromptLines } from "./merge-order-prompt-lines.ts";
 

@@ -1,4 +1,4 @@
-import type { MergeOrder, MergeOrderWarning } from "@/lib/design/merge-order.ts";
+import type { MergeOrder, MergeOrderWarning } from "@/lib/design/merge-order/merge-order.ts";
 import { formatCode } from "@/lib/prompt/format-markdown.ts";
 
 const MAX_FILES = 5;

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
-import { findDivergence } from "@/lib/design/find-divergence.ts";
+import { findDivergence } from "@/lib/design/divergence/find-divergence.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
-import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import type { PromptPlan } from "@/lib/prompt/types.ts";
 import { mergeOrderPromptLines } from "./merge-order-prompt-lines.ts";
 import { readMergeOrderOfPlan } from "./plan-merge-order.ts";

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
-import type { MergeOrder } from "@/lib/design/merge-order.ts";
-import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
+import type { MergeOrder } from "@/lib/design/merge-order/merge-order.ts";
+import { readMergeOrder } from "@/lib/design/merge-order/read-merge-order.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
 import { readProjectRules } from "./project-rules.ts";
@@ -11,7 +10,7 @@ import type { PlanView } from "./plan-types.ts";
 
 /**
  * The order to land a plan's branches on the default branch, with each one's conflict risks and
- * the warnings (see lib/design/merge-order.ts). A plan without a design tree has an empty order.
+ * the warnings (see lib/design/merge-order/merge-order.ts). A plan without a design tree has an empty order.
  * Throws not_found for an unknown plan or a repository whose folder is gone.
  */
 export async function readPlanMergeOrder(db: Db, input: { planId: string }): Promise<MergeOrder> {
@@ -27,7 +26,6 @@ export async function readMergeOrderOfPlan(
   plan: PlanView,
   options: { focusSlug?: string } = {},
 ): Promise<MergeOrder> {
-  await assertRepoIsLocal(db, plan.repoId);
   const repoRoot = await findRepoRoot(db, plan.repoId);
   const [rules, isTrusted] = await Promise.all([
     readProjectRules(db, plan.repoId),

@@ -1,7 +1,7 @@
 // Before any schema is built: no eval probe in the browser (see zod-in-browser.ts).
 import "@/lib/realtime/zod-in-browser.ts";
 import { z } from "zod";
-import type { BranchTreeNode } from "@/lib/design/layout-tree.ts";
+import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import { DESIGN_NODE_STATUSES, type DesignTree, type DivergenceWarning } from "@/lib/design/types.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 

@@ -4,7 +4,6 @@ import type { DesignTree } from "@/lib/design/types.ts";
 import { validateDesignTree } from "@/lib/design/validate-tree.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { PLAN_TEMPLATE, type PlanView } from "./plan-types.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 export function toPlanView(plan: Plan & { treeSpec: TreeSpec | null }): PlanView {
   return {
@@ -143,7 +142,6 @@ function staleSave(input: { what: string; current: number | null; base: number |
 export async function linkSessionToPlan(db: Db, input: { sessionId: string; planId: string | null }): Promise<void> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
-  await assertRepoIsLocal(db, session.repoId);
   if (input.planId) {
     const plan = await getPlanOrThrow(db, input.planId);
     if (plan.repoId !== session.repoId) throw new AppError("invalid_input", "That plan belongs to another repository.");

@@ -1,6 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
 import { validateNamingRule } from "@/lib/design/naming-rule.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import type { ProjectRulesView } from "./plan-types.ts";
 
 export async function readProjectRules(db: Db, repoId: string): Promise<ProjectRulesView> {
@@ -13,7 +12,6 @@ export async function updateProjectRules(
   db: Db,
   input: { repoId: string } & Partial<ProjectRulesView>,
 ): Promise<ProjectRulesView> {
-  await assertRepoIsLocal(db, input.repoId);
   if (input.branchNamingRule !== undefined) validateNamingRule(input.branchNamingRule);
   await db.projectRule.upsert({
     where: { repoId: input.repoId },

@@ -7,7 +7,6 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { designTreeSchema } from "./plan-types.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * Wizard option C: `claude -p` proposes a design tree as JSON from the plan and the linked
@@ -19,7 +18,6 @@ export async function proposeTreeFromConversation(
   input: { planId: string; sessionId?: string },
 ): Promise<DesignTree> {
   const plan = await getPlanOrThrow(db, input.planId);
-  await assertRepoIsLocal(db, plan.repoId);
   const session = input.sessionId ? await db.chatSession.findUnique({ where: { id: input.sessionId } }) : null;
   const summary = session
     ? await db.chatSummary.findFirst({ where: { sessionId: session.id }, orderBy: { id: "desc" } })

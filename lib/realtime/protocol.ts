@@ -1,8 +1,8 @@
 // Before any schema is built: no eval probe in the browser (see zod-in-browser.ts).
 import "./zod-in-browser.ts";
 import { z } from "zod";
-import type { HookEventView, RelayView } from "@/lib/hooks/hook-event-view.ts";
-import type { HistoryImportView } from "@/lib/hooks/history-import-progress.ts";
+import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
+import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 
 /**

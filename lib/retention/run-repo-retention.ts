@@ -1,6 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import { describeRetention } from "./retention-policy.ts";
 import { sweepRetention, type RetentionResult } from "./sweep-retention.ts";
 
@@ -11,7 +10,6 @@ export async function runRepoRetention(
 ): Promise<{ result: RetentionResult; message: string; applied: boolean }> {
   if (!(await db.repo.findUnique({ where: { id: input.repoId }, select: { id: true } })))
     throw new AppError("not_found", "That repository is not known to Arbor. Pin it first.");
-  if (input.apply) await assertRepoIsLocal(db, input.repoId);
   const result = await sweepRetention(db, { repoId: input.repoId, dryRun: !input.apply });
   const what = describeRetention(result);
   const isNothing = result.hookEvents === 0 && result.relays === 0;

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
-import { recountHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
+import { recountHookSessions } from "@/lib/hook-ingest/list-hook-events.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";

@@ -18,33 +18,34 @@ export const PROCESS_STATE = {
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
   runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",
-  runManager: "lib/chat/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
-  previousScans: "lib/chat/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
+  runManager: "lib/chat/runs/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
+  previousScans:
+    "lib/chat/runs/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
-  hookToken: "lib/hook-capture/hook-auth.ts: this install's hook token, read once from the data directory",
-  hookEventWriters: "lib/hook-capture/hook-event-writer.ts: one group-commit writer per database client",
+  hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
+  hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  hookSearchIndex: "lib/hook-capture/search-index.ts: when each database's hook search index catches up next",
-  runLinks: "lib/hook-capture/run-link-cache.ts: Claude session id → Arbor run id",
+  hookSearchIndex: "lib/hook-ingest/search-index.ts: when each database's hook search index catches up next",
+  runLinks: "lib/hook-ingest/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
   historyReaderEntry:
     'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
-  transcriptReads: "lib/hook-capture/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
+  transcriptReads: "lib/hook-ingest/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
   approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
   upkeepRuns: "lib/memory/auto-upkeep.ts: sessions whose automatic upkeep (summary, lighten) is under way",
   localGitConfig:
-    "lib/git/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
+    "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
-    "lib/git/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
+    "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
   worktreeHolds:
     "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
   setupStops:
-    "lib/worktrees/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
+    "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   access:

@@ -1,6 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 import {
   applyRepoOverrides,
   buildRepoSettingsView,
@@ -45,7 +44,6 @@ export async function updateRepoSettings(
   input: { repoId: string; patch: RepoSettingsPatch },
 ): Promise<RepoSettingsView> {
   await readRepoSettingsView(db, input.repoId);
-  await assertRepoIsLocal(db, input.repoId);
   const { repoId } = input;
   await db.$transaction(
     Object.entries(input.patch)

@@ -31,26 +31,44 @@ export async function findRepoOwner(db: Db, repoId: string): Promise<RepoOwner |
   };
 }
 
+/** How a request names the repository it acts on: the repository itself, or a row that belongs to one. */
+export type RepoLocator =
+  | { repoId: string }
+  | { sessionId: string }
+  | { runId: string }
+  | { planId: string }
+  | { pinId: string }
+  | { ruleId: string }
+  | { approvalId: string };
+
 /**
  * Refuses to act on another instance's repository: its worktrees are on that instance's machine,
  * so only that instance may scan them, start runs there, pin, unpin or install hooks. Everything
- * of it stays readable here. A missing repository passes (the caller reports not_found).
+ * of it stays readable here. Checked once where a request enters (withLocalRepo, the WebSocket
+ * gateway), never inside lib functions. A missing row or repository passes (the handler reports
+ * not_found), and so does null: a request about no single repository.
  */
-export async function assertRepoIsLocal(db: Db, repoId: string): Promise<void> {
+export async function assertLocalRepo(db: Db, locator: RepoLocator | null): Promise<void> {
+  const repoId = locator && (await findRepoIdOf(db, locator));
+  if (!repoId) return;
   const owner = await findRepoOwner(db, repoId);
   if (owner && !owner.isLocal) throw remoteRepoError(owner);
 }
 
-/** assertRepoIsLocal for the repository of a conversation. */
-export async function assertSessionIsLocal(db: Db, sessionId: string): Promise<void> {
-  const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { repoId: true } });
-  if (session) await assertRepoIsLocal(db, session.repoId);
-}
-
-/** assertRepoIsLocal for the repository of a run. */
-export async function assertRunIsLocal(db: Db, runId: string): Promise<void> {
-  const run = await db.agentRun.findUnique({ where: { id: runId }, select: { repoId: true } });
-  if (run) await assertRepoIsLocal(db, run.repoId);
+/** The repository a locator names, or null when its row does not exist (or belongs to no repository). */
+async function findRepoIdOf(db: Db, locator: RepoLocator): Promise<string | null> {
+  const select = { repoId: true } as const;
+  if ("repoId" in locator) return locator.repoId;
+  if ("sessionId" in locator)
+    return (await db.chatSession.findUnique({ where: { id: locator.sessionId }, select }))?.repoId ?? null;
+  if ("runId" in locator)
+    return (await db.agentRun.findUnique({ where: { id: locator.runId }, select }))?.repoId ?? null;
+  if ("planId" in locator) return (await db.plan.findUnique({ where: { id: locator.planId }, select }))?.repoId ?? null;
+  if ("pinId" in locator)
+    return (await db.repoPin.findUnique({ where: { id: locator.pinId }, select }))?.repoId ?? null;
+  if ("ruleId" in locator)
+    return (await db.permissionRule.findUnique({ where: { id: locator.ruleId }, select }))?.repoId ?? null;
+  return (await db.approvalRequest.findUnique({ where: { id: locator.approvalId }, select }))?.repoId ?? null;
 }
 
 function remoteRepoError(owner: RepoOwner): AppError {

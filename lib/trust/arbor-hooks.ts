@@ -1,10 +1,10 @@
 import path from "node:path";
 import { asObject } from "@/lib/agent/json-fields.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
-import { arborHookHandler } from "@/lib/hook-capture/apply-hook-plan.ts";
-import { readTextNoFollow } from "@/lib/hook-capture/guarded-files.ts";
-import { hookFiles } from "@/lib/hook-capture/hook-files.ts";
-import { ARBOR_HOOK_EVENTS } from "@/lib/hooks/hook-events.ts";
+import { arborHookHandler } from "@/lib/hook-ingest/apply-hook-plan.ts";
+import { readTextNoFollow } from "@/lib/hook-ingest/guarded-files.ts";
+import { hookFiles } from "@/lib/hook-ingest/hook-files.ts";
+import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { stableStringify } from "./raw-finding.ts";
 
 /**

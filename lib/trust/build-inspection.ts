@@ -1,4 +1,4 @@
-import type { GitConfigEntry } from "@/lib/git/parse-config-list.ts";
+import type { GitConfigEntry } from "@/lib/git/safety/parse-config-list.ts";
 import { describeGitConfig, describeGitHooks, type GitHookFile } from "./describe-git.ts";
 import { describeSource, isUnknowable } from "./describe-source.ts";
 import type { RawFinding } from "./raw-finding.ts";

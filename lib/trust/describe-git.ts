@@ -1,4 +1,4 @@
-import { splitConfigKey, type GitConfigEntry } from "@/lib/git/parse-config-list.ts";
+import { splitConfigKey, type GitConfigEntry } from "@/lib/git/safety/parse-config-list.ts";
 import { clipDetail, type RawFinding } from "./raw-finding.ts";
 
 /** A file in the hooks folder git would use (`*.sample` files never run and are not listed). */

@@ -1,14 +1,14 @@
 import { lstat, readlink } from "node:fs/promises";
 import path from "node:path";
-import { listWorktreeEntries } from "@/lib/git/list-worktree-entries.ts";
+import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
 import {
   CONFIG_LIST_ARGS,
   parseConfigList,
   REPOSITORY_SCOPES,
   splitConfigKey,
   type GitConfigEntry,
-} from "@/lib/git/parse-config-list.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+} from "@/lib/git/safety/parse-config-list.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import type { RepositorySources, SourceFile, SourceRole, WorktreeSources } from "./build-inspection.ts";
 import type { GitHookFile } from "./describe-git.ts";
 import { listFilesBelow } from "./list-files-below.ts";
@@ -32,7 +32,7 @@ const MAX_HOOK_FILES = 100;
  * matter, the repository's own git config (local and worktree scope, included files too) and the
  * hooks git would run. Links are followed as Claude Code follows them (see read-loaded-file.ts): a
  * linked `.claude` or file is reported as a link AND what it leads to is read, so a change behind
- * it changes the digest. Git runs with Arbor's safety overrides (see lib/git/git-safety.ts).
+ * it changes the digest. Git runs with Arbor's safety overrides (see lib/git/safety/git-safety.ts).
  */
 export async function readRepositorySources(input: {
   rootPath: string;

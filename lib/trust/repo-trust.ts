@@ -2,15 +2,12 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { inspectRepository, type InspectedRepository } from "./inspect-repository.ts";
 import type { Inspection, TrustStatus, TrustView } from "./trust-types.ts";
-import { assertRepoIsLocal } from "@/lib/team/ownership.ts";
 
 /**
  * The repository's trust state right now: the current inspection compared with the one the user
  * trusted. `changed` (anything shown differs) counts as untrusted until the user confirms again.
  */
 export async function readTrustView(db: Db, repoId: string): Promise<TrustView> {
-  // What a repository would run is read from this machine's disk: only its owner can show it.
-  await assertRepoIsLocal(db, repoId);
   const [current, stored] = await Promise.all([
     inspectRepository(db, repoId),
     db.repoTrust.findUnique({ where: { repoId } }),
@@ -41,7 +38,6 @@ export async function isRepositoryTrusted(db: Db, repoId: string): Promise<boole
  * conflict (409) with the new view in `details.trust` otherwise.
  */
 export async function trustRepository(db: Db, input: { repoId: string; digest: string }): Promise<TrustView> {
-  await assertRepoIsLocal(db, input.repoId);
   const current = await inspectRepository(db, input.repoId);
   if (current.unknowable.length > 0) {
     throw new AppError(
@@ -68,7 +64,6 @@ export async function trustRepository(db: Db, input: { repoId: string; digest: s
 
 /** Forgets the trust decision: the repository's settings are off again from the next run. */
 export async function revokeTrust(db: Db, repoId: string): Promise<TrustView> {
-  await assertRepoIsLocal(db, repoId);
   await db.repoTrust.deleteMany({ where: { repoId } });
   return readTrustView(db, repoId);
 }

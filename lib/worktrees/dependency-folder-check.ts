@@ -1,7 +1,32 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { DEPENDENCY_FOLDER_NAMES } from "./tidy-plan.ts";
+
+/**
+ * Folders a package manager or build tool fills and can fill again (npm/pnpm/yarn, Python
+ * virtualenvs, Cargo/Maven, Go/PHP vendor, Next.js, bundlers' output, Gradle, caches).
+ */
+export const DEPENDENCY_FOLDER_NAMES: ReadonlySet<string> = new Set([
+  "node_modules",
+  "bower_components",
+  ".pnpm-store",
+  ".yarn",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  "target",
+  "vendor",
+  ".next",
+  ".nuxt",
+  ".turbo",
+  ".parcel-cache",
+  "dist",
+  "build",
+  ".gradle",
+]);
 
 /**
  * Why `folder` (relative to a worktree, with `/`) is not a top-most dependency folder by its name

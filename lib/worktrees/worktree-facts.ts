@@ -1,5 +1,5 @@
 import { countWaiting } from "@/lib/approvals/approval-broker.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { holdWorktrees, whileHolding } from "./worktree-holds.ts";
 

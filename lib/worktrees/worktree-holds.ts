@@ -1,5 +1,5 @@
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
-import type { WorktreeClosure } from "@/lib/chat/run-manager.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import type { WorktreeClosure } from "@/lib/chat/runs/run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 

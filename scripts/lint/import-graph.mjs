@@ -14,7 +14,7 @@ const SERVER_PACKAGES = ["@prisma/", "better-sqlite3", "simple-git", "ws", "tsx"
 
 /**
  * @typedef {{ specifier: string, target: string | null, isTypeOnly: boolean }} ImportEdge
- * @typedef {{ files: Map<string, ImportEdge[]>, root: string }} ImportGraph
+ * @typedef {{ files: Map<string, ImportEdge[]>, root: string, domains?: Map<string, Set<string>>, rooms?: Map<string, Set<string>> }} ImportGraph
  */
 
 const cache = new Map();
@@ -96,25 +96,43 @@ export function libDomainOf(root, file) {
   return parts[0] === "lib" && parts.length > 2 ? parts[1] : null;
 }
 
-/** Edges between lib domains: domain → set of domains it imports. */
-export function readDomainGraph(graph) {
-  if (graph.domains) return graph.domains;
-  const domains = new Map();
-  for (const [file, edges] of graph.files) {
-    const from = libDomainOf(graph.root, file);
-    if (!from || file.endsWith(".test.ts")) continue;
-    for (const edge of edges) {
-      const to = edge.target && libDomainOf(graph.root, edge.target);
-      if (!to || to === from) continue;
-      if (!domains.has(from)) domains.set(from, new Set());
-      domains.get(from).add(to);
-    }
-  }
-  graph.domains = domains;
-  return domains;
+/**
+ * The room of lib/ a file sits in: its folder under lib/ (`worktrees/land`, or `worktrees` for the
+ * domain's shared core), or null outside lib/.
+ */
+export function libRoomOf(root, file) {
+  const parts = path.relative(root, file).split(path.sep);
+  return parts[0] === "lib" && parts.length > 2 ? parts.slice(1, -1).join("/") : null;
 }
 
-/** A path of domains from `from` to `to`, or null. */
+/** Edges between lib domains: domain → set of domains it imports. */
+export function readDomainGraph(graph) {
+  graph.domains ??= readFolderGraph(graph, libDomainOf);
+  return graph.domains;
+}
+
+/** Edges between lib rooms (every folder its own node): room → set of rooms it imports. */
+export function readRoomGraph(graph) {
+  graph.rooms ??= readFolderGraph(graph, libRoomOf);
+  return graph.rooms;
+}
+
+function readFolderGraph(graph, folderOf) {
+  const folders = new Map();
+  for (const [file, edges] of graph.files) {
+    const from = folderOf(graph.root, file);
+    if (!from || file.endsWith(".test.ts")) continue;
+    for (const edge of edges) {
+      const to = edge.target && folderOf(graph.root, edge.target);
+      if (!to || to === from) continue;
+      if (!folders.has(from)) folders.set(from, new Set());
+      folders.get(from).add(to);
+    }
+  }
+  return folders;
+}
+
+/** A path of folders (domains or rooms) from `from` to `to`, or null. */
 export function findDomainPath(domains, from, to) {
   const queue = [[from]];
   const seen = new Set([from]);

@@ -60,6 +60,62 @@ describe("arbor/no-folder-cycles", () => {
     });
     expect(problems).toEqual([]);
   });
+
+  it("reports a cycle between two rooms of one domain", async () => {
+    const problems = await lintTree({
+      "lib/worktrees/tidy/tidy-up.ts":
+        'import { remove } from "@/lib/worktrees/remove/remove.ts";\nexport const tidy = remove;\n',
+      "lib/worktrees/tidy/plan.ts": "export const plan = 1;\n",
+      "lib/worktrees/remove/remove.ts": 'import { blockers } from "./blockers.ts";\nexport const remove = blockers;\n',
+      "lib/worktrees/remove/blockers.ts":
+        'import { plan } from "@/lib/worktrees/tidy/plan.ts";\nexport const blockers = plan;\n',
+    });
+    expect(problems.map((problem) => problem.file).sort()).toEqual([
+      "lib/worktrees/remove/blockers.ts",
+      "lib/worktrees/tidy/tidy-up.ts",
+    ]);
+    expect(problems.map((problem) => problem.text)).toContainEqual(
+      expect.stringContaining(
+        "lib/worktrees/tidy → lib/worktrees/remove closes a folder cycle (lib/worktrees/remove → lib/worktrees/tidy)",
+      ),
+    );
+  });
+
+  it("reports a domain's shared core importing one of its rooms that imports the core", async () => {
+    const problems = await lintTree({
+      "lib/worktrees/types.ts": 'import { land } from "@/lib/worktrees/land/land.ts";\nexport const types = land;\n',
+      "lib/worktrees/land/land.ts":
+        'import type { Db } from "@/lib/worktrees/db.ts";\nexport const land = (db?: Db) => db;\n',
+      "lib/worktrees/db.ts": 'import { types } from "./types.ts";\nexport type Db = typeof types;\n',
+    });
+    expect(problems.map((problem) => problem.file).sort()).toEqual([
+      "lib/worktrees/land/land.ts",
+      "lib/worktrees/types.ts",
+    ]);
+  });
+
+  it("keeps domains layered when the two imports come from different rooms", async () => {
+    const problems = await lintTree({
+      "lib/chat/runs/run.ts": 'import { plan } from "@/lib/plans/plan.ts";\nexport const run = plan;\n',
+      "lib/plans/plan.ts": 'import { list } from "@/lib/chat/sessions/list.ts";\nexport const plan = list;\n',
+      "lib/chat/sessions/list.ts": "export const list = 1;\n",
+    });
+    expect(problems.map((problem) => problem.file).sort()).toEqual(["lib/chat/runs/run.ts", "lib/plans/plan.ts"]);
+    expect(problems.map((problem) => problem.text)).toContainEqual(
+      expect.stringContaining("lib/chat → lib/plans closes a folder cycle (lib/plans → lib/chat)"),
+    );
+  });
+
+  it("accepts rooms that import their domain's core and one another one way", async () => {
+    const problems = await lintTree({
+      "lib/worktrees/tidy/tidy-up.ts":
+        'import { remove } from "@/lib/worktrees/remove/remove.ts";\nimport { types } from "@/lib/worktrees/types.ts";\nexport const tidy = [remove, types];\n',
+      "lib/worktrees/remove/remove.ts":
+        'import { types } from "@/lib/worktrees/types.ts";\nexport const remove = types;\n',
+      "lib/worktrees/types.ts": "export const types = 1;\n",
+    });
+    expect(problems).toEqual([]);
+  });
 });
 
 describe("arbor/components-import-pure-lib", () => {

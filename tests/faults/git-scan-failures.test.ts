@@ -1,7 +1,7 @@
 import { chmod, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
 import {
   addWorktree,
   createFixtureRoot,

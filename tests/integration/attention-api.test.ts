@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttentionItem } from "@/lib/chat/attention.ts";
+import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 

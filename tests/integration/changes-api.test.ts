@@ -7,7 +7,7 @@ import { readChangesOverview } from "@/lib/changes/read-changes-overview.ts";
 import { readContextLines } from "@/lib/changes/read-context-lines.ts";
 import { readScopeDiff } from "@/lib/changes/read-scope-diff.ts";
 import { readScopeFiles } from "@/lib/changes/read-scope-files.ts";
-import { hunkId } from "@/lib/git/hunk-id.ts";
+import { hunkId } from "@/lib/git/parse/hunk-id.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
 import { inspectRepository } from "@/lib/trust/inspect-repository.ts";

@@ -6,9 +6,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { readRunChanges } from "@/lib/changes/read-run-changes.ts";
 import { readScopeDiff } from "@/lib/changes/read-scope-diff.ts";
 import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
-import { takeRunCheckpoint } from "@/lib/chat/run-checkpoints.ts";
-import { getRunManager } from "@/lib/chat/chat-runtime.ts";
-import { RunManager } from "@/lib/chat/run-manager.ts";
+import { takeRunCheckpoint } from "@/lib/chat/runs/run-checkpoints.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
 import {
   addWorktree,

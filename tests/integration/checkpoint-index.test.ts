@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeWorktreeTree } from "@/lib/git/write-worktree-tree.ts";
+import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import {
   addWorktree,
   createFixtureRoot,

@@ -19,8 +19,8 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyOpenFile } from "@/lib/worktrees/copy-open-file.ts";
-import { copySetupFiles } from "@/lib/worktrees/copy-setup-files.ts";
+import { copyOpenFile } from "@/lib/worktrees/setup/copy-open-file.ts";
+import { copySetupFiles } from "@/lib/worktrees/setup/copy-setup-files.ts";
 
 let root = "";
 let mainPath = "";

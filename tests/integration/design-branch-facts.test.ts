@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scanRepoWorktrees } from "@/lib/git/scan-worktrees.ts";
-import { findDivergence } from "@/lib/design/find-divergence.ts";
-import { layoutBranchTree } from "@/lib/design/layout-tree.ts";
-import { readBranchFacts } from "@/lib/design/read-branch-facts.ts";
+import { scanRepoWorktrees } from "@/lib/git/read/scan-worktrees.ts";
+import { findDivergence } from "@/lib/design/divergence/find-divergence.ts";
+import { layoutBranchTree } from "@/lib/design/divergence/layout-tree.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import type { BranchFact, BranchFacts, DesignNodeStatus, DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
 import {
   addWorktree,

@@ -4,7 +4,7 @@ import { linkSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, write
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureDiskUsage } from "@/lib/worktrees/disk-usage.ts";
+import { measureDiskUsage } from "@/lib/worktrees/tidy/disk-usage.ts";
 
 let root = "";
 const onDisk = (...parts: string[]) => lstatSync(path.join(root, ...parts)).blocks * 512;

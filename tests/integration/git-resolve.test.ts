@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { resolveRepository } from "@/lib/git/resolve-repository.ts";
+import { resolveRepository } from "@/lib/git/read/resolve-repository.ts";
 import { createRepoWithWorktrees, removeGitFixture, type RepoWithWorktrees } from "@/tests/support/git-fixtures.ts";
 
 let fixture: RepoWithWorktrees;

@@ -2,7 +2,7 @@ import { mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scanRepoWorktrees, scanWorktree } from "@/lib/git/scan-worktrees.ts";
+import { scanRepoWorktrees, scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import type { HeadCommit, RepoScan, WorktreeScan } from "@/lib/git/types.ts";
 import {
   FIXTURE_COMMIT_DATE,

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, realpathSync, rmSync, statSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectSlugForPath } from "@/lib/hooks/project-slug.ts";
+import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
 import type { HookImportBody, RelaysBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
-import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { decodePayload } from "@/lib/hooks/payload-codec.ts";
+import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
+import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { isPostgresRun } from "@/tests/support/test-database.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
-import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { getHookEvent, listHookEvents } from "@/lib/hook-capture/list-hook-events.ts";
+import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
+import { getHookEvent, listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
 import { sweepRetention } from "@/lib/retention/sweep-retention.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
 import { readRows } from "@/tests/support/read-rows.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
-import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { listHookEvents } from "@/lib/hook-capture/list-hook-events.ts";
+import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
+import { listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;

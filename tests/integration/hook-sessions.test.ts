@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
-import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
-import { listHookSessions } from "@/lib/hook-capture/list-hook-events.ts";
-import { linkRunToSession } from "@/lib/hook-capture/run-link-cache.ts";
+import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
+import { listHookSessions } from "@/lib/hook-ingest/list-hook-events.ts";
+import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import { sweepRetention } from "@/lib/retention/sweep-retention.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";

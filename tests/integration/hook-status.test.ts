@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WorktreeHookStatus } from "@/lib/hooks/hook-status.ts";
+import type { WorktreeHookStatus } from "@/lib/hook-events/settings-file/hook-status.ts";
 import type { ErrorBody, HookInstallBody } from "@/tests/support/api-types.ts";
 import { callApi, changeWorktreeHooks, pinRepo } from "@/tests/support/call-api.ts";
 import {

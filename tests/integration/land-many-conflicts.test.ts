@@ -8,7 +8,7 @@ import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { RESOLVE_PROMPT_MAX_CHARS } from "@/lib/worktrees/resolve-prompt.ts";
+import { RESOLVE_PROMPT_MAX_CHARS } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
 import type { LandingPreview, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {

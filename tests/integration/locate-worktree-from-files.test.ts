@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locateWorktreeFromFiles } from "@/lib/git/locate-worktree-from-files.ts";
-import { readRefFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { locateWorktreeFromFiles } from "@/lib/git/read/locate-worktree-from-files.ts";
+import { readRefFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import {
   addWorktree,
   createFixtureRoot,

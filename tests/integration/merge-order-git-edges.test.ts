@@ -3,8 +3,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { MergeOrder } from "@/lib/design/merge-order.ts";
-import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
+import type { MergeOrder } from "@/lib/design/merge-order/merge-order.ts";
+import { readMergeOrder } from "@/lib/design/merge-order/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";

@@ -1,11 +1,11 @@
 // The merge order's conflicts where git finds renames: a conflict that shares no path between the
-// two sides must still be asked of git (lib/design/may-conflict.ts), and its answer is git's.
+// two sides must still be asked of git (lib/design/merge-order/may-conflict.ts), and its answer is git's.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readMergeOrder } from "@/lib/design/read-merge-order.ts";
+import { readMergeOrder } from "@/lib/design/merge-order/read-merge-order.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
-import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
+import { clearMergeTreeCache } from "@/lib/git/run/merge-tree-cache.ts";
 import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { MergeOrder } from "@/lib/design/merge-order.ts";
-import { MAX_SIBLING_MERGES } from "@/lib/design/read-merge-order.ts";
+import type { MergeOrder } from "@/lib/design/merge-order/merge-order.ts";
+import { MAX_SIBLING_MERGES } from "@/lib/design/merge-order/read-merge-order.ts";
 import type { ErrorBody, PlanBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";

@@ -4,11 +4,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findStandInsFromGraph } from "@/lib/design/find-stand-ins.ts";
-import { readCommitGraph } from "@/lib/design/read-commit-graph.ts";
-import { readMergeConflicts, type MergeCheck } from "@/lib/design/read-merge-conflicts.ts";
-import { clearMergeTreeCache } from "@/lib/git/merge-tree-cache.ts";
-import { neutralMergeDrivers } from "@/lib/git/neutral-merge-drivers.ts";
+import { findStandInsFromGraph } from "@/lib/design/merge-order/find-stand-ins.ts";
+import { readCommitGraph } from "@/lib/design/merge-order/read-commit-graph.ts";
+import { readMergeConflicts, type MergeCheck } from "@/lib/design/merge-order/read-merge-conflicts.ts";
+import { clearMergeTreeCache } from "@/lib/git/run/merge-tree-cache.ts";
+import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import {
   createFixtureRoot,
@@ -22,7 +22,7 @@ import { seededRandom } from "@/tests/support/seeded-random.ts";
 const execFileAsync = promisify(execFile);
 
 /**
- * The merge order's stand-in merges (lib/design/read-merge-conflicts.ts) must answer exactly as
+ * The merge order's stand-in merges (lib/design/merge-order/read-merge-conflicts.ts) must answer exactly as
  * `git merge-tree` answers for each real pair. Random pairs of branches (modified lines far apart,
  * next to each other and on the same line, files both sides added, mode changes, binaries,
  * symlinks, `.gitattributes` rules anchored to a folder and not, deletions that need a real merge)

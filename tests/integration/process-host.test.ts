@@ -4,7 +4,7 @@ import { getPriority, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { runGit } from "@/lib/git/run-git.ts";
+import { runGit } from "@/lib/git/run/run-git.ts";
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";

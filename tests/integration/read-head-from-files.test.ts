@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBranchHeadsFromFiles, readHeadFromFiles } from "@/lib/git/read-head-from-files.ts";
+import { readBranchHeadsFromFiles, readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import {
   addWorktree,
   createFixtureRoot,

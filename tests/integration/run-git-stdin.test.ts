@@ -1,7 +1,7 @@
 // runGitCommand with a promised stdin: git starts at once and reads its input when it comes; when
 // the input cannot be made, git is stopped and the call fails with the input's own error.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runGitCommand } from "@/lib/git/run-git.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
 import { createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";

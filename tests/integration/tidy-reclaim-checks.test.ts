@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { measureDiskUsage } from "@/lib/worktrees/disk-usage.ts";
-import { reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
+import { measureDiskUsage } from "@/lib/worktrees/tidy/disk-usage.ts";
+import { reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { previewTidy, reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
+import { previewTidy, reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 

@@ -3,7 +3,7 @@ import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readWorktreeChanges } from "@/lib/git/read-worktree-changes.ts";
+import { readWorktreeChanges } from "@/lib/git/read/read-worktree-changes.ts";
 import {
   createFixtureRoot,
   createRepoWithOrigin,

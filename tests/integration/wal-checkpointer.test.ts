@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getHookEventWriter } from "@/lib/hook-capture/hook-event-writer.ts";
-import type { NewHookEvent } from "@/lib/hook-capture/insert-hook-events.ts";
+import { getHookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
 import { sqliteFileOf } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop, startWalCheckpointer, type WalCheckpointer } from "@/lib/db/wal-checkpointer.ts";

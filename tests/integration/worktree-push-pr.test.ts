@@ -17,8 +17,8 @@ import {
   buildPrViewArgs,
   GH_LOGGED_OUT_MESSAGE,
   GH_MISSING_MESSAGE,
-} from "@/lib/worktrees/pull-request-draft.ts";
-import { readGhStatus } from "@/lib/worktrees/pull-request.ts";
+} from "@/lib/worktrees/ship/pull-request-draft.ts";
+import { readGhStatus } from "@/lib/worktrees/ship/pull-request.ts";
 import type { PullRequestInfo, PushResult } from "@/lib/worktrees/ship-types.ts";
 
 interface ErrorBody {

@@ -1,10 +1,10 @@
 // Attacks through text Arbor does not control: model answers, hook payloads and repository
 // content reach parsers (which must stay linear) and prompts (where they must stay quoted data).
 import { describe, expect, it } from "vitest";
-import { findHtmlComments } from "@/lib/hooks/html-comments.ts";
-import { parseDecisionLines, parseMetaTag, stripMetaTags } from "@/lib/hooks/meta-tag.ts";
+import { findHtmlComments } from "@/lib/hook-events/html-comments.ts";
+import { parseDecisionLines, parseMetaTag, stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 import { parseProposedTree } from "@/lib/plans/propose-tree.ts";
-import { detectNotification } from "@/lib/policies/notify-patterns.ts";
+import { detectNotification } from "@/lib/hook-policies/notify-patterns.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { formatCode, formatQuoted, toOneLine } from "@/lib/prompt/format-markdown.ts";
 import { PROMPT_HEADINGS } from "@/lib/prompt/prompt-headings.ts";

@@ -1,15 +1,28 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InstanceView } from "@/lib/team/instances.ts";
-import type { ErrorBody, HookEventsBody, MessagesBody, PlanBody, TreeSpecBody } from "@/tests/support/api-types.ts";
+import type {
+  ErrorBody,
+  HookEventsBody,
+  MessagesBody,
+  PinsBody,
+  PlanBody,
+  TreeSpecBody,
+} from "@/tests/support/api-types.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
 import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
-import { dropPostgresDatabase, ensurePostgresDatabase, postgresSkipReason } from "@/tests/support/test-database.ts";
+import {
+  dropPostgresDatabase,
+  ensurePostgresDatabase,
+  postgresSkipReason,
+  withAdmin,
+} from "@/tests/support/test-database.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 
 /**
@@ -189,5 +202,117 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toContain('belongs to Arbor "build box"');
+  });
+
+  it("refuses, where each request enters, every route that acts on the owner's worktrees, whatever names the repository", async () => {
+    const worktreePath = await repo.addWorktree("edge");
+    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
+    const { body: sent } = await sendChat(owner.arbor, { sessionId, userMessage: "One short answer" });
+    const runId = sent.run.id;
+    const planId = (
+      await callApi<PlanBody>(owner.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "Edge" } })
+    ).body.plan.id;
+    const pins = await callApi<PinsBody>(owner.arbor, "/api/repo-pins");
+    const pinId = pins.body.pins.find((pin) => pin.repoId === repo.repoId)!.id;
+    // An "Allow always" rule and a waiting request of the owner's repository, as its runs leave them.
+    const [ruleId, approvalId] = [randomUUID(), randomUUID()];
+    await withAdmin(databaseUrl, async (client) => {
+      await client.query(
+        "INSERT INTO permission_rules (id, scope, repo_id, tool_name) VALUES ($1, 'repo', $2, 'Bash')",
+        [ruleId, repo.repoId],
+      );
+      await client.query(
+        `INSERT INTO approval_requests (id, run_id, session_id, repo_id, worktree_path, cli_request_id, kind, tool_name, input, status, expires_at)
+         VALUES ($1, $2, $3, $4, $5, 'cli-1', 'tool', 'Bash', '{}', 'pending', now() + interval '1 hour')`,
+        [approvalId, runId, sessionId, repo.repoId, worktreePath],
+      );
+    });
+    const target = { repoId: repo.repoId, worktreePath };
+    const query = `repoId=${repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`;
+    const repoRoute = `/api/repos/${repo.repoId}`;
+    const requests: Array<[method: string, route: string, body?: unknown]> = [
+      ["POST", "/api/worktrees/abort", target],
+      ["POST", "/api/worktrees/land-blockers", target],
+      ["POST", "/api/worktrees/land-check", target],
+      ["POST", "/api/worktrees/land", { ...target, method: "merge" }],
+      ["POST", "/api/worktrees/operation", target],
+      ["POST", "/api/worktrees/push", target],
+      ["POST", "/api/worktrees/remove", target],
+      ["POST", "/api/worktrees/resolve", target],
+      ["GET", `/api/worktrees?repoId=${repo.repoId}`],
+      ["POST", "/api/worktrees", { repoId: repo.repoId, branch: "feat/refused" }],
+      ["GET", `/api/worktrees/pull-request?${query}`],
+      ["POST", "/api/worktrees/pull-request", { ...target, base: "main", title: "Refused", body: "" }],
+      ["POST", "/api/changes/commit-message", { ...target, files: [] }],
+      ["POST", "/api/changes/commit", { ...target, message: "Refused", files: [] }],
+      ["GET", `/api/changes/diff?${query}&scope=uncommitted&path=README.md`],
+      ["GET", `/api/changes/files?${query}&scope=uncommitted`],
+      ["GET", `/api/changes/lines?${query}&path=README.md&start=1&end=2`],
+      ["GET", `/api/changes/overview?${query}`],
+      ["GET", `/api/changes/runs/${runId}?${query}`],
+      ["GET", `/api/changes/runs/${runId}/restore?${query}`],
+      ["POST", `/api/changes/runs/${runId}/restore`, { ...target, expectedTree: "0".repeat(40) }],
+      ["POST", "/api/chat/cancel", { runId }],
+      ["POST", "/api/chat/purge", { sessionId, keepLastN: 0 }],
+      ["POST", "/api/chat/retry", { runId }],
+      ["POST", "/api/chat/send", { sessionId, userMessage: "mine now" }],
+      ["POST", "/api/chat/sessions/archive", { sessionId }],
+      ["POST", "/api/chat/sessions/plan", { sessionId, planId: null }],
+      ["POST", "/api/chat/sessions", target],
+      ["POST", "/api/chat/summarize", { sessionId }],
+      ["GET", `/api/hooks/chain?${query}`],
+      ["POST", "/api/hooks/import", target],
+      ["DELETE", "/api/hooks/import", target],
+      ["POST", "/api/hooks/install", { ...target, scope: "worktree", action: "install", apply: false }],
+      ["GET", `/api/hooks/status?${query}`],
+      ["DELETE", `/api/permission-rules/${ruleId}`],
+      ["POST", `/api/approvals/${approvalId}`, { decision: { action: "allow_once" } }],
+      ["PUT", "/api/worktree-mode", { ...target, mode: "default" }],
+      ["GET", `/api/plans/${planId}/merge-order`],
+      ["POST", `/api/plans/${planId}/nodes/api/branch`, {}],
+      ["POST", `/api/plans/${planId}/propose`, {}],
+      ["DELETE", `/api/repo-pins/${pinId}`],
+      ["PUT", `${repoRoute}/policies`, { recorderEnabled: false }],
+      ["POST", `${repoRoute}/retention`, { apply: true }],
+      ["PUT", `${repoRoute}/rules`, { freeTextRules: "Refused" }],
+      ["PUT", `${repoRoute}/settings`, { model: "refused" }],
+      ["POST", `${repoRoute}/tidy/preview`, { removeMerged: true, deleteDependencies: true }],
+      ["POST", `${repoRoute}/tidy/reclaim`, { actions: [] }],
+      ["POST", `${repoRoute}/topics/1/decisions`, { text: "Refused" }],
+      ["GET", `${repoRoute}/trust`],
+      ["POST", `${repoRoute}/trust`, { digest: "0".repeat(64) }],
+      ["DELETE", `${repoRoute}/trust`],
+      ["PUT", `${repoRoute}/worktree-setup`, { copyFiles: [], command: [], timeoutSeconds: 60 }],
+    ];
+    const answers = [];
+    for (const [method, route, body] of requests) {
+      const answer = await callApi<ErrorBody>(viewer, route, { method, body });
+      answers.push([`${method} ${route}`, answer.status, answer.body.error?.message.includes("here it is read-only")]);
+    }
+    expect(answers).toEqual(requests.map(([method, route]) => [`${method} ${route}`, 403, true]));
+
+    // The WebSocket's worktree watch is refused where it enters too.
+    const watcher = await connectWs(viewer);
+    watcher.send({ type: "watch_worktree", repoId: repo.repoId, worktreePath });
+    const refused = await watcher.waitFor((m) => m.type === "error");
+    expect(refused.type === "error" && refused.message).toContain("here it is read-only");
+    watcher.close();
+
+    // Nothing ran: the worktree, the pin, the conversation and the rule are as the owner left them.
+    expect(existsSync(worktreePath)).toBe(true);
+    const after = await callApi<PinsBody>(owner.arbor, "/api/repo-pins");
+    expect(after.body.pins.some((pin) => pin.id === pinId)).toBe(true);
+    const [session] = await withAdmin(
+      databaseUrl,
+      async (client) =>
+        (await client.query<{ status: string }>("SELECT status FROM chat_sessions WHERE id = $1", [sessionId])).rows,
+    );
+    expect(session).toEqual({ status: "active" });
+    const rules = await withAdmin(
+      databaseUrl,
+      async (client) =>
+        (await client.query<{ id: string }>("SELECT id FROM permission_rules WHERE id = $1", [ruleId])).rows,
+    );
+    expect(rules).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { listAttention } from "@/lib/chat/list-attention.ts";
+import { listAttention } from "@/lib/chat/attention/list-attention.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { listNotifications } from "@/lib/policies/notifier.ts";
+import { listNotifications } from "@/lib/hook-policies/notifier.ts";
 
 const querySchema = z.object({ unread: z.enum(["0", "1"]).optional(), worktreePath: z.string().max(4096).optional() });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create-worktree.ts";
+import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create/create-worktree.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const querySchema = z.object({ repoId: z.string().uuid() });
 const createSchema = z
@@ -18,12 +18,13 @@ const createSchema = z
   .strict();
 
 // GET /api/worktrees?repoId=… – what the New worktree dialog proposes: branches, default branch, naming rule, setup
-export const GET = withErrorHandling(async (request: Request) => {
-  const { repoId } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return Response.json({ options: await readNewWorktreeOptions(getDb(), repoId) });
-});
+export const GET = withLocalRepo(
+  { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
+  async ({ query }) => Response.json({ options: await readNewWorktreeOptions(getDb(), query.repoId) }),
+);
 
 // POST /api/worktrees – create a branch and its worktree, then run the repository's worktree setup
-export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await createWorktree(getDb(), await parseJsonBody(request, createSchema)), { status: 201 }),
+export const POST = withLocalRepo(
+  { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json(await createWorktree(getDb(), body), { status: 201 }),
 );

@@ -3,18 +3,25 @@ import { answerApproval } from "@/lib/approvals/approval-broker.ts";
 import { approvalDecisionSchema } from "@/lib/approvals/approval-types.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { describeActor, requireBrowser } from "@/lib/http/actor.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 /** Who answered is the server's to record, from the signed-in browser: a `by` in the body is ignored. */
 const answerSchema = z.object({ decision: approvalDecisionSchema });
 
 // POST /api/approvals/[approvalId] – answer a waiting request (first answer wins; 409 afterwards, 404 when unknown)
-export const POST = withErrorHandling(
-  async (request: Request, context: { params: Promise<{ approvalId: string }> }) => {
+export const POST = withLocalRepo(
+  {
+    params: z.object({ approvalId: z.string() }),
+    body: answerSchema,
+    repo: ({ params }) => ({ approvalId: params.approvalId }),
+  },
+  async ({ request, params, body }) => {
     const actor = requireBrowser(request);
-    const { approvalId } = await context.params;
-    const body = await parseJsonBody(request, answerSchema);
-    const approval = await answerApproval(getDb(), { approvalId, decision: body.decision, by: describeActor(actor) });
+    const approval = await answerApproval(getDb(), {
+      approvalId: params.approvalId,
+      decision: body.decision,
+      by: describeActor(actor),
+    });
     return Response.json({ approval });
   },
 );

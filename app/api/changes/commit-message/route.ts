@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { draftCommitMessage } from "@/lib/changes/draft-commit-message.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const bodySchema = worktreeParams.extend({
   files: z
@@ -18,7 +18,7 @@ const bodySchema = worktreeParams.extend({
 });
 
 // POST /api/changes/commit-message – a commit message drafted by the summary model (a plain one if it fails)
-export const POST = withErrorHandling(async (request: Request) => {
-  const body = await parseJsonBody(request, bodySchema, { maxBytes: 16 * 1024 * 1024 });
-  return Response.json({ draft: await draftCommitMessage(getDb(), body) });
-});
+export const POST = withLocalRepo(
+  { body: bodySchema, maxBodyBytes: 16 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json({ draft: await draftCommitMessage(getDb(), body) }),
+);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { readContextLines } from "@/lib/changes/read-context-lines.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const line = z.coerce.number().int().min(1).max(10_000_000);
 const querySchema = worktreeParams
@@ -18,10 +18,12 @@ const querySchema = worktreeParams
   .refine((query) => (query.blob === undefined) !== (query.path === undefined), "Give either blob or path.");
 
 // GET /api/changes/lines?repoId=…&worktreePath=…&(blob=…|path=…)&start=…&end=… – unchanged lines around a hunk
-export const GET = withErrorHandling(async (request: Request) => {
-  const query = parseSearchParams(request, querySchema);
-  const source = query.blob
-    ? { kind: "blob" as const, blob: query.blob }
-    : { kind: "worktree" as const, path: query.path! };
-  return Response.json(await readContextLines(getDb(), { ...query, source }));
-});
+export const GET = withLocalRepo(
+  { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
+  async ({ query }) => {
+    const source = query.blob
+      ? { kind: "blob" as const, blob: query.blob }
+      : { kind: "worktree" as const, path: query.path! };
+    return Response.json(await readContextLines(getDb(), { ...query, source }));
+  },
+);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { cancelRun } from "@/lib/chat/cancel-run.ts";
+import { cancelRun } from "@/lib/chat/send/cancel-run.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const cancelSchema = z.object({ runId: z.string().uuid() });
 
 // POST /api/chat/cancel – stop a running answer (partial text kept) or drop a queued one
-export const POST = withErrorHandling(async (request: Request) => {
-  const result = await cancelRun(getDb(), await parseJsonBody(request, cancelSchema));
-  return Response.json({ ok: true, ...result });
-});
+export const POST = withLocalRepo(
+  { body: cancelSchema, repo: ({ body }) => ({ runId: body.runId }) },
+  async ({ body }) => Response.json({ ok: true, ...(await cancelRun(getDb(), body)) }),
+);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listMessages } from "@/lib/chat/list-messages.ts";
+import { listMessages } from "@/lib/chat/sessions/list-messages.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { retryRun } from "@/lib/chat/send-message.ts";
+import { retryRun } from "@/lib/chat/send/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const retrySchema = z.object({
   runId: z.string().uuid(),
@@ -11,6 +11,7 @@ const retrySchema = z.object({
 });
 
 // POST /api/chat/retry – run the agent again for the user message of a failed or cancelled run
-export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json(await retryRun(getDb(), await parseJsonBody(request, retrySchema)));
-});
+export const POST = withLocalRepo(
+  { body: retrySchema, repo: ({ body }) => ({ runId: body.runId }) },
+  async ({ body }) => Response.json(await retryRun(getDb(), body)),
+);

@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { listWorktreeSessions } from "@/lib/chat/list-sessions.ts";
-import { openChatSession } from "@/lib/chat/open-session.ts";
+import { listWorktreeSessions } from "@/lib/chat/sessions/list-sessions.ts";
+import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const openSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
 // POST /api/chat/sessions – the worktree's active chat session (created on first open)
-export const POST = withErrorHandling(async (request: Request) => {
-  const input = await parseJsonBody(request, openSchema);
-  return Response.json({ session: await openChatSession(getDb(), input) });
-});
+export const POST = withLocalRepo(
+  { body: openSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json({ session: await openChatSession(getDb(), body) }),
+);
 
 const listSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { prewarmSession } from "@/lib/chat/prewarm.ts";
+import { prewarmSession } from "@/lib/chat/send/prewarm.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 

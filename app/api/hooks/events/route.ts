@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { listHookEvents } from "@/lib/hook-capture/list-hook-events.ts";
+import { listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const querySchema = z.object({

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { cancelHistoryImport, getHistoryImport, startHistoryImport } from "@/lib/history-import/history-import-job.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const importSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
 // POST /api/hooks/import – start importing a worktree's past Claude Code sessions (or get the running import)
-export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json({ job: await startHistoryImport(getDb(), await parseJsonBody(request, importSchema)) });
-});
+export const POST = withLocalRepo(
+  { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json({ job: await startHistoryImport(getDb(), body) }),
+);
 
 // GET /api/hooks/import?repoId=…&worktreePath=… – the running or last import of a worktree (null: none yet)
 export const GET = withErrorHandling(async (request: Request) => {
@@ -21,6 +23,7 @@ export const GET = withErrorHandling(async (request: Request) => {
 });
 
 // DELETE /api/hooks/import – cancel the running import after its current chunk
-export const DELETE = withErrorHandling(async (request: Request) => {
-  return Response.json({ job: await cancelHistoryImport(getDb(), await parseJsonBody(request, importSchema)) });
-});
+export const DELETE = withLocalRepo(
+  { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json({ job: await cancelHistoryImport(getDb(), body) }),
+);

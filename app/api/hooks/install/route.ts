@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { changeHooks } from "@/lib/hook-capture/install-hooks.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { changeHooks } from "@/lib/hook-ingest/install-hooks.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const installSchema = z.object({
   scope: z.enum(["worktree", "repo", "user"]),
@@ -13,6 +13,8 @@ const installSchema = z.object({
 });
 
 // POST /api/hooks/install – preview or write (install/uninstall) Arbor's hooks in Claude Code settings
-export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json({ files: await changeHooks(getDb(), await parseJsonBody(request, installSchema)) });
-});
+export const POST = withLocalRepo(
+  // The user's own settings file belongs to no repository.
+  { body: installSchema, repo: ({ body }) => (body.repoId ? { repoId: body.repoId } : null) },
+  async ({ body }) => Response.json({ files: await changeHooks(getDb(), body) }),
+);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { markNotificationsRead } from "@/lib/policies/notifier.ts";
+import { markNotificationsRead } from "@/lib/hook-policies/notifier.ts";
 
 const readSchema = z.union([
   z.object({ id: z.number().int().positive() }),

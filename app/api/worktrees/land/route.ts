@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { landWorktree } from "@/lib/worktrees/land-worktree.ts";
+import { landWorktree } from "@/lib/worktrees/land/land-worktree.ts";
 import { LAND_METHODS } from "@/lib/worktrees/worktree-types.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const landSchema = z
   .object({
@@ -18,6 +18,7 @@ const landSchema = z
   .strict();
 
 // POST /api/worktrees/land – merge the worktree's branch into its base (refused unless the land check is clean)
-export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await landWorktree(getDb(), await parseJsonBody(request, landSchema))),
+export const POST = withLocalRepo(
+  { body: landSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json(await landWorktree(getDb(), body)),
 );

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/pull-request.ts";
+import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/ship/pull-request.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 /**
  * The base as a branch name by git's rules (check-ref-format): never an option (no leading "-"),
@@ -38,12 +38,13 @@ const createSchema = z
   .strict();
 
 // GET /api/worktrees/pull-request?repoId&worktreePath[&base] – gh's state, the compare URL, the drafted title/body, the PR
-export const GET = withErrorHandling(async (request: Request) => {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  return Response.json(await readPullRequestInfo(getDb(), querySchema.parse(params)));
-});
+export const GET = withLocalRepo(
+  { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
+  async ({ query }) => Response.json(await readPullRequestInfo(getDb(), query)),
+);
 
 // POST /api/worktrees/pull-request – open the pull request with gh (title and body as the user edited them)
-export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await createPullRequest(getDb(), await parseJsonBody(request, createSchema))),
+export const POST = withLocalRepo(
+  { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json(await createPullRequest(getDb(), body)),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { removeWorktree } from "@/lib/worktrees/remove-worktree.ts";
+import { removeWorktree } from "@/lib/worktrees/remove/remove-worktree.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const removeSchema = z
   .object({
@@ -17,6 +17,7 @@ const removeSchema = z
   .strict();
 
 // POST /api/worktrees/remove – remove a linked worktree safely (refused with reasons), archive its conversation
-export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await removeWorktree(getDb(), await parseJsonBody(request, removeSchema))),
+export const POST = withLocalRepo(
+  { body: removeSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ body }) => Response.json(await removeWorktree(getDb(), body)),
 );

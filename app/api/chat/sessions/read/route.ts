@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { markSessionRead } from "@/lib/chat/worktree-activity.ts";
+import { markSessionRead } from "@/lib/chat/attention/worktree-activity.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 

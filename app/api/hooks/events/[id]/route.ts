@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getHookEvent } from "@/lib/hook-capture/list-hook-events.ts";
+import { getHookEvent } from "@/lib/hook-ingest/list-hook-events.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listWorktreeActivity } from "@/lib/chat/worktree-activity.ts";
+import { listWorktreeActivity } from "@/lib/chat/attention/worktree-activity.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { readRepoDashboard } from "@/lib/worktrees/landed-dashboard.ts";
+import { readRepoDashboard } from "@/lib/worktrees/land/landed-dashboard.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const querySchema = z.object({ planId: z.string().uuid().optional() });

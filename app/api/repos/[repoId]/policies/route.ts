@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { readRepoPolicy, updateRepoPolicy } from "@/lib/policies/repo-policy.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
+import { readRepoPolicy, updateRepoPolicy } from "@/lib/hook-policies/repo-policy.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
@@ -23,9 +24,7 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 });
 
 // PUT /api/repos/:repoId/policies – switch policies on or off
-export const PUT = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({
-    policies: await updateRepoPolicy(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }),
-  });
-});
+export const PUT = withLocalRepo(
+  { params: paramsSchema, body: putSchema, repo: ({ params }) => params },
+  async ({ params, body }) => Response.json({ policies: await updateRepoPolicy(getDb(), { ...params, ...body }) }),
+);

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { runRepoRetention } from "@/lib/retention/run-repo-retention.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
-type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const bodySchema = z.strictObject({ apply: z.boolean().default(false) });
 
 // POST /api/repos/:repoId/retention – what the repository's retention settings would delete ({ apply: true }: delete it now)
-export const POST = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  const { apply } = await parseJsonBody(request, bodySchema);
-  return Response.json(await runRepoRetention(getDb(), { repoId, apply }));
-});
+export const POST = withLocalRepo(
+  // A dry run only reads the database; deleting is the owner's.
+  { params: paramsSchema, body: bodySchema, repo: ({ params, body }) => (body.apply ? params : null) },
+  async ({ params, body }) => Response.json(await runRepoRetention(getDb(), { ...params, apply: body.apply })),
+);

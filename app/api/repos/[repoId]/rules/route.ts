@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { readProjectRules, updateProjectRules } from "@/lib/plans/project-rules.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
@@ -17,9 +18,7 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 });
 
 // PUT /api/repos/:repoId/rules – change them (the naming rule must contain {slug})
-export const PUT = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({
-    rules: await updateProjectRules(getDb(), { repoId, ...(await parseJsonBody(request, putSchema)) }),
-  });
-});
+export const PUT = withLocalRepo(
+  { params: paramsSchema, body: putSchema, repo: ({ params }) => params },
+  async ({ params, body }) => Response.json({ rules: await updateProjectRules(getDb(), { ...params, ...body }) }),
+);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { repoSettingsPatchSchema } from "@/lib/settings/repo-settings-schema.ts";
 import { readRepoSettingsView, updateRepoSettings } from "@/lib/settings/repo-settings-store.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
@@ -14,8 +15,8 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 });
 
 // PUT /api/repos/:repoId/settings – override settings for this repository (null: back to the Arbor-wide value)
-export const PUT = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  const patch = await parseJsonBody(request, repoSettingsPatchSchema);
-  return Response.json({ settings: await updateRepoSettings(getDb(), { repoId, patch }) });
-});
+export const PUT = withLocalRepo(
+  { params: paramsSchema, body: repoSettingsPatchSchema, repo: ({ params }) => params },
+  async ({ params, body }) =>
+    Response.json({ settings: await updateRepoSettings(getDb(), { repoId: params.repoId, patch: body }) }),
+);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
-import { listTopics } from "@/lib/policies/topics.ts";
+import { listTopics } from "@/lib/hook-policies/topics.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
+import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { SETUP_COPY_MAX_FILES, SETUP_TIMEOUT_MAX_SECONDS } from "@/lib/worktrees/worktree-setup.ts";
-import { readWorktreeSetup, saveWorktreeSetup } from "@/lib/worktrees/worktree-setup-store.ts";
+import { readWorktreeSetup, saveWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
@@ -23,8 +24,8 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 });
 
 // PUT /api/repos/:repoId/worktree-setup – files to copy and the setup command for new worktrees
-export const PUT = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  const setup = await parseJsonBody(request, setupSchema);
-  return Response.json({ setup: await saveWorktreeSetup(getDb(), { repoId, setup }) });
-});
+export const PUT = withLocalRepo(
+  { params: paramsSchema, body: setupSchema, repo: ({ params }) => params },
+  async ({ params, body }) =>
+    Response.json({ setup: await saveWorktreeSetup(getDb(), { repoId: params.repoId, setup: body }) }),
+);

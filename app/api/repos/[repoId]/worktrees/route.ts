@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
-import { listWorktrees } from "@/lib/worktrees/landed-branches.ts";
+import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { stopSetup } from "@/lib/worktrees/setup-stops.ts";
+import { stopSetup } from "@/lib/worktrees/setup/setup-stops.ts";
 
 const stopSchema = z.object({ setupId: z.string().uuid() }).strict();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readRunPrompt } from "@/lib/chat/run-prompt.ts";
+import { readRunPrompt } from "@/lib/chat/runs/run-prompt.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { reclaimTidy } from "@/lib/worktrees/tidy-up.ts";
+import { reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
-type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const reclaimSchema = z
   .object({
@@ -23,8 +22,8 @@ const reclaimSchema = z
   .strict();
 
 // POST /api/repos/:repoId/tidy/reclaim – remove merged idle worktrees / delete idle worktrees' dependency folders
-export const POST = withErrorHandling(async (request: Request, context: Context) => {
-  const { repoId } = paramsSchema.parse(await context.params);
-  const { actions } = await parseJsonBody(request, reclaimSchema);
-  return Response.json(await reclaimTidy(getDb(), { repoId, actions }));
-});
+export const POST = withLocalRepo(
+  { params: paramsSchema, body: reclaimSchema, repo: ({ params }) => params },
+  async ({ params, body }) =>
+    Response.json(await reclaimTidy(getDb(), { repoId: params.repoId, actions: body.actions })),
+);

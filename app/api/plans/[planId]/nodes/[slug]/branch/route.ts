@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { createNodeBranch } from "@/lib/worktrees/create-node-branch.ts";
+import { createNodeBranch } from "@/lib/worktrees/create/create-node-branch.ts";
+import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
 const paramsSchema = z.object({ planId: z.string().uuid(), slug: z.string().min(1).max(60) });
 const bodySchema = z.object({
@@ -11,10 +11,7 @@ const bodySchema = z.object({
 });
 
 // POST /api/plans/:planId/nodes/:slug/branch – create the node's branch and a worktree from its design parent
-export const POST = withErrorHandling(
-  async (request: Request, context: { params: Promise<{ planId: string; slug: string }> }) => {
-    const params = paramsSchema.parse(await context.params);
-    const body = await parseJsonBody(request, bodySchema);
-    return Response.json(await createNodeBranch(getDb(), { ...params, ...body }), { status: 201 });
-  },
+export const POST = withLocalRepo(
+  { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ planId: params.planId }) },
+  async ({ params, body }) => Response.json(await createNodeBranch(getDb(), { ...params, ...body }), { status: 201 }),
 );

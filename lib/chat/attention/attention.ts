@@ -1,0 +1,77 @@
+/**
+ * The attention view's order: which worktree needs the user first. Pure; the rows come from
+ * lib/chat/attention/list-attention.ts.
+ */
+export type AttentionState = "waiting" | "failed" | "unread" | "running" | "queued" | "idle";
+
+export interface AttentionItem {
+  repoId: string;
+  repoLabel: string;
+  worktreePath: string;
+  sessionId: string;
+  state: AttentionState;
+  /** The latest run's status and when it started and ended (ISO), null before any run. */
+  lastRun: { status: string; startedAt: string | null; finishedAt: string | null; errorMessage: string | null } | null;
+}
+
+const RANK: Record<AttentionState, number> = { waiting: 0, failed: 1, unread: 2, running: 3, queued: 4, idle: 5 };
+
+const FAILED = new Set(["failed", "timed_out", "interrupted"]);
+
+/**
+ * One state per worktree: waiting for the user beats everything; then a failure or a finished
+ * answer the user has not seen; then running, queued and idle.
+ */
+export function attentionState(input: {
+  liveState: "waiting" | "running" | "queued" | "idle";
+  hasUnread: boolean;
+  lastRunStatus: string | null;
+}): AttentionState {
+  if (input.liveState !== "idle") return input.liveState;
+  if (input.hasUnread) return input.lastRunStatus && FAILED.has(input.lastRunStatus) ? "failed" : "unread";
+  return "idle";
+}
+
+/** What a `worktree_activity` message says about one worktree: its live state, and how its last run ended. */
+export interface LiveAttentionChange {
+  worktreePath: string;
+  state: "queued" | "running" | "waiting" | "idle";
+  lastRunStatus: string | null;
+}
+
+/**
+ * The view with one worktree's announced state put in at once, re-ranked, without waiting for the
+ * list to be read again: a run that just ended counts as unread (the open chat marks it read and
+ * the next read says so). The same array when the worktree is not listed or nothing changes.
+ */
+export function applyLiveAttention(items: AttentionItem[], change: LiveAttentionChange): AttentionItem[] {
+  const index = items.findIndex((item) => item.worktreePath === change.worktreePath);
+  if (index === -1) return items;
+  const current = items[index]!;
+  const state = attentionState({
+    liveState: change.state,
+    hasUnread: change.state === "idle" && change.lastRunStatus !== null && current.state !== "idle",
+    lastRunStatus: change.lastRunStatus,
+  });
+  if (state === current.state) return items;
+  const next = [...items];
+  next[index] = { ...current, state };
+  return rankAttention(next);
+}
+
+/** Most urgent first; within a state the most recent activity first, then by path for a stable order. */
+export function rankAttention(items: AttentionItem[]): AttentionItem[] {
+  const lastActivity = (item: AttentionItem) =>
+    Date.parse(item.lastRun?.finishedAt ?? item.lastRun?.startedAt ?? "") || 0;
+  return [...items].sort(
+    (a, b) =>
+      RANK[a.state] - RANK[b.state] ||
+      lastActivity(b) - lastActivity(a) ||
+      a.worktreePath.localeCompare(b.worktreePath),
+  );
+}
+
+/** How many worktrees need the user now (waiting or failed): the tab title's count. */
+export function countNeedingUser(items: AttentionItem[]): number {
+  return items.filter((item) => item.state === "waiting" || item.state === "failed").length;
+}

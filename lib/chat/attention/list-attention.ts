@@ -1,0 +1,82 @@
+import { existsSync } from "node:fs";
+import type { Db } from "@/lib/db/client.ts";
+import { countWaiting } from "@/lib/approvals/approval-broker.ts";
+import { attentionState, rankAttention, type AttentionItem } from "./attention.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+
+/**
+ * Every active conversation of every pinned repository, with the state that says whether it needs
+ * the user (waiting, failed, unread, running, queued, idle), most urgent first. Live state comes
+ * from the run manager and the approval broker; the latest run and unread mark from the database.
+ * A worktree whose folder is gone is left out (its conversation stays in the repository's list).
+ */
+export async function listAttention(db: Db): Promise<AttentionItem[]> {
+  const sessions = await db.chatSession.findMany({
+    where: { status: "active", repo: { pins: { some: {} } } },
+    include: { repo: { select: { name: true, pins: { select: { label: true }, take: 1 } } } },
+  });
+  const present = sessions.filter((session) => existsSync(session.worktreePath));
+  const lastRuns = await readLastRuns(
+    db,
+    present.map((session) => session.id),
+  );
+  const manager = getRunManager();
+  const items = present.map((session): AttentionItem => {
+    const lastRun = lastRuns.get(session.id) ?? null;
+    const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
+    const isWaiting = countWaiting({ repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
+    return {
+      repoId: session.repoId,
+      repoLabel: session.repo.pins[0]?.label ?? session.repo.name,
+      worktreePath: session.worktreePath,
+      sessionId: session.id,
+      state: attentionState({
+        liveState: isWaiting ? "waiting" : manager.stateOf(session.worktreePath),
+        hasUnread,
+        lastRunStatus: lastRun?.status ?? null,
+      }),
+      lastRun: lastRun
+        ? {
+            status: lastRun.status,
+            startedAt: lastRun.startedAt?.toISOString() ?? null,
+            finishedAt: lastRun.finishedAt?.toISOString() ?? null,
+            errorMessage: lastRun.errorMessage,
+          }
+        : null,
+    };
+  });
+  return rankAttention(items);
+}
+
+interface LastRun {
+  status: string;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  errorMessage: string | null;
+}
+
+/**
+ * The newest run of each session in two queries, whatever the number of sessions: the newest
+ * creation time per session (GROUP BY over the (session, created) index), then those runs. One
+ * query per session made the view's refresh grow with every worktree (50 worktrees: 50 queries).
+ */
+async function readLastRuns(db: Db, sessionIds: string[]): Promise<Map<string, LastRun>> {
+  if (sessionIds.length === 0) return new Map();
+  const newest = await db.agentRun.groupBy({
+    by: ["sessionId"],
+    where: { sessionId: { in: sessionIds } },
+    _max: { createdAt: true },
+  });
+  const keys = newest.flatMap((row) =>
+    row._max.createdAt ? [{ sessionId: row.sessionId, createdAt: row._max.createdAt }] : [],
+  );
+  if (keys.length === 0) return new Map();
+  const runs = await db.agentRun.findMany({
+    where: { OR: keys },
+    select: { sessionId: true, status: true, startedAt: true, finishedAt: true, errorMessage: true },
+  });
+  const bySession = new Map<string, LastRun>();
+  // Two runs of a session created in the same millisecond (never seen in practice): either is the newest.
+  for (const run of runs) if (!bySession.has(run.sessionId)) bySession.set(run.sessionId, run);
+  return bySession;
+}

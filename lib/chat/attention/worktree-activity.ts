@@ -1,0 +1,35 @@
+import type { Db } from "@/lib/db/client.ts";
+import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import { countWaiting } from "@/lib/approvals/approval-broker.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { isSessionLocal } from "@/lib/team/ownership.ts";
+
+/** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
+export async function listWorktreeActivity(db: Db, input: { repoId: string }): Promise<WorktreeActivity[]> {
+  const sessions = await db.chatSession.findMany({ where: { repoId: input.repoId, status: "active" } });
+  const manager = getRunManager();
+  return Promise.all(
+    sessions.map(async (session) => {
+      const unread = await db.agentRun.findFirst({
+        where: { sessionId: session.id, finishedAt: { gt: session.lastReadAt } },
+        select: { id: true },
+      });
+      return {
+        worktreePath: session.worktreePath,
+        sessionId: session.id,
+        state:
+          countWaiting({ repoId: input.repoId, worktreePath: session.worktreePath }) > 0
+            ? ("waiting" as const)
+            : manager.stateOf(session.worktreePath),
+        hasUnread: unread !== null,
+      };
+    }),
+  );
+}
+
+/** Records that the user has seen the worktree's chat up to now. */
+export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<void> {
+  // Another instance's conversation is read-only here; its unread marks are that instance's.
+  if (!(await isSessionLocal(db, input.sessionId))) return;
+  await db.chatSession.updateMany({ where: { id: input.sessionId }, data: { lastReadAt: new Date() } });
+}

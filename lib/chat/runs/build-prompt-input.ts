@@ -1,0 +1,163 @@
+import type { Db } from "@/lib/db/client.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { loadPromptLedger } from "@/lib/ledger/load-prompt-ledger.ts";
+import type { PromptInput } from "@/lib/prompt/types.ts";
+import { buildPlanContext } from "@/lib/plans/plan-context.ts";
+import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
+
+/**
+ * The previous scan of each session, kept in memory only: git facts are never stored, and
+ * after a restart the first send simply reports "first scan in this conversation".
+ */
+const previousScansState = defineProcessState("previousScans", () => new Map<string, WorktreeScan>());
+
+/**
+ * Uncovered messages loaded whole for one prompt. Upkeep keeps far fewer uncovered (it summarizes once
+ * they outgrow the recent window); older ones, possible only with upkeep off, are listed as left out.
+ */
+const MAX_LOADED_MESSAGES = 1000;
+
+/** Covered user messages loaded for the verbatim block (newest first); their share of the budget decides how many go. */
+const MAX_EARLIER_USER_MESSAGES = 300;
+
+/**
+ * Loads everything the prompt needs besides the scan: project rules, the worktree's ledger (decisions
+ * in force, open tasks), the latest summary and every message the summary does not cover (the gap
+ * rule: a message is either behind the summary or in the prompt, or listed as left out).
+ */
+export async function buildPromptInput(
+  db: Db,
+  input: {
+    sessionId: string;
+    repoId: string;
+    userMessageId: number;
+    userMessage: string;
+    scan: WorktreeScan;
+    budgetChars: number;
+    /** Ledger entries loaded whole for the prompt (the newest); the others are named as left out. */
+    ledgerMaxEntries: number;
+  },
+): Promise<PromptInput> {
+  const [rules, ownSummary, session] = await Promise.all([
+    db.projectRule.findUnique({ where: { repoId: input.repoId } }),
+    findMemorySummary(db, input.sessionId),
+    db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } }),
+  ]);
+  const summary =
+    ownSummary ?? (session ? await findArchivedSessionSummary(db, { ...session, branch: input.scan.branch }) : null);
+  const coveredUntil = ownSummary?.coveredUntilMessageId ?? 0;
+  const uncovered = {
+    sessionId: input.sessionId,
+    id: { lt: input.userMessageId, gt: coveredUntil },
+    role: { in: ["user", "assistant"] },
+    NOT: { content: "" },
+  };
+  const recent = await db.chatMessage.findMany({
+    where: uncovered,
+    orderBy: { id: "desc" },
+    take: MAX_LOADED_MESSAGES,
+  });
+  // The user's own words the summary covers, in this conversation (not an inherited summary's).
+  const coveredByUser = {
+    sessionId: input.sessionId,
+    id: { lte: coveredUntil },
+    role: "user",
+    NOT: { content: "" },
+  };
+  const [earlierUser, earlierUserCount] =
+    coveredUntil > 0
+      ? await Promise.all([
+          db.chatMessage.findMany({ where: coveredByUser, orderBy: { id: "desc" }, take: MAX_EARLIER_USER_MESSAGES }),
+          db.chatMessage.count({ where: coveredByUser }),
+        ])
+      : [[], 0];
+  const notLoaded =
+    recent.length === MAX_LOADED_MESSAGES
+      ? await db.chatMessage.findMany({
+          where: { ...uncovered, id: { lt: recent.at(-1)!.id, gt: coveredUntil } },
+          select: { id: true },
+          orderBy: { id: "asc" },
+        })
+      : [];
+  const worktreePath = session?.worktreePath ?? input.scan.path;
+  const planContext = session
+    ? await buildPlanContext(db, {
+        repoId: input.repoId,
+        planId: session.planId,
+        repoRoot: session.repo.rootPath,
+        worktreePath: input.scan.path,
+        branch: input.scan.branch,
+      })
+    : { plan: null, designWarnings: [], planId: null, nodeSlug: null };
+  const ledger = await loadPromptLedger(db, {
+    scope: {
+      repoId: input.repoId,
+      worktreePath,
+      planId: session?.planId ?? planContext.planId,
+      node:
+        planContext.planId && planContext.nodeSlug ? { planId: planContext.planId, slug: planContext.nodeSlug } : null,
+    },
+    maxEntries: input.ledgerMaxEntries,
+  });
+  const previousScan = previousScansState.get().get(input.sessionId) ?? null;
+  previousScansState.get().set(input.sessionId, input.scan);
+  return {
+    rules: { branchNamingRule: rules?.branchNamingRule ?? "feat/{slug}", freeTextRules: rules?.freeTextRules ?? "" },
+    worktree: { path: input.scan.path, branch: input.scan.branch },
+    scan: input.scan,
+    previousScan,
+    plan: planContext.plan,
+    designWarnings: planContext.designWarnings,
+    workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
+    summary: summary
+      ? {
+          id: summary.id,
+          markdown: summary.summaryMarkdown,
+          coveredUntilMessageId: summary.coveredUntilMessageId,
+          isInherited: ownSummary === null,
+        }
+      : null,
+    recentMessages: recent.reverse().map((message) => ({
+      id: message.id,
+      role: message.role === "assistant" || message.role === "system" ? message.role : "user",
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    notLoadedMessageIds: notLoaded.map((message) => message.id),
+    earlierUserMessages: earlierUser.map((message) => ({
+      id: message.id,
+      role: "user" as const,
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    earlierUserNotLoadedCount: Math.max(earlierUserCount - earlierUser.length, 0),
+    ledger,
+    userMessage: input.userMessage,
+    budget: { maxChars: input.budgetChars },
+  };
+}
+
+/**
+ * A new session's first prompts carry the summary of the worktree's last archived session on the
+ * same branch ("New conversation" in the same worktree). A worktree removed and another made in
+ * the same folder for another branch is another piece of work: its summary is not carried over.
+ */
+async function findArchivedSessionSummary(
+  db: Db,
+  session: { repoId: string; worktreePath: string; branch: string | null },
+) {
+  return db.chatSummary.findFirst({
+    where: {
+      kind: "model",
+      session: {
+        repoId: session.repoId,
+        worktreePath: session.worktreePath,
+        status: "archived",
+        branchName: session.branch,
+      },
+    },
+    orderBy: { id: "desc" },
+  });
+}

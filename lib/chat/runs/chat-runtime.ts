@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "@/lib/db/client.ts";
+import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
+import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
+import { executeRun } from "./execute-run.ts";
+import { publishWorktreeActivity } from "./run-activity.ts";
+import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decisions.ts";
+import type { RunJob, RunJobResult } from "./run-job.ts";
+import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
+
+const runManagerState = defineProcessState(
+  "runManager",
+  () =>
+    new RunManager({
+      execute: async (job, signal) => {
+        await captureUserMessage(getDb(), job);
+        const result = await executeRun(getDb(), job, signal);
+        if (result.assistantMessageId !== null)
+          await recordAnswerDecisions(getDb(), { job, assistantMessageId: result.assistantMessageId });
+        // Upkeep runs in the background after the answer is stored (marked running before the send
+        // answers, so a client can wait for it); it notes failures in the chat.
+        startAutoUpkeep(getDb(), { sessionId: job.sessionId });
+        return result;
+      },
+      onQueued: (job, position) => {
+        getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
+        publishWorktreeActivity(job, "queued");
+      },
+      onCancelledWhileQueued: (job) => cancelQueuedRun(job),
+      // "idle" is said here, once the worktree is free (its answer stored, its decisions recorded),
+      // not when the answer is stored: a client reading the activity in between would hear "running"
+      // and keep it until the next event (a stale badge, Commit held back).
+      onIdle: (job, result) => publishWorktreeActivity(job, "idle", result?.status ?? "failed"),
+    }),
+);
+
+/** The process-wide run manager, wired to the database and the live event log. */
+export function getRunManager(): RunManager {
+  return runManagerState.get();
+}
+
+async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
+  const db = getDb();
+  const now = new Date();
+  const message = await db.chatMessage.create({
+    data: { sessionId: job.sessionId, role: "assistant", content: "", status: "cancelled", runId: job.runId },
+  });
+  await db.agentRun.update({
+    where: { id: job.runId },
+    data: {
+      status: "cancelled",
+      errorKind: "cancelled",
+      errorMessage: "Cancelled before it started. Your message is kept; send it again when you want an answer.",
+      finishedAt: now,
+      assistantMessageId: message.id,
+    },
+  });
+  getRunEventLog().publish({
+    sessionId: job.sessionId,
+    runId: job.runId,
+    event: {
+      kind: "finished",
+      status: "cancelled",
+      errorKind: "cancelled",
+      userMessage: null,
+      assistantMessageId: message.id,
+    },
+  });
+  publishWorktreeActivity(job, "idle", "cancelled");
+  return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
+}
+
+/** Creates the run row (queued) for a stored user message and hands it to the run manager. */
+export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
+  const db = getDb();
+  await assertNoRebaseStopped(input.worktreePath);
+  const manager = getRunManager();
+  const closure = manager.closureOf(input.worktreePath);
+  if (closure) throw worktreeClosed(closure);
+  const run = await db.agentRun.create({
+    data: {
+      sessionId: input.sessionId,
+      repoId: input.repoId,
+      worktreePath: input.worktreePath,
+      userMessageId: input.userMessageId,
+      claudeSessionId: randomUUID(),
+      inputPromptDigest: "",
+      status: "queued",
+    },
+  });
+  manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
+  try {
+    return await manager.submit({ runId: run.id, ...input });
+  } catch (error) {
+    if (!(error instanceof WorktreeClosedError)) throw error;
+    // Closed between the check above and now: the run never started; say so on its row.
+    const refusal = worktreeClosed(error.closure);
+    await db.agentRun.update({
+      where: { id: run.id },
+      data: { status: "failed", errorMessage: refusal.message, finishedAt: new Date() },
+    });
+    throw refusal;
+  }
+}
+
+function worktreeClosed(closure: WorktreeClosure): AppError {
+  const why = {
+    landing:
+      "Arbor is landing a branch in this worktree (git is merging or rebasing here), so Claude was not started (your message is kept). Send again once the land is done.",
+    abort:
+      "Arbor is aborting a rebase or merge in this worktree, so Claude was not started (your message is kept). Send again once it is done.",
+    reclaim:
+      "Arbor is deleting this worktree's dependency folders (Tidy up), so Claude was not started (your message is kept). Send again once it is done; reinstall the dependencies if the task needs them.",
+    setup:
+      "Arbor is still setting up this new worktree (copying files, running the setup command), so Claude was not started (your message is kept). Send again once the setup is done.",
+    removal:
+      "This worktree is being removed, so Claude was not started (your message is kept). Open another worktree, or wait and send again if the removal was refused.",
+  }[closure];
+  return new AppError("conflict", why, { details: { closure } });
+}
+
+/**
+ * Claude does not run in a worktree where a rebase is stopped half way (Arbor's land by rebase, or
+ * the user's in a terminal): HEAD is detached on a commit being replayed, and edits would land in
+ * the middle of it. Read from the git dir's files, no git process.
+ */
+async function assertNoRebaseStopped(worktreePath: string): Promise<void> {
+  const gitDir = await readGitDirFromFiles(worktreePath);
+  const state = gitDir ? await readOperationFiles(gitDir) : null;
+  if (state?.operation !== "rebase") return;
+  const branch = state.headName?.replace(/^refs\/heads\//, "") ?? "this branch";
+  throw new AppError(
+    "conflict",
+    `A rebase of ${branch} is stopped in this worktree${state.stoppedAt ? ` at ${state.stoppedAt.slice(0, 7)}` : ""}, so Claude was not started (your message is kept). Abort the rebase from the worktree list ("Rebase stopped…" → Abort), or finish it in a terminal (\`git rebase --continue\`), then send again.`,
+    { details: { operation: "rebase" } },
+  );
+}

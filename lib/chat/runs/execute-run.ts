@@ -1,0 +1,142 @@
+import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import { takeWarm } from "@/lib/agent/warm-pool.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { isAppError } from "@/lib/errors/app-error.ts";
+import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
+import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
+import { preparePrompt } from "./prepare-prompt.ts";
+import { planConversation } from "./conversation-plan.ts";
+import { createToolCallCollector } from "./collect-tool-calls.ts";
+import { createPartialTextWriter } from "./partial-text-writer.ts";
+import { publishWorktreeActivity } from "./run-activity.ts";
+import type { RunJob, RunJobResult } from "./run-job.ts";
+import { finishRun, type RunEnd } from "./finish-run.ts";
+import { takeRunCheckpoint } from "./run-checkpoints.ts";
+import { toRunEvents } from "./to-run-event.ts";
+
+/**
+ * Runs one queued send: rescan git, assemble the prompt, run `claude -p` in the worktree,
+ * relay its events live, and store the answer and the run, whatever way it ends. The repository's
+ * trust is checked when the run starts: unless it shows exactly what the user trusted, Claude runs
+ * without the project's settings (its hooks, env, MCP servers, permission rules), keeping Arbor's
+ * own hooks when the worktree has them installed.
+ */
+export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
+  const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
+  const settings = await readEffectiveSettings(db, job.repoId);
+  const startedAt = new Date();
+  const assistant = await db.chatMessage.create({
+    data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },
+  });
+  await db.agentRun.update({
+    where: { id: job.runId },
+    data: { status: "running", startedAt, assistantMessageId: assistant.id },
+  });
+  publishWorktreeActivity(job, "running");
+
+  const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
+    finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
+      runId: job.runId,
+      assistantMessageId: assistant.id,
+      status,
+      scan,
+    }));
+
+  if (!existsSync(job.worktreePath)) {
+    publish({ kind: "started", claudeSessionId: "", pid: null });
+    return end(
+      failure(
+        "worktree_missing",
+        `The worktree directory ${job.worktreePath} no longer exists. Restore it (or rescan and open another worktree); your message is kept.`,
+      ),
+      null,
+    );
+  }
+  let started: { conversation: StartedConversation; claudeSessionId: string };
+  try {
+    const plan = await planConversation(db, { ...job, settings });
+    if (plan.notice) publish({ kind: "notice", message: plan.notice });
+    // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
+    // otherwise one starts now and boots while git is rescanned and the prompt assembled.
+    const warm = takeWarm({ worktreePath: job.worktreePath, key: plan.key });
+    const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
+    started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
+    await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
+    await linkRunToSession(db, { sessionId: claudeSessionId, runId: job.runId });
+    publish({ kind: "started", claudeSessionId, pid: null });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    publish({ kind: "started", claudeSessionId: "", pid: null });
+    return end(failure("invalid_settings", error.message), null);
+  }
+
+  const preparing = preparePrompt(db, { job, settings });
+  // The worktree's files before Claude sees the prompt, written while the prompt is assembled.
+  const checkpointed = takeRunCheckpoint(db, { job, phase: "start" });
+  const tools = createToolCallCollector();
+  const partial = createPartialTextWriter(db, assistant.id);
+  const approvalRun = {
+    runId: job.runId,
+    sessionId: job.sessionId,
+    repoId: job.repoId,
+    worktreePath: job.worktreePath,
+  };
+  let streamedText = "";
+  const running = started.conversation.bind({
+    prompt: Promise.all([preparing, checkpointed]).then(([prepared]) => prepared.text),
+    signal,
+    conversation: {
+      onPermissionRequest: (request) =>
+        askUser(db, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
+      onPermissionClosed: (requestId, reason) =>
+        void closeApproval(db, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
+          console.error("[arbor] closing an approval failed", error),
+        ),
+    },
+    onEvent: (event) => {
+      for (const runEvent of toRunEvents(event)) {
+        tools.add(runEvent);
+        publish(runEvent);
+        if (runEvent.kind === "text_delta") {
+          streamedText += runEvent.text;
+          partial.update(streamedText);
+        }
+      }
+    },
+  });
+  const prepared = await preparing.then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error }),
+  );
+  if (!prepared.value) {
+    await running.catch(() => null); // stopped because the prompt could not be built; that error is reported below
+    await Promise.all([partial.stop(), checkpointed]);
+    if (!isAppError(prepared.error)) throw prepared.error;
+    return end(
+      failure(prepared.error.code === "git_failed" ? "git_failed" : "invalid_settings", prepared.error.message),
+      null,
+    );
+  }
+  const outcome = await running;
+  await partial.stop();
+  await takeRunCheckpoint(db, { job, phase: "end" });
+  if (outcome.invalidLineCount > 0) {
+    console.warn(
+      `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,
+    );
+  }
+  return end({ kind: "outcome", outcome, toolCalls: tools.list() }, prepared.value.scan);
+}
+
+function failure(errorKind: string, message: string): RunEnd {
+  return { kind: "failed_before_start", errorKind, message };
+}
+
+export type { RunOutcome };

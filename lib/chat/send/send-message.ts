@@ -1,0 +1,113 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { readSettings } from "@/lib/settings/settings-store.ts";
+import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
+import { submitRun } from "@/lib/chat/runs/chat-runtime.ts";
+import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
+import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
+import type { ToolRule } from "@/lib/realtime/approval-view.ts";
+
+export interface SendResult {
+  userMessage: MessageView;
+  assistantMessage: MessageView | null;
+  run: RunView;
+  updatedScan: WorktreeScan | null;
+}
+
+/**
+ * Sends a user message: it is stored first (never lost, whatever happens next), then a run is
+ * queued for the worktree; resolves when the run has ended and everything is stored.
+ */
+export async function sendChatMessage(db: Db, input: { sessionId: string; userMessage: string }): Promise<SendResult> {
+  return (await startChatMessage(db, input)).finished;
+}
+
+/**
+ * sendChatMessage's first half for a message Arbor sends on the user's behalf ("Ask Claude to
+ * resolve"): resolves once the message is stored and its run queued, with the run's end to await.
+ */
+export async function startChatMessage(
+  db: Db,
+  input: { sessionId: string; userMessage: string },
+): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
+  const settings = await readSettings(db);
+  if (input.userMessage.trim() === "")
+    throw new AppError("invalid_input", "The message is empty. Type something to send.");
+  const bytes = Buffer.byteLength(input.userMessage, "utf8");
+  if (bytes > settings.maxMessageBytes) {
+    throw new AppError(
+      "payload_too_large",
+      `The message is ${bytes} bytes; the limit is ${settings.maxMessageBytes} bytes. Shorten it, or raise "max message bytes" in Settings.`,
+      { details: { limitBytes: settings.maxMessageBytes, bytes } },
+    );
+  }
+  const session = await findActiveSession(db, input.sessionId);
+  const userMessage = await db.chatMessage.create({
+    data: { sessionId: session.id, role: "user", content: input.userMessage },
+  });
+  return { userMessageId: userMessage.id, finished: runForUserMessage(db, { session, userMessageId: userMessage.id }) };
+}
+
+/** Runs the agent again for a user message whose run failed or was cancelled. */
+/**
+ * Runs the agent again for the user message of an earlier run. "Allow and retry" passes the
+ * tools that run was refused (`allowTools`): they are allowed for the new run only.
+ */
+export async function retryRun(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<SendResult> {
+  const run = await db.agentRun.findUnique({ where: { id: input.runId } });
+  if (!run?.userMessageId) throw new AppError("not_found", "That run does not exist any more. Send the message again.");
+  if (run.status === "running" || run.status === "queued")
+    throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
+  const session = await findActiveSession(db, run.sessionId);
+  const extraAllowedTools = (input.allowTools ?? []).map((rule) => {
+    if (!isSafeToolRule(rule)) {
+      throw new AppError(
+        "invalid_input",
+        `"${formatToolRule(rule)}" cannot be allowed: use a tool name and one line of rule text.`,
+      );
+    }
+    return formatToolRule(rule);
+  });
+  return runForUserMessage(db, { session, userMessageId: run.userMessageId, extraAllowedTools });
+}
+
+async function runForUserMessage(
+  db: Db,
+  input: {
+    session: { id: string; repoId: string; worktreePath: string };
+    userMessageId: number;
+    extraAllowedTools?: string[];
+  },
+): Promise<SendResult> {
+  const result = await submitRun({
+    sessionId: input.session.id,
+    repoId: input.session.repoId,
+    worktreePath: input.session.worktreePath,
+    userMessageId: input.userMessageId,
+    ...(input.extraAllowedTools?.length ? { extraAllowedTools: input.extraAllowedTools } : {}),
+  });
+  const [userMessage, assistantMessage, run] = await Promise.all([
+    db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),
+    result.assistantMessageId ? db.chatMessage.findUnique({ where: { id: result.assistantMessageId } }) : null,
+    db.agentRun.findUniqueOrThrow({ where: { id: result.runId } }),
+  ]);
+  return {
+    userMessage: toMessageView(userMessage, null),
+    assistantMessage: assistantMessage ? toMessageView(assistantMessage, run) : null,
+    run: toRunView(run),
+    updatedScan: result.scan ?? null,
+  };
+}
+
+async function findActiveSession(db: Db, sessionId: string) {
+  const session = await db.chatSession.findUnique({ where: { id: sessionId } });
+  if (!session)
+    throw new AppError("not_found", "That conversation does not exist. Open the worktree again from the list.");
+  if (session.status !== "active")
+    throw new AppError(
+      "conflict",
+      "This conversation is archived and read-only. Open the worktree to start a new one.",
+    );
+  return session;
+}

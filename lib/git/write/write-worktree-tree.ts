@@ -1,0 +1,173 @@
+import { copyFile, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
+import { readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
+import { runGitCommand } from "@/lib/git/run/run-git.ts";
+
+export interface WorktreeTree {
+  /** A tree object with every file of the worktree as it is now, untracked ones included, ignored ones not. */
+  tree: string;
+  /** HEAD when it was written; null on an unborn branch. */
+  head: string | null;
+  /** Files git could not read (the tree has the others); empty when all went in. */
+  warning: string | null;
+}
+
+/** Tracked files that match an ignore rule: the one thing an index changes in what `add -A` takes. */
+const IGNORED_TRACKED_ARGS = ["ls-files", "-z", "--cached", "--ignored", "--exclude-standard"];
+
+/**
+ * Writes the worktree's files as they are now into a tree object (a git object: immutable, so it
+ * can name "the state before/after a run" forever), without touching anything the user has: an
+ * index of Arbor's own takes `git add -A` (tracked and untracked files, .gitignore respected),
+ * then `write-tree`. The user's index, stash, HEAD and branches are never written. New file
+ * contents become loose objects in the repository, as `git stash -u` would. HEAD is read alongside.
+ *
+ * The index is the one Arbor keeps for the worktree (checkpoint-index.ts), so only files changed
+ * since the last checkpoint are read again; it gives the same tree as a fresh copy of the user's
+ * index would. The two differ only in which files they track, and a tracked file goes into the
+ * tree where an untracked one is left out only when it is ignored: so the kept index is used
+ * when it tracks the same ignored files as the user's (`ls-files --ignored`, both read while HEAD
+ * is), and is started again from the user's index otherwise, or when that index changed. When
+ * another checkpoint of the same worktree holds the kept index, a one-off copy of the user's
+ * index is used instead.
+ */
+export async function writeWorktreeTree(input: { worktreePath: string }): Promise<WorktreeTree> {
+  const cwd = input.worktreePath;
+  const gitDir = await findGitDir(cwd);
+  const lease = gitDir ? await leaseCheckpointIndex(gitDir) : null;
+  if (!lease) return writeWithOneOffIndex({ cwd, gitDir });
+  try {
+    return await writeWithKeptIndex({ cwd, gitDir: gitDir!, lease });
+  } finally {
+    await lease.release();
+  }
+}
+
+async function writeWithKeptIndex({
+  cwd,
+  gitDir,
+  lease,
+}: {
+  cwd: string;
+  gitDir: string;
+  lease: CheckpointIndexLease;
+}): Promise<WorktreeTree> {
+  const { isCopied, hasRemovals } = await lease.prepare();
+  // The check reads the kept index while `add -A` rewrites it (git swaps the file in whole): the
+  // ignored files it tracks are the same before and after, except ones deleted, which only makes
+  // the check answer "differs" (a copy) when it need not.
+  const [head, isSame, written] = await Promise.all([
+    readHead({ cwd, gitDir }),
+    isCopied ? true : tracksSameIgnoredFiles({ cwd, lease, hasRemovals }),
+    addAndWriteTree({ cwd, index: lease.index }).catch((error: unknown) => {
+      if (isCopied) throw error;
+      return null; // A kept index git cannot use (damaged, or naming objects since pruned): copied again below.
+    }),
+  ]);
+  if (written && isSame) {
+    if (written.hasRemovals && !hasRemovals) await lease.noteRemovals();
+    return { head, tree: written.tree, warning: written.warning };
+  }
+  await lease.reseed();
+  const again = await addAndWriteTree({ cwd, index: lease.index });
+  if (again.hasRemovals) await lease.noteRemovals();
+  return { head, tree: again.tree, warning: again.warning };
+}
+
+async function writeWithOneOffIndex({ cwd, gitDir }: { cwd: string; gitDir: string | null }): Promise<WorktreeTree> {
+  const folder = await mkdtemp(path.join(tmpdir(), "arbor-index-"));
+  const index = path.join(folder, "index");
+  try {
+    const [head] = await Promise.all([readHead({ cwd, gitDir }), gitDir ? seedIndex({ gitDir, target: index }) : null]);
+    return { head, ...(await addAndWriteTree({ cwd, index })) };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function addAndWriteTree(input: {
+  cwd: string;
+  index: string;
+}): Promise<{ tree: string; warning: string | null; hasRemovals: boolean }> {
+  const env = { GIT_INDEX_FILE: input.index };
+  const added = await runGitCommand({
+    cwd: input.cwd,
+    args: ["add", "-A", "--ignore-errors", "--verbose"],
+    env,
+    okExitCodes: [1],
+  });
+  const written = await runGitCommand({ cwd: input.cwd, args: ["write-tree"], env });
+  return {
+    tree: written.stdout.toString("utf8").trim(),
+    warning: added.exitCode === 0 ? null : firstLine(added.stderr),
+    // `--verbose` says "remove '<path>'" for each entry taken out (its file is gone).
+    hasRemovals: /^remove '/m.test(added.stdout.toString("latin1")),
+  };
+}
+
+/**
+ * True when the kept index tracks the same ignored files as the worktree's own index (the only
+ * files whose place in the tree depends on the index rather than the disk). The kept index was
+ * copied from it and only took in files that were not ignored, so when it tracks no ignored file
+ * and lost no entry since, the worktree's index cannot track one either that is on disk.
+ */
+async function tracksSameIgnoredFiles(input: {
+  cwd: string;
+  lease: CheckpointIndexLease;
+  hasRemovals: boolean;
+}): Promise<boolean> {
+  const listIgnored = (index: string) =>
+    runGitCommand({
+      cwd: input.cwd,
+      args: IGNORED_TRACKED_ARGS,
+      env: { GIT_INDEX_FILE: index },
+      isExitCodeChecked: false,
+    });
+  const kept = await listIgnored(input.lease.index);
+  if (kept.exitCode !== 0) return false;
+  if (kept.stdout.length === 0 && !input.hasRemovals) return true;
+  const real = await listIgnored(input.lease.realIndex);
+  return real.exitCode === 0 && kept.stdout.equals(real.stdout);
+}
+
+/** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
+async function readHead({ cwd, gitDir }: { cwd: string; gitDir: string | null }): Promise<string | null> {
+  const fromFiles = gitDir ? readHeadFromFiles(gitDir) : undefined;
+  if (fromFiles !== undefined) return fromFiles;
+  const result = await runGitCommand({
+    cwd,
+    args: ["rev-parse", "--verify", "-q", "HEAD^{commit}"],
+    isExitCodeChecked: false,
+  });
+  return result.exitCode === 0 ? result.stdout.toString("utf8").trim() : null;
+}
+
+/**
+ * Copies the worktree's index (its file stats let `add -A` skip unchanged files). A worktree
+ * without one (no commit yet) starts from an empty index, which only costs more hashing.
+ */
+async function seedIndex(input: { gitDir: string; target: string }): Promise<void> {
+  try {
+    await copyFile(path.join(input.gitDir, "index"), input.target);
+  } catch {
+    // No index yet: the temporary one starts empty.
+  }
+}
+
+/** `.git` is the git dir in a main worktree and a `gitdir: <path>` file in a linked one. */
+async function findGitDir(worktreePath: string): Promise<string | null> {
+  const dotGit = path.join(worktreePath, ".git");
+  try {
+    if ((await stat(dotGit)).isDirectory()) return dotGit;
+    const match = /^gitdir: (.+)$/m.exec(await readFile(dotGit, "utf8"));
+    return match ? path.resolve(worktreePath, match[1]!.trim()) : null;
+  } catch {
+    return null;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split("\n").find((line) => line.trim() !== "") ?? text.trim();
+}

@@ -1,0 +1,56 @@
+import path from "node:path";
+import type { Db } from "@/lib/db/client.ts";
+import { expectedBranchName } from "@/lib/design/naming-rule.ts";
+import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import { addAndSetUpWorktree } from "./create-worktree.ts";
+import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
+import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
+import { readProjectRules } from "@/lib/plans/project-rules.ts";
+
+/**
+ * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
+ * <parent branch>`, where the branch follows the naming rule and starts from the design
+ * parent's branch (the default branch for a root). Refuses when the branch or the path exists.
+ * The checks and the checkout are addBranchWorktree's (shared with "New worktree…"): hooks and
+ * filter drivers run only when the user trusts the repository. Then the repository's setup runs,
+ * as for "New worktree…" (`setupId`: its command's output streamed, and Stop setup).
+ */
+export async function createNodeBranch(
+  db: Db,
+  input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
+): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
+  const plan = await getPlanOrThrow(db, input.planId);
+  const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
+  if (!node) throw new AppError("not_found", `The plan has no node "${input.slug}".`);
+  const rules = await readProjectRules(db, plan.repoId);
+  const scan = await scanPinnedRepo(db, { repoId: plan.repoId });
+  const facts = await readBranchFacts({ repoPath: scan.repoRoot, scan });
+  const branch = expectedBranchName({ rule: rules.branchNamingRule, slug: node.slug });
+  const parentSlug = plan.tree?.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
+  const parentBranch = parentSlug
+    ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug })
+    : facts.defaultBranch;
+  const worktreePath =
+    input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
+  // The checks, the hold and the repository's setup are "New worktree…"'s (addAndSetUpWorktree).
+  const created = await addAndSetUpWorktree(db, {
+    repoId: plan.repoId,
+    scan,
+    branch,
+    base: parentBranch,
+    worktreePath,
+    localBranches: new Set(facts.branches.map((candidate) => candidate.name)),
+    remoteBranches: (await readBranchNames(scan.repoRoot)).remote,
+    isTrusted: await isRepositoryTrusted(db, plan.repoId),
+    hints: {
+      branchExists: "Rescan: the node is already linked to it.",
+      baseMissing: `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
+    },
+    ...(input.setupId ? { setupId: input.setupId } : {}),
+  });
+  return { branch, worktreePath: created.worktreePath, parentBranch: parentBranch!, setup: created.setup };
+}

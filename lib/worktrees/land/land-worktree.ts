@@ -1,0 +1,193 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
+import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
+import {
+  assertCommitterIdentity,
+  GIT_IDENTITY_MISSING,
+  identityMissingError,
+  isStoppedForIdentity,
+} from "./git-identity.ts";
+import { assertLandable } from "./land-refusals.ts";
+import { markLandedNodesDone } from "./mark-node-done.ts";
+import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
+import { liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
+import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
+import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+
+const LAND_TIMEOUT_MS = 120_000;
+
+/**
+ * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
+ * commit, one squashed commit, a fast-forward (only when the base has nothing the branch lacks), or
+ * a rebase of the branch onto the base in the branch's worktree followed by a fast-forward. Refused
+ * when the base moved since the preview (`baseCommit`) or a rebase or merge is stopped in either
+ * worktree. The design nodes whose branch this is move to done.
+ * Refused, with checkLanding's reasons, unless the check is clean with nothing in the way. Both
+ * worktrees are held (worktree-holds.ts) until git is done: no run starts in them, and a second
+ * land, an abort or a removal that would race this one is refused. Hooks and merge drivers run only in a
+ * trusted repository. A merge git gives up on half way is undone (`merge --abort`, `reset --merge`)
+ * so the base worktree is left as it was.
+ */
+export async function landWorktree(db: Db, input: LandInput): Promise<LandResult> {
+  const { worktree } = await resolvePinnedWorktree(db, input);
+  const own = await readOperationState(worktree.path);
+  if (own)
+    throw new AppError("conflict", `Nothing was landed. ${describeOperation(own)}`, { details: { operation: own } });
+  const check = await checkLanding(db, input);
+  assertLandable(check, input);
+  const { branch, base } = check;
+  const cwd = check.baseWorktreePath!;
+  // From here until git is done no run starts in either worktree, and no other land, abort or removal takes them.
+  return whileHolding(
+    [check.worktreePath, cwd],
+    { kind: "landing", doing: `landing ${branch} into ${base}` },
+    async () => {
+      // What may have happened between the check and the holds: a run started, or another land moved the base.
+      if (
+        liveRunState({ repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
+        liveRunState({ repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
+      )
+        throw new AppError("conflict", `${branch} was not landed: a run started just now; try again after it.`);
+      const baseNow = (await runGit({ cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
+      if (baseNow !== check.baseCommit)
+        throw new AppError(
+          "conflict",
+          `${base} moved while ${branch} was being checked (it is now at ${baseNow.slice(0, 7)}), so nothing was landed. Check again, then land.`,
+          { details: { isBaseMoved: true, baseCommit: baseNow } },
+        );
+      return landChecked(db, { ...input, check });
+    },
+  );
+}
+
+type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
+
+/** The land itself, with both worktrees held and the check passed. */
+async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Promise<LandResult> {
+  const { check } = input;
+  const { branch, base } = check;
+  const cwd = check.baseWorktreePath!;
+  const onBase = await readOperationState(cwd);
+  if (onBase) throw new AppError("conflict", `${branch} was not landed. ${describeOperation(onBase)}`);
+  const isTrusted = await isRepositoryTrusted(db, input.repoId);
+  const mergeDrivers = isTrusted ? [] : await neutralMergeDrivers(cwd);
+  const git = (args: string[]) =>
+    runGitCommand({
+      cwd,
+      args,
+      allowRepositoryCode: isTrusted,
+      extraConfig: mergeDrivers,
+      timeoutMs: LAND_TIMEOUT_MS,
+    });
+  const ref = `refs/heads/${branch}`;
+  if (input.method === "rebase") {
+    // A rebase that replays commits writes them as the user: without a name git stops half way.
+    if ((check.baseAhead ?? 0) > 0)
+      await assertCommitterIdentity({
+        cwd: check.worktreePath,
+        notDone: `${branch} was not rebased or landed (both worktrees are as they were)`,
+      });
+    await rebaseBranch({ branch, base, onto: check.baseCommit, cwd: check.worktreePath, isTrusted, mergeDrivers });
+    // A hook (trusted repositories run them) or another program may have committed on the base meanwhile.
+    await assertBaseStill({ cwd, check });
+  }
+  try {
+    if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
+    else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
+    else {
+      const log = await runGit({ cwd, args: ["log", "--reverse", "--format=%h%x00%s", `refs/heads/${base}..${ref}`] });
+      await git(["merge", "--squash", ref]);
+      await git(["commit", "-m", squashMessage({ branch, base, commits: parseCommitSubjects(log) })]);
+    }
+  } catch (error) {
+    await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
+      () => undefined,
+    );
+    if (input.method === "rebase") await assertBaseStill({ cwd, check });
+    if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
+      throw identityMissingError({
+        notDone: `${branch} was not landed (the ${base} worktree is as it was)`,
+        cause: error,
+      });
+    throw new AppError(
+      "conflict",
+      `git could not land ${branch} into ${base} (${readGitMessage(error)}); the ${base} worktree was put back as it was. Fix what git reports (a hook? who you are in git config?), then try again.`,
+      { cause: error },
+    );
+  }
+  const commit = (await runGit({ cwd, args: ["rev-parse", "HEAD"] })).trim();
+  const nodesDone = await markLandedNodesDone(db, { repoId: input.repoId, branch });
+  publishWorktreeListChange(input.repoId);
+  return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone };
+}
+
+/**
+ * Throws, saying what happened, when the base is no longer where the check saw it after the branch
+ * was rebased onto it: the fast-forward cannot happen (git only says "Not possible to
+ * fast-forward"), and the branch's commits already have new ids.
+ */
+async function assertBaseStill(input: { cwd: string; check: LandCheck }): Promise<void> {
+  const { branch, base, baseCommit } = input.check;
+  const now = (await runGit({ cwd: input.cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
+  if (now === baseCommit) return;
+  throw new AppError(
+    "conflict",
+    `${base} moved while ${branch} was being landed (it is now at ${now.slice(0, 7)}; a hook or another program committed on it), so nothing was landed. ${branch} was rebased onto the old ${base} (${baseCommit.slice(0, 7)}), so its commit ids changed. Check again, then land again.`,
+    { details: { isBaseMoved: true, isBranchRebased: true, baseCommit: now } },
+  );
+}
+
+/**
+ * `git rebase <base>` in the branch's worktree (no hook or merge driver of an untrusted repository
+ * runs), onto the base commit the check saw: what the branch was rebased onto is known even if the
+ * base moves meanwhile. A rebase that stops on a conflict is left exactly as git leaves it, for the user to finish
+ * or abort; the error says where it stopped.
+ */
+async function rebaseBranch(input: {
+  branch: string;
+  base: string;
+  /** The base's commit, as the check saw it. */
+  onto: string;
+  cwd: string;
+  isTrusted: boolean;
+  mergeDrivers: string[];
+}): Promise<void> {
+  const { branch, base, cwd } = input;
+  const result = await runGitCommand({
+    cwd,
+    args: ["rebase", input.onto],
+    allowRepositoryCode: input.isTrusted,
+    extraConfig: input.mergeDrivers,
+    timeoutMs: LAND_TIMEOUT_MS,
+    isExitCodeChecked: false,
+  });
+  if (result.exitCode === 0 && !result.isTimedOut) return;
+  const message = result.stderr.trim() || result.stdout.toString("utf8").trim();
+  const stopped = await readOperationState(cwd);
+  // Stopped for want of an identity (set after the check, or only for this worktree): nothing to
+  // resolve, so it is undone and the user is told the one thing to fix.
+  if (stopped && isStoppedForIdentity({ conflictingFileCount: stopped.conflictingFileCount, gitOutput: message })) {
+    const aborted = await runGitCommand({ cwd, args: ["rebase", "--abort"], isExitCodeChecked: false });
+    if (aborted.exitCode === 0)
+      throw identityMissingError({ notDone: `${branch} was not rebased or landed (the rebase was undone)` });
+  }
+  if (stopped) {
+    const why = whyRebaseStopped({ stopped, gitOutput: message, isTimedOut: result.isTimedOut });
+    throw new AppError(
+      "conflict",
+      `Nothing was landed: the rebase of ${branch} onto ${base} ${why}, and the worktree is left as git left it. ${describeOperation(stopped)}`,
+      // `stopReason` for the dialog, which shows the operation itself below its own sentence.
+      { details: { operation: stopped, stopReason: why } },
+    );
+  }
+  if (GIT_IDENTITY_MISSING.test(message))
+    throw identityMissingError({ notDone: `${branch} was not rebased or landed` });
+  throw new AppError(
+    "conflict",
+    `git could not rebase ${branch} onto ${base} (${message || (result.isTimedOut ? "it took too long" : `exit code ${result.exitCode}`)}); nothing was landed. Fix what git reports, then try again.`,
+  );
+}

@@ -1,0 +1,201 @@
+import path from "node:path";
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
+import type { WorktreeScan } from "@/lib/git/types.ts";
+import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
+import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
+import { countChangedFiles, liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { heldFor, holdWorktrees } from "@/lib/worktrees/worktree-holds.ts";
+import type { RemovalResult } from "@/lib/worktrees/ship-types.ts";
+import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
+import { readSubmoduleLosses } from "./submodule-state.ts";
+import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
+
+/**
+ * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
+ * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently),
+ * another worktree inside its folder, unsaved work in a submodule, commits no other branch or
+ * remote has, a run of Arbor's, or a Claude Code session active in the last few minutes (seen
+ * through the hooks). Otherwise `git worktree remove` (--force only past checked-out submodules,
+ * which git refuses otherwise; a worktree whose folder is gone is only forgotten), the branch
+ * deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose work landed in
+ * the default branch by squash or rebase, see landedBranches), and the worktree's conversations
+ * archived, never deleted. `dryRun` only reports the blockers.
+ */
+export async function removeWorktree(
+  db: Db,
+  input: {
+    repoId: string;
+    worktreePath: string;
+    deleteBranch?: boolean;
+    dryRun?: boolean;
+    /** The user saw the ignored files only this worktree has and said they may be deleted with it. */
+    discardIgnored?: boolean;
+  },
+): Promise<RemovalResult> {
+  // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
+  const { worktrees } = await listWorktrees(db, { repoId: input.repoId });
+  // A worktree whose folder was deleted is still git's (and Arbor's conversation's) until removed:
+  // matched by its exact path, as the list shows it, since there is no folder to resolve.
+  const missing = path.isAbsolute(input.worktreePath)
+    ? worktrees.find(
+        (candidate) =>
+          candidate.isMissing && !candidate.isMain && candidate.path === path.normalize(input.worktreePath),
+      )
+    : undefined;
+  const resolved = missing ?? (await resolvePinnedWorktree(db, input)).worktree;
+  const listed = worktrees.find((candidate) => candidate.path === resolved.path);
+  const worktree = { ...resolved, mergedInto: listed?.mergedInto ?? null };
+  const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
+  const facts = await gatherRemovalFacts(db, {
+    repoId: input.repoId,
+    worktree,
+    mainPath: repo.rootPath,
+    worktrees,
+  });
+  const ignored = facts.ignoredOnlyHere ?? [];
+  const blockers = removalBlockers({ ...facts, isIgnoredDiscardConfirmed: input.discardIgnored === true });
+  const result: RemovalResult = {
+    worktreePath: worktree.path,
+    branch: worktree.branch,
+    blockers,
+    isRemoved: false,
+    isBranchDeleted: false,
+    branchKeptReason: null,
+    archivedSessionIds: [],
+    ignoredOnlyHere: ignored.slice(0, IGNORED_LISTED_MAX),
+    ignoredOnlyHereCount: ignored.length,
+  };
+  if (input.dryRun) return result;
+  if (blockers.length > 0) {
+    throw new AppError("conflict", `${worktree.path} was not removed: ${blockers.join(" ")}`, {
+      details: { blockers },
+    });
+  }
+  // From here until git is done no run may start in it, and no land or abort may take it; a run
+  // queued since the check is caught now.
+  const release = holdWorktrees([worktree.path], { kind: "removal", doing: "removing this worktree" });
+  try {
+    if (getRunManager().stateOf(worktree.path) !== "idle") {
+      throw new AppError(
+        "conflict",
+        `${worktree.path} was not removed: a run started in it just now; try again after it.`,
+      );
+    }
+    // git removes a worktree with submodules only when forced, which also skips its own check for
+    // changes: looked at again here, under the hold, right before, in it and in its submodules.
+    if (facts.needsForce) await assertStillNothingToLose(worktree.path);
+    const force = facts.needsForce ? ["--force"] : [];
+    await runGit({ cwd: repo.rootPath, args: ["worktree", "remove", ...force, worktree.path] });
+  } finally {
+    release();
+  }
+  result.isRemoved = true;
+  const sessions = await db.chatSession.findMany({
+    where: { repoId: input.repoId, worktreePath: worktree.path, status: "active" },
+  });
+  await db.chatSession.updateMany({
+    where: { id: { in: sessions.map((session) => session.id) } },
+    data: { status: "archived", activeKey: null, archivedAt: new Date() },
+  });
+  result.archivedSessionIds = sessions.map((session) => session.id);
+  if (input.deleteBranch && worktree.branch) {
+    // A branch that landed by squash is not in the base's history, so git's -d would refuse it; its work is there.
+    const flag = worktree.mergedInto ? "-D" : "-d";
+    await runGit({ cwd: repo.rootPath, args: ["branch", flag, "--end-of-options", worktree.branch] }).then(
+      () => (result.isBranchDeleted = true),
+      (error: unknown) => {
+        // The worktree is gone either way; git's refusal (not merged) is reported, not thrown.
+        result.branchKeptReason = `The branch ${worktree.branch} was kept: ${(error as Error).message}`;
+      },
+    );
+  }
+  publishWorktreeListChange(input.repoId);
+  return result;
+}
+
+/** The facts removalBlockers judges, for one worktree of the repository (also read by Tidy up). */
+export async function gatherRemovalFacts(
+  db: Db,
+  /**
+   * `mainPath`: the main worktree, whose files a linked worktree's ignored ones are compared with;
+   * `worktrees`: every worktree of the repository (those inside this one's folder would go with it).
+   */
+  input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
+): Promise<RemovalFacts & { needsForce: boolean }> {
+  const { worktree } = input;
+  const now = new Date();
+  return {
+    isMain: worktree.isMain,
+    // A folder that is gone has no files left to lose.
+    ignoredOnlyHere:
+      worktree.isMain || worktree.isMissing
+        ? []
+        : await readIgnoredOnlyHere({
+            worktreePath: worktree.path,
+            mainPath: input.mainPath,
+            nestedWorktrees: worktreesInside(worktree.path, input.worktrees).map((nested) => nested.path),
+          }),
+    ...(await readSubmoduleFacts(worktree)),
+    isLocked: worktree.isLocked,
+    nestedWorktrees: worktree.isMain
+      ? []
+      : worktreesInside(worktree.path, input.worktrees).map((nested) => ({ path: nested.path, branch: nested.branch })),
+    lockReason: worktree.lockReason,
+    changedFiles: countChangedFiles(worktree),
+    branch: worktree.branch,
+    // A folder that is gone takes no commit with it when its branch stays (git's -d keeps an unmerged one).
+    unmergedCommits:
+      worktree.isMain || worktree.mergedInto || (worktree.isMissing && worktree.branch)
+        ? 0
+        : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
+    runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
+    busyWith: heldFor(worktree.path),
+    lastSessionActivityAt: await readLastTerminalActivity(db, {
+      worktreePath: worktree.path,
+      now,
+      windowMs: RECENT_SESSION_MS,
+    }),
+    now,
+    recentSessionMs: RECENT_SESSION_MS,
+  };
+}
+
+/** Whether git needs --force for the worktree's submodules, and what removing it would lose in them. */
+async function readSubmoduleFacts(worktree: WorktreeScan): Promise<{ needsForce: boolean; submoduleLosses: string[] }> {
+  if (worktree.isMain || worktree.isMissing) return { needsForce: false, submoduleLosses: [] };
+  const { needsForce, losses } = await readSubmoduleLosses(worktree.path);
+  return { needsForce, submoduleLosses: losses };
+}
+
+/** Refuses a forced removal when a change appeared since the check (in the worktree or a submodule). */
+async function assertStillNothingToLose(worktreePath: string): Promise<void> {
+  const [status, submodules] = await Promise.all([
+    runGitCommand({ cwd: worktreePath, args: ["status", "--porcelain", "-z"], timeoutMs: 60_000 }),
+    readSubmoduleLosses(worktreePath),
+  ]);
+  const changed = status.stdout.byteLength > 0 ? ["It has uncommitted changes made since the check."] : [];
+  const blockers = [...changed, ...submodules.losses];
+  if (blockers.length > 0)
+    throw new AppError("conflict", `${worktreePath} was not removed: ${blockers.join(" ")} Look again, then retry.`, {
+      details: { blockers },
+    });
+}
+
+/**
+ * Commits on the worktree's HEAD that no other local branch and no remote-tracking branch
+ * contains, counted from the repository (the worktree's folder may be gone).
+ */
+async function countUnmergedCommits(input: { worktree: WorktreeScan; repoRoot: string }): Promise<number> {
+  const { worktree } = input;
+  if (!worktree.head) return 0;
+  const others = worktree.branch ? [`--exclude=${worktree.branch}`, "--branches"] : ["--branches"];
+  const out = await runGit({
+    cwd: input.repoRoot,
+    args: ["rev-list", "--count", worktree.head.sha, "--not", ...others, "--remotes"],
+  });
+  return Number.parseInt(out.trim(), 10) || 0;
+}
