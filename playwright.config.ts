@@ -13,10 +13,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
-  // Generous, and only spent when a test fails: on a CI machine whose process creation is slow (two busy cores,
-  // memory monitoring in the kernel), a send that rescans git and starts `claude` took over 30 s.
-  timeout: 240_000,
-  expect: { timeout: 60_000 },
+  // What a healthy run needs on a 2-core machine (a send that rescans git and starts `claude` takes a few
+  // seconds), so a broken expectation fails in seconds; a test that waits on several runs says so with test.slow().
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",

@@ -19,46 +19,28 @@ const processSuite = (name: string, timeoutMs: number) => ({
 });
 
 /**
- * The second run of the process suites against PostgreSQL (`npm run test:postgresql`): each Arbor
- * server (and each createTestDb) gets a database of its own in one throw-away PostgreSQL server.
- * The subset is every file whose code reaches the database; together they cover every query path
- * (chat, runs and their checkpoints, approvals, trust, pins, plans, memory and search, hooks, policies,
- * metrics, and the worktree lifecycle: setup settings, landing with its design node marked done, removal with its
- * conversation archived, tidy up, pull requests and the merge order). Files
- * left out test git, processes, headers or SQLite's own behaviour (file locks, the file's mode),
- * with no query of their own, or repeat queries a listed file makes (warm-cli: the settings and
- * trust reads of chat-api; repository-settings-before-trust: the trust rows of
- * trust-after-repository-changes). tests/README.md says the same.
+ * The process suites again on PostgreSQL (`npm run test:postgresql`), for what differs between the engines:
+ * each Arbor server (and each createTestDb) gets a database of its own in one throw-away PostgreSQL server.
+ * Prisma speaks both the same way, so the subset is the files whose code takes an engine-specific path:
+ * raw SQL (hook events' group-commit insert and compressed payloads, their search index and listing,
+ * history import's relay writes, message search and upkeep's size, the pinned repository's scan), the
+ * unique-key races answered as P2002 (two approval answers, a hook delivered twice), NUL characters in text
+ * (input attacks); team mode's LISTEN/NOTIFY, copy and start-up checks are the `team` suite. tests/README.md
+ * says the same.
  */
 export const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
     "approvals-api",
-    "attention-api",
-    "changes-checkpoints",
-    "chat-api",
-    "health-metrics",
     "hook-event-writer",
     "hook-payload-storage",
-    "hook-policies",
     "hook-search",
     "history-import",
-    "hook-sessions",
-    "hooks-capture",
     "hooks-import-notify",
-    "land-check",
     "memory-api",
-    "memory-property",
-    "merge-order",
     "pins-api",
-    "plans-api",
-    "retention",
-    "worktree-creation",
-    "worktree-push-pr",
-    "worktree-removal",
-    "worktree-tidy",
   ],
-  security: ["hook-without-access-token", "input-attacks", "trust-after-repository-changes"],
-  faults: ["chat-failures", "stream-faults"],
+  security: ["input-attacks"],
+  faults: [],
 };
 
 const postgresMissing = !process.env.ARBOR_TEST_POSTGRES_URL && !findPostgresBinDir();
