@@ -9,7 +9,7 @@ import { getCachedSettings } from "@/lib/settings/settings-store.ts";
 
 // POST /api/hooks/ingest – one Claude Code hook event (token-authenticated).
 // Served here rather than by a Next route handler: it is the hot path of hook capture
-// (measured: Next's routing cost more than the insert itself; see ARCHITECTURE.md).
+// (measured: Next's routing cost more than the insert itself; docs/decisions/0006-hooks-spool-through-a-command.md).
 export async function handleHookIngest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const header = (name: string) => {

@@ -1,4 +1,4 @@
-/** What Arbor needs from whoever starts its child processes (see ARCHITECTURE.md, "Process host"). */
+/** What Arbor needs from whoever starts its child processes (docs/decisions/0004-the-process-host.md). */
 export interface ProcessHost {
   /**
    * Starts `bin args` without a shell, in its own process group, with exactly `env`. Every
