@@ -70,6 +70,8 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "server/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Some are CPU-bound property tests: 5 s is too close on a shared 2-core machine.
+          testTimeout: 20_000,
         },
       },
       processSuite("security", 120_000),

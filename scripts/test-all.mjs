@@ -4,6 +4,8 @@
 import { spawn } from "node:child_process";
 
 const npm = (script) => ["npm", ["run", "--silent", script]];
+/** At a lower CPU priority: it takes the CPU the process suites leave while they wait on claude and git. */
+const niced = ([bin, args]) => ["nice", ["-n", "10", bin, ...args]];
 const vitestProcessSuites = [
   "npx",
   [
@@ -17,11 +19,18 @@ const vitestProcessSuites = [
   ],
 ];
 
-/** One vitest run for every process suite: its two workers stay busy from the first file to the last. */
+/**
+ * On two cores only waiting can be shared: the unit tests and the build use the CPU whole, so they run alone;
+ * the process suites mostly wait on claude, git and the mock model (one vitest run keeps both workers busy
+ * from the first file to the last), so the typecheck and lint run beside them at a lower priority.
+ */
 const STAGES = [
-  { name: "static checks and unit tests", parts: [npm("typecheck"), npm("lint"), npm("test:unit")] },
+  { name: "unit tests", parts: [npm("test:unit")] },
   { name: "the web app's build", parts: [["node", ["scripts/ensure-build.mjs"]]] },
-  { name: "integration, security, faults, PostgreSQL and team suites", parts: [vitestProcessSuites] },
+  {
+    name: "integration, security, faults, PostgreSQL and team suites, typecheck and lint",
+    parts: [vitestProcessSuites, niced(npm("typecheck")), niced(npm("lint"))],
+  },
   { name: "browser tests", parts: [npm("test:e2e")] },
 ];
 
