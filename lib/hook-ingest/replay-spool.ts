@@ -23,11 +23,10 @@ export async function replayHookSpool(
     .filter((name) => name.endsWith(".json"))
     .map((name) => ({ name, at: modifiedAt(path.join(files.spoolDir, name)) }))
     .filter((entry) => entry.at !== null)
-    .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : a.name.localeCompare(b.name)))
-    .map((entry) => entry.name);
+    .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : a.name.localeCompare(b.name)));
   const settings = await readSettings(db);
   const counts = { replayed: 0, duplicates: 0, rejected: 0, skipped: [] as string[] };
-  for (const name of names) {
+  for (const { name, at } of names) {
     const file = path.join(files.spoolDir, name);
     let text: string | null;
     try {
@@ -52,6 +51,9 @@ export async function replayHookSpool(
       counts[result.isDuplicate ? "duplicates" : "replayed"] += 1;
       rmSync(file, { force: true });
     } catch (error) {
+      // A file written in place (not renamed in, as Arbor's hook does) can be seen half written:
+      // a young one that does not parse yet is left for the next sweep instead of rejected.
+      if (error instanceof SyntaxError && isYoung(at!)) continue;
       if (error instanceof SyntaxError || isAppError(error)) {
         mkdirSync(files.rejectedDir, { recursive: true, mode: 0o700 });
         renameSync(file, path.join(files.rejectedDir, name));
@@ -68,6 +70,12 @@ export async function replayHookSpool(
     );
   }
   return counts;
+}
+
+const PARTIAL_WRITE_GRACE_NS = 2_000_000_000n;
+
+function isYoung(modified: bigint): boolean {
+  return BigInt(Date.now()) * 1_000_000n - modified < PARTIAL_WRITE_GRACE_NS;
 }
 
 /** Events are replayed in the order the hook wrote them (nanosecond mtime); null if already gone. */
