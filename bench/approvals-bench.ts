@@ -6,7 +6,7 @@ import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
-import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
@@ -66,14 +66,13 @@ export async function runApprovalsBench({ sends = 8 }: { sends?: number } = {}):
     const firstToken = async (message: string): Promise<{ ms: number; claudeSessionId: string }> => {
       const seen = ws.messages.length;
       const started = now();
-      const sending = callApi<{ run: { claudeSessionId: string } }>(env.arbor, "/api/chat/send", {
-        body: { sessionId, userMessage: message },
-      });
+      const sending = sendChat(env.arbor, { sessionId, userMessage: message });
       await ws.waitFor(
         (item) => ws.messages.indexOf(item) >= seen && item.type === "run_event" && item.event.kind === "text_delta",
       );
       const ms = now() - started;
       const { body } = await sending;
+      if (!body.run.claudeSessionId) throw new Error(`run ${body.run.id} has no Claude session id`);
       return { ms, claudeSessionId: body.run.claudeSessionId };
     };
 
@@ -97,8 +96,9 @@ export async function runApprovalsBench({ sends = 8 }: { sends?: number } = {}):
     const answerRelay: number[] = [];
     for (let index = 0; index < sends; index += 1) {
       const seen = ws.messages.length;
-      const sending = callApi(env.arbor, "/api/chat/send", {
-        body: { sessionId, userMessage: `[[mock:bash node -e 'console.log(${index})']]` },
+      const sending = sendChat(env.arbor, {
+        sessionId,
+        userMessage: `[[mock:bash node -e 'console.log(${index})']]`,
       });
       const requested = await ws.waitFor(
         (item) =>

@@ -7,8 +7,7 @@ import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
-import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
-import type { SendBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { repoRoot } from "@/tests/support/start-arbor.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import { median, percentile, round } from "./stats.ts";
@@ -58,9 +57,7 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
     const directTimes: number[] = [];
     for (let index = -1; index < sends; index += 1) {
       const started = performance.now();
-      const { body } = await callApi<SendBody>(env.arbor, "/api/chat/send", {
-        body: { sessionId, userMessage: `bench ${index} [[mock:text ok]]` },
-      });
+      const { body } = await sendChat(env.arbor, { sessionId, userMessage: `bench ${index} [[mock:text ok]]` });
       const arborMs = performance.now() - started;
       const request = env.mock.requests.find((r) => r.headers["x-claude-code-session-id"] === body.run.claudeSessionId);
       const prompt = lastUserText(request!)!;
@@ -78,7 +75,7 @@ export async function runChatBench({ sends = 10 }: { sends?: number } = {}): Pro
         latencies.push(performance.timeOrigin + performance.now() - message.at);
     });
     ws.send({ type: "subscribe_session", sessionId });
-    await callApi(env.arbor, "/api/chat/send", { body: { sessionId, userMessage: "[[mock:long 400]]" } });
+    await sendChat(env.arbor, { sessionId, userMessage: "[[mock:long 400]]" });
     ws.close();
 
     const arborMedianMs = median(arborTimes);

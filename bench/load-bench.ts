@@ -15,7 +15,7 @@ import {
   removeGitFixture,
 } from "@/tests/support/git-fixtures.ts";
 import type { MetricsBody, SendBody } from "@/tests/support/api-types.ts";
-import { callApi, openSession, pinRepo } from "@/tests/support/call-api.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import { percentile, round } from "./stats.ts";
 
@@ -67,9 +67,10 @@ try {
   let runs = 0;
   const chatLoops = sessions.map(async ({ sessionId }) => {
     while (Date.now() < deadline) {
-      const { status, body } = await callApi<Partial<SendBody>>(env.arbor, "/api/chat/send", {
-        body: { sessionId, userMessage: "[[mock:slow 60]]" },
-      });
+      const { status, body } = (await sendChat(env.arbor, { sessionId, userMessage: "[[mock:slow 60]]" })) as {
+        status: number;
+        body: Partial<SendBody>;
+      };
       runs += 1;
       if (status !== 200 || body.run?.status !== "success")
         errors.push(`send ${status} ${body.run?.status ?? JSON.stringify(body).slice(0, 200)}`);

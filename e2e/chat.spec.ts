@@ -214,3 +214,37 @@ test("a run that ends in a worktree that is not open shows an unread badge", asy
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("done.");
   await expect(otherRow.getByTestId("worktree-unread")).toHaveCount(0);
 });
+
+test("one path for a send: it is accepted at once, the answer comes over the WebSocket, and nothing re-reads the chat", async ({
+  page,
+  repo,
+}) => {
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  // A first exchange settles the page: the worktree joins the attention view, the composer's panels load.
+  await sendMessage(page, "[[mock:text warm]]");
+  await expect(page.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')).toHaveCount(1);
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) requests.push(`${request.method()} ${url.pathname}`);
+  });
+  const accepted = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/chat/send");
+  await sendMessage(page, "count the requests [[mock:slow 200]]");
+  expect((await accepted).status()).toBe(202);
+  // The send answered while the answer was still streaming.
+  await expect(page.getByTestId("streaming-answer")).toContainText("Slow stream");
+  const answer = page.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]').last();
+  await expect(answer).toContainText("done.");
+  await expect(answer.getByTestId("answer-footer")).toContainText(/turn/);
+  // Drain what the end set off (the git rescan of the worktree, the inbox), then look at every request since
+  // the send: the answer, the run and the worktree's state came on the socket, so nothing read the messages,
+  // the runs, the activity or the attention view again.
+  await expect
+    .poll(() => requests.filter((request) => request === "POST /api/chat/sessions/read").length)
+    .toBeGreaterThan(0);
+  const chatReads = requests.filter((request) =>
+    /^GET \/api\/(chat\/(messages|runs|sessions)|activity|attention|repos\/[^/]+\/activity)/.test(request),
+  );
+  expect(chatReads).toEqual([]);
+  expect(requests.filter((request) => request === "POST /api/chat/send")).toHaveLength(1);
+});

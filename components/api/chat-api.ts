@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { SessionView, WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import {
   FIRST_MESSAGE_PAGE,
   nextMessagePageParam,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import type { SearchHit } from "@/lib/memory/search-hit.ts";
 import type { SummaryView } from "@/lib/memory/summary-view.ts";
 import { fetchJson } from "./fetch-json.ts";

@@ -1,4 +1,4 @@
-import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { LiveRunsState } from "@/components/realtime/live-run-types.ts";
 

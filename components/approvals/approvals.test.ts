@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { describeAnsweredBy } from "./answerer-label.ts";
 import { mergeApprovals, pairApprovalsWithTools } from "./approval-lists.ts";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RunView } from "@/lib/chat/chat-types.ts";
+import type { RunView } from "@/lib/realtime/chat-views.ts";
 import { formatAnswerFooter } from "./format-answer-footer.ts";
 
 /** Duration, turns, tokens, cost and model of the run behind an answer. */

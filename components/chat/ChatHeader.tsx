@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.tsx";
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";

@@ -12,7 +12,7 @@ import { UntrustedBanner } from "@/components/trust/UntrustedBanner.tsx";
 import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { LedgerPanel } from "@/components/ledger/LedgerPanel.tsx";
 import { LedgerToggle } from "@/components/ledger/LedgerToggle.tsx";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { ChatHeader } from "./ChatHeader.tsx";
 import { ChatTimeline } from "./ChatTimeline.tsx";
 import { Composer } from "./Composer.tsx";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { logsHref } from "@/components/logs/logs-href.ts";
 import { WorktreeTimeline } from "@/components/timeline/WorktreeTimeline.tsx";
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 
 /** The worktree's hook timeline beside its chat, with the chat's own messages placed among the events. */
 export function ChatTimeline(props: {

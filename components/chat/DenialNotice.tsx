@@ -1,7 +1,7 @@
 "use client";
 
 import { formatToolRule } from "@/lib/approvals/classify-request.ts";
-import type { RunView } from "@/lib/chat/chat-types.ts";
+import type { RunView } from "@/lib/realtime/chat-views.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { describeDenialFix } from "./describe-denial-fix.ts";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
 import { LiveRunBody } from "./LiveRunBody.tsx";

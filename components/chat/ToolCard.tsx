@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
 import { isLongOutput } from "./tool-output.ts";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RunView, ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { RunView, ToolCallView } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { ApprovalOutcome } from "@/components/approvals/ApprovalOutcome.tsx";
 import { pairApprovalsWithTools } from "@/components/approvals/approval-lists.ts";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
+import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { applyRunEvent } from "@/components/realtime/apply-run-event.ts";
 import { EMPTY_LIVE_RUNS, type LiveRunsState } from "@/components/realtime/live-run-types.ts";
 import { buildTimeline } from "./build-timeline.ts";

@@ -1,4 +1,4 @@
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import type { LiveRun, LiveRunsState } from "@/components/realtime/live-run-types.ts";
 
 export type TimelineEntry =

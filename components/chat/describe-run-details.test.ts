@@ -3,7 +3,7 @@ import { describeApiRetry } from "./describe-api-retry.ts";
 import { describeDenialFix } from "./describe-denial-fix.ts";
 import { isLongOutput } from "./tool-output.ts";
 import { failedStatusOf } from "./run-outcome.ts";
-import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
+import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 
 describe("describeApiRetry", () => {
   it("names overload and counts attempts", () => {

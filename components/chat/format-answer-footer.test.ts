@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunView } from "@/lib/chat/chat-types.ts";
+import type { RunView } from "@/lib/realtime/chat-views.ts";
 import { formatAnswerFooter, formatCost } from "./format-answer-footer.ts";
 
 const run = (fields: Partial<RunView>) =>

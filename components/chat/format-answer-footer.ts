@@ -1,4 +1,4 @@
-import type { RunView } from "@/lib/chat/chat-types.ts";
+import type { RunView } from "@/lib/realtime/chat-views.ts";
 import { formatDuration } from "@/components/ui/format-duration.ts";
 
 interface FooterItem {

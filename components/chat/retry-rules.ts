@@ -1,5 +1,5 @@
 import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
-import type { RunView } from "@/lib/chat/chat-types.ts";
+import type { RunView } from "@/lib/realtime/chat-views.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 
 /** The API takes at most this many tools to allow for a retry. */

@@ -1,4 +1,4 @@
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 
 const ENDED_BADLY = new Set(["cancelled", "failed", "timed_out", "interrupted"]);
 

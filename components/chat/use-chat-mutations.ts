@@ -1,17 +1,18 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
-import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { MessageView, RunView, WorktreeActivity } from "@/lib/realtime/chat-views.ts";
+import { markAttentionRead, type AttentionItem } from "@/lib/chat/attention/attention.ts";
+import { upsertMessage, type MessagePage } from "@/components/memory/message-paging.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import { fetchJson } from "@/components/api/fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
-interface RunResult {
+/** What a send or a retry answers at once (202): the stored message and its run, queued. */
+interface AcceptedSend {
   userMessage: MessageView;
-  assistantMessage: MessageView | null;
   run: RunView;
-  updatedScan: WorktreeScan | null;
 }
 
 /** What a pending send carries, so the message list can show it before the server has it. */
@@ -22,17 +23,20 @@ interface SendVariables {
   sentAt: number;
 }
 
-/** POST /api/chat/send: stays open until the run finishes; the answer streams over the WebSocket. */
+/**
+ * POST /api/chat/send: answers 202 as soon as the message is stored and its run queued; the message goes
+ * into the list at once and the answer streams over the WebSocket, whose `finished` event brings it whole.
+ */
 export function useSendMessage(input: { sessionId: string; repoId: string }) {
   const client = useQueryClient();
   return useMutation({
     mutationKey: queryKeys.send(input.sessionId),
     mutationFn: (variables: SendVariables) =>
-      fetchJson<RunResult>("/api/chat/send", {
+      fetchJson<AcceptedSend>("/api/chat/send", {
         method: "POST",
         body: { sessionId: input.sessionId, userMessage: variables.userMessage },
       }),
-    onSuccess: (result) => settleRun({ client, ...input, result }),
+    onSuccess: (accepted) => showAccepted({ client, sessionId: input.sessionId, accepted }),
   });
 }
 
@@ -44,8 +48,8 @@ export function useRetryRun(input: { sessionId: string; repoId: string }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (variables: { runId: string; allowTools?: ToolRule[] }) =>
-      fetchJson<RunResult>("/api/chat/retry", { method: "POST", body: variables }),
-    onSuccess: (result) => settleRun({ client, ...input, result }),
+      fetchJson<AcceptedSend>("/api/chat/retry", { method: "POST", body: variables }),
+    onSuccess: (accepted) => showAccepted({ client, sessionId: input.sessionId, accepted }),
   });
 }
 
@@ -56,32 +60,27 @@ export function useCancelRun() {
   });
 }
 
-/** POST /api/chat/sessions/read: the user has seen this worktree's latest answer. */
+/**
+ * POST /api/chat/sessions/read: the user has seen this worktree's latest answer. The worktree list and the
+ * attention view are told here, not read again: the one request a run's end costs the open chat.
+ */
 export function useMarkRead(repoId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
       fetchJson<{ ok: true }>("/api/chat/sessions/read", { method: "POST", body: { sessionId } }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.activity(repoId) });
-      await client.invalidateQueries({ queryKey: queryKeys.attention() });
+    onSuccess: (_answer, sessionId) => {
+      client.setQueryData<WorktreeActivity[]>(queryKeys.activity(repoId), (rows) =>
+        rows?.map((row) => (row.sessionId === sessionId && row.hasUnread ? { ...row, hasUnread: false } : row)),
+      );
+      client.setQueryData<AttentionItem[]>(queryKeys.attention(), (items) => markAttentionRead(items, sessionId));
     },
   });
 }
 
-function settleRun(input: { client: QueryClient; sessionId: string; repoId: string; result: RunResult }): void {
-  const { client, result } = input;
-  void client.invalidateQueries({ queryKey: queryKeys.messages(input.sessionId) });
-  void client.invalidateQueries({ queryKey: queryKeys.activity(input.repoId) });
-  void client.invalidateQueries({ queryKey: queryKeys.attention() });
-  // Claude may have edited the repository's .claude files or git config: its trust state is read again.
-  void client.invalidateQueries({ queryKey: queryKeys.trust(input.repoId) });
-  const updated = result.updatedScan;
-  if (!updated) return;
-  // The run may have changed files: show the rescanned worktree without rescanning the others.
-  client.setQueryData<RepoScan>(queryKeys.worktrees(input.repoId), (scan) =>
-    scan
-      ? { ...scan, worktrees: scan.worktrees.map((worktree) => (worktree.path === updated.path ? updated : worktree)) }
-      : scan,
+/** The accepted message goes into the list; its run's events and answer arrive over the WebSocket. */
+function showAccepted(input: { client: QueryClient; sessionId: string; accepted: AcceptedSend }): void {
+  input.client.setQueryData<InfiniteData<MessagePage>>(queryKeys.messages(input.sessionId), (pages) =>
+    upsertMessage(pages, input.accepted.userMessage),
   );
 }

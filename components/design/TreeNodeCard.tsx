@@ -1,7 +1,7 @@
 "use client";
 
 import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
-import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { WorktreeActivityBadge } from "@/components/worktrees/WorktreeActivityBadge.tsx";
 import { Button } from "@/components/ui/Button.tsx";

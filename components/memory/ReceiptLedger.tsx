@@ -1,7 +1,7 @@
 "use client";
 
 import { useLedgerEntries } from "@/components/api/ledger-api.ts";
-import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
+import type { PromptReceiptView } from "@/lib/realtime/chat-views.ts";
 import { groupReceiptLedger } from "./receipt-ledger.ts";
 
 /**

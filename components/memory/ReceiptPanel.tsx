@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
+import type { PromptReceiptView } from "@/lib/realtime/chat-views.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { useRunPrompt } from "@/components/api/ledger-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { useWorktreeSessions } from "@/components/api/memory-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";

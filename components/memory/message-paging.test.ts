@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import {
   FIRST_MESSAGE_PAGE,
   hasLoadedMessage,
   nextMessagePageParam,
   type MessagePage,
   shareMessagesById,
+  upsertMessage,
 } from "./message-paging.ts";
 
 const message = (id: number): MessageView => ({
@@ -22,6 +23,21 @@ const message = (id: number): MessageView => ({
 const page = (ids: number[], hasMore: boolean): MessagePage => ({ messages: ids.map(message), hasMore });
 
 describe("message paging", () => {
+  it("puts a delivered message in place: replaced where loaded, else in the newest page in id order", () => {
+    const data = {
+      pages: [page([7, 9], true), page([3, 4], false)],
+      pageParams: [FIRST_MESSAGE_PAGE, FIRST_MESSAGE_PAGE],
+    };
+    const added = upsertMessage(data, message(8))!;
+    expect(added.pages[0]!.messages.map((m) => m.id)).toEqual([7, 8, 9]);
+    expect(added.pages[1]).toBe(data.pages[1]);
+    const edited = upsertMessage(data, { ...message(4), content: "final" })!;
+    expect(edited.pages[1]!.messages.find((m) => m.id === 4)?.content).toBe("final");
+    expect(edited.pages[0]).toBe(data.pages[0]);
+    // Nothing loaded yet: the first fetch brings it.
+    expect(upsertMessage(undefined, message(1))).toBeUndefined();
+  });
+
   it("asks for the page before the oldest message shown, archived messages included", () => {
     expect(nextMessagePageParam(page([7, 8], true), [], FIRST_MESSAGE_PAGE)).toEqual({
       beforeId: 7,

@@ -1,5 +1,5 @@
 import { replaceEqualDeep, type InfiniteData } from "@tanstack/react-query";
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 
 export interface MessagePage {
   messages: MessageView[];
@@ -65,4 +65,29 @@ export function shareMessagesById(previous: unknown, next: unknown): unknown {
     pages.every((page, i) => page === before.pages[i]) &&
     replaceEqualDeep(before.pageParams, after.pageParams) === before.pageParams;
   return isSame ? before : { ...after, pages };
+}
+
+/**
+ * The pages with `message` put in: replaced where it is loaded, else added to the newest page in id order
+ * (a message the WebSocket or a send's answer delivered, so the list shows it without fetching again).
+ * The same object when nothing is loaded yet (the first fetch will bring it).
+ */
+export function upsertMessage(
+  data: InfiniteData<MessagePage> | undefined,
+  message: MessageView,
+): InfiniteData<MessagePage> | undefined {
+  if (!data?.pages.length) return data;
+  if (hasLoadedMessage(data.pages, message.id)) {
+    return {
+      ...data,
+      pages: data.pages.map((page) =>
+        page.messages.some((loaded) => loaded.id === message.id)
+          ? { ...page, messages: page.messages.map((loaded) => (loaded.id === message.id ? message : loaded)) }
+          : page,
+      ),
+    };
+  }
+  const [newest, ...older] = data.pages;
+  const messages = [...newest!.messages, message].sort((a, b) => a.id - b.id);
+  return { ...data, pages: [{ ...newest!, messages }, ...older] };
 }

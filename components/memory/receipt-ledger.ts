@@ -1,4 +1,4 @@
-import type { PromptReceiptView } from "@/lib/chat/chat-types.ts";
+import type { PromptReceiptView } from "@/lib/realtime/chat-views.ts";
 
 export interface ReceiptLedgerGroup {
   key: "decisions" | "tasks" | "proposed" | "budget" | "closed";

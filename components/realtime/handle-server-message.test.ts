@@ -16,6 +16,17 @@ function setup() {
 
 const isStale = (client: QueryClient, key: string[]) => client.getQueryState(key)?.isInvalidated ?? false;
 
+const userMessage = (id: number) => ({
+  id,
+  sessionId: SESSION,
+  role: "user" as const,
+  content: `m${id}`,
+  status: "complete",
+  createdAt: "2026-11-29T00:00:00.000Z",
+  isArchived: false,
+  run: null,
+});
+
 describe("handleServerMessage", () => {
   it("writes run events into the live-runs cache", () => {
     const client = setup();
@@ -31,27 +42,56 @@ describe("handleServerMessage", () => {
     expect(isStale(client, ["messages", SESSION])).toBe(false);
   });
 
-  it("refetches messages when a run is queued and messages + activity when it finishes", () => {
+  it("fetches nothing for a run the tab sent: the queued message is known, the answer rides on `finished`", () => {
     const client = setup();
+    const page = { messages: [userMessage(5)], hasMore: false };
+    client.setQueryData(["messages", SESSION], { pages: [page], pageParams: [null] });
+    const event = (seq: number, body: object) => ({
+      type: "run_event" as const,
+      sessionId: SESSION,
+      runId: "r",
+      seq,
+      at: seq,
+      event: body,
+    });
+    handleServerMessage(client, event(1, { kind: "queued", position: 1, userMessageId: 5 }) as never);
+    expect(isStale(client, ["messages", SESSION])).toBe(false);
+    const answer = { ...userMessage(6), role: "assistant" as const, content: "Done." };
+    handleServerMessage(
+      client,
+      event(2, {
+        kind: "finished",
+        status: "success",
+        errorKind: null,
+        userMessage: null,
+        assistantMessageId: 6,
+        assistantMessage: answer,
+      }) as never,
+    );
+    const pages = client.getQueryData<{ pages: Array<{ messages: Array<{ id: number; content: string }> }> }>([
+      "messages",
+      SESSION,
+    ]);
+    expect(pages?.pages[0]?.messages.map((message) => [message.id, message.content])).toEqual([
+      [5, "m5"],
+      [6, "Done."],
+    ]);
+    expect(isStale(client, ["messages", SESSION])).toBe(false);
+    expect(isStale(client, ["activity", "repo-1"])).toBe(false);
+  });
+
+  it("fetches the messages when another tab's send is queued", () => {
+    const client = setup();
+    client.setQueryData(["messages", SESSION], { pages: [{ messages: [], hasMore: false }], pageParams: [null] });
     handleServerMessage(client, {
       type: "run_event",
       sessionId: SESSION,
       runId: "r",
       seq: 1,
       at: 1,
-      event: { kind: "queued", position: 1 },
+      event: { kind: "queued", position: 1, userMessageId: 9 },
     });
     expect(isStale(client, ["messages", SESSION])).toBe(true);
-    expect(isStale(client, ["activity", "repo-1"])).toBe(false);
-    handleServerMessage(client, {
-      type: "run_event",
-      sessionId: SESSION,
-      runId: "r",
-      seq: 2,
-      at: 2,
-      event: { kind: "finished", status: "success", errorKind: null, userMessage: null, assistantMessageId: 3 },
-    });
-    expect(isStale(client, ["activity", "repo-1"])).toBe(true);
   });
 
   it("does not invalidate again for a duplicate event", () => {
@@ -70,7 +110,7 @@ describe("handleServerMessage", () => {
     expect(isStale(client, ["messages", SESSION])).toBe(false);
   });
 
-  it("invalidates activity on worktree_activity and any key on invalidate", () => {
+  it("puts worktree activity into the lists without reading them again, and invalidates any key on invalidate", () => {
     const client = setup();
     client.setQueryData(["settings"], {});
     handleServerMessage(client, {
@@ -78,10 +118,14 @@ describe("handleServerMessage", () => {
       repoId: "repo-1",
       worktreePath: "/w",
       sessionId: SESSION,
-      state: "running",
-      lastRunStatus: null,
+      state: "idle",
+      lastRunStatus: "success",
+      hasUnread: true,
     });
-    expect(isStale(client, ["activity", "repo-1"])).toBe(true);
+    expect(client.getQueryData(["activity", "repo-1"])).toEqual([
+      { worktreePath: "/w", sessionId: SESSION, state: "idle", hasUnread: true },
+    ]);
+    expect(isStale(client, ["activity", "repo-1"])).toBe(false);
     handleServerMessage(client, { type: "invalidate", queryKey: ["settings"] });
     expect(isStale(client, ["settings"])).toBe(true);
   });

@@ -8,11 +8,18 @@ import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./liv
 import { refreshLatest } from "./refresh-latest.ts";
 import { noteServerTime } from "./server-clock.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import type { InfiniteData } from "@tanstack/react-query";
+import { applyLiveActivity, type AttentionItem } from "@/lib/chat/attention/attention.ts";
+import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
+import { hasLoadedMessage, upsertMessage, type MessagePage } from "@/components/memory/message-paging.ts";
+
+type WorktreeActivityMessage = Extract<ServerMessage, { type: "worktree_activity" }>;
 
 /**
- * Puts one server message into the React Query cache: run events into ["live-runs", sessionId],
- * hook events and relays merged into the cached hook lists, notifications into the toasts (and
- * a refetch of the inbox), everything else as invalidations of the queries it makes stale.
+ * Puts one server message into the React Query cache: run events into ["live-runs", sessionId] and a
+ * finished run's answer into the messages, worktree activity into the activity lists and the attention
+ * view, hook events and relays into the cached hook lists, notifications into the toasts (and a refetch of
+ * the inbox), everything else as invalidations of the queries it makes stale. A run's end costs no request.
  */
 export function handleServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
@@ -20,9 +27,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       applyRunEventToCache(client, message);
       return;
     case "worktree_activity":
-      refreshLatest(client, queryKeys.activity(message.repoId));
-      applyLiveAttentionToCache(client, message);
-      refreshLatest(client, queryKeys.attention());
+      applyWorktreeActivity(client, message);
       return;
     case "invalidate":
       void client.invalidateQueries({ queryKey: message.queryKey });
@@ -71,17 +76,31 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
   const after = applyRunEvent(before, message);
   if (after === before) return;
   client.setQueryData(key, after);
-  const kind = message.event.kind;
-  // The user message is stored before the run is queued: fetch it (and later the answer).
-  if (kind === "queued" || kind === "started" || kind === "finished") {
-    void client.invalidateQueries({ queryKey: queryKeys.messages(message.sessionId) });
+  const { event } = message;
+  const messagesKey = queryKeys.messages(message.sessionId);
+  const pages = client.getQueryData<InfiniteData<MessagePage>>(messagesKey);
+  // Another tab's send: the user message is stored before its run is queued; the sending tab has it already.
+  if (event.kind === "queued" && pages && event.userMessageId && !hasLoadedMessage(pages.pages, event.userMessageId))
+    void client.invalidateQueries({ queryKey: messagesKey });
+  if (event.kind === "finished") {
+    if (event.assistantMessage) client.setQueryData(messagesKey, upsertMessage(pages, event.assistantMessage));
+    else if (event.assistantMessageId !== null) void client.invalidateQueries({ queryKey: messagesKey });
   }
-  // The event names only the session; activity of every repository shown is cheap to refetch.
-  if (kind === "finished") {
-    refreshLatest(client, queryKeys.activity());
-    refreshLatest(client, queryKeys.attention());
-  }
-  // Cards, the tab title and the inbox read the requests' lists: a request came, ended, or its run did.
-  if (kind === "approval_requested" || kind === "approval_resolved" || kind === "finished")
+  // Cards, the tab title and the inbox read the requests' lists: a request came or ended.
+  if (event.kind === "approval_requested" || event.kind === "approval_resolved")
     void client.invalidateQueries({ queryKey: queryKeys.approvals() });
+}
+
+/**
+ * A worktree's agent changed state: its row of the repository's activity and the attention view take it
+ * from the message; only a worktree the lists do not hold yet makes them read again.
+ */
+function applyWorktreeActivity(client: QueryClient, message: WorktreeActivityMessage): void {
+  applyLiveAttentionToCache(client, message);
+  const activityKey = queryKeys.activity(message.repoId);
+  const rows = client.getQueryData<WorktreeActivity[]>(activityKey);
+  if (rows) client.setQueryData(activityKey, applyLiveActivity(rows, message));
+  const attention = client.getQueryData<AttentionItem[]>(queryKeys.attention());
+  if (attention && !attention.some((item) => item.worktreePath === message.worktreePath))
+    refreshLatest(client, queryKeys.attention());
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import { excerptText } from "./event-look.ts";
 import { formatClock } from "./format-clock.ts";
 

@@ -1,4 +1,4 @@
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 
 export type TimelineItem =

@@ -1,6 +1,6 @@
 "use client";
 
-import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 
 /**

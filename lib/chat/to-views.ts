@@ -1,5 +1,5 @@
 import type { AgentRun, ChatMessage, ChatSession } from "@/lib/db/generated/client.ts";
-import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "./chat-types.ts";
+import type { MessageView, PromptReceiptView, RunView, SessionView, ToolCallView } from "@/lib/realtime/chat-views.ts";
 
 /**
  * Every failed answer can be run again: a refused key, a missing login or a wrong claude path are

@@ -4,6 +4,9 @@ import { z } from "zod";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
 import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
+import type { MessageView, RunView } from "./chat-views.ts";
+
+const isObjectWith = (key: string) => (value: unknown) => typeof value === "object" && value !== null && key in value;
 
 /**
  * The WebSocket wire protocol, shared by the server gateway and the browser. Every run event
@@ -47,7 +50,12 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 const toolUseSchema = z.object({ id: z.string(), name: z.string(), input: z.unknown() });
 
 export const runEventSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("queued"), position: z.number().int() }),
+  /** The run waits its turn; `userMessageId` is the stored message it answers (a tab without it fetches it). */
+  z.object({
+    kind: z.literal("queued"),
+    position: z.number().int(),
+    userMessageId: z.number().int().nullable().optional(),
+  }),
   z.object({ kind: z.literal("started"), claudeSessionId: z.string(), pid: z.number().int().nullable() }),
   z.object({ kind: z.literal("init"), model: z.string().nullable() }),
   z.object({ kind: z.literal("text_delta"), text: z.string() }),
@@ -73,12 +81,18 @@ export const runEventSchema = z.discriminatedUnion("kind", [
     answeredBy: z.string().nullable(),
     outcome: z.string().nullable(),
   }),
+  /**
+   * The run ended: the stored answer and run ride along, so a tab puts them in its cache without asking the
+   * server again (one path for a send: POST answers 202, everything after arrives here).
+   */
   z.object({
     kind: z.literal("finished"),
     status: z.string(),
     errorKind: z.string().nullable(),
     userMessage: z.string().nullable(),
     assistantMessageId: z.number().int().nullable(),
+    assistantMessage: z.custom<MessageView>(isObjectWith("role")).nullable().optional(),
+    run: z.custom<RunView>(isObjectWith("status")).optional(),
   }),
 ]);
 export type RunEvent = z.infer<typeof runEventSchema>;
@@ -103,6 +117,18 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     sessionId: z.string(),
     state: z.enum(["queued", "running", "waiting", "idle"]),
     lastRunStatus: z.string().nullable(),
+    /** A run ended that the user has not seen yet (idle after a run). */
+    hasUnread: z.boolean().optional(),
+    /** The latest run as the attention view shows it, when a run just ended. */
+    lastRun: z
+      .object({
+        status: z.string(),
+        startedAt: z.string().nullable(),
+        finishedAt: z.string().nullable(),
+        errorMessage: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),
   /**

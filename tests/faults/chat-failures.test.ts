@@ -7,7 +7,7 @@ import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { isProcessAlive } from "@/tests/support/claude-env.ts";
 import { findProcessesInDir, findProcessHosts } from "@/tests/support/find-processes.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import { callApi, openSession, pinRepo, retryChat, sendChat } from "@/tests/support/call-api.ts";
 import { readJsonFile } from "@/tests/support/read-json.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
@@ -20,9 +20,7 @@ describe("chat failure paths through the real CLI", () => {
     const { body } = await shared.send(sessionId, "[[mock:error 401 noretry]]");
     expect(body.run).toMatchObject({ status: "failed", errorKind: "auth_failed", isRetryable: true });
     expect(body.run.errorMessage).toMatch(/log ?in|API key/i);
-    const retried = await callApi<{ run: { id: string } }>(shared.env.arbor, "/api/chat/retry", {
-      body: { runId: body.run.id },
-    });
+    const retried = await retryChat(shared.env.arbor, { runId: body.run.id });
     expect(retried.status).toBe(200);
     expect(retried.body.run.id).not.toBe(body.run.id);
   });
@@ -70,7 +68,6 @@ describe("chat failure paths through the real CLI", () => {
     });
     expect(body.run.tools[0]?.result?.content).toContain("hello-from-tool");
     expect(readFileSync(path.join(worktreePath, "made.txt"), "utf8")).toBe("hello-from-tool\n");
-    expect(body.updatedScan?.dirty?.untracked).toBe(0);
   });
 
   it("a run that outlives the timeout is killed with its process group and marked timed_out", async () => {

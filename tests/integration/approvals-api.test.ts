@@ -6,7 +6,7 @@ import type { PermissionRuleView } from "@/lib/approvals/permission-rules.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import { signInWithLink } from "@/tests/support/browser-credential.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, retryChat } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
@@ -210,8 +210,9 @@ describe("approvals", () => {
     expect(denied.run.permissionDenials).toMatchObject([{ toolName: "Bash" }]);
     expect(existsSync(path.join(worktreePath, "retried.txt"))).toBe(false);
 
-    const retried = await callApi<{ run: { status: string; id: string } }>(shared.env.arbor, "/api/chat/retry", {
-      body: { runId: denied.run.id, allowTools: [{ toolName: "Bash", ruleContent: null }] },
+    const retried = await retryChat(shared.env.arbor, {
+      runId: denied.run.id,
+      allowTools: [{ toolName: "Bash", ruleContent: null }],
     });
     expect(retried.body.run.status).toBe("success");
     expect(readFileSync(path.join(worktreePath, "retried.txt"), "utf8")).toBe("ok");

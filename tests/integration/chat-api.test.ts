@@ -9,8 +9,15 @@ import {
   createRepoWithOrigin,
   removeGitFixture,
 } from "@/tests/support/git-fixtures.ts";
-import type { CancelBody, ErrorBody, MessagesBody, SendBody, SessionBody } from "@/tests/support/api-types.ts";
-import { callApi, pinRepo, sendChat } from "@/tests/support/call-api.ts";
+import type {
+  AcceptedBody,
+  CancelBody,
+  ErrorBody,
+  MessagesBody,
+  RunResultBody,
+  SessionBody,
+} from "@/tests/support/api-types.ts";
+import { callApi, pinRepo, retryChat, sendChat } from "@/tests/support/call-api.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
@@ -52,15 +59,21 @@ describe("POST /api/chat/send", () => {
     const ws = await connectWs(env.arbor);
     ws.send({ type: "subscribe_session", sessionId });
     const userMessage = "Say hi [[mock:text Hi there, **friend**.]]";
-    const { status, body } = await sendChat(env.arbor, { sessionId, userMessage });
-    expect(status).toBe(200);
+    // The send answers at once, with the stored message and the run queued; the answer streams over the socket.
+    const accepted = await callApi<AcceptedBody>(env.arbor, "/api/chat/send", { body: { sessionId, userMessage } });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.userMessage).toMatchObject({ role: "user", content: userMessage });
+    expect(accepted.body.run.status).toBe("queued");
+    const ended = await callApi<RunResultBody>(env.arbor, `/api/chat/runs/${accepted.body.run.id}?wait=1`);
+    expect(ended.status).toBe(200);
+    const body = ended.body;
+    expect(body.userMessage?.id).toBe(accepted.body.userMessage.id);
     expect(body.run.status).toBe("success");
     expect(body.assistantMessage?.content).toBe("Hi there, **friend**.");
     expect(body.assistantMessage?.status).toBe("complete");
     expect(body.run).toMatchObject({ numTurns: 1, errorKind: null });
     expect(body.run.durationMs).toBeGreaterThan(0);
     expect(body.run.model).toBeTypeOf("string");
-    expect(body.updatedScan).toMatchObject({ path: mainPath, branch: "main" });
 
     const finished = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
     const runEvents = ws.messages.filter((m) => m.type === "run_event");
@@ -137,7 +150,7 @@ describe("POST /api/chat/send", () => {
     expect(failed.body.run.errorMessage).toMatch(/overloaded/i);
     expect(failed.body.userMessage.content).toBe("please [[mock:error 529]]");
 
-    const retried = await callApi<SendBody>(env.arbor, "/api/chat/retry", { body: { runId: failed.body.run.id } });
+    const retried = await retryChat(env.arbor, { runId: failed.body.run.id });
     // The retry re-sends the same user message, whose directive still asks for a 529.
     expect(retried.body.run.status).toBe("failed");
     expect(retried.body.userMessage.id).toBe(failed.body.userMessage.id);

@@ -2,9 +2,10 @@
  * The JSON bodies of Arbor's API routes, for `callApi<T>()`: the route's lib types, or what its lib
  * function returns. Types only (erased at run time), so tests stay black-box.
  */
-import type { SessionView, WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { SessionView, WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import type { listMessages } from "@/lib/chat/sessions/list-messages.ts";
-import type { SendResult } from "@/lib/chat/send/send-message.ts";
+import type { AcceptedSend } from "@/lib/chat/send/send-message.ts";
+import type { RunResult } from "@/lib/chat/runs/read-run.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view.ts";
@@ -68,7 +69,16 @@ export interface SessionsBody {
   sessions: SessionView[];
 }
 /** POST /api/chat/send and /api/chat/retry */
-export type SendBody = SendResult;
+/** POST /api/chat/send and /api/chat/retry (202): the stored message and its run, queued. */
+export type AcceptedBody = AcceptedSend;
+/** GET /api/chat/runs/<id>[?wait=1] */
+export type RunResultBody = RunResult;
+/** A send followed to its end (sendChat): the user message, the answer and the run as stored. */
+export type SendBody = {
+  userMessage: RunResult["userMessage"] & object;
+  assistantMessage: RunResult["assistantMessage"];
+  run: RunResult["run"];
+};
 /** POST /api/chat/cancel */
 export interface CancelBody {
   ok: true;

@@ -1,4 +1,12 @@
-import type { HookInstallBody, PinBody, SendBody, SessionBody, TrustBody } from "./api-types.ts";
+import type {
+  AcceptedBody,
+  HookInstallBody,
+  PinBody,
+  RunResultBody,
+  SendBody,
+  SessionBody,
+  TrustBody,
+} from "./api-types.ts";
 import { browserHeaders } from "./browser-credential.ts";
 import type { ArborAddress } from "./start-arbor.ts";
 
@@ -65,12 +73,41 @@ export async function openSession(
   return body.session.id;
 }
 
-/** POST /api/chat/send: resolves when the run has ended, with the stored messages and run. */
-export function sendChat(
+/**
+ * POST /api/chat/send (202, the run queued), then GET /api/chat/runs/<id>?wait=1 until the run has ended:
+ * resolves with the stored message, answer and run. A refused send comes back as it was answered (its 4xx
+ * and error body); an accepted one with the wait's status (200).
+ */
+export async function sendChat(
   arbor: ArborAddress,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ status: number; body: SendBody }> {
-  return callApi<SendBody>(arbor, "/api/chat/send", { body: input });
+  return followRun(arbor, await callApi<AcceptedBody>(arbor, "/api/chat/send", { body: input }));
+}
+
+/** POST /api/chat/retry followed to the new run's end, as sendChat does. */
+export async function retryChat(
+  arbor: ArborAddress,
+  input: { runId: string; allowTools?: Array<{ toolName: string; ruleContent: string | null }> },
+): Promise<{ status: number; body: SendBody }> {
+  return followRun(arbor, await callApi<AcceptedBody>(arbor, "/api/chat/retry", { body: input }));
+}
+
+async function followRun(
+  arbor: ArborAddress,
+  accepted: { status: number; body: AcceptedBody },
+): Promise<{ status: number; body: SendBody }> {
+  if (accepted.status !== 202) return accepted as unknown as { status: number; body: SendBody };
+  const ended = await callApi<RunResultBody>(arbor, `/api/chat/runs/${accepted.body.run.id}?wait=1`);
+  if (ended.status !== 200) return ended as unknown as { status: number; body: SendBody };
+  return {
+    status: ended.status,
+    body: {
+      userMessage: accepted.body.userMessage,
+      assistantMessage: ended.body.assistantMessage,
+      run: ended.body.run,
+    },
+  };
 }
 
 /** POST /api/hooks/install for one worktree: installs and writes unless told otherwise. */

@@ -5,6 +5,8 @@ import {
   countNeedingUser,
   rankAttention,
   type AttentionItem,
+  applyLiveActivity,
+  markAttentionRead,
 } from "./attention.ts";
 
 const item = (worktreePath: string, state: AttentionItem["state"], at: string | null = null): AttentionItem => ({
@@ -80,5 +82,48 @@ describe("applyLiveAttention", () => {
   it("leaves an idle worktree idle when told it is idle, and returns the same list when nothing changes", () => {
     expect(applyLiveAttention(view, { worktreePath: "/a", state: "idle", lastRunStatus: "success" })).toBe(view);
     expect(applyLiveAttention(view, { worktreePath: "/gone", state: "running", lastRunStatus: null })).toBe(view);
+  });
+});
+
+describe("live activity", () => {
+  const row = (path: string, state: "idle" | "running", hasUnread = false) => ({
+    worktreePath: path,
+    sessionId: `s-${path}`,
+    state,
+    hasUnread,
+  });
+
+  it("puts an announced state into the worktree's row, adds a new one, and keeps the array when nothing changes", () => {
+    const rows = [row("/a", "idle"), row("/b", "running")];
+    const ended = applyLiveActivity(rows, { worktreePath: "/b", sessionId: "s-/b", state: "idle", hasUnread: true });
+    expect(ended[1]).toEqual(row("/b", "idle", true));
+    expect(ended[0]).toBe(rows[0]);
+    const started = applyLiveActivity(rows, { worktreePath: "/c", sessionId: "s-/c", state: "running" });
+    expect(started.map((r) => r.worktreePath)).toEqual(["/a", "/b", "/c"]);
+    expect(applyLiveActivity(rows, { worktreePath: "/a", sessionId: "s-/a", state: "idle" })).toBe(rows);
+  });
+
+  it("gives the attention view the run that just ended, so it re-ranks without a fresh read", () => {
+    const items = [
+      { repoId: "r", repoLabel: "r", worktreePath: "/a", sessionId: "s", state: "running" as const, lastRun: null },
+    ];
+    const lastRun = {
+      status: "success",
+      startedAt: "2026-11-29T00:00:00Z",
+      finishedAt: "2026-11-29T00:01:00Z",
+      errorMessage: null,
+    };
+    const next = applyLiveAttention(items, { worktreePath: "/a", state: "idle", lastRunStatus: "success", lastRun });
+    expect(next[0]).toMatchObject({ state: "unread", lastRun });
+  });
+});
+
+describe("reading a chat", () => {
+  it("makes its unread or failed answer idle, and leaves a waiting one alone", () => {
+    const items = [item("/a", "unread"), item("/b", "waiting"), item("/c", "failed")];
+    const read = markAttentionRead(items, "s-/a")!;
+    expect(read.find((entry) => entry.worktreePath === "/a")?.state).toBe("idle");
+    expect(markAttentionRead(items, "s-/b")).toBe(items);
+    expect(markAttentionRead(read, "s-/c")!.find((entry) => entry.worktreePath === "/c")?.state).toBe("idle");
   });
 });

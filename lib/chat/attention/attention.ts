@@ -37,6 +37,8 @@ export interface LiveAttentionChange {
   worktreePath: string;
   state: "queued" | "running" | "waiting" | "idle";
   lastRunStatus: string | null;
+  /** The run that just ended, when the message carries it (the view then needs no fresh read). */
+  lastRun?: AttentionItem["lastRun"];
 }
 
 /**
@@ -53,10 +55,48 @@ export function applyLiveAttention(items: AttentionItem[], change: LiveAttention
     hasUnread: change.state === "idle" && change.lastRunStatus !== null && current.state !== "idle",
     lastRunStatus: change.lastRunStatus,
   });
-  if (state === current.state) return items;
+  const lastRun = change.lastRun ?? current.lastRun;
+  if (state === current.state && lastRun === current.lastRun) return items;
   const next = [...items];
-  next[index] = { ...current, state };
+  next[index] = { ...current, state, lastRun };
   return rankAttention(next);
+}
+
+/** A worktree's row of the repository's activity as a `worktree_activity` message says it, as the list would. */
+export interface LiveActivityChange {
+  worktreePath: string;
+  sessionId: string;
+  state: "queued" | "running" | "waiting" | "idle";
+  /** Set when the message says: a run just ended (true), or the user just read the chat (false). */
+  hasUnread?: boolean;
+}
+
+/**
+ * The repository's activity rows with one worktree's announced state put in (added when new), so the
+ * worktree list follows runs without reading the list again. The same array when nothing changes.
+ */
+export function applyLiveActivity<Row extends LiveActivityChange & { hasUnread: boolean }>(
+  rows: Row[],
+  change: LiveActivityChange,
+): Row[] {
+  const index = rows.findIndex((row) => row.worktreePath === change.worktreePath);
+  const current = index === -1 ? null : rows[index]!;
+  const hasUnread = change.hasUnread ?? current?.hasUnread ?? false;
+  if (
+    current &&
+    current.state === change.state &&
+    current.hasUnread === hasUnread &&
+    current.sessionId === change.sessionId
+  )
+    return rows;
+  const row = {
+    ...(current ?? {}),
+    worktreePath: change.worktreePath,
+    sessionId: change.sessionId,
+    state: change.state,
+    hasUnread,
+  } as Row;
+  return index === -1 ? [...rows, row] : rows.map((existing, at) => (at === index ? row : existing));
 }
 
 /** Most urgent first; within a state the most recent activity first, then by path for a stable order. */
@@ -74,4 +114,13 @@ export function rankAttention(items: AttentionItem[]): AttentionItem[] {
 /** How many worktrees need the user now (waiting or failed): the tab title's count. */
 export function countNeedingUser(items: AttentionItem[]): number {
   return items.filter((item) => item.state === "waiting" || item.state === "failed").length;
+}
+
+/** The view once the user read a worktree's chat: its unread or failed answer is seen, so it is idle. */
+export function markAttentionRead(items: AttentionItem[] | undefined, sessionId: string): AttentionItem[] | undefined {
+  if (!items) return items;
+  const index = items.findIndex((item) => item.sessionId === sessionId);
+  const current = index === -1 ? null : items[index]!;
+  if (!current || (current.state !== "unread" && current.state !== "failed")) return items;
+  return rankAttention(items.map((item, at) => (at === index ? { ...item, state: "idle" as const } : item)));
 }

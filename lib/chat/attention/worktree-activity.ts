@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { WorktreeActivity } from "@/lib/chat/chat-types.ts";
+import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import { countWaiting } from "@/lib/approvals/approval-broker.ts";
 import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";

@@ -5,10 +5,11 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun } from "./execute-run.ts";
-import { publishWorktreeActivity } from "./run-activity.ts";
+import { publishWorktreeActivity, publishWorktreeIdle } from "./run-activity.ts";
+import { readFinishedViews } from "./finished-views.ts";
 import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decisions.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
-import { RunManager, WorktreeClosedError, type WorktreeClosure } from "./run-manager.ts";
+import { RunManager, type WorktreeClosure } from "./run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 
@@ -27,14 +28,18 @@ const runManagerState = defineProcessState(
         return result;
       },
       onQueued: (job, position) => {
-        getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event: { kind: "queued", position } });
+        getRunEventLog().publish({
+          sessionId: job.sessionId,
+          runId: job.runId,
+          event: { kind: "queued", position, userMessageId: job.userMessageId },
+        });
         publishWorktreeActivity(job, "queued");
       },
       onCancelledWhileQueued: (job) => cancelQueuedRun(job),
       // "idle" is said here, once the worktree is free (its answer stored, its decisions recorded),
       // not when the answer is stored: a client reading the activity in between would hear "running"
       // and keep it until the next event (a stale badge, Commit held back).
-      onIdle: (job, result) => publishWorktreeActivity(job, "idle", result?.status ?? "failed"),
+      onIdle: (job, result) => void publishWorktreeIdle(getDb(), job, result?.status ?? "failed"),
     }),
 );
 
@@ -68,14 +73,21 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
       errorKind: "cancelled",
       userMessage: null,
       assistantMessageId: message.id,
+      ...(await readFinishedViews(db, { runId: job.runId, assistantMessageId: message.id })),
     },
   });
-  publishWorktreeActivity(job, "idle", "cancelled");
+  await publishWorktreeIdle(db, job, "cancelled");
   return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
 }
 
-/** Creates the run row (queued) for a stored user message and hands it to the run manager. */
-export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
+/**
+ * Creates the run row (queued) for a stored user message and hands it to the run manager. Resolves as soon
+ * as the run is queued, with its id and its end (a send answers at once; the answer streams over the
+ * WebSocket). A worktree that a land, a removal or a setup holds refuses the run before it is queued.
+ */
+export async function queueRun(
+  input: Omit<RunJob, "runId">,
+): Promise<{ runId: string; finished: Promise<RunJobResult> }> {
   const db = getDb();
   await assertNoRebaseStopped(input.worktreePath);
   const manager = getRunManager();
@@ -93,18 +105,22 @@ export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobRes
     },
   });
   manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
-  try {
-    return await manager.submit({ runId: run.id, ...input });
-  } catch (error) {
-    if (!(error instanceof WorktreeClosedError)) throw error;
-    // Closed between the check above and now: the run never started; say so on its row.
-    const refusal = worktreeClosed(error.closure);
+  // Checked again in the same tick as the submit: nothing can close the worktree in between.
+  const closedMeanwhile = manager.closureOf(input.worktreePath);
+  if (closedMeanwhile) {
+    const refusal = worktreeClosed(closedMeanwhile);
     await db.agentRun.update({
       where: { id: run.id },
       data: { status: "failed", errorMessage: refusal.message, finishedAt: new Date() },
     });
     throw refusal;
   }
+  return { runId: run.id, finished: manager.submit({ runId: run.id, ...input }) };
+}
+
+/** queueRun, resolving when the run has ended (Arbor's own sends on the user's behalf, tests). */
+export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
+  return (await queueRun(input)).finished;
 }
 
 function worktreeClosed(closure: WorktreeClosure): AppError {

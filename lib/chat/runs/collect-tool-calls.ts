@@ -1,5 +1,5 @@
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
-import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 
 /** Accumulates tool_use / tool_result run events into the tool cards stored with a run. */
 export function createToolCallCollector(): { add(event: RunEvent): void; list(): ToolCallView[] } {

@@ -2,7 +2,8 @@ import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { notifyRunOutcome } from "@/lib/hook-policies/notifier.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
-import type { ToolCallView } from "@/lib/chat/chat-types.ts";
+import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
+import { readFinishedViews } from "./finished-views.ts";
 import type { RunJob } from "./run-job.ts";
 
 export type RunEnd =
@@ -56,6 +57,7 @@ export async function finishRun(
     errorKind: fields.run.errorKind ?? null,
     userMessage: fields.run.errorMessage ?? null,
     assistantMessageId: input.assistantMessageId,
+    ...(await readFinishedViews(db, { runId: input.job.runId, assistantMessageId: input.assistantMessageId })),
   });
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
   await notifyRunOutcome(db, {

@@ -1,3 +1,4 @@
+import type { Db } from "@/lib/db/client.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import type { RunJob } from "./run-job.ts";
 
@@ -14,5 +15,35 @@ export function publishWorktreeActivity(
     sessionId: job.sessionId,
     state,
     lastRunStatus,
+  });
+}
+
+/**
+ * The worktree is idle again after a run: the message carries the run as the attention view and the
+ * worktree list show it (unread, when and how it ended), so a tab updates them without asking the server.
+ */
+export async function publishWorktreeIdle(db: Db, job: RunJob, lastRunStatus: string): Promise<void> {
+  const run = await db.agentRun
+    .findUnique({
+      where: { id: job.runId },
+      select: { status: true, startedAt: true, finishedAt: true, errorMessage: true },
+    })
+    .catch(() => null);
+  getEventHub().publish(repoTopic(job.repoId), {
+    type: "worktree_activity",
+    repoId: job.repoId,
+    worktreePath: job.worktreePath,
+    sessionId: job.sessionId,
+    state: "idle",
+    lastRunStatus,
+    hasUnread: true,
+    lastRun: run
+      ? {
+          status: run.status,
+          startedAt: run.startedAt?.toISOString() ?? null,
+          finishedAt: run.finishedAt?.toISOString() ?? null,
+          errorMessage: run.errorMessage,
+        }
+      : null,
   });
 }

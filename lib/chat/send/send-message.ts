@@ -2,8 +2,8 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
-import type { MessageView, RunView } from "@/lib/chat/chat-types.ts";
-import { submitRun } from "@/lib/chat/runs/chat-runtime.ts";
+import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
+import { queueRun, submitRun } from "@/lib/chat/runs/chat-runtime.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
@@ -13,6 +13,55 @@ export interface SendResult {
   assistantMessage: MessageView | null;
   run: RunView;
   updatedScan: WorktreeScan | null;
+}
+
+/** What a send answers at once: the stored message and its run, queued. The answer streams over the WebSocket. */
+export interface AcceptedSend {
+  userMessage: MessageView;
+  run: RunView;
+}
+
+/**
+ * Accepts a user message: it is stored first (never lost, whatever happens next), then a run is queued for
+ * the worktree; resolves as soon as the run is queued. The browser follows the run over the WebSocket,
+ * whose run events replay on reconnect; an API client can wait for its end (GET /api/chat/runs/<id>?wait=1).
+ */
+export async function acceptChatMessage(
+  db: Db,
+  input: { sessionId: string; userMessage: string },
+): Promise<AcceptedSend> {
+  const { session, userMessageId } = await storeUserMessage(db, input);
+  return acceptRun(db, { session, userMessageId });
+}
+
+/** Accepts a retry of an earlier run's user message (see retryRun), answering once the new run is queued. */
+export async function acceptRetry(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<AcceptedSend> {
+  const { session, userMessageId, extraAllowedTools } = await prepareRetry(db, input);
+  return acceptRun(db, { session, userMessageId, extraAllowedTools });
+}
+
+async function acceptRun(
+  db: Db,
+  input: {
+    session: { id: string; repoId: string; worktreePath: string };
+    userMessageId: number;
+    extraAllowedTools?: string[];
+  },
+): Promise<AcceptedSend> {
+  const { runId, finished } = await queueRun({
+    sessionId: input.session.id,
+    repoId: input.session.repoId,
+    worktreePath: input.session.worktreePath,
+    userMessageId: input.userMessageId,
+    ...(input.extraAllowedTools?.length ? { extraAllowedTools: input.extraAllowedTools } : {}),
+  });
+  // Nobody awaits the end here: a failure is the run's (stored on its row, told over the WebSocket).
+  finished.catch((error: unknown) => console.error(`[arbor] run ${runId} failed unexpectedly`, error));
+  const [userMessage, run] = await Promise.all([
+    db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),
+    db.agentRun.findUniqueOrThrow({ where: { id: runId } }),
+  ]);
+  return { userMessage: toMessageView(userMessage, null), run: toRunView(run) };
 }
 
 /**
@@ -31,6 +80,12 @@ export async function startChatMessage(
   db: Db,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
+  const { session, userMessageId } = await storeUserMessage(db, input);
+  return { userMessageId, finished: runForUserMessage(db, { session, userMessageId }) };
+}
+
+/** Checks and stores a user message of an active conversation. */
+async function storeUserMessage(db: Db, input: { sessionId: string; userMessage: string }) {
   const settings = await readSettings(db);
   if (input.userMessage.trim() === "")
     throw new AppError("invalid_input", "The message is empty. Type something to send.");
@@ -46,15 +101,19 @@ export async function startChatMessage(
   const userMessage = await db.chatMessage.create({
     data: { sessionId: session.id, role: "user", content: input.userMessage },
   });
-  return { userMessageId: userMessage.id, finished: runForUserMessage(db, { session, userMessageId: userMessage.id }) };
+  return { session, userMessageId: userMessage.id };
 }
 
-/** Runs the agent again for a user message whose run failed or was cancelled. */
 /**
  * Runs the agent again for the user message of an earlier run. "Allow and retry" passes the
  * tools that run was refused (`allowTools`): they are allowed for the new run only.
  */
 export async function retryRun(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<SendResult> {
+  return runForUserMessage(db, await prepareRetry(db, input));
+}
+
+/** The earlier run's user message and the tools to allow for the new run only, checked. */
+async function prepareRetry(db: Db, input: { runId: string; allowTools?: ToolRule[] }) {
   const run = await db.agentRun.findUnique({ where: { id: input.runId } });
   if (!run?.userMessageId) throw new AppError("not_found", "That run does not exist any more. Send the message again.");
   if (run.status === "running" || run.status === "queued")
@@ -69,7 +128,7 @@ export async function retryRun(db: Db, input: { runId: string; allowTools?: Tool
     }
     return formatToolRule(rule);
   });
-  return runForUserMessage(db, { session, userMessageId: run.userMessageId, extraAllowedTools });
+  return { session, userMessageId: run.userMessageId, extraAllowedTools };
 }
 
 async function runForUserMessage(

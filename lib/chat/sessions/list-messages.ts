@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import type { MessageView } from "@/lib/chat/chat-types.ts";
+import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import { toMessageView } from "@/lib/chat/to-views.ts";
 
 export const MESSAGE_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { toSessionView } from "@/lib/chat/to-views.ts";
 
 /** A worktree's sessions: the active one first, then archived ones, newest first. */

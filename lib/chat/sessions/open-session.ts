@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
-import type { SessionView } from "@/lib/chat/chat-types.ts";
+import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { toSessionView } from "@/lib/chat/to-views.ts";
 

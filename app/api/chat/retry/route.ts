@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { retryRun } from "@/lib/chat/send/send-message.ts";
+import { acceptRetry } from "@/lib/chat/send/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
 import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
@@ -10,8 +10,8 @@ const retrySchema = z.object({
   allowTools: z.array(toolRuleSchema).max(20).optional(),
 });
 
-// POST /api/chat/retry – run the agent again for the user message of a failed or cancelled run
+// POST /api/chat/retry – queue a new run for the user message of a failed or cancelled run; 202 at once
 export const POST = withLocalRepo(
   { body: retrySchema, repo: ({ body }) => ({ runId: body.runId }) },
-  async ({ body }) => Response.json(await retryRun(getDb(), body)),
+  async ({ body }) => Response.json(await acceptRetry(getDb(), body), { status: 202 }),
 );

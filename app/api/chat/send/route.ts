@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendChatMessage } from "@/lib/chat/send/send-message.ts";
+import { acceptChatMessage } from "@/lib/chat/send/send-message.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 
@@ -7,8 +7,8 @@ import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 const MAX_SEND_BODY_BYTES = 12 * 1024 * 1024;
 const sendSchema = z.object({ sessionId: z.string().uuid(), userMessage: z.string() });
 
-// POST /api/chat/send – store the message, run claude in the worktree, answer when the run ends
+// POST /api/chat/send – store the message and queue its run; 202 at once, the answer streams over the WebSocket
 export const POST = withLocalRepo(
   { body: sendSchema, maxBodyBytes: MAX_SEND_BODY_BYTES, repo: ({ body }) => ({ sessionId: body.sessionId }) },
-  async ({ body }) => Response.json(await sendChatMessage(getDb(), body)),
+  async ({ body }) => Response.json(await acceptChatMessage(getDb(), body), { status: 202 }),
 );

@@ -1,4 +1,4 @@
-/** Shapes the chat API returns; shared by route handlers and the browser. */
+/** Shapes the chat API and the WebSocket carry (messages, runs, receipts); shared by the server and the browser. */
 
 export type MessageRole = "user" | "assistant" | "system";
 /** complete | streaming | cancelled | failed | timed_out | interrupted */

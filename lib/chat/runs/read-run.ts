@@ -1,0 +1,60 @@
+import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
+import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
+
+export interface RunResult {
+  run: RunView;
+  userMessage: MessageView | null;
+  assistantMessage: MessageView | null;
+}
+
+const ENDED = new Set(["success", "failed", "cancelled", "timed_out", "interrupted"]);
+
+/** A run with its user message and answer as stored now. */
+export async function readRunResult(db: Db, input: { runId: string }): Promise<RunResult> {
+  const run = await db.agentRun.findUnique({ where: { id: input.runId } });
+  if (!run) throw new AppError("not_found", "That run does not exist. Send the message again.");
+  const [userMessage, assistantMessage] = await Promise.all([
+    run.userMessageId ? db.chatMessage.findUnique({ where: { id: run.userMessageId } }) : null,
+    run.assistantMessageId ? db.chatMessage.findUnique({ where: { id: run.assistantMessageId } }) : null,
+  ]);
+  return {
+    run: toRunView(run),
+    userMessage: userMessage ? toMessageView(userMessage, null) : null,
+    assistantMessage: assistantMessage ? toMessageView(assistantMessage, run) : null,
+  };
+}
+
+/**
+ * Resolves with the run once it has ended (for API clients and scripts: the browser follows the WebSocket),
+ * or as it is after `timeoutMs` (or when the client hangs up). Subscribes before it reads the row, so an end in between is not missed.
+ */
+export async function waitForRunEnd(
+  db: Db,
+  input: { runId: string; timeoutMs: number; signal?: AbortSignal },
+): Promise<RunResult> {
+  const row = await db.agentRun.findUnique({ where: { id: input.runId }, select: { sessionId: true } });
+  if (!row) throw new AppError("not_found", "That run does not exist. Send the message again.");
+  let unsubscribe = () => {};
+  const ended = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, input.timeoutMs);
+    // A client that hangs up stops the wait: nothing is held for a reader who is gone.
+    input.signal?.addEventListener("abort", () => resolve(), { once: true });
+    unsubscribe = getEventHub().subscribe(sessionTopic(row.sessionId), (message) => {
+      if (message.type === "run_event" && message.runId === input.runId && message.event.kind === "finished") {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  try {
+    const now = await readRunResult(db, input);
+    if (ENDED.has(now.run.status)) return now;
+    await ended;
+    return await readRunResult(db, input);
+  } finally {
+    unsubscribe();
+  }
+}
