@@ -1,0 +1,34 @@
+import type { CheckSpec } from "./check-setting.ts";
+import type { CheckStatus } from "@/lib/realtime/check-views.ts";
+import type { CheckCommandResult } from "./run-check-command.ts";
+
+/** A finished check's status and, unless it passed, what happened and what to do, in words. Pure. */
+export function describeCheckOutcome(input: { check: CheckSpec; result: CheckCommandResult }): {
+  status: Exclude<CheckStatus, "running">;
+  message: string | null;
+} {
+  const { check, result } = input;
+  if (result.isCancelled)
+    return { status: "cancelled", message: "Cancelled: a newer run of the checks replaced this one." };
+  if (result.isTimedOut)
+    return {
+      status: "timed_out",
+      message: `"${check.name}" did not finish within ${check.timeoutSeconds} s; it was stopped with everything it started. Raise its time limit in the repository's settings, or make the command faster.`,
+    };
+  if (result.spawnError !== null)
+    return { status: "failed", message: `"${check.name}" could not start: ${result.spawnError}.` };
+  if (result.exitCode === 0) return { status: "passed", message: null };
+  if (result.exitCode === 127)
+    return {
+      status: "failed",
+      message: `"${check.name}" failed with exit code 127: the shell did not find the command (see its output). Is the program installed and on Arbor's PATH? Fix the command in the repository's settings (checks).`,
+    };
+  if (result.exitCode === 126)
+    return {
+      status: "failed",
+      message: `"${check.name}" failed with exit code 126: the command was found but could not be run (is the script executable?).`,
+    };
+  if (result.exitCode === null)
+    return { status: "failed", message: `"${check.name}" was killed by ${result.signal ?? "a signal"}.` };
+  return { status: "failed", message: `"${check.name}" failed with exit code ${result.exitCode}.` };
+}
