@@ -7,6 +7,7 @@ import type { CheckRunView, WorktreeChecksView } from "@/lib/realtime/check-view
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
 
@@ -179,6 +180,35 @@ describe("checks: running in a trusted repository", () => {
     expect(changed).toMatchObject({ status: "passed", cached: false });
     expect(changed.tree).not.toBe(first.tree);
     expect(readFileSync(marker, "utf8")).toBe("ran\nran\n");
-    expect(existsSync(marker)).toBe(true);
+  });
+});
+
+describe("checks after a Claude run", () => {
+  it("run by themselves when a run changed files, and the next prompt states the result with an excerpt", async () => {
+    const saved = await callApi(shared.env.arbor, settingsRoute(), {
+      method: "PUT",
+      body: { permissionMode: "acceptEdits" },
+    });
+    expect(saved.status).toBe(200);
+    await setChecks([
+      { name: "unit", command: "if [ -f broken.txt ]; then echo 'FAIL broken.txt exists'; exit 1; fi" },
+    ]);
+    const { sessionId, worktreePath } = await shared.repo.freshSession("auto");
+    const isAutoResult = (message: Parameters<Parameters<typeof ws.waitFor>[0]>[0]) =>
+      message.type === "check_run" && message.worktreePath === worktreePath && message.run.status !== "running";
+    const wrote = await shared.send(sessionId, "[[mock:write broken.txt oops]]");
+    expect(wrote.status).toBe(200);
+    expect(existsSync(path.join(worktreePath, "broken.txt"))).toBe(true);
+    const auto = (await ws.waitFor(isAutoResult)) as { run: CheckRunView };
+    expect(auto.run).toMatchObject({ status: "failed", exitCode: 1, dirty: true, output: "FAIL broken.txt exists\n" });
+    const asked = await shared.send(sessionId, "What do the checks say? [[mock:text ok]]");
+    const request = shared.env.mock.requests.find(
+      (candidate) => candidate.headers["x-claude-code-session-id"] === asked.body.run.claudeSessionId,
+    );
+    const prompt = lastUserText(request!)!;
+    expect(prompt).toContain("- Checks (the repository's own, latest run in this worktree):");
+    expect(prompt).toMatch(
+      / {2}- `unit` \(`if \[ -f broken\.txt \].*`\): FAILED, exit 1, on `[0-9a-f]{7}` with uncommitted changes\n {4}> FAIL broken\.txt exists/,
+    );
   });
 });

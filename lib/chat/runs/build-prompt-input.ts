@@ -6,6 +6,7 @@ import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
+import { readPromptChecks } from "@/lib/checks/prompt-checks.ts";
 
 /**
  * The previous scan of each session, kept in memory only: git facts are never stored, and
@@ -110,6 +111,7 @@ export async function buildPromptInput(
     previousScan,
     plan: planContext.plan,
     designWarnings: planContext.designWarnings,
+    checks: await readPromptChecks(db, { repoId: input.repoId, worktreePath: input.scan.path }),
     workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
     summary: summary
       ? {
