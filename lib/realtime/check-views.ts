@@ -38,3 +38,12 @@ export interface WorktreeChecksView {
   reason: CheckSkipReason | null;
   checks: CheckRunView[];
 }
+
+/** What the merge gate said before a land (POST /api/worktrees/land's `gate`): passed (or answered by the cache), or not run and why. */
+export interface MergeGateResult {
+  status: "passed" | "not_run";
+  reason: CheckSkipReason | null;
+  /** The merge result's tree, as tested. */
+  tree: string | null;
+  checks: CheckRunView[];
+}

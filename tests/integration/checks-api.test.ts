@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { RepoSettingsWithChecks } from "@/lib/checks/repo-settings-with-checks.ts";
-import type { CheckRunView, WorktreeChecksView } from "@/lib/realtime/check-views.ts";
+import type { CheckRunView, MergeGateResult, WorktreeChecksView } from "@/lib/realtime/check-views.ts";
+import type { LandResult } from "@/lib/worktrees/worktree-types.ts";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
@@ -89,8 +90,10 @@ describe("checks: settings and refusals", () => {
     ).toMatch(/Two checks are named "a"/);
     expect(await bad([{ name: "a", command: "x", timeoutSeconds: 99999 }])).toMatch(/1 to 3600 seconds/);
     expect(await bad(Array.from({ length: 11 }, (_, n) => ({ name: `c${n}`, command: "x" })))).toMatch(/At most 10/);
-    writeFileSync(path.join(shared.repo.mainPath, "Makefile"), "test:\n\ttrue\n");
+    const makefile = path.join(shared.repo.mainPath, "Makefile");
+    writeFileSync(makefile, "test:\n\ttrue\n");
     const read = await callApi<{ settings: RepoSettingsWithChecks }>(shared.env.arbor, settingsRoute());
+    rmSync(makefile); // main stays clean for the lands below
     expect(read.body.settings.proposedChecks).toEqual([{ name: "test", command: "make test", timeoutSeconds: 600 }]);
     expect(read.body.settings.checks).toEqual([{ name: "unit", command: "true", timeoutSeconds: 600 }]);
   });
@@ -184,6 +187,10 @@ describe("checks: running in a trusted repository", () => {
 });
 
 describe("checks after a Claude run", () => {
+  beforeAll(async () => {
+    await trustRepo(shared.env.arbor, shared.repo.repoId);
+  });
+
   it("run by themselves when a run changed files, and the next prompt states the result with an excerpt", async () => {
     const saved = await callApi(shared.env.arbor, settingsRoute(), {
       method: "PUT",
@@ -210,5 +217,80 @@ describe("checks after a Claude run", () => {
     expect(prompt).toMatch(
       / {2}- `unit` \(`if \[ -f broken\.txt \].*`\): FAILED, exit 1, on `[0-9a-f]{7}` with uncommitted changes\n {4}> FAIL broken\.txt exists/,
     );
+  });
+});
+
+describe("the merge gate", () => {
+  beforeAll(async () => {
+    await trustRepo(shared.env.arbor, shared.repo.repoId);
+  });
+  const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+  const land = (worktreePath: string, method: "merge" | "fast-forward") =>
+    callApi<LandResult & ErrorBody & { error: { details: { gate: MergeGateResult } } }>(
+      shared.env.arbor,
+      "/api/worktrees/land",
+      { body: { repoId: shared.repo.repoId, worktreePath, method } },
+    );
+  async function branchWith(name: string, file: string): Promise<string> {
+    const worktreePath = await shared.repo.addWorktree(name);
+    writeFileSync(path.join(worktreePath, file), `${file}\n`);
+    await git(worktreePath, "add", file);
+    await git(worktreePath, "commit", "-q", "-m", `Add ${file}`);
+    return worktreePath;
+  }
+
+  it("refuses the second of two branches that pass alone and break together; the base stays, the scratch goes", async () => {
+    const main = shared.repo.mainPath;
+    await git(main, "config", "user.name", "Arbor Test");
+    await git(main, "config", "user.email", "test@arbor.invalid");
+    const marker = path.join(shared.repo.root, "gate-runs.log");
+    await setChecks([
+      {
+        name: "clash",
+        command: `echo "$PWD" >> '${marker}'; if [ -f x.txt ] && [ -f y.txt ]; then echo 'x and y clash'; exit 1; fi`,
+      },
+    ]);
+    const [withX, withY] = [await branchWith("gate-x", "x.txt"), await branchWith("gate-y", "y.txt")];
+    expect((await runOnce(withX)).status).toBe("passed");
+    expect((await runOnce(withY)).status).toBe("passed");
+    // main moves on, so no merge below is a tree already tested in a worktree.
+    writeFileSync(path.join(main, "base.txt"), "base\n");
+    await git(main, "add", "base.txt");
+    await git(main, "commit", "-q", "-m", "Add base.txt");
+
+    const first = await land(withX, "merge");
+    expect(first.status).toBe(200);
+    expect(first.body.gate).toMatchObject({ status: "passed", checks: [{ name: "clash", status: "passed" }] });
+    const tested = readFileSync(marker, "utf8").trim().split("\n").at(-1)!;
+    expect(tested).toMatch(/arbor-gate-/);
+    expect(existsSync(tested)).toBe(false);
+
+    const before = (await git(main, "rev-parse", "HEAD")).trim();
+    const second = await land(withY, "merge");
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(
+      /was not landed: on the merge of feat\/gate-y-\d+ into main, "clash" \(failed\) did not pass, so main did not move/,
+    );
+    expect(second.body.error.details.gate.checks[0]).toMatchObject({
+      status: "failed",
+      exitCode: 1,
+      output: "x and y clash\n",
+    });
+    expect((await git(main, "rev-parse", "HEAD")).trim()).toBe(before);
+    expect(await git(main, "status", "--porcelain")).toBe("");
+    expect(existsSync(path.join(main, "y.txt"))).toBe(false);
+    expect(await git(main, "worktree", "list", "--porcelain")).not.toMatch(/arbor-gate-/);
+    expect(existsSync(readFileSync(marker, "utf8").trim().split("\n").at(-1)!)).toBe(false);
+  });
+
+  it("does not run a check again on a merge whose tree already passed", async () => {
+    const withZ = await branchWith("gate-z", "z.txt");
+    const marker = path.join(shared.repo.root, "gate-runs.log");
+    expect((await runOnce(withZ)).status).toBe("passed");
+    const runsBefore = readFileSync(marker, "utf8");
+    const landed = await land(withZ, "fast-forward");
+    expect(landed.status).toBe(200);
+    expect(landed.body.gate).toMatchObject({ status: "passed", checks: [{ status: "passed", cached: true }] });
+    expect(readFileSync(marker, "utf8")).toBe(runsBefore);
   });
 });
