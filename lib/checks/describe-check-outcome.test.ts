@@ -25,6 +25,10 @@ describe("describeCheckOutcome", () => {
       status: "timed_out",
       message: expect.stringMatching(/within 5 s/),
     });
+    expect(describeCheckOutcome({ check, result: ran, isFolderGone: true })).toMatchObject({
+      status: "failed",
+      message: expect.stringMatching(/removed the folder it ran in/),
+    });
     // Cancelled wins over the time limit: the user replaced the run, whatever else happened.
     const both = { ...ran, exitCode: null, isTimedOut: true, isCancelled: true };
     expect(describeCheckOutcome({ check, result: both }).status).toBe("cancelled");

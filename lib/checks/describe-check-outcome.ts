@@ -3,7 +3,12 @@ import type { CheckStatus } from "@/lib/realtime/check-views.ts";
 import type { CheckCommandResult } from "./run-check-command.ts";
 
 /** A finished check's status and, unless it passed, what happened and what to do, in words. Pure. */
-export function describeCheckOutcome(input: { check: CheckSpec; result: CheckCommandResult }): {
+export function describeCheckOutcome(input: {
+  check: CheckSpec;
+  result: CheckCommandResult;
+  /** The folder it ran in was gone when it ended (the check deleted its own worktree). */
+  isFolderGone?: boolean;
+}): {
   status: Exclude<CheckStatus, "running">;
   message: string | null;
 } {
@@ -14,6 +19,11 @@ export function describeCheckOutcome(input: { check: CheckSpec; result: CheckCom
     return {
       status: "timed_out",
       message: `"${check.name}" did not finish within ${check.timeoutSeconds} s; it was stopped with everything it started. Raise its time limit in the repository's settings, or make the command faster.`,
+    };
+  if (input.isFolderGone)
+    return {
+      status: "failed",
+      message: `"${check.name}" removed the folder it ran in, so its result says nothing about the code. Nothing else was touched; restore the worktree (or remove it from Arbor) and fix the check's command.`,
     };
   if (result.spawnError !== null)
     return { status: "failed", message: `"${check.name}" could not start: ${result.spawnError}.` };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
@@ -91,7 +92,7 @@ async function runOne(
     onOutput: (text) => stream.write(text),
   });
   stream.close();
-  const { status, message } = describeCheckOutcome({ check, result });
+  const { status, message } = describeCheckOutcome({ check, result, isFolderGone: !existsSync(input.cwd) });
   const finished = await db.checkRun.update({
     where: { id: row.id },
     data: {

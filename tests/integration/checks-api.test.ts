@@ -133,6 +133,18 @@ describe("checks: running in a trusted repository", () => {
     expect(missing.message).toMatch(/did not find the command.*PATH/);
   });
 
+  it("a check that deletes its own worktree fails saying so, and touches nothing else", async () => {
+    const worktreePath = await shared.repo.addWorktree("self-removing");
+    await setChecks([{ name: "unit", command: 'cd .. && rm -rf "$OLDPWD" && echo removed' }]);
+    const run = await runOnce(worktreePath);
+    expect(run).toMatchObject({ status: "failed", exitCode: 0, output: "removed\n" });
+    expect(run.message).toMatch(/removed the folder it ran in/);
+    expect(await runFixtureGit({ cwd: shared.repo.mainPath, args: ["status", "--porcelain"] })).toBe("");
+    const again = await runChecks(worktreePath);
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toMatch(/is not a worktree of/);
+  });
+
   it("a check that hangs past its limit is killed with what it started, and reported timed out", async () => {
     const worktreePath = await shared.repo.addWorktree("hang");
     await setChecks([{ name: "unit", command: "sleep 300 & echo started; sleep 301", timeoutSeconds: 1 }]);
