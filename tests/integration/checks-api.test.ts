@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
+import type { AcceptedBody, RunResultBody } from "@/tests/support/api-types.ts";
 import type { RepoSettingsWithChecks } from "@/lib/checks/repo-settings-with-checks.ts";
 import type { CheckRunView, MergeGateResult, WorktreeChecksView } from "@/lib/realtime/check-views.ts";
 import type { LandResult } from "@/lib/worktrees/worktree-types.ts";
@@ -229,6 +230,24 @@ describe("checks after a Claude run", () => {
     expect(prompt).toMatch(
       / {2}- `unit` \(`if \[ -f broken\.txt \].*`\): FAILED, exit 1, on `[0-9a-f]{7}` with uncommitted changes\n {4}> FAIL broken\.txt exists/,
     );
+
+    // "Fix with Claude" sends the failure as the next message: the command, the exit code, the output.
+    const fix = await callApi<AcceptedBody>(shared.env.arbor, "/api/worktrees/checks/fix", { body: { sessionId } });
+    expect(fix.status).toBe(202);
+    const fixed = await callApi<RunResultBody>(shared.env.arbor, `/api/chat/runs/${fix.body.run.id}?wait=1`);
+    expect(fixed.status).toBe(200);
+    const fixRequest = shared.env.mock.requests.find(
+      (candidate) => candidate.headers["x-claude-code-session-id"] === fixed.body.run.claudeSessionId,
+    );
+    expect(lastUserText(fixRequest!)).toMatch(
+      /This check fails:\n\nCheck "unit" \(`if \[ -f broken\.txt \].*`\) exited with code 1 on [0-9a-f]{7} with uncommitted changes\.\n```text\nFAIL broken\.txt exists\n```\n/,
+    );
+    const calm = await shared.repo.freshSession("nothing-to-fix");
+    const refused = await callApi<ErrorBody>(shared.env.arbor, "/api/worktrees/checks/fix", {
+      body: { sessionId: calm.sessionId },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/No check is failing in this worktree/);
   });
 });
 
