@@ -4,7 +4,7 @@ import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import { takeWarm } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { scheduleWorktreeChecks } from "@/lib/checks/schedule-checks.ts";
+import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { runMergeGate } from "@/lib/checks/merge-gate.ts";
+import { runMergeGate } from "@/lib/checks/gate/merge-gate.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
 import {

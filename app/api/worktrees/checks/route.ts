@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { readWorktreeChecks, runWorktreeChecks } from "@/lib/checks/worktree-checks.ts";
+import { readWorktreeChecks, runWorktreeChecks } from "@/lib/checks/run/worktree-checks.ts";
 import { worktreeTarget } from "@/lib/worktrees/worktree-request.ts";
 import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
 

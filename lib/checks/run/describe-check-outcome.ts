@@ -1,4 +1,4 @@
-import type { CheckSpec } from "./check-setting.ts";
+import type { CheckSpec } from "@/lib/checks/check-setting.ts";
 import type { CheckStatus } from "@/lib/realtime/check-views.ts";
 import type { CheckCommandResult } from "./run-check-command.ts";
 

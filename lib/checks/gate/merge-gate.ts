@@ -2,9 +2,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
-import { readCheckReadiness } from "./check-readiness.ts";
-import { findPassingRun } from "./check-run-store.ts";
-import { startCheckBatch } from "./run-check-batch.ts";
+import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
+import { findPassingRun } from "@/lib/checks/check-run-store.ts";
+import { startCheckBatch } from "@/lib/checks/run/run-check-batch.ts";
 import { withScratchWorktree } from "./scratch-worktree.ts";
 
 /**

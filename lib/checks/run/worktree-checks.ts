@@ -3,10 +3,10 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import type { WorktreeChecksView } from "@/lib/realtime/check-views.ts";
 import { replaceWorktreeBatch } from "./check-batches.ts";
-import { readCheckReadiness } from "./check-readiness.ts";
-import { readLatestRuns } from "./check-run-store.ts";
+import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
+import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
 import { startCheckBatch } from "./run-check-batch.ts";
-import { summarizeCheckStatus } from "./summarize-check-status.ts";
+import { summarizeCheckStatus } from "@/lib/checks/summarize-check-status.ts";
 import { readTestedTree } from "./tested-tree.ts";
 
 type WorktreeRef = { repoId: string; worktreePath: string };
