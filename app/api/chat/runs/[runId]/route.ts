@@ -15,6 +15,8 @@ export const GET = withErrorHandling(async (request: Request, context: { params:
   const { wait } = parseSearchParams(request, querySchema);
   const db = getDb();
   return Response.json(
-    wait ? await waitForRunEnd(db, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal }) : await readRunResult(db, { runId }),
+    wait
+      ? await waitForRunEnd(db, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal })
+      : await readRunResult(db, { runId }),
   );
 });
