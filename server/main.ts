@@ -14,6 +14,8 @@ import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
+import { createServerContext } from "./create-context.ts";
+import { installRuntimeContext } from "@/lib/context/current-context.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
@@ -24,7 +26,6 @@ import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
 import { buildDistDir, buildLayout, type BuildLayout } from "@/scripts/next-build/build-layout.ts";
 import { pinServedBuild, unpinServedBuild } from "@/scripts/next-build/served-build.ts";
 import { openBrowserSessions } from "@/lib/access/browser-sessions.ts";
-import { installAccess } from "@/lib/access/current-access.ts";
 import { createSignInCodes } from "@/lib/access/sign-in-codes.ts";
 import { mintSignInLink } from "@/lib/access/sign-in-link.ts";
 import { getDb } from "@/lib/db/client.ts";
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     onError: log,
   });
   installProcessHost(processHost);
+  const ctx = createServerContext({ config: serverConfig, processHost });
+  installRuntimeContext(ctx);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
   await app.prepare();
@@ -122,7 +125,7 @@ async function main(): Promise<void> {
     announce: log,
     closeBrowserSockets: (sessionId: string) => gateway.closeBrowser(sessionId),
   };
-  installAccess(access);
+  ctx.access = access;
   writeServerInfo({ dataDir: config.dataDir, url });
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}`);

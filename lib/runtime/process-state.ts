@@ -8,6 +8,8 @@
  * compile, and a unit test checks that each listed key is defined exactly once.
  */
 export const PROCESS_STATE = {
+  context:
+    "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
   config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
   db: "lib/db/client.ts: the Prisma client on the configured database",
   localInstance:
@@ -48,8 +50,6 @@ export const PROCESS_STATE = {
     "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
-  access:
-    "lib/access/current-access.ts: this instance's signed-in browsers and outstanding sign-in links (hashes only)",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;
