@@ -11,8 +11,6 @@ import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { createServerContext } from "./create-context.ts";
 import { installRuntimeContext } from "@/lib/context/current-context.ts";
@@ -81,7 +79,7 @@ async function main(): Promise<void> {
     token: serverConfig.token,
     findBrowser: (cookie: string) => sessions.findByCookie(cookie),
   };
-  const gateway = createWsGateway({ policy });
+  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents });
   const server = createArborHttpServer({
     policy,
     sessions,
@@ -110,8 +108,8 @@ async function main(): Promise<void> {
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
-    () => discardWarm(),
-    () => getRunManager().shutdown(),
+    () => ctx.warmPool.discard(),
+    () => ctx.runs.shutdown(),
     () => processHost.close(),
     () => unpinServedBuild(builds),
   );

@@ -1,7 +1,11 @@
 import type { Access } from "@/lib/access/access.ts";
+import type { WarmPool } from "@/lib/agent/warm-pool.ts";
+import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { Db } from "@/lib/db/client.ts";
+import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
@@ -20,6 +24,14 @@ export interface RuntimeContext {
   hub: EventHub;
   /** Sequenced events of running answers, for replay. */
   runEvents: RunEventLog;
+  /** claude processes started ahead of a send, one per worktree at most. */
+  warmPool: WarmPool;
+  /** Runs waiting for the user's answer to a permission request, by approval id. */
+  approvalWaiters: ApprovalWaiters;
+  /** Each conversation's last scan (memory only: git facts are never stored). */
+  previousScans: PreviousScans;
+  /** Sessions whose automatic upkeep (summary, Lighten) is under way. */
+  upkeepRuns: UpkeepRuns;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

@@ -1,7 +1,6 @@
 import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { settingsPatchSchema } from "@/lib/settings/settings-schema.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { readSettingsWithClaude, saveSettings } from "@/lib/trust/claude-bin.ts";
 
 // GET /api/settings – the effective settings (stored values over safe defaults) and the claude binary that runs
@@ -11,8 +10,9 @@ export const GET = withErrorHandling(async () => Response.json(await readSetting
 // claudeBin that resolves to no safe executable
 export const PUT = withErrorHandling(async (request: Request) => {
   const patch = await parseJsonBody(request, settingsPatchSchema);
-  const saved = await saveSettings(getRuntimeContext().db, patch);
+  const ctx = getRuntimeContext();
+  const saved = await saveSettings(ctx.db, patch);
   // Warm CLIs were started with the old settings.
-  await discardWarm();
+  await ctx.warmPool.discard();
   return Response.json(saved);
 });

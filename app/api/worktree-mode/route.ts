@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { readWorktreeMode, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -25,7 +24,7 @@ export const PUT = withLocalRepo(
     const { worktree } = await resolvePinnedWorktree(ctx.db, body);
     const isTrusted = await isRepositoryTrusted(ctx.db, body.repoId);
     const mode = await saveWorktreeMode(ctx.db, { ...body, worktreePath: worktree.path, isTrusted });
-    await discardWarm({ worktreePath: worktree.path });
+    await ctx.warmPool.discard({ worktreePath: worktree.path });
     return Response.json({ mode });
   },
 );

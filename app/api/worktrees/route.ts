@@ -25,5 +25,5 @@ export const GET = withLocalRepo(
 // POST /api/worktrees – create a branch and its worktree, then run the repository's worktree setup
 export const POST = withLocalRepo(
   { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await createWorktree(ctx.db, body), { status: 201 }),
+  async ({ ctx, body }) => Response.json(await createWorktree(ctx, body), { status: 201 }),
 );

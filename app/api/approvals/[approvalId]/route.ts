@@ -16,7 +16,7 @@ export const POST = withLocalRepo(
   },
   async ({ ctx, request, params, body }) => {
     const actor = requireBrowser(request);
-    const approval = await answerApproval(ctx.db, {
+    const approval = await answerApproval(ctx, {
       approvalId: params.approvalId,
       decision: body.decision,
       by: describeActor(actor),

@@ -19,5 +19,5 @@ const bodySchema = worktreeParams.extend({
 // POST /api/changes/commit – commit the chosen files or hunks (hooks run in trusted repositories only)
 export const POST = withLocalRepo(
   { body: bodySchema, maxBodyBytes: 16 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ result: await commitChanges(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ result: await commitChanges(ctx, body) }),
 );

@@ -7,5 +7,5 @@ const cancelSchema = z.object({ runId: z.string().uuid() });
 // POST /api/chat/cancel – stop a running answer (partial text kept) or drop a queued one
 export const POST = withLocalRepo(
   { body: cancelSchema, repo: ({ body }) => ({ runId: body.runId }) },
-  async ({ ctx, body }) => Response.json({ ok: true, ...(await cancelRun(ctx.db, body)) }),
+  async ({ ctx, body }) => Response.json({ ok: true, ...(await cancelRun(ctx, body)) }),
 );

@@ -7,5 +7,5 @@ const purgeSchema = z.object({ sessionId: z.string().uuid(), keepLastN: z.number
 // POST /api/chat/purge – "Lighten": archive summarized messages older than the last keepLastN
 export const POST = withLocalRepo(
   { body: purgeSchema, repo: ({ body }) => ({ sessionId: body.sessionId }) },
-  async ({ ctx, body }) => Response.json(await purgeSession(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await purgeSession(ctx, body)),
 );

@@ -12,5 +12,5 @@ const retrySchema = z.object({
 // POST /api/chat/retry – queue a new run for the user message of a failed or cancelled run; 202 at once
 export const POST = withLocalRepo(
   { body: retrySchema, repo: ({ body }) => ({ runId: body.runId }) },
-  async ({ ctx, body }) => Response.json(await acceptRetry(ctx.db, body), { status: 202 }),
+  async ({ ctx, body }) => Response.json(await acceptRetry(ctx, body), { status: 202 }),
 );

@@ -9,5 +9,5 @@ const sendSchema = z.object({ sessionId: z.string().uuid(), userMessage: z.strin
 // POST /api/chat/send – store the message and queue its run; 202 at once, the answer streams over the WebSocket
 export const POST = withLocalRepo(
   { body: sendSchema, maxBodyBytes: MAX_SEND_BODY_BYTES, repo: ({ body }) => ({ sessionId: body.sessionId }) },
-  async ({ ctx, body }) => Response.json(await acceptChatMessage(ctx.db, body), { status: 202 }),
+  async ({ ctx, body }) => Response.json(await acceptChatMessage(ctx, body), { status: 202 }),
 );

@@ -8,5 +8,5 @@ const querySchema = z.object({ sessionId: z.string().uuid() });
 // GET /api/chat/summary?sessionId=… – the session's latest summary (null when none yet) and whether upkeep runs
 export const GET = withErrorHandling(async (request: Request) => {
   const { sessionId } = parseSearchParams(request, querySchema);
-  return Response.json(await readSummaryState(getRuntimeContext().db, { sessionId }));
+  return Response.json(await readSummaryState(getRuntimeContext(), { sessionId }));
 });

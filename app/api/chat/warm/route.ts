@@ -7,5 +7,5 @@ const warmSchema = z.object({ sessionId: z.string().uuid() });
 
 // POST /api/chat/warm – boot a claude for this conversation's next send (chat opened, user typing)
 export const POST = withErrorHandling(async (request: Request) =>
-  Response.json(await prewarmSession(getRuntimeContext().db, await parseJsonBody(request, warmSchema))),
+  Response.json(await prewarmSession(getRuntimeContext(), await parseJsonBody(request, warmSchema))),
 );

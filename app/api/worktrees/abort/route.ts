@@ -8,5 +8,5 @@ const abortSchema = z.object(worktreeTarget).strict();
 // POST /api/worktrees/abort – git rebase --abort (or merge --abort) in the worktree
 export const POST = withLocalRepo(
   { body: abortSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await abortOperation(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await abortOperation(ctx, body)),
 );

@@ -8,5 +8,5 @@ const landBlockersSchema = z.object(landTarget).strict();
 // POST /api/worktrees/land-blockers – what must happen before the worktree's branch can land (uncommitted changes, runs, a stopped rebase)
 export const POST = withLocalRepo(
   { body: landBlockersSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await previewLandingBlockers(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await previewLandingBlockers(ctx, body)),
 );

@@ -8,5 +8,5 @@ const landCheckSchema = z.object(landTarget).strict();
 // POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base, and the hunks if not? (touches nothing)
 export const POST = withLocalRepo(
   { body: landCheckSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await previewLanding(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await previewLanding(ctx, body)),
 );

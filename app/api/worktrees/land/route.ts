@@ -19,5 +19,5 @@ const landSchema = z
 // POST /api/worktrees/land – merge the worktree's branch into its base (refused unless the land check is clean)
 export const POST = withLocalRepo(
   { body: landSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await landWorktree(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await landWorktree(ctx, body)),
 );

@@ -18,5 +18,5 @@ const removeSchema = z
 // POST /api/worktrees/remove – remove a linked worktree safely (refused with reasons), archive its conversation
 export const POST = withLocalRepo(
   { body: removeSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await removeWorktree(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await removeWorktree(ctx, body)),
 );

@@ -8,5 +8,5 @@ const resolveSchema = z.object(landTarget).strict();
 // POST /api/worktrees/resolve – "Ask Claude to resolve": a chat run in the branch's worktree with the conflicts
 export const POST = withLocalRepo(
   { body: resolveSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await askClaudeToResolve(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await askClaudeToResolve(ctx, body)),
 );

@@ -8,7 +8,7 @@ const archiveSchema = z.object({ sessionId: z.string().uuid() });
 export const POST = withLocalRepo(
   { body: archiveSchema, repo: ({ body }) => ({ sessionId: body.sessionId }) },
   async ({ ctx, body }) => {
-    await archiveSession(ctx.db, body);
+    await archiveSession(ctx, body);
     return Response.json({ ok: true });
   },
 );

@@ -13,7 +13,7 @@ const bodySchema = worktreeParams.extend({
 export const GET = withLocalRepo(
   { params: paramsSchema, query: worktreeParams, repo: ({ query }) => ({ repoId: query.repoId }) },
   async ({ ctx, params, query }) =>
-    Response.json({ preview: await previewRestore(ctx.db, { ...query, runId: params.runId }) }),
+    Response.json({ preview: await previewRestore(ctx, { ...query, runId: params.runId }) }),
 );
 
 // POST /api/changes/runs/:runId/restore – put the working files back as they were when the run started
@@ -21,6 +21,6 @@ export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ body }) => ({ repoId: body.repoId }) },
   async ({ ctx, params, body }) =>
     Response.json({
-      result: await restoreBeforeRun(ctx.db, { ...body, runId: params.runId, isConfirmed: body.confirm }),
+      result: await restoreBeforeRun(ctx, { ...body, runId: params.runId, isConfirmed: body.confirm }),
     }),
 );

@@ -8,5 +8,5 @@ const optionsSchema = z.object({ removeMerged: z.boolean(), deleteDependencies: 
 // POST /api/repos/:repoId/tidy/preview – each worktree's disk use, merged/idle, and what Reclaim would do (touches nothing)
 export const POST = withLocalRepo(
   { params: paramsSchema, body: optionsSchema, repo: ({ params }) => params },
-  async ({ ctx, params, body }) => Response.json(await previewTidy(ctx.db, { repoId: params.repoId, options: body })),
+  async ({ ctx, params, body }) => Response.json(await previewTidy(ctx, { repoId: params.repoId, options: body })),
 );

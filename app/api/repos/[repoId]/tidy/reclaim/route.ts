@@ -24,5 +24,5 @@ const reclaimSchema = z
 export const POST = withLocalRepo(
   { params: paramsSchema, body: reclaimSchema, repo: ({ params }) => params },
   async ({ ctx, params, body }) =>
-    Response.json(await reclaimTidy(ctx.db, { repoId: params.repoId, actions: body.actions })),
+    Response.json(await reclaimTidy(ctx, { repoId: params.repoId, actions: body.actions })),
 );

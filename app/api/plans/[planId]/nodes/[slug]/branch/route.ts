@@ -12,6 +12,5 @@ const bodySchema = z.object({
 // POST /api/plans/:planId/nodes/:slug/branch – create the node's branch and a worktree from its design parent
 export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ planId: params.planId }) },
-  async ({ ctx, params, body }) =>
-    Response.json(await createNodeBranch(ctx.db, { ...params, ...body }), { status: 201 }),
+  async ({ ctx, params, body }) => Response.json(await createNodeBranch(ctx, { ...params, ...body }), { status: 201 }),
 );
