@@ -70,6 +70,10 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "server/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Pure functions: one module graph per worker thread instead of a fresh process per file
+          // (a third of the time; the files pass in any order, checked with --sequence.shuffle).
+          pool: "threads",
+          isolate: false,
           // Some are CPU-bound property tests: 5 s is too close on a shared 2-core machine.
           testTimeout: 20_000,
         },

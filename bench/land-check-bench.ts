@@ -12,6 +12,7 @@ import {
   removeGitFixture,
   runFixtureGit,
 } from "@/tests/support/git-fixtures.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 import { createImportStream, runFastImport, timeMs } from "./branch-repo.ts";
 import { median, round } from "./stats.ts";
@@ -56,6 +57,7 @@ export async function runLandCheckBench({
 } = {}): Promise<LandCheckBenchResult> {
   const { root } = await createFixtureRoot();
   const handle = await createTestDb();
+  const ctx = createTestContext({ db: handle.db });
   try {
     const { mainPath, initialSha } = await createRepoWithOrigin({ root, files: { "README.md": "bench\n" } });
     const stream = createImportStream();
@@ -98,7 +100,7 @@ export async function runLandCheckBench({
 
     let conflictingFiles = 0;
     const check = async () => {
-      const result = await checkLandingConflicts(handle.db, { repoId: repo.id, worktreePath });
+      const result = await checkLandingConflicts(ctx, { repoId: repo.id, worktreePath });
       conflictingFiles = result.check.conflictingFileCount;
     };
     const raw = () =>
@@ -130,7 +132,7 @@ export async function runLandCheckBench({
         okExitCodes: [1],
       });
     const status = () => runGit({ cwd: worktreePath, args: STATUS_ARGS });
-    const full = () => checkLanding(handle.db, { repoId: repo.id, worktreePath });
+    const full = () => checkLanding(ctx, { repoId: repo.id, worktreePath });
     const wrappedTimes: number[] = [];
     const statusTimes: number[] = [];
     const fullTimes: number[] = [];

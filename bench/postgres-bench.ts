@@ -181,15 +181,18 @@ async function benchDirectQueries(input: {
         const large = await fillSession(db, { repoId: repo.id, path: "/bench/large", count: 10_000 });
         result.assemble[provider] = await timeMedian(12, async () =>
           assemblePrompt(
-            await buildPromptInput(db, {
-              sessionId: large.id,
-              repoId: repo.id,
-              userMessageId: large.lastId + 1,
-              userMessage: "next question",
-              scan: buildScan({ path: "/bench/large", branch: "feat/bench" }),
-              budgetChars: 400_000,
-              ledgerMaxEntries: 100,
-            }),
+            await buildPromptInput(
+              { db, previousScans: new Map() },
+              {
+                sessionId: large.id,
+                repoId: repo.id,
+                userMessageId: large.lastId + 1,
+                userMessage: "next question",
+                scan: buildScan({ path: "/bench/large", branch: "feat/bench" }),
+                budgetChars: 400_000,
+                ledgerMaxEntries: 100,
+              },
+            ),
           ),
         );
         for (let filled = 10_000, session = 0; filled < input.searchCount; session += 1) {

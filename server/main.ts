@@ -11,9 +11,9 @@ import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { createWsGateway } from "./ws-gateway.ts";
+import { createServerContext } from "./create-context.ts";
+import { installRuntimeContext } from "@/lib/context/current-context.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
 import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
@@ -24,7 +24,6 @@ import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
 import { buildDistDir, buildLayout, type BuildLayout } from "@/scripts/next-build/build-layout.ts";
 import { pinServedBuild, unpinServedBuild } from "@/scripts/next-build/served-build.ts";
 import { openBrowserSessions } from "@/lib/access/browser-sessions.ts";
-import { installAccess } from "@/lib/access/current-access.ts";
 import { createSignInCodes } from "@/lib/access/sign-in-codes.ts";
 import { mintSignInLink } from "@/lib/access/sign-in-link.ts";
 import { getDb } from "@/lib/db/client.ts";
@@ -61,6 +60,8 @@ async function main(): Promise<void> {
     onError: log,
   });
   installProcessHost(processHost);
+  const ctx = createServerContext({ config: serverConfig, processHost });
+  installRuntimeContext(ctx);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
   await app.prepare();
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     token: serverConfig.token,
     findBrowser: (cookie: string) => sessions.findByCookie(cookie),
   };
-  const gateway = createWsGateway({ policy });
+  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents });
   const server = createArborHttpServer({
     policy,
     sessions,
@@ -107,8 +108,8 @@ async function main(): Promise<void> {
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
-    () => discardWarm(),
-    () => getRunManager().shutdown(),
+    () => ctx.warmPool.discard(),
+    () => ctx.runs.shutdown(),
     () => processHost.close(),
     () => unpinServedBuild(builds),
   );
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
     announce: log,
     closeBrowserSockets: (sessionId: string) => gateway.closeBrowser(sessionId),
   };
-  installAccess(access);
+  ctx.access = access;
   writeServerInfo({ dataDir: config.dataDir, url });
   log(`data directory: ${config.dataDir}`);
   log(`listening on http://${shownHost}:${port}`);

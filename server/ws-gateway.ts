@@ -3,11 +3,11 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { WS_PROTOCOL } from "@/lib/http/page-key.ts";
 import { checkRequest, type GuardAuth, type GuardPolicy } from "@/lib/http/request-guard.ts";
-import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
-import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { assertLocalRepo } from "@/lib/team/ownership.ts";
@@ -40,7 +40,7 @@ export interface WsGateway {
  * the upgrade handler with the same guard as HTTP: a page on another origin must not be
  * able to open a socket and watch or drive runs (cross-site WebSocket hijacking).
  */
-export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
+export function createWsGateway(input: { policy: GuardPolicy; hub: EventHub; runEvents: RunEventLog }): WsGateway {
   // Arbor's page offers `arbor.v1` beside its page key (see lib/http/page-key.ts): the answer names only
   // `arbor.v1`, so the key is never echoed back.
   const wss = new WebSocketServer({
@@ -80,7 +80,7 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         });
         return false;
       }
-      subscriptions.set(topic, getEventHub().subscribe(topic, send));
+      subscriptions.set(topic, input.hub.subscribe(topic, send));
       return true;
     };
     const unsubscribe = (topic: string) => {
@@ -144,7 +144,7 @@ export function createWsGateway(input: { policy: GuardPolicy }): WsGateway {
         case "subscribe_session": {
           // Subscribe and replay in the same tick: nothing published in between can be lost.
           if (!subscribe(sessionTopic(message.sessionId))) break;
-          for (const event of getRunEventLog().eventsAfter(message.sessionId, message.afterSeq)) send(event);
+          for (const event of input.runEvents.eventsAfter(message.sessionId, message.afterSeq)) send(event);
           break;
         }
         case "unsubscribe_session":

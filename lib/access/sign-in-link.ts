@@ -1,4 +1,4 @@
-import type { Access } from "./current-access.ts";
+import type { Access } from "./access.ts";
 import { SIGN_IN_LINK_TTL_MS } from "./sign-in-codes.ts";
 
 /** A one-time sign-in link for this instance, valid for `ttlMs` (null: until used or Arbor stops). */

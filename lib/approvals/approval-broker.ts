@@ -3,36 +3,30 @@ import type { PermissionAnswer } from "@/lib/agent/control-messages.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
-import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { toApprovalView } from "./approval-rows.ts";
 import type { ApprovalDecision } from "./approval-types.ts";
+import type { ApprovalRun, ApprovalWaiters } from "./approval-waiters.ts";
 import { buildAnswer } from "./build-answer.ts";
 import { alwaysRulesFor, approvalKindOf } from "./classify-request.ts";
 import { buildFileChangePreview } from "./file-change-preview.ts";
 import { saveRules } from "./permission-rules.ts";
 import { listLocalRepoIds } from "@/lib/team/ownership.ts";
 
-/** The run a request belongs to. */
-export interface ApprovalRun {
-  runId: string;
-  sessionId: string;
-  repoId: string;
-  worktreePath: string;
-}
+export type { ApprovalRun } from "./approval-waiters.ts";
 
-interface Waiter {
-  run: ApprovalRun;
-  cliRequestId: string;
-  resolve: (answer: PermissionAnswer) => void;
-  timer: NodeJS.Timeout;
+/** What the broker touches: the database, the runs waiting for answers, and where it tells browsers. */
+export interface ApprovalContext {
+  db: Db;
+  approvalWaiters: ApprovalWaiters;
+  runEvents: RunEventLog;
+  hub: EventHub;
 }
-
-const waitersState = defineProcessState("approvalWaiters", () => new Map<string, Waiter>());
 
 /**
  * Stores a permission request, shows it to every browser watching the session (a sequenced run
@@ -40,9 +34,10 @@ const waitersState = defineProcessState("approvalWaiters", () => new Map<string,
  * is denied with a message saying so. Resolves with what the CLI is sent.
  */
 export async function askUser(
-  db: Db,
+  ctx: ApprovalContext,
   input: { run: ApprovalRun; request: PermissionRequest; timeoutMs: number },
 ): Promise<PermissionAnswer> {
+  const { db } = ctx;
   const { run, request } = input;
   const preview = await buildFileChangePreview({
     toolName: request.toolName,
@@ -70,11 +65,11 @@ export async function askUser(
     },
   });
   return new Promise<PermissionAnswer>((resolve) => {
-    const timer = setTimeout(() => void expire(db, row.id, input.timeoutMs), input.timeoutMs);
+    const timer = setTimeout(() => void expire(ctx, row.id, input.timeoutMs), input.timeoutMs);
     timer.unref();
-    waitersState.get().set(row.id, { run, cliRequestId: request.requestId, resolve, timer });
-    publishRunEvent(run, { kind: "approval_requested", approval: toApprovalView(row, request.askedAt) });
-    publishActivity(run, "waiting");
+    ctx.approvalWaiters.set(row.id, { run, cliRequestId: request.requestId, resolve, timer });
+    publishRunEvent(ctx, run, { kind: "approval_requested", approval: toApprovalView(row, request.askedAt) });
+    publishActivity(ctx, run, "waiting");
   });
 }
 
@@ -84,9 +79,10 @@ export async function askUser(
  * Nothing is changed by a refused answer.
  */
 export async function answerApproval(
-  db: Db,
+  ctx: ApprovalContext,
   input: { approvalId: string; decision: ApprovalDecision; by: string },
 ): Promise<ApprovalView> {
+  const { db } = ctx;
   const row = await db.approvalRequest.findUnique({ where: { id: input.approvalId } });
   if (!row) {
     throw new AppError(
@@ -94,7 +90,7 @@ export async function answerApproval(
       "This request no longer exists. Reload the chat to see what the agent is doing now.",
     );
   }
-  const waiter = waitersState.get().get(row.id);
+  const waiter = ctx.approvalWaiters.get(row.id);
   if (row.status !== "pending" || !waiter) {
     // Read again: the row above may predate the answer that settled the waiter (it is stored before
     // the waiter is released), and the loser must learn who answered.
@@ -132,7 +128,7 @@ export async function answerApproval(
       approvalId: row.id,
     });
   }
-  settle({
+  settle(ctx, {
     approvalId: row.id,
     answer: built.reply,
     status: built.status,
@@ -144,21 +140,21 @@ export async function answerApproval(
 
 /** The CLI withdrew a request (an interrupt) or the run ended while it waited: the card closes. */
 export async function closeApproval(
-  db: Db,
+  ctx: ApprovalContext,
   input: { runId: string; cliRequestId: string; reason: "withdrawn" | "run_ended" },
 ): Promise<void> {
-  const entry = [...waitersState.get()].find(
+  const entry = [...ctx.approvalWaiters].find(
     ([, waiter]) => waiter.run.runId === input.runId && waiter.cliRequestId === input.cliRequestId,
   );
   if (!entry) return;
   const [approvalId] = entry;
   const status = input.reason === "withdrawn" ? "withdrawn" : "closed";
   const outcome = input.reason === "withdrawn" ? "Withdrawn: the run was stopped" : "Closed: the run ended";
-  await db.approvalRequest.updateMany({
+  await ctx.db.approvalRequest.updateMany({
     where: { id: approvalId, status: "pending" },
     data: { status, answer: JSON.stringify({ outcome }), answeredAt: new Date() },
   });
-  settle({
+  settle(ctx, {
     approvalId,
     answer: { behavior: "deny", message: "The run ended before the user answered." },
     status,
@@ -178,15 +174,15 @@ export async function closeAbandonedApprovals(db: Db): Promise<number> {
   return count;
 }
 
-async function expire(db: Db, approvalId: string, timeoutMs: number): Promise<void> {
+async function expire(ctx: ApprovalContext, approvalId: string, timeoutMs: number): Promise<void> {
   const wait = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)} min` : `${Math.round(timeoutMs / 1000)} s`;
   const outcome = `No answer within ${wait}: denied`;
-  const { count } = await db.approvalRequest.updateMany({
+  const { count } = await ctx.db.approvalRequest.updateMany({
     where: { id: approvalId, status: "pending" },
     data: { status: "expired", answer: JSON.stringify({ outcome }), answeredAt: new Date() },
   });
   if (count === 0) return;
-  settle({
+  settle(ctx, {
     approvalId,
     answer: {
       behavior: "deny",
@@ -198,20 +194,23 @@ async function expire(db: Db, approvalId: string, timeoutMs: number): Promise<vo
   });
 }
 
-function settle(input: {
-  approvalId: string;
-  answer: PermissionAnswer;
-  status: ApprovalView["status"];
-  answeredBy: string | null;
-  outcome: string;
-}): void {
-  const waiters = waitersState.get();
+function settle(
+  ctx: ApprovalContext,
+  input: {
+    approvalId: string;
+    answer: PermissionAnswer;
+    status: ApprovalView["status"];
+    answeredBy: string | null;
+    outcome: string;
+  },
+): void {
+  const waiters = ctx.approvalWaiters;
   const waiter = waiters.get(input.approvalId);
   if (!waiter) return;
   waiters.delete(input.approvalId);
   clearTimeout(waiter.timer);
   waiter.resolve(input.answer);
-  publishRunEvent(waiter.run, {
+  publishRunEvent(ctx, waiter.run, {
     kind: "approval_resolved",
     approvalId: input.approvalId,
     status: input.status,
@@ -219,16 +218,7 @@ function settle(input: {
     outcome: input.outcome,
   });
   const isStillWaiting = [...waiters.values()].some((other) => other.run.runId === waiter.run.runId);
-  publishActivity(waiter.run, isStillWaiting ? "waiting" : "running");
-}
-
-/** Requests still waiting in a worktree (for the worktree list's "waiting for you"). */
-export function countWaiting(input: { repoId: string; worktreePath?: string }): number {
-  return [...waitersState.get().values()].filter(
-    (waiter) =>
-      waiter.run.repoId === input.repoId &&
-      (input.worktreePath === undefined || waiter.run.worktreePath === input.worktreePath),
-  ).length;
+  publishActivity(ctx, waiter.run, isStillWaiting ? "waiting" : "running");
 }
 
 function alreadyDecided(view: ApprovalView): AppError {
@@ -242,17 +232,14 @@ function alreadyDecided(view: ApprovalView): AppError {
   );
 }
 
-function publishRunEvent(
-  run: ApprovalRun,
-  event: Parameters<ReturnType<typeof getRunEventLog>["publish"]>[0]["event"],
-): void {
-  getRunEventLog().publish({ sessionId: run.sessionId, runId: run.runId, event });
+function publishRunEvent(ctx: ApprovalContext, run: ApprovalRun, event: RunEvent): void {
+  ctx.runEvents.publish({ sessionId: run.sessionId, runId: run.runId, event });
 }
 
-function publishActivity(run: ApprovalRun, state: "waiting" | "running"): void {
+function publishActivity(ctx: ApprovalContext, run: ApprovalRun, state: "waiting" | "running"): void {
   // Every tab counts waiting requests (title, inbox), whatever repository it shows.
-  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.approvals() });
-  getEventHub().publish(repoTopic(run.repoId), {
+  ctx.hub.publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.approvals() });
+  ctx.hub.publish(repoTopic(run.repoId), {
     type: "worktree_activity",
     repoId: run.repoId,
     worktreePath: run.worktreePath,

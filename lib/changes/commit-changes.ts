@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { buildHunkPatch } from "@/lib/git/parse/build-hunk-patch.ts";
 import { commitSelection } from "@/lib/git/write/commit-selection.ts";
 import { isRawPathToken } from "@/lib/git/git-path.ts";
@@ -30,14 +30,15 @@ export interface CommitFileChoice {
  * for an empty choice or message.
  */
 export async function commitChanges(
-  db: Db,
+  ctx: { db: Db; runs: RunManager },
   input: { repoId: string; worktreePath: string; message: string; files: CommitFileChoice[] },
 ): Promise<CommitResultView> {
+  const { db } = ctx;
   const { worktreePath: cwd } = await findPinnedWorktree(db, input);
   const message = input.message.trim();
   if (message === "") throw new AppError("invalid_input", "Write a commit message (or draft one), then commit.");
   if (input.files.length === 0) throw new AppError("invalid_input", "Choose at least one file to commit.");
-  if (getRunManager().stateOf(cwd) !== "idle") {
+  if (ctx.runs.stateOf(cwd) !== "idle") {
     throw new AppError("conflict", "Claude is working in this worktree right now. Commit once the run has ended.");
   }
   const operation = await readOperationInProgress(await readGitDir(cwd));

@@ -5,7 +5,7 @@ import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-re
 import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
 import { restoreWorktreeFiles } from "@/lib/git/write/restore-worktree-files.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";
@@ -18,11 +18,11 @@ import { readRunCheckpoints } from "./resolve-scope.ts";
  * them changed since the run ended (by the user or a later run), since restoring loses that too.
  */
 export async function previewRestore(
-  db: Db,
+  ctx: { db: Db; runs: RunManager },
   input: { repoId: string; worktreePath: string; runId: string },
 ): Promise<RestorePreview> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
-  return (await buildPreview(db, { cwd, runId: input.runId })).preview;
+  const { worktreePath: cwd } = await findPinnedWorktree(ctx.db, input);
+  return (await buildPreview(ctx, { cwd, runId: input.runId })).preview;
 }
 
 /**
@@ -33,12 +33,13 @@ export async function previewRestore(
  * are not touched.
  */
 export async function restoreBeforeRun(
-  db: Db,
+  ctx: { db: Db; runs: RunManager },
   input: { repoId: string; worktreePath: string; runId: string; expectedTree: string; isConfirmed: boolean },
 ): Promise<RestoreResult> {
+  const { db } = ctx;
   const { worktreePath: cwd } = await findPinnedWorktree(db, input);
-  assertNoRun(cwd);
-  const { preview, startTree } = await buildPreview(db, { cwd, runId: input.runId });
+  assertNoRun(ctx.runs, cwd);
+  const { preview, startTree } = await buildPreview(ctx, { cwd, runId: input.runId });
   if (preview.currentTree !== input.expectedTree) {
     throw new AppError("conflict", "The files changed since you looked. Check what the restore would do again.", {
       details: { preview },
@@ -52,7 +53,7 @@ export async function restoreBeforeRun(
       { details: { preview } },
     );
   }
-  assertNoRun(cwd);
+  assertNoRun(ctx.runs, cwd);
   const savedRef = checkpointRef({ id: `restore-${randomUUID()}`, phase: "before" });
   await keepCheckpointTree({ cwd, ref: savedRef, tree: preview.currentTree });
   const paths = (action: RestoreFile["action"]) =>
@@ -73,7 +74,8 @@ export async function restoreBeforeRun(
   };
 }
 
-async function buildPreview(db: Db, input: { cwd: string; runId: string }) {
+async function buildPreview(ctx: { db: Db; runs: RunManager }, input: { cwd: string; runId: string }) {
+  const { db } = ctx;
   const { cwd, runId } = input;
   const { start, end } = await readRunCheckpoints(db, { runId, worktreePath: cwd });
   if (!start) {
@@ -103,13 +105,13 @@ async function buildPreview(db: Db, input: { cwd: string; runId: string }) {
     files,
     laterRuns: later.map((checkpoint) => ({ runId: checkpoint.runId, startedAt: checkpoint.createdAt.toISOString() })),
     isHeadMoved: current.head !== start.headSha,
-    isRunActive: getRunManager().stateOf(cwd) !== "idle",
+    isRunActive: ctx.runs.stateOf(cwd) !== "idle",
   };
   return { preview, startTree: start.treeSha };
 }
 
-function assertNoRun(cwd: string): void {
-  if (getRunManager().stateOf(cwd) !== "idle") {
+function assertNoRun(runs: RunManager, cwd: string): void {
+  if (runs.stateOf(cwd) !== "idle") {
     throw new AppError(
       "conflict",
       "Claude is working in this worktree right now. Wait for the run to end (or stop it), then restore.",

@@ -1,5 +1,4 @@
 import type { Db } from "@/lib/db/client.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
@@ -7,18 +6,27 @@ import { summarizeSession } from "./summarize-session.ts";
 import { decideUpkeep } from "./upkeep-rule.ts";
 import { findMemorySummary } from "./memory-summary.ts";
 
-/** Sessions whose upkeep is under way (summary routes report it, so a client can wait for it). */
-const upkeepRunsState = defineProcessState("upkeepRuns", () => new Map<string, Promise<unknown>>());
+/**
+ * Sessions whose upkeep is under way, by session id (summary routes report it, so a client can wait
+ * for it): one map per runtime context (lib/context).
+ */
+export type UpkeepRuns = Map<string, Promise<unknown>>;
+
+/**
+ * What upkeep touches: the database, the sessions under way, and for Lighten the live run events
+ * and the session's tabs.
+ */
+type UpkeepContext = Parameters<typeof purgeSession>[0] & { upkeepRuns: UpkeepRuns };
 
 /**
  * Starts upkeep for a session in the background, marked as running at once (before the caller's
  * response goes out); a second start while one runs waits for it and checks again.
  */
-export function startAutoUpkeep(db: Db, input: { sessionId: string }): void {
-  const runs = upkeepRunsState.get();
+export function startAutoUpkeep(ctx: UpkeepContext, input: { sessionId: string }): void {
+  const runs = ctx.upkeepRuns;
   const previous = runs.get(input.sessionId) ?? Promise.resolve();
   const next = previous
-    .then(() => runAutoUpkeep(db, input))
+    .then(() => runAutoUpkeep(ctx, input))
     .catch((error: unknown) => console.error("[arbor] upkeep failed", error));
   runs.set(input.sessionId, next);
   void next.finally(() => {
@@ -27,8 +35,8 @@ export function startAutoUpkeep(db: Db, input: { sessionId: string }): void {
 }
 
 /** Whether upkeep is summarizing or lightening this session right now. */
-export function isUpkeepRunning(sessionId: string): boolean {
-  return upkeepRunsState.get().has(sessionId);
+export function isUpkeepRunning(upkeepRuns: UpkeepRuns, sessionId: string): boolean {
+  return upkeepRuns.has(sessionId);
 }
 
 /**
@@ -36,7 +44,11 @@ export function isUpkeepRunning(sessionId: string): boolean {
  * the last prompt left out for the budget, and lightens a conversation past its size thresholds,
  * leaving a visible note when it archives. Failures are noted in the chat, never thrown at the run.
  */
-export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promise<"skipped" | "done" | "failed"> {
+export async function runAutoUpkeep(
+  ctx: Parameters<typeof purgeSession>[0],
+  input: { sessionId: string },
+): Promise<"skipped" | "done" | "failed"> {
+  const { db } = ctx;
   const session = await db.chatSession.findUnique({
     where: { id: input.sessionId },
     select: { status: true, repoId: true },
@@ -82,7 +94,7 @@ export async function runAutoUpkeep(db: Db, input: { sessionId: string }): Promi
     const latest = made ?? (summary ? { id: summary.id, kind: summary.kind } : null);
     // Only covered messages can be archived: without any summary there is nothing to lighten yet.
     if (!decision.lighten || latest === null) return made ? "done" : "skipped";
-    const { archivedCount } = await purgeSession(db, {
+    const { archivedCount } = await purgeSession(ctx, {
       sessionId: input.sessionId,
       keepLastN: settings.upkeepKeepLastN,
     });

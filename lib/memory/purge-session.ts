@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
-import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import { sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { planPurge } from "./plan-purge.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { findMemorySummary } from "./memory-summary.ts";
@@ -9,12 +9,14 @@ import { findMemorySummary } from "./memory-summary.ts";
 /**
  * "Lighten": archives messages that the latest summary covers and that are older than the
  * last `keepLastN`. They stay in the database (Show older pages through them) but leave the
- * chat and the prompts. Uncovered messages are never touched.
+ * chat and the prompts. Uncovered messages are never touched. Their runs' live events are forgotten
+ * (`runEvents`) and the session's tabs told (`hub`).
  */
 export async function purgeSession(
-  db: Db,
+  ctx: { db: Db; runEvents: RunEventLog; hub: EventHub },
   input: { sessionId: string; keepLastN: number },
 ): Promise<{ archivedCount: number }> {
+  const { db } = ctx;
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { id: true } });
   if (!session) throw new AppError("not_found", "That conversation does not exist.");
   const summary = await findMemorySummary(db, session.id);
@@ -49,7 +51,7 @@ export async function purgeSession(
     where: { id: { in: ids }, sessionId: session.id, runId: { not: null } },
     select: { runId: true },
   });
-  getRunEventLog().forgetRuns(archivedRuns.map((message) => message.runId!));
-  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.messages(session.id) });
+  ctx.runEvents.forgetRuns(archivedRuns.map((message) => message.runId!));
+  ctx.hub.publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.messages(session.id) });
   return { archivedCount: result.count };
 }

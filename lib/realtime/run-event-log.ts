@@ -1,5 +1,4 @@
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
-import { getEventHub, sessionTopic } from "./event-hub.ts";
+import { sessionTopic, type EventHub } from "./event-hub.ts";
 import type { RunEvent, ServerMessage } from "./protocol.ts";
 
 type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
@@ -16,10 +15,15 @@ const KEEP_FINISHED_MS = 60_000;
 /**
  * Sequenced events of live runs. Publishing appends to the run's log and fans out to
  * subscribers in the same tick, so a browser that subscribes and replays synchronously
- * never misses or duplicates an event.
+ * never misses or duplicates an event. One per runtime context (lib/context), fanning out on its hub.
  */
 export class RunEventLog {
   readonly #runs = new Map<string, RunLog>();
+  readonly #hub: EventHub;
+
+  constructor(hub: EventHub) {
+    this.#hub = hub;
+  }
 
   publish(input: { sessionId: string; runId: string; event: RunEvent }): RunEventMessage {
     let log = this.#runs.get(input.runId);
@@ -37,7 +41,7 @@ export class RunEventLog {
     };
     log.events.push(message);
     if (input.event.kind === "finished") log.finishedAt = Date.now();
-    getEventHub().publish(sessionTopic(input.sessionId), message);
+    this.#hub.publish(sessionTopic(input.sessionId), message);
     this.#evictOld();
     return message;
   }
@@ -70,10 +74,4 @@ export class RunEventLog {
       if (log.finishedAt !== null && log.finishedAt < cutoff) this.#runs.delete(runId);
     }
   }
-}
-
-const runEventLogState = defineProcessState("runEventLog", () => new RunEventLog());
-
-export function getRunEventLog(): RunEventLog {
-  return runEventLogState.get();
 }

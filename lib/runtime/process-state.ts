@@ -1,5 +1,6 @@
 /**
- * Every piece of state Arbor keeps for the life of its process, listed in one place.
+ * The state Arbor keeps for the life of its process that is not yet in the runtime context
+ * (lib/context, docs/decisions/0013-one-runtime-context.md), listed in one place.
  *
  * Why globalThis: the server loads `lib/` through tsx while Next bundles its own copy of the same
  * modules for route handlers. State both must share therefore lives on globalThis under a
@@ -8,6 +9,8 @@
  * compile, and a unit test checks that each listed key is defined exactly once.
  */
 export const PROCESS_STATE = {
+  context:
+    "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
   config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
   db: "lib/db/client.ts: the Prisma client on the configured database",
   localInstance:
@@ -17,10 +20,6 @@ export const PROCESS_STATE = {
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
-  runEventLog: "lib/realtime/run-event-log.ts: sequenced events of running answers, for replay",
-  runManager: "lib/chat/runs/chat-runtime.ts: one run per worktree, in order, with the concurrency limit",
-  previousScans:
-    "lib/chat/runs/build-prompt-input.ts: each session's last scan (memory only: git facts are never stored)",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
   hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",
@@ -35,9 +34,6 @@ export const PROCESS_STATE = {
     'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
   transcriptReads: "lib/hook-ingest/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
-  warmConversations: "lib/agent/warm-pool.ts: claude processes started ahead of a send, one per worktree at most",
-  approvalWaiters: "lib/approvals/approval-broker.ts: runs waiting for the user's answer, by approval id",
-  upkeepRuns: "lib/memory/auto-upkeep.ts: sessions whose automatic upkeep (summary, lighten) is under way",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
@@ -51,8 +47,6 @@ export const PROCESS_STATE = {
   checkDebounces: "lib/checks/run/schedule-checks.ts: automatic check runs waiting for a worktree to settle",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
-  access:
-    "lib/access/current-access.ts: this instance's signed-in browsers and outstanding sign-in links (hashes only)",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

@@ -1,11 +1,24 @@
-import { countWaiting } from "@/lib/approvals/approval-broker.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { countWaiting } from "@/lib/approvals/approval-waiters.ts";
+import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 /** What the lifecycle checks (remove, land) ask of a worktree, and the refresh after a change to the list. */
 export type LiveRunState = "idle" | "running" | "queued" | "waiting";
+
+/** Where Arbor's runs live: the run manager and the requests waiting for the user (lib/context). */
+export interface LiveRuns {
+  runs: RunManager;
+  approvalWaiters: ApprovalWaiters;
+}
+
+/** What the lifecycle operations touch: the database and the live runs they must not change files under. */
+export interface WorktreeContext extends LiveRuns {
+  db: Db;
+}
 
 /** Changed, staged, untracked or conflicted files (ignored files do not count). */
 export function countChangedFiles(worktree: WorktreeScan): number {
@@ -14,8 +27,9 @@ export function countChangedFiles(worktree: WorktreeScan): number {
 }
 
 /** Arbor's run in the worktree: waiting for the user's answer, answering, queued or idle. */
-export function liveRunState(input: { repoId: string; worktreePath: string }): LiveRunState {
-  return countWaiting(input) > 0 ? "waiting" : getRunManager().stateOf(input.worktreePath);
+export function liveRunState(live: LiveRuns, input: { repoId: string; worktreePath: string }): LiveRunState {
+  const { runs, approvalWaiters } = live;
+  return countWaiting(approvalWaiters, input) > 0 ? "waiting" : runs.stateOf(input.worktreePath);
 }
 
 /** Tells every browser showing the repository that its worktree list, activity and attention order changed. */

@@ -1,5 +1,4 @@
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
-import type { WorktreeClosure } from "@/lib/chat/runs/run-manager.ts";
+import type { RunManager, WorktreeClosure } from "@/lib/chat/runs/run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
@@ -18,9 +17,9 @@ const holdsState = defineProcessState("worktreeHolds", () => new Map<string, Wor
  * starts or queues in a held worktree, and a second such operation on any of them is refused with
  * what is under way, instead of racing it (two lands into one base, each undoing the other's
  * half-made merge, or a removal under a rebase). Taken and checked in one synchronous step, so two
- * requests cannot both pass. Call the returned function when git is done (it is safe to call twice).
+ * requests cannot both pass; `runs` is the run manager that refuses the runs. Call the returned function when git is done (it is safe to call twice).
  */
-export function holdWorktrees(paths: string[], hold: WorktreeHold): () => void {
+export function holdWorktrees(runs: RunManager, paths: string[], hold: WorktreeHold): () => void {
   const held = holdsState.get();
   const unique = [...new Set(paths)];
   for (const worktreePath of unique) {
@@ -32,7 +31,7 @@ export function holdWorktrees(paths: string[], hold: WorktreeHold): () => void {
         { details: { busyWith: current.kind, worktreePath } },
       );
   }
-  const reopen = unique.map((worktreePath) => getRunManager().closeWorktree(worktreePath, hold.kind));
+  const reopen = unique.map((worktreePath) => runs.closeWorktree(worktreePath, hold.kind));
   for (const worktreePath of unique) held.set(worktreePath, hold);
   let isReleased = false;
   return () => {
@@ -49,8 +48,13 @@ export function heldFor(worktreePath: string): string | null {
 }
 
 /** Runs `work` while holding the worktrees, and releases them however it ends. */
-export async function whileHolding<T>(paths: string[], hold: WorktreeHold, work: () => Promise<T>): Promise<T> {
-  const release = holdWorktrees(paths, hold);
+export async function whileHolding<T>(
+  runs: RunManager,
+  paths: string[],
+  hold: WorktreeHold,
+  work: () => Promise<T>,
+): Promise<T> {
+  const release = holdWorktrees(runs, paths, hold);
   try {
     return await work();
   } finally {

@@ -21,10 +21,12 @@ import {
   writeFiles,
   type GitFixtureRoot,
 } from "@/tests/support/git-fixtures.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let db: Db;
+let ctx: ReturnType<typeof createTestContext>;
 let fixture: GitFixtureRoot;
 let mainPath: string;
 let repoId: string;
@@ -39,6 +41,7 @@ function lines(from: number, to: number): string {
 beforeAll(async () => {
   testDb = await createTestDb();
   db = testDb.db;
+  ctx = createTestContext({ db });
   fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: BASE_FILES }));
   await git(mainPath, "config", "user.name", "Repo User");
@@ -186,7 +189,7 @@ describe("commit", () => {
     const cwd = await newWorktree();
     await writeFiles({ dir: cwd, files: { "a.txt": "a2\n", "b.txt": "b2\n", "c new.txt": "c\n" } });
     await git(cwd, "add", "b.txt");
-    const result = await commitChanges(db, {
+    const result = await commitChanges(ctx, {
       repoId,
       worktreePath: cwd,
       message: "Change a and add c",
@@ -213,7 +216,7 @@ describe("commit", () => {
       isUntracked: false,
     });
     expect(view.diff!.hunks).toHaveLength(2);
-    await commitChanges(db, {
+    await commitChanges(ctx, {
       repoId,
       worktreePath: cwd,
       message: "Only the second hunk",
@@ -228,7 +231,7 @@ describe("commit", () => {
   it("says so when the chosen files have nothing to commit", async () => {
     const cwd = await newWorktree();
     await expect(
-      commitChanges(db, { repoId, worktreePath: cwd, message: "Nothing", files: [{ path: "a.txt" }] }),
+      commitChanges(ctx, { repoId, worktreePath: cwd, message: "Nothing", files: [{ path: "a.txt" }] }),
     ).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/Nothing to commit/) });
   });
 
@@ -245,7 +248,7 @@ describe("commit", () => {
     await writeFiles({ dir: cwd, files: { "a.txt": "hooked\n", "b.txt": "staged\n" } });
     await git(cwd, "add", "b.txt");
     const commit = () =>
-      commitChanges(db, { repoId, worktreePath: cwd, message: "Hooked", files: [{ path: "a.txt" }] });
+      commitChanges(ctx, { repoId, worktreePath: cwd, message: "Hooked", files: [{ path: "a.txt" }] });
 
     // Untrusted: the hook does not run, the commit lands.
     await commit();

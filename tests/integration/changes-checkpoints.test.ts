@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFile, readlink, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client.ts";
 import { readRunChanges } from "@/lib/changes/read-run-changes.ts";
 import { readScopeDiff } from "@/lib/changes/read-scope-diff.ts";
 import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
 import { takeRunCheckpoint } from "@/lib/chat/runs/run-checkpoints.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
 import {
@@ -46,6 +45,14 @@ afterAll(async () => {
 });
 
 const git = (cwd: string, ...args: string[]) => runFixtureGit({ cwd, args });
+
+/** A run manager with nothing queued: every worktree is idle to the restore's checks. */
+const idleRuns = new RunManager({
+  execute: () => Promise.reject(new Error("no run is started in these tests")),
+  onQueued: () => {},
+  onCancelledWhileQueued: (job) => Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" }),
+});
+const idle = () => ({ db, runs: idleRuns });
 
 /** A fresh linked worktree on its own branch, so each test starts clean. */
 async function newWorktree(): Promise<string> {
@@ -165,8 +172,6 @@ describe("checkpoints per run", () => {
 });
 
 describe("restore to before a run", () => {
-  afterEach(() => getRunManager().shutdown());
-
   it("previews, then puts the files back as they were when the run started, index untouched", async () => {
     const cwd = await newWorktree();
     await recordRun(cwd, () => writeFiles({ dir: cwd, files: { "a.txt": "run 1\n" } }));
@@ -178,11 +183,11 @@ describe("restore to before a run", () => {
     });
     const before = await userGitState(cwd);
 
-    const preview = await previewRestore(db, { repoId, worktreePath: cwd, runId: second });
+    const preview = await previewRestore(idle(), { repoId, worktreePath: cwd, runId: second });
     expect(
       preview.files.map((entry) => `${entry.action} ${entry.file.display} ${entry.isChangedSince}`).sort(),
     ).toEqual(["delete made by run 2/x.txt false", "write a.txt false", "write b.txt false"]);
-    const result = await restoreBeforeRun(db, {
+    const result = await restoreBeforeRun(idle(), {
       repoId,
       worktreePath: cwd,
       runId: second,
@@ -202,18 +207,18 @@ describe("restore to before a run", () => {
     const cwd = await newWorktree();
     const runId = await recordRun(cwd, () => writeFiles({ dir: cwd, files: { "a.txt": "run\n" } }));
     await writeFiles({ dir: cwd, files: { "a.txt": "user after the run\n" } });
-    const preview = await previewRestore(db, { repoId, worktreePath: cwd, runId });
+    const preview = await previewRestore(idle(), { repoId, worktreePath: cwd, runId });
     expect(preview.files.map((entry) => [entry.file.path, entry.isChangedSince])).toEqual([["a.txt", true]]);
 
     const restore = (expectedTree: string, isConfirmed: boolean) =>
-      restoreBeforeRun(db, { repoId, worktreePath: cwd, runId, expectedTree, isConfirmed });
+      restoreBeforeRun(idle(), { repoId, worktreePath: cwd, runId, expectedTree, isConfirmed });
     await expect(restore(preview.currentTree, false)).rejects.toMatchObject({ code: "conflict" });
     expect(await readFile(join(cwd, "a.txt"), "utf8")).toBe("user after the run\n");
 
     await writeFiles({ dir: cwd, files: { "a.txt": "edited again after the preview\n" } });
     await expect(restore(preview.currentTree, true)).rejects.toThrow(/changed since you looked/);
 
-    const fresh = await previewRestore(db, { repoId, worktreePath: cwd, runId });
+    const fresh = await previewRestore(idle(), { repoId, worktreePath: cwd, runId });
     await restore(fresh.currentTree, true);
     expect(await readFile(join(cwd, "a.txt"), "utf8")).toBe("a\n");
   });
@@ -221,7 +226,7 @@ describe("restore to before a run", () => {
   it("is refused while a run is active in the worktree", async () => {
     const cwd = await newWorktree();
     const runId = await recordRun(cwd, () => writeFiles({ dir: cwd, files: { "a.txt": "run\n" } }));
-    const preview = await previewRestore(db, { repoId, worktreePath: cwd, runId });
+    const preview = await previewRestore(idle(), { repoId, worktreePath: cwd, runId });
     // The run manager is real; the job it holds waits for its abort instead of starting claude.
     const manager = new RunManager({
       execute: (job, signal) =>
@@ -234,24 +239,27 @@ describe("restore to before a run", () => {
       onCancelledWhileQueued: (job) =>
         Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" }),
     });
-    (globalThis as Record<symbol, unknown>)[Symbol.for("arbor.runManager")] = manager;
     const active = manager.submit({ runId: "active", sessionId: "s", repoId, worktreePath: cwd, userMessageId: 0 });
     try {
-      expect((await previewRestore(db, { repoId, worktreePath: cwd, runId })).isRunActive).toBe(true);
+      expect((await previewRestore({ db, runs: manager }, { repoId, worktreePath: cwd, runId })).isRunActive).toBe(
+        true,
+      );
       await expect(
-        restoreBeforeRun(db, {
-          repoId,
-          worktreePath: cwd,
-          runId,
-          expectedTree: preview.currentTree,
-          isConfirmed: true,
-        }),
+        restoreBeforeRun(
+          { db, runs: manager },
+          {
+            repoId,
+            worktreePath: cwd,
+            runId,
+            expectedTree: preview.currentTree,
+            isConfirmed: true,
+          },
+        ),
       ).rejects.toThrow(/Claude is working in this worktree/);
       expect(await readFile(join(cwd, "a.txt"), "utf8")).toBe("run\n");
     } finally {
       manager.cancel("active");
       await active;
-      delete (globalThis as Record<symbol, unknown>)[Symbol.for("arbor.runManager")];
     }
   });
 });
@@ -272,8 +280,8 @@ describe("checkpoints on unusual worktrees", () => {
     const checkpoint = await db.runCheckpoint.findFirstOrThrow({ where: { runId, phase: "start" } });
     expect(checkpoint.headSha).toBe((await git(cwd, "rev-parse", "HEAD")).trim());
 
-    const preview = await previewRestore(db, { repoId, worktreePath: cwd, runId });
-    await restoreBeforeRun(db, {
+    const preview = await previewRestore(idle(), { repoId, worktreePath: cwd, runId });
+    await restoreBeforeRun(idle(), {
       repoId,
       worktreePath: cwd,
       runId,
@@ -348,7 +356,7 @@ describe("checkpoints on unusual worktrees", () => {
       ["a.txt", false],
       ["vendor/sub", true],
     ]);
-    const preview = await previewRestore(db, { repoId, worktreePath: cwd, runId });
+    const preview = await previewRestore(idle(), { repoId, worktreePath: cwd, runId });
     expect(preview.files.map((entry) => [entry.file.path, entry.action])).toEqual([
       ["a.txt", "write"],
       ["vendor/sub", "skip"],

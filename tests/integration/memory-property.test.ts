@@ -3,10 +3,12 @@ import type { Db } from "@/lib/db/client.ts";
 import { purgeSession } from "@/lib/memory/purge-session.ts";
 import { summarizeSession } from "@/lib/memory/summarize-session.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let db: Db;
+let ctx: ReturnType<typeof createTestContext>;
 
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -19,6 +21,7 @@ function random(seed: number): () => number {
 beforeAll(async () => {
   handle = await createTestDb();
   db = handle.db;
+  ctx = createTestContext({ db });
   // No CLI here: every summary takes the deterministic extractive path, which is what we test.
   await updateSettings(db, { claudeBin: "/nonexistent/claude" });
 });
@@ -71,9 +74,9 @@ describe("summaries and purges on the real database (property-style)", () => {
           modelCovered = covered;
           hasModelSummary = true;
         } else if (hasModelSummary) {
-          await purgeSession(db, { sessionId: session.id, keepLastN: Math.floor(next() * 6) });
+          await purgeSession(ctx, { sessionId: session.id, keepLastN: Math.floor(next() * 6) });
         } else {
-          await expect(purgeSession(db, { sessionId: session.id, keepLastN: 0 })).rejects.toMatchObject({
+          await expect(purgeSession(ctx, { sessionId: session.id, keepLastN: 0 })).rejects.toMatchObject({
             code: "conflict",
           });
         }

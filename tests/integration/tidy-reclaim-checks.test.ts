@@ -9,9 +9,12 @@ import { describe, expect, it } from "vitest";
 import { measureDiskUsage } from "@/lib/worktrees/tidy/disk-usage.ts";
 import { reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 
 const repo = usePinnedRepo({ exclude: "node_modules/\nvendor/\nbuild/\n.venv/\n/linked\n/inner/\n" });
+/** A runtime context of the test's own around the pinned repository's database. */
+const arbor = () => createTestContext({ db: repo.db });
 
 function writePackage(folder: string, name: string): void {
   mkdirSync(path.join(folder, name), { recursive: true });
@@ -36,7 +39,7 @@ function makeUndeletable(file: string): (() => void) | string {
 }
 
 const deleteDependencies = (worktreePath: string, folders: string[]) =>
-  reclaimTidy(repo.db, {
+  reclaimTidy(arbor(), {
     repoId: repo.repoId,
     actions: [{ kind: "delete_dependencies", worktreePath, folders }],
   });
@@ -120,7 +123,7 @@ describe("reclaim's checks of dependency folders", () => {
       return;
     }
     try {
-      const result = await reclaimTidy(repo.db, {
+      const result = await reclaimTidy(arbor(), {
         repoId: repo.repoId,
         actions: [
           { kind: "delete_dependencies", worktreePath: first, folders: ["node_modules"] },

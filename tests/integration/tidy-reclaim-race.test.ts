@@ -8,9 +8,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { previewTidy, reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 
 const repo = usePinnedRepo({ exclude: "node_modules/\n" });
+/** A runtime context of the test's own around the pinned repository's database. */
+const arbor = () => createTestContext({ db: repo.db });
 
 /** node_modules/ (ignored through info/exclude) with `count` small packages. */
 function addDependencies(worktreePath: string, count: number): void {
@@ -28,7 +31,7 @@ describe("reclaim", () => {
     await addWorktree({ mainPath: repo.mainPath, path: second, branch: "feat/second" });
     addDependencies(first, 200);
     addDependencies(second, 3);
-    const preview = await previewTidy(repo.db, {
+    const preview = await previewTidy(arbor(), {
       repoId: repo.repoId,
       options: { removeMerged: false, deleteDependencies: true },
     });
@@ -43,7 +46,7 @@ describe("reclaim", () => {
       watcher.close();
       writeFileSync(path.join(second, "draft.txt"), "not committed\n");
     });
-    const result = await reclaimTidy(repo.db, { repoId: repo.repoId, actions });
+    const result = await reclaimTidy(arbor(), { repoId: repo.repoId, actions });
     watcher.close();
 
     expect(result.done.map((action) => action.worktreePath)).toEqual([first]);
@@ -67,7 +70,7 @@ describe("reclaim", () => {
     await runFixtureGit({ cwd: merged, args: ["add", "done.txt"] });
     await runFixtureGit({ cwd: merged, args: ["commit", "-q", "-m", "Done"] });
     await runFixtureGit({ cwd: repo.mainPath, args: ["merge", "-q", "--ff-only", "feat/merged"] });
-    const preview = await previewTidy(repo.db, {
+    const preview = await previewTidy(arbor(), {
       repoId: repo.repoId,
       options: { removeMerged: true, deleteDependencies: true },
     });
@@ -97,7 +100,7 @@ describe("reclaim", () => {
       git(["commit", "-q", "-m", "More work"]);
       git(["branch", "more-work"]);
     });
-    const result = await reclaimTidy(repo.db, { repoId: repo.repoId, actions });
+    const result = await reclaimTidy(arbor(), { repoId: repo.repoId, actions });
     watcher.close();
 
     expect(result.done.map((action) => action.worktreePath)).toEqual([first]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { LEDGER_KINDS, LEDGER_SCOPES, MAX_LEDGER_TEXT } from "@/lib/ledger/ledger-types.ts";
 import { listLedgerEntries } from "@/lib/ledger/list-entries.ts";
@@ -16,7 +16,7 @@ const listSchema = z.object({
 // GET /api/ledger?repoId=…[&worktreePath=…&status=open|closed|all&kind=…&q=…] – decisions and tasks, newest first
 export const GET = withErrorHandling(async (request: Request) => {
   const { q, ...input } = parseSearchParams(request, listSchema);
-  return Response.json({ entries: await listLedgerEntries(getDb(), { ...input, query: q }) });
+  return Response.json({ entries: await listLedgerEntries(getRuntimeContext().db, { ...input, query: q }) });
 });
 
 const recordSchema = z
@@ -34,5 +34,5 @@ const recordSchema = z
 // POST /api/ledger – the user records a decision or a task (from a conversation, a message, a selection or the panel)
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, recordSchema);
-  return Response.json({ entry: await recordLedgerEntry(getDb(), input) }, { status: 201 });
+  return Response.json({ entry: await recordLedgerEntry(getRuntimeContext().db, input) }, { status: 201 });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { listNotifications } from "@/lib/hook-policies/notifier.ts";
 
@@ -9,6 +9,6 @@ const querySchema = z.object({ unread: z.enum(["0", "1"]).optional(), worktreePa
 export const GET = withErrorHandling(async (request: Request) => {
   const { unread, worktreePath } = parseSearchParams(request, querySchema);
   return Response.json({
-    notifications: await listNotifications(getDb(), { isUnreadOnly: unread === "1", worktreePath }),
+    notifications: await listNotifications(getRuntimeContext().db, { isUnreadOnly: unread === "1", worktreePath }),
   });
 });

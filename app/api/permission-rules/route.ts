@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listRulesForRepo, listRulesForWorktree } from "@/lib/approvals/permission-rules.ts";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const querySchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096).optional() });
@@ -9,7 +9,7 @@ const querySchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string
 export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, querySchema);
   const rules = query.worktreePath
-    ? await listRulesForWorktree(getDb(), { repoId: query.repoId, worktreePath: query.worktreePath })
-    : await listRulesForRepo(getDb(), { repoId: query.repoId });
+    ? await listRulesForWorktree(getRuntimeContext().db, { repoId: query.repoId, worktreePath: query.worktreePath })
+    : await listRulesForRepo(getRuntimeContext().db, { repoId: query.repoId });
   return Response.json({ rules });
 });

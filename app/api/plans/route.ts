@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { createPlan, listPlans } from "@/lib/plans/plans-store.ts";
 
@@ -13,13 +13,13 @@ const createSchema = z.object({
 
 // GET /api/plans?repoId=… – the repository's plans, most recently changed first
 export const GET = withErrorHandling(async (request: Request) => {
-  return Response.json({ plans: await listPlans(getDb(), parseSearchParams(request, listSchema)) });
+  return Response.json({ plans: await listPlans(getRuntimeContext().db, parseSearchParams(request, listSchema)) });
 });
 
 // POST /api/plans – create a plan from the template
 export const POST = withErrorHandling(async (request: Request) => {
   return Response.json(
-    { plan: await createPlan(getDb(), await parseJsonBody(request, createSchema)) },
+    { plan: await createPlan(getRuntimeContext().db, await parseJsonBody(request, createSchema)) },
     { status: 201 },
   );
 });

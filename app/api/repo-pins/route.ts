@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { listPins } from "@/lib/pins/list-pins.ts";
 import { pinRepositoryForReview } from "@/lib/trust/pin-for-review.ts";
@@ -10,11 +10,11 @@ const pinSchema = z.object({
 });
 
 // GET /api/repo-pins – list pins, most recently used first
-export const GET = withErrorHandling(async () => Response.json({ pins: await listPins(getDb()) }));
+export const GET = withErrorHandling(async () => Response.json({ pins: await listPins(getRuntimeContext().db) }));
 
 // POST /api/repo-pins – pin the repository containing a path (upsert by repository identity), with its trust state
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, pinSchema);
-  const { pin, isNew, trust } = await pinRepositoryForReview(getDb(), input);
+  const { pin, isNew, trust } = await pinRepositoryForReview(getRuntimeContext().db, input);
   return Response.json({ pin, isNew, trust }, { status: isNew ? 201 : 200 });
 });

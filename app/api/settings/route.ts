@@ -1,18 +1,18 @@
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { settingsPatchSchema } from "@/lib/settings/settings-schema.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
 import { readSettingsWithClaude, saveSettings } from "@/lib/trust/claude-bin.ts";
 
 // GET /api/settings – the effective settings (stored values over safe defaults) and the claude binary that runs
-export const GET = withErrorHandling(async () => Response.json(await readSettingsWithClaude(getDb())));
+export const GET = withErrorHandling(async () => Response.json(await readSettingsWithClaude(getRuntimeContext().db)));
 
 // PUT /api/settings – change some settings; unknown keys and invalid values are refused (422), and so is a
 // claudeBin that resolves to no safe executable
 export const PUT = withErrorHandling(async (request: Request) => {
   const patch = await parseJsonBody(request, settingsPatchSchema);
-  const saved = await saveSettings(getDb(), patch);
+  const ctx = getRuntimeContext();
+  const saved = await saveSettings(ctx.db, patch);
   // Warm CLIs were started with the old settings.
-  await discardWarm();
+  await ctx.warmPool.discard();
   return Response.json(saved);
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { buildRepoDashboard } from "@/lib/plans/build-dashboard.ts";
 import { designTreeSchema } from "@/lib/plans/plan-types.ts";
@@ -15,6 +15,9 @@ const saveSchema = z.object({
 // POST /api/tree-spec – save a plan's whole design tree atomically, then rescan against it
 export const POST = withErrorHandling(async (request: Request) => {
   const { planId, tree, baseVersion } = await parseJsonBody(request, saveSchema);
-  const plan = await saveTreeSpec(getDb(), { planId, tree, baseVersion });
-  return Response.json({ plan, dashboard: await buildRepoDashboard(getDb(), { repoId: plan.repoId, planId }) });
+  const plan = await saveTreeSpec(getRuntimeContext().db, { planId, tree, baseVersion });
+  return Response.json({
+    plan,
+    dashboard: await buildRepoDashboard(getRuntimeContext().db, { repoId: plan.repoId, planId }),
+  });
 });

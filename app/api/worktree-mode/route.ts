@@ -1,19 +1,18 @@
 import { z } from "zod";
 import { readWorktreeMode, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
-import { discardWarm } from "@/lib/agent/warm-pool.ts";
-import { getDb } from "@/lib/db/client.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const worktreeSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
 // GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (the Settings default unless chosen)
 export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, worktreeSchema);
-  const db = getDb();
+  const db = getRuntimeContext().db;
   const { permissionMode } = await readEffectiveSettings(db, query.repoId);
   return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback: permissionMode }) });
 });
@@ -21,11 +20,11 @@ export const GET = withErrorHandling(async (request: Request) => {
 // PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)
 export const PUT = withLocalRepo(
   { body: worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES) }), repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => {
-    const { worktree } = await resolvePinnedWorktree(getDb(), body);
-    const isTrusted = await isRepositoryTrusted(getDb(), body.repoId);
-    const mode = await saveWorktreeMode(getDb(), { ...body, worktreePath: worktree.path, isTrusted });
-    await discardWarm({ worktreePath: worktree.path });
+  async ({ ctx, body }) => {
+    const { worktree } = await resolvePinnedWorktree(ctx.db, body);
+    const isTrusted = await isRepositoryTrusted(ctx.db, body.repoId);
+    const mode = await saveWorktreeMode(ctx.db, { ...body, worktreePath: worktree.path, isTrusted });
+    await ctx.warmPool.discard({ worktreePath: worktree.path });
     return Response.json({ mode });
   },
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { createWorktree, readNewWorktreeOptions } from "@/lib/worktrees/create/create-worktree.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const querySchema = z.object({ repoId: z.string().uuid() });
 const createSchema = z
@@ -20,11 +19,11 @@ const createSchema = z
 // GET /api/worktrees?repoId=… – what the New worktree dialog proposes: branches, default branch, naming rule, setup
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ query }) => Response.json({ options: await readNewWorktreeOptions(getDb(), query.repoId) }),
+  async ({ ctx, query }) => Response.json({ options: await readNewWorktreeOptions(ctx.db, query.repoId) }),
 );
 
 // POST /api/worktrees – create a branch and its worktree, then run the repository's worktree setup
 export const POST = withLocalRepo(
   { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await createWorktree(getDb(), body), { status: 201 }),
+  async ({ ctx, body }) => Response.json(await createWorktree(ctx, body), { status: 201 }),
 );

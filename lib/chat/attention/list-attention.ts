@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
-import { countWaiting } from "@/lib/approvals/approval-broker.ts";
+import { countWaiting, type ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { attentionState, rankAttention, type AttentionItem } from "./attention.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 
 /**
  * Every active conversation of every pinned repository, with the state that says whether it needs
@@ -10,7 +10,12 @@ import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
  * from the run manager and the approval broker; the latest run and unread mark from the database.
  * A worktree whose folder is gone is left out (its conversation stays in the repository's list).
  */
-export async function listAttention(db: Db): Promise<AttentionItem[]> {
+export async function listAttention(ctx: {
+  db: Db;
+  runs: RunManager;
+  approvalWaiters: ApprovalWaiters;
+}): Promise<AttentionItem[]> {
+  const { db } = ctx;
   const sessions = await db.chatSession.findMany({
     where: { status: "active", repo: { pins: { some: {} } } },
     include: { repo: { select: { name: true, pins: { select: { label: true }, take: 1 } } } },
@@ -20,11 +25,12 @@ export async function listAttention(db: Db): Promise<AttentionItem[]> {
     db,
     present.map((session) => session.id),
   );
-  const manager = getRunManager();
+  const manager = ctx.runs;
   const items = present.map((session): AttentionItem => {
     const lastRun = lastRuns.get(session.id) ?? null;
     const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
-    const isWaiting = countWaiting({ repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
+    const isWaiting =
+      countWaiting(ctx.approvalWaiters, { repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
     return {
       repoId: session.repoId,
       repoLabel: session.repo.pins[0]?.label ?? session.repo.name,

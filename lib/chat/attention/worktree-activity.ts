@@ -1,13 +1,17 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
-import { countWaiting } from "@/lib/approvals/approval-broker.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { countWaiting, type ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
-export async function listWorktreeActivity(db: Db, input: { repoId: string }): Promise<WorktreeActivity[]> {
+export async function listWorktreeActivity(
+  ctx: { db: Db; runs: RunManager; approvalWaiters: ApprovalWaiters },
+  input: { repoId: string },
+): Promise<WorktreeActivity[]> {
+  const { db } = ctx;
   const sessions = await db.chatSession.findMany({ where: { repoId: input.repoId, status: "active" } });
-  const manager = getRunManager();
+  const manager = ctx.runs;
   return Promise.all(
     sessions.map(async (session) => {
       const unread = await db.agentRun.findFirst({
@@ -18,7 +22,7 @@ export async function listWorktreeActivity(db: Db, input: { repoId: string }): P
         worktreePath: session.worktreePath,
         sessionId: session.id,
         state:
-          countWaiting({ repoId: input.repoId, worktreePath: session.worktreePath }) > 0
+          countWaiting(ctx.approvalWaiters, { repoId: input.repoId, worktreePath: session.worktreePath }) > 0
             ? ("waiting" as const)
             : manager.stateOf(session.worktreePath),
         hasUnread: unread !== null,

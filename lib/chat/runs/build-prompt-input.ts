@@ -4,15 +4,15 @@ import { loadPromptLedger } from "@/lib/ledger/load-prompt-ledger.ts";
 import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
 import { readPromptChecks } from "@/lib/checks/prompt-checks.ts";
 
 /**
- * The previous scan of each session, kept in memory only: git facts are never stored, and
- * after a restart the first send simply reports "first scan in this conversation".
+ * The previous scan of each session, by session id, kept in memory only (one map per runtime
+ * context): git facts are never stored, and after a restart the first send simply reports "first
+ * scan in this conversation".
  */
-const previousScansState = defineProcessState("previousScans", () => new Map<string, WorktreeScan>());
+export type PreviousScans = Map<string, WorktreeScan>;
 
 /**
  * Uncovered messages loaded whole for one prompt. Upkeep keeps far fewer uncovered (it summarizes once
@@ -26,10 +26,11 @@ const MAX_EARLIER_USER_MESSAGES = 300;
 /**
  * Loads everything the prompt needs besides the scan: project rules, the worktree's ledger (decisions
  * in force, open tasks), the latest summary and every message the summary does not cover (the gap
- * rule: a message is either behind the summary or in the prompt, or listed as left out).
+ * rule: a message is either behind the summary or in the prompt, or listed as left out). The
+ * session's previous scan is read from `previousScans` and replaced by this one.
  */
 export async function buildPromptInput(
-  db: Db,
+  ctx: { db: Db; previousScans: PreviousScans },
   input: {
     sessionId: string;
     repoId: string;
@@ -41,6 +42,7 @@ export async function buildPromptInput(
     ledgerMaxEntries: number;
   },
 ): Promise<PromptInput> {
+  const { db } = ctx;
   const [rules, ownSummary, session] = await Promise.all([
     db.projectRule.findUnique({ where: { repoId: input.repoId } }),
     findMemorySummary(db, input.sessionId),
@@ -102,8 +104,8 @@ export async function buildPromptInput(
     },
     maxEntries: input.ledgerMaxEntries,
   });
-  const previousScan = previousScansState.get().get(input.sessionId) ?? null;
-  previousScansState.get().set(input.sessionId, input.scan);
+  const previousScan = ctx.previousScans.get(input.sessionId) ?? null;
+  ctx.previousScans.set(input.sessionId, input.scan);
   return {
     rules: { branchNamingRule: rules?.branchNamingRule ?? "feat/{slug}", freeTextRules: rules?.freeTextRules ?? "" },
     worktree: { path: input.scan.path, branch: input.scan.branch },

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db/client.ts";
-import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { Db } from "@/lib/db/client.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
-import { executeRun } from "./execute-run.ts";
+import { executeRun, type RunContext } from "./execute-run.ts";
 import { publishWorktreeActivity, publishWorktreeIdle } from "./run-activity.ts";
 import { readFinishedViews } from "./finished-views.ts";
 import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decisions.ts";
@@ -13,43 +11,40 @@ import { RunManager, type WorktreeClosure } from "./run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 
-const runManagerState = defineProcessState(
-  "runManager",
-  () =>
-    new RunManager({
-      execute: async (job, signal) => {
-        await captureUserMessage(getDb(), job);
-        const result = await executeRun(getDb(), job, signal);
-        if (result.assistantMessageId !== null)
-          await recordAnswerDecisions(getDb(), { job, assistantMessageId: result.assistantMessageId });
-        // Upkeep runs in the background after the answer is stored (marked running before the send
-        // answers, so a client can wait for it); it notes failures in the chat.
-        startAutoUpkeep(getDb(), { sessionId: job.sessionId });
-        return result;
-      },
-      onQueued: (job, position) => {
-        getRunEventLog().publish({
-          sessionId: job.sessionId,
-          runId: job.runId,
-          event: { kind: "queued", position, userMessageId: job.userMessageId },
-        });
-        publishWorktreeActivity(job, "queued");
-      },
-      onCancelledWhileQueued: (job) => cancelQueuedRun(job),
-      // "idle" is said here, once the worktree is free (its answer stored, its decisions recorded),
-      // not when the answer is stored: a client reading the activity in between would hear "running"
-      // and keep it until the next event (a stale badge, Commit held back).
-      onIdle: (job, result) => void publishWorktreeIdle(getDb(), job, result?.status ?? "failed"),
-    }),
-);
-
-/** The process-wide run manager, wired to the database and the live event log. */
-export function getRunManager(): RunManager {
-  return runManagerState.get();
+/**
+ * The run manager of a runtime context (lib/context): each run gets the context's database, event
+ * log, hub, warm pool and approval waiters, and nothing else.
+ */
+export function createRunManager(ctx: RunContext): RunManager {
+  return new RunManager({
+    execute: async (job, signal) => {
+      await captureUserMessage(ctx.db, job);
+      const result = await executeRun(ctx, job, signal);
+      if (result.assistantMessageId !== null)
+        await recordAnswerDecisions(ctx.db, { job, assistantMessageId: result.assistantMessageId });
+      // Upkeep runs in the background after the answer is stored (marked running before the send
+      // answers, so a client can wait for it); it notes failures in the chat.
+      startAutoUpkeep(ctx, { sessionId: job.sessionId });
+      return result;
+    },
+    onQueued: (job, position) => {
+      ctx.runEvents.publish({
+        sessionId: job.sessionId,
+        runId: job.runId,
+        event: { kind: "queued", position, userMessageId: job.userMessageId },
+      });
+      publishWorktreeActivity(ctx.hub, job, "queued");
+    },
+    onCancelledWhileQueued: (job) => cancelQueuedRun(ctx, job),
+    // "idle" is said here, once the worktree is free (its answer stored, its decisions recorded),
+    // not when the answer is stored: a client reading the activity in between would hear "running"
+    // and keep it until the next event (a stale badge, Commit held back).
+    onIdle: (job, result) => void publishWorktreeIdle(ctx, job, result?.status ?? "failed"),
+  });
 }
 
-async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
-  const db = getDb();
+async function cancelQueuedRun(ctx: RunContext, job: RunJob): Promise<RunJobResult> {
+  const { db } = ctx;
   const now = new Date();
   const message = await db.chatMessage.create({
     data: { sessionId: job.sessionId, role: "assistant", content: "", status: "cancelled", runId: job.runId },
@@ -64,7 +59,7 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
       assistantMessageId: message.id,
     },
   });
-  getRunEventLog().publish({
+  ctx.runEvents.publish({
     sessionId: job.sessionId,
     runId: job.runId,
     event: {
@@ -76,8 +71,14 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
       ...(await readFinishedViews(db, { runId: job.runId, assistantMessageId: message.id })),
     },
   });
-  await publishWorktreeIdle(db, job, "cancelled");
+  await publishWorktreeIdle(ctx, job, "cancelled");
   return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
+}
+
+/** What queueing a run touches: the database and the context's run manager. */
+export interface SendContext {
+  db: Db;
+  runs: RunManager;
 }
 
 /**
@@ -86,11 +87,11 @@ async function cancelQueuedRun(job: RunJob): Promise<RunJobResult> {
  * WebSocket). A worktree that a land, a removal or a setup holds refuses the run before it is queued.
  */
 export async function queueRun(
+  ctx: SendContext,
   input: Omit<RunJob, "runId">,
 ): Promise<{ runId: string; finished: Promise<RunJobResult> }> {
-  const db = getDb();
+  const { db, runs: manager } = ctx;
   await assertNoRebaseStopped(input.worktreePath);
-  const manager = getRunManager();
   const closure = manager.closureOf(input.worktreePath);
   if (closure) throw worktreeClosed(closure);
   const run = await db.agentRun.create({
@@ -119,8 +120,8 @@ export async function queueRun(
 }
 
 /** queueRun, resolving when the run has ended (Arbor's own sends on the user's behalf, tests). */
-export async function submitRun(input: Omit<RunJob, "runId">): Promise<RunJobResult> {
-  return (await queueRun(input)).finished;
+export async function submitRun(ctx: SendContext, input: Omit<RunJob, "runId">): Promise<RunJobResult> {
+  return (await queueRun(ctx, input)).finished;
 }
 
 function worktreeClosed(closure: WorktreeClosure): AppError {

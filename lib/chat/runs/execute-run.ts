@@ -2,16 +2,20 @@ import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
-import { takeWarm } from "@/lib/agent/warm-pool.ts";
+import type { WarmPool } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { getRunEventLog } from "@/lib/realtime/run-event-log.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
+import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
+import type { PreviousScans } from "./build-prompt-input.ts";
 import { preparePrompt } from "./prepare-prompt.ts";
 import { planConversation } from "./conversation-plan.ts";
 import { createToolCallCollector } from "./collect-tool-calls.ts";
@@ -22,6 +26,23 @@ import { finishRun, type RunEnd } from "./finish-run.ts";
 import { takeRunCheckpoint } from "./run-checkpoints.ts";
 import { toRunEvents } from "./to-run-event.ts";
 
+/** What a run touches beyond its job: all of it, from the runtime context (lib/context). */
+export interface RunContext {
+  db: Db;
+  /** Where its events go, sequenced for replay. */
+  runEvents: RunEventLog;
+  /** Where the worktree's activity (queued, running, idle) is told. */
+  hub: EventHub;
+  /** A CLI booted for the worktree ahead of the send, taken when its key still matches. */
+  warmPool: WarmPool;
+  /** Where a permission request waits for the user's answer. */
+  approvalWaiters: ApprovalWaiters;
+  /** Each session's last scan, so the prompt can say what changed since. */
+  previousScans: PreviousScans;
+  /** Sessions whose automatic upkeep (started after a run) is under way. */
+  upkeepRuns: UpkeepRuns;
+}
+
 /**
  * Runs one queued send: rescan git, assemble the prompt, run `claude -p` in the worktree,
  * relay its events live, and store the answer and the run, whatever way it ends. The repository's
@@ -29,8 +50,9 @@ import { toRunEvents } from "./to-run-event.ts";
  * without the project's settings (its hooks, env, MCP servers, permission rules), keeping Arbor's
  * own hooks when the worktree has them installed.
  */
-export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
-  const publish = (event: RunEvent) => getRunEventLog().publish({ sessionId: job.sessionId, runId: job.runId, event });
+export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
+  const { db } = ctx;
+  const publish = (event: RunEvent) => ctx.runEvents.publish({ sessionId: job.sessionId, runId: job.runId, event });
   const settings = await readEffectiveSettings(db, job.repoId);
   const startedAt = new Date();
   const assistant = await db.chatMessage.create({
@@ -40,7 +62,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     where: { id: job.runId },
     data: { status: "running", startedAt, assistantMessageId: assistant.id },
   });
-  publishWorktreeActivity(job, "running");
+  publishWorktreeActivity(ctx.hub, job, "running");
 
   const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
     finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
@@ -66,7 +88,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     if (plan.notice) publish({ kind: "notice", message: plan.notice });
     // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
     // otherwise one starts now and boots while git is rescanned and the prompt assembled.
-    const warm = takeWarm({ worktreePath: job.worktreePath, key: plan.key });
+    const warm = ctx.warmPool.take({ worktreePath: job.worktreePath, key: plan.key });
     const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
     started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
     await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
@@ -78,7 +100,7 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     return end(failure("invalid_settings", error.message), null);
   }
 
-  const preparing = preparePrompt(db, { job, settings });
+  const preparing = preparePrompt(ctx, { job, settings });
   // The worktree's files before Claude sees the prompt, written while the prompt is assembled.
   const checkpointed = takeRunCheckpoint(db, { job, phase: "start" });
   const tools = createToolCallCollector();
@@ -95,9 +117,9 @@ export async function executeRun(db: Db, job: RunJob, signal: AbortSignal): Prom
     signal,
     conversation: {
       onPermissionRequest: (request) =>
-        askUser(db, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
+        askUser(ctx, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
       onPermissionClosed: (requestId, reason) =>
-        void closeApproval(db, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
+        void closeApproval(ctx, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
           console.error("[arbor] closing an approval failed", error),
         ),
     },

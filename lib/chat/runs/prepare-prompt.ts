@@ -3,7 +3,7 @@ import { scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import { buildPromptInput } from "./build-prompt-input.ts";
+import { buildPromptInput, type PreviousScans } from "./build-prompt-input.ts";
 import { storeRunPrompt } from "./run-prompt.ts";
 import type { RunJob } from "./run-job.ts";
 
@@ -13,14 +13,15 @@ import type { RunJob } from "./run-job.ts";
  * settings fail.
  */
 export async function preparePrompt(
-  db: Db,
+  ctx: { db: Db; previousScans: PreviousScans },
   input: { job: RunJob; settings: Settings },
 ): Promise<{ text: string; scan: WorktreeScan }> {
+  const { db } = ctx;
   const { job, settings } = input;
   const userMessage = await db.chatMessage.findUniqueOrThrow({ where: { id: job.userMessageId } });
   const scan = await scanWorktree({ worktreePath: job.worktreePath });
   const prompt = assemblePrompt(
-    await buildPromptInput(db, {
+    await buildPromptInput(ctx, {
       sessionId: job.sessionId,
       repoId: job.repoId,
       userMessageId: job.userMessageId,

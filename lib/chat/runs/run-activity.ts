@@ -1,14 +1,15 @@
 import type { Db } from "@/lib/db/client.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import type { RunJob } from "./run-job.ts";
 
 /** Tells browsers watching the repository that a worktree's agent state changed. */
 export function publishWorktreeActivity(
+  hub: EventHub,
   job: RunJob,
   state: "queued" | "running" | "idle",
   lastRunStatus: string | null = null,
 ): void {
-  getEventHub().publish(repoTopic(job.repoId), {
+  hub.publish(repoTopic(job.repoId), {
     type: "worktree_activity",
     repoId: job.repoId,
     worktreePath: job.worktreePath,
@@ -22,14 +23,18 @@ export function publishWorktreeActivity(
  * The worktree is idle again after a run: the message carries the run as the attention view and the
  * worktree list show it (unread, when and how it ended), so a tab updates them without asking the server.
  */
-export async function publishWorktreeIdle(db: Db, job: RunJob, lastRunStatus: string): Promise<void> {
-  const run = await db.agentRun
+export async function publishWorktreeIdle(
+  ctx: { db: Db; hub: EventHub },
+  job: RunJob,
+  lastRunStatus: string,
+): Promise<void> {
+  const run = await ctx.db.agentRun
     .findUnique({
       where: { id: job.runId },
       select: { status: true, startedAt: true, finishedAt: true, errorMessage: true },
     })
     .catch(() => null);
-  getEventHub().publish(repoTopic(job.repoId), {
+  ctx.hub.publish(repoTopic(job.repoId), {
     type: "worktree_activity",
     repoId: job.repoId,
     worktreePath: job.worktreePath,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { keepWarm } from "@/lib/agent/warm-pool.ts";
+import type { WarmPool } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { planConversation, warmLimitsOf } from "@/lib/chat/runs/conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
 
@@ -14,9 +14,10 @@ import { isSessionLocal } from "@/lib/team/ownership.ts";
  * or already busy (its next run starts when this one ends), or the session is archived.
  */
 export async function prewarmSession(
-  db: Db,
+  ctx: { db: Db; runs: RunManager; warmPool: WarmPool },
   input: { sessionId: string },
 ): Promise<{ status: "warm" | "started" | "skipped"; reason: string | null }> {
+  const { db } = ctx;
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "No such conversation; reload the page.");
   if (!(await isSessionLocal(db, session.id)))
@@ -25,13 +26,13 @@ export async function prewarmSession(
   if (settings.warmCliMax === 0) return { status: "skipped", reason: "warm CLIs are off in Settings" };
   if (session.status !== "active") return { status: "skipped", reason: "the conversation is archived" };
   if (!existsSync(session.worktreePath)) return { status: "skipped", reason: "the worktree directory is gone" };
-  if (getRunManager().stateOf(session.worktreePath) !== "idle") return { status: "skipped", reason: "a run is active" };
+  if (ctx.runs.stateOf(session.worktreePath) !== "idle") return { status: "skipped", reason: "a run is active" };
   const plan = await planConversation(db, {
     repoId: session.repoId,
     worktreePath: session.worktreePath,
     settings,
   });
-  const { isNew } = keepWarm({
+  const { isNew } = ctx.warmPool.keep({
     worktreePath: session.worktreePath,
     key: plan.key,
     limits: warmLimitsOf(settings),

@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
 import { readChecks } from "@/lib/checks/check-settings-store.ts";
 import { formatFixMessage } from "@/lib/checks/format-fix-message.ts";
+import type { SendContext } from "@/lib/chat/runs/chat-runtime.ts";
 import { acceptChatMessage, type AcceptedSend } from "./send-message.ts";
 
 /**
@@ -10,7 +10,8 @@ import { acceptChatMessage, type AcceptedSend } from "./send-message.ts";
  * its output) as the conversation's next message, as if the user had typed it. Refused (409) when
  * no check is failing there.
  */
-export async function acceptCheckFix(db: Db, input: { sessionId: string }): Promise<AcceptedSend> {
+export async function acceptCheckFix(ctx: SendContext, input: { sessionId: string }): Promise<AcceptedSend> {
+  const { db } = ctx;
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation no longer exists. Open the worktree again.");
   const checks = await readChecks(db, session.repoId);
@@ -25,5 +26,5 @@ export async function acceptCheckFix(db: Db, input: { sessionId: string }): Prom
       "conflict",
       "No check is failing in this worktree, so there is nothing to send. Run the checks (POST /api/worktrees/checks) to see where they stand.",
     );
-  return acceptChatMessage(db, { sessionId: input.sessionId, userMessage: formatFixMessage(failing) });
+  return acceptChatMessage(ctx, { sessionId: input.sessionId, userMessage: formatFixMessage(failing) });
 }

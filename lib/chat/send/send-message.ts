@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
-import { queueRun, submitRun } from "@/lib/chat/runs/chat-runtime.ts";
+import { queueRun, submitRun, type SendContext } from "@/lib/chat/runs/chat-runtime.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
@@ -27,28 +27,31 @@ export interface AcceptedSend {
  * whose run events replay on reconnect; an API client can wait for its end (GET /api/chat/runs/<id>?wait=1).
  */
 export async function acceptChatMessage(
-  db: Db,
+  ctx: SendContext,
   input: { sessionId: string; userMessage: string },
 ): Promise<AcceptedSend> {
-  const { session, userMessageId } = await storeUserMessage(db, input);
-  return acceptRun(db, { session, userMessageId });
+  const { session, userMessageId } = await storeUserMessage(ctx.db, input);
+  return acceptRun(ctx, { session, userMessageId });
 }
 
 /** Accepts a retry of an earlier run's user message (see retryRun), answering once the new run is queued. */
-export async function acceptRetry(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<AcceptedSend> {
-  const { session, userMessageId, extraAllowedTools } = await prepareRetry(db, input);
-  return acceptRun(db, { session, userMessageId, extraAllowedTools });
+export async function acceptRetry(
+  ctx: SendContext,
+  input: { runId: string; allowTools?: ToolRule[] },
+): Promise<AcceptedSend> {
+  const { session, userMessageId, extraAllowedTools } = await prepareRetry(ctx.db, input);
+  return acceptRun(ctx, { session, userMessageId, extraAllowedTools });
 }
 
 async function acceptRun(
-  db: Db,
+  ctx: SendContext,
   input: {
     session: { id: string; repoId: string; worktreePath: string };
     userMessageId: number;
     extraAllowedTools?: string[];
   },
 ): Promise<AcceptedSend> {
-  const { runId, finished } = await queueRun({
+  const { runId, finished } = await queueRun(ctx, {
     sessionId: input.session.id,
     repoId: input.session.repoId,
     worktreePath: input.session.worktreePath,
@@ -58,8 +61,8 @@ async function acceptRun(
   // Nobody awaits the end here: a failure is the run's (stored on its row, told over the WebSocket).
   finished.catch((error: unknown) => console.error(`[arbor] run ${runId} failed unexpectedly`, error));
   const [userMessage, run] = await Promise.all([
-    db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),
-    db.agentRun.findUniqueOrThrow({ where: { id: runId } }),
+    ctx.db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),
+    ctx.db.agentRun.findUniqueOrThrow({ where: { id: runId } }),
   ]);
   return { userMessage: toMessageView(userMessage, null), run: toRunView(run) };
 }
@@ -68,8 +71,11 @@ async function acceptRun(
  * Sends a user message: it is stored first (never lost, whatever happens next), then a run is
  * queued for the worktree; resolves when the run has ended and everything is stored.
  */
-export async function sendChatMessage(db: Db, input: { sessionId: string; userMessage: string }): Promise<SendResult> {
-  return (await startChatMessage(db, input)).finished;
+export async function sendChatMessage(
+  ctx: SendContext,
+  input: { sessionId: string; userMessage: string },
+): Promise<SendResult> {
+  return (await startChatMessage(ctx, input)).finished;
 }
 
 /**
@@ -77,11 +83,11 @@ export async function sendChatMessage(db: Db, input: { sessionId: string; userMe
  * resolve"): resolves once the message is stored and its run queued, with the run's end to await.
  */
 export async function startChatMessage(
-  db: Db,
+  ctx: SendContext,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
-  const { session, userMessageId } = await storeUserMessage(db, input);
-  return { userMessageId, finished: runForUserMessage(db, { session, userMessageId }) };
+  const { session, userMessageId } = await storeUserMessage(ctx.db, input);
+  return { userMessageId, finished: runForUserMessage(ctx, { session, userMessageId }) };
 }
 
 /** Checks and stores a user message of an active conversation. */
@@ -108,8 +114,11 @@ async function storeUserMessage(db: Db, input: { sessionId: string; userMessage:
  * Runs the agent again for the user message of an earlier run. "Allow and retry" passes the
  * tools that run was refused (`allowTools`): they are allowed for the new run only.
  */
-export async function retryRun(db: Db, input: { runId: string; allowTools?: ToolRule[] }): Promise<SendResult> {
-  return runForUserMessage(db, await prepareRetry(db, input));
+export async function retryRun(
+  ctx: SendContext,
+  input: { runId: string; allowTools?: ToolRule[] },
+): Promise<SendResult> {
+  return runForUserMessage(ctx, await prepareRetry(ctx.db, input));
 }
 
 /** The earlier run's user message and the tools to allow for the new run only, checked. */
@@ -132,14 +141,15 @@ async function prepareRetry(db: Db, input: { runId: string; allowTools?: ToolRul
 }
 
 async function runForUserMessage(
-  db: Db,
+  ctx: SendContext,
   input: {
     session: { id: string; repoId: string; worktreePath: string };
     userMessageId: number;
     extraAllowedTools?: string[];
   },
 ): Promise<SendResult> {
-  const result = await submitRun({
+  const { db } = ctx;
+  const result = await submitRun(ctx, {
     sessionId: input.session.id,
     repoId: input.session.repoId,
     worktreePath: input.session.worktreePath,

@@ -1,5 +1,5 @@
+import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import path from "node:path";
-import type { Db } from "@/lib/db/client.ts";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
@@ -20,9 +20,10 @@ import { readProjectRules } from "@/lib/plans/project-rules.ts";
  * as for "New worktree…" (`setupId`: its command's output streamed, and Stop setup).
  */
 export async function createNodeBranch(
-  db: Db,
+  ctx: WorktreeContext,
   input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
+  const { db } = ctx;
   const plan = await getPlanOrThrow(db, input.planId);
   const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
   if (!node) throw new AppError("not_found", `The plan has no node "${input.slug}".`);
@@ -37,7 +38,7 @@ export async function createNodeBranch(
   const worktreePath =
     input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
   // The checks, the hold and the repository's setup are "New worktree…"'s (addAndSetUpWorktree).
-  const created = await addAndSetUpWorktree(db, {
+  const created = await addAndSetUpWorktree(ctx, {
     repoId: plan.repoId,
     scan,
     branch,

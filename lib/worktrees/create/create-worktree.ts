@@ -11,7 +11,7 @@ import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "@/lib/worktrees/setup/run-worktree-setup.ts";
-import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import { registerSetupStop } from "@/lib/worktrees/setup/setup-stops.ts";
 import { readWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
@@ -39,9 +39,10 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
  * failing setup leaves the worktree in place and is reported, not thrown.
  */
 export async function createWorktree(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
 ): Promise<CreatedWorktree> {
+  const { db } = ctx;
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });
   const { branches, remoteBranches, defaultBranch } = await readLocalBranches(scan);
   const branch = input.branch.trim();
@@ -52,7 +53,7 @@ export async function createWorktree(
     ? path.normalize(requestedPath)
     : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: folderNameForBranch({ rule, branch }) });
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  const made = await addAndSetUpWorktree(db, {
+  const made = await addAndSetUpWorktree(ctx, {
     repoId: input.repoId,
     scan,
     branch,
@@ -77,7 +78,7 @@ export async function createWorktree(
  * user stop it (setup-stops.ts), from the start of the request.
  */
 export async function addAndSetUpWorktree(
-  db: Db,
+  ctx: WorktreeContext,
   input: Omit<Parameters<typeof addBranchWorktree>[0], "repoRoot" | "allowRepositoryCode"> & {
     repoId: string;
     scan: RepoScan;
@@ -85,11 +86,12 @@ export async function addAndSetUpWorktree(
     setupId?: string;
   },
 ): Promise<{ worktreePath: string; setup: SetupReport }> {
+  const { db } = ctx;
   // One spelling per folder ("/x/wt/" is "/x/wt"), so two requests for it meet in the hold.
   const folder = input.worktreePath.length > 1 ? input.worktreePath.replace(/\/+$/, "") : input.worktreePath;
   const stop = input.setupId ? registerSetupStop(input.setupId) : null;
   try {
-    return await whileHolding([folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
+    return await whileHolding(ctx.runs, [folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
       await addBranchWorktree({
         repoRoot: input.scan.repoRoot,
         branch: input.branch,
@@ -118,7 +120,7 @@ export async function addAndSetUpWorktree(
       const setup =
         created === folder
           ? await setUp()
-          : await whileHolding([created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
+          : await whileHolding(ctx.runs, [created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
       publishWorktreeListChange(input.repoId);
       return { worktreePath: created, setup };
     });

@@ -1,8 +1,8 @@
 import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { startChatMessage } from "@/lib/chat/send/send-message.ts";
-import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { previewLanding } from "./land-preview.ts";
+import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
 
 /**
@@ -13,10 +13,11 @@ import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts"
  * message is stored and its run queued, and the run goes on in the chat.
  */
 export async function askClaudeToResolve(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<{ sessionId: string; worktreePath: string; userMessageId: number }> {
-  const preview = await previewLanding(db, input);
+  const { db } = ctx;
+  const preview = await previewLanding(ctx, input);
   if (preview.status !== "conflicts")
     throw new AppError(
       "conflict",
@@ -25,7 +26,7 @@ export async function askClaudeToResolve(
         : `${preview.base} already has every commit of ${preview.branch}; there is nothing to resolve.`,
     );
   const session = await openChatSession(db, { repoId: input.repoId, worktreePath: preview.worktreePath });
-  const { userMessageId, finished } = await startChatMessage(db, {
+  const { userMessageId, finished } = await startChatMessage(ctx, {
     sessionId: session.id,
     userMessage: buildResolvePrompt(preview),
   });

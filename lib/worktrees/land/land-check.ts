@@ -1,4 +1,3 @@
-import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { neutralMergeDrivers } from "@/lib/git/run/neutral-merge-drivers.ts";
@@ -21,7 +20,7 @@ import {
   type SpeculativeLanding,
 } from "./speculative-landing.ts";
 import { MAX_LISTED_CONFLICT_FILES } from "@/lib/worktrees/name-files.ts";
-import { countChangedFiles, liveRunState } from "@/lib/worktrees/worktree-facts.ts";
+import { countChangedFiles, liveRunState, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { describeStoppedIn, findStoppedRebaseOf } from "./stopped-operations.ts";
 import { heldFor } from "@/lib/worktrees/worktree-holds.ts";
 import type { LandCheck, LandConflictCheck } from "@/lib/worktrees/worktree-types.ts";
@@ -41,11 +40,14 @@ type LandInput = { repoId: string; worktreePath: string; base?: string };
  * (locateLandingFromFiles), so the merge is nearly the only git process. What must happen first
  * (uncommitted changes, runs) is checkLandingBlockers'.
  */
-export async function checkLandingConflicts(db: Db, input: LandInput): Promise<LandConflicts> {
+export async function checkLandingConflicts(ctx: WorktreeContext, input: LandInput): Promise<LandConflicts> {
+  const { db } = ctx;
   // The files answer in about a millisecond: the merge starts after them, not on a guess.
   const quick = await locateLandingFromFiles(db, input);
   if (!quick)
-    return (await locateTarget(db, input, guessLanding(input, { withMerge: true, withMainStatus: false }))).conflicts();
+    return (
+      await locateTarget(ctx, input, guessLanding(input, { withMerge: true, withMainStatus: false }))
+    ).conflicts();
   const base = chooseBase({ input, names: quick.names, mainBranch: quick.mainBranch, branch: quick.branch });
   return readConflicts({ ...quick, base, guess: { guessed: null, isRight: false } });
 }
@@ -55,16 +57,16 @@ export async function checkLandingConflicts(db: Db, input: LandInput): Promise<L
  * stopped in either, a run in either, no worktree on the base (or its folder gone).
  */
 export async function checkLandingBlockers(
-  db: Db,
+  ctx: WorktreeContext,
   input: LandInput,
 ): Promise<{ base: string; baseWorktreePath: string | null; blockers: string[] }> {
-  const target = await locateTarget(db, input, guessLanding(input, { withMerge: false, withMainStatus: true }));
+  const target = await locateTarget(ctx, input, guessLanding(input, { withMerge: false, withMainStatus: true }));
   return { base: target.base, baseWorktreePath: target.baseWorktreePath, blockers: await target.blockers() };
 }
 
 /** Both: what landing would do and what stands in its way (the land itself checks this first). */
-export async function checkLanding(db: Db, input: LandInput): Promise<LandCheck> {
-  const target = await locateTarget(db, input, guessLanding(input, { withMerge: true, withMainStatus: true }));
+export async function checkLanding(ctx: WorktreeContext, input: LandInput): Promise<LandCheck> {
+  const target = await locateTarget(ctx, input, guessLanding(input, { withMerge: true, withMainStatus: true }));
   const [conflicts, blockers] = await Promise.all([target.conflicts(), target.blockers()]);
   return { ...conflicts.check, baseWorktreePath: target.baseWorktreePath, blockers };
 }
@@ -194,7 +196,8 @@ async function readConflicts(target: {
 }
 
 /** The worktree, its branch and base checked against git's worktree list and refs; its conflicts and blockers on demand. */
-async function locateTarget(db: Db, input: LandInput, guess: Guess) {
+async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess) {
+  const { db } = ctx;
   const { repoRoot, entries, entry, names, isTrusted, mergeDrivers } = await locateLanding(db, input, guess.start);
   const branch = entry.branch;
   if (!branch || entry.isDetached) {
@@ -238,8 +241,10 @@ async function locateTarget(db: Db, input: LandInput, guess: Guess) {
       baseOperation,
       baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
       branchChangedFiles: countChangedFiles(worktree),
-      branchRunState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
-      baseRunState: baseWorktree ? liveRunState({ repoId: input.repoId, worktreePath: baseWorktree.path }) : "idle",
+      branchRunState: liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }),
+      baseRunState: baseWorktree
+        ? liveRunState(ctx, { repoId: input.repoId, worktreePath: baseWorktree.path })
+        : "idle",
       branchBusyWith: heldFor(worktree.path),
       baseBusyWith: baseWorktree ? heldFor(baseWorktree.path) : null,
     });

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client.ts";
+import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { checkLandingBlockers, checkLandingConflicts } from "./land-check.ts";
 import { describeOperation, readOperationState } from "./operation-state.ts";
@@ -16,10 +16,10 @@ const MAX_CONFLICT_FILES = 20;
  * previewLandingBlockers, asked at the same time.
  */
 export async function previewLanding(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandingPreview> {
-  const found = await checkLandingConflicts(db, input);
+  const found = await checkLandingConflicts(ctx, input);
   const { check } = found;
   const own = await readOperationState(check.worktreePath);
   if (own) throw new AppError("conflict", describeOperation(own), { details: { operation: own } });
@@ -39,8 +39,8 @@ export async function previewLanding(
 
 /** What must happen before landing (checkLandingBlockers), a rebase or merge stopped in either worktree included. */
 export async function previewLandingBlockers(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<LandBlockers> {
-  return checkLandingBlockers(db, input);
+  return checkLandingBlockers(ctx, input);
 }

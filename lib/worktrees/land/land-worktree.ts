@@ -14,7 +14,7 @@ import {
 import { assertLandable } from "./land-refusals.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
 import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
-import { liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { liveRunState, publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
@@ -34,24 +34,26 @@ const LAND_TIMEOUT_MS = 120_000;
  * so the base worktree is left as it was. Before anything moves, the repository's checks run on the
  * would-be merge (runMergeGate): a check that fails refuses the land with its output.
  */
-export async function landWorktree(db: Db, input: LandInput): Promise<LandResult> {
+export async function landWorktree(ctx: WorktreeContext, input: LandInput): Promise<LandResult> {
+  const { db } = ctx;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const own = await readOperationState(worktree.path);
   if (own)
     throw new AppError("conflict", `Nothing was landed. ${describeOperation(own)}`, { details: { operation: own } });
-  const check = await checkLanding(db, input);
+  const check = await checkLanding(ctx, input);
   assertLandable(check, input);
   const { branch, base } = check;
   const cwd = check.baseWorktreePath!;
   // From here until git is done no run starts in either worktree, and no other land, abort or removal takes them.
   return whileHolding(
+    ctx.runs,
     [check.worktreePath, cwd],
     { kind: "landing", doing: `landing ${branch} into ${base}` },
     async () => {
       // What may have happened between the check and the holds: a run started, or another land moved the base.
       if (
-        liveRunState({ repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
-        liveRunState({ repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
+        liveRunState(ctx, { repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
+        liveRunState(ctx, { repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
       )
         throw new AppError("conflict", `${branch} was not landed: a run started just now; try again after it.`);
       const baseNow = (await runGit({ cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();

@@ -5,7 +5,7 @@ import { decodeGitPath } from "@/lib/git/git-path.ts";
 import { gitComplaint, readGitMessage, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { MAX_LISTED_CONFLICT_FILES, nameFiles } from "@/lib/worktrees/name-files.ts";
-import { liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { liveRunState, publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import type { OperationState } from "@/lib/worktrees/worktree-types.ts";
 
@@ -98,28 +98,34 @@ export async function readPinnedOperationState(
  * started. Refused while a run of Claude's is under way there. No hook of the repository runs.
  */
 export async function abortOperation(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktreePath: string },
 ): Promise<{ aborted: OperationState["operation"] }> {
+  const { db } = ctx;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const state = await readOperationState(worktree.path);
   if (!state) throw new AppError("conflict", `Nothing is in progress in ${worktree.path}; there is nothing to abort.`);
-  await whileHolding([worktree.path], { kind: "abort", doing: `aborting the ${state.operation}` }, async () => {
-    // Held, so no run starts now; one already under way (Claude resolving this very merge, or waiting
-    // for an answer) would go on editing and committing over the files the abort puts back.
-    if (liveRunState({ repoId: input.repoId, worktreePath: worktree.path }) !== "idle")
-      throw new AppError(
-        "conflict",
-        `Claude is working in ${worktree.path} (it may be resolving this ${state.operation}): stop the run or let it finish, then abort the ${state.operation}.`,
-      );
-    await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] }).catch((error: unknown) => {
-      throw new AppError(
-        "conflict",
-        `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
-        { cause: error },
-      );
-    });
-  });
+  await whileHolding(
+    ctx.runs,
+    [worktree.path],
+    { kind: "abort", doing: `aborting the ${state.operation}` },
+    async () => {
+      // Held, so no run starts now; one already under way (Claude resolving this very merge, or waiting
+      // for an answer) would go on editing and committing over the files the abort puts back.
+      if (liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }) !== "idle")
+        throw new AppError(
+          "conflict",
+          `Claude is working in ${worktree.path} (it may be resolving this ${state.operation}): stop the run or let it finish, then abort the ${state.operation}.`,
+        );
+      await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] }).catch((error: unknown) => {
+        throw new AppError(
+          "conflict",
+          `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
+          { cause: error },
+        );
+      });
+    },
+  );
   publishWorktreeListChange(input.repoId);
   return { aborted: state.operation };
 }

@@ -1,13 +1,16 @@
 import path from "node:path";
-import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 import { removalBlockers, worktreesInside, type RemovalFacts } from "./removal-blockers.ts";
-import { countChangedFiles, liveRunState, publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import {
+  countChangedFiles,
+  liveRunState,
+  publishWorktreeListChange,
+  type WorktreeContext,
+} from "@/lib/worktrees/worktree-facts.ts";
 import { heldFor, holdWorktrees } from "@/lib/worktrees/worktree-holds.ts";
 import type { RemovalResult } from "@/lib/worktrees/ship-types.ts";
 import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
@@ -26,7 +29,7 @@ import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions
  * archived, never deleted. `dryRun` only reports the blockers.
  */
 export async function removeWorktree(
-  db: Db,
+  ctx: WorktreeContext,
   input: {
     repoId: string;
     worktreePath: string;
@@ -36,6 +39,7 @@ export async function removeWorktree(
     discardIgnored?: boolean;
   },
 ): Promise<RemovalResult> {
+  const { db } = ctx;
   // The list says whether its branch has landed in the default branch (merged, or squashed: git alone would not know).
   const { worktrees } = await listWorktrees(db, { repoId: input.repoId });
   // A worktree whose folder was deleted is still git's (and Arbor's conversation's) until removed:
@@ -50,7 +54,7 @@ export async function removeWorktree(
   const listed = worktrees.find((candidate) => candidate.path === resolved.path);
   const worktree = { ...resolved, mergedInto: listed?.mergedInto ?? null };
   const repo = await db.repo.findUniqueOrThrow({ where: { id: input.repoId } });
-  const facts = await gatherRemovalFacts(db, {
+  const facts = await gatherRemovalFacts(ctx, {
     repoId: input.repoId,
     worktree,
     mainPath: repo.rootPath,
@@ -77,9 +81,9 @@ export async function removeWorktree(
   }
   // From here until git is done no run may start in it, and no land or abort may take it; a run
   // queued since the check is caught now.
-  const release = holdWorktrees([worktree.path], { kind: "removal", doing: "removing this worktree" });
+  const release = holdWorktrees(ctx.runs, [worktree.path], { kind: "removal", doing: "removing this worktree" });
   try {
-    if (getRunManager().stateOf(worktree.path) !== "idle") {
+    if (ctx.runs.stateOf(worktree.path) !== "idle") {
       throw new AppError(
         "conflict",
         `${worktree.path} was not removed: a run started in it just now; try again after it.`,
@@ -119,13 +123,14 @@ export async function removeWorktree(
 
 /** The facts removalBlockers judges, for one worktree of the repository (also read by Tidy up). */
 export async function gatherRemovalFacts(
-  db: Db,
+  ctx: WorktreeContext,
   /**
    * `mainPath`: the main worktree, whose files a linked worktree's ignored ones are compared with;
    * `worktrees`: every worktree of the repository (those inside this one's folder would go with it).
    */
   input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
 ): Promise<RemovalFacts & { needsForce: boolean }> {
+  const { db } = ctx;
   const { worktree } = input;
   const now = new Date();
   return {
@@ -152,7 +157,7 @@ export async function gatherRemovalFacts(
       worktree.isMain || worktree.mergedInto || (worktree.isMissing && worktree.branch)
         ? 0
         : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
-    runState: liveRunState({ repoId: input.repoId, worktreePath: worktree.path }),
+    runState: liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }),
     busyWith: heldFor(worktree.path),
     lastSessionActivityAt: await readLastTerminalActivity(db, {
       worktreePath: worktree.path,

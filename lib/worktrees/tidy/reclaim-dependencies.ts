@@ -1,6 +1,5 @@
 import { lstat, realpath, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "@/lib/db/client.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import {
@@ -11,7 +10,7 @@ import {
 import { measureDiskUsage } from "./disk-usage.ts";
 import { worktreesInside } from "@/lib/worktrees/remove/removal-blockers.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "@/lib/worktrees/remove/terminal-sessions.ts";
-import { liveRunState } from "@/lib/worktrees/worktree-facts.ts";
+import { liveRunState, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 
 /** What deleting a worktree's dependency folders did: the folders deleted and their bytes, or why none was. */
@@ -33,7 +32,7 @@ export interface DependencyReclaim {
  * measured before the hold, for the report only.
  */
 export async function reclaimDependencies(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktree: WorktreeScan; worktrees: readonly WorktreeScan[]; folders: readonly string[] },
 ): Promise<DependencyReclaim> {
   const { worktree } = input;
@@ -45,31 +44,40 @@ export async function reclaimDependencies(
     if (explainNotDependencyFolder(folder) === null && (await explainUnreachable(root, folder)) === null)
       sizes.set(folder, await measureFolder(path.join(root, ...folder.split("/"))).catch(() => 0));
   }
-  return whileHolding([worktree.path], { kind: "reclaim", doing: "deleting its dependency folders" }, async () => {
-    const busy = await explainInUse(db, { repoId: input.repoId, worktreePath: worktree.path });
-    if (busy) return { deleted: [], bytes: 0, reasons: [`${busy} Its dependency folders were kept.`] };
-    const nested = worktreesInside(worktree.path, input.worktrees);
-    const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
-    for (const folder of folders) {
-      const absolute = path.join(root, ...folder.split("/"));
-      const problem =
-        explainNotDependencyFolder(folder) ??
-        (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
-        (await remove({ root, absolute }));
-      if (problem) {
-        result.reasons.push(`${folder} ${problem}.`);
-        continue;
+  return whileHolding(
+    ctx.runs,
+    [worktree.path],
+    { kind: "reclaim", doing: "deleting its dependency folders" },
+    async () => {
+      const busy = await explainInUse(ctx, { repoId: input.repoId, worktreePath: worktree.path });
+      if (busy) return { deleted: [], bytes: 0, reasons: [`${busy} Its dependency folders were kept.`] };
+      const nested = worktreesInside(worktree.path, input.worktrees);
+      const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
+      for (const folder of folders) {
+        const absolute = path.join(root, ...folder.split("/"));
+        const problem =
+          explainNotDependencyFolder(folder) ??
+          (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
+          (await remove({ root, absolute }));
+        if (problem) {
+          result.reasons.push(`${folder} ${problem}.`);
+          continue;
+        }
+        result.deleted.push(folder);
+        result.bytes += sizes.get(folder) ?? 0;
       }
-      result.deleted.push(folder);
-      result.bytes += sizes.get(folder) ?? 0;
-    }
-    return result;
-  });
+      return result;
+    },
+  );
 }
 
 /** Why the worktree is in use right now (a run, a recent terminal session, an uncommitted change), or null. */
-async function explainInUse(db: Db, input: { repoId: string; worktreePath: string }): Promise<string | null> {
-  if (liveRunState(input) !== "idle") return "A run of Arbor's started in it since the preview.";
+async function explainInUse(
+  ctx: WorktreeContext,
+  input: { repoId: string; worktreePath: string },
+): Promise<string | null> {
+  const { db } = ctx;
+  if (liveRunState(ctx, input) !== "idle") return "A run of Arbor's started in it since the preview.";
   const now = new Date();
   const session = await readLastTerminalActivity(db, {
     worktreePath: input.worktreePath,

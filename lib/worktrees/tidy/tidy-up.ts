@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import type { RepoScan, WorktreeScan } from "@/lib/git/types.ts";
 import { measureDiskUsage } from "./disk-usage.ts";
@@ -10,15 +9,18 @@ import { reclaimDependencies } from "./reclaim-dependencies.ts";
 import { gatherRemovalFacts, removeWorktree } from "@/lib/worktrees/remove/remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "@/lib/worktrees/ship-types.ts";
 import { planTidy, recheckTidyRemoval, WORKTREE_GONE } from "./tidy-plan.ts";
-import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 
 /**
  * The Tidy up view of a repository: each worktree's disk use and dependency folders, whether it is
  * merged into the base and idle, why the safe removal would refuse it, and what Reclaim would do
  * with `options` (the preview).
  */
-export async function previewTidy(db: Db, input: { repoId: string; options: TidyOptions }): Promise<TidyPreview> {
-  const { base, worktrees } = await describeWorktrees(db, input.repoId);
+export async function previewTidy(
+  ctx: WorktreeContext,
+  input: { repoId: string; options: TidyOptions },
+): Promise<TidyPreview> {
+  const { base, worktrees } = await describeWorktrees(ctx, input.repoId);
   const actions = planTidy(worktrees, input.options);
   return { base, worktrees, actions, bytes: actions.reduce((sum, action) => sum + action.bytes, 0) };
 }
@@ -34,9 +36,10 @@ export async function previewTidy(db: Db, input: { repoId: string; options: Tidy
  * reclaimDependencies (its own last look and check of each named folder, under the worktree's hold).
  */
 export async function reclaimTidy(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; actions: Array<Pick<TidyAction, "kind" | "worktreePath" | "folders">> },
 ): Promise<TidyResult> {
+  const { db } = ctx;
   const result: TidyResult = { done: [], skipped: [], bytes: 0, archivedSessionIds: [] };
   // Which worktrees there are; what is in them is looked at again by each action, right before it.
   const scan = await listWorktrees(db, { repoId: input.repoId });
@@ -47,7 +50,7 @@ export async function reclaimTidy(
     const action: TidyAction = { ...requested, branch: worktree?.branch ?? null, bytes: 0 };
     try {
       const reason = worktree
-        ? await reclaimOne(db, { repoId: input.repoId, action, worktree, scan, result })
+        ? await reclaimOne(ctx, { repoId: input.repoId, action, worktree, scan, result })
         : WORKTREE_GONE;
       if (reason) result.skipped.push({ action, reason });
       else {
@@ -65,9 +68,10 @@ export async function reclaimTidy(
 
 /** Does one action (filling in its folders and bytes), or says why it was skipped. */
 async function reclaimOne(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; action: TidyAction; worktree: WorktreeScan; scan: RepoScan; result: TidyResult },
 ): Promise<string | null> {
+  const { db } = ctx;
   const { action, worktree, scan } = input;
   if (worktree.isMain) return "The main worktree is never tidied.";
   if (action.kind === "remove_worktree") {
@@ -78,11 +82,11 @@ async function reclaimOne(
     );
     const mainPath = fresh.worktrees.find((candidate) => candidate.isMain)?.path ?? fresh.repoRoot;
     const now = current
-      ? await describeWorktree(db, { repoId: input.repoId, worktree: current, mainPath, worktrees: fresh.worktrees })
+      ? await describeWorktree(ctx, { repoId: input.repoId, worktree: current, mainPath, worktrees: fresh.worktrees })
       : undefined;
     const reason = recheckTidyRemoval(now);
     if (reason || !now) return reason ?? WORKTREE_GONE;
-    const removed = await removeWorktree(db, {
+    const removed = await removeWorktree(ctx, {
       repoId: input.repoId,
       worktreePath: action.worktreePath,
       deleteBranch: true,
@@ -91,7 +95,7 @@ async function reclaimOne(
     action.bytes = now.bytes;
     return null;
   }
-  const kept = await reclaimDependencies(db, {
+  const kept = await reclaimDependencies(ctx, {
     repoId: input.repoId,
     worktree,
     worktrees: scan.worktrees,
@@ -107,7 +111,11 @@ async function reclaimOne(
   return kept.deleted.length > 0 ? null : kept.reasons.join(" ") || "Nothing was left to delete.";
 }
 
-async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
+async function describeWorktrees(
+  ctx: WorktreeContext,
+  repoId: string,
+): Promise<{ base: string | null; worktrees: TidyWorktree[] }> {
+  const { db } = ctx;
   // The list's verdict of "merged" (landed-branches.ts): a branch nobody committed on is not, a squashed one is.
   const scan = await listWorktrees(db, { repoId });
   const base = await readDefaultBase(db, repoId).catch(() => null);
@@ -116,13 +124,13 @@ async function describeWorktrees(db: Db, repoId: string): Promise<{ base: string
   // One worktree at a time: each walk already reads 8 folders at once, and git runs per worktree.
   for (const worktree of scan.worktrees) {
     if (worktree.isMissing || worktree.isBare) continue;
-    worktrees.push(await describeWorktree(db, { repoId, worktree, mainPath, worktrees: scan.worktrees }));
+    worktrees.push(await describeWorktree(ctx, { repoId, worktree, mainPath, worktrees: scan.worktrees }));
   }
   return { base, worktrees };
 }
 
 async function describeWorktree(
-  db: Db,
+  ctx: WorktreeContext,
   input: { repoId: string; worktree: WorktreeScan; mainPath: string; worktrees: readonly WorktreeScan[] },
 ): Promise<TidyWorktree> {
   const { worktree } = input;
@@ -130,7 +138,7 @@ async function describeWorktree(
   const nested = worktreesInside(worktree.path, input.worktrees);
   const [usage, facts] = await Promise.all([
     measureDiskUsage(worktree.path, { skip: nested.map((inner) => inner.path) }),
-    gatherRemovalFacts(db, input),
+    gatherRemovalFacts(ctx, input),
   ]);
   const holdsWorktree = (folder: string) =>
     worktreesInside(path.join(worktree.path, ...folder.split("/")), nested).length > 0;

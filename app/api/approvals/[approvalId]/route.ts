@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { answerApproval } from "@/lib/approvals/approval-broker.ts";
 import { approvalDecisionSchema } from "@/lib/approvals/approval-types.ts";
-import { getDb } from "@/lib/db/client.ts";
 import { describeActor, requireBrowser } from "@/lib/http/actor.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 /** Who answered is the server's to record, from the signed-in browser: a `by` in the body is ignored. */
 const answerSchema = z.object({ decision: approvalDecisionSchema });
@@ -15,9 +14,9 @@ export const POST = withLocalRepo(
     body: answerSchema,
     repo: ({ params }) => ({ approvalId: params.approvalId }),
   },
-  async ({ request, params, body }) => {
+  async ({ ctx, request, params, body }) => {
     const actor = requireBrowser(request);
-    const approval = await answerApproval(getDb(), {
+    const approval = await answerApproval(ctx, {
       approvalId: params.approvalId,
       decision: body.decision,
       by: describeActor(actor),

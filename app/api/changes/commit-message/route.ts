@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { draftCommitMessage } from "@/lib/changes/draft-commit-message.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const bodySchema = worktreeParams.extend({
   files: z
@@ -20,5 +19,5 @@ const bodySchema = worktreeParams.extend({
 // POST /api/changes/commit-message – a commit message drafted by the summary model (a plain one if it fails)
 export const POST = withLocalRepo(
   { body: bodySchema, maxBodyBytes: 16 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json({ draft: await draftCommitMessage(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ draft: await draftCommitMessage(ctx.db, body) }),
 );

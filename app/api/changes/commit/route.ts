@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { commitChanges } from "@/lib/changes/commit-changes.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const bodySchema = worktreeParams.extend({
   message: z.string().max(64 * 1024),
@@ -20,5 +19,5 @@ const bodySchema = worktreeParams.extend({
 // POST /api/changes/commit – commit the chosen files or hunks (hooks run in trusted repositories only)
 export const POST = withLocalRepo(
   { body: bodySchema, maxBodyBytes: 16 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json({ result: await commitChanges(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ result: await commitChanges(ctx, body) }),
 );

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pathTokenParam, scopeParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { readScopeDiff } from "@/lib/changes/read-scope-diff.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const querySchema = worktreeParams.extend({
   scope: scopeParam,
@@ -15,8 +14,8 @@ const querySchema = worktreeParams.extend({
 // GET /api/changes/diff?repoId=…&worktreePath=…&scope=…&path=…[&oldPath=…][&untracked=1][&context=n] – one file's hunks and lines
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ query }) =>
+  async ({ ctx, query }) =>
     Response.json(
-      await readScopeDiff(getDb(), { ...query, oldPath: query.oldPath ?? null, isUntracked: query.untracked === "1" }),
+      await readScopeDiff(ctx.db, { ...query, oldPath: query.oldPath ?? null, isUntracked: query.untracked === "1" }),
     ),
 );

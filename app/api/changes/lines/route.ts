@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pathTokenParam, worktreeParams } from "@/lib/changes/changes-params.ts";
 import { readContextLines } from "@/lib/changes/read-context-lines.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const line = z.coerce.number().int().min(1).max(10_000_000);
 const querySchema = worktreeParams
@@ -20,10 +19,10 @@ const querySchema = worktreeParams
 // GET /api/changes/lines?repoId=…&worktreePath=…&(blob=…|path=…)&start=…&end=… – unchanged lines around a hunk
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ query }) => {
+  async ({ ctx, query }) => {
     const source = query.blob
       ? { kind: "blob" as const, blob: query.blob }
       : { kind: "worktree" as const, path: query.path! };
-    return Response.json(await readContextLines(getDb(), { ...query, source }));
+    return Response.json(await readContextLines(ctx.db, { ...query, source }));
   },
 );

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { cancelRun } from "@/lib/chat/send/cancel-run.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const cancelSchema = z.object({ runId: z.string().uuid() });
 
 // POST /api/chat/cancel – stop a running answer (partial text kept) or drop a queued one
 export const POST = withLocalRepo(
   { body: cancelSchema, repo: ({ body }) => ({ runId: body.runId }) },
-  async ({ body }) => Response.json({ ok: true, ...(await cancelRun(getDb(), body)) }),
+  async ({ ctx, body }) => Response.json({ ok: true, ...(await cancelRun(ctx, body)) }),
 );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listMessages } from "@/lib/chat/sessions/list-messages.ts";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const querySchema = z.object({
@@ -12,5 +12,7 @@ const querySchema = z.object({
 // GET /api/chat/messages?sessionId=…&beforeId=…&includeArchived=1 – a page of the conversation, oldest first
 export const GET = withErrorHandling(async (request: Request) => {
   const { includeArchived, ...query } = parseSearchParams(request, querySchema);
-  return Response.json(await listMessages(getDb(), { ...query, includeArchived: includeArchived === "1" }));
+  return Response.json(
+    await listMessages(getRuntimeContext().db, { ...query, includeArchived: includeArchived === "1" }),
+  );
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { acceptRetry } from "@/lib/chat/send/send-message.ts";
-import { getDb } from "@/lib/db/client.ts";
 import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const retrySchema = z.object({
   runId: z.string().uuid(),
@@ -13,5 +12,5 @@ const retrySchema = z.object({
 // POST /api/chat/retry – queue a new run for the user message of a failed or cancelled run; 202 at once
 export const POST = withLocalRepo(
   { body: retrySchema, repo: ({ body }) => ({ runId: body.runId }) },
-  async ({ body }) => Response.json(await acceptRetry(getDb(), body), { status: 202 }),
+  async ({ ctx, body }) => Response.json(await acceptRetry(ctx, body), { status: 202 }),
 );

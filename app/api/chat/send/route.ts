@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { acceptChatMessage } from "@/lib/chat/send/send-message.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 /** Transport limit; the configurable message limit (Settings) is checked with a clearer 413. */
 const MAX_SEND_BODY_BYTES = 12 * 1024 * 1024;
@@ -10,5 +9,5 @@ const sendSchema = z.object({ sessionId: z.string().uuid(), userMessage: z.strin
 // POST /api/chat/send – store the message and queue its run; 202 at once, the answer streams over the WebSocket
 export const POST = withLocalRepo(
   { body: sendSchema, maxBodyBytes: MAX_SEND_BODY_BYTES, repo: ({ body }) => ({ sessionId: body.sessionId }) },
-  async ({ body }) => Response.json(await acceptChatMessage(getDb(), body), { status: 202 }),
+  async ({ ctx, body }) => Response.json(await acceptChatMessage(ctx, body), { status: 202 }),
 );

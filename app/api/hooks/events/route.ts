@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
@@ -17,5 +17,5 @@ const querySchema = z.object({
 // GET /api/hooks/events – hook events, newest first, filtered by worktree, session, event, tool, text
 export const GET = withErrorHandling(async (request: Request) => {
   const { unpinned, ...filter } = parseSearchParams(request, querySchema);
-  return Response.json(await listHookEvents(getDb(), { ...filter, unpinned: unpinned === "1" }));
+  return Response.json(await listHookEvents(getRuntimeContext().db, { ...filter, unpinned: unpinned === "1" }));
 });

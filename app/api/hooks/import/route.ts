@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { cancelHistoryImport, getHistoryImport, startHistoryImport } from "@/lib/history-import/history-import-job.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const importSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
 // POST /api/hooks/import – start importing a worktree's past Claude Code sessions (or get the running import)
 export const POST = withLocalRepo(
   { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json({ job: await startHistoryImport(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ job: await startHistoryImport(ctx.db, body) }),
 );
 
 // GET /api/hooks/import?repoId=…&worktreePath=… – the running or last import of a worktree (null: none yet)
@@ -19,11 +19,11 @@ export const GET = withErrorHandling(async (request: Request) => {
     repoId: url.searchParams.get("repoId"),
     worktreePath: url.searchParams.get("worktreePath"),
   });
-  return Response.json({ job: await getHistoryImport(getDb(), input) });
+  return Response.json({ job: await getHistoryImport(getRuntimeContext().db, input) });
 });
 
 // DELETE /api/hooks/import – cancel the running import after its current chunk
 export const DELETE = withLocalRepo(
   { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json({ job: await cancelHistoryImport(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ job: await cancelHistoryImport(ctx.db, body) }),
 );

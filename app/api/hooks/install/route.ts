@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { changeHooks } from "@/lib/hook-ingest/install-hooks.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const installSchema = z.object({
   scope: z.enum(["worktree", "repo", "user"]),
@@ -16,5 +15,5 @@ const installSchema = z.object({
 export const POST = withLocalRepo(
   // The user's own settings file belongs to no repository.
   { body: installSchema, repo: ({ body }) => (body.repoId ? { repoId: body.repoId } : null) },
-  async ({ body }) => Response.json({ files: await changeHooks(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ files: await changeHooks(ctx.db, body) }),
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { listRelays } from "@/lib/hook-ingest/list-hook-events.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
@@ -10,5 +10,5 @@ const querySchema = z.object({
 
 // GET /api/hooks/relays – prompts and answers read from Claude Code transcripts, newest first
 export const GET = withErrorHandling(async (request: Request) => {
-  return Response.json({ relays: await listRelays(getDb(), parseSearchParams(request, querySchema)) });
+  return Response.json({ relays: await listRelays(getRuntimeContext().db, parseSearchParams(request, querySchema)) });
 });

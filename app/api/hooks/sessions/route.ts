@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { listHookSessions } from "@/lib/hook-ingest/list-hook-events.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
@@ -7,5 +7,7 @@ const querySchema = z.object({ worktreePath: z.string().max(4096).optional() });
 
 // GET /api/hooks/sessions – Claude sessions seen through hooks, with counts and Arbor-run links
 export const GET = withErrorHandling(async (request: Request) => {
-  return Response.json({ sessions: await listHookSessions(getDb(), parseSearchParams(request, querySchema)) });
+  return Response.json({
+    sessions: await listHookSessions(getRuntimeContext().db, parseSearchParams(request, querySchema)),
+  });
 });

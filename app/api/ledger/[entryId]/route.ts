@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { describeActor, requireBrowser } from "@/lib/http/actor.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
@@ -21,7 +21,7 @@ const changeSchema = z.discriminatedUnion("action", [
 // GET /api/ledger/[entryId] – one entry with its whole history
 export const GET = withErrorHandling(async (_request: Request, context: { params: Promise<{ entryId: string }> }) => {
   const { entryId } = paramsSchema.parse(await context.params);
-  return Response.json(await readLedgerEntry(getDb(), { entryId }));
+  return Response.json(await readLedgerEntry(getRuntimeContext().db, { entryId }));
 });
 
 // PATCH /api/ledger/[entryId] – the user edits, closes, reopens, supersedes, confirms, dismisses or undoes an entry
@@ -36,7 +36,7 @@ export const PATCH = withErrorHandling(async (request: Request, context: { param
         ? { type: "close" as const, status: body.status }
         : { type: body.action };
   return Response.json(
-    await changeLedgerEntry(getDb(), {
+    await changeLedgerEntry(getRuntimeContext().db, {
       entryId,
       action,
       actor: "user",

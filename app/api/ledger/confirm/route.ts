@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { describeActor, requireBrowser } from "@/lib/http/actor.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { confirmLedgerEntries, MAX_BULK_CONFIRM } from "@/lib/ledger/confirm-entries.ts";
@@ -15,5 +15,7 @@ const confirmSchema = z
 export const POST = withErrorHandling(async (request: Request) => {
   const actor = requireBrowser(request);
   const body = await parseJsonBody(request, confirmSchema);
-  return Response.json(await confirmLedgerEntries(getDb(), { ...body, actorName: describeActor(actor) }));
+  return Response.json(
+    await confirmLedgerEntries(getRuntimeContext().db, { ...body, actorName: describeActor(actor) }),
+  );
 });

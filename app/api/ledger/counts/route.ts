@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { countLedger } from "@/lib/ledger/list-entries.ts";
 
@@ -7,5 +7,5 @@ const querySchema = z.object({ repoId: z.string().uuid() });
 
 // GET /api/ledger/counts?repoId=… – open tasks and decisions in force, per worktree and for the repository
 export const GET = withErrorHandling(async (request: Request) => {
-  return Response.json(await countLedger(getDb(), parseSearchParams(request, querySchema)));
+  return Response.json(await countLedger(getRuntimeContext().db, parseSearchParams(request, querySchema)));
 });

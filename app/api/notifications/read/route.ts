@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { markNotificationsRead } from "@/lib/hook-policies/notifier.ts";
 
@@ -10,5 +10,7 @@ const readSchema = z.union([
 
 // POST /api/notifications/read – mark one notification ({id}) or a worktree's ({worktreePath}) as read
 export const POST = withErrorHandling(async (request: Request) => {
-  return Response.json({ marked: await markNotificationsRead(getDb(), await parseJsonBody(request, readSchema)) });
+  return Response.json({
+    marked: await markNotificationsRead(getRuntimeContext().db, await parseJsonBody(request, readSchema)),
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { deletePlan } from "@/lib/plans/delete-plan.ts";
 import { getPlanOrThrow, updatePlan } from "@/lib/plans/plans-store.ts";
@@ -21,18 +21,20 @@ const deleteSchema = z.object({
 // GET /api/plans/:planId – one plan with its design tree
 export const GET = withErrorHandling(async (_request: Request, context: Context) => {
   const { planId } = paramsSchema.parse(await context.params);
-  return Response.json({ plan: await getPlanOrThrow(getDb(), planId) });
+  return Response.json({ plan: await getPlanOrThrow(getRuntimeContext().db, planId) });
 });
 
 // PATCH /api/plans/:planId – edit title, goal or body (optimistic: baseVersion must be current)
 export const PATCH = withErrorHandling(async (request: Request, context: Context) => {
   const { planId } = paramsSchema.parse(await context.params);
-  return Response.json({ plan: await updatePlan(getDb(), { planId, ...(await parseJsonBody(request, patchSchema)) }) });
+  return Response.json({
+    plan: await updatePlan(getRuntimeContext().db, { planId, ...(await parseJsonBody(request, patchSchema)) }),
+  });
 });
 
 // DELETE /api/plans/:planId[?draft=1] – delete a plan and its tree (refused while it has open decisions or tasks)
 export const DELETE = withErrorHandling(async (request: Request, context: Context) => {
   const { planId } = paramsSchema.parse(await context.params);
   const { draft } = parseSearchParams(request, deleteSchema);
-  return Response.json(await deletePlan(getDb(), { planId, onlyWithoutTree: draft === "1" }));
+  return Response.json(await deletePlan(getRuntimeContext().db, { planId, onlyWithoutTree: draft === "1" }));
 });

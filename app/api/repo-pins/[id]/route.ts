@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { deletePin } from "@/lib/pins/delete-pin.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ id: z.string().uuid() });
 
 // DELETE /api/repo-pins/:id – remove a pin (the repository's conversations are kept)
 export const DELETE = withLocalRepo(
   { params: paramsSchema, repo: ({ params }) => ({ pinId: params.id }) },
-  async ({ params }) => {
-    await deletePin(getDb(), { pinId: params.id });
+  async ({ ctx, params }) => {
+    await deletePin(ctx.db, { pinId: params.id });
     return Response.json({ ok: true });
   },
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { markPinUsed } from "@/lib/pins/mark-pin-used.ts";
 
@@ -8,6 +8,6 @@ const useSchema = z.object({ pinId: z.string().uuid() });
 // POST /api/repo-pins/use – record that a pin was opened (updates last_used_at)
 export const POST = withErrorHandling(async (request: Request) => {
   const { pinId } = await parseJsonBody(request, useSchema);
-  await markPinUsed(getDb(), { pinId });
+  await markPinUsed(getRuntimeContext().db, { pinId });
   return Response.json({ ok: true });
 });

@@ -1,4 +1,5 @@
-import { getAccess } from "@/lib/access/current-access.ts";
+import { requireAccess } from "@/lib/access/access.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { describeActor, readActor } from "@/lib/http/actor.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 
@@ -6,7 +7,7 @@ import { withErrorHandling } from "@/lib/http/route-handler.ts";
 export const GET = withErrorHandling((request: Request) => {
   const actor = readActor(request);
   const current = actor.kind === "browser" ? actor.sessionId : null;
-  const sessions = getAccess()
+  const sessions = requireAccess(getRuntimeContext())
     .sessions.list()
     .map((session) => ({
       ...session,

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { previewLandingBlockers } from "@/lib/worktrees/land/land-preview.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const landBlockersSchema = z.object(landTarget).strict();
 
 // POST /api/worktrees/land-blockers – what must happen before the worktree's branch can land (uncommitted changes, runs, a stopped rebase)
 export const POST = withLocalRepo(
   { body: landBlockersSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await previewLandingBlockers(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await previewLandingBlockers(ctx, body)),
 );

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { previewLanding } from "@/lib/worktrees/land/land-preview.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const landCheckSchema = z.object(landTarget).strict();
 
 // POST /api/worktrees/land-check – would the worktree's branch merge cleanly into its base, and the hunks if not? (touches nothing)
 export const POST = withLocalRepo(
   { body: landCheckSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await previewLanding(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await previewLanding(ctx, body)),
 );

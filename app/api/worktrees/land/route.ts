@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { landTarget } from "@/lib/worktrees/worktree-request.ts";
 import { landWorktree } from "@/lib/worktrees/land/land-worktree.ts";
 import { LAND_METHODS } from "@/lib/worktrees/worktree-types.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const landSchema = z
   .object({
@@ -20,5 +19,5 @@ const landSchema = z
 // POST /api/worktrees/land – merge the worktree's branch into its base (refused unless the land check is clean)
 export const POST = withLocalRepo(
   { body: landSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await landWorktree(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await landWorktree(ctx, body)),
 );

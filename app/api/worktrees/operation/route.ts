@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { worktreeTarget } from "@/lib/worktrees/worktree-request.ts";
 import { readPinnedOperationState } from "@/lib/worktrees/land/operation-state.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const operationSchema = z.object(worktreeTarget).strict();
 
 // POST /api/worktrees/operation – the rebase or merge stopped in a worktree (which commit, which files), or null
 export const POST = withLocalRepo(
   { body: operationSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json({ state: await readPinnedOperationState(getDb(), body) }),
+  async ({ ctx, body }) => Response.json({ state: await readPinnedOperationState(ctx.db, body) }),
 );

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
-import { getDb } from "@/lib/db/client.ts";
 import { createPullRequest, readPullRequestInfo } from "@/lib/worktrees/ship/pull-request.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 /**
  * The base as a branch name by git's rules (check-ref-format): never an option (no leading "-"),
@@ -40,11 +39,11 @@ const createSchema = z
 // GET /api/worktrees/pull-request?repoId&worktreePath[&base] – gh's state, the compare URL, the drafted title/body, the PR
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ query }) => Response.json(await readPullRequestInfo(getDb(), query)),
+  async ({ ctx, query }) => Response.json(await readPullRequestInfo(ctx.db, query)),
 );
 
 // POST /api/worktrees/pull-request – open the pull request with gh (title and body as the user edited them)
 export const POST = withLocalRepo(
   { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await createPullRequest(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await createPullRequest(ctx.db, body)),
 );

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { worktreeTarget } from "@/lib/worktrees/worktree-request.ts";
 import { pushWorktree } from "@/lib/worktrees/ship/push-worktree.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const pushSchema = z.object(worktreeTarget).strict();
 
 // POST /api/worktrees/push – push the worktree's branch where git would (upstream set only when it has none; refusals explained)
 export const POST = withLocalRepo(
   { body: pushSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await pushWorktree(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await pushWorktree(ctx.db, body)),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { removeWorktree } from "@/lib/worktrees/remove/remove-worktree.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const removeSchema = z
   .object({
@@ -19,5 +18,5 @@ const removeSchema = z
 // POST /api/worktrees/remove – remove a linked worktree safely (refused with reasons), archive its conversation
 export const POST = withLocalRepo(
   { body: removeSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ body }) => Response.json(await removeWorktree(getDb(), body)),
+  async ({ ctx, body }) => Response.json(await removeWorktree(ctx, body)),
 );

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { worktreeParams } from "@/lib/changes/changes-params.ts";
 import { readRunChanges } from "@/lib/changes/read-run-changes.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ runId: z.string().uuid() });
 
 // GET /api/changes/runs/:runId?repoId=…&worktreePath=… – what this run changed (its start and end checkpoints compared)
 export const GET = withLocalRepo(
   { params: paramsSchema, query: worktreeParams, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ params, query }) =>
-    Response.json({ changes: await readRunChanges(getDb(), { ...query, runId: params.runId }) }),
+  async ({ ctx, params, query }) =>
+    Response.json({ changes: await readRunChanges(ctx.db, { ...query, runId: params.runId }) }),
 );

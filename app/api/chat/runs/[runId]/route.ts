@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readRunResult, waitForRunEnd } from "@/lib/chat/runs/read-run.ts";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 
 const paramsSchema = z.object({ runId: z.string().uuid() });
@@ -13,8 +13,10 @@ const MAX_WAIT_MS = 15 * 60_000;
 export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ runId: string }> }) => {
   const { runId } = paramsSchema.parse(await context.params);
   const { wait } = parseSearchParams(request, querySchema);
-  const db = getDb();
+  const { db } = getRuntimeContext();
   return Response.json(
-    wait ? await waitForRunEnd(db, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal }) : await readRunResult(db, { runId }),
+    wait
+      ? await waitForRunEnd(db, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal })
+      : await readRunResult(db, { runId }),
   );
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseJsonBody, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { treeFromGithubIssue } from "@/lib/plans/github-issues.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
@@ -11,7 +11,7 @@ const bodySchema = z.object({ issueNumber: z.number().int().positive() });
 export const POST = withErrorHandling(async (request: Request, context: { params: Promise<{ planId: string }> }) => {
   const { planId } = paramsSchema.parse(await context.params);
   const { issueNumber } = await parseJsonBody(request, bodySchema);
-  const plan = await getPlanOrThrow(getDb(), planId);
-  const repo = await getDb().repo.findUniqueOrThrow({ where: { id: plan.repoId } });
+  const plan = await getPlanOrThrow(getRuntimeContext().db, planId);
+  const repo = await getRuntimeContext().db.repo.findUniqueOrThrow({ where: { id: plan.repoId } });
   return Response.json({ tree: await treeFromGithubIssue({ cwd: repo.rootPath, issueNumber }) });
 });

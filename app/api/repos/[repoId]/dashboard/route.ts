@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { readRepoDashboard } from "@/lib/worktrees/land/landed-dashboard.ts";
 
@@ -10,6 +10,6 @@ const querySchema = z.object({ planId: z.string().uuid().optional() });
 export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
   return Response.json({
-    dashboard: await readRepoDashboard(getDb(), { repoId, ...parseSearchParams(request, querySchema) }),
+    dashboard: await readRepoDashboard(getRuntimeContext().db, { repoId, ...parseSearchParams(request, querySchema) }),
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { checkGithubCli } from "@/lib/plans/github-issues.ts";
 
@@ -8,6 +8,6 @@ const paramsSchema = z.object({ repoId: z.string().uuid() });
 // GET /api/repos/:repoId/github-status – whether wizard option B (GitHub issue) can be offered, and why not
 export const GET = withErrorHandling(async (_request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  const repo = await getDb().repo.findUniqueOrThrow({ where: { id: repoId } });
+  const repo = await getRuntimeContext().db.repo.findUniqueOrThrow({ where: { id: repoId } });
   return Response.json(await checkGithubCli({ cwd: repo.rootPath }));
 });

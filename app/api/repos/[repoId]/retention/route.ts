@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { runRepoRetention } from "@/lib/retention/run-repo-retention.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const bodySchema = z.strictObject({ apply: z.boolean().default(false) });
@@ -10,5 +9,5 @@ const bodySchema = z.strictObject({ apply: z.boolean().default(false) });
 export const POST = withLocalRepo(
   // A dry run only reads the database; deleting is the owner's.
   { params: paramsSchema, body: bodySchema, repo: ({ params, body }) => (body.apply ? params : null) },
-  async ({ params, body }) => Response.json(await runRepoRetention(getDb(), { ...params, apply: body.apply })),
+  async ({ ctx, params, body }) => Response.json(await runRepoRetention(ctx.db, { ...params, apply: body.apply })),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { readTrustView, revokeTrust, trustRepository } from "@/lib/trust/repo-trust.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const trustSchema = z
@@ -12,17 +11,17 @@ const trustSchema = z
 export const GET = withLocalRepo(
   // What a repository would run is read from this machine's disk: only its owner can show it.
   { params: paramsSchema, repo: ({ params }) => params },
-  async ({ params }) => Response.json({ trust: await readTrustView(getDb(), params.repoId) }),
+  async ({ ctx, params }) => Response.json({ trust: await readTrustView(ctx.db, params.repoId) }),
 );
 
 // POST /api/repos/:repoId/trust – trust exactly the inspection with this digest (409 when it changed since)
 export const POST = withLocalRepo(
   { params: paramsSchema, body: trustSchema, repo: ({ params }) => params },
-  async ({ params, body }) =>
-    Response.json({ trust: await trustRepository(getDb(), { repoId: params.repoId, digest: body.digest }) }),
+  async ({ ctx, params, body }) =>
+    Response.json({ trust: await trustRepository(ctx.db, { repoId: params.repoId, digest: body.digest }) }),
 );
 
 // DELETE /api/repos/:repoId/trust – stop trusting the repository
-export const DELETE = withLocalRepo({ params: paramsSchema, repo: ({ params }) => params }, async ({ params }) =>
-  Response.json({ trust: await revokeTrust(getDb(), params.repoId) }),
+export const DELETE = withLocalRepo({ params: paramsSchema, repo: ({ params }) => params }, async ({ ctx, params }) =>
+  Response.json({ trust: await revokeTrust(ctx.db, params.repoId) }),
 );

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { SETUP_COPY_MAX_FILES, SETUP_TIMEOUT_MAX_SECONDS } from "@/lib/worktrees/worktree-setup.ts";
 import { readWorktreeSetup, saveWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 type Context = { params: Promise<{ repoId: string }> };
 const paramsSchema = z.object({ repoId: z.string().uuid() });
@@ -20,12 +20,12 @@ const setupSchema = z
 // GET /api/repos/:repoId/worktree-setup – what each new worktree of the repository gets
 export const GET = withErrorHandling(async (_request: Request, context: Context) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ setup: await readWorktreeSetup(getDb(), repoId) });
+  return Response.json({ setup: await readWorktreeSetup(getRuntimeContext().db, repoId) });
 });
 
 // PUT /api/repos/:repoId/worktree-setup – files to copy and the setup command for new worktrees
 export const PUT = withLocalRepo(
   { params: paramsSchema, body: setupSchema, repo: ({ params }) => params },
-  async ({ params, body }) =>
-    Response.json({ setup: await saveWorktreeSetup(getDb(), { repoId: params.repoId, setup: body }) }),
+  async ({ ctx, params, body }) =>
+    Response.json({ setup: await saveWorktreeSetup(ctx.db, { repoId: params.repoId, setup: body }) }),
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
 import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 
@@ -8,5 +8,5 @@ const paramsSchema = z.object({ repoId: z.string().uuid() });
 // GET /api/repos/:repoId/worktrees – rescan the repository's worktrees from git (with which branches have landed)
 export const GET = withErrorHandling(async (_request: Request, context: { params: Promise<{ repoId: string }> }) => {
   const { repoId } = paramsSchema.parse(await context.params);
-  return Response.json({ scan: await listWorktrees(getDb(), { repoId }) });
+  return Response.json({ scan: await listWorktrees(getRuntimeContext().db, { repoId }) });
 });

@@ -1,4 +1,5 @@
-import { getAccess } from "@/lib/access/current-access.ts";
+import { requireAccess } from "@/lib/access/access.ts";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { requireBrowser } from "@/lib/http/actor.ts";
 import { withErrorHandling } from "@/lib/http/route-handler.ts";
@@ -8,7 +9,7 @@ export const DELETE = withErrorHandling(
   async (request: Request, context: { params: Promise<{ sessionId: string }> }) => {
     requireBrowser(request);
     const { sessionId } = await context.params;
-    const access = getAccess();
+    const access = requireAccess(getRuntimeContext());
     if (!(await access.sessions.revoke(sessionId))) {
       throw new AppError("not_found", "No browser is signed in with that session; reload the list.");
     }

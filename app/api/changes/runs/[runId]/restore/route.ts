@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { worktreeParams } from "@/lib/changes/changes-params.ts";
 import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
-import { getDb } from "@/lib/db/client.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ runId: z.string().uuid() });
 const bodySchema = worktreeParams.extend({
@@ -13,15 +12,15 @@ const bodySchema = worktreeParams.extend({
 // GET /api/changes/runs/:runId/restore?repoId=…&worktreePath=… – what restoring to before this run would overwrite
 export const GET = withLocalRepo(
   { params: paramsSchema, query: worktreeParams, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ params, query }) =>
-    Response.json({ preview: await previewRestore(getDb(), { ...query, runId: params.runId }) }),
+  async ({ ctx, params, query }) =>
+    Response.json({ preview: await previewRestore(ctx, { ...query, runId: params.runId }) }),
 );
 
 // POST /api/changes/runs/:runId/restore – put the working files back as they were when the run started
 export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ params, body }) =>
+  async ({ ctx, params, body }) =>
     Response.json({
-      result: await restoreBeforeRun(getDb(), { ...body, runId: params.runId, isConfirmed: body.confirm }),
+      result: await restoreBeforeRun(ctx, { ...body, runId: params.runId, isConfirmed: body.confirm }),
     }),
 );

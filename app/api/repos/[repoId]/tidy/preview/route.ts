@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { previewTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const optionsSchema = z.object({ removeMerged: z.boolean(), deleteDependencies: z.boolean() }).strict();
@@ -9,5 +8,5 @@ const optionsSchema = z.object({ removeMerged: z.boolean(), deleteDependencies: 
 // POST /api/repos/:repoId/tidy/preview – each worktree's disk use, merged/idle, and what Reclaim would do (touches nothing)
 export const POST = withLocalRepo(
   { params: paramsSchema, body: optionsSchema, repo: ({ params }) => params },
-  async ({ params, body }) => Response.json(await previewTidy(getDb(), { repoId: params.repoId, options: body })),
+  async ({ ctx, params, body }) => Response.json(await previewTidy(ctx, { repoId: params.repoId, options: body })),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { reclaimTidy } from "@/lib/worktrees/tidy/tidy-up.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid() });
 const reclaimSchema = z
@@ -24,6 +23,6 @@ const reclaimSchema = z
 // POST /api/repos/:repoId/tidy/reclaim – remove merged idle worktrees / delete idle worktrees' dependency folders
 export const POST = withLocalRepo(
   { params: paramsSchema, body: reclaimSchema, repo: ({ params }) => params },
-  async ({ params, body }) =>
-    Response.json(await reclaimTidy(getDb(), { repoId: params.repoId, actions: body.actions })),
+  async ({ ctx, params, body }) =>
+    Response.json(await reclaimTidy(ctx, { repoId: params.repoId, actions: body.actions })),
 );

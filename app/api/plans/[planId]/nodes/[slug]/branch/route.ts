@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { createNodeBranch } from "@/lib/worktrees/create/create-node-branch.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ planId: z.string().uuid(), slug: z.string().min(1).max(60) });
 const bodySchema = z.object({
@@ -13,5 +12,5 @@ const bodySchema = z.object({
 // POST /api/plans/:planId/nodes/:slug/branch – create the node's branch and a worktree from its design parent
 export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ planId: params.planId }) },
-  async ({ params, body }) => Response.json(await createNodeBranch(getDb(), { ...params, ...body }), { status: 201 }),
+  async ({ ctx, params, body }) => Response.json(await createNodeBranch(ctx, { ...params, ...body }), { status: 201 }),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { addDecision } from "@/lib/hook-policies/topics.ts";
-import { withLocalRepo } from "@/lib/team/with-local-repo.ts";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const paramsSchema = z.object({ repoId: z.string().uuid(), topicId: z.coerce.number().int().positive() });
 const bodySchema = z.object({ text: z.string().min(1, "Write the decision first").max(2000) });
@@ -9,8 +8,8 @@ const bodySchema = z.object({ text: z.string().min(1, "Write the decision first"
 // POST /api/repos/:repoId/topics/:topicId/decisions – record a decision (the topic becomes decided)
 export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ repoId: params.repoId }) },
-  async ({ params, body }) => {
-    await addDecision(getDb(), { ...params, ...body });
+  async ({ ctx, params, body }) => {
+    await addDecision(ctx.db, { ...params, ...body });
     return Response.json({ ok: true }, { status: 201 });
   },
 );

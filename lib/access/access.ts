@@ -1,5 +1,4 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { BrowserSessions } from "./browser-sessions.ts";
 import type { SignInCodes } from "./sign-in-codes.ts";
 
@@ -15,15 +14,8 @@ export interface Access {
   closeBrowserSockets(sessionId: string): void;
 }
 
-const accessState = defineProcessState<Access | null>("access", () => null);
-
-/** Installed by the server once it listens (server/main.ts). */
-export function installAccess(access: Access): void {
-  accessState.replace(access);
-}
-
-export function getAccess(): Access {
-  const access = accessState.get();
-  if (!access) throw new AppError("unavailable", "Arbor is still starting; try again in a moment.");
-  return access;
+/** The context's access, set once the server listens (server/main.ts); refused as "still starting" before. */
+export function requireAccess(ctx: { access: Access | null }): Access {
+  if (!ctx.access) throw new AppError("unavailable", "Arbor is still starting; try again in a moment.");
+  return ctx.access;
 }

@@ -1,7 +1,8 @@
 import type { ZodType } from "zod";
-import { getDb } from "@/lib/db/client.ts";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { assertLocalRepo, type RepoLocator } from "./ownership.ts";
+import { assertLocalRepo, type RepoLocator } from "@/lib/team/ownership.ts";
+import { getRuntimeContext } from "./current-context.ts";
+import type { RuntimeContext } from "./runtime-context.ts";
 
 /** A request's parts, parsed with the route's schemas (undefined for a part the route does not read). */
 export interface LocalRepoInput<Params, Query, Body> {
@@ -24,11 +25,14 @@ export interface LocalRepoRoute<Params, Query, Body> {
  * A route handler for a repository's worktrees: parses params, query and body (422 on a mismatch),
  * then refuses another instance's repository (403 naming its owner) before the handler runs, as
  * dub's withWorkspace checks a workspace once. lib functions trust that it was checked here.
- * Thrown errors become the usual JSON error response (withErrorHandling).
+ * The handler gets the runtime context with its input; thrown errors become the usual JSON error
+ * response (withErrorHandling).
  */
 export function withLocalRepo<Params = undefined, Query = undefined, Body = undefined>(
   route: LocalRepoRoute<Params, Query, Body>,
-  handler: (input: LocalRepoInput<Params, Query, Body> & { request: Request }) => Promise<Response>,
+  handler: (
+    input: LocalRepoInput<Params, Query, Body> & { ctx: RuntimeContext; request: Request },
+  ) => Promise<Response>,
 ): (request: Request, context: { params: Promise<unknown> }) => Promise<Response> {
   return withErrorHandling(async (request: Request, context: { params: Promise<unknown> }) => {
     const input = {
@@ -38,7 +42,8 @@ export function withLocalRepo<Params = undefined, Query = undefined, Body = unde
         ? await parseJsonBody(request, route.body, { maxBytes: route.maxBodyBytes })
         : undefined) as Body,
     };
-    await assertLocalRepo(getDb(), route.repo(input));
-    return handler({ ...input, request });
+    const ctx = getRuntimeContext();
+    await assertLocalRepo(ctx.db, route.repo(input));
+    return handler({ ...input, ctx, request });
   });
 }

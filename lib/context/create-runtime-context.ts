@@ -1,0 +1,35 @@
+import type { ArborConfig } from "@/lib/config/arbor-config.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { ProcessHost } from "@/lib/process-host/types.ts";
+import { WarmPool } from "@/lib/agent/warm-pool.ts";
+import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
+import type { RuntimeContext } from "./runtime-context.ts";
+
+/**
+ * Assembles a runtime context around a database and a process host: the server's at boot
+ * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
+ * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) is made
+ * here, once per context; the event hub is still the process-wide one (lib/realtime/event-hub.ts).
+ */
+export function createRuntimeContext(input: { config: ArborConfig; db: Db; processHost: ProcessHost }): RuntimeContext {
+  const hub = getEventHub();
+  const runPath = {
+    db: input.db,
+    hub,
+    runEvents: new RunEventLog(hub),
+    warmPool: new WarmPool(),
+    approvalWaiters: createApprovalWaiters(),
+    previousScans: new Map(),
+    upkeepRuns: new Map(),
+  };
+  return {
+    config: input.config,
+    processHost: input.processHost,
+    ...runPath,
+    runs: createRunManager(runPath),
+    access: null,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Access } from "@/lib/access/access.ts";
+import type { WarmPool } from "@/lib/agent/warm-pool.ts";
+import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import type { ArborConfig } from "@/lib/config/arbor-config.ts";
+import type { Db } from "@/lib/db/client.ts";
+import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
+import type { ProcessHost } from "@/lib/process-host/types.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
+
+/**
+ * Everything Arbor keeps for the life of its process, built once at boot (server/create-context.ts)
+ * and passed to what needs it: a function's parameters say which parts it uses
+ * (docs/decisions/0013-one-runtime-context.md). Route handlers reach it through getRuntimeContext().
+ */
+export interface RuntimeContext {
+  /** The validated configuration (env and flags); on a server, with its access token resolved. */
+  config: ArborConfig;
+  db: Db;
+  processHost: ProcessHost;
+  /** Publish/subscribe between what produces events and the WebSocket gateway. */
+  hub: EventHub;
+  /** Sequenced events of running answers, for replay. */
+  runEvents: RunEventLog;
+  /** claude processes started ahead of a send, one per worktree at most. */
+  warmPool: WarmPool;
+  /** Runs waiting for the user's answer to a permission request, by approval id. */
+  approvalWaiters: ApprovalWaiters;
+  /** Each conversation's last scan (memory only: git facts are never stored). */
+  previousScans: PreviousScans;
+  /** Sessions whose automatic upkeep (summary, Lighten) is under way. */
+  upkeepRuns: UpkeepRuns;
+  /** One run per worktree, in order, with the concurrency limit. */
+  runs: RunManager;
+  /** Who may act for the user; null until the server listens (server/main.ts). */
+  access: Access | null;
+}
