@@ -5,6 +5,7 @@ import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { getDb, providerOf } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop } from "@/lib/db/wal-checkpointer.ts";
 import { markInterruptedRuns } from "@/lib/chat/runs/mark-interrupted-runs.ts";
+import { cancelAbandonedChecks } from "@/lib/checks/cancel-abandoned-checks.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import { getHookToken } from "@/lib/hook-ingest/hook-auth.ts";
@@ -48,6 +49,8 @@ export async function runBootSteps(
   await getLocalInstance(getDb());
   const interrupted = await markInterruptedRuns(getDb());
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
+  const cancelledChecks = await cancelAbandonedChecks(getDb());
+  if (cancelledChecks) log(`marked ${cancelledChecks} unfinished check(s) from an earlier process as cancelled`);
   const abandoned = await closeAbandonedApprovals(getDb());
   if (abandoned) log(`closed ${abandoned} unanswered approval request(s) of those runs`);
   return serverConfig;

@@ -33,6 +33,7 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
       previousScan: input.previousScan,
       isShortened,
       designWarnings: input.designWarnings,
+      checks: input.checks,
     });
   const notLoaded = [...(input.notLoadedMessageIds ?? [])].sort((a, b) => a - b);
   const droppedIdsFor = (droppedCount: number) => [

@@ -3,6 +3,8 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { describeScanChanges } from "./diff-scans.ts";
 import { PROMPT_HEADINGS } from "./prompt-headings.ts";
 import { formatScanLines } from "./format-scan.ts";
+import { formatCheckLines } from "./format-checks.ts";
+import type { PromptCheck } from "./types.ts";
 import { toOneLine } from "./format-markdown.ts";
 
 interface ContextSectionInput {
@@ -11,6 +13,7 @@ interface ContextSectionInput {
   /** Set by the budget: drops the change list and the long scan details. */
   isShortened: boolean;
   designWarnings?: string[];
+  checks?: PromptCheck[];
 }
 
 /** Scan facts, then "first scan", "no change" or the list of changes since `previousScan`. */
@@ -19,6 +22,7 @@ export function formatContextSection({
   previousScan,
   isShortened,
   designWarnings = [],
+  checks = [],
 }: ContextSectionInput): string {
   return [
     PROMPT_HEADINGS.context,
@@ -26,6 +30,7 @@ export function formatContextSection({
     "Arbor's git scan of the target worktree, taken just before this message:",
     "",
     ...formatScanLines({ scan, isShortened }),
+    ...formatCheckLines({ checks, isShortened }),
     "",
     ...formatChangeLines({ scan, previousScan, isShortened }),
     ...(designWarnings.length

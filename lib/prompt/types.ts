@@ -55,6 +55,19 @@ export interface PromptLedger {
   closed?: Array<{ id: number; status: string }>;
 }
 
+/** A check's latest result as the scan section states it. */
+export interface PromptCheck {
+  name: string;
+  command: string;
+  status: "running" | "passed" | "failed" | "timed_out" | "cancelled";
+  exitCode: number | null;
+  /** HEAD when it ran, and whether the files differed from it. */
+  commit: string | null;
+  isDirty: boolean;
+  /** The end of its output (shown, shortened, when it did not pass). */
+  output: string;
+}
+
 export interface PromptInput {
   rules: { branchNamingRule: string; freeTextRules: string };
   worktree: { path: string; branch: string | null };
@@ -65,6 +78,8 @@ export interface PromptInput {
   plan: PromptPlan | null;
   /** Where git diverges from the design tree for this worktree (one line each). */
   designWarnings?: string[];
+  /** The latest result of each of the repository's checks in this worktree (lib/checks). */
+  checks?: PromptCheck[];
   /** Workflow state saved before a compaction or at the end of a session ("you were doing X; next Y"). */
   workflowState?: string | null;
   summary: PromptSummary | null;

@@ -5,6 +5,7 @@ import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view
 import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 import type { MessageView, RunView } from "./chat-views.ts";
+import type { CheckRunView } from "./check-views.ts";
 
 const isObjectWith = (key: string) => (value: unknown) => typeof value === "object" && value !== null && key in value;
 
@@ -152,6 +153,25 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     setupId: z.string(),
     worktreePath: z.string(),
     text: z.string(),
+  }),
+  /**
+   * Output of a worktree's check while it runs, on its repository's topic (coalesced; a check that
+   * prints megabytes stops being streamed, its stored result keeps the head and the tail).
+   */
+  z.object({
+    type: z.literal("check_output"),
+    repoId: z.string(),
+    worktreePath: z.string(),
+    checkRunId: z.string(),
+    name: z.string(),
+    text: z.string(),
+  }),
+  /** A worktree's check started, finished or was answered from the cache, on its repository's topic. */
+  z.object({
+    type: z.literal("check_run"),
+    repoId: z.string(),
+    worktreePath: z.string(),
+    run: z.custom<CheckRunView>(isObjectWith("status")),
   }),
   /** A worktree's "Import history" progress (a few per second at most) and its end, on its repository's topic. */
   z.object({

@@ -42,6 +42,9 @@ export const PROCESS_STATE = {
     "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
   setupStops:
     "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
+  checkBatches:
+    "lib/checks/run/check-batches.ts: the checks running in each worktree, so a new run cancels the old one",
+  checkDebounces: "lib/checks/run/schedule-checks.ts: automatic check runs waiting for a worktree to settle",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",

@@ -1,3 +1,4 @@
+import type { MergeGateResult } from "@/lib/realtime/check-views.ts";
 import type { LandMethod } from "@/lib/settings/land-methods.ts";
 import type { WorktreeSetup } from "./worktree-setup.ts";
 
@@ -98,6 +99,8 @@ export interface LandResult {
   commit: string;
   /** Design nodes whose branch this was, now marked done (plan title and node slug). */
   nodesDone: NodeMarkedDone[];
+  /** The repository's checks on the merge before the base moved (a failure refuses the land instead). */
+  gate: MergeGateResult;
 }
 
 /** One place where both sides changed the same lines: the base's version and the branch's, bounded. */

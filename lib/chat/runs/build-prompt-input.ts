@@ -5,6 +5,7 @@ import type { PromptInput } from "@/lib/prompt/types.ts";
 import { buildPlanContext } from "@/lib/plans/plan-context.ts";
 import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
 import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
+import { readPromptChecks } from "@/lib/checks/prompt-checks.ts";
 
 /**
  * The previous scan of each session, by session id, kept in memory only (one map per runtime
@@ -112,6 +113,7 @@ export async function buildPromptInput(
     previousScan,
     plan: planContext.plan,
     designWarnings: planContext.designWarnings,
+    checks: await readPromptChecks(db, { repoId: input.repoId, worktreePath: input.scan.path }),
     workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
     summary: summary
       ? {

@@ -12,8 +12,12 @@ export type CheckpointPhase = "start" | "end";
  * HEAD stored with the run. "Changes by this run" is the difference of the two, whatever else
  * happened before or after. Never throws: a checkpoint that cannot be written is logged and the
  * run goes on without it. After the end checkpoint, browsers are told the worktree changed.
+ * Resolves with the tree written (null when none could be).
  */
-export async function takeRunCheckpoint(db: Db, input: { job: RunJob; phase: CheckpointPhase }): Promise<void> {
+export async function takeRunCheckpoint(
+  db: Db,
+  input: { job: RunJob; phase: CheckpointPhase },
+): Promise<string | null> {
   const { job, phase } = input;
   try {
     const written = await writeWorktreeTree({ worktreePath: job.worktreePath });
@@ -31,10 +35,12 @@ export async function takeRunCheckpoint(db: Db, input: { job: RunJob; phase: Che
         },
       }),
     ]);
+    return written.tree;
   } catch (error) {
     console.warn(
       `[arbor] run ${job.runId}: the ${phase} checkpoint could not be written (${error instanceof Error ? error.message : String(error)}); the run goes on without it.`,
     );
+    return null;
   } finally {
     if (phase === "end") publishWorktreeChanged({ repoId: job.repoId, worktreePath: job.worktreePath });
   }

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import { runMergeGate } from "@/lib/checks/gate/merge-gate.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
 import {
@@ -30,7 +31,8 @@ const LAND_TIMEOUT_MS = 120_000;
  * worktrees are held (worktree-holds.ts) until git is done: no run starts in them, and a second
  * land, an abort or a removal that would race this one is refused. Hooks and merge drivers run only in a
  * trusted repository. A merge git gives up on half way is undone (`merge --abort`, `reset --merge`)
- * so the base worktree is left as it was.
+ * so the base worktree is left as it was. Before anything moves, the repository's checks run on the
+ * would-be merge (runMergeGate): a check that fails refuses the land with its output.
  */
 export async function landWorktree(ctx: WorktreeContext, input: LandInput): Promise<LandResult> {
   const { db } = ctx;
@@ -76,6 +78,15 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
   const onBase = await readOperationState(cwd);
   if (onBase) throw new AppError("conflict", `${branch} was not landed. ${describeOperation(onBase)}`);
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
+  // The repository's checks on the would-be merge, before the base (or, for a rebase, the branch) moves.
+  const gate = await runMergeGate(db, {
+    repoId: input.repoId,
+    worktreePath: check.worktreePath,
+    baseCwd: cwd,
+    baseCommit: check.baseCommit,
+    branch,
+    base,
+  });
   const mergeDrivers = isTrusted ? [] : await neutralMergeDrivers(cwd);
   const git = (args: string[]) =>
     runGitCommand({
@@ -124,7 +135,7 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
   const commit = (await runGit({ cwd, args: ["rev-parse", "HEAD"] })).trim();
   const nodesDone = await markLandedNodesDone(db, { repoId: input.repoId, branch });
   publishWorktreeListChange(input.repoId);
-  return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone };
+  return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone, gate };
 }
 
 /**

@@ -1,0 +1,30 @@
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
+import { readChecks } from "@/lib/checks/check-settings-store.ts";
+import { formatFixMessage } from "@/lib/checks/format-fix-message.ts";
+import type { SendContext } from "@/lib/chat/runs/chat-runtime.ts";
+import { acceptChatMessage, type AcceptedSend } from "./send-message.ts";
+
+/**
+ * "Fix with Claude": sends the worktree's failing checks (each command, how it ended, the end of
+ * its output) as the conversation's next message, as if the user had typed it. Refused (409) when
+ * no check is failing there.
+ */
+export async function acceptCheckFix(ctx: SendContext, input: { sessionId: string }): Promise<AcceptedSend> {
+  const { db } = ctx;
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
+  if (!session) throw new AppError("not_found", "That conversation no longer exists. Open the worktree again.");
+  const checks = await readChecks(db, session.repoId);
+  const runs = await readLatestRuns(db, {
+    repoId: session.repoId,
+    worktreePath: session.worktreePath,
+    names: checks.map((check) => check.name),
+  });
+  const failing = runs.filter((run) => run.status === "failed" || run.status === "timed_out");
+  if (failing.length === 0)
+    throw new AppError(
+      "conflict",
+      "No check is failing in this worktree, so there is nothing to send. Run the checks (POST /api/worktrees/checks) to see where they stand.",
+    );
+  return acceptChatMessage(ctx, { sessionId: input.sessionId, userMessage: formatFixMessage(failing) });
+}

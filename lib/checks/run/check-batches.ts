@@ -1,0 +1,52 @@
+import { defineProcessState } from "@/lib/runtime/process-state.ts";
+
+interface RunningBatch {
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
+const batchesState = defineProcessState("checkBatches", () => new Map<string, RunningBatch>());
+
+/**
+ * Takes the worktree's check slot: the batch running there is cancelled (its process groups are
+ * killed, its rows say cancelled) and waited for, so two never run at once in one worktree.
+ * `start` gets the new batch's signal and returns its completion, which frees the slot.
+ */
+export async function replaceWorktreeBatch<T>(
+  worktreePath: string,
+  start: (signal: AbortSignal) => Promise<{ result: T; done: Promise<unknown> }>,
+): Promise<T> {
+  const batches = batchesState.get();
+  const controller = new AbortController();
+  const previous = batches.get(worktreePath);
+  let release!: () => void;
+  // Claimed before anything is awaited: a third request cancels this one, not the one before.
+  const claimed: RunningBatch = { controller, done: new Promise<void>((resolve) => (release = resolve)) };
+  batches.set(worktreePath, claimed);
+  try {
+    if (previous) {
+      previous.controller.abort();
+      await previous.done.catch(() => undefined);
+    }
+    const { result, done } = await start(controller.signal);
+    void done
+      .catch(() => undefined)
+      .then(() => {
+        if (batches.get(worktreePath) === claimed) batches.delete(worktreePath);
+        release();
+      });
+    return result;
+  } catch (error) {
+    if (batches.get(worktreePath) === claimed) batches.delete(worktreePath);
+    release();
+    throw error;
+  }
+}
+
+/** Cancels the checks running in a worktree (it is being removed); resolves once they stopped. */
+export async function cancelWorktreeBatch(worktreePath: string): Promise<void> {
+  const running = batchesState.get().get(worktreePath);
+  if (!running) return;
+  running.controller.abort();
+  await running.done.catch(() => undefined);
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import type { Db } from "@/lib/db/client.ts";
+import type { CheckRunView } from "@/lib/realtime/check-views.ts";
+import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import type { CheckSpec } from "@/lib/checks/check-setting.ts";
+import { findPassingRun, toCheckRunView, type CheckRunRow } from "@/lib/checks/check-run-store.ts";
+import { describeCheckOutcome } from "./describe-check-outcome.ts";
+import { runCheckCommand } from "./run-check-command.ts";
+import { createCheckOutputStream } from "./stream-check-output.ts";
+
+/** The files a batch tests, as git objects: what the cache is keyed by. */
+export interface TestedTree {
+  tree: string;
+  head: string | null;
+  isDirty: boolean;
+}
+
+/**
+ * Starts one batch of checks on one tree: a row per check, `running`, or `passed` at once when the
+ * same command passed on exactly this tree before (the cache). Returns the rows and `done`, which
+ * runs the others one after another in `cwd` and resolves with every final result. After a
+ * cancelled one, the rest are cancelled without starting.
+ */
+export async function startCheckBatch(
+  db: Db,
+  input: {
+    repoId: string;
+    worktreePath: string;
+    cwd: string;
+    purpose: "worktree" | "land";
+    checks: readonly CheckSpec[];
+    tested: TestedTree;
+    signal: AbortSignal;
+  },
+): Promise<{ runs: CheckRunView[]; done: Promise<CheckRunView[]> }> {
+  const batchId = randomUUID();
+  const { repoId, worktreePath, tested } = input;
+  const base = { repoId, worktreePath, batchId, purpose: input.purpose, treeSha: tested.tree };
+  const rows: Array<{ row: CheckRunRow; check: CheckSpec }> = [];
+  for (const check of input.checks) {
+    const cached = await findPassingRun(db, { repoId, tree: tested.tree, command: check.command });
+    const row = await db.checkRun.create({
+      data: {
+        ...base,
+        name: check.name,
+        command: check.command,
+        headSha: tested.head,
+        isDirty: tested.isDirty,
+        ...(cached
+          ? {
+              status: "passed",
+              exitCode: cached.exitCode,
+              output: cached.output,
+              droppedBytes: cached.droppedBytes,
+              cachedFromId: cached.cachedFromId ?? cached.id,
+              finishedAt: new Date(),
+            }
+          : { status: "running" }),
+      },
+    });
+    rows.push({ row, check });
+    publishRun({ repoId, worktreePath, run: toCheckRunView(row) });
+  }
+  const done = (async () => {
+    const results: CheckRunView[] = [];
+    for (const { row, check } of rows) {
+      if (row.status !== "running") results.push(toCheckRunView(row));
+      else results.push(await runOne(db, { row, check, cwd: input.cwd, signal: input.signal }));
+    }
+    return results;
+  })();
+  return { runs: rows.map(({ row }) => toCheckRunView(row)), done };
+}
+
+async function runOne(
+  db: Db,
+  input: { row: CheckRunRow; check: CheckSpec; cwd: string; signal: AbortSignal },
+): Promise<CheckRunView> {
+  const { row, check } = input;
+  const stream = createCheckOutputStream({
+    repoId: row.repoId,
+    worktreePath: row.worktreePath,
+    checkRunId: row.id,
+    name: row.name,
+  });
+  const result = await runCheckCommand({
+    command: check.command,
+    cwd: input.cwd,
+    timeoutSeconds: check.timeoutSeconds,
+    signal: input.signal,
+    onOutput: (text) => stream.write(text),
+  });
+  stream.close();
+  const { status, message } = describeCheckOutcome({ check, result, isFolderGone: !existsSync(input.cwd) });
+  const finished = await db.checkRun.update({
+    where: { id: row.id },
+    data: {
+      status,
+      message,
+      exitCode: result.exitCode,
+      output: result.output,
+      droppedBytes: result.droppedBytes,
+      finishedAt: new Date(),
+    },
+  });
+  const view = toCheckRunView(finished);
+  publishRun({ repoId: row.repoId, worktreePath: row.worktreePath, run: view });
+  return view;
+}
+
+/** Every state a check's row takes (running, its end, a cache answer) goes to the repository's browsers whole. */
+function publishRun(input: { repoId: string; worktreePath: string; run: CheckRunView }): void {
+  getEventHub().publish(repoTopic(input.repoId), { type: "check_run", ...input });
+}

@@ -1,0 +1,49 @@
+/** Pure types of check results (lib/checks), shared by the API, the WebSocket protocol and the browser. */
+export type CheckStatus = "running" | "passed" | "failed" | "timed_out" | "cancelled";
+
+/** One check's latest run as the API returns it. */
+export interface CheckRunView {
+  id: string;
+  batchId: string;
+  name: string;
+  command: string;
+  status: CheckStatus;
+  exitCode: number | null;
+  /** HEAD when it ran (null on an unborn branch). */
+  commit: string | null;
+  /** The git tree of exactly the files tested (untracked included, ignored not). */
+  tree: string;
+  /** The files differed from HEAD's. */
+  dirty: boolean;
+  startedAt: string;
+  finishedAt: string | null;
+  /** The output's head and tail (with a line where the middle was dropped). */
+  output: string;
+  droppedBytes: number;
+  /** Why it failed in words, with what to do (a missing command, a time limit…); null when it passed. */
+  message: string | null;
+  /** Not run again: a passing run of the same command on the same tree answered. */
+  cached: boolean;
+}
+
+/** Why no check ran in a worktree. */
+export type CheckSkipReason = { code: "untrusted" | "no_checks"; message: string };
+
+/** A worktree's checks: the latest run of each configured check, and the overall status. */
+export interface WorktreeChecksView {
+  repoId: string;
+  worktreePath: string;
+  status: CheckStatus | "not_run";
+  /** Set when checks cannot run there (untrusted, none configured); the results may still show older runs. */
+  reason: CheckSkipReason | null;
+  checks: CheckRunView[];
+}
+
+/** What the merge gate said before a land (POST /api/worktrees/land's `gate`): passed (or answered by the cache), or not run and why. */
+export interface MergeGateResult {
+  status: "passed" | "not_run";
+  reason: CheckSkipReason | null;
+  /** The merge result's tree, as tested. */
+  tree: string | null;
+  checks: CheckRunView[];
+}
