@@ -82,6 +82,9 @@ export default defineConfig({
       processSuite("faults", 90_000),
       // Generous: a real `claude` starts cold several times per test on two shared cores.
       processSuite("integration", 120_000),
+      // Opt-in (`npm run test:long`): the explicit-channel long conversation, 150 more claude starts. The
+      // required one (plain sentences, a lossy and failing summarizer) is in tests/integration.
+      processSuite("long", 30 * 60_000),
       postgresSuite("security", 60_000),
       postgresSuite("faults", 90_000),
       postgresSuite("integration", 120_000),

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +13,8 @@ import { removeDataDir, type RunningArbor } from "@/tests/support/start-arbor.ts
 
 // Two `npm start`s from one checkout whose sources are newer than its build (here: no build yet), as the
 // README's two-instance setup does: one builds aside under the lock, the other waits for it; a server keeps
-// the build it started with when a newer one lands. Real `next build`s: two (one cold, one warm).
+// the build it started with when a newer one lands; a start killed while it builds leaves a lock the next start
+// takes over. Real `next build`s: one cold, then warm ones.
 
 const BUILD_TIMEOUT_MS = 360_000;
 let checkout: string;
@@ -113,6 +114,33 @@ describe("two npm starts from one checkout", () => {
       // The old build stays while servers use it (and as the previous one); the new one is current.
       expect(currentBuild()).not.toBe(firstBuild);
       expect(builds()).toEqual([firstBuild, currentBuild()].sort());
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    "a start killed while it builds leaves its lock, which the next start takes over, then builds and serves",
+    async () => {
+      replaceIn(path.join(checkout, "app", "logs", "page.tsx"), '"Logs · Arbor, rebuilt"', '"Logs · Arbor, again"');
+      // Killed as closing its terminal does: the whole process group, once `next build` runs (Next's banner).
+      const killed = startBuildStep(checkout, { detached: true });
+      await killed.seen(/Next\.js \d+/);
+      process.kill(-killed.pid, "SIGKILL");
+      await killed.exited;
+      const lockPath = path.join(checkout, ".next", "build.lock");
+      expect(JSON.parse(readFileSync(lockPath, "utf8"))).toMatchObject({ pid: killed.pid, child: {} });
+
+      const next = startBuildStep(checkout);
+      const arbor = await npmStart(checkout, next);
+      servers.push(arbor);
+      expect(next.output()).toContain(
+        `taking over the build lock .next/build.lock: process ${killed.pid} that held it is gone`,
+      );
+      expect(next.output()).toMatch(/building the web app/);
+      expect(titleOf((await getPage(arbor, "/logs")).text)).toBe("Logs · Arbor, again");
+      expect((await callApi(arbor, "/api/repo-pins")).status).toBe(200);
+      expect(existsSync(lockPath)).toBe(false);
+      expect(builds()).toContain(currentBuild());
     },
     BUILD_TIMEOUT_MS,
   );
