@@ -33,6 +33,8 @@ export interface SendCoverage {
   /** Codes of the items in force that this send's prompt had to carry. */
   required: string[];
   missing: string[];
+  /** The length of what Arbor put before the user message (what memory costs this send). */
+  promptChars: number;
 }
 
 /**
@@ -50,7 +52,12 @@ export async function driveConversation(input: {
     const sent = await driver.send(step.message);
     const memory = promptBeforeUserMessage(input.mock, sent.claudeSessionId);
     const required = itemsInForceBefore(plan, step.index).map((item) => item.code);
-    coverage.push({ step: step.index, required, missing: required.filter((code) => !memory.includes(code)) });
+    coverage.push({
+      step: step.index,
+      required,
+      missing: required.filter((code) => !memory.includes(code)),
+      promptChars: memory.length,
+    });
     // The upkeep a send starts finishes before the user acts again, so every run sees the same order.
     await driver.waitForUpkeep();
     for (const item of plan.items.filter((candidate) => candidate.step === step.index)) {
@@ -85,6 +92,9 @@ export function measureCoverage(coverage: SendCoverage[]): {
   everySendPercent: number;
   finalMissing: string[];
   sendsWithGaps: number;
+  /** Characters before the user message: in the last prompt, and the largest of any send. */
+  finalPromptChars: number;
+  maxPromptChars: number;
 } {
   const last = coverage.at(-1);
   const required = coverage.reduce((total, send) => total + send.required.length, 0);
@@ -95,5 +105,7 @@ export function measureCoverage(coverage: SendCoverage[]): {
     everySendPercent: percent(required - missing, required),
     finalMissing: last?.missing ?? [],
     sendsWithGaps: coverage.filter((send) => send.missing.length > 0).length,
+    finalPromptChars: last?.promptChars ?? 0,
+    maxPromptChars: Math.max(0, ...coverage.map((send) => send.promptChars)),
   };
 }
