@@ -33,14 +33,10 @@ export interface ClaudeArgsInput {
 }
 
 /**
- * What turns a repository's own Claude Code configuration off, verified with Claude Code 2.1.197
- * against a repository whose settings had command hooks, an `env` with ANTHROPIC_BASE_URL,
- * permission rules and an approved `.mcp.json` server: with `--setting-sources user` no project
- * hook ran, the API request went to Arbor's endpoint, the allow rules were ignored (even where the
- * user once accepted Claude Code's own trust dialog), and neither `.mcp.json` servers nor project
- * skills, agents, commands or CLAUDE.md were loaded. `--strict-mcp-config` (no `--mcp-config`)
- * additionally keeps every MCP server out, should a later CLI read `.mcp.json` on its own; it also
- * leaves out the user's own MCP servers for that run. Hooks given with `--settings` still run.
+ * Turns off a repository's own Claude Code config (verified with 2.1.197): `--setting-sources user`
+ * runs no project hooks, env (ANTHROPIC_BASE_URL), permission rules, `.mcp.json`, skills, agents,
+ * commands or CLAUDE.md; `--strict-mcp-config` keeps out every MCP server, the user's included,
+ * should a later CLI read `.mcp.json` itself. Hooks given with `--settings` still run.
  */
 export const PROJECT_SETTINGS_OFF = ["--setting-sources", "user", "--strict-mcp-config"] as const;
 

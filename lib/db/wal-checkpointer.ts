@@ -41,16 +41,11 @@ type WorkerMessage =
   | { type: "checkpointed"; id: number; result?: CheckpointResult; error?: string };
 
 /**
- * Moves the WAL checkpoints of an SQLite client off the event loop. SQLite checkpoints inside the
- * commit that finds the log past 1,000 pages, and better-sqlite3 (Prisma's adapter and the side
- * connection) commits on the calling thread: with 20 worktrees streaming and 100 hook events/s that
- * was a checkpoint about every second on the server's event loop, three fsyncs and some thousand
- * page copies each, blocking it 30–270 ms when the disk was busy (the load bench's event-loop delay
- * maximum). Here a worker thread checkpoints on its own connection every `intervalMs`, and this
- * process's connections stop checkpointing (`wal_autocheckpoint = 0`). If the worker fails, they
- * checkpoint again by themselves and `onFailure` says why. Nothing to do on PostgreSQL (null).
- * Bulk writers can wait for the worker between batches, which then also cuts the log file back
- * (keep-wal-short.ts), so a long burst of writes does not leave a log file its size.
+ * Moves an SQLite client's WAL checkpoints off the event loop (they blocked it 30–270 ms on a busy
+ * disk): a worker checkpoints on its own connection every `intervalMs`, and this process's
+ * connections stop (`wal_autocheckpoint = 0`). If the worker fails they resume and `onFailure`
+ * says why. Null on PostgreSQL. Bulk writers may wait for it between batches, which also truncates
+ * the log (keep-wal-short.ts). Why: docs/decisions/0005-wal-checkpoints-in-a-worker.md.
  */
 export async function checkpointOffTheEventLoop(
   db: Db,

@@ -37,29 +37,21 @@ export interface SharedBase {
 }
 
 /**
- * What git says about one local branch X with head h. The "first-parent line" of a branch is its
- * head followed by first parents down to a root commit; the "trunk" is the default branch's line.
+ * What git says about one local branch X with head h. A branch's "line" is its head and first
+ * parents down to a root; the "trunk" is the default branch's line.
  *
- * - `forkPoint`: walking X's line from h, the first commit that is the head of another branch
- *   (whose head is not h) or is on the trunk. X contains the whole history of such a branch, so
- *   it is an ancestor branch of X — the nearest one by merge-base, since merge-base(X, B) is B's
- *   head. Null for the default branch, and when the line reaches a root first.
- * - `forkCandidates`: the default branch when forkPoint is on the trunk, then every branch whose
- *   head is forkPoint, by name. `forkParent` is the first, or null. A fork parent is always a
- *   strict ancestor (or the trunk), so fork parents never form a cycle.
- * - `sharedAbove`: for the commits of X's line above forkPoint, nearest first, the other branches
- *   that meet the line there. `onLine`: branches whose first-parent line first joins X's line at
- *   that commit — a branch that forked off X, or that X forked off, and both moved on (git cannot
- *   say which, so only a design decides), or a branch X forked from that later merged X.
- *   `viaMerge`: branches not containing h whose nearest shared commit is reached through a merge.
- *   Branches stacked on X (see stackedOn) never appear.
- * - `mergedInto`: every other branch whose history contains h — merged into it, built on top of
- *   it, or at the same commit.
- * - `stackedOn`: the part of mergedInto whose first-parent line passes through h (stacked on X,
- *   fast-forwarded through it, or at the same commit); the rest took h through a merge commit.
- * - `trunkPosition`: how far below the default branch's head the newest trunk commit X contains
- *   is (0: X contains the default head); `forkPointTrunkPosition`: the same for forkPoint when it
- *   is on the trunk. A branch P contains a trunk commit at position p when P.trunkPosition <= p.
+ * - `forkPoint`: the first commit on X's line (from h) that is another branch's head (not h) or on
+ *   the trunk: the nearest ancestor branch by merge-base. Null for the default branch, or a root.
+ * - `forkCandidates`: the default branch when forkPoint is on the trunk, then the branches whose
+ *   head is forkPoint, by name; `forkParent` is the first or null (always a strict ancestor or the
+ *   trunk, so never a cycle).
+ * - `sharedAbove`: per commit of X's line above forkPoint, nearest first, the branches meeting it.
+ *   `onLine`: their line first joins X's there (git cannot say who forked from whom; only a design
+ *   decides). `viaMerge`: branches without h that meet it through a merge. Never stackedOn ones.
+ * - `mergedInto`: other branches whose history contains h (merged, built on it, or same commit).
+ * - `stackedOn`: those of mergedInto whose line passes through h; the rest took h by a merge.
+ * - `trunkPosition`: how far below the default head is the newest trunk commit X contains (0: the
+ *   head); `forkPointTrunkPosition`: the same for forkPoint. P contains position p iff P's <= p.
  */
 export interface BranchFact {
   /** Short name (`feat/x`). */

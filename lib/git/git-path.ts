@@ -1,12 +1,8 @@
 /**
- * File names as git prints them (`-z` output: exact bytes) and as Arbor passes them around. Pure:
- * runs in the browser too (no Buffer).
- *
- * A path is carried as a string "token": the path itself when its bytes are valid UTF-8 (almost
- * always), otherwise `/raw/` followed by the bytes in base64. Git never prints a path that starts
- * with `/`, so the two cannot be confused, and no name is ever lost or merged with another one by
- * decoding. `display` is for people: control characters and bytes that are not UTF-8 are written
- * as escapes (`\n`, `\t`, `\xE9`), so a name with a newline stays on one line.
+ * File names as git prints them (`-z`: exact bytes). Pure, browser-safe (no Buffer). A path token is
+ * the path when valid UTF-8, else `/raw/` + base64 bytes (git never prints a leading `/`, so no
+ * clash, nothing lost). `display` escapes controls and non-UTF-8 bytes (`\n`, `\xE9`), keeping a
+ * name on one line.
  */
 export interface GitPathText {
   path: string;

@@ -2,15 +2,10 @@ import { asObject, readString } from "@/lib/agent/json-fields.ts";
 import type { HookEvent } from "./hook-events.ts";
 
 /**
- * A hook that stopped or redirected Claude. What the 2.1.197 captures show about where a block is
- * visible:
- * - The payload a hook RECEIVES never says what other hooks answered. The only trace is
- *   `stop_hook_active: true` on the next Stop / SubagentStop (an earlier Stop hook blocked).
- * - A hook's own answer (exit code, stdout, stderr) is visible to the hook runner and, with
- *   `--include-hook-events`, as a stream-json `system/hook_response` event.
- * - The transcript records Stop blocks as an `attachment` of type `hook_blocking_error`
- *   (plus an `isMeta` user entry "Stop hook feedback:\n<reason>").
- * - A PreToolUse block leaves no PostToolUse / PostToolUseFailure for that `tool_use_id`.
+ * A hook that stopped or redirected Claude. Per Claude Code 2.1.197 captures: a hook's payload never
+ * shows other hooks' answers except `stop_hook_active: true` on the next Stop/SubagentStop; a hook's
+ * own answer shows as stream-json `system/hook_response` (with `--include-hook-events`); Stop blocks
+ * are a transcript `hook_blocking_error` attachment; a PreToolUse block leaves no PostToolUse(Failure).
  */
 export interface HookBlock {
   hookEvent: string;

@@ -1,20 +1,11 @@
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 /**
- * How a hook event's payload is stored. Every payload Claude Code sends repeats the same keys and
- * much the same values (`"session_id":"…","transcript_path":"/home/…/.claude/projects/…",
- * "permission_mode":"default","hook_event_name":"PostToolUse","tool_response":{"stdout":…`), and
- * alone a payload of a few hundred bytes is too short for deflate to find that repetition. A preset
- * dictionary of those fragments gives it something to refer back to from the first byte, so a
- * typical payload shrinks to a third or less for about 10 µs of CPU.
- *
- * Stored form: `payload_z` = one version byte, then the raw deflate stream; `payload` is then ''.
- * A payload that would not get smaller (tiny, or random bytes) stays as text in `payload` with
- * `payload_z` NULL, which is also how every row written before compression reads. Nothing is lost
- * either way: decoding gives back the exact text that was encoded.
- *
- * The dictionary of a version must never change once rows were written with it: a better one is
- * a new version byte, and decoding keeps every old one.
+ * How a hook payload is stored: raw deflate with a preset dictionary of the keys and values every
+ * payload repeats, since a few hundred bytes alone are too short for deflate to find them; a typical
+ * payload shrinks to a third for ~10 µs. `payload_z` = version byte + stream, `payload` ''. A payload
+ * that would not shrink stays text in `payload` (`payload_z` NULL, as in older rows); decoding is exact.
+ * A version's dictionary must never change once used: a better one gets a new version byte.
  */
 const DICTIONARY_V1 = Buffer.from(
   [

@@ -15,20 +15,12 @@ export const SYNC_HOOK_EVENTS = new Set([
 ]);
 
 /**
- * The command hook Claude Code runs for every event (POSIX sh; the payload only ever travels
- * through stdin and files, never through a command line).
- *
- * Fast path (most events, e.g. every tool call): the payload is written to the spool
- * directory and the hook exits; Arbor watches that directory, ingests the file at once and
- * deletes it. That costs one `cat` and one `mv`, and an event fired while Arbor is down simply
- * waits in the spool until the next start. The file name is the event id, so nothing is
- * stored twice.
- *
- * `--sync` (policy events): the payload is posted to Arbor, whose answer (extra context or a
- * block decision) is printed for Claude Code; if Arbor cannot be reached the payload goes to
- * the spool instead. Every failure exits 0 with no output: a hook must never break Claude.
- * The hook token is read by curl from a 0600 headers file (`-H @file`), never passed on its
- * command line, where any local account could read it in /proc.
+ * The POSIX sh command hook Claude Code runs for every event; the payload only travels through
+ * stdin and files. Default: write it to the spool (one `cat`, one `mv`; named by event id, so it
+ * waits while Arbor is down and is never stored twice). `--sync` (policy events): post it and
+ * print Arbor's answer, spooling if Arbor is unreachable. Every failure exits 0 silently, and curl
+ * reads the token from a 0600 headers file (`-H @file`), never the command line (/proc is public).
+ * Why a spooling command: docs/decisions/0006-hooks-spool-through-a-command.md.
  */
 export function renderHookScript(input: { url: string; spoolDir: string; headersFile: string }): string {
   const q = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;

@@ -11,18 +11,11 @@ export type NewHookEvent = Omit<HookEventRow, "id" | "receivedAt" | "payloadZ">;
 type StoredEvent = NewHookEvent & Pick<HookEventRow, "payloadZ">;
 
 /**
- * Inserts hook events in one statement and returns the rows that were stored, shaped exactly
- * like Prisma's `HookEvent`; an event id already in the table is skipped (no row returned).
- * Event ids must be distinct within one call.
- *
- * Raw SQL on purpose: this is the hot path of hook capture, and a batch of four cost 2.6 ms
- * through `createManyAndReturn` (mostly Prisma's query compiler) against 0.4 ms for this
- * statement. The payload is stored compressed when that makes it smaller (payload-codec.ts), and
- * the row returned is the row as stored: read its payload with `decodePayload`.
- * `INSERT … ON CONFLICT (col) DO NOTHING RETURNING` is understood by SQLite
- * (3.35+) and PostgreSQL (9.5+); `Prisma.sql` picks each provider's placeholders, and the driver
- * adapter binds the Date and booleans the way Prisma Client stores them. Only the generated id
- * comes back from the database; the rest of the row is what was inserted.
+ * Inserts hook events in one statement, returning the stored rows shaped like Prisma's `HookEvent`;
+ * known event ids are skipped (ids must be distinct per call). Raw SQL because this is the hook hot
+ * path: 0.4 ms against 2.6 ms via `createManyAndReturn`. `ON CONFLICT DO NOTHING RETURNING` works on
+ * SQLite 3.35+ and PostgreSQL 9.5+; `Prisma.sql` picks placeholders. Payloads may be compressed
+ * (read with `decodePayload`); only the id comes back from the database, the rest is what was inserted.
  */
 export async function insertHookEvents(db: Db, events: readonly NewHookEvent[]): Promise<HookEventRow[]> {
   if (events.length === 0) return [];

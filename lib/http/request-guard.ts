@@ -30,13 +30,11 @@ export interface GuardRequest {
 
 /**
  * How a request proved who it is:
- * - `browser`: Arbor's own page, with the session cookie AND the page key it holds (an API request or a
- *   WebSocket). The only one that may change anything: it acts for the user.
- * - `browser-page`: the session cookie alone, for an HTML page or a build file (nothing of the user's data).
- * - `api-client`: the access token as `Authorization: Bearer`. It reads; it changes nothing (see
- *   docs/decisions/0001-human-powers-need-a-signed-in-page.md: a program Arbor starts can read the token).
- * - `sign-in-link`: a one-time `?signin=` code, redeemed by the server.
- * - `hook`: the hook ingest endpoint (its route checks the hook token); `public`: the app's manifest and icons.
+ * - `browser`: session cookie AND page key; the only one that may change anything.
+ * - `browser-page`: the cookie alone, for an HTML page or a build file.
+ * - `api-client`: the access token (`Bearer`); reads only (docs/decisions/0001-human-powers-need-a-signed-in-page.md).
+ * - `sign-in-link`: a one-time `?signin=` code; `hook`: the ingest route (checks the hook token);
+ *   `public`: the manifest and icons.
  */
 export type GuardAuth =
   | { kind: "browser"; browser: GuardBrowser }
@@ -82,19 +80,12 @@ const SIGN_IN_HELP =
   "Open the sign-in link Arbor printed when it started (http://127.0.0.1:<port>/?signin=…, good once), run `npx arbor open` in Arbor's folder (Arbor then prints a new link in the terminal where it runs), or use Settings → Sign in another device in a browser that is signed in. API clients send `Authorization: Bearer <token>` (the token in <data dir>/access-token), which only reads.";
 
 /**
- * Decides whether a request may reach Arbor. Arbor runs Claude on the user's machine, so neither
- * another account, nor a web page, nor a service on another port, nor a program Arbor itself started
- * may drive it:
- * - another local account: every request needs a credential (the access token, or a signed-in browser),
- *   whatever its Origin, even on loopback (401);
- * - DNS rebinding: every request and upgrade must name an allowed Host;
- * - CSRF and cross-site WebSocket hijacking: cookie-authenticated state-changing requests and every
- *   upgrade must carry an Origin that is this very server; a foreign Origin is refused on any request;
- * - a service on another port of this host: browsers send it Arbor's cookie (cookies ignore ports), so the
- *   cookie alone opens no API and no WebSocket: those also need the page key, which only Arbor's own
- *   origin holds (localStorage is kept per port);
- * - the agent: whatever it can read (the access token in the data directory or in Arbor's environment)
- *   only reads. Changing anything needs the signed-in page.
+ * Decides whether a request may reach Arbor, which runs Claude on this machine:
+ * - another local account: every request needs a credential, even on loopback (401);
+ * - DNS rebinding: an allowed Host; CSRF / WebSocket hijacking: cookie writes and upgrades need
+ *   this server's Origin, and a foreign Origin is always refused;
+ * - another port of this host gets Arbor's cookie too, so APIs and sockets also need the page key
+ *   (localStorage is per port); the agent can read the access token, which only reads.
  */
 export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardVerdict {
   const host = single(request.headers.host);

@@ -20,15 +20,11 @@ export function createNonce(): string {
 }
 
 /**
- * The Content-Security-Policy of one response. Scripts run only with this response's nonce (Next
- * reads it from the request's CSP header and puts it on its own inline and bootstrap scripts) or
- * when loaded by such a script ('strict-dynamic': Next's chunk loader); no eval outside `--dev`,
- * where Next's hot reload needs it. Stylesheets come from Arbor ('self'; Tailwind is a file) or
- * carry the nonce (the sign-in page's own style); style attributes stay allowed because React
- * renders computed layout (tree indentation) as `style`. Images only from Arbor itself and
- * data:/blob: — Markdown never fetches a remote image by itself. Connections only to Arbor and
- * its WebSocket. No plugins, no <base>, forms post only to Arbor, and no page may frame Arbor
- * (clickjacking).
+ * One response's CSP. Scripts only with this nonce (Next copies it to its own scripts) or loaded by
+ * one ('strict-dynamic'); eval only in `--dev` (hot reload). Styles from 'self' or nonced; style
+ * attributes allowed for React's computed layout. Images only from Arbor and data:/blob: (Markdown
+ * fetches nothing remote). Connections only to Arbor; no plugins or <base>; forms post to Arbor;
+ * no framing (clickjacking).
  */
 export function contentSecurityPolicy(input: {
   nonce: string;

@@ -27,15 +27,11 @@ const ALLOWED: Record<ChildProgram, readonly string[]> = {
 const GETS_PASS_ENV = new Set<ChildProgram>(["claude", "git", "setup"]);
 
 /**
- * The complete environment of a child process, built from an allow-list, never by copying
- * Arbor's: a command Claude runs once the user allowed it can read it, and must find nothing
- * there that opens Arbor's API or database. `inherited` is Arbor's environment, `passNames`
- * ARBOR_PASS_ENV's names (claude, git and setup only), `secrets` Arbor's access and hook tokens;
- * for claude, `ARBOR_CLAUDE_ENV_<NAME>` is passed as `<NAME>` (how an operator or a test sets
- * CLAUDE_CODE_* on purpose: inherited ones are dropped, as they would make claude a nested
- * session when Arbor runs inside Claude Code). `overrides` (Arbor's own values) are applied last.
- * Whatever the lists say, no ARBOR_*, DATABASE_URL or PG* variable is passed, nor any variable
- * whose value contains one of `secrets`.
+ * A child's whole environment, from an allow-list, never a copy of Arbor's: a command Claude runs
+ * can read it and must find nothing that opens Arbor's API or database. ARBOR_PASS_ENV names pass
+ * for claude, git and setup; `ARBOR_CLAUDE_ENV_<NAME>` passes as `<NAME>` to claude (inherited
+ * CLAUDE_CODE_* would nest sessions). `overrides` come last. Never passed: ARBOR_*, DATABASE_URL,
+ * PG*, or any value containing one of `secrets`.
  */
 export function buildChildEnv(input: {
   program: ChildProgram;

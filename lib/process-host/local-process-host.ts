@@ -17,16 +17,12 @@ const MAX_GIT_PROCESSES = 32;
 const MAX_GIT_CLIENTS = 4;
 
 /**
- * simple-git refuses `-c` options that could run programs (core.fsmonitor, core.hooksPath,
- * filter.*, protocol.*.allow, core.sshCommand, diff and merge drivers, gpg.program, pager, editor,
- * alias.*…) whatever their value. Arbor's only `-c` options are the ones run-git.ts adds to switch
- * exactly those off in a repository the user has not trusted (git-safety.ts, repository-programs.ts:
- * hooks to /dev/null, `protocol.ext.allow=never`, git's own receive-pack and stand-ins for the
- * repository's diff, merge and gpg programs, or the user's own values in their place), and no
- * caller's text is ever placed among git's global options, so these categories are allowed. The
- * environment is Arbor's allow-listed one (child-env.ts), whose GIT_CONFIG_GLOBAL / GIT_CONFIG_SYSTEM
- * and GIT_SSH_COMMAND are the user's own, so config paths are allowed too; ARBOR_PASS_ENV may not
- * name the rest (config/pass-env.ts). Every other check stays on.
+ * simple-git refuses `-c` options that could run programs, whatever their value. Arbor's only `-c`
+ * options are run-git.ts's, which switch exactly those off in untrusted repositories (see
+ * docs/decisions/0015-git-runs-no-repository-code.md), and no caller text goes among git's global
+ * options, so these categories are allowed. Config paths are allowed too: the environment is
+ * child-env.ts's allow-list, with the user's own GIT_CONFIG_* and GIT_SSH_COMMAND, and ARBOR_PASS_ENV
+ * may not name the other refused variables (config/pass-env.ts). Every other check stays on.
  */
 const GIT_SAFETY_OVERRIDES = {
   allowUnsafeFsMonitor: true,

@@ -12,15 +12,11 @@ import type { AssembledPrompt, PromptInput, PromptSectionName } from "./types.ts
 const SECTION_SEPARATOR = "\n\n";
 
 /**
- * Assembles the prompt in a fixed section order: system, context, plan, memory, user message.
- * The user's message goes last and verbatim (concatenated, never interpolated into a template).
- *
- * The ledger (decisions in force, open tasks, then proposals) gets up to a quarter of `budget.maxChars`,
- * newest entries first; the rest are named as left out. The user's own messages the summary covers get up
- * to 15%, newest first, verbatim. Over the budget, it then drops the oldest recent
- * messages, then shortens the scan; rules, summary, ledger and user message always stay. A prompt that
- * still does not fit is returned anyway: `receipt.totalChars` tells the caller. Every message the
- * summary does not cover is either in the prompt or listed in `receipt.droppedMessageIds`.
+ * Assembles system, context, plan, memory, then the user message last and verbatim (never in a template).
+ * The ledger gets up to a quarter of `budget.maxChars`, the summarised user messages 15%, newest
+ * first, the rest named as left out. Over budget: oldest recent messages go, then the scan shrinks;
+ * rules, summary, ledger and message stay. A prompt still too long is returned (`receipt.totalChars`).
+ * Each unsummarised message is in the prompt or in `receipt.droppedMessageIds`.
  */
 export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const maxChars = input.budget?.maxChars ?? Number.POSITIVE_INFINITY;

@@ -1,12 +1,8 @@
 /**
- * The state Arbor keeps for the life of its process that is not yet in the runtime context
- * (lib/context, docs/decisions/0013-one-runtime-context.md), listed in one place.
- *
- * Why globalThis: the server loads `lib/` through tsx while Next bundles its own copy of the same
- * modules for route handlers. State both must share therefore lives on globalThis under a
- * `Symbol.for` key, never in module scope. Each slot is owned by one module, which defines it
- * with `defineProcessState` next to the type it holds; a key that is not listed here does not
- * compile, and a unit test checks that each listed key is defined exactly once.
+ * Process-lifetime state not yet in the runtime context (docs/decisions/0013-one-runtime-context.md).
+ * It lives on globalThis under `Symbol.for` keys because the server (tsx) and Next's route bundle
+ * load separate copies of lib/. Each slot is defined once, with `defineProcessState`, by its owning
+ * module; an unlisted key does not compile, and a unit test checks each is defined exactly once.
  */
 export const PROCESS_STATE = {
   context:

@@ -11,18 +11,12 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { readSettings, updateSettings } from "@/lib/settings/settings-store.ts";
 
 /**
- * Which `claude` runs is decided by Arbor, never by a repository or another local account:
- *
- * - A bare name is looked up in Arbor's own PATH, absolute entries only (an empty entry or `.`
- *   or `node_modules/.bin` would be resolved against the worktree the child starts in), and
- *   entries inside a pinned repository (its worktrees or git dir) are skipped too: such a folder's
- *   content is the repository's, e.g. a `node_modules/.bin` that direnv put on PATH. A binary
- *   inside a pinned repository is refused even when given by its absolute path.
- * - The program and every folder above it (the path as given and its real path) must belong to
- *   Arbor's user or root and must not be writable by others (a sticky folder like /tmp aside), so a
- *   script another account owns or can swap is refused, like OpenSSH's StrictModes.
- * - The path is resolved when the setting is saved, stored and shown; runs spawn that absolute
- *   path. The default `claude`, never saved, is resolved the same way at each run.
+ * Which `claude` runs is Arbor's choice, never a repository's or another account's. A bare name is
+ * looked up in Arbor's PATH, absolute entries only and none inside a pinned repository (e.g. a
+ * direnv `node_modules/.bin`); a binary inside one is refused even by absolute path. The program
+ * and every folder above it (as given and real) must be owned by Arbor's user or root and not
+ * writable by others (sticky folders aside), like OpenSSH's StrictModes. A saved path is resolved
+ * once and stored; the default `claude` is resolved at each run.
  */
 export function resolveClaudeBinPath(input: {
   name: string;

@@ -7,20 +7,12 @@ export type ForkDivergence =
   | { kind: "no_shared_history" };
 
 /**
- * Checks "branch X was forked from branch P" by merge-base, letting the design settle what git
- * cannot. Walking X's first-parent line downwards, P must be met no later than any branch with a
- * stronger claim: P passes when it contains X's head, shares the nearest commits, or contains the
- * fork point. Evidence against P:
- * - above the fork point, a design branch (not below X in the design) or the default branch whose
- *   own line joins X's line there: X carries commits P does not have;
- * - at the fork point, an ancestor branch (or the trunk) that P does not contain.
- * Branches below X in the design are never evidence (they were forked from X), nor are branches
- * outside the design whose line merely joins X's (either may have forked from the other), nor
- * branches that reach X's line only through merges, nor branches that merged X's head or newer
- * commits of X's line than the one where their own line joins: they took X's work (the merge
- * check reports where it went) rather than gave X theirs. When every ancestor at the fork point
- * is below X in the design — a child created from an older commit of X — the walk goes on down
- * that child's line.
+ * Checks "X was forked from P" by merge-base, letting the design settle what git cannot: walking
+ * X's line down, P must be met before any stronger claim (P contains X's head, the nearest shared
+ * commits, or the fork point). Against P: a design branch (not below X) or the default branch whose
+ * line joins X's above the fork point, or an ancestor at the fork point that P lacks. Never evidence:
+ * X's design children, outside branches that merely join, merge-only meetings, branches that took
+ * X's work. If every fork-point ancestor is X's design child, the walk continues down its line.
  */
 export function checkFork({
   fact,

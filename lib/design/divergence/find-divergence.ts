@@ -5,16 +5,12 @@ import { indexDesign, type IndexedDesign } from "@/lib/design/index-design.ts";
 import type { BranchFact, BranchFacts, DesignNode, DesignTree, DivergenceWarning } from "@/lib/design/types.ts";
 
 /**
- * Compares a design tree with the repository's branches and lists every difference. Pure and
- * deterministic: node warnings first, in the design's depth-first order (per node: missing
- * branch, missing parent branch, fork, merge, done), then branch warnings by branch name.
- *
- * A node is compared with its *reference parent*: the branch of the nearest design ancestor
- * whose branch exists, or the default branch for a root (or when no ancestor branch exists).
- * Only one warning is given per branch outside the design: `branch_not_in_design` when it follows
- * the naming rule, else `worktree_not_in_design` when a worktree has it checked out; the default
- * branch is never reported. Expects a tree that passed validateDesignTree; throws invalid_input
- * for an invalid naming rule.
+ * Lists every difference between a design tree and the branches. Pure, deterministic: node warnings
+ * in depth-first order (missing branch, missing parent, fork, merge, done), then branches by name.
+ * A node is compared with its nearest design ancestor's existing branch, else the default branch.
+ * A branch outside the design gets one warning (`branch_not_in_design` if it follows the naming rule,
+ * else `worktree_not_in_design` if checked out); never the default branch. Expects a validated tree;
+ * throws invalid_input for a bad naming rule.
  */
 export function findDivergence({
   tree,

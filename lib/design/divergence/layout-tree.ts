@@ -30,15 +30,11 @@ export interface BranchTreeNode {
 type Draft = Omit<BranchTreeNode, "depth" | "order"> & { fact: BranchFact | null; sortKey: [number, number, string] };
 
 /**
- * Lays out the repository's actual branches plus every design node as one forest for the
- * dashboard. A design node hangs under its design parent (a design root under the default
- * branch). A branch outside the design hangs under the nearest branch by merge-base that can be
- * trusted as its parent: a design branch whose line joins its line above its fork point, else its
- * fork parent (an ancestor branch or the trunk); two branches outside the design whose lines
- * merely split are never made each other's parent. The default branch is a root. Siblings: the
- * default branch, then design nodes in the design's order, then other branches by name.
- * Deterministic, O(n log n). Parents cannot form a cycle for a valid design; a design that was
- * not validated may, and the cycle is cut at the first node found on it, which becomes a root.
+ * Lays out actual branches plus design nodes as one forest. A node hangs under its design parent
+ * (roots under the default branch); an outside branch under a design branch joining its line above
+ * its fork point, else its fork parent; outside branches that merely split never parent each other.
+ * Siblings: default branch, design order, then by name. Deterministic, O(n log n); a cycle (only
+ * in an unvalidated design) is cut at its first node, which becomes a root.
  */
 export function layoutBranchTree({
   tree,

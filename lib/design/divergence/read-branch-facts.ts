@@ -9,14 +9,11 @@ import { BRANCH_REFS_ARGS, parseBranchRefs } from "./parse-branch-refs.ts";
 import type { BranchFacts } from "@/lib/design/types.ts";
 
 /**
- * Reads what divergence and the tree dashboard need from git for every local branch of the
- * repository `repoPath` belongs to, with two or three git processes in parallel whatever the
- * number of branches: one `git log --branches` (the whole branch graph plus every head, worked on
- * in memory by buildBranchFacts), one `git for-each-ref` (upstream counts, origin/HEAD) and, when
- * no `scan` is passed, one `git worktree list`. Pass the RepoScan the caller already has to get
- * `isDirty` and save the third process. `defaultBranch` names the trunk when that local branch
- * exists (else: origin/HEAD's branch, `main`, `master`, the main worktree's branch). Throws
- * invalid_input when `repoPath` is not in a repository.
+ * Reads every local branch's facts for `repoPath`'s repository in two or three parallel git
+ * processes, whatever the branch count: `git log --branches` (graph, worked by buildBranchFacts),
+ * `for-each-ref` (upstream counts, origin/HEAD), and `worktree list` unless a `scan` is passed (which
+ * also gives `isDirty`). `defaultBranch` is the trunk if it exists locally, else origin/HEAD's, `main`,
+ * `master`, the main worktree's. Throws invalid_input outside a repository.
  */
 export async function readBranchFacts({
   repoPath,

@@ -25,20 +25,12 @@ const ORIGIN_HEAD = "refs/remotes/origin/HEAD";
 export const MAX_SIBLING_MERGES = 200;
 
 /**
- * Reads what the merge order needs from git, in a few batched processes whatever the size of
- * the plan: the branches' commits from the git dir's files (else one `for-each-ref`), one
- * `merge-base --octopus` and one `rev-list --parents` (every merge base and ahead/behind count,
- * worked out in memory), one `diff-tree --stdin --raw`
- * (what each side changed, with the resulting blobs), one `git log --raw` of the base (those
- * branches' files only) when a branch may have been squashed onto it and changed again since, a
- * `rev-parse` for the common dir of a bare repository, then `git merge-tree --write-tree` only for
- * the pairs whose changed files overlap and do not already end up identical (a branch's own changes
- * against the base, or two sibling branches): pairs whose files never meet share one merge of
- * stand-in commits, which answers as each would (read-merge-conflicts.ts), so a plan's first read
- * costs a few merges rather than one per pair. In a repository the user has not trusted,
- * the repository's merge drivers are replaced by `false` and no repository code runs (as in the
- * land check). With `focusSlug` (a prompt, which tells one node's place), only that node's branch
- * is merged to check; the other entries then carry no conflicts.
+ * Reads what the merge order needs from git in a few batched processes, whatever the plan's size:
+ * refs (files, else `for-each-ref`), one `merge-base --octopus` and `rev-list --parents` (bases and
+ * counts in memory), one `diff-tree --stdin --raw`, a `git log --raw` of the base when a branch may
+ * have been squashed onto it, then `merge-tree --write-tree` only for pairs whose changes overlap and
+ * differ; the rest share one stand-in merge (read-merge-conflicts.ts). Untrusted: merge drivers are
+ * `false`, no repository code runs. `focusSlug` merges only that node's branch.
  */
 export async function readMergeOrder(input: {
   repoRoot: string;

@@ -14,15 +14,11 @@ export interface StandInFile {
 const MERGEABLE_MODES = new Set(["100644", "100755", "120000"]);
 
 /**
- * The files a stand-in for the merge of two commits needs, given what each changed since their
- * only merge base: the files both changed to different results, the only ones such a merge can
- * conflict on when neither side deleted a path or changed its type. Then no rename can be found
- * (git pairs a deleted path with an added one) and no folder rename either, so git's answer for
- * each file depends only on its three versions, its path and the settings: three small commits
- * holding just those files at the same paths (stand-in-commits.ts) get the same answer from one
- * `git merge-tree`. Null when only the real merge can tell: a deletion or a type change, a
- * submodule, a path added as a file on one side and inside a folder of that name on the other, or
- * a name that is not UTF-8 (it could not be written back exactly).
+ * The files a stand-in merge of two commits needs: those both sides changed to different results.
+ * With no deletion or type change, git finds no renames, so each file's answer depends only on its
+ * three versions, path and settings, and small commits of just those files (stand-in-commits.ts)
+ * get the same `merge-tree` answer. Null when only the real merge can tell: a deletion, type change,
+ * submodule, file/folder clash, or a non-UTF-8 name.
  */
 export function standInFiles(input: { left: Diff; right: Diff }): Map<string, StandInFile> | null {
   for (const side of [input.left, input.right])

@@ -19,15 +19,10 @@ const BYTES_PER_TURN = 1024 * 1024;
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
- * Fills in the lines of untracked files (git's numstat does not cover them): each is read, by
- * its exact bytes name, from the worktree. Binary files (a NUL early on, like git decides),
- * symlinks (their target is one line, as git would store it) and folders (a nested repository)
- * are marked as such. Mutates `files`.
- *
- * The reads are synchronous, in slices that give the event loop a turn every 64 files or 1 MiB:
- * for the many small files a listing has, a promise and a thread-pool hop per system call cost
- * ten times the reading itself (500 files: about 20 ms against 2 ms), and they compete with the
- * git processes started alongside.
+ * Fills in untracked files' line counts (numstat skips them), reading each by its exact name; binary
+ * files (early NUL), symlinks and folders are marked as such. Mutates `files`. Reads are synchronous,
+ * yielding every 64 files or 1 MiB: per-call promises cost ten times the reading for small files
+ * (500 files: 20 ms against 2 ms) and compete with the git processes alongside.
  */
 export async function countUntrackedLines(input: { worktreePath: string; files: ChangedFile[] }): Promise<void> {
   const untracked = input.files.filter((file) => file.kind === "untracked").slice(0, MAX_COUNTED_FILES);

@@ -16,14 +16,10 @@ export interface WorktreeFromFiles {
 }
 
 /**
- * Whether `worktreePath` is a worktree of the repository whose main worktree is `repoRoot`, read
- * from the files git itself lists worktrees from, without a git process: the main worktree's `.git`
- * folder is the common dir; a linked worktree's `.git` file names `<common dir>/worktrees/<id>`,
- * whose `gitdir` file names that `.git` file back. Paths are compared by real path. `undefined`
- * means "ask git" (`git worktree list`): any layout this does not recognise, a folder that is not
- * linked both ways, a HEAD that is neither a branch nor a commit. It never answers yes where git
- * would not list the worktree. Synchronous reads: a dozen small files of the git dir cost less
- * than as many trips through the thread pool.
+ * Whether `worktreePath` is a worktree of `repoRoot`'s repository, read from git's own files without
+ * a process: a linked `.git` file names `<common dir>/worktrees/<id>`, whose `gitdir` names it back
+ * (real paths). `undefined` means "ask git": an unknown layout, a one-way link, an odd HEAD. Never yes
+ * where git would say no. Synchronous: a dozen small reads beat as many thread-pool trips.
  */
 export function locateWorktreeFromFiles(input: {
   repoRoot: string;

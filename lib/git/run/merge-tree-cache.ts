@@ -18,16 +18,11 @@ export interface MergeTreeQuestion {
 }
 
 /**
- * What `git merge-tree` said about two commits, kept: the merge order and the worktree list's
- * merged badge are read again on every rescan, while most branches have not moved. `answer` names
- * what the caller keeps of the output (its conflicting files, its tree), so two readers of the
- * same pair do not take each other's answers. The answer depends only on the two commits (ids name
- * their content), whether repository code may run, the drivers switched off, and the settings a
- * merge reads outside the commits: the repository's `config` and `info/attributes` and the user's
- * git config files. Those files' inode, size and times are part of the key, so a change to any of
- * them misses (an attributes file named by core.attributesFile elsewhere is not watched: changing
- * that file alone keeps old answers until the process restarts). Repositories whose git dir is not
- * a plain `.git` folder (a linked worktree as root, gitfile setups) are not cached.
+ * Keeps `git merge-tree` answers, since rescans ask again while most branches have not moved.
+ * `answer` names what the caller keeps, so readers do not share answers. Keyed by the two commits,
+ * repository-code and driver settings, and inode/size/times of the repository's `config`,
+ * `info/attributes` and the user's git config (a core.attributesFile elsewhere is not watched until
+ * restart). Git dirs that are not a plain `.git` folder are not cached.
  */
 export async function cachedMergeTree<T>(question: MergeTreeQuestion, merge: () => Promise<T>): Promise<T> {
   const key = mergeTreeKey(question);

@@ -11,20 +11,12 @@ import { redactCredentialsInText } from "@/lib/git/safety/redact-url.ts";
 import { readRepositoryConfigNames } from "@/lib/git/safety/local-git-config.ts";
 
 /**
- * Runs `git --no-optional-locks <safety options> -C <cwd> <args...>` and returns stdout.
- *
- * git runs through simple-git in the process host (see lib/process-host), never on the server's
- * event loop. Security: no shell is involved and `cwd` is only ever the value of `-C`, so user text
- * is never read as an option. The repository's config cannot make the command run its code (see
- * git-safety.ts: fsmonitor, hooks, filter drivers, gpg, external diff and textconv are switched
- * off), unless `allowRepositoryCode` is set for an operation that runs hooks and filters on purpose
- * in a repository the user trusted. `--no-optional-locks` (the flag form of GIT_OPTIONAL_LOCKS=0)
- * keeps `git status` from taking the index lock while the user's own git commands run. It is a flag
- * rather than an env override because simple-git rejects any env containing EDITOR, PAGER and
- * similar variables that users commonly have set. PATH is read at spawn time.
- *
- * Throws AppError('unavailable') when git is not installed, AppError('git_failed') otherwise,
- * with git's own message in `details.gitMessage`.
+ * Runs `git --no-optional-locks <safety options> -C <cwd> <args...>` in the process host and returns
+ * stdout. No shell; `cwd` only as `-C`'s value, so user text is never an option. Repository code is
+ * switched off (git-safety.ts) unless `allowRepositoryCode` (trusted repository, on purpose); see
+ * docs/decisions/0015-git-runs-no-repository-code.md. `--no-optional-locks` keeps `status` off the
+ * index lock; a flag, since simple-git rejects envs holding EDITOR, PAGER and the like.
+ * Throws AppError('unavailable') without git, else AppError('git_failed') (`details.gitMessage`).
  */
 export async function runGit({
   cwd,
@@ -84,20 +76,12 @@ const INHERITED_GIT_LOCATION = [
 ];
 
 /**
- * Runs git like runGit (same safety options, `-C cwd`, user text only as values), for what
- * simple-git cannot do: stdout as exact bytes, extra environment (`GIT_INDEX_FILE` for a
- * temporary index), stdin, exit codes that carry an answer (`diff --quiet`), a time limit after
- * which git's whole process group is killed (a hook that hangs, and whatever it started), and an
- * output limit. It goes through the process host's spawn, like every other child process.
- * Patch headers are always C-quoted (`core.quotePath`), whatever the user's config says.
- *
- * Unless `isExitCodeChecked` is false, an exit code other than 0 (or one of `okExitCodes`) throws
- * AppError('git_failed') with git's message, and a time limit that ran out throws
- * AppError('unavailable'); without the check the caller reads exitCode and isTimedOut itself.
- *
- * `stdin` may be a promise: git starts at once and reads it when it is ready, so a process that
- * waits for an earlier one's answer (`rev-list --stdin` for `merge-base`'s) has started meanwhile.
- * When that promise rejects, git is stopped and the call rejects with the same error.
+ * runGit's safety and `-C cwd`, for what simple-git cannot do: exact stdout bytes, extra env
+ * (`GIT_INDEX_FILE`), stdin, answering exit codes (`diff --quiet`), a time limit that kills git's
+ * process group (a hung hook and its children), an output limit; patch headers always C-quoted.
+ * Unless `isExitCodeChecked` is false, a bad exit code throws AppError('git_failed') and a timeout
+ * AppError('unavailable'). `stdin` may be a promise: git starts at once (overlapping the process
+ * it waits on); if it rejects, git is stopped and the call rejects with that error.
  */
 export async function runGitCommand(input: {
   cwd: string;

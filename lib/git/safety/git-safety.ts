@@ -1,20 +1,12 @@
 import type { ConfigOverride } from "./repository-programs.ts";
 
 /**
- * What keeps Arbor's own git commands from running a repository's code. A repository's local
- * config (`.git/config`, `config.worktree` and the files they include) can name programs that git
- * runs during ordinary commands: an fsmonitor on every `status`, filter drivers whenever a file's
- * content is hashed or checked out, hooks on checkout and ref updates, a gpg program while `log`
- * shows signatures, external diff and textconv programs for diffs. Those files may come with the
- * repository (an archive, a shared folder) or be written by an agent working in it, so every git
- * command Arbor runs overrides them, and so does every git Claude runs there (pure: the caller
- * supplies repository-programs.ts's overrides for the repository, see local-git-config.ts).
- *
- * Verified with git 2.39: `core.hooksPath=/dev/null` finds no hook, `core.fsmonitor=false` turns
- * the monitor off, `log.showSignature=false` keeps `log` from running gpg on a (forged) signed
- * commit. Arbor's diff-like commands also get `--no-ext-diff --no-textconv`, and worktree-reading
- * ones `--ignore-submodules=dirty` so git does not start a nested `status` inside a submodule
- * (whose own config this process never saw).
+ * What keeps git from running a repository's code: its local config can name programs run by
+ * ordinary commands (fsmonitor, filters, hooks, gpg, external diff, textconv), and it may come with
+ * the repository or be written by an agent. So every git Arbor or Claude runs there overrides them
+ * (pure: callers pass repository-programs.ts's overrides). `--ignore-submodules=dirty` keeps git from
+ * a nested `status` under a submodule's unseen config. Why, and what was verified with git 2.39:
+ * docs/decisions/0015-git-runs-no-repository-code.md.
  */
 
 /** Subcommands that never read or write working-tree files, so no filter driver can run in them. */
@@ -49,15 +41,11 @@ export function needsRepositoryOverrides(args: readonly string[]): boolean {
 }
 
 /**
- * The `-c` options placed before every subcommand. With `allowRepositoryCode` (an operation
- * that runs hooks and filters on purpose, in a repository the user trusted) only the overrides
- * that never matter to such an operation remain.
- *
- * `-c` splits at the first `=`, so a key holding one (a driver or remote named `a=b`) cannot be
- * given: a filter's is refused, since every checkout would run it; the others are left out, as
- * Arbor's own git never runs them (its diffs pass --no-ext-diff --no-textconv, its merges add
- * neutral-merge-drivers.ts's drivers, which refuse such a name, its pushes refuse other remotes'
- * programs, and it runs no difftool, submodule update or alias).
+ * The `-c` options placed before every subcommand; with `allowRepositoryCode` (trusted repository,
+ * hooks and filters on purpose) only those that never matter to such an operation remain.
+ * `-c` splits at the first `=`, so a key holding one cannot be given: a filter's is refused (every
+ * checkout would run it); others are left out since Arbor's git never runs them (see
+ * docs/decisions/0015-git-runs-no-repository-code.md).
  */
 export function buildGitSafetyOptions(input: {
   /** repository-programs.ts's overrides for this repository (none for a command that reads no content). */

@@ -27,21 +27,12 @@ const SIGNING_OFF = [
 ].map((key) => ({ key, value: "false" }));
 
 /**
- * What keeps a repository's own config (local and worktree scope, included files too) from naming
- * a program that git runs, in a repository the user has not trusted: the one answer for Arbor's
- * own git (`-c` options) and for the git Claude runs (GIT_CONFIG_* in its environment), beside
- * git-safety.ts's fixed ones (hooks, fsmonitor). Pure.
- *
- * - every setting of program-settings.ts the repository sets: the user's own value for that key
- *   (their global or system config) when they have one, else a stand-in that runs nothing of the
- *   repository's and behaves as git does without it;
- * - filter drivers the repository defines: each of clean, smudge, process the user's or empty,
- *   `required` the user's or false (git then keeps the content as it is);
- * - `ext::` URLs, which run the command they hold: `protocol.ext.allow=never`, always;
- * - signing: a repository that configures gpg itself (any `gpg.*` key) gets no signing at all;
- * - credential helpers: the list is emptied and the user's own helpers added back, in their order;
- * - `core.gitProxy`: git:// is not used (only GIT_PROXY_COMMAND could undo a matching entry, and
- *   that would drop the user's own proxy too).
+ * The overrides that keep an untrusted repository's own config (local, worktree, included files)
+ * from naming a program git runs, for Arbor's git (`-c`) and Claude's (GIT_CONFIG_*). Pure.
+ * Each program setting it sets (program-settings.ts) gets the user's own value, else a stand-in
+ * that runs nothing; its filter drivers get the user's or empty commands (`required` false);
+ * `protocol.ext.allow=never`; no signing if it touches `gpg.*`; credential helpers reset to the
+ * user's; `core.gitProxy` is left (git:// is not used). See docs/decisions/0015-git-runs-no-repository-code.md.
  */
 export function neutralizeRepositoryPrograms(entries: readonly GitConfigEntry[]): RepositoryProgramOverrides {
   const repository = entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope));

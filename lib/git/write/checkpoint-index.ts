@@ -27,15 +27,10 @@ export interface CheckpointIndexLease {
 }
 
 /**
- * Checkpoints are written with an index that Arbor keeps per worktree, in its git dir
- * (`<git dir>/arbor/checkpoint-index`): `git add -A` then re-reads only the files whose stat
- * changed since the last checkpoint and `write-tree` reuses the trees it already knows, where a
- * fresh copy of the worktree's index would hash every file changed since the last `git add`
- * again and rebuild their trees. The worktree's own index is only ever copied from.
- *
- * One checkpoint at a time uses it: the lease is a lock file created exclusively next to it.
- * Null when another checkpoint holds it (or the git dir cannot be written): the caller then
- * uses a one-off copy, so two checkpoints never share an index and never wait for each other.
+ * Arbor keeps one index per worktree (`<git dir>/arbor/checkpoint-index`) so `git add -A` re-reads
+ * only files whose stat changed and `write-tree` reuses known trees; the worktree's index is only
+ * copied from. The lease is a lock file created exclusively beside it: null when another checkpoint
+ * holds it (or the git dir is read-only), and the caller then uses a one-off copy, never waiting.
  */
 export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIndexLease | null> {
   const folder = path.join(gitDir, "arbor");

@@ -15,16 +15,11 @@ export type CommitSelectionResult =
 const UNTRUSTED_COMMIT_CONFIG = ["gpg.program=gpg", "gpg.ssh.program=ssh-keygen", "gpg.x509.program=gpgsm"];
 
 /**
- * Commits the chosen files (whole: their working version, deletions included) and hunks
- * (patches against HEAD) and nothing else, through a temporary index started from HEAD: what the
- * user had staged for other files stays staged, and if a hook fails, times out or git refuses,
- * the user's index is exactly as it was. After a commit, the committed paths' index entries are
- * set to the new commit (`git reset -- <paths>`), so they do not show as staged reversals.
- *
- * The message goes to git in a file (never on the command line); the identity is the user's git
- * config. `runHooks` (trusted repositories only) lets git run the repository's hooks and filters;
- * their output is returned either way. `timeoutMs` bounds the whole commit, hooks included: when it
- * runs out, git and everything it started are killed.
+ * Commits the chosen whole files and hunks (patches against HEAD) and nothing else, via a temporary
+ * index from HEAD: other staged files stay staged, and a failed hook or refusal leaves the user's
+ * index as it was; committed paths are then reset to the new commit. The message goes in a file;
+ * identity is the user's. `runHooks` (trusted only) runs hooks and filters, output returned either
+ * way; `timeoutMs` bounds it all and kills git and its children.
  */
 export async function commitSelection(input: {
   worktreePath: string;

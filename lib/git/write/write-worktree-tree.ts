@@ -18,20 +18,12 @@ export interface WorktreeTree {
 const IGNORED_TRACKED_ARGS = ["ls-files", "-z", "--cached", "--ignored", "--exclude-standard"];
 
 /**
- * Writes the worktree's files as they are now into a tree object (a git object: immutable, so it
- * can name "the state before/after a run" forever), without touching anything the user has: an
- * index of Arbor's own takes `git add -A` (tracked and untracked files, .gitignore respected),
- * then `write-tree`. The user's index, stash, HEAD and branches are never written. New file
- * contents become loose objects in the repository, as `git stash -u` would. HEAD is read alongside.
- *
- * The index is the one Arbor keeps for the worktree (checkpoint-index.ts), so only files changed
- * since the last checkpoint are read again; it gives the same tree as a fresh copy of the user's
- * index would. The two differ only in which files they track, and a tracked file goes into the
- * tree where an untracked one is left out only when it is ignored: so the kept index is used
- * when it tracks the same ignored files as the user's (`ls-files --ignored`, both read while HEAD
- * is), and is started again from the user's index otherwise, or when that index changed. When
- * another checkpoint of the same worktree holds the kept index, a one-off copy of the user's
- * index is used instead.
+ * Writes the worktree's current files into a tree object (immutable, so it names "the state
+ * before/after a run" forever) via an index of Arbor's own: `git add -A` (.gitignore respected),
+ * `write-tree`. The user's index, stash, HEAD and branches are never written; HEAD is read too.
+ * The kept index (checkpoint-index.ts) re-reads only changed files; it is reused only while it
+ * tracks the same ignored files as the user's index and that index is unchanged (else restarted
+ * from it), since only those would change the tree. If another checkpoint holds it, a one-off copy is used.
  */
 export async function writeWorktreeTree(input: { worktreePath: string }): Promise<WorktreeTree> {
   const cwd = input.worktreePath;

@@ -11,18 +11,12 @@ import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { DEFAULT_SETTINGS_FORMAT, parseSettingsText, renderSettings } from "./settings-text.ts";
 
 /**
- * What installing or removing Arbor's hooks would do to one settings file
- * (`.claude/settings.json`, `.claude/settings.local.json` or `~/.claude/settings.json`).
- * - `write`: write `newText`; only Arbor's entries differ from the original bytes.
- * - `unchanged`: nothing to do (already installed / nothing to remove).
- * - `manual`: Arbor will not rewrite this file; show `reason` and `snippet` so the user can edit it.
- *
- * Formatting policy: the file is re-serialised ONLY when the original text is byte-for-byte what
- * `JSON.stringify(settings, null, indent)` produces (indent 2, 4, tab or none; LF or CRLF; with or
- * without a final newline; BOM kept). That is how Claude Code writes settings itself, and it
- * guarantees every byte outside Arbor's entries survives. Anything else (comments, trailing
- * commas, inline arrays, other spacing, escaped unicode, duplicate keys) gets `manual` instead
- * of a silent reformat. Invalid JSON throws `AppError("invalid_input")`.
+ * What installing or removing Arbor's hooks would do to one settings file:
+ * - `write`: write `newText` (only Arbor's entries differ); `unchanged`: nothing to do;
+ * - `manual`: Arbor will not rewrite it; show `reason` and `snippet` for the user.
+ * The file is rewritten only when it is byte-for-byte `JSON.stringify(settings, null, indent)` (any
+ * indent, LF/CRLF, final newline or not, BOM kept), as Claude Code writes it, so no other byte
+ * changes; comments, odd spacing and the like get `manual`. Invalid JSON throws invalid_input.
  */
 export type HookSettingsPlan =
   | { outcome: "write"; changed: true; newText: string; changes: HookSettingsChange[]; preview: string }

@@ -1,13 +1,9 @@
 /**
- * Characters that change how the text around them is shown without being seen themselves: the
- * bidirectional controls (U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C), the
- * zero-width and invisible ones (U+200B–U+200D, U+2060–U+2064, U+FEFF, the soft hyphen U+00AD,
- * U+034F, U+180E, the deprecated format controls U+206A–U+206F, the interlinear annotation marks
- * U+FFF9–U+FFFB, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0), the line and paragraph
- * separators U+2028, U+2029, the tag characters U+E0000–U+E007F (invisible text a model still
- * reads: "ASCII smuggling"), and the C0 and C1 controls but the tab (an escape sequence, a
- * carriage return). A repository can put them in a file to show one thing and hold another
- * ("Trojan Source": `‮evil` shows as `live`).
+ * Characters that change how text is shown without being seen ("Trojan Source": `‮evil` shows as
+ * `live`): bidi controls (U+202A–E, U+2066–9, U+200E/F, U+061C), zero-width and invisible ones
+ * (U+200B–D, U+2060–4, U+FEFF, U+00AD, U+034F, U+180E, U+206A–F, U+FFF9–B, U+115F, U+1160, U+3164,
+ * U+FFA0), U+2028/9, tag characters U+E0000–7F (text a model still reads), and C0/C1 controls
+ * but tab.
  */
 const HIDDEN =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- control and combining characters are exactly what is revealed here

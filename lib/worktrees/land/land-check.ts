@@ -31,14 +31,10 @@ export { neutralMergeDrivers };
 type LandInput = { repoId: string; worktreePath: string; base?: string };
 
 /**
- * The conflict pre-check: would landing the worktree's branch into its base (the default branch
- * unless given) conflict, and in which files, without touching any worktree or ref. `git
- * merge-tree --write-tree` merges in git's object store only; its tree is returned so the hunks can
- * be read from it. In a repository the user has not trusted, the repository's own merge drivers
- * are replaced by `false` (a file that needs one counts as conflicting) so no program of the
- * repository runs. The worktree and refs are read from git's files when they can say
- * (locateLandingFromFiles), so the merge is nearly the only git process. What must happen first
- * (uncommitted changes, runs) is checkLandingBlockers'.
+ * Would landing the branch into its base (default branch unless given) conflict, and where, without
+ * touching any worktree or ref: `merge-tree --write-tree`, whose tree is returned for the hunks.
+ * Untrusted: merge drivers become `false` (such a file counts as conflicting). Worktree and refs are
+ * read from git's files when possible (locateLandingFromFiles). Blockers are checkLandingBlockers'.
  */
 export async function checkLandingConflicts(ctx: WorktreeContext, input: LandInput): Promise<LandConflicts> {
   const { db } = ctx;

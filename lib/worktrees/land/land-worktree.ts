@@ -22,17 +22,12 @@ import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree
 const LAND_TIMEOUT_MS = 120_000;
 
 /**
- * Lands a worktree's branch into its base, in the worktree that has the base checked out: a merge
- * commit, one squashed commit, a fast-forward (only when the base has nothing the branch lacks), or
- * a rebase of the branch onto the base in the branch's worktree followed by a fast-forward. Refused
- * when the base moved since the preview (`baseCommit`) or a rebase or merge is stopped in either
- * worktree. The design nodes whose branch this is move to done.
- * Refused, with checkLanding's reasons, unless the check is clean with nothing in the way. Both
- * worktrees are held (worktree-holds.ts) until git is done: no run starts in them, and a second
- * land, an abort or a removal that would race this one is refused. Hooks and merge drivers run only in a
- * trusted repository. A merge git gives up on half way is undone (`merge --abort`, `reset --merge`)
- * so the base worktree is left as it was. Before anything moves, the repository's checks run on the
- * would-be merge (runMergeGate): a check that fails refuses the land with its output.
+ * Lands a branch into its base, in the worktree holding the base: merge, squash, fast-forward (base
+ * has nothing extra) or rebase-then-fast-forward. Refused if the base moved since the preview, a
+ * merge or rebase is stopped, checkLanding is not clean, or the checks fail on the would-be merge
+ * (runMergeGate). Both worktrees are held until git is done (worktree-holds.ts: no run, land, abort
+ * or removal races it); hooks and drivers run only when trusted; a half-done merge is undone
+ * (`merge --abort`, `reset --merge`). The branch's design nodes move to done.
  */
 export async function landWorktree(ctx: WorktreeContext, input: LandInput): Promise<LandResult> {
   const { db } = ctx;

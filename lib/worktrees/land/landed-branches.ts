@@ -101,14 +101,10 @@ async function readBaseFacts(repoRoot: string, base: string): Promise<BaseFacts>
 }
 
 /**
- * The branches of these worktrees whose work is all in `base`: their tip is in the base's history
- * and they moved since they were created (their reflog's first entry; a branch nobody committed on
- * is not "merged"), or, squashed or rebased onto it, merging them into the base would change
- * nothing (`git merge-tree --write-tree` gives the base's own tree) while the branch itself does
- * change something (commits that cancel out are not "merged"). The second test only runs for
- * a branch whose last commit is not newer than the base's, so work in progress costs no merge,
- * and its verdict is kept for the two commits (merge-tree-cache.ts): a list read again while
- * neither moved costs none either.
+ * The branches whose work is all in `base`: their tip is in its history and they moved since
+ * creation (first reflog entry), or, squashed or rebased, merging them changes nothing
+ * (`merge-tree` gives the base's tree) while the branch itself changes something. That merge runs
+ * only when the branch's last commit is not newer than the base's, and is cached per commit pair.
  */
 export async function landedBranches(
   db: Db,

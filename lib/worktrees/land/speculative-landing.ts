@@ -32,14 +32,11 @@ export interface LandingMerge {
 }
 
 /**
- * The land check's git work started before the worktree list, refs and trust have said what it is
- * about: the branch named by the worktree's HEAD file, the base guessed (the one asked for, else
- * `main`), both commits read from the repository's ref files, and the merge of those two commits
- * (run as for an untrusted repository: merge drivers off, no repository code). Nothing runs
- * inside the folder: it is guessed at only when git's files link it to the repository
- * (locateWorktreeFromFiles), and its branch is only used as `refs/heads/<name>`. The land check keeps the result only when what it then knows matches the
- * guess, and otherwise runs it again. The status of the pinned repository's main worktree (where
- * the base is usually checked out) is started too when the blockers are wanted.
+ * The land check's git work, started before the worktree list, refs and trust are known: the branch
+ * in the worktree's HEAD file, the guessed base (asked for, else `main`), both commits from ref files,
+ * and their merge run as untrusted. Nothing runs in the folder, guessed only when git's files link it
+ * (locateWorktreeFromFiles). The result is kept only if the guess holds, else rerun. The main
+ * worktree's status is started too when blockers are wanted.
  */
 export interface SpeculativeLanding {
   repoRoot: string;

@@ -18,15 +18,11 @@ import { readSubmoduleLosses } from "./submodule-state.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 
 /**
- * Removes a linked worktree the safe way: refused, with every reason, when it has uncommitted
- * changes, ignored files only it has (unless `discardIgnored`: git deletes those silently),
- * another worktree inside its folder, unsaved work in a submodule, commits no other branch or
- * remote has, a run of Arbor's, or a Claude Code session active in the last few minutes (seen
- * through the hooks). Otherwise `git worktree remove` (--force only past checked-out submodules,
- * which git refuses otherwise; a worktree whose folder is gone is only forgotten), the branch
- * deleted only when asked and it is merged (`branch -d`; `-D` for a branch whose work landed in
- * the default branch by squash or rebase, see landedBranches), and the worktree's conversations
- * archived, never deleted. `dryRun` only reports the blockers.
+ * Removes a linked worktree safely: refused, with every reason, for uncommitted changes, ignored
+ * files only it has (unless `discardIgnored`), a nested worktree, unsaved submodule work, unique
+ * commits, an Arbor run, or a recent Claude session. Then `git worktree remove` (--force only for
+ * checked-out submodules; a missing folder is just forgotten), the branch deleted only if asked and
+ * merged (`-D` when landed by squash or rebase), conversations archived. `dryRun` only reports.
  */
 export async function removeWorktree(
   ctx: WorktreeContext,

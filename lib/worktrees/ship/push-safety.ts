@@ -45,14 +45,11 @@ const ALLOWED_PROTOCOLS = [
 const HTTP_TRUST_SETTING = /^(proxy|ssl|proxyssl|extraheader|curloptresolve|cookiefile)/i;
 
 /**
- * How to push from a repository the user has not trusted so that no program its config names runs
- * (the general overrides are repository-programs.ts's, applied to every such git command): only
- * over https, http, ssh or into a local folder (whose receive-pack then runs none of that folder's
- * hooks), never through a remote helper or `ext::`; and not at all while the repository's own
- * config sets a proxy, certificates or headers for http, or a helper for the remote, which no
- * command-line option can take back. Pure: throws AppError('precondition_failed') saying why and
- * what to do. `url` is the push URL as git resolves it (`git remote get-url --push`, rewrites applied);
- * the message shows it without its credentials (a token in a URL is common).
+ * How to push from an untrusted repository so no program its config names runs: only over https,
+ * http, ssh or into a local folder (its hooks do not run), never a remote helper or `ext::`; and not
+ * at all while its config sets an http proxy, certificates or headers, or a remote helper, which no
+ * option can undo. Pure: throws precondition_failed saying why and what to do. `url` is git's push
+ * URL; messages show it without credentials.
  */
 export function planUntrustedPush(input: {
   remote: string;

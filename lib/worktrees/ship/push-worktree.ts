@@ -17,17 +17,11 @@ import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
 const PUSH_TIMEOUT_MS = 120_000;
 
 /**
- * Pushes a worktree's branch where `git push` would (see planPushTarget: the remote git picks
- * from pushRemote, pushDefault, the branch's remote, origin; the same branch name, or the tracked
- * one under push.default upstream) as a full refspec, setting the upstream only when the branch has
- * none: an existing upstream is never changed, and a branch that tracks another name is not pushed
- * (explained, with the commands for either way).
- * In a repository the user has not trusted no program of the repository runs (no pre-push hook,
- * no helper, ssh command or credential helper of its config, no hook of a local remote: see push-safety.ts);
- * git never prompts (GIT_TERMINAL_PROMPT=0, and ssh has no terminal: the process host starts it in a
- * session of its own): a remote that wants a password fails with git's message.
- * Failures are explained (see explainPushFailure): not a fast-forward, refused by the remote,
- * unreachable.
+ * Pushes a worktree's branch where `git push` would (planPushTarget) as a full refspec, setting the
+ * upstream only when there is none; a branch tracking another name is not pushed (explained).
+ * Untrusted: no program of the repository runs (push-safety.ts). git never prompts
+ * (GIT_TERMINAL_PROMPT=0, ssh has no terminal), so a password-wanting remote fails with git's
+ * message. Failures are explained by explainPushFailure.
  */
 export async function pushWorktree(db: Db, input: { repoId: string; worktreePath: string }): Promise<PushResult> {
   const { worktree } = await resolvePinnedWorktree(db, input);

@@ -13,14 +13,10 @@ export interface DiskUsage {
 }
 
 /**
- * Measures the disk a worktree uses, and its dependency folders, without blocking the event loop:
- * every read is an async fs call, `concurrency` folders at a time, at most `maxEntries` entries.
- * Symlinks are counted as themselves and never followed; a file with several hard links is
- * counted once per inode (device + inode number); a `.git` inside a dependency folder marks it as
- * holding a repository of its own; the worktree's `.git` (a file in a linked
- * worktree, the shared repository in the main one) is left out, and so are the `skip` folders
- * (absolute paths: other worktrees inside this one, measured as themselves). Entries that vanish
- * or cannot be read during the walk are skipped.
+ * Measures a worktree's disk use and its dependency folders with async fs calls only (`concurrency`
+ * folders at a time, at most `maxEntries`). Symlinks are not followed; hard links count once per
+ * inode; a `.git` inside a dependency folder marks a nested repository; the worktree's own `.git`
+ * and the absolute `skip` folders (nested worktrees) are left out; unreadable entries are skipped.
  */
 export async function measureDiskUsage(
   root: string,

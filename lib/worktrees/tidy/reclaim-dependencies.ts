@@ -21,15 +21,11 @@ export interface DependencyReclaim {
 }
 
 /**
- * Deletes the named dependency folders of a worktree, under its hold (no run starts there, no land
- * or removal takes it meanwhile), after a last look taken under that hold: a run, a recent Claude
- * Code session or an uncommitted change that appeared since the preview (another worktree's
- * reclaim may have taken minutes) keeps every folder. Only the named folders are looked at, each
- * deleted only when it is a top-most dependency folder by its name, reached from the worktree's
- * real folder without a link, outside any other worktree and holding none, git tracks nothing in
- * it, and a search of all its subfolders (no limit) finds no git repository of its own; a folder
- * that cannot be fully checked, or that rm cannot delete, is kept with the reason. Its bytes are
- * measured before the hold, for the report only.
+ * Deletes a worktree's named dependency folders under its hold, after a last look: a run, a recent
+ * Claude session or an uncommitted change since the preview keeps them all. A folder is deleted only
+ * if it is top-most by name, reached without a link, outside (and holding) no other worktree,
+ * untracked by git, and holds no repository at any depth; otherwise, or if rm fails, it is kept with
+ * the reason. Sizes are measured before the hold, for the report.
  */
 export async function reclaimDependencies(
   ctx: WorktreeContext,

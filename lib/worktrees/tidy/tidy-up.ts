@@ -26,14 +26,10 @@ export async function previewTidy(
 }
 
 /**
- * Does what a preview listed, each action checked again first against the worktree as it is then:
- * one that became busy, dirty or unmerged is skipped with the reason. Only the worktrees the actions
- * name are looked at, one action at a time, so a later action sees what happened while an earlier
- * one ran (a run started, a file changed, a commit made). A removal is judged on the worktree
- * listed again right before it (its status, whether its branch is still merged), then goes through
- * removeWorktree (its blockers from a fresh list, its last look at the run manager, the
- * conversation archived, the merged branch deleted); dependency folders through
- * reclaimDependencies (its own last look and check of each named folder, under the worktree's hold).
+ * Does what a preview listed, one action at a time, each re-checked against the worktree as it is
+ * then (busy, dirty or unmerged: skipped with the reason), so later actions see earlier changes.
+ * Removals are judged on a fresh listing and go through removeWorktree; dependency folders through
+ * reclaimDependencies, each with its own last look.
  */
 export async function reclaimTidy(
   ctx: WorktreeContext,
