@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RepoSettingsPatch, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
+import type { RepoSettingsWithChecks, RepoSettingsChecksPatch } from "@/lib/checks/repo-checks-view.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
@@ -31,19 +31,21 @@ export function useSaveSettings() {
 export function useRepoSettings(repoId: string | null) {
   return useQuery({
     queryKey: queryKeys.repoSettings(repoId ?? ""),
-    queryFn: () => fetchJson<{ settings: RepoSettingsView }>(`/api/repos/${repoId}/settings`).then((r) => r.settings),
+    queryFn: () =>
+      fetchJson<{ settings: RepoSettingsWithChecks }>(`/api/repos/${repoId}/settings`).then((r) => r.settings),
     enabled: repoId !== null,
   });
 }
 
-/** PUT /api/repos/:repoId/settings: values override, null inherits the Arbor-wide value again. */
+/** PUT /api/repos/:repoId/settings: values override, null inherits the Arbor-wide value again; `checks` replaces the list. */
 export function useSaveRepoSettings(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: RepoSettingsPatch) =>
-      fetchJson<{ settings: RepoSettingsView }>(`/api/repos/${repoId}/settings`, { method: "PUT", body: patch }).then(
-        (r) => r.settings,
-      ),
+    mutationFn: (patch: RepoSettingsChecksPatch) =>
+      fetchJson<{ settings: RepoSettingsWithChecks }>(`/api/repos/${repoId}/settings`, {
+        method: "PUT",
+        body: patch,
+      }).then((r) => r.settings),
     onSuccess: (view) => {
       client.setQueryData(queryKeys.repoSettings(repoId), view);
       // The worktrees' default permission mode may have changed.

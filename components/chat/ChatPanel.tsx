@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { ChangesPanel } from "@/components/changes/ChangesPanel.tsx";
 import { ChangesToggle } from "@/components/changes/ChangesToggle.tsx";
+import { ChecksPanel } from "@/components/checks/ChecksPanel.tsx";
+import { ChecksToggle } from "@/components/checks/ChecksToggle.tsx";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
@@ -27,6 +29,8 @@ import { useWarmCli } from "./use-warm-cli.ts";
 const TIMELINE_FLAG = "arbor.chat.timeline";
 /** localStorage key of the "Changes beside the chat" choice. */
 const CHANGES_FLAG = "arbor.chat.changes";
+/** localStorage key of the "Checks beside the chat" choice. */
+const CHECKS_FLAG = "arbor.chat.checks";
 
 /**
  * A worktree's conversation: header with memory tools, summary, messages (live while a run
@@ -51,6 +55,7 @@ export function ChatPanel(props: {
     [realtime, session.repoId, session.worktreePath],
   );
   const [isChangesOn, setChangesOn] = useStoredFlag(CHANGES_FLAG, false);
+  const [isChecksOn, setChecksOn] = useStoredFlag(CHECKS_FLAG, false);
   const [isSummaryOpen, setSummaryOpen] = useState(false);
   const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   const [isLedgerOpen, setLedgerOpen] = useState(false);
@@ -78,6 +83,7 @@ export function ChatPanel(props: {
         onModeChanged={warm.warmNow}
       >
         <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
+        <ChecksToggle isOn={isChecksOn} onChange={setChecksOn} />
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
@@ -106,6 +112,7 @@ export function ChatPanel(props: {
               isReadOnly={props.isReadOnly}
             />
           ) : null}
+          {isChecksOn ? <ChecksPanel worktree={worktree} sessionId={session.id} isReadOnly={props.isReadOnly} /> : null}
           {isTimelineOn ? (
             <ChatTimeline
               repoId={session.repoId}

@@ -8,6 +8,8 @@ import { EMPTY_LIVE_RUNS, type LiveRunsState, type RunEventMessage } from "./liv
 import { refreshLatest } from "./refresh-latest.ts";
 import { noteServerTime } from "./server-clock.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { appendCheckOutput, applyCheckRun } from "@/lib/checks/apply-check-messages.ts";
+import type { WorktreeChecksView } from "@/lib/realtime/check-views.ts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { applyLiveActivity, type AttentionItem } from "@/lib/chat/attention/attention.ts";
 import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
@@ -37,6 +39,12 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "setup_output":
       appendSetupOutput(client, message.setupId, message.text);
+      return;
+    case "check_run":
+      patchChecks(client, message, (view) => applyCheckRun(view, message.run));
+      return;
+    case "check_output":
+      patchChecks(client, message, (view) => appendCheckOutput(view, message));
       return;
     case "history_import":
       client.setQueryData(queryKeys.historyImport(message.job.repoId, message.job.worktreePath), message.job);
@@ -68,6 +76,17 @@ function appendSetupOutput(client: QueryClient, setupId: string, text: string): 
   const key = queryKeys.setupOutput(setupId);
   const joined = (client.getQueryData<string>(key) ?? "") + text;
   client.setQueryData(key, joined.length > SETUP_OUTPUT_CHARS ? joined.slice(-SETUP_OUTPUT_CHARS) : joined);
+}
+
+/** A check's run or output patches the worktree's cached checks; a worktree nobody shows is not fetched. */
+function patchChecks(
+  client: QueryClient,
+  target: { repoId: string; worktreePath: string },
+  patch: (view: WorktreeChecksView) => WorktreeChecksView,
+): void {
+  client.setQueryData<WorktreeChecksView>(queryKeys.worktreeChecks(target.repoId, target.worktreePath), (view) =>
+    view ? patch(view) : view,
+  );
 }
 
 function applyRunEventToCache(client: QueryClient, message: RunEventMessage): void {

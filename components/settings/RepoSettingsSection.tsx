@@ -10,6 +10,7 @@ import { Checkbox, Select, TextInput } from "@/components/ui/FormFields.tsx";
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
 import { LAND_METHOD_LABELS, LAND_METHODS } from "@/lib/settings/land-methods.ts";
 import type { RepoSettingKey, RepoSettingsView } from "@/lib/settings/repo-settings-schema.ts";
+import { ChecksEditor } from "@/components/checks/ChecksEditor.tsx";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
 import { RetentionActions } from "./RetentionActions.tsx";
 import {
@@ -69,6 +70,7 @@ function RepoSettingsEditor({ repoId }: { repoId: string }) {
   return (
     <>
       <OverridesForm repoId={repoId} view={view.data} />
+      <ChecksEditor repoId={repoId} checks={view.data.checks} proposedChecks={view.data.proposedChecks} />
       <RetentionActions repoId={repoId} />
       <RecorderSwitch repoId={repoId} />
     </>

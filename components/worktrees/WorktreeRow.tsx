@@ -12,6 +12,7 @@ import { OperationButton } from "./OperationPanel.tsx";
 import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButton.tsx";
 import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
+import { WorktreeChecksBadge } from "@/components/checks/WorktreeChecksBadge.tsx";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
 export function WorktreeRow(props: {
@@ -65,8 +66,9 @@ export function WorktreeRow(props: {
             <span className="text-zinc-500">· {formatRelativeTime(worktree.head.committedAt)}</span>
           </div>
         ) : null}
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap items-center gap-1">
           <WorktreeBadges worktree={worktree} />
+          {props.repoId && canOpen ? <WorktreeChecksBadge repoId={props.repoId} worktreePath={worktree.path} /> : null}
         </div>
       </Button>
       {props.repoId && canOpen && worktree.operation ? (

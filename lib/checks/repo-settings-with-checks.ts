@@ -1,16 +1,12 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client.ts";
-import {
-  REPO_SETTING_KEYS,
-  repoSettingsPatchSchema,
-  type RepoSettingsView,
-} from "@/lib/settings/repo-settings-schema.ts";
+import { REPO_SETTING_KEYS, repoSettingsPatchSchema } from "@/lib/settings/repo-settings-schema.ts";
 import { readRepoSettingsView, updateRepoSettings } from "@/lib/settings/repo-settings-store.ts";
-import { checksSchema, type CheckSpec } from "./check-setting.ts";
+import { checksSchema } from "./check-setting.ts";
+import type { RepoSettingsWithChecks } from "./repo-checks-view.ts";
 import { readChecks, readProposedChecks, saveChecks } from "./check-settings-store.ts";
 
-/** The per-repository settings page's view: the overrides, and the checks with what Arbor proposes. */
-export type RepoSettingsWithChecks = RepoSettingsView & { checks: CheckSpec[]; proposedChecks: CheckSpec[] };
+export type { RepoSettingsWithChecks };
 
 /** A change of a repository's settings: the overrides, and `checks` (the whole list; [] removes them). */
 export const repoSettingsWithChecksPatchSchema = z.strictObject(

@@ -87,6 +87,8 @@ export const queryKeys = {
     worktreePath === undefined
       ? (["changes", repoId] as const)
       : (["changes", repoId, worktreePath, ...parts] as const),
+  /** A worktree's checks (the latest run of each), kept live by `check_run` and `check_output` messages. */
+  worktreeChecks: (repoId: string, worktreePath: string) => ["worktree-checks", repoId, worktreePath] as const,
   /** What one run changed (its two checkpoints never change, but restores and later runs change what is shown). */
   runChanges: (runId: string) => ["run-changes", runId] as const,
 

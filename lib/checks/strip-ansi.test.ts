@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { stripAnsi } from "./strip-ansi.ts";
+
+describe("stripAnsi", () => {
+  it("removes colour codes and keeps the text and its whitespace", () => {
+    expect(stripAnsi("\u001b[31m✗ fail\u001b[0m\n  \u001b[1;32mok\u001b[39;22m  \tend")).toBe("✗ fail\n  ok  \tend");
+  });
+
+  it("removes cursor moves, OSC titles and hyperlinks", () => {
+    expect(stripAnsi("\u001b[2K\u001b[1Gdone\u001b]0;title\u0007")).toBe("done");
+    expect(stripAnsi("\u001b]8;;https://x.test\u001b\\link\u001b]8;;\u001b\\")).toBe("link");
+  });
+
+  it("turns CRLF line ends into newlines and leaves text without escapes alone", () => {
+    expect(stripAnsi("a\r\nb\r\n")).toBe("a\nb\n");
+    expect(stripAnsi("plain [31m text")).toBe("plain [31m text");
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Removes terminal escape sequences (colours, cursor moves, OSC titles and links) from a check's
+ * output so it reads as plain text in the browser; a lone carriage return before a newline goes too.
+ */
+// CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \), and two-byte escapes (ESC followed by one character).
+/* eslint-disable no-control-regex -- matching control characters is the point here. */
+const ESCAPES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+/* eslint-enable no-control-regex */
+
+export function stripAnsi(text: string): string {
+  return text.replace(ESCAPES, "").replace(/\r+\n/g, "\n");
+}
