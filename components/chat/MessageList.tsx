@@ -2,7 +2,7 @@
 
 import { useMutationState } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useSessionApprovals } from "@/components/api/approvals-api.ts";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { approvalsByRun } from "@/components/approvals/approval-lists.ts";
@@ -84,6 +84,13 @@ export function MessageList(props: {
 
   const items = virtualizer.getVirtualItems();
   const isAtEnd = rows.length === 0 || virtualizer.isAtEnd(AT_END_PX);
+  // The virtualizer follows rows appended at the end, not a last row replaced by another (a sent message
+  // stored in place of its pending row, often taller): a reader who was at the end stays there.
+  const wasAtEnd = useRef(true);
+  const lastKey = rows.at(-1)?.key;
+  useLayoutEffect(() => {
+    if (wasAtEnd.current && lastKey !== undefined) virtualizer.scrollToEnd();
+  }, [lastKey, virtualizer]);
   const firstIndex = items[0]?.index ?? null;
   // Older pages load when the reader scrolls up to the oldest loaded rows (wheel, touch, keys or the scroll bar),
   // never when the list moves by itself (a panel opening, Lighten leaving fewer rows).
@@ -117,6 +124,7 @@ export function MessageList(props: {
         role="feed"
         aria-label="Conversation"
         aria-busy={messages.isPending || isFetchingNextPage}
+        onScroll={() => (wasAtEnd.current = virtualizer.isAtEnd(AT_END_PX))}
         onWheel={(event) => (event.deltaY < 0 ? noteReaderUp() : undefined)}
         onTouchMove={noteReaderUp}
         onKeyDown={(event) => (UP_KEYS.has(event.key) ? noteReaderUp() : undefined)}
