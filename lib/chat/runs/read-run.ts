@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 
@@ -32,9 +32,10 @@ export async function readRunResult(db: Db, input: { runId: string }): Promise<R
  * or as it is after `timeoutMs` (or when the client hangs up). Subscribes before it reads the row, so an end in between is not missed.
  */
 export async function waitForRunEnd(
-  db: Db,
+  ctx: { db: Db; hub: EventHub },
   input: { runId: string; timeoutMs: number; signal?: AbortSignal },
 ): Promise<RunResult> {
+  const { db } = ctx;
   const row = await db.agentRun.findUnique({ where: { id: input.runId }, select: { sessionId: true } });
   if (!row) throw new AppError("not_found", "That run does not exist. Send the message again.");
   let unsubscribe = () => {};
@@ -42,7 +43,7 @@ export async function waitForRunEnd(
     const timer = setTimeout(resolve, input.timeoutMs);
     // A client that hangs up stops the wait: nothing is held for a reader who is gone.
     input.signal?.addEventListener("abort", () => resolve(), { once: true });
-    unsubscribe = getEventHub().subscribe(sessionTopic(row.sessionId), (message) => {
+    unsubscribe = ctx.hub.subscribe(sessionTopic(row.sessionId), (message) => {
       if (message.type === "run_event" && message.runId === input.runId && message.event.kind === "finished") {
         clearTimeout(timer);
         resolve();

@@ -13,10 +13,11 @@ const MAX_WAIT_MS = 15 * 60_000;
 export const GET = withErrorHandling(async (request: Request, context: { params: Promise<{ runId: string }> }) => {
   const { runId } = paramsSchema.parse(await context.params);
   const { wait } = parseSearchParams(request, querySchema);
-  const { db } = getRuntimeContext();
+  const ctx = getRuntimeContext();
+  const { db } = ctx;
   return Response.json(
     wait
-      ? await waitForRunEnd(db, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal })
+      ? await waitForRunEnd(ctx, { runId, timeoutMs: MAX_WAIT_MS, signal: request.signal })
       : await readRunResult(db, { runId }),
   );
 });
