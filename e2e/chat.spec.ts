@@ -128,7 +128,11 @@ test("a second message in the same worktree queues; another worktree runs at the
   );
   await expect(page.getByTestId("streaming-answer")).not.toContainText("done.");
 
-  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("second answer");
+  // The queued answer needs the slow first run to end and a second claude to start and answer:
+  // two CLI runs back to back, which on a loaded two-core CI machine can take longer than one wait.
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText("second answer", {
+    timeout: 60_000,
+  });
   const answers = page.locator('[data-testid="message"][data-role="assistant"]');
   await expect(answers).toHaveCount(2);
   await expect(answers.first()).toContainText("done.");
