@@ -1,10 +1,8 @@
-// Lint: typescript-eslint with type information, the rules of hooks, no import cycles, and
-// Arbor's layering (scripts/lint/): lib/ folders form no cycle; components/ import only pure lib/
+// Lint: typescript-eslint with type information, the rules of hooks, and Arbor's layering
+// (scripts/lint/): no module cycles, lib/ folders form no cycle, components/ import only pure lib/
 // modules. Formatting is Prettier's job (`npm run format`), so stylistic rules are off.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -56,13 +54,9 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
-    plugins: { "import-x": importX, arbor: arborPlugin },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
-    },
+    plugins: { arbor: arborPlugin },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "arbor/no-file-cycles": "error",
       "no-restricted-imports": ["error", importStyle],
       "arbor/no-folder-cycles": "error",
       "@typescript-eslint/no-unused-vars": [

@@ -10,7 +10,7 @@ let root = "";
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** Lints a throw-away project tree with only Arbor's two layering rules on. */
+/** Lints a throw-away project tree with only Arbor's layering rules on. */
 async function lintTree(files: Record<string, string>) {
   root = mkdtempSync(path.join(os.tmpdir(), "arbor-lint-"));
   for (const [name, text] of Object.entries(files)) {
@@ -25,7 +25,11 @@ async function lintTree(files: Record<string, string>) {
         files: ["**/*.ts", "**/*.tsx"],
         languageOptions: { parser: tseslint.parser },
         plugins: { arbor: arborPlugin },
-        rules: { "arbor/no-folder-cycles": "error", "arbor/components-import-pure-lib": "error" },
+        rules: {
+          "arbor/no-file-cycles": "error",
+          "arbor/no-folder-cycles": "error",
+          "arbor/components-import-pure-lib": "error",
+        },
       },
     ],
   });
@@ -115,6 +119,42 @@ describe("arbor/no-folder-cycles", () => {
       "lib/worktrees/types.ts": "export const types = 1;\n",
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("arbor/no-file-cycles", () => {
+  it("reports every import of a cycle inside one folder, with the route back", async () => {
+    const problems = await lintTree({
+      "lib/chat/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
+      "lib/chat/b.ts": 'import { c } from "./c.ts";\nexport const b = () => c;\n',
+      "lib/chat/c.ts": 'import {\n  a,\n} from "@/lib/chat/a.ts";\nexport const c = () => a;\n',
+      "lib/chat/d.ts": 'import { a } from "./a.ts";\nexport const d = a;\n',
+    });
+    const cycles = problems.filter((problem) => problem.rule === "arbor/no-file-cycles");
+    expect(cycles.map((problem) => problem.file).sort()).toEqual(["lib/chat/a.ts", "lib/chat/b.ts", "lib/chat/c.ts"]);
+    expect(cycles.find((problem) => problem.file === "lib/chat/a.ts")!.text).toContain(
+      "(lib/chat/a.ts → lib/chat/b.ts → lib/chat/c.ts → lib/chat/a.ts)",
+    );
+  });
+
+  it("lets `import type` and dynamic-free one-way imports through", async () => {
+    const problems = await lintTree({
+      "lib/chat/a.ts": 'import { b } from "./b.ts";\nexport type A = { b: typeof b };\n',
+      "lib/chat/b.ts": 'import type { A } from "./a.ts";\nexport const b = (a?: A) => a;\n',
+      "server/main.ts": 'import { b } from "@/lib/chat/b.ts";\nexport const main = b;\n',
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("counts a dynamic import as an edge", async () => {
+    const problems = await lintTree({
+      "server/a.ts": 'export const load = () => import("./b.ts");\n',
+      "server/b.ts": 'import { load } from "./a.ts";\nexport const b = load;\n',
+    });
+    expect(problems.map((problem) => [problem.file, problem.rule]).sort()).toEqual([
+      ["server/a.ts", "arbor/no-file-cycles"],
+      ["server/b.ts", "arbor/no-file-cycles"],
+    ]);
   });
 });
 

@@ -196,7 +196,9 @@ describe("runClaude with the real CLI against the mock API", () => {
   });
 
   it("times out a request the API never answers and kills the process group", async () => {
-    const { outcome, sessionId } = await runReal({ prompt: "[[mock:hang]]", timeoutMs: 6000 });
+    // The limit counts from the spawn, so it must outlast the CLI's boot on a loaded machine
+    // (6 s did not always), or the run times out before its request reaches the API.
+    const { outcome, sessionId } = await runReal({ prompt: "[[mock:hang]]", timeoutMs: 12_000 });
 
     expect(outcome).toMatchObject({ status: "timed_out", errorKind: "timed_out", result: null, isRetryable: true });
     expect(requestsOf(sessionId)).toHaveLength(1);
