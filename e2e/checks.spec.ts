@@ -12,7 +12,8 @@ test("a check set in Settings fails after a run breaks it, goes to Claude, and p
 }) => {
   test.slow(); // two real CLI runs and three check runs
   await trustRepo(claude.arbor, repo.repoId);
-  const command = "test ! -e broken.txt";
+  // Says why in TAP, so the panel can show the failing test above the output.
+  const command = "test ! -e broken.txt || { echo 'not ok 1 - no broken.txt'; exit 1; }";
 
   // Settings: the server's objection to a nameless check is shown, then the check is saved.
   await page.goto(`/settings?from=${encodeURIComponent(`?repo=${repo.repoId}`)}`);
@@ -44,11 +45,15 @@ test("a check set in Settings fails after a run breaks it, goes to Claude, and p
   const check = panel.locator('[data-testid="check-run"][data-name="no-broken"]');
   await expect(check.getByTestId("check-run-exit")).toHaveText("exit 1");
   await expect(check.getByTestId("check-run-commit")).toContainText("uncommitted changes");
+  // The failing test found in the output comes first, the whole output after it.
+  await expect(check.getByTestId("check-run-failure")).toHaveAttribute("data-name", "no broken.txt");
+  await expect(check.locator('[data-testid="check-run-failures"] ~ [data-testid="check-run-output"]')).toBeVisible();
 
   // "Fix with Claude" sends the failure as the next user message.
   await panel.getByTestId("checks-fix").click();
   const users = page.locator('[data-testid="message"][data-role="user"]');
   await expect(users.last()).toContainText(command);
+  await expect(users.last()).toContainText("Failing tests (found in its TAP output):");
   // The mock model repeats the conversation's command (Claude's "fix" here is the test's rm below).
   await page.getByTestId("checks-toggle").click();
   await page.getByTestId("approval-allow-once").click();

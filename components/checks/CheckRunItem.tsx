@@ -1,11 +1,15 @@
 "use client";
 
 import { useMemo } from "react";
-import { stripAnsi } from "@/lib/checks/strip-ansi.ts";
+import { stripAnsi } from "@/lib/checks/failures/strip-ansi.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
+import { CheckFailureList } from "./CheckFailureList.tsx";
 import { CheckStatusBadge } from "./CheckStatusBadge.tsx";
 
-/** One check's latest run: what ran on which commit, how it ended, and its output as plain text. */
+/**
+ * One check's latest run: what ran on which commit, how it ended, the failing tests found in its
+ * output first, then the whole output as plain text.
+ */
 export function CheckRunItem({ run }: { run: CheckRunView }) {
   const output = useMemo(() => stripAnsi(run.output), [run.output]);
   return (
@@ -34,6 +38,10 @@ export function CheckRunItem({ run }: { run: CheckRunView }) {
         <p className="mt-1 text-xs text-red-700 dark:text-red-400" data-testid="check-run-message">
           {run.message}
         </p>
+      ) : null}
+      {run.failures ? <CheckFailureList found={run.failures} /> : null}
+      {output && run.failures ? (
+        <h3 className="mt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">Full output</h3>
       ) : null}
       {output ? (
         <pre

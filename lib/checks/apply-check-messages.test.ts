@@ -19,6 +19,7 @@ function run(overrides: Partial<CheckRunView>): CheckRunView {
     droppedBytes: 0,
     message: null,
     cached: false,
+    failures: null,
     ...overrides,
   };
 }

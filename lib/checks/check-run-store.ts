@@ -1,15 +1,18 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { CheckRunView, CheckStatus } from "@/lib/realtime/check-views.ts";
+import { findCheckRunFailures } from "@/lib/checks/failures/check-run-failures.ts";
 
 type CheckRunRow = Awaited<ReturnType<Db["checkRun"]["create"]>>;
 
+/** A stored run as the API and the browsers see it, with the failing tests found in its output. */
 export function toCheckRunView(row: CheckRunRow): CheckRunView {
+  const status = row.status as CheckStatus;
   return {
     id: row.id,
     batchId: row.batchId,
     name: row.name,
     command: row.command,
-    status: row.status as CheckStatus,
+    status,
     exitCode: row.exitCode,
     commit: row.headSha,
     tree: row.treeSha,
@@ -20,6 +23,7 @@ export function toCheckRunView(row: CheckRunRow): CheckRunView {
     droppedBytes: row.droppedBytes,
     message: row.message,
     cached: row.cachedFromId !== null,
+    failures: findCheckRunFailures({ status, output: row.output, worktreePath: row.worktreePath }),
   };
 }
 

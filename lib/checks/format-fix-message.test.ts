@@ -18,6 +18,7 @@ const failed: CheckRunView = {
   droppedBytes: 0,
   message: null,
   cached: false,
+  failures: null,
 };
 
 describe("formatFixMessage", () => {
@@ -43,5 +44,58 @@ describe("formatFixMessage", () => {
     expect(message).toContain('Check "unit" (`npm test`) timed out on 0123456');
     expect(message).not.toContain("start");
     expect(message).toContain("xend");
+  });
+
+  it("puts the failing tests found in the output first, each with its place and lines, then the output's end", () => {
+    const output = "RUN v4\n× subtracts\nFAIL src/math.test.js > subtracts\nexpected 2 to be 3\nTests 1 failed\n";
+    const found = {
+      ...failed,
+      output,
+      failures: {
+        format: "vitest" as const,
+        omitted: 3,
+        failures: [
+          {
+            name: "subtracts",
+            file: "src/math.test.js",
+            line: 7,
+            lines: ["expected 2 to be 3", " ❯ src/math.test.js:7:19"],
+          },
+          { name: "parses ```json```", lines: ["SyntaxError"] },
+        ],
+      },
+    };
+    expect(formatFixMessage([found])).toBe(
+      [
+        "This check fails:",
+        "",
+        'Check "unit" (`npm test`) exited with code 1 on 0123456 with uncommitted changes.',
+        "Failing tests (found in its vitest output):",
+        "1. subtracts (src/math.test.js:7)",
+        "```text",
+        "expected 2 to be 3",
+        " ❯ src/math.test.js:7:19",
+        "```",
+        "2. parses ```json```",
+        "```text",
+        "SyntaxError",
+        "```",
+        "…and 3 more failing tests.",
+        "The end of its output:",
+        "```text",
+        output.trimEnd(),
+        "```",
+        "",
+        "Find the cause and fix it, then run the failing command again to confirm it passes.",
+      ].join("\n"),
+    );
+  });
+
+  it("names the failing tests whose lines no longer fit, without their lines", () => {
+    const lines = Array.from({ length: 40 }, (_, n) => `${n} ${"x".repeat(100)}`);
+    const failures = Array.from({ length: 3 }, (_, n) => ({ name: `case ${n}`, lines }));
+    const message = formatFixMessage([{ ...failed, failures: { format: "tap", omitted: 0, failures } }]);
+    expect(message).toContain("1. case 0\n```text\n0 xxx");
+    expect(message).toContain("\n2. case 1\n3. case 2\nThe end of its output:");
   });
 });

@@ -24,6 +24,26 @@ export interface CheckRunView {
   message: string | null;
   /** Not run again: a passing run of the same command on the same tree answered. */
   cached: boolean;
+  /** The failing tests found in a failed run's output, when its format is one Arbor reads; else null. */
+  failures: CheckFailures | null;
+}
+
+/** The test output formats whose failures Arbor finds (lib/checks/failures). */
+export type FailureFormat = "tap" | "junit" | "vitest" | "jest" | "pytest" | "go" | "cargo";
+
+/** One failing test: its name, where it failed when the output says, and its lines of the output. */
+export interface CheckFailure {
+  name: string;
+  file?: string;
+  line?: number;
+  lines: string[];
+}
+
+/** The failing tests of one run's output, bounded; `omitted` counts those found past the bound. */
+export interface CheckFailures {
+  format: FailureFormat;
+  failures: CheckFailure[];
+  omitted: number;
 }
 
 /** Why no check ran in a worktree. */

@@ -134,6 +134,46 @@ describe("checks: running in a trusted repository", () => {
     expect(missing.message).toMatch(/did not find the command.*PATH/);
   });
 
+  it("a failing node --test run carries the failing test's name, file and line, and Fix with Claude sends them first", async () => {
+    const { sessionId, worktreePath } = await shared.repo.freshSession("tap");
+    const testFile = [
+      'import { test } from "node:test";',
+      'import assert from "node:assert/strict";',
+      "",
+      'test("adds", () => assert.equal(1 + 1, 2));',
+      "",
+      'test("subtracts", () => {',
+      "  assert.equal(5 - 3, 3);",
+      "});",
+    ];
+    writeFileSync(path.join(worktreePath, "math.test.mjs"), `${testFile.join("\n")}\n`);
+    await setChecks([{ name: "unit", command: "node --test --test-reporter=tap math.test.mjs" }]);
+    const run = await runOnce(worktreePath);
+    expect(run).toMatchObject({ status: "failed", exitCode: 1 });
+    const read = await readChecksOf(worktreePath);
+    const found = read.body.checks[0]!.failures;
+    expect(found).toMatchObject({ format: "tap", omitted: 0 });
+    expect(found!.failures.map(({ name, file, line }) => ({ name, file, line }))).toEqual([
+      { name: "subtracts", file: "math.test.mjs", line: 6 },
+    ]);
+    expect(found!.failures[0]!.lines[0]).toBe("not ok 2 - subtracts");
+    expect(found!.failures[0]!.lines.join("\n")).toContain("2 !== 3");
+    // The browsers' copy (the check_run message) carries the same failures.
+    expect(run.failures).toEqual(found);
+
+    const fix = await callApi<AcceptedBody>(shared.env.arbor, "/api/worktrees/checks/fix", { body: { sessionId } });
+    expect(fix.status).toBe(202);
+    const fixed = await callApi<RunResultBody>(shared.env.arbor, `/api/chat/runs/${fix.body.run.id}?wait=1`);
+    const request = shared.env.mock.requests.find(
+      (candidate) => candidate.headers["x-claude-code-session-id"] === fixed.body.run.claudeSessionId,
+    );
+    const sent = lastUserText(request!)!;
+    expect(sent).toMatch(
+      /exited with code 1 on [0-9a-f]{7} with uncommitted changes\.\nFailing tests \(found in its TAP output\):\n1\. subtracts \(math\.test\.mjs:6\)\n```text\nnot ok 2 - subtracts\n/,
+    );
+    expect(sent.indexOf("The end of its output:")).toBeGreaterThan(sent.indexOf("2 !== 3"));
+  });
+
   it("a check that deletes its own worktree fails saying so, and touches nothing else", async () => {
     const worktreePath = await shared.repo.addWorktree("self-removing");
     await setChecks([{ name: "unit", command: 'cd .. && rm -rf "$OLDPWD" && echo removed' }]);
