@@ -50,13 +50,11 @@ describe("findFailures", () => {
     expect(found.failures[0]!.lines).toEqual([`${"x".repeat(496)}…`]);
   });
 
-  it("reads 5 MB of output in well under a second or two, finding the failure at its end", () => {
+  it("reads 5 MB of output, finding the failure at its end", () => {
     const noise = "  ✓ a passing test with a long enough name to fill the line (3 ms)\n".repeat(75_000);
-    const started = performance.now();
     const found = findFailures(
       `${noise}FAIL src/a.test.js\n  ● breaks\n    expected 1\n      at Object.<anonymous> (src/a.test.js:9:3)\n`,
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(noise.length).toBeGreaterThan(5_000_000);
     expect(found).toEqual({
       format: "jest",
@@ -73,7 +71,8 @@ describe("findFailures", () => {
   });
 
   // Each is about 1 MB built to make a backtracking pattern retry from every character: a quadratic
-  // pattern takes minutes on these, a linear one milliseconds.
+  // pattern takes minutes on these, a linear one milliseconds, so a quadratic one fails by the
+  // suite's per-test time limit (no clock is read here: speed targets belong to the benchmarks).
   it.each([
     ["an opening parenthesis before a path with no line", `(${"a".repeat(1_000_000)}`],
     ["a path of dots with no extension", ` ${"a.".repeat(500_000)}:1`],
@@ -109,9 +108,7 @@ describe("findFailures", () => {
         `== short test summary info ==\n${Array.from({ length: 30_000 }, (_, n) => `FAILED a.py::u${n}`).join("\n")}`,
     ],
   ])("reads %s in linear time", (_, output) => {
-    const started = performance.now();
     const found = findFailures(output);
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(found === null || found.failures.length <= 20).toBe(true);
   });
 
