@@ -7,6 +7,7 @@ import type {
   LandBlockers,
   LandingPreview,
   LandMethod,
+  LandQueueResult,
   LandResult,
   NewWorktreeOptions,
   OperationState,
@@ -124,5 +125,27 @@ export function useLandWorktree(repoId: string) {
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
     },
+  });
+}
+
+/** POST /api/worktrees/land-queue with a plan: its merge order, each branch tested on top of those before it. */
+export function useLandQueue(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { planId: string }) =>
+      fetchJson<LandQueueResult>("/api/worktrees/land-queue", { method: "POST", body: { repoId, ...input } }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.plans(repoId) });
+    },
+  });
+}
+
+/** POST /api/worktrees/land/cancel: stops the checks of the repository's lands; nothing lands. */
+export function useCancelLanding(repoId: string) {
+  return useMutation({
+    mutationFn: () =>
+      fetchJson<{ cancelled: number }>("/api/worktrees/land/cancel", { method: "POST", body: { repoId } }),
   });
 }

@@ -8,6 +8,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/merge-order/merge-order.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
+import { LandInOrderButton } from "./LandInOrderButton.tsx";
 
 /** The listed files of `count`, with how many more there are. */
 function listFiles(files: readonly string[], count: number): string {
@@ -53,16 +54,20 @@ export function MergeOrderPanel(props: { repoId: string; planId: string; dashboa
           Checking what would conflict…
         </p>
       ) : null}
-      {query.data ? <MergeOrderBody order={query.data} /> : null}
+      {query.data ? <MergeOrderBody order={query.data} repoId={repoId} planId={planId} /> : null}
     </section>
   );
 }
 
-function MergeOrderBody({ order }: { order: MergeOrder }) {
+function MergeOrderBody({ order, repoId, planId }: { order: MergeOrder; repoId: string; planId: string }) {
   if (order.entries.length === 0)
     return <p className="text-sm text-zinc-500">The design has no nodes yet, so there is nothing to land.</p>;
+  const hasBranchesToLand = order.entries.some(
+    (entry) => entry.step !== null && (entry.state === "ready" || entry.state === "waiting"),
+  );
   return (
     <>
+      {hasBranchesToLand ? <LandInOrderButton repoId={repoId} planId={planId} /> : null}
       <p className="mb-2 text-xs text-zinc-500">
         Parents land before their children. Conflicts are measured with git merge-tree, without touching any worktree.
       </p>

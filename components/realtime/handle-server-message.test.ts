@@ -28,6 +28,26 @@ const userMessage = (id: number) => ({
 });
 
 describe("handleServerMessage", () => {
+  it("keeps a land queue's latest progress for its repository, read as it arrives", () => {
+    const client = setup();
+    const progress = {
+      repoId: "repo-1",
+      base: "main",
+      state: "testing" as const,
+      current: 2,
+      entries: [
+        { worktreePath: "/r/a", branch: "feat/a", status: "passed" as const },
+        { worktreePath: "/r/b", branch: "feat/b", status: "testing" as const },
+      ],
+      message: null,
+    };
+    const message = serverMessageSchema.parse({ type: "land_queue", progress });
+    handleServerMessage(client, message);
+    expect(client.getQueryData(queryKeys.landQueue("repo-1"))).toEqual(progress);
+    handleServerMessage(client, { type: "land_queue", progress: { ...progress, state: "landed", current: null } });
+    expect(client.getQueryData(queryKeys.landQueue("repo-1"))).toMatchObject({ state: "landed", current: null });
+  });
+
   it("writes run events into the live-runs cache", () => {
     const client = setup();
     handleServerMessage(client, {

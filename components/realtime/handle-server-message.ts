@@ -46,6 +46,9 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "check_output":
       patchChecks(client, message, (view) => appendCheckOutput(view, message));
       return;
+    case "land_queue":
+      client.setQueryData(queryKeys.landQueue(message.progress.repoId), message.progress);
+      return;
     case "history_import":
       client.setQueryData(queryKeys.historyImport(message.job.repoId, message.job.worktreePath), message.job);
       return;

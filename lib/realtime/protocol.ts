@@ -6,6 +6,7 @@ import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-im
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 import type { MessageView, RunView } from "./chat-views.ts";
 import type { CheckRunView } from "./check-views.ts";
+import type { LandQueueProgress } from "./land-queue-views.ts";
 
 const isObjectWith = (key: string) => (value: unknown) => typeof value === "object" && value !== null && key in value;
 
@@ -172,6 +173,11 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     repoId: z.string(),
     worktreePath: z.string(),
     run: z.custom<CheckRunView>(isObjectWith("status")),
+  }),
+  /** A land queue moved on a step (testing the next branch, landing, its end), on its repository's topic. */
+  z.object({
+    type: z.literal("land_queue"),
+    progress: z.custom<LandQueueProgress>(isObjectWith("entries")),
   }),
   /** A worktree's "Import history" progress (a few per second at most) and its end, on its repository's topic. */
   z.object({

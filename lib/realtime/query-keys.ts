@@ -48,6 +48,8 @@ export const queryKeys = {
     planId === undefined ? (["dashboard", repoId] as const) : (["dashboard", repoId, planId ?? "latest"] as const),
   /** The order to land a plan's branches; refreshed whenever the dashboard showing it is. */
   mergeOrder: (repoId: string, planId: string) => ["merge-order", repoId, planId] as const,
+  /** The repository's land queue as its `land_queue` messages tell it (never fetched). */
+  landQueue: (repoId: string) => ["land-queue", repoId] as const,
   rules: (repoId: string) => ["rules", repoId] as const,
   githubStatus: (repoId: string) => ["github-status", repoId] as const,
 

@@ -40,6 +40,8 @@ export const PROCESS_STATE = {
     "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   checkBatches:
     "lib/checks/run/check-batches.ts: the checks running in each worktree, so a new run cancels the old one",
+  landingGates:
+    "lib/checks/gate/landing-gates.ts: the lands whose checks are running per repository, so the user can cancel them",
   checkDebounces: "lib/checks/run/schedule-checks.ts: automatic check runs waiting for a worktree to settle",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",

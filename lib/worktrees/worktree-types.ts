@@ -1,4 +1,5 @@
-import type { MergeGateResult } from "@/lib/realtime/check-views.ts";
+import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
+import type { LandQueueEntryStatus } from "@/lib/realtime/land-queue-views.ts";
 import type { LandMethod } from "@/lib/settings/land-methods.ts";
 import type { WorktreeSetup } from "./worktree-setup.ts";
 
@@ -101,6 +102,35 @@ export interface LandResult {
   nodesDone: NodeMarkedDone[];
   /** The repository's checks on the merge before the base moved (a failure refuses the land instead). */
   gate: MergeGateResult;
+}
+
+/** One branch of a land queue, as POST /api/worktrees/land-queue answers it. */
+export interface LandQueueEntry {
+  worktreePath: string;
+  branch: string;
+  /** landed, failed, conflict or not_tested once the queue is over. */
+  status: LandQueueEntryStatus;
+  /** The merge commit tested (the base plus the branches before it plus this one); null when not made. */
+  commit: string | null;
+  tree: string | null;
+  /** The checks on that tree (a failed one's output is here). */
+  checks: CheckRunView[];
+  /** The files that conflict with the branches before it (the first ones), when it conflicts. */
+  conflictingFiles: string[];
+  nodesDone: NodeMarkedDone[];
+}
+
+/** POST /api/worktrees/land-queue: branches landed in order, each tested on top of those before it. */
+export interface LandQueueResult {
+  base: string;
+  baseWorktreePath: string;
+  /** landed: every branch; stopped: the branches before the one that failed or conflicted landed. */
+  state: "landed" | "stopped";
+  /** The base's head now: the last commit tested and landed, or where it was when nothing landed. */
+  commit: string;
+  entries: LandQueueEntry[];
+  /** Why it stopped, with what to do; null when everything landed. */
+  message: string | null;
 }
 
 /** One place where both sides changed the same lines: the base's version and the branch's, bounded. */

@@ -3,8 +3,8 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
 import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
-import { findPassingRun } from "@/lib/checks/check-run-store.ts";
-import { startCheckBatch } from "@/lib/checks/run/run-check-batch.ts";
+import { runChecksOnTree } from "./check-tree.ts";
+import { whileCancellable } from "./landing-gates.ts";
 import { withScratchWorktree } from "./scratch-worktree.ts";
 
 /**
@@ -12,37 +12,47 @@ import { withScratchWorktree } from "./scratch-worktree.ts";
  * the base moves: the merge is made in git's object store (`merge-tree --write-tree`, the
  * repository's merge drivers allowed: the gate runs only in a trusted repository), and unless
  * every check already passed on exactly that tree, it is checked out in a scratch worktree and
- * the checks run there. Throws conflict (409) with the failing output when one does not pass;
- * the scratch worktree is gone either way. Not run when no check is configured or the repository
- * is not trusted (the land goes ahead, and says so).
+ * the checks run there. Throws conflict (409) with the failing output when one does not pass, or
+ * when the user cancelled it (cancelLanding); the scratch worktree is gone either way. Not run
+ * when no check is configured or the repository is not trusted (the land goes ahead, and says so).
  */
 export async function runMergeGate(
   db: Db,
-  input: { repoId: string; worktreePath: string; baseCwd: string; baseCommit: string; branch: string; base: string },
+  input: {
+    repoId: string;
+    worktreePath: string;
+    baseCwd: string;
+    baseCommit: string;
+    branch: string;
+    base: string;
+    /** The merge's tree when the land check already wrote it with the repository's drivers (saves a merge). */
+    knownTree?: string;
+  },
 ): Promise<MergeGateResult> {
   const { checks, reason } = await readCheckReadiness(db, input.repoId);
   if (reason) return { status: "not_run", reason, tree: null, checks: [] };
-  const tree = await mergeTree(input);
-  const cached = await Promise.all(
-    checks.map((check) => findPassingRun(db, { repoId: input.repoId, tree, command: check.command })),
+  const tree = input.knownTree ?? (await mergeTree(input));
+  const runs = await whileCancellable(input.repoId, (signal) =>
+    withScratchWorktree({ repoCwd: input.baseCwd }, (scratch) =>
+      runChecksOnTree(db, {
+        repoId: input.repoId,
+        worktreePath: input.worktreePath,
+        checks,
+        tree,
+        // The checks see HEAD at the base, with the merge's files.
+        commit: input.baseCommit,
+        repoCwd: input.baseCwd,
+        scratch,
+        signal,
+      }),
+    ),
   );
-  const tested = { tree, head: input.baseCommit, isDirty: false };
-  const batchInput = {
-    repoId: input.repoId,
-    worktreePath: input.worktreePath,
-    purpose: "land" as const,
-    checks,
-    tested,
-  };
-  const signal = new AbortController().signal;
-  const runs = cached.every((row) => row !== null)
-    ? await (
-        await startCheckBatch(db, { ...batchInput, cwd: input.baseCwd, signal })
-      ).done
-    : await withScratchWorktree(
-        { repoCwd: input.baseCwd, commit: input.baseCommit, tree },
-        async (scratchPath) => (await startCheckBatch(db, { ...batchInput, cwd: scratchPath, signal })).done,
-      );
+  if (runs.some((run) => run.status === "cancelled"))
+    throw new AppError(
+      "conflict",
+      `${input.branch} was not landed: its checks were cancelled before they finished, so ${input.base} did not move. Land it again when you want it.`,
+      { details: { gate: { status: "cancelled", tree, checks: runs } } },
+    );
   const failing = runs.filter((run) => run.status !== "passed");
   if (failing.length > 0) throw gateRefusal({ ...input, failing, runs, tree });
   return { status: "passed", reason: null, tree, checks: runs };

@@ -3,29 +3,56 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { runGit } from "@/lib/git/run/run-git.ts";
 
+/** A scratch worktree made on first use: `checkout` puts exactly a tree there and answers its folder. */
+export interface ScratchWorktree {
+  checkout(input: { commit: string; tree: string }): Promise<string>;
+}
+
 /**
- * Checks out exactly `tree` in a scratch worktree of the repository (`git worktree add --detach
- * --no-checkout` at `commit` in a temporary folder, then `read-tree -u --reset`), hands its path
- * to `use`, and always removes it again, folder and git's record of it. No hook runs (Arbor's
- * git overrides switch them off); the user's worktrees, branches and index are not touched.
+ * Hands `use` a scratch worktree of the repository, made only when first checked out (`git
+ * worktree add --detach --no-checkout` at `commit` in a temporary folder, then `read-tree -u
+ * --reset` of `tree`); a later checkout moves its HEAD and files to the next commit and tree, and
+ * removes what the previous check left (`clean -ffdx`), so each tree is tested as a fresh checkout
+ * would be. It is always removed again, folder and git's record of it, however `use` ends. No hook
+ * runs (Arbor's git overrides switch them off); the user's worktrees, branches and index are not touched.
  */
 export async function withScratchWorktree<T>(
-  input: { repoCwd: string; commit: string; tree: string },
-  use: (scratchPath: string) => Promise<T>,
+  input: { repoCwd: string },
+  use: (scratch: ScratchWorktree) => Promise<T>,
 ): Promise<T> {
-  const folder = await mkdtemp(path.join(tmpdir(), "arbor-gate-"));
-  const scratchPath = path.join(folder, "merge");
+  let folder: string | null = null;
+  let scratchPath: string | null = null;
+  const scratch: ScratchWorktree = {
+    async checkout({ commit, tree }) {
+      if (scratchPath === null) {
+        folder = await mkdtemp(path.join(tmpdir(), "arbor-gate-"));
+        const added = path.join(folder, "merge");
+        await runGit({ cwd: input.repoCwd, args: ["worktree", "add", "--detach", "--no-checkout", added, commit] });
+        scratchPath = added;
+        await runGit({ cwd: added, args: ["read-tree", "-u", "--reset", tree] });
+        return added;
+      }
+      await runGit({ cwd: scratchPath, args: ["update-ref", "--no-deref", "HEAD", commit] });
+      await runGit({ cwd: scratchPath, args: ["read-tree", "-u", "--reset", tree] });
+      await runGit({ cwd: scratchPath, args: ["clean", "-ffdxq"] });
+      return scratchPath;
+    },
+  };
   try {
-    await runGit({
-      cwd: input.repoCwd,
-      args: ["worktree", "add", "--detach", "--no-checkout", scratchPath, input.commit],
-    });
-    await runGit({ cwd: scratchPath, args: ["read-tree", "-u", "--reset", input.tree] });
-    return await use(scratchPath);
+    return await use(scratch);
   } finally {
-    await runGit({ cwd: input.repoCwd, args: ["worktree", "remove", "--force", scratchPath] }).catch(() => undefined);
-    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
-    // A removal that failed half way leaves git's record of a folder that is gone: pruned here.
-    await runGit({ cwd: input.repoCwd, args: ["worktree", "prune"] }).catch(() => undefined);
+    if (folder !== null) await removeScratch({ repoCwd: input.repoCwd, folder, scratchPath });
   }
+}
+
+async function removeScratch(input: { repoCwd: string; folder: string; scratchPath: string | null }) {
+  const isRemoved =
+    input.scratchPath !== null &&
+    (await runGit({ cwd: input.repoCwd, args: ["worktree", "remove", "--force", input.scratchPath] }).then(
+      () => true,
+      () => false,
+    ));
+  await rm(input.folder, { recursive: true, force: true, maxRetries: 3 });
+  // A removal that failed (or an add that failed half way) leaves git's record of a folder that is gone: pruned here.
+  if (!isRemoved) await runGit({ cwd: input.repoCwd, args: ["worktree", "prune"] }).catch(() => undefined);
 }

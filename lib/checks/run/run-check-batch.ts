@@ -92,7 +92,11 @@ async function runOne(
     onOutput: (text) => stream.write(text),
   });
   stream.close();
-  const { status, message } = describeCheckOutcome({ check, result, isFolderGone: !existsSync(input.cwd) });
+  const outcome = describeCheckOutcome({ check, result, isFolderGone: !existsSync(input.cwd) });
+  const { status } = outcome;
+  // A signal aborted with a sentence says who cancelled (a cancelled land), instead of "a newer run".
+  const reason: unknown = input.signal.reason;
+  const message = status === "cancelled" && typeof reason === "string" ? reason : outcome.message;
   const finished = await db.checkRun.update({
     where: { id: row.id },
     data: {

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readGitMessage, readGitOutput, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
+import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { runMergeGate } from "@/lib/checks/gate/merge-gate.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -13,13 +13,18 @@ import {
 } from "./git-identity.ts";
 import { assertLandable } from "./land-refusals.ts";
 import { markLandedNodesDone } from "./mark-node-done.ts";
+import { assertUnchangedSinceCheck, moveBase } from "./move-base.ts";
 import { describeOperation, readOperationState, whyRebaseStopped } from "./operation-state.ts";
-import { liveRunState, publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
+import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
+
+/** The message of a land's merge commit (a queue's are the same). */
+export const mergeMessage = (input: { branch: string; base: string }) =>
+  `Merge branch '${input.branch}' into ${input.base}`;
 
 /**
  * Lands a branch into its base, in the worktree holding the base: merge, squash, fast-forward (base
@@ -46,18 +51,14 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
     { kind: "landing", doing: `landing ${branch} into ${base}` },
     async () => {
       // What may have happened between the check and the holds: a run started, or another land moved the base.
-      if (
-        liveRunState(ctx, { repoId: input.repoId, worktreePath: cwd }) !== "idle" ||
-        liveRunState(ctx, { repoId: input.repoId, worktreePath: check.worktreePath }) !== "idle"
-      )
-        throw new AppError("conflict", `${branch} was not landed: a run started just now; try again after it.`);
-      const baseNow = (await runGit({ cwd, args: ["rev-parse", "--verify", "HEAD"] })).trim();
-      if (baseNow !== check.baseCommit)
-        throw new AppError(
-          "conflict",
-          `${base} moved while ${branch} was being checked (it is now at ${baseNow.slice(0, 7)}), so nothing was landed. Check again, then land.`,
-          { details: { isBaseMoved: true, baseCommit: baseNow } },
-        );
+      await assertUnchangedSinceCheck(ctx, {
+        repoId: input.repoId,
+        baseCwd: cwd,
+        worktreePaths: [check.worktreePath],
+        baseCommit: check.baseCommit,
+        base,
+        what: branch,
+      });
       return landChecked(db, { ...input, check });
     },
   );
@@ -81,16 +82,10 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     baseCommit: check.baseCommit,
     branch,
     base,
+    // A trusted repository's check merged with its own drivers, as the gate would (untrusted: no gate).
+    knownTree: isTrusted ? check.mergeTree : undefined,
   });
   const mergeDrivers = isTrusted ? [] : await neutralMergeDrivers(cwd);
-  const git = (args: string[]) =>
-    runGitCommand({
-      cwd,
-      args,
-      allowRepositoryCode: isTrusted,
-      extraConfig: mergeDrivers,
-      timeoutMs: LAND_TIMEOUT_MS,
-    });
   const ref = `refs/heads/${branch}`;
   if (input.method === "rebase") {
     // A rebase that replays commits writes them as the user: without a name git stops half way.
@@ -103,31 +98,27 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     // A hook (trusted repositories run them) or another program may have committed on the base meanwhile.
     await assertBaseStill({ cwd, check });
   }
-  try {
-    if (input.method === "merge") await git(["merge", "--no-ff", "-m", `Merge branch '${branch}' into ${base}`, ref]);
-    else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
-    else {
-      const log = await runGit({ cwd, args: ["log", "--reverse", "--format=%h%x00%s", `refs/heads/${base}..${ref}`] });
-      await git(["merge", "--squash", ref]);
-      await git(["commit", "-m", squashMessage({ branch, base, commits: parseCommitSubjects(log) })]);
-    }
-  } catch (error) {
-    await runGit({ cwd, args: input.method === "merge" ? ["merge", "--abort"] : ["reset", "--merge"] }).catch(
-      () => undefined,
-    );
-    if (input.method === "rebase") await assertBaseStill({ cwd, check });
-    if (GIT_IDENTITY_MISSING.test(readGitOutput(error)))
-      throw identityMissingError({
-        notDone: `${branch} was not landed (the ${base} worktree is as it was)`,
-        cause: error,
-      });
-    throw new AppError(
-      "conflict",
-      `git could not land ${branch} into ${base} (${readGitMessage(error)}); the ${base} worktree was put back as it was. Fix what git reports (a hook? who you are in git config?), then try again.`,
-      { cause: error },
-    );
-  }
-  const commit = (await runGit({ cwd, args: ["rev-parse", "HEAD"] })).trim();
+  const commit = await moveBase({
+    cwd,
+    isTrusted,
+    mergeDrivers,
+    what: branch,
+    base,
+    isMergeCommit: input.method === "merge",
+    afterUndo: input.method === "rebase" ? () => assertBaseStill({ cwd, check }) : undefined,
+    move: async (git) => {
+      if (input.method === "merge") await git(["merge", "--no-ff", "-m", mergeMessage({ branch, base }), ref]);
+      else if (input.method === "fast-forward" || input.method === "rebase") await git(["merge", "--ff-only", ref]);
+      else {
+        const log = await runGit({
+          cwd,
+          args: ["log", "--reverse", "--format=%h%x00%s", `refs/heads/${base}..${ref}`],
+        });
+        await git(["merge", "--squash", ref]);
+        await git(["commit", "-m", squashMessage({ branch, base, commits: parseCommitSubjects(log) })]);
+      }
+    },
+  });
   const nodesDone = await markLandedNodesDone(db, { repoId: input.repoId, branch });
   publishWorktreeListChange(input.repoId);
   return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone, gate };
