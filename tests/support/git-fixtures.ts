@@ -110,7 +110,7 @@ export async function writeFiles({ dir, files }: { dir: string; files: Record<st
   }
 }
 
-async function commitAll({ cwd, message }: { cwd: string; message: string }): Promise<void> {
+export async function commitAll({ cwd, message }: { cwd: string; message: string }): Promise<void> {
   await runFixtureGit({ cwd, args: ["add", "-A"] });
   await runFixtureGit({ cwd, args: ["commit", "-q", "-m", message] });
 }

@@ -140,12 +140,9 @@ async function resolveLandingCommits(input: {
   const [base = "", branch = ""] = (
     await runGit({
       cwd: input.repoRoot,
-      args: [
-        "rev-parse",
-        "--end-of-options",
-        `refs/heads/${input.base}^{commit}`,
-        `refs/heads/${input.branch}^{commit}`,
-      ],
+      // Both start with refs/heads/, never a dash; git 2.39's rev-parse would print an
+      // --end-of-options back as the first line and shift the answers.
+      args: ["rev-parse", `refs/heads/${input.base}^{commit}`, `refs/heads/${input.branch}^{commit}`],
     })
   )
     .trim()
