@@ -12,6 +12,7 @@ import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
 import { getShutdownTasks, installShutdown } from "./shutdown.ts";
 import { createWsGateway } from "./ws-gateway.ts";
+import { stopAllWatches } from "@/lib/changes/worktree-watchers.ts";
 import { createServerContext } from "./create-context.ts";
 import { installRuntimeContext } from "@/lib/context/current-context.ts";
 import { handleHookIngest } from "./hook-ingest-endpoint.ts";
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     token: serverConfig.token,
     findBrowser: (cookie: string) => sessions.findByCookie(cookie),
   };
-  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents });
+  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents, runs: ctx.runs });
   const server = createArborHttpServer({
     policy,
     sessions,
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
     () => ctx.warmPool.discard(),
+    () => stopAllWatches(),
     () => ctx.runs.shutdown(),
     () => processHost.close(),
     () => unpinServedBuild(builds),

@@ -10,6 +10,7 @@ import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
 import { getDb } from "@/lib/db/client.ts";
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { assertLocalRepo } from "@/lib/team/ownership.ts";
 
 const HEARTBEAT_MS = 30_000;
@@ -40,7 +41,13 @@ export interface WsGateway {
  * the upgrade handler with the same guard as HTTP: a page on another origin must not be
  * able to open a socket and watch or drive runs (cross-site WebSocket hijacking).
  */
-export function createWsGateway(input: { policy: GuardPolicy; hub: EventHub; runEvents: RunEventLog }): WsGateway {
+export function createWsGateway(input: {
+  policy: GuardPolicy;
+  hub: EventHub;
+  runEvents: RunEventLog;
+  /** Whether Claude works in a watched worktree (its checks then wait for the run's end). */
+  runs: RunManager;
+}): WsGateway {
   // Arbor's page offers `arbor.v1` beside its page key (see lib/http/page-key.ts): the answer names only
   // `arbor.v1`, so the key is never echoed back.
   const wss = new WebSocketServer({
@@ -88,8 +95,8 @@ export function createWsGateway(input: { policy: GuardPolicy; hub: EventHub; run
       subscriptions.delete(topic);
     };
     /** A worktree watch counts as a subscription; it is set up asynchronously (the worktree must be a pinned one). */
-    const watch = (input: { repoId: string; worktreePath: string }) => {
-      const key = `watch:${input.repoId}:${input.worktreePath}`;
+    const watch = (target: { repoId: string; worktreePath: string }) => {
+      const key = `watch:${target.repoId}:${target.worktreePath}`;
       if (subscriptions.has(key)) return;
       if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
         send({
@@ -105,8 +112,8 @@ export function createWsGateway(input: { policy: GuardPolicy; hub: EventHub; run
         release?.();
       });
       // Another instance's repository is refused here, where the request enters, as withLocalRepo does for routes.
-      assertLocalRepo(getDb(), { repoId: input.repoId })
-        .then(() => watchWorktree(getDb(), input))
+      assertLocalRepo(getDb(), { repoId: target.repoId })
+        .then(() => watchWorktree({ db: getDb(), runs: input.runs }, target))
         .then(
           (stop) => {
             if (isCancelled) stop();
@@ -116,7 +123,7 @@ export function createWsGateway(input: { policy: GuardPolicy; hub: EventHub; run
             if (subscriptions.get(key) && !isCancelled) subscriptions.delete(key);
             send({
               type: "error",
-              message: `Cannot watch ${input.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
+              message: `Cannot watch ${target.worktreePath}: ${error instanceof Error ? error.message : String(error)}`,
             });
           },
         );

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
-import type { WorktreeChecksView } from "@/lib/realtime/check-views.ts";
+import type { AutoFixView, WorktreeChecksView } from "@/lib/realtime/check-views.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { upsertMessage, type MessagePage } from "@/components/memory/message-paging.ts";
 import { mergeStartedChecks } from "@/lib/checks/apply-check-messages.ts";
@@ -47,6 +47,22 @@ export function useFixChecks(sessionId: string) {
     onSuccess: (accepted) =>
       client.setQueryData<InfiniteData<MessagePage>>(queryKeys.messages(sessionId), (pages) =>
         upsertMessage(pages, accepted.userMessage),
+      ),
+  });
+}
+
+/** PUT /api/worktrees/checks/auto-fix: turns the worktree's automatic fixes on or off (the count starts again). */
+export function useSetAutoFix(input: WorktreeRef) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      fetchJson<{ autoFix: AutoFixView }>("/api/worktrees/checks/auto-fix", {
+        method: "PUT",
+        body: { ...input, enabled },
+      }),
+    onSuccess: ({ autoFix }) =>
+      client.setQueryData<WorktreeChecksView>(queryKeys.worktreeChecks(input.repoId, input.worktreePath), (view) =>
+        view ? { ...view, autoFix } : view,
       ),
   });
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import type { AttentionItem, AttentionState } from "@/lib/chat/attention/attention.ts";
+import { describeFailingChecks, type AttentionItem, type AttentionState } from "@/lib/chat/attention/attention.ts";
 import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -12,6 +12,7 @@ import { useAttention } from "./use-attention.ts";
 const LOOK: Record<AttentionState, { label: string; tone: BadgeTone }> = {
   waiting: { label: "waiting for you", tone: "amber" },
   failed: { label: "failed", tone: "red" },
+  checks_failed: { label: "checks failing", tone: "red" },
   unread: { label: "finished · unread", tone: "sky" },
   running: { label: "running", tone: "emerald" },
   queued: { label: "queued", tone: "zinc" },
@@ -22,9 +23,13 @@ const folderOf = (path: string) => path.split("/").filter(Boolean).at(-1) ?? pat
 
 /**
  * Every worktree of every pinned repository, most in need of the user first (waiting, failed,
- * unread, running, queued, idle). A click, or the keys 1–9, open one.
+ * checks failing, unread, running, queued, idle). A click, or the keys 1–9, open one; a worktree
+ * whose checks fail has a button that opens it with its Checks panel.
  */
-export function AttentionView(props: { onOpen: (item: AttentionItem) => void }) {
+export function AttentionView(props: {
+  onOpen: (item: AttentionItem) => void;
+  onOpenChecks: (item: AttentionItem) => void;
+}) {
   const attention = useAttention();
   const items = useMemo(() => attention.data ?? [], [attention.data]);
   const { onOpen } = props;
@@ -57,14 +62,14 @@ export function AttentionView(props: { onOpen: (item: AttentionItem) => void }) 
       ) : null}
       <ol className="space-y-1.5">
         {items.map((item, index) => (
-          <li key={item.sessionId}>
+          <li key={item.sessionId} className="flex items-stretch gap-1.5">
             <Button
               variant="bare"
               onClick={() => onOpen(item)}
               data-testid="attention-item"
               data-state={item.state}
               data-path={item.worktreePath}
-              className="flex w-full items-start gap-3 rounded-md border border-zinc-200 px-3 py-2 text-left hover:bg-zinc-100 dark:border-zinc-800 dark:hover:bg-zinc-900"
+              className="flex min-w-0 flex-1 items-start gap-3 rounded-md border border-zinc-200 px-3 py-2 text-left hover:bg-zinc-100 dark:border-zinc-800 dark:hover:bg-zinc-900"
             >
               {index < 9 ? <Kbd>{String(index + 1)}</Kbd> : <span className="w-4" />}
               <span className="min-w-0 flex-1">
@@ -81,6 +86,14 @@ export function AttentionView(props: { onOpen: (item: AttentionItem) => void }) 
                     {item.lastRun.errorMessage}
                   </span>
                 ) : null}
+                {item.failingChecks ? (
+                  <span
+                    className="block truncate text-xs text-red-700 dark:text-red-400"
+                    data-testid="attention-checks"
+                  >
+                    {describeFailingChecks(item.failingChecks)}
+                  </span>
+                ) : null}
               </span>
               {item.lastRun ? (
                 <span className="shrink-0 text-[11px] text-zinc-500">
@@ -92,6 +105,16 @@ export function AttentionView(props: { onOpen: (item: AttentionItem) => void }) 
                 </span>
               ) : null}
             </Button>
+            {item.failingChecks ? (
+              <Button
+                size="sm"
+                onClick={() => props.onOpenChecks(item)}
+                data-testid="attention-open-checks"
+                title={`Open ${folderOf(item.worktreePath)} with its Checks panel`}
+              >
+                Checks
+              </Button>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -11,6 +11,7 @@ const item = (worktreePath: string, state: AttentionItem["state"]): AttentionIte
   sessionId: `s-${worktreePath}`,
   state,
   lastRun: null,
+  failingChecks: null,
 });
 
 const statesOf = (items: AttentionItem[] | undefined) => items?.map((entry) => `${entry.worktreePath}:${entry.state}`);

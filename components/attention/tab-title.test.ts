@@ -9,6 +9,7 @@ const item = (worktreePath: string, state: AttentionState): AttentionItem => ({
   sessionId: `s-${worktreePath}`,
   state,
   lastRun: null,
+  failingChecks: null,
 });
 
 describe("attentionTabTitle", () => {

@@ -8,7 +8,7 @@ export function baseTabTitle(title: string): string {
 }
 
 /**
- * The tab's title: how many worktrees wait for the user or failed (the attention view's states),
+ * The tab's title: how many worktrees wait for the user, failed or have failing checks (the attention view's states),
  * before the page's title ("(3) Arbor"); the page's title alone when none does.
  */
 export function attentionTabTitle(input: { title: string; items: readonly AttentionItem[] }): string {

@@ -5,6 +5,7 @@ import { ChangesPanel } from "@/components/changes/ChangesPanel.tsx";
 import { ChangesToggle } from "@/components/changes/ChangesToggle.tsx";
 import { ChecksPanel } from "@/components/checks/ChecksPanel.tsx";
 import { ChecksToggle } from "@/components/checks/ChecksToggle.tsx";
+import { CHECKS_FLAG } from "@/components/checks/checks-flag.ts";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
@@ -29,8 +30,6 @@ import { useWarmCli } from "./use-warm-cli.ts";
 const TIMELINE_FLAG = "arbor.chat.timeline";
 /** localStorage key of the "Changes beside the chat" choice. */
 const CHANGES_FLAG = "arbor.chat.changes";
-/** localStorage key of the "Checks beside the chat" choice. */
-const CHECKS_FLAG = "arbor.chat.checks";
 
 /**
  * A worktree's conversation: header with memory tools, summary, messages (live while a run

@@ -5,13 +5,14 @@ import { useFixChecks, useRunChecks, useWorktreeChecks } from "@/components/api/
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import type { CheckSkipReason } from "@/lib/realtime/check-views.ts";
+import { AutoFixSwitch } from "./AutoFixSwitch.tsx";
 import { CheckRunItem } from "./CheckRunItem.tsx";
 import { CheckStatusBadge } from "./CheckStatusBadge.tsx";
 
 /**
  * The Checks panel beside the chat: the overall result, each check's latest run with its output
- * (live while it runs), "Run checks", and "Fix with Claude" when one failed; when the checks cannot
- * run, why and where to change that.
+ * (live while it runs), "Run checks", "Fix with Claude" when one failed and the switch that does it
+ * automatically; when the checks cannot run, why and where to change that.
  */
 export function ChecksPanel(props: {
   worktree: { repoId: string; worktreePath: string };
@@ -59,6 +60,14 @@ export function ChecksPanel(props: {
       {run.error ? <ErrorNotice error={run.error} testId="checks-run-error" /> : null}
       {fix.error ? <ErrorNotice error={fix.error} testId="checks-fix-error" /> : null}
       {view?.reason ? <ReasonNotice reason={view.reason} repoId={props.worktree.repoId} /> : null}
+      {view && !view.reason ? (
+        <AutoFixSwitch
+          worktree={props.worktree}
+          autoFix={view.autoFix}
+          isFailing={hasFailure}
+          isReadOnly={props.isReadOnly}
+        />
+      ) : null}
       {view && view.checks.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {view.checks.map((check) => (

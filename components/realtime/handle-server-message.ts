@@ -21,7 +21,8 @@ type WorktreeActivityMessage = Extract<ServerMessage, { type: "worktree_activity
  * Puts one server message into the React Query cache: run events into ["live-runs", sessionId] and a
  * finished run's answer into the messages, worktree activity into the activity lists and the attention
  * view, hook events and relays into the cached hook lists, notifications into the toasts (and a refetch of
- * the inbox), everything else as invalidations of the queries it makes stale. A run's end costs no request.
+ * the inbox), check results and the auto-fix into the worktree's checks (and a refetch of the attention view),
+ * everything else as invalidations of the queries it makes stale. A run's end costs no request.
  */
 export function handleServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
@@ -42,6 +43,12 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "check_run":
       patchChecks(client, message, (view) => applyCheckRun(view, message.run));
+      // "What needs you" lists worktrees whose checks fail: a result may add or clear one.
+      if (message.run.status !== "running") refreshLatest(client, queryKeys.attention());
+      return;
+    case "check_auto_fix":
+      patchChecks(client, message, (view) => ({ ...view, autoFix: message.autoFix }));
+      refreshLatest(client, queryKeys.attention());
       return;
     case "check_output":
       patchChecks(client, message, (view) => appendCheckOutput(view, message));

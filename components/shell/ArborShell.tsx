@@ -8,6 +8,8 @@ import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
 import { AttentionView } from "@/components/attention/AttentionView.tsx";
+import { CHECKS_FLAG } from "@/components/checks/checks-flag.ts";
+import { useStoredFlag } from "@/components/chat/use-stored-flag.ts";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
@@ -98,6 +100,15 @@ export function ArborShell() {
     },
     [select],
   );
+  const [, setChecksOn] = useStoredFlag(CHECKS_FLAG, false);
+  /** A worktree whose checks fail, opened with its Checks panel beside the chat. */
+  const openAttentionChecks = useCallback(
+    (item: { repoId: string; worktreePath: string }) => {
+      setChecksOn(true);
+      openAttentionItem(item);
+    },
+    [openAttentionItem, setChecksOn],
+  );
   /** Opens the conversation a ledger entry came from at its message (in the entry's worktree, else this one). */
   const jumpToEntry = (entry: LedgerEntryView) => {
     const path = entry.worktreePath ?? worktreePath;
@@ -167,7 +178,7 @@ export function ArborShell() {
         <main className={`${columnDisplay("main", pane)} min-w-0 flex-1 flex-col`} data-testid="main-pane">
           {!selectedPin ? (
             pins.data && pins.data.length > 0 ? (
-              <AttentionView onOpen={openAttentionItem} />
+              <AttentionView onOpen={openAttentionItem} onOpenChecks={openAttentionChecks} />
             ) : (
               <EmptyState
                 title="Pick a repository"

@@ -1,3 +1,5 @@
+import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import { scheduleChecksAfterEdit } from "@/lib/checks/run/schedule-checks.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { readGitDir } from "@/lib/git/read/read-operation-in-progress.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
@@ -17,14 +19,24 @@ export const MAX_WATCHED_WORKTREES = 32;
 
 const watchedState = defineProcessState("worktreeWatchers", () => new Map<string, Watched>());
 
+/** What a watch touches: the database, and the run manager (checks wait while Claude works there). */
+export interface WatchContext {
+  db: Db;
+  runs: RunManager;
+}
+
 /**
  * Watches a pinned worktree's files and git dirs while at least one browser looks at it: the
  * first viewer starts the watch, each one gets a release, the last release stops it. Each burst
  * of changes (a save in an editor, a `git commit` in a terminal) becomes one "worktree changed"
- * message to the repository's browsers, who scan it again; nothing is stored.
+ * message to the repository's browsers, who scan it again, and asks for the repository's checks
+ * once the worktree is quiet (they run only if its files changed); nothing is stored.
  */
-export async function watchWorktree(db: Db, input: { repoId: string; worktreePath: string }): Promise<() => void> {
-  const { repoId, worktreePath } = await findPinnedWorktree(db, input);
+export async function watchWorktree(
+  ctx: WatchContext,
+  input: { repoId: string; worktreePath: string },
+): Promise<() => void> {
+  const { repoId, worktreePath } = await findPinnedWorktree(ctx.db, input);
   const watched = watchedState.get();
   const key = `${repoId}\0${worktreePath}`;
   let entry = watched.get(key);
@@ -34,7 +46,7 @@ export async function watchWorktree(db: Db, input: { repoId: string; worktreePat
         `Arbor already watches ${MAX_WATCHED_WORKTREES} worktrees; this one updates after runs and on rescan.`,
       );
     }
-    entry = { viewers: 0, started: startWatch({ repoId, worktreePath }) };
+    entry = { viewers: 0, started: startWatch(ctx, { repoId, worktreePath }) };
     watched.set(key, entry);
   }
   entry.viewers += 1;
@@ -56,7 +68,27 @@ export async function describeWatches(): Promise<{ worktrees: number; folders: n
   return { worktrees: watches.length, folders: watches.reduce((sum, watch) => sum + (watch?.count() ?? 0), 0) };
 }
 
-async function startWatch(input: { repoId: string; worktreePath: string }): Promise<FolderWatch | null> {
+/** Stops watching a worktree whoever looks (it was removed); later releases find nothing to stop. */
+export function stopWatchingWorktree(input: { repoId: string; worktreePath: string }): void {
+  const watched = watchedState.get();
+  const key = `${input.repoId}\0${input.worktreePath}`;
+  const entry = watched.get(key);
+  if (!entry) return;
+  watched.delete(key);
+  void entry.started.then((watch) => watch?.close());
+}
+
+/** Stops every watch (the server is shutting down). */
+export async function stopAllWatches(): Promise<void> {
+  const entries = [...watchedState.get().values()];
+  watchedState.get().clear();
+  for (const watch of await Promise.all(entries.map((entry) => entry.started))) watch?.close();
+}
+
+async function startWatch(
+  ctx: WatchContext,
+  input: { repoId: string; worktreePath: string },
+): Promise<FolderWatch | null> {
   try {
     const [gitDir, commonDir] = await Promise.all([
       readGitDir(input.worktreePath),
@@ -67,7 +99,14 @@ async function startWatch(input: { repoId: string; worktreePath: string }): Prom
     const watch = await watchWorktreeFolders({
       worktreePath: input.worktreePath,
       gitDirs: [...new Set([gitDir, commonDir])],
-      onChange: () => publishWorktreeChanged(input),
+      onChange: () => {
+        publishWorktreeChanged(input);
+        scheduleChecksAfterEdit(ctx.db, {
+          ...input,
+          isBusy: () =>
+            ctx.runs.stateOf(input.worktreePath) !== "idle" || ctx.runs.closureOf(input.worktreePath) !== null,
+        });
+      },
     });
     // A change made while the folders were being walked has no event: one rescan covers that gap.
     publishWorktreeChanged(input);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckRunView, WorktreeChecksView } from "@/lib/realtime/check-views.ts";
+import { AUTO_FIX_OFF, toAutoFixView } from "@/lib/checks/auto-fix/auto-fix-view.ts";
 import { appendCheckOutput, applyCheckRun, mergeStartedChecks } from "./apply-check-messages.ts";
 
 function run(overrides: Partial<CheckRunView>): CheckRunView {
@@ -30,6 +31,7 @@ const empty: WorktreeChecksView = {
   status: "not_run",
   reason: { code: "no_checks", message: "none yet" },
   checks: [],
+  autoFix: toAutoFixView(AUTO_FIX_OFF),
 };
 
 describe("applyCheckRun", () => {

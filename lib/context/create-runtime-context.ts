@@ -4,6 +4,7 @@ import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { WarmPool } from "@/lib/agent/warm-pool.ts";
 import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
+import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
@@ -13,6 +14,7 @@ import type { RuntimeContext } from "./runtime-context.ts";
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
  * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) is made
  * here, once per context; the event hub is still the process-wide one (lib/realtime/event-hub.ts).
+ * Checks that a run's changes started end in the auto-fix (lib/chat/send/auto-fix-checks.ts).
  */
 export function createRuntimeContext(input: { config: ArborConfig; db: Db; processHost: ProcessHost }): RuntimeContext {
   const hub = getEventHub();
@@ -25,11 +27,11 @@ export function createRuntimeContext(input: { config: ArborConfig; db: Db; proce
     previousScans: new Map(),
     upkeepRuns: new Map(),
   };
-  return {
-    config: input.config,
-    processHost: input.processHost,
-    ...runPath,
-    runs: createRunManager(runPath),
-    access: null,
-  };
+  const runs = createRunManager(runPath, {
+    onChecksFinished: ({ job, runs: manager, results }) =>
+      void autoFixFailedChecks({ db: input.db, runs: manager }, { ...job, results }).catch((error: unknown) =>
+        console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
+      ),
+  });
+  return { config: input.config, processHost: input.processHost, ...runPath, runs, access: null };
 }

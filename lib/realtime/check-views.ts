@@ -57,6 +57,21 @@ export interface WorktreeChecksView {
   /** Set when checks cannot run there (untrusted, none configured); the results may still show older runs. */
   reason: CheckSkipReason | null;
   checks: CheckRunView[];
+  /** The worktree's automatic "Fix with Claude". */
+  autoFix: AutoFixView;
+}
+
+/**
+ * A worktree's automatic "Fix with Claude": whether it is on, how many fixes it may send in a row,
+ * and how many are left before it stops and asks the user (`hasGivenUp`: on, with none left, so a
+ * failure now waits for the user).
+ */
+export interface AutoFixView {
+  enabled: boolean;
+  maxAttempts: number;
+  attemptsUsed: number;
+  remaining: number;
+  hasGivenUp: boolean;
 }
 
 /** What the merge gate said before a land (POST /api/worktrees/land's `gate`): passed (or answered by the cache), or not run and why. */
@@ -66,4 +81,15 @@ export interface MergeGateResult {
   /** The merge result's tree, as tested. */
   tree: string | null;
   checks: CheckRunView[];
+}
+
+/** A worktree whose latest checks did not pass, as "What needs you" shows it. */
+export interface FailingChecksSummary {
+  /** The first failing check's name (in the repository's order), and how it ended. */
+  name: string;
+  status: "failed" | "timed_out";
+  /** How many of the repository's checks fail there. */
+  count: number;
+  /** Automatic fixes Arbor sent before it stopped and asked the user; null unless it stopped. */
+  autoFixesSpent: number | null;
 }

@@ -5,7 +5,7 @@ import type { HookEventView, RelayView } from "@/lib/hook-events/hook-event-view
 import type { HistoryImportView } from "@/lib/hook-events/transcripts/history-import-progress.ts";
 import { approvalStatusSchema, approvalViewSchema } from "./approval-view.ts";
 import type { MessageView, RunView } from "./chat-views.ts";
-import type { CheckRunView } from "./check-views.ts";
+import type { AutoFixView, CheckRunView } from "./check-views.ts";
 import type { LandQueueProgress } from "./land-queue-views.ts";
 
 const isObjectWith = (key: string) => (value: unknown) => typeof value === "object" && value !== null && key in value;
@@ -178,6 +178,13 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("land_queue"),
     progress: z.custom<LandQueueProgress>(isObjectWith("entries")),
+  }),
+  /** A worktree's automatic "Fix with Claude" changed: turned on or off, a fix sent, the count reset, or it stopped. */
+  z.object({
+    type: z.literal("check_auto_fix"),
+    repoId: z.string(),
+    worktreePath: z.string(),
+    autoFix: z.custom<AutoFixView>(isObjectWith("remaining")),
   }),
   /** A worktree's "Import history" progress (a few per second at most) and its end, on its repository's topic. */
   z.object({

@@ -43,6 +43,8 @@ export const PROCESS_STATE = {
   landingGates:
     "lib/checks/gate/landing-gates.ts: the lands whose checks are running per repository, so the user can cancel them",
   checkDebounces: "lib/checks/run/schedule-checks.ts: automatic check runs waiting for a worktree to settle",
+  checkSettledTrees:
+    "lib/checks/run/settled-trees.ts: each worktree's files as they were when its last checks ended, so the checks' own writes do not start them again",
   worktreeWatchers:
     "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",

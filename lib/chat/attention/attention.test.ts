@@ -3,6 +3,7 @@ import {
   applyLiveAttention,
   attentionState,
   countNeedingUser,
+  describeFailingChecks,
   rankAttention,
   type AttentionItem,
   applyLiveActivity,
@@ -16,6 +17,7 @@ const item = (worktreePath: string, state: AttentionItem["state"], at: string | 
   sessionId: `s-${worktreePath}`,
   state,
   lastRun: at ? { status: "success", startedAt: at, finishedAt: at, errorMessage: null } : null,
+  failingChecks: null,
 });
 
 describe("attention", () => {
@@ -105,7 +107,15 @@ describe("live activity", () => {
 
   it("gives the attention view the run that just ended, so it re-ranks without a fresh read", () => {
     const items = [
-      { repoId: "r", repoLabel: "r", worktreePath: "/a", sessionId: "s", state: "running" as const, lastRun: null },
+      {
+        repoId: "r",
+        repoLabel: "r",
+        worktreePath: "/a",
+        sessionId: "s",
+        state: "running" as const,
+        lastRun: null,
+        failingChecks: null,
+      },
     ];
     const lastRun = {
       status: "success",
@@ -125,5 +135,46 @@ describe("reading a chat", () => {
     expect(read.find((entry) => entry.worktreePath === "/a")?.state).toBe("idle");
     expect(markAttentionRead(items, "s-/b")).toBe(items);
     expect(markAttentionRead(read, "s-/c")!.find((entry) => entry.worktreePath === "/c")?.state).toBe("idle");
+  });
+});
+
+describe("failing checks", () => {
+  const failing = { name: "unit", status: "failed" as const, count: 1, autoFixesSpent: null };
+  const withChecks = (path: string, state: AttentionItem["state"]) => ({
+    ...item(path, state),
+    failingChecks: failing,
+  });
+
+  it("rank after a failed run and before an unread answer, stay while idle, and count as needing the user", () => {
+    const state = (input: Partial<Parameters<typeof attentionState>[0]>) =>
+      attentionState({ liveState: "idle", hasUnread: false, lastRunStatus: null, hasFailingChecks: true, ...input });
+    expect(state({})).toBe("checks_failed");
+    expect(state({ hasUnread: true, lastRunStatus: "success" })).toBe("checks_failed");
+    expect(state({ hasUnread: true, lastRunStatus: "failed" })).toBe("failed");
+    expect(state({ liveState: "running" })).toBe("running");
+    const ranked = rankAttention([
+      item("/unread", "unread"),
+      withChecks("/checks", "checks_failed"),
+      item("/f", "failed"),
+    ]);
+    expect(ranked.map((entry) => entry.state)).toEqual(["failed", "checks_failed", "unread"]);
+    expect(countNeedingUser([withChecks("/checks", "checks_failed"), item("/u", "unread")])).toBe(1);
+  });
+
+  it("stay when the chat is read or a run ends, until the checks pass", () => {
+    const items = [withChecks("/a", "failed"), withChecks("/b", "running")];
+    expect(markAttentionRead(items, "s-/a")!.find((entry) => entry.worktreePath === "/a")?.state).toBe("checks_failed");
+    const ended = applyLiveAttention(items, { worktreePath: "/b", state: "idle", lastRunStatus: "success" });
+    expect(ended.find((entry) => entry.worktreePath === "/b")?.state).toBe("checks_failed");
+  });
+
+  it("name the check, or say the automatic fixes gave up", () => {
+    expect(describeFailingChecks(failing)).toBe('Check "unit" failed');
+    expect(describeFailingChecks({ ...failing, status: "timed_out", count: 3 })).toBe(
+      'Check "unit" timed out (and 2 more)',
+    );
+    expect(describeFailingChecks({ ...failing, autoFixesSpent: 2 })).toBe(
+      "Checks still fail after 2 automatic fixes — look at it",
+    );
   });
 });

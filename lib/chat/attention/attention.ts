@@ -1,8 +1,10 @@
+import type { FailingChecksSummary } from "@/lib/realtime/check-views.ts";
+
 /**
  * The attention view's order: which worktree needs the user first. Pure; the rows come from
  * lib/chat/attention/list-attention.ts.
  */
-export type AttentionState = "waiting" | "failed" | "unread" | "running" | "queued" | "idle";
+export type AttentionState = "waiting" | "failed" | "checks_failed" | "unread" | "running" | "queued" | "idle";
 
 export interface AttentionItem {
   repoId: string;
@@ -12,24 +14,51 @@ export interface AttentionItem {
   state: AttentionState;
   /** The latest run's status and when it started and ended (ISO), null before any run. */
   lastRun: { status: string; startedAt: string | null; finishedAt: string | null; errorMessage: string | null } | null;
+  /** The worktree's latest checks did not pass; null when they pass, run or never ran. */
+  failingChecks: FailingChecksSummary | null;
 }
 
-const RANK: Record<AttentionState, number> = { waiting: 0, failed: 1, unread: 2, running: 3, queued: 4, idle: 5 };
+const RANK: Record<AttentionState, number> = {
+  waiting: 0,
+  failed: 1,
+  checks_failed: 2,
+  unread: 3,
+  running: 4,
+  queued: 5,
+  idle: 6,
+};
 
 const FAILED = new Set(["failed", "timed_out", "interrupted"]);
 
 /**
- * One state per worktree: waiting for the user beats everything; then a failure or a finished
- * answer the user has not seen; then running, queued and idle.
+ * One state per worktree: waiting for the user beats everything; then a failed run the user has
+ * not seen, then failing checks (they stay until the checks pass), then an unseen answer; then
+ * running, queued and idle.
  */
 export function attentionState(input: {
   liveState: "waiting" | "running" | "queued" | "idle";
   hasUnread: boolean;
   lastRunStatus: string | null;
+  hasFailingChecks?: boolean;
 }): AttentionState {
   if (input.liveState !== "idle") return input.liveState;
-  if (input.hasUnread) return input.lastRunStatus && FAILED.has(input.lastRunStatus) ? "failed" : "unread";
-  return "idle";
+  if (input.hasUnread && input.lastRunStatus && FAILED.has(input.lastRunStatus)) return "failed";
+  if (input.hasFailingChecks) return "checks_failed";
+  return input.hasUnread ? "unread" : "idle";
+}
+
+/**
+ * What "What needs you" says of failing checks: the check and how it ended, or, once automatic
+ * fixes gave up, that the user must look. Pure.
+ */
+export function describeFailingChecks(checks: FailingChecksSummary): string {
+  if (checks.autoFixesSpent !== null) {
+    const fixes = checks.autoFixesSpent === 1 ? "1 automatic fix" : `${checks.autoFixesSpent} automatic fixes`;
+    return `Checks still fail after ${fixes} — look at it`;
+  }
+  const ending = checks.status === "timed_out" ? "timed out" : "failed";
+  const others = checks.count > 1 ? ` (and ${checks.count - 1} more)` : "";
+  return `Check "${checks.name}" ${ending}${others}`;
 }
 
 /** What a `worktree_activity` message says about one worktree: its live state, and how its last run ended. */
@@ -52,8 +81,13 @@ export function applyLiveAttention(items: AttentionItem[], change: LiveAttention
   const current = items[index]!;
   const state = attentionState({
     liveState: change.state,
-    hasUnread: change.state === "idle" && change.lastRunStatus !== null && current.state !== "idle",
+    hasUnread:
+      change.state === "idle" &&
+      change.lastRunStatus !== null &&
+      current.state !== "idle" &&
+      current.state !== "checks_failed",
     lastRunStatus: change.lastRunStatus,
+    hasFailingChecks: current.failingChecks !== null,
   });
   const lastRun = change.lastRun ?? current.lastRun;
   if (state === current.state && lastRun === current.lastRun) return items;
@@ -111,16 +145,21 @@ export function rankAttention(items: AttentionItem[]): AttentionItem[] {
   );
 }
 
-/** How many worktrees need the user now (waiting or failed): the tab title's count. */
+/** How many worktrees need the user now (waiting, failed, or checks failing): the tab title's count. */
 export function countNeedingUser(items: AttentionItem[]): number {
-  return items.filter((item) => item.state === "waiting" || item.state === "failed").length;
+  return items.filter((item) => item.state === "waiting" || item.state === "failed" || item.state === "checks_failed")
+    .length;
 }
 
-/** The view once the user read a worktree's chat: its unread or failed answer is seen, so it is idle. */
+/**
+ * The view once the user read a worktree's chat: its unread or failed answer is seen, so it is
+ * idle, or shows its failing checks (only passing checks clear those).
+ */
 export function markAttentionRead(items: AttentionItem[] | undefined, sessionId: string): AttentionItem[] | undefined {
   if (!items) return items;
   const index = items.findIndex((item) => item.sessionId === sessionId);
   const current = index === -1 ? null : items[index]!;
   if (!current || (current.state !== "unread" && current.state !== "failed")) return items;
-  return rankAttention(items.map((item, at) => (at === index ? { ...item, state: "idle" as const } : item)));
+  const state: AttentionState = current.failingChecks ? "checks_failed" : "idle";
+  return rankAttention(items.map((item, at) => (at === index ? { ...item, state } : item)));
 }

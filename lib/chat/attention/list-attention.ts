@@ -3,12 +3,14 @@ import type { Db } from "@/lib/db/client.ts";
 import { countWaiting, type ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { attentionState, rankAttention, type AttentionItem } from "./attention.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import { readFailingChecks, worktreeKey } from "@/lib/checks/read-failing-checks.ts";
 
 /**
  * Every active conversation of every pinned repository, with the state that says whether it needs
- * the user (waiting, failed, unread, running, queued, idle), most urgent first. Live state comes
- * from the run manager and the approval broker; the latest run and unread mark from the database.
- * A worktree whose folder is gone is left out (its conversation stays in the repository's list).
+ * the user (waiting, failed, checks failing, unread, running, queued, idle), most urgent first. Live state comes
+ * from the run manager and the approval broker; the latest run, unread mark and failing checks from
+ * the database. A worktree whose folder is gone is left out (its conversation stays in the
+ * repository's list), failing checks with it.
  */
 export async function listAttention(ctx: {
   db: Db;
@@ -21,16 +23,20 @@ export async function listAttention(ctx: {
     include: { repo: { select: { name: true, pins: { select: { label: true }, take: 1 } } } },
   });
   const present = sessions.filter((session) => existsSync(session.worktreePath));
-  const lastRuns = await readLastRuns(
-    db,
-    present.map((session) => session.id),
-  );
+  const [lastRuns, failingChecks] = await Promise.all([
+    readLastRuns(
+      db,
+      present.map((session) => session.id),
+    ),
+    readFailingChecks(db, present),
+  ]);
   const manager = ctx.runs;
   const items = present.map((session): AttentionItem => {
     const lastRun = lastRuns.get(session.id) ?? null;
     const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
     const isWaiting =
       countWaiting(ctx.approvalWaiters, { repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
+    const checks = failingChecks.get(worktreeKey(session)) ?? null;
     return {
       repoId: session.repoId,
       repoLabel: session.repo.pins[0]?.label ?? session.repo.name,
@@ -40,6 +46,7 @@ export async function listAttention(ctx: {
         liveState: isWaiting ? "waiting" : manager.stateOf(session.worktreePath),
         hasUnread,
         lastRunStatus: lastRun?.status ?? null,
+        hasFailingChecks: checks !== null,
       }),
       lastRun: lastRun
         ? {
@@ -49,6 +56,7 @@ export async function listAttention(ctx: {
             errorMessage: lastRun.errorMessage,
           }
         : null,
+      failingChecks: checks,
     };
   });
   return rankAttention(items);

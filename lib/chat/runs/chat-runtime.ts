@@ -9,14 +9,20 @@ import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decis
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager, type WorktreeClosure } from "./run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";
+import type { CheckRunView } from "@/lib/realtime/check-views.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
+
+/** Told the results of the checks a run's changes started (lib/context wires the auto-fix here). */
+export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: CheckRunView[] }) => void;
 
 /**
  * The run manager of a runtime context (lib/context): each run gets the context's database, event
- * log, hub, warm pool and approval waiters, and nothing else.
+ * log, hub, warm pool and approval waiters, and nothing else. A run that changed files schedules
+ * the repository's checks, whose results go to `onChecksFinished`.
  */
-export function createRunManager(ctx: RunContext): RunManager {
-  return new RunManager({
+export function createRunManager(ctx: RunContext, options: { onChecksFinished?: ChecksAfterRun } = {}): RunManager {
+  const manager: RunManager = new RunManager({
     execute: async (job, signal) => {
       await captureUserMessage(ctx.db, job);
       const result = await executeRun(ctx, job, signal);
@@ -25,6 +31,16 @@ export function createRunManager(ctx: RunContext): RunManager {
       // Upkeep runs in the background after the answer is stored (marked running before the send
       // answers, so a client can wait for it); it notes failures in the chat.
       startAutoUpkeep(ctx, { sessionId: job.sessionId });
+      // Scheduled once the run's own work is done: by the time the checks end, this run no longer
+      // counts as busy, so their auto-fix may send the next message.
+      if (result.hasChangedFiles) {
+        const tell = options.onChecksFinished;
+        scheduleWorktreeChecks(ctx.db, {
+          repoId: job.repoId,
+          worktreePath: job.worktreePath,
+          onFinished: tell && ((results) => tell({ job, runs: manager, results })),
+        });
+      }
       return result;
     },
     onQueued: (job, position) => {
@@ -41,6 +57,7 @@ export function createRunManager(ctx: RunContext): RunManager {
     // and keep it until the next event (a stale badge, Commit held back).
     onIdle: (job, result) => void publishWorktreeIdle(ctx, job, result?.status ?? "failed"),
   });
+  return manager;
 }
 
 async function cancelQueuedRun(ctx: RunContext, job: RunJob): Promise<RunJobResult> {

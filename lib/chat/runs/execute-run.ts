@@ -4,7 +4,6 @@ import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import type { WarmPool } from "@/lib/agent/warm-pool.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -150,15 +149,15 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   const outcome = await running;
   await partial.stop();
   const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(db, { job, phase: "end" })]);
-  // The run changed files: the repository's checks run on them once the worktree is quiet.
-  if (startTree !== null && endTree !== null && startTree !== endTree)
-    scheduleWorktreeChecks(db, { repoId: job.repoId, worktreePath: job.worktreePath });
+  // The run changed files: the run manager schedules the repository's checks once the run is done.
+  const hasChangedFiles = startTree !== null && endTree !== null && startTree !== endTree;
   if (outcome.invalidLineCount > 0) {
     console.warn(
       `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,
     );
   }
-  return end({ kind: "outcome", outcome, toolCalls: tools.list() }, prepared.value.scan);
+  const result = await end({ kind: "outcome", outcome, toolCalls: tools.list() }, prepared.value.scan);
+  return { ...result, hasChangedFiles };
 }
 
 function failure(errorKind: string, message: string): RunEnd {

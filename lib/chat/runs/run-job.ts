@@ -18,4 +18,6 @@ export interface RunJobResult {
   status: string;
   /** The scan taken just before the run (null when the run never got that far). */
   scan?: WorktreeScan | null;
+  /** The run's end checkpoint differs from its start: it changed the worktree's files. */
+  hasChangedFiles?: boolean;
 }

@@ -7,6 +7,7 @@ import { queueRun, submitRun, type SendContext } from "@/lib/chat/runs/chat-runt
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
+import { resetAutoFixAttempts } from "@/lib/checks/auto-fix/auto-fix-store.ts";
 
 export interface SendResult {
   userMessage: MessageView;
@@ -25,12 +26,14 @@ export interface AcceptedSend {
  * Accepts a user message: it is stored first (never lost, whatever happens next), then a run is queued for
  * the worktree; resolves as soon as the run is queued. The browser follows the run over the WebSocket,
  * whose run events replay on reconnect; an API client can wait for its end (GET /api/chat/runs/<id>?wait=1).
+ * The user speaking restarts the count of automatic fixes; a message Arbor sends by itself (`isAutomatic`) does not.
  */
 export async function acceptChatMessage(
   ctx: SendContext,
-  input: { sessionId: string; userMessage: string },
+  input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
 ): Promise<AcceptedSend> {
   const { session, userMessageId } = await storeUserMessage(ctx.db, input);
+  if (!input.isAutomatic) await resetAutoFixAttempts(ctx.db, session);
   return acceptRun(ctx, { session, userMessageId });
 }
 

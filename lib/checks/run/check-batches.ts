@@ -50,3 +50,9 @@ export async function cancelWorktreeBatch(worktreePath: string): Promise<void> {
   running.controller.abort();
   await running.done.catch(() => undefined);
 }
+
+/** Resolves once the checks running in a worktree (if any) have ended, without cancelling them. */
+export async function waitForWorktreeBatch(worktreePath: string): Promise<void> {
+  const running = batchesState.get().get(worktreePath);
+  await running?.done.catch(() => undefined);
+}

@@ -1,29 +1,68 @@
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
-import { runWorktreeChecks } from "./worktree-checks.ts";
+import { runChecksIfTreeChanged } from "./checks-after-edit.ts";
+import { cancelCheckRun, debounceCheckRun, type CheckRequest, type PendingCheckRun } from "./check-debouncer.ts";
+import { runWorktreeChecks, type ChecksFinished } from "./worktree-checks.ts";
 
-/** How long a worktree must stay quiet before its checks run by themselves (a run's last write, an editor's save). */
+/** How long a worktree must stay quiet after a Claude run changed files before its checks run. */
 export const CHECK_DEBOUNCE_MS = 750;
+/** How long a worktree must stay quiet after an edit outside Claude (an editor saves, a script writes in bursts). */
+export const EDIT_DEBOUNCE_MS = 2000;
 
-const debouncesState = defineProcessState("checkDebounces", () => new Map<string, NodeJS.Timeout>());
+type WorktreeRef = { repoId: string; worktreePath: string };
+
+const debouncesState = defineProcessState("checkDebounces", () => new Map<string, PendingCheckRun<ChecksFinished>>());
 
 /**
- * Runs the worktree's checks once it has been quiet for CHECK_DEBOUNCE_MS: another change meanwhile
- * starts the wait again. A repository that is untrusted or has no check is skipped without a
- * word here (the worktree's checks say why); anything else that goes wrong is logged.
+ * Runs the worktree's checks once it has been quiet for CHECK_DEBOUNCE_MS after a Claude run that
+ * changed files; `onFinished` is told the results. Another change meanwhile starts the wait again.
+ * A repository that is untrusted or has no check is skipped without a word here (the worktree's
+ * checks say why); anything else that goes wrong is logged.
  */
-export function scheduleWorktreeChecks(db: Db, input: { repoId: string; worktreePath: string }): void {
-  const debounces = debouncesState.get();
-  const key = `${input.repoId}\0${input.worktreePath}`;
-  clearTimeout(debounces.get(key));
-  const timer = setTimeout(() => {
-    debounces.delete(key);
-    runWorktreeChecks(db, input).catch((error: unknown) => {
-      if (isAppError(error) && error.code === "precondition_failed") return;
-      console.warn(`[arbor] the checks of ${input.worktreePath} did not start: ${String(error)}`);
-    });
-  }, CHECK_DEBOUNCE_MS);
-  timer.unref();
-  debounces.set(key, timer);
+export function scheduleWorktreeChecks(db: Db, input: WorktreeRef & { onFinished?: ChecksFinished }): void {
+  const request = { isEditOnly: false, isBusy: () => false, onFinished: input.onFinished };
+  schedule(db, input, request, CHECK_DEBOUNCE_MS);
+}
+
+/**
+ * The file watcher saw the worktree's files change: its checks run after EDIT_DEBOUNCE_MS of quiet
+ * if the files then differ from what was tested (checks-after-edit.ts). Skipped while `isBusy`
+ * (Claude is running or queued there, and its end schedules the checks with its auto-fix; or a
+ * land or removal holds the worktree while git changes it).
+ */
+export function scheduleChecksAfterEdit(db: Db, input: WorktreeRef & { isBusy: () => boolean }): void {
+  schedule(db, input, { isEditOnly: true, isBusy: input.isBusy, onFinished: undefined }, EDIT_DEBOUNCE_MS);
+}
+
+/** Drops the worktree's pending automatic run, if any (the worktree is gone). */
+export function cancelScheduledChecks(input: WorktreeRef): void {
+  cancelCheckRun(debouncesState.get(), keyOf(input));
+}
+
+const keyOf = (input: WorktreeRef) => `${input.repoId}\0${input.worktreePath}`;
+
+function schedule(db: Db, input: WorktreeRef, request: CheckRequest<ChecksFinished>, delayMs: number): void {
+  const ref = { repoId: input.repoId, worktreePath: input.worktreePath };
+  debounceCheckRun({
+    pending: debouncesState.get(),
+    key: keyOf(ref),
+    request,
+    delayMs,
+    fire: (merged) => void fire(db, ref, merged),
+  });
+}
+
+async function fire(db: Db, input: WorktreeRef, request: CheckRequest<ChecksFinished>): Promise<void> {
+  try {
+    if (!request.isEditOnly) {
+      await runWorktreeChecks(db, { ...input, onFinished: request.onFinished });
+      return;
+    }
+    if (request.isBusy()) return;
+    await runChecksIfTreeChanged(db, input);
+  } catch (error) {
+    if (isAppError(error) && error.code === "precondition_failed") return;
+    console.warn(`[arbor] the checks of ${input.worktreePath} did not start: ${String(error)}`);
+  }
 }

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { stopWatchingWorktree } from "@/lib/changes/worktree-watchers.ts";
+import { forgetWorktreeChecks } from "@/lib/checks/run/forget-worktree-checks.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -94,6 +96,9 @@ export async function removeWorktree(
     release();
   }
   result.isRemoved = true;
+  // Nothing keeps watching or testing a folder that is gone.
+  stopWatchingWorktree({ repoId: input.repoId, worktreePath: worktree.path });
+  await forgetWorktreeChecks({ repoId: input.repoId, worktreePath: worktree.path });
   const sessions = await db.chatSession.findMany({
     where: { repoId: input.repoId, worktreePath: worktree.path, status: "active" },
   });
