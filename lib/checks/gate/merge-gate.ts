@@ -5,16 +5,17 @@ import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.t
 import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
 import { runChecksOnTree } from "./check-tree.ts";
 import { whileCancellable } from "./landing-gates.ts";
-import { withScratchWorktree } from "./scratch-worktree.ts";
+import { withScratchWorktree, type PrepareScratch } from "./scratch-worktree.ts";
 
 /**
  * Runs the repository's checks on what landing `branchRef` into `baseCommit` would give, before
  * the base moves: the merge is made in git's object store (`merge-tree --write-tree`, the
  * repository's merge drivers allowed: the gate runs only in a trusted repository), and unless
- * every check already passed on exactly that tree, it is checked out in a scratch worktree and
- * the checks run there. Throws conflict (409) with the failing output when one does not pass, or
- * when the user cancelled it (cancelLanding); the scratch worktree is gone either way. Not run
- * when no check is configured or the repository is not trusted (the land goes ahead, and says so).
+ * every check already passed on exactly that tree, it is checked out in a scratch worktree,
+ * readied by `prepare` (the worktrees' dependencies), and the checks run there. Throws conflict
+ * (409) with the failing output when one does not pass, or when the user cancelled it
+ * (cancelLanding); the scratch worktree is gone either way. Not run when no check is configured
+ * or the repository is not trusted (the land goes ahead, and says so).
  */
 export async function runMergeGate(
   db: Db,
@@ -27,6 +28,7 @@ export async function runMergeGate(
     base: string;
     /** The merge's tree when the land check already wrote it with the repository's drivers (saves a merge). */
     knownTree?: string;
+    prepare?: PrepareScratch;
   },
 ): Promise<MergeGateResult> {
   const { checks, reason } = await readCheckReadiness(db, input.repoId);
@@ -43,6 +45,7 @@ export async function runMergeGate(
         commit: input.baseCommit,
         repoCwd: input.baseCwd,
         scratch,
+        ...(input.prepare ? { prepare: input.prepare } : {}),
         signal,
       }),
     ),

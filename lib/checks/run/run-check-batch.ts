@@ -20,7 +20,8 @@ export interface TestedTree {
  * Starts one batch of checks on one tree: a row per check, `running`, or `passed` at once when the
  * same command passed on exactly this tree before (the cache). Returns the rows and `done`, which
  * runs the others one after another in `cwd` and resolves with every final result. After a
- * cancelled one, the rest are cancelled without starting.
+ * cancelled one, the rest are cancelled without starting. `preamble` (what was done to `cwd`
+ * first, in Arbor's words) opens the output of each check that runs.
  */
 export async function startCheckBatch(
   db: Db,
@@ -32,6 +33,7 @@ export async function startCheckBatch(
     checks: readonly CheckSpec[];
     tested: TestedTree;
     signal: AbortSignal;
+    preamble?: string;
   },
 ): Promise<{ runs: CheckRunView[]; done: Promise<CheckRunView[]> }> {
   const batchId = randomUUID();
@@ -66,7 +68,10 @@ export async function startCheckBatch(
     const results: CheckRunView[] = [];
     for (const { row, check } of rows) {
       if (row.status !== "running") results.push(toCheckRunView(row));
-      else results.push(await runOne(db, { row, check, cwd: input.cwd, signal: input.signal }));
+      else
+        results.push(
+          await runOne(db, { row, check, cwd: input.cwd, signal: input.signal, preamble: input.preamble ?? "" }),
+        );
     }
     return results;
   })();
@@ -75,7 +80,7 @@ export async function startCheckBatch(
 
 async function runOne(
   db: Db,
-  input: { row: CheckRunRow; check: CheckSpec; cwd: string; signal: AbortSignal },
+  input: { row: CheckRunRow; check: CheckSpec; cwd: string; signal: AbortSignal; preamble: string },
 ): Promise<CheckRunView> {
   const { row, check } = input;
   const stream = createCheckOutputStream({
@@ -89,6 +94,7 @@ async function runOne(
     cwd: input.cwd,
     timeoutSeconds: check.timeoutSeconds,
     signal: input.signal,
+    preamble: input.preamble,
     onOutput: (text) => stream.write(text),
   });
   stream.close();

@@ -26,20 +26,26 @@ export interface CheckCommandResult {
  * check's own program, argv only: nothing of Arbor's is a shell string), in `cwd`, through the
  * process host, niced, with the allow-listed environment of a repository's own commands. Past
  * `timeoutSeconds`, or when `signal` aborts, its whole process group is killed. Never rejects.
+ * `preamble` is written first, as if the command had, so it is kept and streamed with its output.
  */
 export function runCheckCommand(input: {
   command: string;
   cwd: string;
   timeoutSeconds: number;
   signal: AbortSignal;
+  preamble?: string;
   onOutput: (text: string) => void;
 }): Promise<CheckCommandResult> {
   const output = createBoundedOutput({ headBytes: OUTPUT_HEAD_BYTES, tailBytes: OUTPUT_TAIL_BYTES });
   const decoder = new TextDecoder();
+  if (input.preamble) {
+    output.push(Buffer.from(input.preamble));
+    input.onOutput(input.preamble);
+  }
   if (input.signal.aborted)
     return Promise.resolve({
       ...{ exitCode: null, signal: null, isTimedOut: false, isCancelled: true, spawnError: null },
-      ...{ output: "", droppedBytes: 0 },
+      ...{ output: output.toString(), droppedBytes: output.droppedBytes },
     });
   return new Promise((resolve) => {
     let pid: number | null = null;

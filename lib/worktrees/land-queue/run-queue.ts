@@ -2,8 +2,9 @@ import { AppError, isAppError } from "@/lib/errors/app-error.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
 import type { CheckSpec } from "@/lib/checks/check-setting.ts";
 import { runChecksOnTree } from "@/lib/checks/gate/check-tree.ts";
-import { withScratchWorktree, type ScratchWorktree } from "@/lib/checks/gate/scratch-worktree.ts";
+import { withScratchWorktree, type PrepareScratch, type ScratchWorktree } from "@/lib/checks/gate/scratch-worktree.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
+import { createGateScratchPreparer } from "@/lib/worktrees/gate-setup/prepare-gate-scratch.ts";
 import { mergeMessage } from "@/lib/worktrees/land/land-worktree.ts";
 import { markLandedNodesDone } from "@/lib/worktrees/land/mark-node-done.ts";
 import { moveBase } from "@/lib/worktrees/land/move-base.ts";
@@ -36,8 +37,10 @@ interface QueueRun {
 export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<LandQueueResult> {
   const progress = createQueueProgress(run);
   try {
+    // Each step's checkout gets the dependencies of its own branch's worktree (else the base's).
+    const prepare = createGateScratchPreparer(ctx.db, { repoId: run.repoId, baseCwd: run.baseCwd });
     const { tested, stop } = await withScratchWorktree({ repoCwd: run.baseCwd }, (scratch) =>
-      testInOrder(ctx, run, { scratch, progress }),
+      testInOrder(ctx, run, { scratch, prepare, progress }),
     );
     const last = tested.at(-1);
     let commit = run.baseCommit;
@@ -91,7 +94,7 @@ export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<Lan
 async function testInOrder(
   ctx: WorktreeContext,
   run: QueueRun,
-  input: { scratch: ScratchWorktree; progress: QueueProgress },
+  input: { scratch: ScratchWorktree; prepare: PrepareScratch; progress: QueueProgress },
 ): Promise<{ tested: Tested[]; stop: QueueStop | null }> {
   const tested: Tested[] = [];
   let onto = run.baseCommit;
@@ -114,6 +117,7 @@ async function testInOrder(
       commit: merge.commit,
       repoCwd: run.baseCwd,
       scratch: input.scratch,
+      prepare: input.prepare,
       signal: run.signal,
     });
     throwIfCancelled(run, { while: `while ${branch.branch} was being tested`, tested });

@@ -4,6 +4,7 @@ import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { runMergeGate } from "@/lib/checks/gate/merge-gate.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
+import { createGateScratchPreparer } from "@/lib/worktrees/gate-setup/prepare-gate-scratch.ts";
 import { checkLanding, neutralMergeDrivers } from "./land-check.ts";
 import {
   assertCommitterIdentity,
@@ -84,6 +85,8 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     base,
     // A trusted repository's check merged with its own drivers, as the gate would (untrusted: no gate).
     knownTree: isTrusted ? check.mergeTree : undefined,
+    // The scratch gets the worktrees' dependencies and the setup files: a bare checkout has neither.
+    prepare: createGateScratchPreparer(db, { repoId: input.repoId, baseCwd: cwd }),
   });
   const mergeDrivers = isTrusted ? [] : await neutralMergeDrivers(cwd);
   const ref = `refs/heads/${branch}`;

@@ -26,6 +26,8 @@ export async function runWorktreeSetup(input: {
   onOutput?: (text: string) => void;
   /** Aborted when the user stops the setup command ("Stop setup"). */
   signal?: AbortSignal;
+  /** What to do after a failed command, said after why it failed (a new worktree's advice unless given). */
+  afterFailure?: string;
 }): Promise<SetupReport> {
   const copies = await copySetupFiles({
     mainPath: input.mainPath,
@@ -42,6 +44,7 @@ async function runSetupCommand(input: {
   onCommandStart?: (command: string) => void;
   onOutput?: (text: string) => void;
   signal?: AbortSignal;
+  afterFailure?: string;
 }): Promise<CommandOutcome | null> {
   const [program, ...args] = input.setup.command;
   if (program === undefined) return null;
@@ -91,7 +94,7 @@ async function runSetupCommand(input: {
     return {
       command,
       status: "failed",
-      message: `The setup command ${why}. The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree.`,
+      message: `The setup command ${why}. ${input.afterFailure ?? "The worktree was created and stays; fix the command in the setup, or finish the setup by hand in the worktree."}`,
       output: output ? tail(output.stdout + output.stderr) : "",
     };
   }
