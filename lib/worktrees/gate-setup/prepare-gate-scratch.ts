@@ -15,7 +15,7 @@ const AFTER_FAILURE =
 
 /**
  * How a land's scratch checkouts get what a worktree has and a bare checkout lacks
- * (docs/decisions/0017-gate-dependencies.md): the repository's setup files, copied as a new
+ * (docs/decisions/0018-gate-dependencies.md): the repository's setup files, copied as a new
  * worktree gets them, and the installed dependency folders of the worktree the merge is closest to
  * (the branch's, else the base's, whichever has some), linked in (linkInstalledFolders). When the
  * merge changes a manifest or lockfile relative to that worktree, the repository's setup command
