@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     isDev: config.isDev,
     handleRequest: (req, res) =>
       req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH
-        ? handleHookIngest(req, res)
+        ? handleHookIngest(ctx, req, res)
         : handleNext(req, res),
     handleUpgrade: (req, socket, head) => {
       if (gateway.handleUpgrade(req, socket, head)) return;
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     () => unpinServedBuild(builds),
   );
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
-  await runAfterListenSteps({ config, port, log });
+  await runAfterListenSteps({ ctx, config, port, log });
   const url = localServerUrl({ host: config.host, port });
   const access = {
     sessions,

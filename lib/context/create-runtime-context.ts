@@ -12,7 +12,8 @@ import type { RuntimeContext } from "./runtime-context.ts";
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
  * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) is made
- * here, once per context; the event hub is still the process-wide one (lib/realtime/event-hub.ts).
+ * here, once per context. The hub is the process-wide one while lib/checks/run/ and the worktree
+ * watchers still publish through getEventHub(); everything else is handed `hub`.
  */
 export function createRuntimeContext(input: { config: ArborConfig; db: Db; processHost: ProcessHost }): RuntimeContext {
   const hub = getEventHub();

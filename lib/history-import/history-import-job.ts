@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
 import { hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
@@ -62,7 +62,7 @@ export async function getHistoryImport(
  * changed costs one stat. Progress goes to the repository's topic as `history_import` messages.
  */
 export async function startHistoryImport(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView> {
   const { worktree } = await resolvePinnedWorktree(db, input);
@@ -94,7 +94,7 @@ export async function startHistoryImport(
   const job: Job = { view, isCancelled: false, done: Promise.resolve(), wakeUp: () => {} };
   jobs.set(worktree.path, job);
   await saveImport(db, view);
-  job.done = runJob(db, job).finally(() => {
+  job.done = runJob({ db, hub }, job).finally(() => {
     if (jobs.get(worktree.path) === job) jobs.delete(worktree.path);
   });
   return view;
@@ -128,9 +128,9 @@ async function assertFolder(folder: string, projects: string): Promise<void> {
   );
 }
 
-async function runJob(db: Db, job: Job): Promise<void> {
+async function runJob({ db, hub }: { db: Db; hub: EventHub }, job: Job): Promise<void> {
   const { view } = job;
-  const publish = createPublisher(job);
+  const publish = createPublisher(hub, job);
   const startedAt = Date.now();
   try {
     const listing = await listHistoryFiles(view.folder);
@@ -284,9 +284,8 @@ function pauseUntilCancelled(job: Job): Promise<void> {
   });
 }
 
-function createPublisher(job: Job): (isFinal: boolean) => void {
+function createPublisher(hub: EventHub, job: Job): (isFinal: boolean) => void {
   const isDue = createThrottle(PROGRESS_INTERVAL_MS);
-  const hub = getEventHub();
   return (isFinal) => {
     if (!isFinal && !isDue(Date.now())) return;
     // The repository's topic (the worktree's row and chat) and the worktree's timeline (the Logs page).

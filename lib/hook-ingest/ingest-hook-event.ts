@@ -12,6 +12,7 @@ import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
 import { getHookEventWriter } from "./hook-event-writer.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** Events after which the transcript has new content worth reading. */
 const TRANSCRIPT_EVENTS = new Set([
@@ -33,9 +34,15 @@ export interface IngestResult {
   storedId: number | null;
 }
 
+/** What receiving a hook event touches: the database, and the hub that tells the browsers. */
+export interface HookIngestParts {
+  db: Db;
+  hub: EventHub;
+}
+
 /** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */
 export type IngestHookEvent = (
-  db: Db,
+  parts: HookIngestParts,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
 ) => Promise<{ isDuplicate: boolean }>;
 
@@ -45,7 +52,7 @@ export type IngestHookEvent = (
  * session id. A delivery id seen before is acknowledged and not stored again.
  */
 export async function ingestHookEvent(
-  db: Db,
+  { db, hub }: HookIngestParts,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
 ): Promise<IngestResult> {
   const parsed = parseHookPayload(input.body);
@@ -80,15 +87,18 @@ export async function ingestHookEvent(
   });
   if (!row) return { isDuplicate: true, event: null, parsed: event, storedId: null };
   const view = toHookEventView(row);
-  publishHookEvent(view);
+  publishHookEvent(hub, view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
-    void scheduleTranscriptIngest(db, {
-      path: event.transcriptPath,
-      sessionId: event.sessionId,
-      repoId: view.repoId,
-      worktreePath: view.worktreePath,
-      cwd: event.cwd,
-    });
+    void scheduleTranscriptIngest(
+      { db, hub },
+      {
+        path: event.transcriptPath,
+        sessionId: event.sessionId,
+        repoId: view.repoId,
+        worktreePath: view.worktreePath,
+        cwd: event.cwd,
+      },
+    );
   }
   return { isDuplicate: false, event: view, parsed: event, storedId: row.id };
 }

@@ -1,4 +1,3 @@
-import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { extractRelays, relayContent } from "@/lib/hook-events/transcripts/extract-relays.ts";
 import { isHumanUserEntry } from "@/lib/hook-events/transcripts/transcript-entry.ts";
@@ -9,6 +8,7 @@ import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { publishRelay } from "./hook-topics.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 import { resolveReadableTranscript } from "./transcript-location.ts";
+import type { HookIngestParts } from "./ingest-hook-event.ts";
 
 export interface TranscriptTarget {
   path: string;
@@ -21,11 +21,11 @@ export interface TranscriptTarget {
 const transcriptReadsState = defineProcessState("transcriptReads", () => new Map<string, Promise<unknown>>());
 
 /** Queues an incremental read of a transcript; reads of one file never overlap. */
-export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Promise<number> {
+export function scheduleTranscriptIngest({ db, hub }: HookIngestParts, target: TranscriptTarget): Promise<number> {
   const chains = transcriptReadsState.get();
   const previous = chains.get(target.path) ?? Promise.resolve();
   const next = previous
-    .then(() => ingestTranscript(db, target))
+    .then(() => ingestTranscript({ db, hub }, target))
     .catch((error: unknown) => {
       console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
       return 0;
@@ -42,7 +42,7 @@ export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Prom
  * relays in what was read, and upserts them. The cursor is left at the start of the last
  * relay, which may still grow: the next read re-reads only that relay.
  */
-export async function ingestTranscript(db: Db, target: TranscriptTarget): Promise<number> {
+export async function ingestTranscript({ db, hub }: HookIngestParts, target: TranscriptTarget): Promise<number> {
   // Transcript paths come from hook payloads: only Claude Code's own session files are read.
   const readable = await resolveReadableTranscript(target.path);
   if (!readable) return 0;
@@ -74,7 +74,7 @@ export async function ingestTranscript(db: Db, target: TranscriptTarget): Promis
       create: { sessionId, startUuid: relay.startUuid, ...data },
       update: data,
     });
-    publishRelay(toRelayView(row));
+    publishRelay(hub, toRelayView(row));
   }
   const lastHuman = findLastIndex(read.entries, isHumanUserEntry);
   const nextOffset = lastHuman === -1 ? (relays.length ? offset : read.nextOffset) : read.entryOffsets[lastHuman]!;

@@ -15,7 +15,8 @@ export const PROCESS_STATE = {
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
+  eventHub:
+    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/run/ and the worktree watchers",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
   hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
   hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",

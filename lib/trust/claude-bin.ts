@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { listIndexedWorktrees } from "@/lib/pins/worktree-index.ts";
 import { findExecutable, isExecutableFile } from "@/lib/process-host/resolve-executable.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
-import { getEventHub, NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
+import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { readSettings, updateSettings } from "@/lib/settings/settings-store.ts";
 
@@ -57,12 +57,12 @@ function safeRealpath(file: string): string {
 
 /** Saves settings (PUT /api/settings); a claudeBin is resolved and refused (422) when nothing safe is found. */
 export async function saveSettings(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   patch: SettingsPatch,
 ): Promise<{ settings: Settings; claude: ClaudeBinView }> {
   const saved = await saveResolvedSettings(db, patch);
   // Every open tab follows at once (quiet mode, the notification switches, the silence warning).
-  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.settings() });
+  hub.publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.settings() });
   return saved;
 }
 

@@ -18,10 +18,10 @@ import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-ope
 export function createRunManager(ctx: RunContext): RunManager {
   return new RunManager({
     execute: async (job, signal) => {
-      await captureUserMessage(ctx.db, job);
+      await captureUserMessage(ctx, job);
       const result = await executeRun(ctx, job, signal);
       if (result.assistantMessageId !== null)
-        await recordAnswerDecisions(ctx.db, { job, assistantMessageId: result.assistantMessageId });
+        await recordAnswerDecisions(ctx, { job, assistantMessageId: result.assistantMessageId });
       // Upkeep runs in the background after the answer is stored (marked running before the send
       // answers, so a client can wait for it); it notes failures in the chat.
       startAutoUpkeep(ctx, { sessionId: job.sessionId });

@@ -65,7 +65,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   publishWorktreeActivity(ctx.hub, job, "running");
 
   const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
-    finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
+    finishRun(ctx, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
       runId: job.runId,
       assistantMessageId: assistant.id,
       status,
@@ -102,7 +102,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
 
   const preparing = preparePrompt(ctx, { job, settings });
   // The worktree's files before Claude sees the prompt, written while the prompt is assembled.
-  const checkpointed = takeRunCheckpoint(db, { job, phase: "start" });
+  const checkpointed = takeRunCheckpoint(ctx, { job, phase: "start" });
   const tools = createToolCallCollector();
   const partial = createPartialTextWriter(db, assistant.id);
   const approvalRun = {
@@ -149,7 +149,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   }
   const outcome = await running;
   await partial.stop();
-  const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(db, { job, phase: "end" })]);
+  const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(ctx, { job, phase: "end" })]);
   // The run changed files: the repository's checks run on them once the worktree is quiet.
   if (startTree !== null && endTree !== null && startTree !== endTree)
     scheduleWorktreeChecks(db, { repoId: job.repoId, worktreePath: job.worktreePath });

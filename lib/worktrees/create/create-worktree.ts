@@ -6,7 +6,7 @@ import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
@@ -105,7 +105,7 @@ export async function addAndSetUpWorktree(
       const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
       // As the worktree list shows it (git may spell the folder differently: symlinks, case).
       const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? folder;
-      publishWorktreeListChange(input.repoId);
+      publishWorktreeListChange(ctx.hub, input.repoId);
       const setUp = async () =>
         runWorktreeSetup({
           mainPath: mainWorktreePath(input.scan),
@@ -113,7 +113,7 @@ export async function addAndSetUpWorktree(
           setup: await readWorktreeSetup(db, input.repoId),
           isTrusted: input.isTrusted,
           ...(input.setupId
-            ? publishSetupProgress({ repoId: input.repoId, setupId: input.setupId, worktreePath: created })
+            ? publishSetupProgress(ctx.hub, { repoId: input.repoId, setupId: input.setupId, worktreePath: created })
             : {}),
           ...(stop ? { signal: stop.signal } : {}),
         });
@@ -121,7 +121,7 @@ export async function addAndSetUpWorktree(
         created === folder
           ? await setUp()
           : await whileHolding(ctx.runs, [created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
-      publishWorktreeListChange(input.repoId);
+      publishWorktreeListChange(ctx.hub, input.repoId);
       return { worktreePath: created, setup };
     });
   } finally {
@@ -138,8 +138,7 @@ const STREAMED_OUTPUT_MAX_CHARS = 512 * 1024;
  * STREAMED_OUTPUT_MAX_CHARS: a command that writes gigabytes would otherwise flood every socket.
  * Past that, one line says the rest comes with the report.
  */
-function publishSetupProgress(input: { repoId: string; setupId: string; worktreePath: string }) {
-  const hub = getEventHub();
+function publishSetupProgress(hub: EventHub, input: { repoId: string; setupId: string; worktreePath: string }) {
   let sent = 0;
   const onCommandStart = (command: string) =>
     hub.publish(repoTopic(input.repoId), { type: "setup_started", ...input, command });

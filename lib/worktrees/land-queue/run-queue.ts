@@ -34,7 +34,7 @@ interface QueueRun {
  * A cancel (or any error) lands nothing and is thrown.
  */
 export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<LandQueueResult> {
-  const progress = createQueueProgress(run);
+  const progress = createQueueProgress(ctx.hub, run);
   try {
     const { tested, stop } = await withScratchWorktree({ repoCwd: run.baseCwd }, (scratch) =>
       testInOrder(ctx, run, { scratch, progress }),
@@ -65,7 +65,7 @@ export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<Lan
             : [],
       });
     }
-    if (last) publishWorktreeListChange(run.repoId);
+    if (last) publishWorktreeListChange(ctx.hub, run.repoId);
     const message =
       stop === null
         ? null

@@ -126,6 +126,6 @@ export async function abortOperation(
       });
     },
   );
-  publishWorktreeListChange(input.repoId);
+  publishWorktreeListChange(ctx.hub, input.repoId);
   return { aborted: state.operation };
 }

@@ -113,7 +113,7 @@ export async function removeWorktree(
       },
     );
   }
-  publishWorktreeListChange(input.repoId);
+  publishWorktreeListChange(ctx.hub, input.repoId);
   return result;
 }
 
