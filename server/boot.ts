@@ -9,7 +9,7 @@ import { cancelAbandonedChecks } from "@/lib/checks/cancel-abandoned-checks.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { RuntimeContext } from "@/lib/context/runtime-context.ts";
-import { getHookToken } from "@/lib/hook-ingest/hook-auth.ts";
+import { loadOrCreateHookToken } from "@/lib/hook-ingest/hook-files.ts";
 import { childEnv, installChildEnvSecrets } from "@/lib/process-host/child-env-source.ts";
 import { installAccessToken } from "@/lib/config/access-token.ts";
 import { writeHookScript } from "@/lib/hook-ingest/hook-script.ts";
@@ -37,7 +37,7 @@ export async function runBootSteps(
   // The data directory exists now (0700): the access token is read or generated there, and both
   // tokens are kept out of every child's environment from the first child on (child-env.ts).
   const serverConfig = installAccessToken(config);
-  installChildEnvSecrets([getHookToken()]);
+  installChildEnvSecrets([loadOrCreateHookToken(config.dataDir)]);
   await assertGitAvailable();
   const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
@@ -86,7 +86,7 @@ export async function runAfterListenSteps(input: {
   await publishInstanceUrl(ctx.db, url);
   const team = await startTeamMode({ db: ctx.db, hub: ctx.hub, url: input.config.databaseUrl, log: input.log });
   if (team) getShutdownTasks().push(() => team.close());
-  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken() });
+  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: ctx.hookIngest.hookToken() });
   const { replayed, duplicates, rejected } = await replayHookSpool(ctx, {
     dataDir: input.config.dataDir,
     ingest: receiveHookEvent,

@@ -20,7 +20,7 @@ export async function handleHookIngest(
       const value = req.headers[name];
       return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
     };
-    assertHookToken(header("x-arbor-hook-token"));
+    assertHookToken({ expected: parts.hookIngest.hookToken(), presented: header("x-arbor-hook-token") });
     const settings = await getCachedSettings(parts.db);
     if (!/^application\/json\b/i.test(header("content-type") ?? "")) {
       throw new AppError(

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { WarmPool } from "@/lib/agent/warm-pool.ts";
 import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
@@ -11,7 +12,8 @@ import type { RuntimeContext } from "./runtime-context.ts";
 /**
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
- * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) is made
+ * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) and hook
+ * ingest's state is made
  * here, once per context. The hub is the process-wide one while lib/checks/run/ and the worktree
  * watchers still publish through getEventHub(); everything else is handed `hub`.
  */
@@ -20,6 +22,7 @@ export function createRuntimeContext(input: { config: ArborConfig; db: Db; proce
   const runPath = {
     db: input.db,
     hub,
+    hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),
     approvalWaiters: createApprovalWaiters(),

@@ -5,6 +5,7 @@ import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { Db } from "@/lib/db/client.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
@@ -32,6 +33,8 @@ export interface RuntimeContext {
   previousScans: PreviousScans;
   /** Sessions whose automatic upkeep (summary, Lighten) is under way. */
   upkeepRuns: UpkeepRuns;
+  /** Receiving hook events: the group-commit writer, search index, run links, transcript reads, the token. */
+  hookIngest: HookIngest;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

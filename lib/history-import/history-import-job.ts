@@ -11,6 +11,7 @@ import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { findRunIdForSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { PlannedFile, ReadChunk } from "./read-file-chunks.ts";
 import { startReaderPool, type ReaderPool } from "./reader-pool.ts";
@@ -41,6 +42,9 @@ interface Job {
 
 const jobsState = defineProcessState("historyImports", () => new Map<string, Job>());
 
+/** What an import touches: the database, the hub its progress goes to, the run links of hook ingest. */
+type HistoryImportParts = { db: Db; hub: EventHub; hookIngest: HookIngest };
+
 /**
  * The worktree's import now: the running one, else the last one stored (a restart shows
  * `interrupted`). Looked up by the exact path a started import resolved, so no scan is needed:
@@ -62,9 +66,10 @@ export async function getHistoryImport(
  * changed costs one stat. Progress goes to the repository's topic as `history_import` messages.
  */
 export async function startHistoryImport(
-  { db, hub }: { db: Db; hub: EventHub },
+  parts: HistoryImportParts,
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView> {
+  const { db } = parts;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const jobs = jobsState.get();
   const running = jobs.get(worktree.path);
@@ -94,7 +99,7 @@ export async function startHistoryImport(
   const job: Job = { view, isCancelled: false, done: Promise.resolve(), wakeUp: () => {} };
   jobs.set(worktree.path, job);
   await saveImport(db, view);
-  job.done = runJob({ db, hub }, job).finally(() => {
+  job.done = runJob(parts, job).finally(() => {
     if (jobs.get(worktree.path) === job) jobs.delete(worktree.path);
   });
   return view;
@@ -128,9 +133,10 @@ async function assertFolder(folder: string, projects: string): Promise<void> {
   );
 }
 
-async function runJob({ db, hub }: { db: Db; hub: EventHub }, job: Job): Promise<void> {
+async function runJob(parts: HistoryImportParts, job: Job): Promise<void> {
+  const { db } = parts;
   const { view } = job;
-  const publish = createPublisher(hub, job);
+  const publish = createPublisher(parts.hub, job);
   const startedAt = Date.now();
   try {
     const listing = await listHistoryFiles(view.folder);
@@ -177,7 +183,7 @@ async function runJob({ db, hub }: { db: Db; hub: EventHub }, job: Job): Promise
         const { chunk } = message;
         if (!failedFiles.has(message.fileIndex)) {
           try {
-            await writeChunk(db, file, chunk);
+            await writeChunk(parts, file, chunk);
             view.relays += chunk.sqliteParams?.length ?? chunk.rows.length;
             view.malformedLines += chunk.malformedLines;
           } catch (error) {
@@ -229,13 +235,14 @@ async function nextMessage(reader: ReaderPool | null) {
 }
 
 /** Writes a chunk's relays with the file's cursor in one transaction (runs looked up first). */
-async function writeChunk(db: Db, file: HistoryFile, chunk: ReadChunk): Promise<void> {
+async function writeChunk(parts: HistoryImportParts, file: HistoryFile, chunk: ReadChunk): Promise<void> {
+  const { db } = parts;
   const { sqliteParams } = chunk;
   for (const index of chunk.runLookups) {
     if (sqliteParams) {
       const params = sqliteParams[index]!;
-      params[SQLITE_RUN_ID_PARAM] = await findRunIdForSession(db, params[0] as string);
-    } else chunk.rows[index]!.runId = await findRunIdForSession(db, chunk.rows[index]!.sessionId);
+      params[SQLITE_RUN_ID_PARAM] = await findRunIdForSession(parts, params[0] as string);
+    } else chunk.rows[index]!.runId = await findRunIdForSession(parts, chunk.rows[index]!.sessionId);
   }
   await writeRelayChunk(db, sqliteParams ? { sqliteParams } : chunk.rows, {
     path: file.path,

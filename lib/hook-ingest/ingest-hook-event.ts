@@ -9,7 +9,7 @@ import { toHookEventView, type HookEventView } from "@/lib/hook-events/hook-even
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
-import { getHookEventWriter } from "./hook-event-writer.ts";
+import type { HookIngest } from "./hook-ingest-state.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
@@ -34,10 +34,11 @@ export interface IngestResult {
   storedId: number | null;
 }
 
-/** What receiving a hook event touches: the database, and the hub that tells the browsers. */
+/** What receiving a hook event touches: the database, the hub that tells the browsers, hook ingest's state. */
 export interface HookIngestParts {
   db: Db;
   hub: EventHub;
+  hookIngest: HookIngest;
 }
 
 /** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */
@@ -52,9 +53,10 @@ export type IngestHookEvent = (
  * session id. A delivery id seen before is acknowledged and not stored again.
  */
 export async function ingestHookEvent(
-  { db, hub }: HookIngestParts,
+  parts: HookIngestParts,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
 ): Promise<IngestResult> {
+  const { db, hub } = parts;
   const parsed = parseHookPayload(input.body);
   if (!parsed.ok) throw new AppError("invalid_input", parsed.reason);
   const event = parsed.event;
@@ -63,10 +65,10 @@ export async function ingestHookEvent(
     throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
 
   const worktree = event.cwd ? await findWorktreeForCwd(db, event.cwd) : null;
-  const runId = await findRunIdForSession(db, event.sessionId);
+  const runId = await findRunIdForSession(parts, event.sessionId);
   const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
   const block = detectBlockFromHookEvent(event);
-  const row = await getHookEventWriter(db).write({
+  const row = await parts.hookIngest.writer.write({
     eventId,
     eventName: event.eventName,
     sessionId: event.sessionId,
@@ -89,16 +91,13 @@ export async function ingestHookEvent(
   const view = toHookEventView(row);
   publishHookEvent(hub, view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
-    void scheduleTranscriptIngest(
-      { db, hub },
-      {
-        path: event.transcriptPath,
-        sessionId: event.sessionId,
-        repoId: view.repoId,
-        worktreePath: view.worktreePath,
-        cwd: event.cwd,
-      },
-    );
+    void scheduleTranscriptIngest(parts, {
+      path: event.transcriptPath,
+      sessionId: event.sessionId,
+      repoId: view.repoId,
+      worktreePath: view.worktreePath,
+      cwd: event.cwd,
+    });
   }
   return { isDuplicate: false, event: view, parsed: event, storedId: row.id };
 }

@@ -18,18 +18,13 @@ export const PROCESS_STATE = {
   eventHub:
     "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/run/ and the worktree watchers",
   settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
-  hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
-  hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  hookSearchIndex: "lib/hook-ingest/search-index.ts: when each database's hook search index catches up next",
-  runLinks: "lib/hook-ingest/run-link-cache.ts: Claude session id → Arbor run id",
   historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
   historyReaderEntry:
     'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
-  transcriptReads: "lib/hook-ingest/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",

@@ -9,6 +9,7 @@ import { isAppError } from "@/lib/errors/app-error.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -29,6 +30,8 @@ import { toRunEvents } from "./to-run-event.ts";
 /** What a run touches beyond its job: all of it, from the runtime context (lib/context). */
 export interface RunContext {
   db: Db;
+  /** The Claude session's link to the run, so its hook events are the run's. */
+  hookIngest: HookIngest;
   /** Where its events go, sequenced for replay. */
   runEvents: RunEventLog;
   /** Where the worktree's activity (queued, running, idle) is told. */
@@ -92,7 +95,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
     const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
     started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
     await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
-    await linkRunToSession(db, { sessionId: claudeSessionId, runId: job.runId });
+    await linkRunToSession(ctx, { sessionId: claudeSessionId, runId: job.runId });
     publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;
