@@ -21,7 +21,7 @@ export async function handleHookIngest(
       return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
     };
     assertHookToken({ expected: parts.hookIngest.hookToken(), presented: header("x-arbor-hook-token") });
-    const settings = await getCachedSettings(parts.db);
+    const settings = await getCachedSettings(parts);
     if (!/^application\/json\b/i.test(header("content-type") ?? "")) {
       throw new AppError(
         "unsupported_media_type",

@@ -6,6 +6,7 @@ import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { createSettingsCache } from "@/lib/settings/settings-store.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
@@ -22,6 +23,7 @@ export function createRuntimeContext(input: { config: ArborConfig; db: Db; proce
   const runPath = {
     db: input.db,
     hub,
+    settingsCache: createSettingsCache(),
     hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),

@@ -9,6 +9,7 @@ import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 
 /**
@@ -35,6 +36,8 @@ export interface RuntimeContext {
   upkeepRuns: UpkeepRuns;
   /** Receiving hook events: the group-commit writer, search index, run links, transcript reads, the token. */
   hookIngest: HookIngest;
+  /** Settings for hot paths, re-read at most every 2 s; cleared by updateSettings. */
+  settingsCache: SettingsCache;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

@@ -10,6 +10,7 @@ import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
 import type { HookIngest } from "./hook-ingest-state.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
@@ -34,11 +35,15 @@ export interface IngestResult {
   storedId: number | null;
 }
 
-/** What receiving a hook event touches: the database, the hub that tells the browsers, hook ingest's state. */
+/**
+ * What receiving a hook event touches: the database, the hub that tells the browsers, hook ingest's
+ * state, and the settings (cached: the payload limit, what notifies).
+ */
 export interface HookIngestParts {
   db: Db;
   hub: EventHub;
   hookIngest: HookIngest;
+  settingsCache: SettingsCache;
 }
 
 /** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */

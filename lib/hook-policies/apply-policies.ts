@@ -8,6 +8,7 @@ import { readRepoPolicy } from "./repo-policy.ts";
 import { buildSessionStartContext } from "./session-start-context.ts";
 import { saveWorkflowState } from "./workflow-state.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 
 export type HookAnswer = Record<string, unknown> | null;
 
@@ -24,7 +25,7 @@ const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->
  * context, a blocked Stop); any other may still notify the user, which grants nothing.
  */
 export async function applyHookPolicies(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     event: HookEvent;
     eventId: number;
@@ -71,7 +72,7 @@ export async function applyHookPolicies(
       return null;
     case "Stop":
       return handleStop(
-        { db, hub },
+        { db, hub, settingsCache },
         {
           event,
           eventId: input.eventId,
@@ -88,7 +89,7 @@ export async function applyHookPolicies(
 }
 
 async function handleStop(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     event: HookEvent;
     eventId: number;
@@ -143,7 +144,7 @@ async function handleStop(
   // Arbor's own runs reach the inbox from their outcome (lib/chat/runs/finish-run.ts), not from their words.
   if (policy.notifierEnabled && input.runId === null) {
     await notifyFromAnswer(
-      { db, hub },
+      { db, hub, settingsCache },
       {
         dedupeKey: `${event.sessionId}:${answer.relayKey}`,
         repoId: input.repoId,

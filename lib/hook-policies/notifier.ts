@@ -4,7 +4,10 @@ import { stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { notifyStateOfType, shouldNotify } from "@/lib/settings/notification-prefs.ts";
-import { getCachedSettings } from "@/lib/settings/settings-store.ts";
+import { getCachedSettings, type SettingsParts } from "@/lib/settings/settings-store.ts";
+
+/** What notifying touches: the database, the hub, and the settings (cached) that may switch it off. */
+type NotifyParts = SettingsParts & { hub: EventHub };
 
 const KEEP_READ_PER_WORKTREE = 50;
 
@@ -24,12 +27,12 @@ interface NotificationTarget {
  * ones never are).
  */
 export async function notifyFromAnswer(
-  { db, hub }: { db: Db; hub: EventHub },
+  parts: NotifyParts,
   input: NotificationTarget & { answer: string },
 ): Promise<number | null> {
   const hit = detectNotification(stripMetaTags(input.answer));
   if (!hit) return null;
-  return createNotification({ db, hub }, input, hit);
+  return createNotification(parts, input, hit);
 }
 
 /**
@@ -37,7 +40,7 @@ export async function notifyFromAnswer(
  * timed-out one with what went wrong. A run the user stopped is not news. One row per run.
  */
 export async function notifyRunOutcome(
-  { db, hub }: { db: Db; hub: EventHub },
+  parts: NotifyParts,
   input: Omit<NotificationTarget, "dedupeKey"> & {
     runId: string;
     status: string;
@@ -52,7 +55,7 @@ export async function notifyRunOutcome(
     : input.errorMessage?.trim() || `The run ended: ${input.status.replace("_", " ")}.`;
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
   return createNotification(
-    { db, hub },
+    parts,
     { ...input, dedupeKey: `${RUN_KEY_PREFIX}${input.runId}` },
     { kind: isSuccess ? "completion" : "error", excerpt },
   );
@@ -67,11 +70,12 @@ export function isRunNotificationKey(dedupeKey: string): boolean {
 
 /** Stores one notification unless the user switched its state off (Settings), and tells the browsers. */
 async function createNotification(
-  { db, hub }: { db: Db; hub: EventHub },
+  parts: NotifyParts,
   input: NotificationTarget,
   hit: { kind: "completion" | "error"; excerpt: string },
 ): Promise<number | null> {
-  if (!shouldNotify(notifyStateOfType(hit.kind), await getCachedSettings(db)).inbox) return null;
+  const { db, hub } = parts;
+  if (!shouldNotify(notifyStateOfType(hit.kind), await getCachedSettings(parts)).inbox) return null;
   let id: number;
   try {
     const row = await db.notification.create({

@@ -152,12 +152,12 @@ describe("stored hook payloads", () => {
     const kept = await testDb.db.hookEvent.create({
       data: { ...event("kept-old-format", base, "retained-session"), receivedAt: sweptAt },
     });
-    await updateSettings(testDb.db, { hookRetentionDays: 30 });
+    await updateSettings(ctx, { hookRetentionDays: 30 });
     try {
       const result = await sweepRetention(testDb.db, { repoId: null, dryRun: false, now: sweptAt });
       expect(result.hookEvents).toBeGreaterThanOrEqual(doomed.length + 1);
     } finally {
-      await updateSettings(testDb.db, { hookRetentionDays: 0 });
+      await updateSettings(ctx, { hookRetentionDays: 0 });
     }
     const left = await readRows(testDb.dir, "SELECT event_id FROM hook_events WHERE session_id = ?", [
       "retained-session",

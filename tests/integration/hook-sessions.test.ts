@@ -104,7 +104,7 @@ describe("the Logs page's session list", () => {
       data: { receivedAt: new Date("2020-01-01T00:00:00Z") },
     });
     expect(await listed()).toEqual(await aggregated());
-    await updateSettings(testDb.db, { hookRetentionDays: 30 });
+    await updateSettings(ctx, { hookRetentionDays: 30 });
     await sweepRetention(testDb.db, { repoId: null, dryRun: false });
     expect(await listed()).toEqual(await aggregated());
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   db = handle.db;
   ctx = createTestContext({ db });
   // No CLI here: every summary takes the deterministic extractive path, which is what we test.
-  await updateSettings(db, { claudeBin: "/nonexistent/claude" });
+  await updateSettings(ctx, { claudeBin: "/nonexistent/claude" });
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -32,6 +33,8 @@ export interface RunContext {
   db: Db;
   /** The Claude session's link to the run, so its hook events are the run's. */
   hookIngest: HookIngest;
+  /** The settings as last read, for whether its outcome notifies. */
+  settingsCache: SettingsCache;
   /** Where its events go, sequenced for replay. */
   runEvents: RunEventLog;
   /** Where the worktree's activity (queued, running, idle) is told. */

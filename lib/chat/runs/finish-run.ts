@@ -6,6 +6,7 @@ import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import { readFinishedViews } from "./finished-views.ts";
 import type { RunJob } from "./run-job.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 
 export type RunEnd =
   | { kind: "outcome"; outcome: RunOutcome; toolCalls: ToolCallView[] }
@@ -24,7 +25,7 @@ const MESSAGE_STATUS: Record<string, string> = {
  * Returns the final run status.
  */
 export async function finishRun(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     job: RunJob;
     assistantMessageId: number;
@@ -62,7 +63,7 @@ export async function finishRun(
   });
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
   await notifyRunOutcome(
-    { db, hub },
+    { db, hub, settingsCache },
     {
       runId: input.job.runId,
       repoId: input.job.repoId,
