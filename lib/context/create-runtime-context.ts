@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { WarmPool } from "@/lib/agent/warm-pool.ts";
 import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import { createHistoryImports } from "@/lib/history-import/history-import-job.ts";
 import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
@@ -18,12 +19,21 @@ import type { RuntimeContext } from "./runtime-context.ts";
  * here, once per context. The hub is the process-wide one while lib/checks/run/ and the worktree
  * watchers still publish through getEventHub(); everything else is handed `hub`.
  */
-export function createRuntimeContext(input: { config: ArborConfig; db: Db; processHost: ProcessHost }): RuntimeContext {
+export function createRuntimeContext(input: {
+  config: ArborConfig;
+  db: Db;
+  processHost: ProcessHost;
+  /** The file "Import history"'s reader threads start from (server/main.ts); the project's copy otherwise. */
+  historyReaderEntry?: string;
+}): RuntimeContext {
   const hub = getEventHub();
   const runPath = {
     db: input.db,
     hub,
     settingsCache: createSettingsCache(),
+    worktreeHolds: new Map(),
+    setupStops: new Map(),
+    historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
     hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),

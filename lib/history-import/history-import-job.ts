@@ -9,12 +9,11 @@ import { hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
 import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { findRunIdForSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { PlannedFile, ReadChunk } from "./read-file-chunks.ts";
-import { startReaderPool, type ReaderPool } from "./reader-pool.ts";
+import { defaultReaderEntry, startReaderPool, type ReaderPool } from "./reader-pool.ts";
 import { writeRelayChunk } from "./write-relays.ts";
 import { SQLITE_RUN_ID_PARAM } from "./relay-row-params.ts";
 import {
@@ -40,10 +39,18 @@ interface Job {
   wakeUp: () => void;
 }
 
-const jobsState = defineProcessState("historyImports", () => new Map<string, Job>());
+/** The running imports, one per worktree, and the file their reader threads start from: one per runtime context. */
+export interface HistoryImports {
+  jobs: Map<string, Job>;
+  readerEntry: string;
+}
+
+export function createHistoryImports(input: { readerEntry?: string } = {}): HistoryImports {
+  return { jobs: new Map(), readerEntry: input.readerEntry ?? defaultReaderEntry() };
+}
 
 /** What an import touches: the database, the hub its progress goes to, the run links of hook ingest. */
-type HistoryImportParts = { db: Db; hub: EventHub; hookIngest: HookIngest };
+type HistoryImportParts = { db: Db; hub: EventHub; hookIngest: HookIngest; historyImports: HistoryImports };
 
 /**
  * The worktree's import now: the running one, else the last one stored (a restart shows
@@ -51,10 +58,10 @@ type HistoryImportParts = { db: Db; hub: EventHub; hookIngest: HookIngest };
  * a path that was never a pinned worktree has no import.
  */
 export async function getHistoryImport(
-  db: Db,
+  { db, historyImports }: { db: Db; historyImports: HistoryImports },
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView | null> {
-  const view = jobsState.get().get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
+  const view = historyImports.jobs.get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
   return view?.repoId === input.repoId ? view : null;
 }
 
@@ -71,7 +78,7 @@ export async function startHistoryImport(
 ): Promise<HistoryImportView> {
   const { db } = parts;
   const { worktree } = await resolvePinnedWorktree(db, input);
-  const jobs = jobsState.get();
+  const { jobs } = parts.historyImports;
   const running = jobs.get(worktree.path);
   if (running) return running.view;
   const projects = path.join(getConfig().claudeConfigDir, "projects");
@@ -107,11 +114,11 @@ export async function startHistoryImport(
 
 /** Stops the worktree's running import after the chunk it is writing (what was written stays). */
 export async function cancelHistoryImport(
-  db: Db,
+  { db, historyImports }: { db: Db; historyImports: HistoryImports },
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView | null> {
   const { worktree } = await resolvePinnedWorktree(db, input);
-  const job = jobsState.get().get(worktree.path);
+  const job = historyImports.jobs.get(worktree.path);
   if (!job) return readLastImport(db, worktree.path);
   job.isCancelled = true;
   job.wakeUp();
@@ -160,6 +167,7 @@ async function runJob(parts: HistoryImportParts, job: Job): Promise<void> {
     const reader =
       plan.length > 0
         ? startReaderPool({
+            entry: parts.historyImports.readerEntry,
             plan,
             target: { repoId: view.repoId, worktreePath: view.worktreePath },
             chunkBytes: config.historyImportChunkBytes,

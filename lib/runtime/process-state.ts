@@ -21,18 +21,11 @@ export const PROCESS_STATE = {
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
-  historyReaderEntry:
-    'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
     "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
-  worktreeHolds:
-    "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
-  setupStops:
-    "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   checkBatches:
     "lib/checks/run/check-batches.ts: the checks running in each worktree, so a new run cancels the old one",
   landingGates:

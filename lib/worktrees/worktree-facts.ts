@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import type { WorktreeHolds } from "./worktree-holds.ts";
 
 /** What the lifecycle checks (remove, land) ask of a worktree, and the refresh after a change to the list. */
 export type LiveRunState = "idle" | "running" | "queued" | "waiting";
@@ -22,6 +23,8 @@ export interface LiveRuns {
 export interface WorktreeContext extends LiveRuns {
   db: Db;
   hub: EventHub;
+  /** Worktrees Arbor's own git is changing now (worktree-holds.ts). */
+  worktreeHolds: WorktreeHolds;
 }
 
 /** Changed, staged, untracked or conflicted files (ignored files do not count). */

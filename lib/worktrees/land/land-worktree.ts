@@ -47,7 +47,7 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
   const cwd = check.baseWorktreePath!;
   // From here until git is done no run starts in either worktree, and no other land, abort or removal takes them.
   return whileHolding(
-    ctx.runs,
+    ctx,
     [check.worktreePath, cwd],
     { kind: "landing", doing: `landing ${branch} into ${base}` },
     async () => {
