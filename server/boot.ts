@@ -8,7 +8,8 @@ import { markInterruptedRuns } from "@/lib/chat/runs/mark-interrupted-runs.ts";
 import { cancelAbandonedChecks } from "@/lib/checks/cancel-abandoned-checks.ts";
 import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
-import { getHookToken } from "@/lib/hook-ingest/hook-auth.ts";
+import type { RuntimeContext } from "@/lib/context/runtime-context.ts";
+import { loadOrCreateHookToken } from "@/lib/hook-ingest/hook-files.ts";
 import { childEnv, installChildEnvSecrets } from "@/lib/process-host/child-env-source.ts";
 import { installAccessToken } from "@/lib/config/access-token.ts";
 import { writeHookScript } from "@/lib/hook-ingest/hook-script.ts";
@@ -36,7 +37,7 @@ export async function runBootSteps(
   // The data directory exists now (0700): the access token is read or generated there, and both
   // tokens are kept out of every child's environment from the first child on (child-env.ts).
   const serverConfig = installAccessToken(config);
-  installChildEnvSecrets([getHookToken()]);
+  installChildEnvSecrets([loadOrCreateHookToken(config.dataDir)]);
   await assertGitAvailable();
   const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
@@ -75,28 +76,30 @@ async function assertGitAvailable(): Promise<void> {
  * the hook spooled while Arbor was not running.
  */
 export async function runAfterListenSteps(input: {
+  ctx: RuntimeContext;
   config: ArborConfig;
   port: number;
   log: (line: string) => void;
 }): Promise<void> {
+  const { ctx } = input;
   const url = localServerUrl({ host: input.config.host, port: input.port });
-  await publishInstanceUrl(getDb(), url);
-  const team = await startTeamMode({ url: input.config.databaseUrl, log: input.log });
+  await publishInstanceUrl(ctx.db, url);
+  const team = await startTeamMode({ db: ctx.db, hub: ctx.hub, url: input.config.databaseUrl, log: input.log });
   if (team) getShutdownTasks().push(() => team.close());
-  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: getHookToken() });
-  const { replayed, duplicates, rejected } = await replayHookSpool(getDb(), {
+  writeHookScript({ dataDir: input.config.dataDir, url, hookToken: ctx.hookIngest.hookToken() });
+  const { replayed, duplicates, rejected } = await replayHookSpool(ctx, {
     dataDir: input.config.dataDir,
     ingest: receiveHookEvent,
   });
   if (replayed + duplicates + rejected > 0) {
     input.log(`hook spool: ${replayed} event(s) recovered, ${duplicates} already stored, ${rejected} rejected`);
   }
-  const watcher = startSpoolWatcher(getDb(), {
+  const watcher = startSpoolWatcher(ctx, {
     dataDir: input.config.dataDir,
     ingest: receiveHookEvent,
     onError: (error) => console.error("[arbor] hook spool", error),
   });
   getShutdownTasks().push(() => watcher.close());
-  const retention = startRetentionSweeps(getDb(), { log: input.log });
+  const retention = startRetentionSweeps(ctx.db, { log: input.log });
   getShutdownTasks().push(() => retention.close());
 }

@@ -5,6 +5,10 @@ import { getDb } from "@/lib/db/client.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 
 /** The server's runtime context, built once at boot from the validated configuration. */
-export function createServerContext(input: { config: ArborConfig; processHost: ProcessHost }): RuntimeContext {
-  return createRuntimeContext({ config: input.config, db: getDb(), processHost: input.processHost });
+export function createServerContext(input: {
+  config: ArborConfig;
+  processHost: ProcessHost;
+  historyReaderEntry: string;
+}): RuntimeContext {
+  return createRuntimeContext({ ...input, db: getDb() });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getDb } from "@/lib/db/client.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { assertHookToken } from "@/lib/hook-ingest/hook-auth.ts";
+import type { HookIngestParts } from "@/lib/hook-ingest/ingest-hook-event.ts";
 import { receiveHookEvent } from "@/lib/hook-policies/receive-hook-event.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parseJsonBytes, tooLarge } from "@/lib/http/read-json-body.ts";
@@ -10,14 +10,18 @@ import { getCachedSettings } from "@/lib/settings/settings-store.ts";
 // POST /api/hooks/ingest – one Claude Code hook event (token-authenticated).
 // Served here rather than by a Next route handler: it is the hot path of hook capture
 // (measured: Next's routing cost more than the insert itself; docs/decisions/0006-hooks-spool-through-a-command.md).
-export async function handleHookIngest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleHookIngest(
+  parts: HookIngestParts,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   try {
     const header = (name: string) => {
       const value = req.headers[name];
       return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
     };
-    assertHookToken(header("x-arbor-hook-token"));
-    const settings = await getCachedSettings(getDb());
+    assertHookToken({ expected: parts.hookIngest.hookToken(), presented: header("x-arbor-hook-token") });
+    const settings = await getCachedSettings(parts);
     if (!/^application\/json\b/i.test(header("content-type") ?? "")) {
       throw new AppError(
         "unsupported_media_type",
@@ -25,7 +29,7 @@ export async function handleHookIngest(req: IncomingMessage, res: ServerResponse
       );
     }
     const body = parseJsonBytes(await readBodyWithin(req, settings.hookMaxPayloadBytes));
-    const result = await receiveHookEvent(getDb(), {
+    const result = await receiveHookEvent(parts, {
       body,
       eventId: header("x-arbor-event-id"),
       source: "http",

@@ -20,7 +20,6 @@ import { HOOK_INGEST_PATH } from "@/lib/http/request-guard.ts";
 import { installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { startRemoteProcessHost } from "@/lib/process-host/remote-process-host.ts";
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
-import { installHistoryReaderEntry } from "@/lib/history-import/reader-pool.ts";
 import { historyReaderBundlePath } from "@/scripts/build-history-reader.mjs";
 import { buildDistDir, buildLayout, type BuildLayout } from "@/scripts/next-build/build-layout.ts";
 import { pinServedBuild, unpinServedBuild } from "@/scripts/next-build/served-build.ts";
@@ -51,7 +50,6 @@ async function main(): Promise<void> {
   // This server serves the build current now to its end, whatever builds land meanwhile (next.config.ts).
   const builds = buildLayout(config.nextDistDir);
   const servedBuild = config.isDev ? null : pinBuildOrFail(builds);
-  installHistoryReaderEntry(historyReaderEntry(servedBuild && buildDistDir(builds, servedBuild)));
   const serverConfig = await runBootSteps(config, log);
   // Every claude, git and gh process is started by a small child process, off this event loop;
   // forked once the tokens are known, with an allow-listed environment like every other child.
@@ -61,7 +59,11 @@ async function main(): Promise<void> {
     onError: log,
   });
   installProcessHost(processHost);
-  const ctx = createServerContext({ config: serverConfig, processHost });
+  const ctx = createServerContext({
+    config: serverConfig,
+    processHost,
+    historyReaderEntry: historyReaderEntry(servedBuild && buildDistDir(builds, servedBuild)),
+  });
   installRuntimeContext(ctx);
 
   const app = next({ dev: config.isDev, dir: projectRoot, hostname: config.host, port: config.port });
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
     isDev: config.isDev,
     handleRequest: (req, res) =>
       req.method === "POST" && req.url?.split("?")[0] === HOOK_INGEST_PATH
-        ? handleHookIngest(req, res)
+        ? handleHookIngest(ctx, req, res)
         : handleNext(req, res),
     handleUpgrade: (req, socket, head) => {
       if (gateway.handleUpgrade(req, socket, head)) return;
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
     () => unpinServedBuild(builds),
   );
   installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
-  await runAfterListenSteps({ config, port, log });
+  await runAfterListenSteps({ ctx, config, port, log });
   const url = localServerUrl({ host: config.host, port });
   const access = {
     sessions,

@@ -1,9 +1,9 @@
-import { getDb, providerOf, type Db } from "@/lib/db/client.ts";
+import { providerOf, type Db } from "@/lib/db/client.ts";
 import { toHookEventView, toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { isRunNotificationKey } from "@/lib/hook-policies/notifier.ts";
-import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
-import { getEventHub, repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
@@ -15,18 +15,22 @@ import { toTeamNotice, type TeamNotice } from "@/lib/team/team-notice.ts";
  * to the other instances as ids (NOTIFY), and what they send is turned back into this instance's
  * browser messages after reading the rows it names (LISTEN). SQLite has no other instance.
  */
-export async function startTeamMode(input: { url: string; log: (line: string) => void }): Promise<{
+export async function startTeamMode(input: {
+  db: Db;
+  hub: EventHub;
+  url: string;
+  log: (line: string) => void;
+}): Promise<{
   close(): Promise<void>;
 } | null> {
-  const db = getDb();
+  const { db, hub } = input;
   if (providerOf(db) !== "postgresql") return null;
   const instance = await getLocalInstance(db);
-  const hub = getEventHub();
   const feed = await startTeamFeed({
     url: input.url,
     instanceId: instance.id,
     onNotice: (received) => {
-      receiveTeamNotice(db, received).catch((error: Error) =>
+      receiveTeamNotice({ db, hub }, received).catch((error: Error) =>
         input.log(`team notice ${received.notice.kind} not shown: ${error.message}`),
       );
     },
@@ -46,8 +50,11 @@ export async function startTeamMode(input: { url: string; log: (line: string) =>
 }
 
 /** Reads the rows a notice names and publishes them to this instance's browsers, never back to the team. */
-export async function receiveTeamNotice(db: Db, received: ReceivedNotice): Promise<void> {
-  const publish = (topic: string, message: ServerMessage) => getEventHub().publish(topic, message, { isRemote: true });
+export async function receiveTeamNotice(
+  { db, hub }: { db: Db; hub: EventHub },
+  received: ReceivedNotice,
+): Promise<void> {
+  const publish = (topic: string, message: ServerMessage) => hub.publish(topic, message, { isRemote: true });
   const notice: TeamNotice = received.notice;
   switch (notice.kind) {
     case "session":

@@ -8,11 +8,12 @@ import { hunkId } from "@/lib/git/parse/hunk-id.ts";
 import { readFileDiff } from "@/lib/git/read/read-file-diff.ts";
 import { readHeadRef } from "@/lib/git/read/read-head-ref.ts";
 import { readGitDir, readOperationInProgress } from "@/lib/git/read/read-operation-in-progress.ts";
-import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { CommitResultView } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** One file to commit: whole (its working version; a rename takes its old path along), or some of its hunks. */
 export interface CommitFileChoice {
@@ -30,7 +31,7 @@ export interface CommitFileChoice {
  * for an empty choice or message.
  */
 export async function commitChanges(
-  ctx: { db: Db; runs: RunManager },
+  ctx: { db: Db; hub: EventHub; runs: RunManager },
   input: { repoId: string; worktreePath: string; message: string; files: CommitFileChoice[] },
 ): Promise<CommitResultView> {
   const { db } = ctx;
@@ -65,7 +66,7 @@ export async function commitChanges(
     timeoutMs: settings.commitTimeoutSeconds * 1000,
   });
   if (result.outcome !== "committed") throw describeFailure(result, settings.commitTimeoutSeconds);
-  publishWorktreeChanged({ repoId: input.repoId, worktreePath: cwd });
+  publishWorktreeChangedTo(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
   return {
     commit: result.commit,
     shortSha: result.commit.slice(0, 7),

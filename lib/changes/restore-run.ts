@@ -6,11 +6,12 @@ import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
 import { restoreWorktreeFiles } from "@/lib/git/write/restore-worktree-files.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
-import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
 import { readRunCheckpoints } from "./resolve-scope.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * What "Restore to before this run" would do now: the working files compared with the run's
@@ -33,7 +34,7 @@ export async function previewRestore(
  * are not touched.
  */
 export async function restoreBeforeRun(
-  ctx: { db: Db; runs: RunManager },
+  ctx: { db: Db; hub: EventHub; runs: RunManager },
   input: { repoId: string; worktreePath: string; runId: string; expectedTree: string; isConfirmed: boolean },
 ): Promise<RestoreResult> {
   const { db } = ctx;
@@ -65,7 +66,7 @@ export async function restoreBeforeRun(
     remove: paths("delete"),
     allowRepositoryCode: await isRepositoryTrusted(db, input.repoId),
   });
-  publishWorktreeChanged({ repoId: input.repoId, worktreePath: cwd });
+  publishWorktreeChangedTo(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
   return {
     restored: paths("write").length,
     deleted: paths("delete").length,

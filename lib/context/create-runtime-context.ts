@@ -3,24 +3,39 @@ import type { Db } from "@/lib/db/client.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { WarmPool } from "@/lib/agent/warm-pool.ts";
 import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import { createHistoryImports } from "@/lib/history-import/history-import-job.ts";
+import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { createSettingsCache } from "@/lib/settings/settings-store.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
 /**
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
- * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) is made
- * here, once per context; the event hub is still the process-wide one (lib/realtime/event-hub.ts).
- * Checks that a run's changes started end in the auto-fix (lib/chat/send/auto-fix-checks.ts).
+ * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) and hook
+ * ingest's state are made here, once per context. The hub is the process-wide one while
+ * lib/checks/run/ and the worktree watchers still publish through getEventHub(); everything else
+ * is handed `hub`. Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
  */
-export function createRuntimeContext(input: { config: ArborConfig; db: Db; processHost: ProcessHost }): RuntimeContext {
+export function createRuntimeContext(input: {
+  config: ArborConfig;
+  db: Db;
+  processHost: ProcessHost;
+  /** The file "Import history"'s reader threads start from (server/main.ts); the project's copy otherwise. */
+  historyReaderEntry?: string;
+}): RuntimeContext {
   const hub = getEventHub();
   const runPath = {
     db: input.db,
     hub,
+    settingsCache: createSettingsCache(),
+    worktreeHolds: new Map(),
+    setupStops: new Map(),
+    historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
+    hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),
     approvalWaiters: createApprovalWaiters(),

@@ -5,9 +5,14 @@ import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { Db } from "@/lib/db/client.ts";
+import type { HistoryImports } from "@/lib/history-import/history-import-job.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
+import type { SetupStops } from "@/lib/worktrees/setup/setup-stops.ts";
+import type { WorktreeHolds } from "@/lib/worktrees/worktree-holds.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 
 /**
@@ -32,6 +37,16 @@ export interface RuntimeContext {
   previousScans: PreviousScans;
   /** Sessions whose automatic upkeep (summary, Lighten) is under way. */
   upkeepRuns: UpkeepRuns;
+  /** Receiving hook events: the group-commit writer, search index, run links, transcript reads, the token. */
+  hookIngest: HookIngest;
+  /** Settings for hot paths, re-read at most every 2 s; cleared by updateSettings. */
+  settingsCache: SettingsCache;
+  /** Worktrees a land, abort, removal or setup is changing: closed to runs and to each other. */
+  worktreeHolds: WorktreeHolds;
+  /** New worktrees' setup commands still running, by setup id, so the user can stop them. */
+  setupStops: SetupStops;
+  /** "Import history": the running import per worktree, and where its reader threads start. */
+  historyImports: HistoryImports;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

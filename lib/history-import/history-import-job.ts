@@ -7,13 +7,13 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { projectSlugForPath } from "@/lib/hook-events/project-slug.ts";
 import { hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { describeError, listHistoryFiles, type HistoryFile } from "./history-files.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { findRunIdForSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { PlannedFile, ReadChunk } from "./read-file-chunks.ts";
-import { startReaderPool, type ReaderPool } from "./reader-pool.ts";
+import { defaultReaderEntry, startReaderPool, type ReaderPool } from "./reader-pool.ts";
 import { writeRelayChunk } from "./write-relays.ts";
 import { SQLITE_RUN_ID_PARAM } from "./relay-row-params.ts";
 import {
@@ -39,7 +39,18 @@ interface Job {
   wakeUp: () => void;
 }
 
-const jobsState = defineProcessState("historyImports", () => new Map<string, Job>());
+/** The running imports, one per worktree, and the file their reader threads start from: one per runtime context. */
+export interface HistoryImports {
+  jobs: Map<string, Job>;
+  readerEntry: string;
+}
+
+export function createHistoryImports(input: { readerEntry?: string } = {}): HistoryImports {
+  return { jobs: new Map(), readerEntry: input.readerEntry ?? defaultReaderEntry() };
+}
+
+/** What an import touches: the database, the hub its progress goes to, the run links of hook ingest. */
+type HistoryImportParts = { db: Db; hub: EventHub; hookIngest: HookIngest; historyImports: HistoryImports };
 
 /**
  * The worktree's import now: the running one, else the last one stored (a restart shows
@@ -47,10 +58,10 @@ const jobsState = defineProcessState("historyImports", () => new Map<string, Job
  * a path that was never a pinned worktree has no import.
  */
 export async function getHistoryImport(
-  db: Db,
+  { db, historyImports }: { db: Db; historyImports: HistoryImports },
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView | null> {
-  const view = jobsState.get().get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
+  const view = historyImports.jobs.get(input.worktreePath)?.view ?? (await readLastImport(db, input.worktreePath));
   return view?.repoId === input.repoId ? view : null;
 }
 
@@ -62,11 +73,12 @@ export async function getHistoryImport(
  * changed costs one stat. Progress goes to the repository's topic as `history_import` messages.
  */
 export async function startHistoryImport(
-  db: Db,
+  parts: HistoryImportParts,
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView> {
+  const { db } = parts;
   const { worktree } = await resolvePinnedWorktree(db, input);
-  const jobs = jobsState.get();
+  const { jobs } = parts.historyImports;
   const running = jobs.get(worktree.path);
   if (running) return running.view;
   const projects = path.join(getConfig().claudeConfigDir, "projects");
@@ -94,7 +106,7 @@ export async function startHistoryImport(
   const job: Job = { view, isCancelled: false, done: Promise.resolve(), wakeUp: () => {} };
   jobs.set(worktree.path, job);
   await saveImport(db, view);
-  job.done = runJob(db, job).finally(() => {
+  job.done = runJob(parts, job).finally(() => {
     if (jobs.get(worktree.path) === job) jobs.delete(worktree.path);
   });
   return view;
@@ -102,11 +114,11 @@ export async function startHistoryImport(
 
 /** Stops the worktree's running import after the chunk it is writing (what was written stays). */
 export async function cancelHistoryImport(
-  db: Db,
+  { db, historyImports }: { db: Db; historyImports: HistoryImports },
   input: { repoId: string; worktreePath: string },
 ): Promise<HistoryImportView | null> {
   const { worktree } = await resolvePinnedWorktree(db, input);
-  const job = jobsState.get().get(worktree.path);
+  const job = historyImports.jobs.get(worktree.path);
   if (!job) return readLastImport(db, worktree.path);
   job.isCancelled = true;
   job.wakeUp();
@@ -128,9 +140,10 @@ async function assertFolder(folder: string, projects: string): Promise<void> {
   );
 }
 
-async function runJob(db: Db, job: Job): Promise<void> {
+async function runJob(parts: HistoryImportParts, job: Job): Promise<void> {
+  const { db } = parts;
   const { view } = job;
-  const publish = createPublisher(job);
+  const publish = createPublisher(parts.hub, job);
   const startedAt = Date.now();
   try {
     const listing = await listHistoryFiles(view.folder);
@@ -154,6 +167,7 @@ async function runJob(db: Db, job: Job): Promise<void> {
     const reader =
       plan.length > 0
         ? startReaderPool({
+            entry: parts.historyImports.readerEntry,
             plan,
             target: { repoId: view.repoId, worktreePath: view.worktreePath },
             chunkBytes: config.historyImportChunkBytes,
@@ -177,7 +191,7 @@ async function runJob(db: Db, job: Job): Promise<void> {
         const { chunk } = message;
         if (!failedFiles.has(message.fileIndex)) {
           try {
-            await writeChunk(db, file, chunk);
+            await writeChunk(parts, file, chunk);
             view.relays += chunk.sqliteParams?.length ?? chunk.rows.length;
             view.malformedLines += chunk.malformedLines;
           } catch (error) {
@@ -229,13 +243,14 @@ async function nextMessage(reader: ReaderPool | null) {
 }
 
 /** Writes a chunk's relays with the file's cursor in one transaction (runs looked up first). */
-async function writeChunk(db: Db, file: HistoryFile, chunk: ReadChunk): Promise<void> {
+async function writeChunk(parts: HistoryImportParts, file: HistoryFile, chunk: ReadChunk): Promise<void> {
+  const { db } = parts;
   const { sqliteParams } = chunk;
   for (const index of chunk.runLookups) {
     if (sqliteParams) {
       const params = sqliteParams[index]!;
-      params[SQLITE_RUN_ID_PARAM] = await findRunIdForSession(db, params[0] as string);
-    } else chunk.rows[index]!.runId = await findRunIdForSession(db, chunk.rows[index]!.sessionId);
+      params[SQLITE_RUN_ID_PARAM] = await findRunIdForSession(parts, params[0] as string);
+    } else chunk.rows[index]!.runId = await findRunIdForSession(parts, chunk.rows[index]!.sessionId);
   }
   await writeRelayChunk(db, sqliteParams ? { sqliteParams } : chunk.rows, {
     path: file.path,
@@ -284,9 +299,8 @@ function pauseUntilCancelled(job: Job): Promise<void> {
   });
 }
 
-function createPublisher(job: Job): (isFinal: boolean) => void {
+function createPublisher(hub: EventHub, job: Job): (isFinal: boolean) => void {
   const isDue = createThrottle(PROGRESS_INTERVAL_MS);
-  const hub = getEventHub();
   return (isFinal) => {
     if (!isFinal && !isDue(Date.now())) return;
     // The repository's topic (the worktree's row and chat) and the worktree's timeline (the Logs page).

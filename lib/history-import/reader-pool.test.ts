@@ -7,7 +7,7 @@ import { sessionFilePath, writeSessionFile, type SessionSpec } from "@/tests/sup
 import { describeError, type HistoryFile } from "./history-files.ts";
 import { readFileChunks, type PlannedFile } from "./read-file-chunks.ts";
 import { buildHistoryReader } from "@/scripts/build-history-reader.mjs";
-import { installHistoryReaderEntry, MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
+import { defaultReaderEntry, MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
 import type { ReaderMessage } from "./reader-protocol.ts";
 import { relayRowFromSqliteParams, SQLITE_RUN_ID_PARAM, sqliteRelayParams } from "./relay-row-params.ts";
 
@@ -99,7 +99,14 @@ describe("relay row SQLite parameters", () => {
 
   it("are what a pool on SQLite sends instead of rows", async () => {
     const { plan, relays } = planned({ sessionId: "q-pool", bytes: 20_000 });
-    const pool = startReaderPool({ plan: [plan], target, chunkBytes: 8192, sqliteParams: true, failAfterChunks: null });
+    const pool = startReaderPool({
+      entry: defaultReaderEntry(),
+      plan: [plan],
+      target,
+      chunkBytes: 8192,
+      sqliteParams: true,
+      failAfterChunks: null,
+    });
     const messages = await drain(pool);
     await pool.stop();
     const chunks = messages.flatMap((message) => (message.type === "chunk" ? [message.chunk] : []));
@@ -117,6 +124,7 @@ describe("startReaderPool", () => {
     ];
     const items = specs.map((spec) => planned(spec));
     const pool = startReaderPool({
+      entry: defaultReaderEntry(),
       plan: items.map((item) => item.plan),
       target,
       chunkBytes: 8192,
@@ -141,7 +149,13 @@ describe("startReaderPool", () => {
   it("reports a file it cannot open and goes on with the others", async () => {
     const good = planned({ sessionId: "g-ok", bytes: 5_000 });
     const gone: PlannedFile = { ...good.plan, file: { ...good.plan.file, path: path.join(folder, "gone.jsonl") } };
-    const pool = startReaderPool({ plan: [gone, good.plan], target, chunkBytes: 8192, failAfterChunks: null });
+    const pool = startReaderPool({
+      entry: defaultReaderEntry(),
+      plan: [gone, good.plan],
+      target,
+      chunkBytes: 8192,
+      failAfterChunks: null,
+    });
     const messages = await drain(pool);
     await pool.stop();
     expect(messages).toContainEqual({
@@ -157,9 +171,10 @@ describe("startReaderPool", () => {
   it("runs the same from the plain JavaScript bundle npm start builds (no tsx in the thread)", async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), "arbor-reader-bundle-"));
     try {
-      installHistoryReaderEntry(await buildHistoryReader(dist));
+      const entry = await buildHistoryReader(dist);
       const { plan, relays } = planned({ sessionId: "r-bundle", bytes: 30_000 });
       const pool = startReaderPool({
+        entry,
         plan: [plan],
         target,
         chunkBytes: 8192,
@@ -172,21 +187,32 @@ describe("startReaderPool", () => {
       expect(chunks.reduce((sum, chunk) => sum + (chunk.sqliteParams?.length ?? 0), 0)).toBe(relays);
       expect(chunks.at(-1)?.isLast).toBe(true);
     } finally {
-      installHistoryReaderEntry(path.join(process.cwd(), "lib", "history-import", "reader-thread-entry.mjs"));
       rmSync(dist, { recursive: true, force: true });
     }
   });
 
   it("a thread that fails makes next() reject with its reason", async () => {
     const { plan } = planned({ sessionId: "f-crash", bytes: 100_000 });
-    const pool = startReaderPool({ plan: [plan], target, chunkBytes: 4096, failAfterChunks: 3 });
+    const pool = startReaderPool({
+      entry: defaultReaderEntry(),
+      plan: [plan],
+      target,
+      chunkBytes: 4096,
+      failAfterChunks: 3,
+    });
     await expect(drain(pool)).rejects.toThrow("the reader failed on purpose");
     await pool.stop();
   });
 
   it("holds a reader that runs ahead: MAX_AHEAD chunks wait untaken, and it reads on once half are taken", async () => {
     const { plan } = planned({ sessionId: "b-ahead", bytes: 200_000 });
-    const pool = startReaderPool({ plan: [plan], target, chunkBytes: 4096, failAfterChunks: null });
+    const pool = startReaderPool({
+      entry: defaultReaderEntry(),
+      plan: [plan],
+      target,
+      chunkBytes: 4096,
+      failAfterChunks: null,
+    });
     const waiting = [];
     for (let index = 0; index < MAX_AHEAD; index += 1) waiting.push((await pool.next())!);
     const next = pool.next();

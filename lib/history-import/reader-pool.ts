@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { PlannedFile } from "./read-file-chunks.ts";
 import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
 
@@ -20,14 +19,12 @@ const READER_THREADS = 1;
 /** A thread's old space: a line may be up to 64 MB; a runaway reader fails alone, not the server. */
 const THREAD_HEAP_MB = 512;
 
-const entryState = defineProcessState("historyReaderEntry", () =>
-  // The server installs the real path at boot; outside it (unit tests) the project root is the cwd.
-  path.join(process.cwd(), "lib", "history-import", "reader-thread-entry.mjs"),
-);
-
-/** Where reader threads start (server/main.ts: the project's copy, wherever the server was started from). */
-export function installHistoryReaderEntry(file: string): void {
-  entryState.replace(file);
+/**
+ * Where reader threads start when the server names no other file (server/main.ts names the build's
+ * bundle, or the project's copy wherever the server was started from): the project root is the cwd.
+ */
+export function defaultReaderEntry(): string {
+  return path.join(process.cwd(), "lib", "history-import", "reader-thread-entry.mjs");
 }
 
 export interface ReaderPool {
@@ -45,6 +42,8 @@ export interface ReaderPool {
  * or exits before it said `done` fails the pool with the reason.
  */
 export function startReaderPool(input: {
+  /** The file threads start from (the runtime context's, see history-import-job.ts). */
+  entry: string;
   plan: PlannedFile[];
   target: { repoId: string; worktreePath: string };
   chunkBytes: number;
@@ -77,7 +76,7 @@ export function startReaderPool(input: {
   };
   const workers = Array.from({ length: count }, (_, thread) => {
     let isDone = false;
-    const worker = new Worker(entryState.get(), {
+    const worker = new Worker(input.entry, {
       workerData: { historyReader: { ...threadInput, thread } satisfies ReaderThreadInput },
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });

@@ -1,8 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { HookEvent as HookEventRow } from "@/lib/db/generated/client.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { insertHookEvents, type NewHookEvent } from "./insert-hook-events.ts";
-import { scheduleSearchIndex } from "./search-index.ts";
+import type { SearchIndex } from "./search-index.ts";
 
 type Pending = { data: NewHookEvent; resolve: (row: HookEventRow | null) => void; reject: (error: unknown) => void };
 
@@ -20,7 +19,10 @@ export class HookEventWriter {
   #pending: Pending[] = [];
   #isScheduled = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly searchIndex: SearchIndex,
+  ) {}
 
   write(data: NewHookEvent): Promise<HookEventRow | null> {
     return new Promise((resolve, reject) => {
@@ -47,7 +49,7 @@ export class HookEventWriter {
         this.db,
         [...firsts.values()].map((item) => item.data),
       );
-      if (rows.length > 0) scheduleSearchIndex(this.db);
+      if (rows.length > 0) this.searchIndex.schedule();
       const byEventId = new Map(rows.map((row) => [row.eventId, row]));
       for (const item of batch)
         item.resolve(firsts.get(item.data.eventId) === item ? (byEventId.get(item.data.eventId) ?? null) : null);
@@ -55,17 +57,4 @@ export class HookEventWriter {
       for (const item of batch) item.reject(error);
     }
   }
-}
-
-const writersState = defineProcessState("hookEventWriters", () => new WeakMap<Db, HookEventWriter>());
-
-/** The group-commit writer of this database client (one per client: tests and tools may open several). */
-export function getHookEventWriter(db: Db): HookEventWriter {
-  const writers = writersState.get();
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new HookEventWriter(db);
-    writers.set(db, writer);
-  }
-  return writer;
 }

@@ -9,9 +9,11 @@ import { toHookEventView, type HookEventView } from "@/lib/hook-events/hook-even
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
 import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
-import { getHookEventWriter } from "./hook-event-writer.ts";
+import type { HookIngest } from "./hook-ingest-state.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** Events after which the transcript has new content worth reading. */
 const TRANSCRIPT_EVENTS = new Set([
@@ -33,9 +35,20 @@ export interface IngestResult {
   storedId: number | null;
 }
 
+/**
+ * What receiving a hook event touches: the database, the hub that tells the browsers, hook ingest's
+ * state, and the settings (cached: the payload limit, what notifies).
+ */
+export interface HookIngestParts {
+  db: Db;
+  hub: EventHub;
+  hookIngest: HookIngest;
+  settingsCache: SettingsCache;
+}
+
 /** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */
 export type IngestHookEvent = (
-  db: Db,
+  parts: HookIngestParts,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
 ) => Promise<{ isDuplicate: boolean }>;
 
@@ -45,9 +58,10 @@ export type IngestHookEvent = (
  * session id. A delivery id seen before is acknowledged and not stored again.
  */
 export async function ingestHookEvent(
-  db: Db,
+  parts: HookIngestParts,
   input: { body: unknown; eventId?: string | null; source: "http" | "spool"; maxPayloadBytes: number },
 ): Promise<IngestResult> {
+  const { db, hub } = parts;
   const parsed = parseHookPayload(input.body);
   if (!parsed.ok) throw new AppError("invalid_input", parsed.reason);
   const event = parsed.event;
@@ -56,10 +70,10 @@ export async function ingestHookEvent(
     throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
 
   const worktree = event.cwd ? await findWorktreeForCwd(db, event.cwd) : null;
-  const runId = await findRunIdForSession(db, event.sessionId);
+  const runId = await findRunIdForSession(parts, event.sessionId);
   const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
   const block = detectBlockFromHookEvent(event);
-  const row = await getHookEventWriter(db).write({
+  const row = await parts.hookIngest.writer.write({
     eventId,
     eventName: event.eventName,
     sessionId: event.sessionId,
@@ -80,9 +94,9 @@ export async function ingestHookEvent(
   });
   if (!row) return { isDuplicate: true, event: null, parsed: event, storedId: null };
   const view = toHookEventView(row);
-  publishHookEvent(view);
+  publishHookEvent(hub, view);
   if (event.transcriptPath && TRANSCRIPT_EVENTS.has(event.eventName)) {
-    void scheduleTranscriptIngest(db, {
+    void scheduleTranscriptIngest(parts, {
       path: event.transcriptPath,
       sessionId: event.sessionId,
       repoId: view.repoId,

@@ -1,14 +1,13 @@
-import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { extractRelays, relayContent } from "@/lib/hook-events/transcripts/extract-relays.ts";
 import { isHumanUserEntry } from "@/lib/hook-events/transcripts/transcript-entry.ts";
 import { readTranscriptFrom } from "@/lib/hook-events/transcripts/transcript-reader.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { publishRelay } from "./hook-topics.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
 import { resolveReadableTranscript } from "./transcript-location.ts";
+import type { HookIngestParts } from "./ingest-hook-event.ts";
 
 export interface TranscriptTarget {
   path: string;
@@ -18,14 +17,15 @@ export interface TranscriptTarget {
   cwd: string | null;
 }
 
-const transcriptReadsState = defineProcessState("transcriptReads", () => new Map<string, Promise<unknown>>());
+/** Per transcript file, the read under way (lib/hook-ingest/hook-ingest-state.ts). */
+export type TranscriptReads = Map<string, Promise<unknown>>;
 
 /** Queues an incremental read of a transcript; reads of one file never overlap. */
-export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Promise<number> {
-  const chains = transcriptReadsState.get();
+export function scheduleTranscriptIngest(parts: HookIngestParts, target: TranscriptTarget): Promise<number> {
+  const chains = parts.hookIngest.transcriptReads;
   const previous = chains.get(target.path) ?? Promise.resolve();
   const next = previous
-    .then(() => ingestTranscript(db, target))
+    .then(() => ingestTranscript(parts, target))
     .catch((error: unknown) => {
       console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
       return 0;
@@ -42,7 +42,8 @@ export function scheduleTranscriptIngest(db: Db, target: TranscriptTarget): Prom
  * relays in what was read, and upserts them. The cursor is left at the start of the last
  * relay, which may still grow: the next read re-reads only that relay.
  */
-export async function ingestTranscript(db: Db, target: TranscriptTarget): Promise<number> {
+export async function ingestTranscript(parts: HookIngestParts, target: TranscriptTarget): Promise<number> {
+  const { db, hub } = parts;
   // Transcript paths come from hook payloads: only Claude Code's own session files are read.
   const readable = await resolveReadableTranscript(target.path);
   if (!readable) return 0;
@@ -68,13 +69,13 @@ export async function ingestTranscript(db: Db, target: TranscriptTarget): Promis
     const sessionId = relay.sessionId ?? target.sessionId;
     // Arbor's run only when the relay starts with Arbor's prompt: a terminal `--continue` of that
     // Claude session shares its id but starts with the user's own words.
-    if (extractUserMessage(relay.userText) !== null) data.runId = await findRunIdForSession(db, sessionId);
+    if (extractUserMessage(relay.userText) !== null) data.runId = await findRunIdForSession(parts, sessionId);
     const row = await db.transcriptRelay.upsert({
       where: { sessionId_startUuid: { sessionId, startUuid: relay.startUuid } },
       create: { sessionId, startUuid: relay.startUuid, ...data },
       update: data,
     });
-    publishRelay(toRelayView(row));
+    publishRelay(hub, toRelayView(row));
   }
   const lastHuman = findLastIndex(read.entries, isHumanUserEntry);
   const nextOffset = lastHuman === -1 ? (relays.length ? offset : read.nextOffset) : read.entryOffsets[lastHuman]!;

@@ -1,7 +1,7 @@
 import { providerOf, type Db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { HookEventFilter } from "./hook-event-filter.ts";
-import { catchUpSearchIndex } from "./search-index.ts";
+import type { HookIngest } from "./hook-ingest-state.ts";
 import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import {
   toHookEventView,
@@ -13,12 +13,13 @@ import {
 
 /** A page of hook events, newest first, with the filters of the timeline and the Logs page (payloads left out: see getHookEvent). */
 export async function listHookEvents(
-  db: Db,
+  { db, hookIngest }: { db: Db; hookIngest: HookIngest },
   filter: HookEventFilter,
 ): Promise<{ events: HookEventView[]; hasMore: boolean }> {
   const limit = Math.min(filter.limit ?? 200, 500);
   const q = filter.q?.trim() ?? "";
-  if (q.length >= 3 && providerOf(db) === "sqlite") return searchHookEvents(db, { ...filter, q, limit });
+  if (q.length >= 3 && providerOf(db) === "sqlite")
+    return searchHookEvents({ db, hookIngest }, { ...filter, q, limit });
   const where: Prisma.HookEventWhereInput = {
     ...(filter.worktreePath ? { worktreePath: filter.worktreePath } : {}),
     ...(filter.unpinned ? { worktreePath: null } : {}),
@@ -57,11 +58,11 @@ function contains(db: Db, text: string): Prisma.StringFilter {
  * Under three characters there are no trigrams, and the caller scans as before.
  */
 async function searchHookEvents(
-  db: Db,
+  { db, hookIngest }: { db: Db; hookIngest: HookIngest },
   filter: HookEventFilter & { q: string; limit: number },
 ): Promise<{ events: HookEventView[]; hasMore: boolean }> {
   // Events stored in the last moment are indexed first, so a search always sees them.
-  await catchUpSearchIndex(db);
+  await hookIngest.searchIndex.catchUp();
   const conditions = [
     Prisma.sql`hook_events_fts MATCH ${`"${filter.q.replaceAll('"', '""')}"`}`,
     ...(filter.worktreePath ? [Prisma.sql`h.worktree_path = ${filter.worktreePath}`] : []),

@@ -1,11 +1,10 @@
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { readTextNoFollow } from "./guarded-files.ts";
 import { hookFiles } from "./hook-files.ts";
-import type { IngestHookEvent } from "./ingest-hook-event.ts";
+import type { HookIngestParts, IngestHookEvent } from "./ingest-hook-event.ts";
 
 /**
  * Ingests the events the hook spooled while Arbor was down (or unreachable), oldest first.
@@ -14,7 +13,7 @@ import type { IngestHookEvent } from "./ingest-hook-event.ts";
  * `ingest` is how one event is received (the server passes lib/hook-policies' receiveHookEvent).
  */
 export async function replayHookSpool(
-  db: Db,
+  parts: HookIngestParts,
   input: { dataDir: string; ingest: IngestHookEvent },
 ): Promise<{ replayed: number; duplicates: number; rejected: number; skipped: string[] }> {
   const files = hookFiles(input.dataDir);
@@ -24,7 +23,7 @@ export async function replayHookSpool(
     .map((name) => ({ name, at: modifiedAt(path.join(files.spoolDir, name)) }))
     .filter((entry) => entry.at !== null)
     .sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : a.name.localeCompare(b.name)));
-  const settings = await readSettings(db);
+  const settings = await readSettings(parts.db);
   const counts = { replayed: 0, duplicates: 0, rejected: 0, skipped: [] as string[] };
   for (const { name, at } of names) {
     const file = path.join(files.spoolDir, name);
@@ -42,7 +41,7 @@ export async function replayHookSpool(
     if (text === null) continue; // taken by a concurrent drain
     try {
       const body = JSON.parse(text) as unknown;
-      const result = await input.ingest(db, {
+      const result = await input.ingest(parts, {
         body,
         eventId: name.slice(0, -".json".length),
         source: "spool",

@@ -1,6 +1,5 @@
 import { onDisconnect, providerOf, type Db } from "@/lib/db/client.ts";
 import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /** Events indexed per transaction: a few milliseconds each, with a turn of the event loop between them. */
 const BATCH = 2_000;
@@ -16,59 +15,53 @@ const MOVE_MARK = `
     (SELECT max(id) FROM (SELECT id FROM hook_events WHERE id > indexed_through ORDER BY id LIMIT ${BATCH})),
     indexed_through)`;
 
-const indexState = defineProcessState(
-  "hookSearchIndex",
-  () => new WeakMap<Db, { timer: NodeJS.Timeout | null; running: Promise<void> | null }>(),
-);
-
 /**
- * Indexes every hook event stored since the last time (SQLite's trigram search index; nothing on
- * PostgreSQL), in transactions of 2,000 that move the mark with the rows they index, so a crash
- * half way loses nothing and indexes nothing twice. Concurrent callers share one run.
+ * SQLite's trigram search index of one database's hook events, and when it catches up next: one per
+ * runtime context (lib/context), so the server's and Next's copies of lib/ share it.
  */
-export function catchUpSearchIndex(db: Db): Promise<void> {
-  if (providerOf(db) !== "sqlite") return Promise.resolve();
-  const state = stateOf(db);
-  state.running ??= (async () => {
-    try {
-      for (;;) {
-        const [indexed] = await db.$transaction([db.$executeRawUnsafe(INDEX_NEXT), db.$executeRawUnsafe(MOVE_MARK)]);
-        if (indexed < BATCH) return;
-        await keepWalShort(db);
-        await new Promise((resolve) => setImmediate(resolve));
+export class SearchIndex {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Indexes every hook event stored since the last time (nothing on PostgreSQL), in transactions of
+   * 2,000 that move the mark with the rows they index, so a crash half way loses nothing and indexes
+   * nothing twice. Concurrent callers share one run.
+   */
+  catchUp(): Promise<void> {
+    const { db } = this;
+    if (providerOf(db) !== "sqlite") return Promise.resolve();
+    this.#running ??= (async () => {
+      try {
+        for (;;) {
+          const [indexed] = await db.$transaction([db.$executeRawUnsafe(INDEX_NEXT), db.$executeRawUnsafe(MOVE_MARK)]);
+          if (indexed < BATCH) return;
+          await keepWalShort(db);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        this.#running = null;
       }
-    } finally {
-      state.running = null;
-    }
-  })();
-  return state.running;
-}
-
-/** After events were stored: index them a moment later, together with whatever else comes meanwhile. */
-export function scheduleSearchIndex(db: Db): void {
-  if (providerOf(db) !== "sqlite") return;
-  const state = stateOf(db);
-  if (state.timer) return;
-  const timer = setTimeout(() => {
-    state.timer = null;
-    forget();
-    catchUpSearchIndex(db).catch((error: unknown) => console.error("[arbor] hook search index", error));
-  }, DELAY_MS);
-  timer.unref();
-  state.timer = timer;
-  // A client closed meanwhile (shutdown, a test's database) is not opened again for this.
-  const forget = onDisconnect(db, () => {
-    clearTimeout(timer);
-    state.timer = null;
-  });
-}
-
-function stateOf(db: Db) {
-  const states = indexState.get();
-  let state = states.get(db);
-  if (!state) {
-    state = { timer: null, running: null };
-    states.set(db, state);
+    })();
+    return this.#running;
   }
-  return state;
+
+  /** After events were stored: index them a moment later, together with whatever else comes meanwhile. */
+  schedule(): void {
+    if (providerOf(this.db) !== "sqlite" || this.#timer) return;
+    const timer = setTimeout(() => {
+      this.#timer = null;
+      forget();
+      this.catchUp().catch((error: unknown) => console.error("[arbor] hook search index", error));
+    }, DELAY_MS);
+    timer.unref();
+    this.#timer = timer;
+    // A client closed meanwhile (shutdown, a test's database) is not opened again for this.
+    const forget = onDisconnect(this.db, () => {
+      clearTimeout(timer);
+      this.#timer = null;
+    });
+  }
 }

@@ -1,7 +1,6 @@
 import { watch, type FSWatcher } from "node:fs";
-import type { Db } from "@/lib/db/client.ts";
 import { hookFiles } from "./hook-files.ts";
-import type { IngestHookEvent } from "./ingest-hook-event.ts";
+import type { HookIngestParts, IngestHookEvent } from "./ingest-hook-event.ts";
 import { replayHookSpool } from "./replay-spool.ts";
 
 const SWEEP_MS = 5_000;
@@ -12,7 +11,7 @@ const SWEEP_MS = 5_000;
  * serialized: one drain at a time, and a notification during a drain schedules one more.
  */
 export function startSpoolWatcher(
-  db: Db,
+  parts: HookIngestParts,
   input: { dataDir: string; ingest: IngestHookEvent; onError: (error: unknown) => void },
 ): { close(): Promise<void> } {
   const { spoolDir } = hookFiles(input.dataDir);
@@ -25,7 +24,7 @@ export function startSpoolWatcher(
       isPending = true;
       return;
     }
-    draining = replayHookSpool(db, { dataDir: input.dataDir, ingest: input.ingest })
+    draining = replayHookSpool(parts, { dataDir: input.dataDir, ingest: input.ingest })
       .catch(input.onError)
       .finally(() => {
         draining = null;

@@ -7,6 +7,8 @@ import { readStopAnswer, recordRelay, recordSessionDecisions } from "./recorder.
 import { readRepoPolicy } from "./repo-policy.ts";
 import { buildSessionStartContext } from "./session-start-context.ts";
 import { saveWorkflowState } from "./workflow-state.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 
 export type HookAnswer = Record<string, unknown> | null;
 
@@ -23,7 +25,7 @@ const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->
  * context, a blocked Stop); any other may still notify the user, which grants nothing.
  */
 export async function applyHookPolicies(
-  db: Db,
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     event: HookEvent;
     eventId: number;
@@ -49,15 +51,18 @@ export async function applyHookPolicies(
       // What the user types in a terminal session is read for decisions and tasks as the chat's messages are
       // (Arbor's own runs send an assembled prompt: their user's message was read when it was sent).
       if (input.runId == null && typeof event.payload.prompt === "string") {
-        await captureFromMessage(db, {
-          repoId,
-          worktreePath,
-          text: event.payload.prompt,
-          source: "user",
-          claudeSessionId: event.sessionId,
-          hookEventId: input.eventId,
-          originKey: `hook:${input.eventId}`,
-        });
+        await captureFromMessage(
+          { db, hub },
+          {
+            repoId,
+            worktreePath,
+            text: event.payload.prompt,
+            source: "user",
+            claudeSessionId: event.sessionId,
+            hookEventId: input.eventId,
+            originKey: `hook:${input.eventId}`,
+          },
+        );
       }
       return null;
     case "PreCompact":
@@ -66,22 +71,25 @@ export async function applyHookPolicies(
         await saveWorkflowState(db, { repoId, worktreePath, sessionId: event.sessionId, trigger: event.eventName });
       return null;
     case "Stop":
-      return handleStop(db, {
-        event,
-        eventId: input.eventId,
-        repoId,
-        worktreePath,
-        policy,
-        isBound: input.isBound,
-        runId: input.runId ?? null,
-      });
+      return handleStop(
+        { db, hub, settingsCache },
+        {
+          event,
+          eventId: input.eventId,
+          repoId,
+          worktreePath,
+          policy,
+          isBound: input.isBound,
+          runId: input.runId ?? null,
+        },
+      );
     default:
       return null;
   }
 }
 
 async function handleStop(
-  db: Db,
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     event: HookEvent;
     eventId: number;
@@ -114,29 +122,37 @@ async function handleStop(
     }
   }
   if (input.isBound && policy.recorderEnabled) {
-    const relay = tag ? await recordRelay(db, { repoId: input.repoId, sessionId: event.sessionId, tag, answer }) : null;
+    const relay = tag
+      ? await recordRelay({ db, hub }, { repoId: input.repoId, sessionId: event.sessionId, tag, answer })
+      : null;
     // Decisions of any other Claude session (a terminal) go into the same ledger as the chat's; Arbor
     // records its own runs' tags from the stored answer, with the message as provenance.
     if (input.runId === null) {
-      await recordSessionDecisions(db, {
-        repoId: input.repoId,
-        worktreePath: input.worktreePath,
-        claudeSessionId: event.sessionId,
-        hookEventId: input.eventId,
-        answer,
-        currentTopicId: relay?.topicId ?? null,
-      });
+      await recordSessionDecisions(
+        { db, hub },
+        {
+          repoId: input.repoId,
+          worktreePath: input.worktreePath,
+          claudeSessionId: event.sessionId,
+          hookEventId: input.eventId,
+          answer,
+          currentTopicId: relay?.topicId ?? null,
+        },
+      );
     }
   }
   // Arbor's own runs reach the inbox from their outcome (lib/chat/runs/finish-run.ts), not from their words.
   if (policy.notifierEnabled && input.runId === null) {
-    await notifyFromAnswer(db, {
-      dedupeKey: `${event.sessionId}:${answer.relayKey}`,
-      repoId: input.repoId,
-      worktreePath: input.worktreePath,
-      sessionId: event.sessionId,
-      answer: answer.assistantText,
-    });
+    await notifyFromAnswer(
+      { db, hub, settingsCache },
+      {
+        dedupeKey: `${event.sessionId}:${answer.relayKey}`,
+        repoId: input.repoId,
+        worktreePath: input.worktreePath,
+        sessionId: event.sessionId,
+        answer: answer.assistantText,
+      },
+    );
   }
   return null;
 }

@@ -1,10 +1,13 @@
 import type { Db } from "@/lib/db/client.ts";
-import { getEventHub, NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
+import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { stripMetaTags } from "@/lib/hook-events/meta-tag.ts";
 import { detectNotification } from "./notify-patterns.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { notifyStateOfType, shouldNotify } from "@/lib/settings/notification-prefs.ts";
-import { getCachedSettings } from "@/lib/settings/settings-store.ts";
+import { getCachedSettings, type SettingsParts } from "@/lib/settings/settings-store.ts";
+
+/** What notifying touches: the database, the hub, and the settings (cached) that may switch it off. */
+type NotifyParts = SettingsParts & { hub: EventHub };
 
 const KEEP_READ_PER_WORKTREE = 50;
 
@@ -23,10 +26,13 @@ interface NotificationTarget {
  * create one row; read notifications beyond the newest 50 per worktree are trimmed (unread
  * ones never are).
  */
-export async function notifyFromAnswer(db: Db, input: NotificationTarget & { answer: string }): Promise<number | null> {
+export async function notifyFromAnswer(
+  parts: NotifyParts,
+  input: NotificationTarget & { answer: string },
+): Promise<number | null> {
   const hit = detectNotification(stripMetaTags(input.answer));
   if (!hit) return null;
-  return createNotification(db, input, hit);
+  return createNotification(parts, input, hit);
 }
 
 /**
@@ -34,7 +40,7 @@ export async function notifyFromAnswer(db: Db, input: NotificationTarget & { ans
  * timed-out one with what went wrong. A run the user stopped is not news. One row per run.
  */
 export async function notifyRunOutcome(
-  db: Db,
+  parts: NotifyParts,
   input: Omit<NotificationTarget, "dedupeKey"> & {
     runId: string;
     status: string;
@@ -49,7 +55,7 @@ export async function notifyRunOutcome(
     : input.errorMessage?.trim() || `The run ended: ${input.status.replace("_", " ")}.`;
   const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
   return createNotification(
-    db,
+    parts,
     { ...input, dedupeKey: `${RUN_KEY_PREFIX}${input.runId}` },
     { kind: isSuccess ? "completion" : "error", excerpt },
   );
@@ -64,11 +70,12 @@ export function isRunNotificationKey(dedupeKey: string): boolean {
 
 /** Stores one notification unless the user switched its state off (Settings), and tells the browsers. */
 async function createNotification(
-  db: Db,
+  parts: NotifyParts,
   input: NotificationTarget,
   hit: { kind: "completion" | "error"; excerpt: string },
 ): Promise<number | null> {
-  if (!shouldNotify(notifyStateOfType(hit.kind), await getCachedSettings(db)).inbox) return null;
+  const { db, hub } = parts;
+  if (!shouldNotify(notifyStateOfType(hit.kind), await getCachedSettings(parts)).inbox) return null;
   let id: number;
   try {
     const row = await db.notification.create({
@@ -86,7 +93,7 @@ async function createNotification(
     if ((error as { code?: string }).code === "P2002") return null;
     throw error;
   }
-  getEventHub().publish(NOTIFICATIONS_TOPIC, {
+  hub.publish(NOTIFICATIONS_TOPIC, {
     type: "notification",
     notification: {
       id,
@@ -101,7 +108,10 @@ async function createNotification(
 }
 
 /** Marks one notification, or every notification of a worktree, as read; then trims. */
-export async function markNotificationsRead(db: Db, input: { id?: number; worktreePath?: string }): Promise<number> {
+export async function markNotificationsRead(
+  { db, hub }: { db: Db; hub: EventHub },
+  input: { id?: number; worktreePath?: string },
+): Promise<number> {
   const result = await db.notification.updateMany({
     where: {
       isRead: false,
@@ -116,7 +126,7 @@ export async function markNotificationsRead(db: Db, input: { id?: number; worktr
         (row) => row.worktreePath,
       );
   for (const worktreePath of worktrees) await trimReadNotifications(db, worktreePath);
-  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.notifications() });
+  hub.publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.notifications() });
   return result.count;
 }
 

@@ -1,5 +1,4 @@
-import type { Db } from "@/lib/db/client.ts";
-import { ingestHookEvent, type IngestResult } from "@/lib/hook-ingest/ingest-hook-event.ts";
+import { ingestHookEvent, type HookIngestParts, type IngestResult } from "@/lib/hook-ingest/ingest-hook-event.ts";
 import { applyHookPolicies, type HookAnswer } from "./apply-policies.ts";
 import { resolveSessionWorktree } from "./session-binding.ts";
 
@@ -14,18 +13,21 @@ export interface ReceiveResult extends IngestResult {
  * session Arbor never saw start there may only notify). The HTTP endpoint and the spool replay both come
  * through here; hook-ingest itself never calls policies, so the layers stay one-way.
  */
-export async function receiveHookEvent(db: Db, input: Parameters<typeof ingestHookEvent>[1]): Promise<ReceiveResult> {
-  const stored = await ingestHookEvent(db, input);
+export async function receiveHookEvent(
+  parts: HookIngestParts,
+  input: Parameters<typeof ingestHookEvent>[1],
+): Promise<ReceiveResult> {
+  const stored = await ingestHookEvent(parts, input);
   if (stored.isDuplicate || !stored.parsed || !stored.event || !stored.storedId) return { ...stored, answer: null };
   const { repoId, worktreePath, runId } = stored.event;
-  const bound = await resolveSessionWorktree(db, {
+  const bound = await resolveSessionWorktree(parts.db, {
     sessionId: stored.parsed.sessionId,
     eventName: stored.parsed.eventName,
     eventId: stored.storedId,
     claimed: repoId && worktreePath ? { repoId, worktreePath } : null,
     runId,
   });
-  const answer = await applyHookPolicies(db, {
+  const answer = await applyHookPolicies(parts, {
     event: stored.parsed,
     eventId: stored.storedId,
     repoId,

@@ -3,7 +3,7 @@ import type { HookEvent } from "@/lib/hook-events/hook-events.ts";
 import { readLastRelay } from "@/lib/hook-events/transcripts/read-last-relay.ts";
 import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import { resolveReadableTranscript } from "@/lib/hook-ingest/transcript-location.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import type { MetaTag } from "@/lib/hook-events/meta-tag.ts";
@@ -59,7 +59,7 @@ export async function readStopAnswer(
  * (unique topic + relay key). The answer's decisions are recordSessionDecisions' job.
  */
 export async function recordRelay(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     repoId: string;
     sessionId: string;
@@ -89,8 +89,8 @@ export async function recordRelay(
     if ((error as { code?: string }).code !== "P2002") throw error;
   }
   await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
-  if (entryId !== null) void summarizeEntry(db, { entryId, repoId: input.repoId, answer: input.answer });
-  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
+  if (entryId !== null) void summarizeEntry({ db, hub }, { entryId, repoId: input.repoId, answer: input.answer });
+  hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
   return { topicId: topic.id, entryId };
 }
 
@@ -101,7 +101,7 @@ export async function recordRelay(
  * start carry.
  */
 export async function recordSessionDecisions(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     repoId: string;
     worktreePath: string;
@@ -111,38 +111,47 @@ export async function recordSessionDecisions(
     currentTopicId: number | null;
   },
 ): Promise<void> {
-  const recorded = await recordDecisionTags(db, {
-    answer: input.answer.assistantText,
-    repoId: input.repoId,
-    worktreePath: input.worktreePath,
-    originKey: `hook:${input.claudeSessionId}:${input.answer.relayKey}`,
-    origin: "recorder",
-    hookEventId: input.hookEventId,
-    claudeSessionId: input.claudeSessionId,
-    topicFor: async (topicId) => {
-      if (topicId === null) return input.currentTopicId;
-      const topic = await db.topic.findFirst({ where: { id: topicId, repoId: input.repoId }, select: { id: true } });
-      return topic?.id ?? input.currentTopicId;
+  const recorded = await recordDecisionTags(
+    { db, hub },
+    {
+      answer: input.answer.assistantText,
+      repoId: input.repoId,
+      worktreePath: input.worktreePath,
+      originKey: `hook:${input.claudeSessionId}:${input.answer.relayKey}`,
+      origin: "recorder",
+      hookEventId: input.hookEventId,
+      claudeSessionId: input.claudeSessionId,
+      topicFor: async (topicId) => {
+        if (topicId === null) return input.currentTopicId;
+        const topic = await db.topic.findFirst({ where: { id: topicId, repoId: input.repoId }, select: { id: true } });
+        return topic?.id ?? input.currentTopicId;
+      },
     },
-  });
+  );
   const topicIds = [...new Set(recorded.map((entry) => entry.topicId).filter((id): id is number => id !== null))];
   if (topicIds.length) await db.topic.updateMany({ where: { id: { in: topicIds } }, data: { status: "decided" } });
   if (recorded.length || topicIds.length)
-    getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
+    hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
 }
 
 /** The user records a decision on a topic (topics panel): a repository-wide ledger entry; the topic is decided. */
-export async function recordDecision(db: Db, input: { repoId: string; topicId: number; text: string }): Promise<void> {
-  await createLedgerEntry(db, {
-    repoId: input.repoId,
-    kind: "decision",
-    text: input.text,
-    scope: "repo",
-    origin: "user",
-    via: "panel",
-    actor: "user",
-    topicId: input.topicId,
-  });
+export async function recordDecision(
+  { db, hub }: { db: Db; hub: EventHub },
+  input: { repoId: string; topicId: number; text: string },
+): Promise<void> {
+  await createLedgerEntry(
+    { db, hub },
+    {
+      repoId: input.repoId,
+      kind: "decision",
+      text: input.text,
+      scope: "repo",
+      origin: "user",
+      via: "panel",
+      actor: "user",
+      topicId: input.topicId,
+    },
+  );
   await db.topic.update({ where: { id: input.topicId }, data: { status: "decided" } });
 }
 
@@ -156,7 +165,7 @@ async function readRunUserMessage(db: Db, runId: string | null): Promise<string 
 }
 
 async function summarizeEntry(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string } },
 ): Promise<void> {
   try {
@@ -172,7 +181,7 @@ async function summarizeEntry(
       .update({ where: { id: input.entryId }, data: { summaryKind: "failed", summaryError: (error as Error).message } })
       .catch((inner: unknown) => console.error("[arbor] could not record a summary failure", inner));
   }
-  getEventHub().publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
+  hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
 }
 
 function readPrompt(payload: string): string | null {

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { recordDecision } from "./recorder.ts";
 import type { TopicView } from "./policy-views.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** The repository's topics (open first, most recent first) with their logs and decisions. */
 export async function listTopics(db: Db, input: { repoId: string }): Promise<TopicView[]> {
@@ -36,9 +37,12 @@ export async function listTopics(db: Db, input: { repoId: string }): Promise<Top
 }
 
 /** The user records a decision from the UI. */
-export async function addDecision(db: Db, input: { repoId: string; topicId: number; text: string }): Promise<void> {
+export async function addDecision(
+  { db, hub }: { db: Db; hub: EventHub },
+  input: { repoId: string; topicId: number; text: string },
+): Promise<void> {
   if (!input.text.trim()) throw new AppError("invalid_input", "Write the decision first.");
   const topic = await db.topic.findFirst({ where: { id: input.topicId, repoId: input.repoId } });
   if (!topic) throw new AppError("not_found", "That topic does not exist in this repository.");
-  await recordDecision(db, { repoId: input.repoId, topicId: topic.id, text: input.text.trim() });
+  await recordDecision({ db, hub }, { repoId: input.repoId, topicId: topic.id, text: input.text.trim() });
 }

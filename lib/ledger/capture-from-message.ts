@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { captureStatements, normalizeStatement, type CaptureSource } from "./capture-statements.ts";
 import { createLedgerEntry } from "./create-entry.ts";
 import type { LedgerEntryView } from "./ledger-types.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * Files what a message states as a decision or a task (capture-statements.ts) as proposals of the worktree's
@@ -11,7 +12,7 @@ import type { LedgerEntryView } from "./ledger-types.ts";
  * best effort and must not fail a send.
  */
 export async function captureFromMessage(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     repoId: string;
     worktreePath: string;
@@ -42,22 +43,25 @@ export async function captureFromMessage(
       const key = normalizeStatement(statement.text);
       if (seen.has(key)) continue;
       seen.add(key);
-      const { entry, isNew } = await createLedgerEntry(db, {
-        repoId: input.repoId,
-        kind: statement.kind,
-        text: statement.text,
-        scope: "worktree",
-        worktreePath: input.worktreePath,
-        origin: "capture",
-        via: input.hookEventId ? "hook" : "message",
-        actor: "arbor",
-        sessionId: input.sessionId ?? null,
-        messageId: input.messageId ?? null,
-        claudeSessionId: input.claudeSessionId ?? null,
-        hookEventId: input.hookEventId ?? null,
-        originKey: `capture:${input.originKey}:${index}`,
-        note: `Arbor read it as a ${statement.kind} in ${input.source === "user" ? "the user's" : "Claude's"} message.`,
-      });
+      const { entry, isNew } = await createLedgerEntry(
+        { db, hub },
+        {
+          repoId: input.repoId,
+          kind: statement.kind,
+          text: statement.text,
+          scope: "worktree",
+          worktreePath: input.worktreePath,
+          origin: "capture",
+          via: input.hookEventId ? "hook" : "message",
+          actor: "arbor",
+          sessionId: input.sessionId ?? null,
+          messageId: input.messageId ?? null,
+          claudeSessionId: input.claudeSessionId ?? null,
+          hookEventId: input.hookEventId ?? null,
+          originKey: `capture:${input.originKey}:${index}`,
+          note: `Arbor read it as a ${statement.kind} in ${input.source === "user" ? "the user's" : "Claude's"} message.`,
+        },
+      );
       if (isNew) created.push(entry);
     }
     return created;

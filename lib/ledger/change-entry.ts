@@ -4,6 +4,7 @@ import { planLedgerChange, type LedgerAction } from "./ledger-transitions.ts";
 import type { LedgerActor, LedgerEntryView } from "./ledger-types.ts";
 import { publishLedgerChange } from "./publish-ledger.ts";
 import { toLedgerEntryView } from "./to-ledger-view.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * Applies one change to an entry (edit, close, reopen, supersede, confirm, dismiss, undo) as `actor`,
@@ -13,7 +14,7 @@ import { toLedgerEntryView } from "./to-ledger-view.ts";
  * refused (conflict), never overwritten.
  */
 export async function changeLedgerEntry(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     entryId: number;
     action: LedgerAction;
@@ -98,7 +99,7 @@ export async function changeLedgerEntry(
     });
     return replacement;
   });
-  publishLedgerChange(entry.repoId);
+  publishLedgerChange(hub, entry.repoId);
   const [after, replacement] = await Promise.all([
     db.ledgerEntry.findUniqueOrThrow({ where: { id: entry.id }, include: { events: { orderBy: { id: "asc" } } } }),
     replacementId === null

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { changeLedgerEntry } from "./change-entry.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** How many proposals one "Confirm all" may confirm at once. */
 export const MAX_BULK_CONFIRM = 200;
@@ -10,7 +11,7 @@ export const MAX_BULK_CONFIRM = 200;
  * own, so one that changed meanwhile (already confirmed, dismissed) is reported and the others still go.
  */
 export async function confirmLedgerEntries(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { repoId: string; entryIds: number[]; actorName: string },
 ): Promise<{ confirmed: number[]; skipped: Array<{ id: number; reason: string }> }> {
   if (input.entryIds.length > MAX_BULK_CONFIRM) {
@@ -23,13 +24,16 @@ export async function confirmLedgerEntries(
   const skipped: Array<{ id: number; reason: string }> = [];
   for (const entryId of [...new Set(input.entryIds)]) {
     try {
-      await changeLedgerEntry(db, {
-        entryId,
-        action: { type: "confirm" },
-        actor: "user",
-        actorName: input.actorName,
-        repoId: input.repoId,
-      });
+      await changeLedgerEntry(
+        { db, hub },
+        {
+          entryId,
+          action: { type: "confirm" },
+          actor: "user",
+          actorName: input.actorName,
+          repoId: input.repoId,
+        },
+      );
       confirmed.push(entryId);
     } catch (error) {
       skipped.push({ id: entryId, reason: error instanceof Error ? error.message : String(error) });

@@ -4,6 +4,7 @@ import { checkText } from "./ledger-transitions.ts";
 import type { LedgerActor, LedgerEntryView, LedgerKind, LedgerOrigin, LedgerScope, LedgerVia } from "./ledger-types.ts";
 import { publishLedgerChange } from "./publish-ledger.ts";
 import { toLedgerEntryView } from "./to-ledger-view.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 export interface NewLedgerEntry {
   repoId: string;
@@ -35,7 +36,7 @@ export interface NewLedgerEntry {
  * `originKey` is already stored is not stored again (the existing one is returned).
  */
 export async function createLedgerEntry(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: NewLedgerEntry,
 ): Promise<{ entry: LedgerEntryView; isNew: boolean }> {
   const text = checkText(input.text);
@@ -86,7 +87,7 @@ export async function createLedgerEntry(
     }
     throw error;
   }
-  publishLedgerChange(input.repoId);
+  publishLedgerChange(hub, input.repoId);
   return { entry: toLedgerEntryView(created), isNew: true };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { parseDecisionLines } from "@/lib/hook-events/meta-tag.ts";
 import { createLedgerEntry } from "./create-entry.ts";
 import type { LedgerEntryView } from "./ledger-types.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * The `<!-- [decision] … -->` tags of one answer become decisions of the worktree's ledger, each
@@ -10,7 +11,7 @@ import type { LedgerEntryView } from "./ledger-types.ts";
  * `topicFor` maps a tag's topic id to a topic of the repository (null: none).
  */
 export async function recordDecisionTags(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     answer: string;
     repoId: string;
@@ -29,23 +30,26 @@ export async function recordDecisionTags(
   const tags = parseDecisionLines(input.answer);
   for (const [index, tag] of tags.entries()) {
     const topicId = input.topicFor ? await input.topicFor(tag.topicId) : null;
-    const { entry, isNew } = await createLedgerEntry(db, {
-      repoId: input.repoId,
-      kind: "decision",
-      text: tag.text,
-      scope: "worktree",
-      worktreePath: input.worktreePath,
-      origin: input.origin,
-      via: input.origin === "tag" ? "answer" : "hook",
-      actor: input.origin === "tag" ? "model" : "recorder",
-      sessionId: input.sessionId ?? null,
-      messageId: input.messageId ?? null,
-      runId: input.runId ?? null,
-      hookEventId: input.hookEventId ?? null,
-      claudeSessionId: input.claudeSessionId ?? null,
-      topicId,
-      originKey: `${input.originKey}:decision:${index}`,
-    }).catch((error: unknown) => {
+    const { entry, isNew } = await createLedgerEntry(
+      { db, hub },
+      {
+        repoId: input.repoId,
+        kind: "decision",
+        text: tag.text,
+        scope: "worktree",
+        worktreePath: input.worktreePath,
+        origin: input.origin,
+        via: input.origin === "tag" ? "answer" : "hook",
+        actor: input.origin === "tag" ? "model" : "recorder",
+        sessionId: input.sessionId ?? null,
+        messageId: input.messageId ?? null,
+        runId: input.runId ?? null,
+        hookEventId: input.hookEventId ?? null,
+        claudeSessionId: input.claudeSessionId ?? null,
+        topicId,
+        originKey: `${input.originKey}:decision:${index}`,
+      },
+    ).catch((error: unknown) => {
       // One bad tag (empty, too long) must not lose the others.
       console.warn(`[arbor] a decision tag was not recorded: ${(error as Error).message}`);
       return { entry: null, isNew: false };

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { createLedgerEntry } from "./create-entry.ts";
 import { resolveWorktreeScope } from "./ledger-scope.ts";
 import type { LedgerEntryView, LedgerKind, LedgerScope } from "./ledger-types.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * The user records a decision or a task: /decide or /todo in the composer, a message or a selection
@@ -11,7 +12,7 @@ import type { LedgerEntryView, LedgerKind, LedgerScope } from "./ledger-types.ts
  * From the repository's panel (`repoId` only) it applies to the whole repository.
  */
 export async function recordLedgerEntry(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     kind: LedgerKind;
     text: string;
@@ -22,7 +23,8 @@ export async function recordLedgerEntry(
     messageId?: number;
   },
 ): Promise<LedgerEntryView> {
-  if (input.sessionId) return (await recordFromConversation(db, { ...input, sessionId: input.sessionId })).entry;
+  if (input.sessionId)
+    return (await recordFromConversation({ db, hub }, { ...input, sessionId: input.sessionId })).entry;
   if (!input.repoId)
     throw new AppError("invalid_input", "Say where the entry belongs: a conversation or a repository.");
   if (input.messageId !== undefined)
@@ -35,20 +37,23 @@ export async function recordLedgerEntry(
     );
   const repo = await db.repo.findUnique({ where: { id: input.repoId }, select: { id: true } });
   if (!repo) throw new AppError("not_found", "That repository is not known to Arbor. Pin it first.");
-  const created = await createLedgerEntry(db, {
-    repoId: repo.id,
-    kind: input.kind,
-    text: input.text,
-    scope: "repo",
-    origin: "user",
-    via: input.via,
-    actor: "user",
-  });
+  const created = await createLedgerEntry(
+    { db, hub },
+    {
+      repoId: repo.id,
+      kind: input.kind,
+      text: input.text,
+      scope: "repo",
+      origin: "user",
+      via: input.via,
+      actor: "user",
+    },
+  );
   return created.entry;
 }
 
 async function recordFromConversation(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     kind: LedgerKind;
     text: string;
@@ -70,18 +75,21 @@ async function recordFromConversation(
   }
   const where = await resolveWorktreeScope(db, { repoId: session.repoId, worktreePath: session.worktreePath });
   const scope = input.scope ?? "worktree";
-  return createLedgerEntry(db, {
-    repoId: session.repoId,
-    kind: input.kind,
-    text: input.text,
-    scope,
-    worktreePath: session.worktreePath,
-    planId: scope === "node" ? (where.node?.planId ?? null) : (where.planId ?? where.node?.planId ?? null),
-    nodeSlug: where.node?.slug ?? null,
-    origin: "user",
-    via: input.via,
-    actor: "user",
-    sessionId: session.id,
-    messageId: input.messageId ?? null,
-  });
+  return createLedgerEntry(
+    { db, hub },
+    {
+      repoId: session.repoId,
+      kind: input.kind,
+      text: input.text,
+      scope,
+      worktreePath: session.worktreePath,
+      planId: scope === "node" ? (where.node?.planId ?? null) : (where.planId ?? where.node?.planId ?? null),
+      nodeSlug: where.node?.slug ?? null,
+      origin: "user",
+      via: input.via,
+      actor: "user",
+      sessionId: session.id,
+      messageId: input.messageId ?? null,
+    },
+  );
 }

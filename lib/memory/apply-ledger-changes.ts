@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { changeLedgerEntry } from "@/lib/ledger/change-entry.ts";
 import { createLedgerEntry } from "@/lib/ledger/create-entry.ts";
 import type { LedgerChanges } from "./summary-ledger-changes.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * Records what a summarizer proposed, each with its evidence: new decisions and tasks of the worktree as
@@ -9,7 +10,7 @@ import type { LedgerChanges } from "./summary-ledger-changes.ts";
  * user sees the evidence in the panel and can undo it). Returns the ids created and closed.
  */
 export async function applyLedgerChanges(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     changes: LedgerChanges;
     summaryId: number;
@@ -30,21 +31,24 @@ export async function applyLedgerChanges(
   for (const proposal of proposals) {
     if (known.has(normalize(proposal.text))) continue;
     known.add(normalize(proposal.text));
-    const result = await createLedgerEntry(db, {
-      repoId: session.repoId,
-      kind: proposal.kind,
-      text: proposal.text.slice(0, 2000),
-      scope: "worktree",
-      worktreePath: session.worktreePath,
-      origin: "model",
-      via: "summary",
-      actor: "model",
-      sessionId: session.id,
-      messageId: Math.min(...proposal.evidence),
-      evidence: proposal.evidence,
-      note: `Proposed by Claude's summary #${input.summaryId}.`,
-      originKey: `summary:${input.summaryId}:${proposal.kind}:${proposal.index}`,
-    }).catch((error: unknown) => {
+    const result = await createLedgerEntry(
+      { db, hub },
+      {
+        repoId: session.repoId,
+        kind: proposal.kind,
+        text: proposal.text.slice(0, 2000),
+        scope: "worktree",
+        worktreePath: session.worktreePath,
+        origin: "model",
+        via: "summary",
+        actor: "model",
+        sessionId: session.id,
+        messageId: Math.min(...proposal.evidence),
+        evidence: proposal.evidence,
+        note: `Proposed by Claude's summary #${input.summaryId}.`,
+        originKey: `summary:${input.summaryId}:${proposal.kind}:${proposal.index}`,
+      },
+    ).catch((error: unknown) => {
       console.warn(`[arbor] a summary's ${proposal.kind} was not recorded: ${(error as Error).message}`);
       return null;
     });
@@ -52,14 +56,17 @@ export async function applyLedgerChanges(
   }
   const closed: Array<{ id: number; evidence: number[] }> = [];
   for (const done of input.changes.done) {
-    const changed = await changeLedgerEntry(db, {
-      entryId: done.id,
-      action: { type: "close", status: "done" },
-      actor: "model",
-      repoId: session.repoId,
-      evidence: done.evidence,
-      note: `Claude's summary #${input.summaryId} reported it done.`,
-    }).catch(() => null);
+    const changed = await changeLedgerEntry(
+      { db, hub },
+      {
+        entryId: done.id,
+        action: { type: "close", status: "done" },
+        actor: "model",
+        repoId: session.repoId,
+        evidence: done.evidence,
+        note: `Claude's summary #${input.summaryId} reported it done.`,
+      },
+    ).catch(() => null);
     if (changed) closed.push({ id: done.id, evidence: done.evidence });
   }
   return { createdIds, closed };

@@ -89,7 +89,7 @@ export async function runAutoUpkeep(
   try {
     const made =
       decision.summarizeThrough !== null
-        ? await summarizeSession(db, { sessionId: input.sessionId, throughMessageId: decision.summarizeThrough })
+        ? await summarizeSession(ctx, { sessionId: input.sessionId, throughMessageId: decision.summarizeThrough })
         : null;
     const latest = made ?? (summary ? { id: summary.id, kind: summary.kind } : null);
     // Only covered messages can be archived: without any summary there is nothing to lighten yet.
@@ -100,14 +100,18 @@ export async function runAutoUpkeep(
     });
     if (archivedCount > 0) {
       await postNote(
-        db,
+        ctx,
         input.sessionId,
         `Arbor summarized this conversation (summary #${latest.id}${latest.kind === "extractive" ? ", extractive fallback" : ""}) and archived ${archivedCount} older messages; "Show older" still shows them.`,
       );
     }
     return "done";
   } catch (error) {
-    await postNote(db, input.sessionId, `Automatic summary failed: ${(error as Error).message}. Nothing was archived.`);
+    await postNote(
+      ctx,
+      input.sessionId,
+      `Automatic summary failed: ${(error as Error).message}. Nothing was archived.`,
+    );
     return "failed";
   }
 }

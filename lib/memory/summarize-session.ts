@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { loadConversationLedger } from "@/lib/ledger/conversation-ledger.ts";
-import { getEventHub, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { applyLedgerChanges } from "./apply-ledger-changes.ts";
@@ -24,7 +24,7 @@ import { findMemorySummary } from "./memory-summary.ts";
  * The model's proposed ledger changes (with evidence) are recorded. Messages are only read.
  */
 export async function summarizeSession(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { sessionId: string; throughMessageId?: number },
 ): Promise<SummaryView> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
@@ -92,9 +92,9 @@ export async function summarizeSession(
     shownMessageIds: new Set(messages.map((message) => message.id)),
     openTaskIds: new Set(ledger.inForce.filter((item) => item.kind === "task").map((item) => item.id)),
   });
-  const applied = await applyLedgerChanges(db, { changes: extracted.changes, summaryId: summary.id, session });
-  await noteWhatChanged(db, { sessionId: session.id, summaryId: summary.id, dropped, applied });
-  getEventHub().publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.summary(session.id) });
+  const applied = await applyLedgerChanges({ db, hub }, { changes: extracted.changes, summaryId: summary.id, session });
+  await noteWhatChanged({ db, hub }, { sessionId: session.id, summaryId: summary.id, dropped, applied });
+  hub.publish(sessionTopic(session.id), { type: "invalidate", queryKey: queryKeys.summary(session.id) });
   return toSummaryView(summary);
 }
 
@@ -111,7 +111,7 @@ function describeCheck(input: {
 }
 
 async function noteWhatChanged(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: {
     sessionId: string;
     summaryId: number;
@@ -135,7 +135,7 @@ async function noteWhatChanged(
       `Claude's summary #${input.summaryId} recorded ${input.applied.createdIds.map((id) => `L${id}`).join(", ")} in Decisions & tasks.`,
     );
   }
-  if (parts.length) await postNote(db, input.sessionId, parts.join(" "));
+  if (parts.length) await postNote({ db, hub }, input.sessionId, parts.join(" "));
 }
 
 function label(item: SummaryItem): string {

@@ -15,29 +15,17 @@ export const PROCESS_STATE = {
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  eventHub: "lib/realtime/event-hub.ts: in-process pub/sub behind the WebSocket gateway",
-  settingsCache: "lib/settings/settings-store.ts: settings for hot paths, re-read at most every 2 s",
-  hookToken: "lib/hook-ingest/hook-auth.ts: this install's hook token, read once from the data directory",
-  hookEventWriters: "lib/hook-ingest/hook-event-writer.ts: one group-commit writer per database client",
+  eventHub:
+    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/run/ and the worktree watchers",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  hookSearchIndex: "lib/hook-ingest/search-index.ts: when each database's hook search index catches up next",
-  runLinks: "lib/hook-ingest/run-link-cache.ts: Claude session id → Arbor run id",
-  historyImports: 'lib/history-import/history-import-job.ts: the running "Import history" job per worktree',
-  historyReaderEntry:
-    'lib/history-import/reader-pool.ts: the file "Import history" reader threads start with, installed at boot',
-  transcriptReads: "lib/hook-ingest/ingest-transcript.ts: per-file chains so reads of one transcript never overlap",
   worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
     "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
-  worktreeHolds:
-    "lib/worktrees/worktree-holds.ts: worktrees Arbor is landing into, aborting in, removing or setting up, with what it is doing",
-  setupStops:
-    "lib/worktrees/setup/setup-stops.ts: the setup commands of new worktrees still running, by setup id, so the user can stop them",
   checkBatches:
     "lib/checks/run/check-batches.ts: the checks running in each worktree, so a new run cancels the old one",
   landingGates:

@@ -1,25 +1,34 @@
 import type { Db } from "@/lib/db/client.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
 
 const CACHE_TTL_MS = 2_000;
-const settingsCacheState = defineProcessState("settingsCache", () => ({ value: null as Settings | null, at: 0 }));
 
-/**
- * Settings for hot paths (hook ingest): read at most every 2 s instead of per request.
- * `updateSettings` clears it, so a change made in this process applies at once.
- */
-export async function getCachedSettings(db: Db): Promise<Settings> {
-  const cache = settingsCacheState.get();
-  if (!cache.value || Date.now() - cache.at > CACHE_TTL_MS) {
-    cache.value = await readSettings(db);
-    cache.at = Date.now();
-  }
-  return cache.value;
+/** The settings as last read for hot paths, and when: one per runtime context (lib/context). */
+export interface SettingsCache {
+  value: Settings | null;
+  at: number;
 }
 
-function clearSettingsCache(): void {
-  settingsCacheState.get().value = null;
+export function createSettingsCache(): SettingsCache {
+  return { value: null, at: 0 };
+}
+
+/**
+ * Settings for hot paths (hook ingest, notifications): read at most every 2 s instead of per request.
+ * `updateSettings` clears the cache, so a change made through the same context applies at once.
+ */
+export async function getCachedSettings({ db, settingsCache }: SettingsParts): Promise<Settings> {
+  if (!settingsCache.value || Date.now() - settingsCache.at > CACHE_TTL_MS) {
+    settingsCache.value = await readSettings(db);
+    settingsCache.at = Date.now();
+  }
+  return settingsCache.value;
+}
+
+/** What reading settings through the cache touches. */
+export interface SettingsParts {
+  db: Db;
+  settingsCache: SettingsCache;
 }
 
 /** Reads the settings, falling back to defaults for anything not stored (or no longer valid). */
@@ -48,14 +57,14 @@ export async function readSettings(db: Db): Promise<Settings> {
  * outside tests go through saveSettings (lib/trust/claude-bin.ts), which resolves claudeBin.
  */
 export async function updateSettings(
-  db: Db,
+  { db, settingsCache }: SettingsParts,
   patch: SettingsPatch & { claudeBinPath?: string | null },
 ): Promise<Settings> {
   // A new claudeBin without its resolved path must not keep running the old binary.
   const complete =
     patch.claudeBin !== undefined && !("claudeBinPath" in patch) ? { ...patch, claudeBinPath: null } : patch;
   const entries = Object.entries(complete).filter(([, value]) => value !== undefined);
-  clearSettingsCache();
+  settingsCache.value = null;
   await db.$transaction(
     entries.map(([key, value]) =>
       db.setting.upsert({
@@ -65,6 +74,6 @@ export async function updateSettings(
       }),
     ),
   );
-  clearSettingsCache();
+  settingsCache.value = null;
   return readSettings(db);
 }

@@ -6,9 +6,9 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { listIndexedWorktrees } from "@/lib/pins/worktree-index.ts";
 import { findExecutable, isExecutableFile } from "@/lib/process-host/resolve-executable.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
-import { getEventHub, NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
+import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
-import { readSettings, updateSettings } from "@/lib/settings/settings-store.ts";
+import { readSettings, updateSettings, type SettingsParts } from "@/lib/settings/settings-store.ts";
 
 /**
  * Which `claude` runs is Arbor's choice, never a repository's or another account's. A bare name is
@@ -57,20 +57,21 @@ function safeRealpath(file: string): string {
 
 /** Saves settings (PUT /api/settings); a claudeBin is resolved and refused (422) when nothing safe is found. */
 export async function saveSettings(
-  db: Db,
+  { db, hub, settingsCache }: SettingsParts & { hub: EventHub },
   patch: SettingsPatch,
 ): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  const saved = await saveResolvedSettings(db, patch);
+  const saved = await saveResolvedSettings({ db, settingsCache }, patch);
   // Every open tab follows at once (quiet mode, the notification switches, the silence warning).
-  getEventHub().publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.settings() });
+  hub.publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.settings() });
   return saved;
 }
 
 async function saveResolvedSettings(
-  db: Db,
+  parts: SettingsParts,
   patch: SettingsPatch,
 ): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  if (patch.claudeBin === undefined) return withClaudeView(db, await updateSettings(db, patch));
+  const { db } = parts;
+  if (patch.claudeBin === undefined) return withClaudeView(db, await updateSettings(parts, patch));
   const resolved = resolveClaudeBinPath({
     name: patch.claudeBin,
     pathValue: process.env.PATH,
@@ -81,7 +82,7 @@ async function saveResolvedSettings(
       details: { issues: [{ path: "claudeBin", message: resolved.problem }] },
     });
   }
-  const settings = await updateSettings(db, { ...patch, claudeBinPath: resolved.path });
+  const settings = await updateSettings(parts, { ...patch, claudeBinPath: resolved.path });
   return { settings, claude: { path: resolved.path, problem: null } };
 }
 

@@ -3,8 +3,9 @@ import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import type { WorktreeHolds } from "./worktree-holds.ts";
 
 /** What the lifecycle checks (remove, land) ask of a worktree, and the refresh after a change to the list. */
 export type LiveRunState = "idle" | "running" | "queued" | "waiting";
@@ -15,9 +16,15 @@ export interface LiveRuns {
   approvalWaiters: ApprovalWaiters;
 }
 
-/** What the lifecycle operations touch: the database and the live runs they must not change files under. */
+/**
+ * What the lifecycle operations touch: the database, the live runs they must not change files under,
+ * and the hub that tells the browsers.
+ */
 export interface WorktreeContext extends LiveRuns {
   db: Db;
+  hub: EventHub;
+  /** Worktrees Arbor's own git is changing now (worktree-holds.ts). */
+  worktreeHolds: WorktreeHolds;
 }
 
 /** Changed, staged, untracked or conflicted files (ignored files do not count). */
@@ -33,8 +40,7 @@ export function liveRunState(live: LiveRuns, input: { repoId: string; worktreePa
 }
 
 /** Tells every browser showing the repository that its worktree list, activity and attention order changed. */
-export function publishWorktreeListChange(repoId: string): void {
-  const hub = getEventHub();
+export function publishWorktreeListChange(hub: EventHub, repoId: string): void {
   for (const queryKey of [queryKeys.worktrees(repoId), queryKeys.activity(repoId), queryKeys.attention()])
     hub.publish(repoTopic(repoId), { type: "invalidate", queryKey });
 }

@@ -1,6 +1,5 @@
 import type { RunManager, WorktreeClosure } from "@/lib/chat/runs/run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /** What holds a worktree: the kind (which also tells a refused run why) and, for messages, what it is doing. */
 export interface WorktreeHold {
@@ -9,7 +8,14 @@ export interface WorktreeHold {
   doing: string;
 }
 
-const holdsState = defineProcessState("worktreeHolds", () => new Map<string, WorktreeHold>());
+/** Worktrees Arbor is changing, with what it is doing: one map per runtime context (lib/context). */
+export type WorktreeHolds = Map<string, WorktreeHold>;
+
+/** What a hold touches: the holds, and the run manager that refuses runs in a held worktree. */
+export interface HoldParts {
+  runs: RunManager;
+  worktreeHolds: WorktreeHolds;
+}
 
 /**
  * Holds worktrees while Arbor changes them (a land, an abort, a removal, Tidy up deleting
@@ -17,10 +23,13 @@ const holdsState = defineProcessState("worktreeHolds", () => new Map<string, Wor
  * starts or queues in a held worktree, and a second such operation on any of them is refused with
  * what is under way, instead of racing it (two lands into one base, each undoing the other's
  * half-made merge, or a removal under a rebase). Taken and checked in one synchronous step, so two
- * requests cannot both pass; `runs` is the run manager that refuses the runs. Call the returned function when git is done (it is safe to call twice).
+ * requests cannot both pass. Call the returned function when git is done (it is safe to call twice).
  */
-export function holdWorktrees(runs: RunManager, paths: string[], hold: WorktreeHold): () => void {
-  const held = holdsState.get();
+export function holdWorktrees(
+  { runs, worktreeHolds: held }: HoldParts,
+  paths: string[],
+  hold: WorktreeHold,
+): () => void {
   const unique = [...new Set(paths)];
   for (const worktreePath of unique) {
     const current = held.get(worktreePath);
@@ -43,18 +52,18 @@ export function holdWorktrees(runs: RunManager, paths: string[], hold: WorktreeH
 }
 
 /** What Arbor's git is doing in the worktree right now, or null (blockers say it instead of its half-made changes). */
-export function heldFor(worktreePath: string): string | null {
-  return holdsState.get().get(worktreePath)?.doing ?? null;
+export function heldFor(worktreeHolds: WorktreeHolds, worktreePath: string): string | null {
+  return worktreeHolds.get(worktreePath)?.doing ?? null;
 }
 
 /** Runs `work` while holding the worktrees, and releases them however it ends. */
 export async function whileHolding<T>(
-  runs: RunManager,
+  parts: HoldParts,
   paths: string[],
   hold: WorktreeHold,
   work: () => Promise<T>,
 ): Promise<T> {
-  const release = holdWorktrees(runs, paths, hold);
+  const release = holdWorktrees(parts, paths, hold);
   try {
     return await work();
   } finally {

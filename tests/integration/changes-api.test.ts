@@ -267,12 +267,12 @@ describe("commit", () => {
     expect(await git(cwd, "rev-parse", "HEAD")).toBe(headNow);
 
     await writeFile(hangFlag, "");
-    await updateSettings(db, { commitTimeoutSeconds: 1 });
+    await updateSettings(ctx, { commitTimeoutSeconds: 1 });
     await expect(commit()).rejects.toMatchObject({ code: "unavailable", message: expect.stringMatching(/within 1 s/) });
     expect(await git(cwd, "ls-files", "--stage")).toBe(indexNow);
     expect(await git(cwd, "rev-parse", "HEAD")).toBe(headNow);
     await readFile(join(cwd, "a.txt"), "utf8").then((text) => expect(text).toBe("hooked again\n"));
-    await updateSettings(db, { commitTimeoutSeconds: 120 });
+    await updateSettings(ctx, { commitTimeoutSeconds: 120 });
     await unlink(join(hooks, "pre-commit"));
     await unlink(hangFlag);
     await db.repoTrust.delete({ where: { repoId } });

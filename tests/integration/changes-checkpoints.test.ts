@@ -9,6 +9,7 @@ import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
 import { takeRunCheckpoint } from "@/lib/chat/runs/run-checkpoints.ts";
 import { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { EventHub } from "@/lib/realtime/event-hub.ts";
 import {
   addWorktree,
   createFixtureRoot,
@@ -52,7 +53,8 @@ const idleRuns = new RunManager({
   onQueued: () => {},
   onCancelledWhileQueued: (job) => Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" }),
 });
-const idle = () => ({ db, runs: idleRuns });
+const hub = new EventHub();
+const idle = () => ({ db, hub, runs: idleRuns });
 
 /** A fresh linked worktree on its own branch, so each test starts clean. */
 async function newWorktree(): Promise<string> {
@@ -71,9 +73,9 @@ async function recordRun(worktreePath: string, work: () => Promise<void>): Promi
     data: { sessionId: session.id, repoId, worktreePath, inputPromptDigest: "test", status: "running" },
   });
   const job = { runId: run.id, sessionId: session.id, repoId, worktreePath, userMessageId: 0 };
-  await takeRunCheckpoint(db, { job, phase: "start" });
+  await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
   await work();
-  await takeRunCheckpoint(db, { job, phase: "end" });
+  await takeRunCheckpoint({ db, hub }, { job, phase: "end" });
   await db.agentRun.update({ where: { id: run.id }, data: { status: "success" } });
   return run.id;
 }
@@ -246,7 +248,7 @@ describe("restore to before a run", () => {
       );
       await expect(
         restoreBeforeRun(
-          { db, runs: manager },
+          { db, hub, runs: manager },
           {
             repoId,
             worktreePath: cwd,
@@ -308,9 +310,9 @@ describe("checkpoints on unusual worktrees", () => {
       },
     });
     const job = { runId: run.id, sessionId: session.id, repoId: unbornRepo.id, worktreePath: cwd, userMessageId: 0 };
-    await takeRunCheckpoint(db, { job, phase: "start" });
+    await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
     await writeFiles({ dir: cwd, files: { "first.txt": "1\n" } });
-    await takeRunCheckpoint(db, { job, phase: "end" });
+    await takeRunCheckpoint({ db, hub }, { job, phase: "end" });
     const changes = await readRunChanges(db, { repoId: unbornRepo.id, worktreePath: cwd, runId: run.id });
     expect(names(changes.files)).toEqual(["added first.txt"]);
     expect((await db.runCheckpoint.findMany({ where: { runId: run.id } })).map((c) => c.headSha)).toEqual([null, null]);
@@ -371,7 +373,7 @@ describe("checkpoints on unusual worktrees", () => {
     });
     await rm(cwd, { recursive: true, force: true });
     const job = { runId: run.id, sessionId: session.id, repoId, worktreePath: cwd, userMessageId: 0 };
-    await takeRunCheckpoint(db, { job, phase: "start" });
+    await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
     expect(await db.runCheckpoint.count({ where: { runId: run.id } })).toBe(0);
     await expect(readRunChanges(db, { repoId, worktreePath: cwd, runId: run.id })).rejects.toMatchObject({
       code: "not_found",

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { decodePayload } from "@/lib/hook-events/payload-codec.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { isPostgresRun } from "@/tests/support/test-database.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;
+let ctx: ReturnType<typeof createTestContext>;
 
 const newEvent = (eventId: string, overrides: Partial<NewHookEvent> = {}): NewHookEvent => ({
   eventId,
@@ -46,7 +48,8 @@ async function readStoredColumns(eventId: string): Promise<Record<string, unknow
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  writer = new HookEventWriter(testDb.db);
+  ctx = createTestContext({ db: testDb.db });
+  writer = ctx.hookIngest.writer;
 });
 
 afterAll(async () => {

@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { getHookEvent, listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
 import { sweepRetention } from "@/lib/retention/sweep-retention.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
 import { readRows } from "@/tests/support/read-rows.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;
+let ctx: ReturnType<typeof createTestContext>;
 
 /** Every payload Claude Code 2.1.197 sent in the captures, as the hook ingest stores it (JSON.stringify). */
 const CAPTURED = (() => {
@@ -73,7 +75,8 @@ function randomPayload(seed: number): string {
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  writer = new HookEventWriter(testDb.db);
+  ctx = createTestContext({ db: testDb.db });
+  writer = ctx.hookIngest.writer;
 });
 
 afterAll(async () => {
@@ -94,9 +97,9 @@ describe("stored hook payloads", () => {
 
     for (const [index, row] of rows.entries()) expect(await payloadThroughApi(row!.id)).toBe(CAPTURED[index]);
 
-    const session = await listHookEvents(testDb.db, { sessionId: "payload-session", limit: 500 });
+    const session = await listHookEvents(ctx, { sessionId: "payload-session", limit: 500 });
     expect(session.events.map((view) => view.id).sort((a, b) => a - b)).toEqual(rows.map((row) => row!.id));
-    const found = await listHookEvents(testDb.db, { q: "captured-1" });
+    const found = await listHookEvents(ctx, { q: "captured-1" });
     expect(found.events.map((view) => view.summary.replace(/^.*: /, ""))).toContain("captured-1");
     for (const view of found.events) {
       const index = Number(/captured-(\d+)$/.exec(view.summary)![1]);
@@ -134,7 +137,7 @@ describe("stored hook payloads", () => {
     expect(raw).toEqual({ payload, payload_z: null });
     expect(await payloadThroughApi(old.id)).toBe(payload);
     const fresh = await writer.write(event("new-format", payload, "old-session"));
-    const session = await listHookEvents(testDb.db, { sessionId: "old-session" });
+    const session = await listHookEvents(ctx, { sessionId: "old-session" });
     expect(session.events.map((view) => view.id)).toEqual([fresh!.id, old.id]);
     expect(await payloadThroughApi(fresh!.id)).toBe(payload);
   });
@@ -149,12 +152,12 @@ describe("stored hook payloads", () => {
     const kept = await testDb.db.hookEvent.create({
       data: { ...event("kept-old-format", base, "retained-session"), receivedAt: sweptAt },
     });
-    await updateSettings(testDb.db, { hookRetentionDays: 30 });
+    await updateSettings(ctx, { hookRetentionDays: 30 });
     try {
       const result = await sweepRetention(testDb.db, { repoId: null, dryRun: false, now: sweptAt });
       expect(result.hookEvents).toBeGreaterThanOrEqual(doomed.length + 1);
     } finally {
-      await updateSettings(testDb.db, { hookRetentionDays: 0 });
+      await updateSettings(ctx, { hookRetentionDays: 0 });
     }
     const left = await readRows(testDb.dir, "SELECT event_id FROM hook_events WHERE session_id = ?", [
       "retained-session",

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { listHookEvents } from "@/lib/hook-ingest/list-hook-events.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let ctx: ReturnType<typeof createTestContext>;
 
 const TOOLS = ["Bash", "Read", "Edit", null] as const;
 
@@ -47,7 +48,8 @@ async function expected(q: string, filter: { worktreePath?: string; eventName?: 
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  const writer = new HookEventWriter(testDb.db);
+  ctx = createTestContext({ db: testDb.db });
+  const { writer } = ctx.hookIngest;
   await Promise.all(Array.from({ length: 400 }, (_, index) => writer.write(event(index))));
 });
 
@@ -68,7 +70,7 @@ describe("searching hook events", () => {
       "npm test src",
       "st s",
     ]) {
-      const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
+      const { events } = await listHookEvents(ctx, { q, limit: 500 });
       expect(
         events.map((row) => row.id),
         q,
@@ -79,9 +81,9 @@ describe("searching hook events", () => {
   it("applies the other filters, pages with beforeId and hasMore, and forgets deleted events", async () => {
     const filter = { worktreePath: "/w/even", eventName: "PostToolUse" };
     const all = await expected("module-", filter);
-    const first = await listHookEvents(testDb.db, { q: "module-", ...filter, limit: 25 });
+    const first = await listHookEvents(ctx, { q: "module-", ...filter, limit: 25 });
     expect(first.hasMore).toBe(true);
-    const second = await listHookEvents(testDb.db, {
+    const second = await listHookEvents(ctx, {
       q: "module-",
       ...filter,
       limit: 500,
@@ -93,7 +95,7 @@ describe("searching hook events", () => {
     await testDb.db.hookEvent.deleteMany({ where: { sessionId: "Session-2" } });
     await testDb.db.hookEvent.updateMany({ where: { sessionId: "Session-4" }, data: { summary: "renamed" } });
     for (const q of ["session-2", "module-", "renamed"]) {
-      const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
+      const { events } = await listHookEvents(ctx, { q, limit: 500 });
       expect(
         events.map((row) => row.id),
         q,
@@ -102,27 +104,27 @@ describe("searching hook events", () => {
   });
 
   it("finds events stored a moment ago, and not those deleted or renamed before the index caught up", async () => {
-    const writer = new HookEventWriter(testDb.db);
+    const { writer } = ctx.hookIngest;
     const fresh = await Promise.all(
       [1000, 1001, 1002].map((index) => writer.write({ ...event(index), summary: `Bash: fresh-${index} build` })),
     );
     await testDb.db.hookEvent.delete({ where: { id: fresh[1]!.id } });
     await testDb.db.hookEvent.update({ where: { id: fresh[2]!.id }, data: { summary: "Bash: renamed-fresh" } });
     for (const q of ["fresh-10", "fresh-1002", "renamed-fresh", "build"]) {
-      const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
+      const { events } = await listHookEvents(ctx, { q, limit: 500 });
       expect(
         events.map((row) => row.id),
         q,
       ).toEqual(await expected(q));
     }
-    expect((await listHookEvents(testDb.db, { q: "fresh-10", limit: 500 })).events.map((row) => row.id)).toEqual([
+    expect((await listHookEvents(ctx, { q: "fresh-10", limit: 500 })).events.map((row) => row.id)).toEqual([
       fresh[0]!.id,
     ]);
   });
 
   it("searches text too short for the index (one or two characters) by scanning, with the same meaning", async () => {
     for (const q of ["e", "Ed"]) {
-      const { events } = await listHookEvents(testDb.db, { q, limit: 500 });
+      const { events } = await listHookEvents(ctx, { q, limit: 500 });
       expect(
         events.map((row) => row.id),
         q,

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
+import type { HookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { listHookSessions } from "@/lib/hook-ingest/list-hook-events.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import { sweepRetention } from "@/lib/retention/sweep-retention.ts";
 import { updateSettings } from "@/lib/settings/settings-store.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;
+let ctx: ReturnType<typeof createTestContext>;
 
 const event = (eventId: string, sessionId: string, worktreePath: string | null): NewHookEvent => ({
   eventId,
@@ -58,7 +60,8 @@ const listed = async () =>
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  writer = new HookEventWriter(testDb.db);
+  ctx = createTestContext({ db: testDb.db });
+  writer = ctx.hookIngest.writer;
 });
 
 afterAll(async () => {
@@ -77,7 +80,7 @@ describe("the Logs page's session list", () => {
     });
     expect(await listed()).toEqual(await aggregated());
 
-    await linkRunToSession(testDb.db, { sessionId: "s1", runId: "run-7" });
+    await linkRunToSession(ctx, { sessionId: "s1", runId: "run-7" });
     expect(
       (await listed()).filter((session) => session.sessionId === "s1").every((session) => session.isArborRun),
     ).toBe(true);
@@ -101,7 +104,7 @@ describe("the Logs page's session list", () => {
       data: { receivedAt: new Date("2020-01-01T00:00:00Z") },
     });
     expect(await listed()).toEqual(await aggregated());
-    await updateSettings(testDb.db, { hookRetentionDays: 30 });
+    await updateSettings(ctx, { hookRetentionDays: 30 });
     await sweepRetention(testDb.db, { repoId: null, dryRun: false });
     expect(await listed()).toEqual(await aggregated());
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   db = handle.db;
   ctx = createTestContext({ db });
   // No CLI here: every summary takes the deterministic extractive path, which is what we test.
-  await updateSettings(db, { claudeBin: "/nonexistent/claude" });
+  await updateSettings(ctx, { claudeBin: "/nonexistent/claude" });
 });
 
 afterAll(async () => {
@@ -54,10 +54,10 @@ describe("summaries and purges on the real database (property-style)", () => {
           // The model cannot run here: an extractive index, which covers everything since the model's summary.
           const hasNew = [...written.keys()].some((id) => id > modelCovered);
           if (!hasNew) {
-            await expect(summarizeSession(db, { sessionId: session.id })).rejects.toMatchObject({ code: "conflict" });
+            await expect(summarizeSession(ctx, { sessionId: session.id })).rejects.toMatchObject({ code: "conflict" });
             continue;
           }
-          const summary = await summarizeSession(db, { sessionId: session.id });
+          const summary = await summarizeSession(ctx, { sessionId: session.id });
           expect(summary.kind).toBe("extractive");
           expect(summary.coveredUntilMessageId).toBeGreaterThanOrEqual(modelCovered);
         } else if (action < 0.8 && written.size > 0) {

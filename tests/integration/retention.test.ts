@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sweepRetention } from "@/lib/retention/sweep-retention.ts";
 import { updateRepoSettings } from "@/lib/settings/repo-settings-store.ts";
-import { updateSettings } from "@/lib/settings/settings-store.ts";
+import { createSettingsCache, updateSettings } from "@/lib/settings/settings-store.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -169,7 +169,7 @@ describe("retention", () => {
   });
 
   it("applies the Arbor-wide limits to events from outside any repository, and a repository override wins", async () => {
-    await updateSettings(testDb.db, { hookRetentionDays: 7 });
+    await updateSettings({ db: testDb.db, settingsCache: createSettingsCache() }, { hookRetentionDays: 7 });
     await updateRepoSettings(testDb.db, { repoId, patch: { hookRetentionDays: 0 } });
     await addEvent({ eventId: "unplaced-old", repoId: null, at: daysAgo(8) });
     await addEvent({ eventId: "unplaced-new", repoId: null, at: daysAgo(6) });

@@ -1,20 +1,22 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getHookEventWriter } from "@/lib/hook-ingest/hook-event-writer.ts";
 import type { NewHookEvent } from "@/lib/hook-ingest/insert-hook-events.ts";
 import { keepWalShort } from "@/lib/db/keep-wal-short.ts";
 import { sqliteFileOf } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop, startWalCheckpointer, type WalCheckpointer } from "@/lib/db/wal-checkpointer.ts";
 import { isPostgresRun } from "@/tests/support/test-database.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 
 // WAL checkpoints run in a worker thread (lib/db/wal-checkpointer.ts), never in a commit on the event loop.
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let ctx: ReturnType<typeof createTestContext>;
 
 beforeAll(async () => {
   testDb = await createTestDb();
+  ctx = createTestContext({ db: testDb.db });
 });
 
 afterAll(async () => {
@@ -49,7 +51,7 @@ async function autoCheckpointPages(): Promise<number> {
 
 /** Stores events through both connections: the hook writer's side connection and Prisma's. */
 async function writeSome(prefix: string, count: number): Promise<void> {
-  const writer = getHookEventWriter(testDb.db);
+  const { writer } = ctx.hookIngest;
   await Promise.all(Array.from({ length: count }, (_, index) => writer.write(newEvent(`${prefix}-${index}`))));
   await testDb.db.setting.upsert({
     where: { key: "wal-checkpointer-test" },

@@ -34,5 +34,5 @@ const recordSchema = z
 // POST /api/ledger – the user records a decision or a task (from a conversation, a message, a selection or the panel)
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, recordSchema);
-  return Response.json({ entry: await recordLedgerEntry(getRuntimeContext().db, input) }, { status: 201 });
+  return Response.json({ entry: await recordLedgerEntry(getRuntimeContext(), input) }, { status: 201 });
 });

@@ -11,7 +11,7 @@ export const GET = withErrorHandling(async () => Response.json(await readSetting
 export const PUT = withErrorHandling(async (request: Request) => {
   const patch = await parseJsonBody(request, settingsPatchSchema);
   const ctx = getRuntimeContext();
-  const saved = await saveSettings(ctx.db, patch);
+  const saved = await saveSettings(ctx, patch);
   // Warm CLIs were started with the old settings.
   await ctx.warmPool.discard();
   return Response.json(saved);

@@ -24,10 +24,10 @@ export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: C
 export function createRunManager(ctx: RunContext, options: { onChecksFinished?: ChecksAfterRun } = {}): RunManager {
   const manager: RunManager = new RunManager({
     execute: async (job, signal) => {
-      await captureUserMessage(ctx.db, job);
+      await captureUserMessage(ctx, job);
       const result = await executeRun(ctx, job, signal);
       if (result.assistantMessageId !== null)
-        await recordAnswerDecisions(ctx.db, { job, assistantMessageId: result.assistantMessageId });
+        await recordAnswerDecisions(ctx, { job, assistantMessageId: result.assistantMessageId });
       // Upkeep runs in the background after the answer is stored (marked running before the send
       // answers, so a client can wait for it); it notes failures in the chat.
       startAutoUpkeep(ctx, { sessionId: job.sessionId });

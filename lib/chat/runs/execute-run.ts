@@ -8,6 +8,8 @@ import { isAppError } from "@/lib/errors/app-error.ts";
 import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -28,6 +30,10 @@ import { toRunEvents } from "./to-run-event.ts";
 /** What a run touches beyond its job: all of it, from the runtime context (lib/context). */
 export interface RunContext {
   db: Db;
+  /** The Claude session's link to the run, so its hook events are the run's. */
+  hookIngest: HookIngest;
+  /** The settings as last read, for whether its outcome notifies. */
+  settingsCache: SettingsCache;
   /** Where its events go, sequenced for replay. */
   runEvents: RunEventLog;
   /** Where the worktree's activity (queued, running, idle) is told. */
@@ -64,7 +70,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   publishWorktreeActivity(ctx.hub, job, "running");
 
   const end = (outcome: RunEnd, scan: WorktreeScan | null) =>
-    finishRun(db, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
+    finishRun(ctx, { job, assistantMessageId: assistant.id, startedAt, outcome, publish }).then((status) => ({
       runId: job.runId,
       assistantMessageId: assistant.id,
       status,
@@ -91,7 +97,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
     const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
     started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
     await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
-    await linkRunToSession(db, { sessionId: claudeSessionId, runId: job.runId });
+    await linkRunToSession(ctx, { sessionId: claudeSessionId, runId: job.runId });
     publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -101,7 +107,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
 
   const preparing = preparePrompt(ctx, { job, settings });
   // The worktree's files before Claude sees the prompt, written while the prompt is assembled.
-  const checkpointed = takeRunCheckpoint(db, { job, phase: "start" });
+  const checkpointed = takeRunCheckpoint(ctx, { job, phase: "start" });
   const tools = createToolCallCollector();
   const partial = createPartialTextWriter(db, assistant.id);
   const approvalRun = {
@@ -148,7 +154,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   }
   const outcome = await running;
   await partial.stop();
-  const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(db, { job, phase: "end" })]);
+  const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(ctx, { job, phase: "end" })]);
   // The run changed files: the run manager schedules the repository's checks once the run is done.
   const hasChangedFiles = startTree !== null && endTree !== null && startTree !== endTree;
   if (outcome.invalidLineCount > 0) {

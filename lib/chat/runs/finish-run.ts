@@ -5,6 +5,8 @@ import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import { readFinishedViews } from "./finished-views.ts";
 import type { RunJob } from "./run-job.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 
 export type RunEnd =
   | { kind: "outcome"; outcome: RunOutcome; toolCalls: ToolCallView[] }
@@ -23,7 +25,7 @@ const MESSAGE_STATUS: Record<string, string> = {
  * Returns the final run status.
  */
 export async function finishRun(
-  db: Db,
+  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
   input: {
     job: RunJob;
     assistantMessageId: number;
@@ -60,15 +62,18 @@ export async function finishRun(
     ...(await readFinishedViews(db, { runId: input.job.runId, assistantMessageId: input.assistantMessageId })),
   });
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
-  await notifyRunOutcome(db, {
-    runId: input.job.runId,
-    repoId: input.job.repoId,
-    worktreePath: input.job.worktreePath,
-    sessionId: input.job.sessionId,
-    status: fields.status,
-    answer: fields.text,
-    errorMessage: fields.run.errorMessage ?? null,
-  }).catch((error: unknown) => console.error("[arbor] notifying a run's outcome failed", error));
+  await notifyRunOutcome(
+    { db, hub, settingsCache },
+    {
+      runId: input.job.runId,
+      repoId: input.job.repoId,
+      worktreePath: input.job.worktreePath,
+      sessionId: input.job.sessionId,
+      status: fields.status,
+      answer: fields.text,
+      errorMessage: fields.run.errorMessage ?? null,
+    },
+  ).catch((error: unknown) => console.error("[arbor] notifying a run's outcome failed", error));
   return fields.status;
 }
 

@@ -1,8 +1,9 @@
 import type { Db } from "@/lib/db/client.ts";
 import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-refs.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
-import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
 import type { RunJob } from "./run-job.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 export type CheckpointPhase = "start" | "end";
 
@@ -15,7 +16,7 @@ export type CheckpointPhase = "start" | "end";
  * Resolves with the tree written (null when none could be).
  */
 export async function takeRunCheckpoint(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { job: RunJob; phase: CheckpointPhase },
 ): Promise<string | null> {
   const { job, phase } = input;
@@ -42,6 +43,6 @@ export async function takeRunCheckpoint(
     );
     return null;
   } finally {
-    if (phase === "end") publishWorktreeChanged({ repoId: job.repoId, worktreePath: job.worktreePath });
+    if (phase === "end") publishWorktreeChangedTo(hub, { repoId: job.repoId, worktreePath: job.worktreePath });
   }
 }

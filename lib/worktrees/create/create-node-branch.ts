@@ -1,4 +1,3 @@
-import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import path from "node:path";
 import { expectedBranchName } from "@/lib/design/naming-rule.ts";
 import { readBranchFacts } from "@/lib/design/divergence/read-branch-facts.ts";
@@ -6,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { addAndSetUpWorktree } from "./create-worktree.ts";
+import { addAndSetUpWorktree, type CreateContext } from "./create-worktree.ts";
 import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
@@ -20,7 +19,7 @@ import { readProjectRules } from "@/lib/plans/project-rules.ts";
  * as for "New worktree…" (`setupId`: its command's output streamed, and Stop setup).
  */
 export async function createNodeBranch(
-  ctx: WorktreeContext,
+  ctx: CreateContext,
   input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const { db } = ctx;

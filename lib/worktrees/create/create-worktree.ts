@@ -6,14 +6,14 @@ import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { proposeWorktreeFolder, folderNameForBranch } from "./propose-worktree.ts";
 import { runWorktreeSetup } from "@/lib/worktrees/setup/run-worktree-setup.ts";
 import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
-import { registerSetupStop } from "@/lib/worktrees/setup/setup-stops.ts";
+import { registerSetupStop, type SetupStops } from "@/lib/worktrees/setup/setup-stops.ts";
 import { readWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
 import type { CreatedWorktree, NewWorktreeOptions, SetupReport } from "@/lib/worktrees/worktree-types.ts";
 
@@ -32,6 +32,9 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
   };
 }
 
+/** What creating touches: the lifecycle's parts, and where a running setup command can be stopped. */
+export type CreateContext = WorktreeContext & { setupStops: SetupStops };
+
 /**
  * "New worktree…": a new branch from `base` (the default branch unless given) checked out in a new
  * folder (next to the main worktree unless given), with addBranchWorktree's checks, then the
@@ -39,7 +42,7 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
  * failing setup leaves the worktree in place and is reported, not thrown.
  */
 export async function createWorktree(
-  ctx: WorktreeContext,
+  ctx: CreateContext,
   input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
 ): Promise<CreatedWorktree> {
   const { db } = ctx;
@@ -78,7 +81,7 @@ export async function createWorktree(
  * user stop it (setup-stops.ts), from the start of the request.
  */
 export async function addAndSetUpWorktree(
-  ctx: WorktreeContext,
+  ctx: CreateContext,
   input: Omit<Parameters<typeof addBranchWorktree>[0], "repoRoot" | "allowRepositoryCode"> & {
     repoId: string;
     scan: RepoScan;
@@ -89,9 +92,9 @@ export async function addAndSetUpWorktree(
   const { db } = ctx;
   // One spelling per folder ("/x/wt/" is "/x/wt"), so two requests for it meet in the hold.
   const folder = input.worktreePath.length > 1 ? input.worktreePath.replace(/\/+$/, "") : input.worktreePath;
-  const stop = input.setupId ? registerSetupStop(input.setupId) : null;
+  const stop = input.setupId ? registerSetupStop(ctx.setupStops, input.setupId) : null;
   try {
-    return await whileHolding(ctx.runs, [folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
+    return await whileHolding(ctx, [folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
       await addBranchWorktree({
         repoRoot: input.scan.repoRoot,
         branch: input.branch,
@@ -105,7 +108,7 @@ export async function addAndSetUpWorktree(
       const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
       // As the worktree list shows it (git may spell the folder differently: symlinks, case).
       const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? folder;
-      publishWorktreeListChange(input.repoId);
+      publishWorktreeListChange(ctx.hub, input.repoId);
       const setUp = async () =>
         runWorktreeSetup({
           mainPath: mainWorktreePath(input.scan),
@@ -113,15 +116,15 @@ export async function addAndSetUpWorktree(
           setup: await readWorktreeSetup(db, input.repoId),
           isTrusted: input.isTrusted,
           ...(input.setupId
-            ? publishSetupProgress({ repoId: input.repoId, setupId: input.setupId, worktreePath: created })
+            ? publishSetupProgress(ctx.hub, { repoId: input.repoId, setupId: input.setupId, worktreePath: created })
             : {}),
           ...(stop ? { signal: stop.signal } : {}),
         });
       const setup =
         created === folder
           ? await setUp()
-          : await whileHolding(ctx.runs, [created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
-      publishWorktreeListChange(input.repoId);
+          : await whileHolding(ctx, [created], { kind: "setup", doing: "setting up a new worktree" }, setUp);
+      publishWorktreeListChange(ctx.hub, input.repoId);
       return { worktreePath: created, setup };
     });
   } finally {
@@ -138,8 +141,7 @@ const STREAMED_OUTPUT_MAX_CHARS = 512 * 1024;
  * STREAMED_OUTPUT_MAX_CHARS: a command that writes gigabytes would otherwise flood every socket.
  * Past that, one line says the rest comes with the report.
  */
-function publishSetupProgress(input: { repoId: string; setupId: string; worktreePath: string }) {
-  const hub = getEventHub();
+function publishSetupProgress(hub: EventHub, input: { repoId: string; setupId: string; worktreePath: string }) {
   let sent = 0;
   const onCommandStart = (command: string) =>
     hub.publish(repoTopic(input.repoId), { type: "setup_started", ...input, command });

@@ -40,7 +40,7 @@ export async function landQueue(ctx: WorktreeContext, input: LandQueueInput): Pr
   const branches = targets.checks.map((check) => check.branch);
   const worktreePaths = targets.checks.map((check) => check.worktreePath);
   return whileHolding(
-    ctx.runs,
+    ctx,
     [...worktreePaths, baseCwd],
     { kind: "landing", doing: `landing ${listNames(branches)} in order into ${base}` },
     async () => {

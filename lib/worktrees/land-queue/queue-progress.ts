@@ -1,5 +1,5 @@
 import type { LandQueueEntryStatus, LandQueueProgress, LandQueueState } from "@/lib/realtime/land-queue-views.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** A queue's progress, published whole on the repository's topic at every change. */
 export interface QueueProgress {
@@ -13,11 +13,14 @@ export interface QueueProgress {
   }): void;
 }
 
-export function createQueueProgress(input: {
-  repoId: string;
-  base: string;
-  queue: Array<{ worktreePath: string; branch: string }>;
-}): QueueProgress {
+export function createQueueProgress(
+  hub: EventHub,
+  input: {
+    repoId: string;
+    base: string;
+    queue: Array<{ worktreePath: string; branch: string }>;
+  },
+): QueueProgress {
   let progress: LandQueueProgress = {
     repoId: input.repoId,
     base: input.base,
@@ -28,7 +31,7 @@ export function createQueueProgress(input: {
   };
   const publish = (next: LandQueueProgress) => {
     progress = next;
-    getEventHub().publish(repoTopic(input.repoId), { type: "land_queue", progress });
+    hub.publish(repoTopic(input.repoId), { type: "land_queue", progress });
   };
   const setStatus = (index: number, status: LandQueueEntryStatus, current: number | null) =>
     publish({

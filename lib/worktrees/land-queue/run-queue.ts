@@ -35,7 +35,7 @@ interface QueueRun {
  * A cancel (or any error) lands nothing and is thrown.
  */
 export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<LandQueueResult> {
-  const progress = createQueueProgress(run);
+  const progress = createQueueProgress(ctx.hub, run);
   try {
     // Each step's checkout gets the dependencies of its own branch's worktree (else the base's).
     const prepare = createGateScratchPreparer(ctx.db, { repoId: run.repoId, baseCwd: run.baseCwd });
@@ -68,7 +68,7 @@ export async function runQueue(ctx: WorktreeContext, run: QueueRun): Promise<Lan
             : [],
       });
     }
-    if (last) publishWorktreeListChange(run.repoId);
+    if (last) publishWorktreeListChange(ctx.hub, run.repoId);
     const message =
       stop === null
         ? null

@@ -241,8 +241,8 @@ async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess
       baseRunState: baseWorktree
         ? liveRunState(ctx, { repoId: input.repoId, worktreePath: baseWorktree.path })
         : "idle",
-      branchBusyWith: heldFor(worktree.path),
-      baseBusyWith: baseWorktree ? heldFor(baseWorktree.path) : null,
+      branchBusyWith: heldFor(ctx.worktreeHolds, worktree.path),
+      baseBusyWith: baseWorktree ? heldFor(ctx.worktreeHolds, baseWorktree.path) : null,
     });
   };
   return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };

@@ -20,6 +20,7 @@ import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
 
@@ -47,7 +48,7 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
   const cwd = check.baseWorktreePath!;
   // From here until git is done no run starts in either worktree, and no other land, abort or removal takes them.
   return whileHolding(
-    ctx.runs,
+    ctx,
     [check.worktreePath, cwd],
     { kind: "landing", doing: `landing ${branch} into ${base}` },
     async () => {
@@ -60,7 +61,7 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
         base,
         what: branch,
       });
-      return landChecked(db, { ...input, check });
+      return landChecked(ctx, { ...input, check });
     },
   );
 }
@@ -68,7 +69,10 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
 type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
 
 /** The land itself, with both worktrees held and the check passed. */
-async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Promise<LandResult> {
+async function landChecked(
+  { db, hub }: { db: Db; hub: EventHub },
+  input: LandInput & { check: LandCheck },
+): Promise<LandResult> {
   const { check } = input;
   const { branch, base } = check;
   const cwd = check.baseWorktreePath!;
@@ -123,7 +127,7 @@ async function landChecked(db: Db, input: LandInput & { check: LandCheck }): Pro
     },
   });
   const nodesDone = await markLandedNodesDone(db, { repoId: input.repoId, branch });
-  publishWorktreeListChange(input.repoId);
+  publishWorktreeListChange(hub, input.repoId);
   return { branch, base, baseWorktreePath: cwd, method: input.method, commit, nodesDone, gate };
 }
 

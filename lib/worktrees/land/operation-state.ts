@@ -105,27 +105,22 @@ export async function abortOperation(
   const { worktree } = await resolvePinnedWorktree(db, input);
   const state = await readOperationState(worktree.path);
   if (!state) throw new AppError("conflict", `Nothing is in progress in ${worktree.path}; there is nothing to abort.`);
-  await whileHolding(
-    ctx.runs,
-    [worktree.path],
-    { kind: "abort", doing: `aborting the ${state.operation}` },
-    async () => {
-      // Held, so no run starts now; one already under way (Claude resolving this very merge, or waiting
-      // for an answer) would go on editing and committing over the files the abort puts back.
-      if (liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }) !== "idle")
-        throw new AppError(
-          "conflict",
-          `Claude is working in ${worktree.path} (it may be resolving this ${state.operation}): stop the run or let it finish, then abort the ${state.operation}.`,
-        );
-      await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] }).catch((error: unknown) => {
-        throw new AppError(
-          "conflict",
-          `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
-          { cause: error },
-        );
-      });
-    },
-  );
-  publishWorktreeListChange(input.repoId);
+  await whileHolding(ctx, [worktree.path], { kind: "abort", doing: `aborting the ${state.operation}` }, async () => {
+    // Held, so no run starts now; one already under way (Claude resolving this very merge, or waiting
+    // for an answer) would go on editing and committing over the files the abort puts back.
+    if (liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }) !== "idle")
+      throw new AppError(
+        "conflict",
+        `Claude is working in ${worktree.path} (it may be resolving this ${state.operation}): stop the run or let it finish, then abort the ${state.operation}.`,
+      );
+    await runGit({ cwd: worktree.path, args: [state.operation, "--abort"] }).catch((error: unknown) => {
+      throw new AppError(
+        "conflict",
+        `git could not abort the ${state.operation} in ${worktree.path} (${readGitMessage(error)}). Run \`git ${state.operation} --abort\` there in a terminal.`,
+        { cause: error },
+      );
+    });
+  });
+  publishWorktreeListChange(ctx.hub, input.repoId);
   return { aborted: state.operation };
 }

@@ -79,7 +79,7 @@ export async function removeWorktree(
   }
   // From here until git is done no run may start in it, and no land or abort may take it; a run
   // queued since the check is caught now.
-  const release = holdWorktrees(ctx.runs, [worktree.path], { kind: "removal", doing: "removing this worktree" });
+  const release = holdWorktrees(ctx, [worktree.path], { kind: "removal", doing: "removing this worktree" });
   try {
     if (ctx.runs.stateOf(worktree.path) !== "idle") {
       throw new AppError(
@@ -118,7 +118,7 @@ export async function removeWorktree(
       },
     );
   }
-  publishWorktreeListChange(input.repoId);
+  publishWorktreeListChange(ctx.hub, input.repoId);
   return result;
 }
 
@@ -159,7 +159,7 @@ export async function gatherRemovalFacts(
         ? 0
         : await countUnmergedCommits({ worktree, repoRoot: input.mainPath }),
     runState: liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }),
-    busyWith: heldFor(worktree.path),
+    busyWith: heldFor(ctx.worktreeHolds, worktree.path),
     lastSessionActivityAt: await readLastTerminalActivity(db, {
       worktreePath: worktree.path,
       now,

@@ -1,15 +1,14 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
-const stopsState = defineProcessState("setupStops", () => new Map<string, AbortController>());
+/** The setup commands still running, by setup id: one map per runtime context (lib/context). */
+export type SetupStops = Map<string, AbortController>;
 
 /**
  * Lets the user stop a new worktree's setup command while it runs ("Stop setup"): the create
  * request registers its setup id while the command runs, and a stop request aborts it (the
  * command's process group is killed; the worktree stays). Returns the signal and the release.
  */
-export function registerSetupStop(setupId: string): { signal: AbortSignal; release: () => void } {
-  const stops = stopsState.get();
+export function registerSetupStop(stops: SetupStops, setupId: string): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();
   stops.set(setupId, controller);
   return {
@@ -21,8 +20,8 @@ export function registerSetupStop(setupId: string): { signal: AbortSignal; relea
 }
 
 /** Stops the setup command of the request tagged `setupId`; refused when none is running. */
-export function stopSetup(setupId: string): { isStopped: true } {
-  const controller = stopsState.get().get(setupId);
+export function stopSetup(stops: SetupStops, setupId: string): { isStopped: true } {
+  const controller = stops.get(setupId);
   if (!controller)
     throw new AppError(
       "not_found",

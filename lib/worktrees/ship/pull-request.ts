@@ -27,6 +27,7 @@ import {
 import { isBranchOnRemote, readPushRemote, requireBranch } from "./push-worktree.ts";
 import type { GhStatus, PullRequestInfo, PullRequestView } from "@/lib/worktrees/ship-types.ts";
 import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 type GhOutcome =
   { ok: true; stdout: string } | { ok: false; missing: boolean; exitCode: number | null; stderr: string };
@@ -120,7 +121,7 @@ export async function readPullRequestInfo(
  * explainPrCreateFailure makes of it (the pull request exists, nothing to propose…).
  */
 export async function createPullRequest(
-  db: Db,
+  { db, hub }: { db: Db; hub: EventHub },
   input: { repoId: string; worktreePath: string; base: string; title: string; body: string },
 ): Promise<PullRequestView> {
   const { worktree } = await resolvePinnedWorktree(db, input);
@@ -158,7 +159,7 @@ export async function createPullRequest(
     );
     if (!created.ok) throw explainPrCreateFailure({ stderr: created.stderr, base: input.base, head });
     const view = await runGh(buildPrViewArgs({ head, repository }), { cwd: worktree.path, timeoutMs: 30_000 });
-    publishWorktreeListChange(input.repoId);
+    publishWorktreeListChange(hub, input.repoId);
     const parsed = view.ok ? parsePullRequestView(view.stdout) : null;
     if (parsed && "view" in parsed) return parsed.view;
     // gh made it but cannot describe it: what its create said (the new pull request's URL) is enough.

@@ -13,6 +13,7 @@ import { planUntrustedPush } from "./push-safety.ts";
 import { explainUpstreamMismatch, planPushTarget, type PushTarget } from "./push-target.ts";
 import type { PushResult } from "@/lib/worktrees/ship-types.ts";
 import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 const PUSH_TIMEOUT_MS = 120_000;
 
@@ -23,7 +24,10 @@ const PUSH_TIMEOUT_MS = 120_000;
  * (GIT_TERMINAL_PROMPT=0, ssh has no terminal), so a password-wanting remote fails with git's
  * message. Failures are explained by explainPushFailure.
  */
-export async function pushWorktree(db: Db, input: { repoId: string; worktreePath: string }): Promise<PushResult> {
+export async function pushWorktree(
+  { db, hub }: { db: Db; hub: EventHub },
+  input: { repoId: string; worktreePath: string },
+): Promise<PushResult> {
   const { worktree } = await resolvePinnedWorktree(db, input);
   const branch = requireBranch(worktree);
   const destination = await readPushRemote({ cwd: worktree.path, branch });
@@ -55,7 +59,7 @@ export async function pushWorktree(db: Db, input: { repoId: string; worktreePath
       stderr: result.stderr,
       stdout: result.stdout.toString(),
     });
-  publishWorktreeListChange(input.repoId);
+  publishWorktreeListChange(hub, input.repoId);
   const stdout = result.stdout.toString();
   return {
     branch,

@@ -40,31 +40,26 @@ export async function reclaimDependencies(
     if (explainNotDependencyFolder(folder) === null && (await explainUnreachable(root, folder)) === null)
       sizes.set(folder, await measureFolder(path.join(root, ...folder.split("/"))).catch(() => 0));
   }
-  return whileHolding(
-    ctx.runs,
-    [worktree.path],
-    { kind: "reclaim", doing: "deleting its dependency folders" },
-    async () => {
-      const busy = await explainInUse(ctx, { repoId: input.repoId, worktreePath: worktree.path });
-      if (busy) return { deleted: [], bytes: 0, reasons: [`${busy} Its dependency folders were kept.`] };
-      const nested = worktreesInside(worktree.path, input.worktrees);
-      const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
-      for (const folder of folders) {
-        const absolute = path.join(root, ...folder.split("/"));
-        const problem =
-          explainNotDependencyFolder(folder) ??
-          (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
-          (await remove({ root, absolute }));
-        if (problem) {
-          result.reasons.push(`${folder} ${problem}.`);
-          continue;
-        }
-        result.deleted.push(folder);
-        result.bytes += sizes.get(folder) ?? 0;
+  return whileHolding(ctx, [worktree.path], { kind: "reclaim", doing: "deleting its dependency folders" }, async () => {
+    const busy = await explainInUse(ctx, { repoId: input.repoId, worktreePath: worktree.path });
+    if (busy) return { deleted: [], bytes: 0, reasons: [`${busy} Its dependency folders were kept.`] };
+    const nested = worktreesInside(worktree.path, input.worktrees);
+    const result: DependencyReclaim = { deleted: [], bytes: 0, reasons: [] };
+    for (const folder of folders) {
+      const absolute = path.join(root, ...folder.split("/"));
+      const problem =
+        explainNotDependencyFolder(folder) ??
+        (await checkFolder({ root, worktreePath: worktree.path, folder, nested })) ??
+        (await remove({ root, absolute }));
+      if (problem) {
+        result.reasons.push(`${folder} ${problem}.`);
+        continue;
       }
-      return result;
-    },
-  );
+      result.deleted.push(folder);
+      result.bytes += sizes.get(folder) ?? 0;
+    }
+    return result;
+  });
 }
 
 /** Why the worktree is in use right now (a run, a recent terminal session, an uncommitted change), or null. */

@@ -58,7 +58,7 @@ export async function reclaimTidy(
       result.skipped.push({ action, reason: error.message });
     }
   }
-  if (result.done.length > 0) publishWorktreeListChange(input.repoId);
+  if (result.done.length > 0) publishWorktreeListChange(ctx.hub, input.repoId);
   return result;
 }
 

@@ -7,5 +7,5 @@ const summarizeSchema = z.object({ sessionId: z.string().uuid() });
 // POST /api/chat/summarize – roll the new messages into the session's summary (extractive fallback)
 export const POST = withLocalRepo(
   { body: summarizeSchema, repo: ({ body }) => ({ sessionId: body.sessionId }) },
-  async ({ ctx, body }) => Response.json({ summary: await summarizeSession(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ summary: await summarizeSession(ctx, body) }),
 );

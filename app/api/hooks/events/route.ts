@@ -17,5 +17,5 @@ const querySchema = z.object({
 // GET /api/hooks/events – hook events, newest first, filtered by worktree, session, event, tool, text
 export const GET = withErrorHandling(async (request: Request) => {
   const { unpinned, ...filter } = parseSearchParams(request, querySchema);
-  return Response.json(await listHookEvents(getRuntimeContext().db, { ...filter, unpinned: unpinned === "1" }));
+  return Response.json(await listHookEvents(getRuntimeContext(), { ...filter, unpinned: unpinned === "1" }));
 });

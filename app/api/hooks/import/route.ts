@@ -9,7 +9,7 @@ const importSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.strin
 // POST /api/hooks/import – start importing a worktree's past Claude Code sessions (or get the running import)
 export const POST = withLocalRepo(
   { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ job: await startHistoryImport(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ job: await startHistoryImport(ctx, body) }),
 );
 
 // GET /api/hooks/import?repoId=…&worktreePath=… – the running or last import of a worktree (null: none yet)
@@ -19,11 +19,11 @@ export const GET = withErrorHandling(async (request: Request) => {
     repoId: url.searchParams.get("repoId"),
     worktreePath: url.searchParams.get("worktreePath"),
   });
-  return Response.json({ job: await getHistoryImport(getRuntimeContext().db, input) });
+  return Response.json({ job: await getHistoryImport(getRuntimeContext(), input) });
 });
 
 // DELETE /api/hooks/import – cancel the running import after its current chunk
 export const DELETE = withLocalRepo(
   { body: importSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ job: await cancelHistoryImport(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ job: await cancelHistoryImport(ctx, body) }),
 );

@@ -36,7 +36,7 @@ export const PATCH = withErrorHandling(async (request: Request, context: { param
         ? { type: "close" as const, status: body.status }
         : { type: body.action };
   return Response.json(
-    await changeLedgerEntry(getRuntimeContext().db, {
+    await changeLedgerEntry(getRuntimeContext(), {
       entryId,
       action,
       actor: "user",

@@ -15,7 +15,5 @@ const confirmSchema = z
 export const POST = withErrorHandling(async (request: Request) => {
   const actor = requireBrowser(request);
   const body = await parseJsonBody(request, confirmSchema);
-  return Response.json(
-    await confirmLedgerEntries(getRuntimeContext().db, { ...body, actorName: describeActor(actor) }),
-  );
+  return Response.json(await confirmLedgerEntries(getRuntimeContext(), { ...body, actorName: describeActor(actor) }));
 });

@@ -11,6 +11,6 @@ const readSchema = z.union([
 // POST /api/notifications/read – mark one notification ({id}) or a worktree's ({worktreePath}) as read
 export const POST = withErrorHandling(async (request: Request) => {
   return Response.json({
-    marked: await markNotificationsRead(getRuntimeContext().db, await parseJsonBody(request, readSchema)),
+    marked: await markNotificationsRead(getRuntimeContext(), await parseJsonBody(request, readSchema)),
   });
 });

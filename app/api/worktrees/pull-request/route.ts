@@ -45,5 +45,5 @@ export const GET = withLocalRepo(
 // POST /api/worktrees/pull-request – open the pull request with gh (title and body as the user edited them)
 export const POST = withLocalRepo(
   { body: createSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await createPullRequest(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await createPullRequest(ctx, body)),
 );

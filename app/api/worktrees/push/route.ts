@@ -8,5 +8,5 @@ const pushSchema = z.object(worktreeTarget).strict();
 // POST /api/worktrees/push – push the worktree's branch where git would (upstream set only when it has none; refusals explained)
 export const POST = withLocalRepo(
   { body: pushSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await pushWorktree(ctx.db, body)),
+  async ({ ctx, body }) => Response.json(await pushWorktree(ctx, body)),
 );

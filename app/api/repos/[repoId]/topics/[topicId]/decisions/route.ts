@@ -9,7 +9,7 @@ const bodySchema = z.object({ text: z.string().min(1, "Write the decision first"
 export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ repoId: params.repoId }) },
   async ({ ctx, params, body }) => {
-    await addDecision(ctx.db, { ...params, ...body });
+    await addDecision(ctx, { ...params, ...body });
     return Response.json({ ok: true }, { status: 201 });
   },
 );
