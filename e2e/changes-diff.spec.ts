@@ -28,6 +28,7 @@ test("a TypeScript diff is syntax highlighted in both views and both themes, cha
   await page.getByTestId("theme-switch").selectOption("light");
   await page.getByTestId("changes-toggle").click();
   const panel = page.getByTestId("changes-panel");
+  await expect(panel.getByTestId("changes-base")).toBeVisible();
   await panel.locator('[data-testid="changed-file"][data-path="answer.ts"]').getByTestId("changed-file-open").click();
   const diff = panel.getByTestId("file-diff");
 

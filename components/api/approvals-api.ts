@@ -58,14 +58,19 @@ export function isAlreadyAnswered(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
+/**
+ * GET /api/worktree-mode's address: only the two fields, whatever else the caller's props carry
+ * (URLSearchParams would put a callback's source text in the query).
+ */
+export function worktreeModeUrl(input: { repoId: string; worktreePath: string }): string {
+  return `/api/worktree-mode?${new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath }).toString()}`;
+}
+
 /** The worktree's permission mode, Ask unless chosen in its chat header. */
 export function useWorktreeMode(input: { repoId: string; worktreePath: string }) {
   return useQuery({
     queryKey: queryKeys.worktreeMode(input.repoId, input.worktreePath),
-    queryFn: () => {
-      const query = new URLSearchParams(input);
-      return fetchJson<{ mode: WorktreeMode }>(`/api/worktree-mode?${query.toString()}`).then((r) => r.mode);
-    },
+    queryFn: () => fetchJson<{ mode: WorktreeMode }>(worktreeModeUrl(input)).then((r) => r.mode),
   });
 }
 
@@ -74,9 +79,10 @@ export function useSaveWorktreeMode(input: { repoId: string; worktreePath: strin
   const client = useQueryClient();
   return useMutation({
     mutationFn: (mode: WorktreeMode) =>
-      fetchJson<{ mode: WorktreeMode }>("/api/worktree-mode", { method: "PUT", body: { ...input, mode } }).then(
-        (r) => r.mode,
-      ),
+      fetchJson<{ mode: WorktreeMode }>("/api/worktree-mode", {
+        method: "PUT",
+        body: { repoId: input.repoId, worktreePath: input.worktreePath, mode },
+      }).then((r) => r.mode),
     onSuccess: (mode) => client.setQueryData(queryKeys.worktreeMode(input.repoId, input.worktreePath), mode),
   });
 }

@@ -84,8 +84,9 @@ export function ChangesPanel(props: {
           Side by side
         </Button>
       </div>
+      {/* The base row keeps its height while it loads, so the file list below does not move under a click. */}
       {info ? (
-        <div className="flex flex-wrap items-center gap-2 text-[11px] text-zinc-500" data-testid="changes-base">
+        <div className="flex min-h-6 flex-wrap items-center gap-2 text-[11px] text-zinc-500" data-testid="changes-base">
           <span>
             {info.isDetached ? "Detached HEAD" : (info.branch ?? "")}
             {info.isUnborn ? " (no commit yet)" : ""}
@@ -114,7 +115,11 @@ export function ChangesPanel(props: {
         </div>
       ) : overview.error ? (
         <ErrorNotice error={overview.error} />
-      ) : null}
+      ) : (
+        <p className="flex min-h-6 items-center text-[11px] text-zinc-500" data-testid="changes-base-pending">
+          Reading the branch and its base…
+        </p>
+      )}
       {files.error ? <ErrorNotice error={files.error} /> : null}
       {files.data ? (
         <ChangedFileList
