@@ -9,16 +9,13 @@ import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { connectWs } from "@/tests/support/ws-client.ts";
+import { connectRepoWs } from "@/tests/support/ws-client.ts";
 
 const shared = useArborWithRepo();
-let ws: Awaited<ReturnType<typeof connectWs>>;
+let ws: Awaited<ReturnType<typeof connectRepoWs>>;
 
 beforeAll(async () => {
-  ws = await connectWs(shared.env.arbor);
-  ws.send({ type: "subscribe_repo", repoId: shared.repo.repoId });
-  ws.send({ type: "ping" });
-  await ws.waitFor((message) => message.type === "pong");
+  ws = await connectRepoWs(shared.env.arbor, shared.repo.repoId);
   await trustRepo(shared.env.arbor, shared.repo.repoId);
   return () => ws.close();
 });

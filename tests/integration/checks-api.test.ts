@@ -11,17 +11,13 @@ import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
-import { connectWs } from "@/tests/support/ws-client.ts";
+import { connectRepoWs } from "@/tests/support/ws-client.ts";
 
 const shared = useArborWithRepo();
-let ws: Awaited<ReturnType<typeof connectWs>>;
+let ws: Awaited<ReturnType<typeof connectRepoWs>>;
 
 beforeAll(async () => {
-  ws = await connectWs(shared.env.arbor);
-  ws.send({ type: "subscribe_repo", repoId: shared.repo.repoId });
-  // Messages are handled in order: once the pong is back, the subscription is in place.
-  ws.send({ type: "ping" });
-  await ws.waitFor((message) => message.type === "pong");
+  ws = await connectRepoWs(shared.env.arbor, shared.repo.repoId);
   return () => ws.close();
 });
 

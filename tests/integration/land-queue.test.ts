@@ -10,11 +10,11 @@ import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { useArbor } from "@/tests/support/use-arbor.ts";
-import { connectWs } from "@/tests/support/ws-client.ts";
+import { connectRepoWs } from "@/tests/support/ws-client.ts";
 
 const server = useArbor();
 let repo: PinnedRepo;
-let ws: Awaited<ReturnType<typeof connectWs>>;
+let ws: Awaited<ReturnType<typeof connectRepoWs>>;
 
 const git = async (cwd: string, ...args: string[]) => (await runFixtureGit({ cwd, args })).trim();
 
@@ -23,11 +23,7 @@ beforeAll(async () => {
   await git(repo.mainPath, "config", "user.name", "Arbor Test");
   await git(repo.mainPath, "config", "user.email", "test@arbor.invalid");
   await trustRepo(server.arbor, repo.repoId);
-  ws = await connectWs(server.arbor);
-  ws.send({ type: "subscribe_repo", repoId: repo.repoId });
-  // Messages are handled in order: once the pong is back, the subscription is in place.
-  ws.send({ type: "ping" });
-  await ws.waitFor((message) => message.type === "pong");
+  ws = await connectRepoWs(server.arbor, repo.repoId);
 });
 
 afterAll(async () => {

@@ -43,6 +43,18 @@ export async function connectWs(arbor: ArborAddress) {
   };
 }
 
+/**
+ * A client subscribed to a repository's topic, returned once the subscription is in place (messages
+ * are handled in order: the pong after the subscribe comes back after it took effect).
+ */
+export async function connectRepoWs(arbor: ArborAddress, repoId: string) {
+  const ws = await connectWs(arbor);
+  ws.send({ type: "subscribe_repo", repoId });
+  ws.send({ type: "ping" });
+  await ws.waitFor((message) => message.type === "pong");
+  return ws;
+}
+
 function readText(data: WebSocket.RawData): string {
   if (Buffer.isBuffer(data)) return data.toString("utf8");
   if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
