@@ -10,17 +10,17 @@ import { runChatBench } from "./chat-bench.ts";
 import { runMemoryBench } from "./memory-bench.ts";
 import { runDesignBench } from "./design-bench.ts";
 import { runHooksBench } from "./hooks-bench.ts";
-import { runGateBench } from "./gate-bench.ts";
+import { reportGateBench, runGateBench } from "./gate-bench.ts";
 import { runLandCheckBench } from "./land-check-bench.ts";
 import { runMergeOrderBench } from "./merge-order-bench.ts";
 import { runImportBench } from "./import-bench.ts";
 import { runLogsBench } from "./logs-bench.ts";
 import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
+import { reportLine } from "./report-line.ts";
 import { round } from "./stats.ts";
 
-const line = (label: string, value: string, target: string, isMet: boolean) =>
-  console.log(`${label.padEnd(44)} ${value.padEnd(34)} target ${target.padEnd(12)} ${isMet ? "ok" : "MISSED"}`);
+const line = reportLine;
 
 const dbIndex = process.argv.indexOf("--db");
 const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : undefined;
@@ -370,24 +370,7 @@ line(
 );
 line("  with the blockers (both statuses), as landing", `${landCheck.fullMedianMs} ms`, "", true);
 
-const gate = await runGateBench();
-console.log(
-  `\nMerge gate (a check that sleeps ${gate.checkSeconds} s, through POST /api/worktrees/land; ${gate.misses} lands, ${gate.hits} cache hits; baseline = the check's command run alone, and the same land with no check)`,
-);
-line("  Land → merged median vs the check alone", `${gate.landMedianMs} ms vs ${gate.checkMedianMs} ms`, "", true);
-line(
-  "  gate overhead (p50 of paired differences)",
-  `${gate.overheadMs} ms (ratio ${round(gate.landMedianMs / gate.checkMedianMs, 2)})`,
-  "<= T + 1 s",
-  gate.overheadMs <= 1000,
-);
-line("  cache hit (same tree again) vs no gate", `${gate.cacheHitMedianMs} ms vs ${gate.noGateMedianMs} ms`, "", true);
-line(
-  "  cost of a cache hit (p50 of paired differences)",
-  `${gate.cacheHitCostMs} ms`,
-  "<= 50 ms",
-  gate.cacheHitCostMs <= 50,
-);
+reportGateBench(await runGateBench());
 
 const mergeOrder = await runMergeOrderBench();
 console.log(
