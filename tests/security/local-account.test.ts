@@ -150,4 +150,26 @@ describe("the browser's session", () => {
     expect((JSON.parse(write.text) as ErrorBody).error.message).toMatch(/only reads/);
     expect((await callApi<SettingsBody>(server.arbor, "/api/settings")).body.settings).toEqual(before);
   });
+
+  it("cannot land, cancel a land, start checks or switch automatic fixes: 401 without it, 403 with the token", async () => {
+    const acting = [
+      ["POST", "/api/worktrees/land-queue", { repoId: "r", worktreePaths: ["/tmp/x"] }],
+      ["POST", "/api/worktrees/land/cancel", { repoId: "r" }],
+      ["POST", "/api/worktrees/checks", { repoId: "r", worktreePath: "/tmp/x" }],
+      ["PUT", "/api/worktrees/checks/auto-fix", { repoId: "r", worktreePath: "/tmp/x", enabled: true }],
+    ] as const;
+    for (const [method, path, body] of acting) {
+      const anonymous = await asOtherAccount({ path, method, body });
+      expect([path, anonymous.status]).toEqual([path, 401]);
+      const withToken = await rawRequest({
+        url: server.arbor.url,
+        path,
+        method,
+        token: server.arbor.token,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect([path, withToken.status]).toEqual([path, 403]);
+    }
+  });
 });
