@@ -16,6 +16,17 @@ async function ask(page: Page, text: string, answerCount: number): Promise<void>
   await expect(answers(page).last().getByTestId("receipt-toggle")).toBeVisible();
 }
 
+/**
+ * Clicks Summarize and waits for the server to answer. A model summary may take two CLI runs (the
+ * check asks again when one drops an item), and each run starts a CLI, so on a loaded machine
+ * this takes longer than one expect timeout; the response is the moment the outcome is stored.
+ */
+async function summarize(page: Page): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/chat/summarize"), { timeout: 90_000 });
+  await page.getByTestId("summarize-button").click();
+  await answered;
+}
+
 async function searchFor(page: Page, query: string) {
   await page.getByTestId("search-input").fill(query);
   await page.getByTestId("search-input").press("Enter");
@@ -50,7 +61,7 @@ test("Summarize shows the model's summary above the chat; each answer tells what
   await expect(receipt.getByTestId("receipt-total")).toContainText("chars");
   await expect(receipt.getByTestId("receipt-digest")).toHaveAttribute("title", /^[0-9a-f]{64}$/);
 
-  await page.getByTestId("summarize-button").click();
+  await summarize(page);
   const panel = page.getByTestId("summary-panel");
   await expect(panel).toHaveAttribute("data-kind", "model");
   await expect(panel.getByTestId("summary-count")).toHaveText("covers 4 messages");
@@ -62,7 +73,7 @@ test("Summarize shows the model's summary above the chat; each answer tells what
   ]);
   await expect(panel.getByTestId("summary-extractive")).toHaveCount(0);
 
-  await page.getByTestId("summarize-button").click();
+  await summarize(page);
   await expect(page.getByTestId("memory-error")).toContainText("Nothing new to summarize");
 });
 
@@ -76,7 +87,7 @@ test("when the claude binary cannot run, Summarize falls back to an extractive i
   await ask(page, "We decided to use tabs. Next step: write the linter config. [[mock:text ok]]", 1);
   const vanished = await vanishClaudeBin(claude.arbor);
   try {
-    await page.getByTestId("summarize-button").click();
+    await summarize(page);
     const panel = page.getByTestId("summary-panel");
     await expect(panel).toHaveAttribute("data-kind", "extractive");
     await expect(panel.getByTestId("summary-extractive")).toContainText(/could not write the summary/);
@@ -87,7 +98,7 @@ test("when the claude binary cannot run, Summarize falls back to an extractive i
   // The messages the index covered are summarized again by the model (its answer now has the four
   // sections); no alarm stays.
   await ask(page, `and now? [[mock:text ${SECTIONS}]]`, 2);
-  await page.getByTestId("summarize-button").click();
+  await summarize(page);
   const panel = page.getByTestId("summary-panel");
   await expect(panel).toHaveAttribute("data-kind", "model");
   await expect(panel.getByTestId("summary-extractive")).toHaveCount(0);
@@ -105,7 +116,7 @@ test("Lighten archives older messages, Show older brings them back marked archiv
     .locator('[data-testid="message"][data-role="user"]')
     .first()
     .getAttribute("data-message-id");
-  await page.getByTestId("summarize-button").click();
+  await summarize(page);
   await expect(page.getByTestId("summary-panel")).toHaveAttribute("data-kind", "model");
 
   await page.getByTestId("lighten-button").click();
