@@ -22,7 +22,7 @@ async function ask(page: Page, text: string, answerCount: number): Promise<void>
  * this takes longer than one expect timeout; the response is the moment the outcome is stored.
  */
 async function summarize(page: Page): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().endsWith("/api/chat/summarize"), { timeout: 90_000 });
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/chat/summarize"), { timeout: 60_000 });
   await page.getByTestId("summarize-button").click();
   await answered;
 }
