@@ -16,7 +16,7 @@ export const PROCESS_STATE = {
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub:
-    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/run/ and the worktree watchers",
+    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/ and the worktree watchers",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
