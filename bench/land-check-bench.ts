@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { STATUS_ARGS } from "@/lib/git/read/read-worktree-state.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { checkLanding, checkLandingConflicts } from "@/lib/worktrees/land/land-check.ts";
 import {
   createFixtureRoot,
@@ -95,7 +96,7 @@ export async function runLandCheckBench({
     await runFixtureGit({ cwd: mainPath, args: ["reset", "-q", "--hard", "main"] });
     const worktreePath = path.join(root, "target");
     await runFixtureGit({ cwd: mainPath, args: ["worktree", "add", "-q", worktreePath, "feat/target"] });
-    await pinRepository(handle.db, { path: mainPath });
+    await pinRepository({ db: handle.db, worktreeIndex: createWorktreeIndex() }, { path: mainPath });
     const repo = await handle.db.repo.findFirstOrThrow();
 
     let conflictingFiles = 0;

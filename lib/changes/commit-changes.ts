@@ -12,8 +12,9 @@ import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-change
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { CommitResultView } from "./changes-view.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /** One file to commit: whole (its working version; a rename takes its old path along), or some of its hunks. */
 export interface CommitFileChoice {
@@ -31,11 +32,11 @@ export interface CommitFileChoice {
  * for an empty choice or message.
  */
 export async function commitChanges(
-  ctx: { db: Db; hub: EventHub; runs: RunManager },
+  ctx: { db: Db; hub: EventHub; runs: RunManager; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; message: string; files: CommitFileChoice[] },
 ): Promise<CommitResultView> {
   const { db } = ctx;
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree(ctx, input);
   const message = input.message.trim();
   if (message === "") throw new AppError("invalid_input", "Write a commit message (or draft one), then commit.");
   if (input.files.length === 0) throw new AppError("invalid_input", "Choose at least one file to commit.");

@@ -11,7 +11,8 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import type { CommitMessageDraft } from "./changes-view.ts";
 import { buildCommitMessagePrompt, buildFallbackCommitMessage, cleanCommitMessage } from "./commit-message-prompt.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 const MAX_FILES_READ = 60;
 
@@ -22,14 +23,14 @@ const MAX_FILES_READ = 60;
  * either before committing.
  */
 export async function draftCommitMessage(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: {
     repoId: string;
     worktreePath: string;
     files: Array<{ path: string; oldPath?: string | null; display: string; kind: string }>;
   },
 ): Promise<CommitMessageDraft> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree({ db, worktreeIndex }, input);
   if (input.files.length === 0) throw new AppError("invalid_input", "Choose the files to commit first.");
   const diffs = await readDiffs(cwd, input.files);
   const fallback = (note: string): CommitMessageDraft => ({
@@ -40,7 +41,7 @@ export async function draftCommitMessage(
   const settings = await readSettings(db);
   try {
     const outcome = await runInternalTurn({
-      claude: await resolveClaudeCommand(db, settings),
+      claude: await resolveClaudeCommand({ db, worktreeIndex }, settings),
       model: settings.summaryModel,
       prompt: buildCommitMessagePrompt({ diffs }),
       timeoutMs: settings.summaryTimeoutSeconds * 1000,

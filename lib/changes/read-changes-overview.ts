@@ -10,7 +10,8 @@ import { listPlans } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
 import type { BaseView, ChangesOverview } from "./changes-view.ts";
 import { chooseChangesBase, findDesignParentBranch } from "./choose-changes-base.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 const MAX_COMMITS = 200;
 const MAX_CANDIDATES = 500;
@@ -21,10 +22,10 @@ const MAX_CANDIDATES = 500;
  * the commits since. Small git processes, run side by side; nothing is stored.
  */
 export async function readChangesOverview(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; base?: string | null },
 ): Promise<ChangesOverview> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree({ db, worktreeIndex }, input);
   const [headRef, operation, names, entries, plans, rules, chosenCommit] = await Promise.all([
     readHeadRef(cwd),
     readGitDir(cwd).then(readOperationInProgress),

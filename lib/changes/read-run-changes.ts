@@ -5,8 +5,9 @@ import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
 import type { HeadCommit } from "@/lib/git/types.ts";
 import type { RunChangesView } from "./changes-view.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
 import { findPreviousEndCheckpoint, readRunCheckpoints } from "./resolve-scope.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * "Changes by this run": the run's start checkpoint compared with its end checkpoint, so exactly
@@ -15,10 +16,10 @@ import { findPreviousEndCheckpoint, readRunCheckpoints } from "./resolve-scope.t
  * editing in between) are listed again under `editedBefore`, so both changes can be shown.
  */
 export async function readRunChanges(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; runId: string },
 ): Promise<RunChangesView> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree({ db, worktreeIndex }, input);
   const { run, start, end } = await readRunCheckpoints(db, { runId: input.runId, worktreePath: cwd });
   const empty: RunChangesView = {
     runId: run.id,

@@ -2,15 +2,16 @@ import type { Db } from "@/lib/db/client.ts";
 import { readFileDiff } from "@/lib/git/read/read-file-diff.ts";
 import { readUntrackedDiff } from "@/lib/git/read/read-untracked-diff.ts";
 import type { ChangesScope, FileDiffView } from "./changes-view.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
 import { resolveScope } from "./resolve-scope.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * The diff of one file in a scope, parsed into hunks and numbered lines, with where the lines
  * around its hunks can be read. An untracked file is read from the worktree (all lines added).
  */
 export async function readScopeDiff(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: {
     repoId: string;
     worktreePath: string;
@@ -22,7 +23,7 @@ export async function readScopeDiff(
     context?: number;
   },
 ): Promise<FileDiffView> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree({ db, worktreeIndex }, input);
   if (input.scope.kind === "uncommitted" && input.isUntracked) {
     const read = await readUntrackedDiff({ worktreePath: cwd, path: input.path });
     return { ...read, linesSource: { kind: "worktree", path: input.path } };

@@ -2,8 +2,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
 import { readWorktreeChanges } from "@/lib/git/read/read-worktree-changes.ts";
 import type { ChangesFiles, ChangesScope } from "./changes-view.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
 import { resolveScope } from "./resolve-scope.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * The changed files of one scope of a pinned worktree, with line counts and statuses. The
@@ -11,10 +12,10 @@ import { resolveScope } from "./resolve-scope.ts";
  * and conflicted files); the others are one tree-to-tree diff.
  */
 export async function readScopeFiles(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; scope: ChangesScope },
 ): Promise<ChangesFiles> {
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree({ db, worktreeIndex }, input);
   if (input.scope.kind === "uncommitted") {
     const changes = await readWorktreeChanges({ worktreePath: cwd });
     return { scope: input.scope, files: changes.files, totalFiles: changes.totalFiles, from: changes.head, to: null };

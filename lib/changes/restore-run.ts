@@ -9,9 +9,10 @@ import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";
-import { findPinnedWorktree } from "./find-pinned-worktree.ts";
+import { findIndexedWorktree } from "./find-pinned-worktree.ts";
 import { readRunCheckpoints } from "./resolve-scope.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * What "Restore to before this run" would do now: the working files compared with the run's
@@ -19,10 +20,10 @@ import type { EventHub } from "@/lib/realtime/event-hub.ts";
  * them changed since the run ended (by the user or a later run), since restoring loses that too.
  */
 export async function previewRestore(
-  ctx: { db: Db; runs: RunManager },
+  ctx: { db: Db; runs: RunManager; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; runId: string },
 ): Promise<RestorePreview> {
-  const { worktreePath: cwd } = await findPinnedWorktree(ctx.db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree(ctx, input);
   return (await buildPreview(ctx, { cwd, runId: input.runId })).preview;
 }
 
@@ -34,11 +35,11 @@ export async function previewRestore(
  * are not touched.
  */
 export async function restoreBeforeRun(
-  ctx: { db: Db; hub: EventHub; runs: RunManager },
+  ctx: { db: Db; hub: EventHub; runs: RunManager; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; runId: string; expectedTree: string; isConfirmed: boolean },
 ): Promise<RestoreResult> {
   const { db } = ctx;
-  const { worktreePath: cwd } = await findPinnedWorktree(db, input);
+  const { worktreePath: cwd } = await findIndexedWorktree(ctx, input);
   assertNoRun(ctx.runs, cwd);
   const { preview, startTree } = await buildPreview(ctx, { cwd, runId: input.runId });
   if (preview.currentTree !== input.expectedTree) {

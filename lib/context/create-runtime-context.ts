@@ -8,17 +8,17 @@ import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
 import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { createSettingsCache } from "@/lib/settings/settings-store.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
 /**
  * Assembles a runtime context around a database and a process host: the server's at boot
- * (server/create-context.ts), a test's own (tests/support/test-context.ts). The run path's state
- * (event log, warm pool, approval waiters, previous scans, upkeep under way, run manager) and hook
- * ingest's state are made here, once per context. The hub is the process-wide one while
- * lib/checks/run/ and the worktree watchers still publish through getEventHub(); everything else
- * is handed `hub`. Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
+ * (server/create-context.ts), a test's own (tests/support/test-context.ts). Everything Arbor keeps
+ * for the life of its process is made here, once per context. The hub is the process-wide one while
+ * lib/checks/ and the worktree watchers still publish through getEventHub(); everything else is
+ * handed `hub`. Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
  */
 export function createRuntimeContext(input: {
   config: ArborConfig;
@@ -28,13 +28,12 @@ export function createRuntimeContext(input: {
   historyReaderEntry?: string;
 }): RuntimeContext {
   const hub = getEventHub();
+  // What the run path uses (executeRun's RunContext); the run manager is built around it.
   const runPath = {
     db: input.db,
     hub,
     settingsCache: createSettingsCache(),
-    worktreeHolds: new Map(),
-    setupStops: new Map(),
-    historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
+    worktreeIndex: createWorktreeIndex(),
     hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),
@@ -48,5 +47,14 @@ export function createRuntimeContext(input: {
         console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
       ),
   });
-  return { config: input.config, processHost: input.processHost, ...runPath, runs, access: null };
+  return {
+    config: input.config,
+    processHost: input.processHost,
+    ...runPath,
+    runs,
+    worktreeHolds: new Map(),
+    setupStops: new Map(),
+    historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
+    access: null,
+  };
 }

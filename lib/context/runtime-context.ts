@@ -10,6 +10,7 @@ import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
 import type { SetupStops } from "@/lib/worktrees/setup/setup-stops.ts";
 import type { WorktreeHolds } from "@/lib/worktrees/worktree-holds.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { SettingsCache } from "@/lib/settings/settings-store.ts";
@@ -47,6 +48,8 @@ export interface RuntimeContext {
   setupStops: SetupStops;
   /** "Import history": the running import per worktree, and where its reader threads start. */
   historyImports: HistoryImports;
+  /** Pinned worktrees, to place hook events by their cwd; pinning and new worktrees invalidate it. */
+  worktreeIndex: WorktreeIndex;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

@@ -8,7 +8,7 @@ import { limitStoredPayload } from "@/lib/hook-events/limit-stored-payload.ts";
 import { toHookEventView, type HookEventView } from "@/lib/hook-events/hook-event-view.ts";
 import { publishHookEvent } from "./hook-topics.ts";
 import { scheduleTranscriptIngest } from "./ingest-transcript.ts";
-import { findWorktreeForCwd } from "@/lib/pins/worktree-index.ts";
+import { findWorktreeForCwd, type WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import type { HookIngest } from "./hook-ingest-state.ts";
 import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
@@ -37,13 +37,14 @@ export interface IngestResult {
 
 /**
  * What receiving a hook event touches: the database, the hub that tells the browsers, hook ingest's
- * state, and the settings (cached: the payload limit, what notifies).
+ * state, the settings (cached: the payload limit, what notifies) and the index that places a cwd.
  */
 export interface HookIngestParts {
   db: Db;
   hub: EventHub;
   hookIngest: HookIngest;
   settingsCache: SettingsCache;
+  worktreeIndex: WorktreeIndex;
 }
 
 /** Stores one delivery; hook-ingest never reacts to it (lib/hook-policies does, see receive-hook-event.ts). */
@@ -69,7 +70,7 @@ export async function ingestHookEvent(
   if (!/^[\w.-]{1,128}$/.test(eventId))
     throw new AppError("invalid_input", "X-Arbor-Event-Id must be 1–128 letters, digits, '.', '_' or '-'.");
 
-  const worktree = event.cwd ? await findWorktreeForCwd(db, event.cwd) : null;
+  const worktree = event.cwd ? await findWorktreeForCwd(parts, event.cwd) : null;
   const runId = await findRunIdForSession(parts, event.sessionId);
   const stored = limitStoredPayload({ payload: event.payload, maxBytes: input.maxPayloadBytes });
   const block = detectBlockFromHookEvent(event);

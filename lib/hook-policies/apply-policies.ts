@@ -9,6 +9,7 @@ import { buildSessionStartContext } from "./session-start-context.ts";
 import { saveWorkflowState } from "./workflow-state.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { SettingsCache } from "@/lib/settings/settings-store.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 export type HookAnswer = Record<string, unknown> | null;
 
@@ -25,7 +26,12 @@ const TAG_FORMAT = "<!-- [meta] project: NAME (id: N) | topic: TITLE (id: M) -->
  * context, a blocked Stop); any other may still notify the user, which grants nothing.
  */
 export async function applyHookPolicies(
-  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
+  {
+    db,
+    hub,
+    settingsCache,
+    worktreeIndex,
+  }: { db: Db; hub: EventHub; settingsCache: SettingsCache; worktreeIndex: WorktreeIndex },
   input: {
     event: HookEvent;
     eventId: number;
@@ -72,7 +78,7 @@ export async function applyHookPolicies(
       return null;
     case "Stop":
       return handleStop(
-        { db, hub, settingsCache },
+        { db, hub, settingsCache, worktreeIndex },
         {
           event,
           eventId: input.eventId,
@@ -89,7 +95,12 @@ export async function applyHookPolicies(
 }
 
 async function handleStop(
-  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
+  {
+    db,
+    hub,
+    settingsCache,
+    worktreeIndex,
+  }: { db: Db; hub: EventHub; settingsCache: SettingsCache; worktreeIndex: WorktreeIndex },
   input: {
     event: HookEvent;
     eventId: number;
@@ -123,7 +134,7 @@ async function handleStop(
   }
   if (input.isBound && policy.recorderEnabled) {
     const relay = tag
-      ? await recordRelay({ db, hub }, { repoId: input.repoId, sessionId: event.sessionId, tag, answer })
+      ? await recordRelay({ db, hub, worktreeIndex }, { repoId: input.repoId, sessionId: event.sessionId, tag, answer })
       : null;
     // Decisions of any other Claude session (a terminal) go into the same ledger as the chat's; Arbor
     // records its own runs' tags from the stored answer, with the message as provenance.

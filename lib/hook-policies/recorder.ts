@@ -12,6 +12,7 @@ import { recordDecisionTags } from "@/lib/ledger/record-decision-tags.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { summarizeRelay } from "./relay-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * What the last exchange of a Stop said: the answer from the payload, the prompt from the
@@ -59,7 +60,7 @@ export async function readStopAnswer(
  * (unique topic + relay key). The answer's decisions are recordSessionDecisions' job.
  */
 export async function recordRelay(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, worktreeIndex }: { db: Db; hub: EventHub; worktreeIndex: WorktreeIndex },
   input: {
     repoId: string;
     sessionId: string;
@@ -89,7 +90,8 @@ export async function recordRelay(
     if ((error as { code?: string }).code !== "P2002") throw error;
   }
   await db.topic.update({ where: { id: topic.id }, data: { updatedAt: new Date() } });
-  if (entryId !== null) void summarizeEntry({ db, hub }, { entryId, repoId: input.repoId, answer: input.answer });
+  if (entryId !== null)
+    void summarizeEntry({ db, hub, worktreeIndex }, { entryId, repoId: input.repoId, answer: input.answer });
   hub.publish(repoTopic(input.repoId), { type: "invalidate", queryKey: queryKeys.topics(input.repoId) });
   return { topicId: topic.id, entryId };
 }
@@ -165,12 +167,12 @@ async function readRunUserMessage(db: Db, runId: string | null): Promise<string 
 }
 
 async function summarizeEntry(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, worktreeIndex }: { db: Db; hub: EventHub; worktreeIndex: WorktreeIndex },
   input: { entryId: number; repoId: string; answer: { userText: string; assistantText: string } },
 ): Promise<void> {
   try {
     const settings = await readSettings(db);
-    const claude = await resolveClaudeCommand(db, settings);
+    const claude = await resolveClaudeCommand({ db, worktreeIndex }, settings);
     const result = await summarizeRelay({ ...input.answer, settings, claude });
     await db.topicLogEntry.update({
       where: { id: input.entryId },

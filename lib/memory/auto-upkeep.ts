@@ -4,6 +4,7 @@ import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
 import { decideUpkeep } from "./upkeep-rule.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { findMemorySummary } from "./memory-summary.ts";
 
 /**
@@ -16,7 +17,10 @@ export type UpkeepRuns = Map<string, Promise<unknown>>;
  * What upkeep touches: the database, the sessions under way, and for Lighten the live run events
  * and the session's tabs.
  */
-type UpkeepContext = Parameters<typeof purgeSession>[0] & { upkeepRuns: UpkeepRuns };
+type UpkeepContext = UpkeepParts & { upkeepRuns: UpkeepRuns };
+
+/** What one upkeep touches: Lighten's parts, and the pinned worktrees (the summarizer's claude is in none). */
+type UpkeepParts = Parameters<typeof purgeSession>[0] & { worktreeIndex: WorktreeIndex };
 
 /**
  * Starts upkeep for a session in the background, marked as running at once (before the caller's
@@ -45,7 +49,7 @@ export function isUpkeepRunning(upkeepRuns: UpkeepRuns, sessionId: string): bool
  * leaving a visible note when it archives. Failures are noted in the chat, never thrown at the run.
  */
 export async function runAutoUpkeep(
-  ctx: Parameters<typeof purgeSession>[0],
+  ctx: UpkeepParts,
   input: { sessionId: string },
 ): Promise<"skipped" | "done" | "failed"> {
   const { db } = ctx;

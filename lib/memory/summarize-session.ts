@@ -14,6 +14,7 @@ import { toSummaryView, type SummaryView } from "./summary-view.ts";
 import { writeSummary, type WrittenSummary } from "./write-summary.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { findMemorySummary } from "./memory-summary.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * Summarizes the messages after the last summary's covered-until id (up to `throughMessageId`, or
@@ -24,7 +25,7 @@ import { findMemorySummary } from "./memory-summary.ts";
  * The model's proposed ledger changes (with evidence) are recorded. Messages are only read.
  */
 export async function summarizeSession(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, worktreeIndex }: { db: Db; hub: EventHub; worktreeIndex: WorktreeIndex },
   input: { sessionId: string; throughMessageId?: number },
 ): Promise<SummaryView> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
@@ -47,7 +48,7 @@ export async function summarizeSession(
     throw new AppError("conflict", "Nothing new to summarize: every message is already covered by the latest summary.");
   }
   const settings = await readEffectiveSettings(db, session.repoId);
-  const claude = await resolveClaudeCommand(db, settings);
+  const claude = await resolveClaudeCommand({ db, worktreeIndex }, settings);
   const ledger = await loadConversationLedger(db, {
     sessionId: session.id,
     repoId: session.repoId,

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { resolveRepository } from "@/lib/git/read/resolve-repository.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
-import { invalidateWorktreeIndex } from "./worktree-index.ts";
+import { invalidateWorktreeIndex, type WorktreeIndex } from "./worktree-index.ts";
 
 /**
  * Pins the repository that contains `path` (any worktree or subdirectory of it). A
@@ -10,7 +10,7 @@ import { invalidateWorktreeIndex } from "./worktree-index.ts";
  * another instance's machine is another repository.
  */
 export async function pinRepository(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { path: string; label?: string | null },
 ): Promise<{ pinId: string; isNew: boolean }> {
   const repository = await resolveRepository(input.path);
@@ -28,6 +28,6 @@ export async function pinRepository(
     create: { repoId: repo.id, localPath: repository.rootPath, label, lastUsedAt: now },
     update: { lastUsedAt: now, ...(label !== null ? { label } : {}) },
   });
-  invalidateWorktreeIndex();
+  invalidateWorktreeIndex(worktreeIndex);
   return { pinId: pin.id, isNew: existing === null };
 }

@@ -4,7 +4,6 @@ import path from "node:path";
 import { matchWorktree } from "@/lib/hook-events/match-worktree.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { listWorktreeEntries } from "@/lib/git/read/list-worktree-entries.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 
 export interface IndexedWorktree {
@@ -18,7 +17,8 @@ export interface IndexedWorktree {
 const TTL_MS = 15_000;
 const NEGATIVE_TTL_MS = 15_000;
 
-interface IndexState {
+/** Pinned worktrees for placing hook events, and recent misses: one per runtime context (lib/context). */
+export interface WorktreeIndex {
   worktrees: IndexedWorktree[];
   builtAt: number;
   building: Promise<IndexedWorktree[]> | null;
@@ -31,13 +31,12 @@ interface IndexState {
 /** Cwds remembered at most (a session's cwd rarely changes; forged ones must not grow memory). */
 const MAX_REMEMBERED_CWDS = 1_000;
 
-const worktreeIndexState = defineProcessState<IndexState>("worktreeIndex", () => ({
-  worktrees: [],
-  builtAt: 0,
-  building: null,
-  misses: new Map(),
-  roots: new Map(),
-}));
+export function createWorktreeIndex(): WorktreeIndex {
+  return { worktrees: [], builtAt: 0, building: null, misses: new Map(), roots: new Map() };
+}
+
+/** What placing a cwd touches: the database and the index. */
+type IndexParts = { db: Db; worktreeIndex: WorktreeIndex };
 
 /**
  * The worktrees of every pinned repository, used to place each hook event. Rebuilt at most
@@ -45,10 +44,9 @@ const worktreeIndexState = defineProcessState<IndexState>("worktreeIndex", () =>
  * per event.
  */
 export async function listIndexedWorktrees(
-  db: Db,
+  { db, worktreeIndex: state }: IndexParts,
   options: { isFreshNeeded?: boolean } = {},
 ): Promise<IndexedWorktree[]> {
-  const state = worktreeIndexState.get();
   if (Date.now() - state.builtAt < TTL_MS && !options.isFreshNeeded) return state.worktrees;
   // A fresh listing must start after the caller asked: a build already under way may predate the worktree.
   const build = options.isFreshNeeded || !state.building ? buildIndex(db) : state.building;
@@ -63,8 +61,7 @@ export async function listIndexedWorktrees(
 }
 
 /** Forget the index (after a pin was added or removed). */
-export function invalidateWorktreeIndex(): void {
-  const state = worktreeIndexState.get();
+export function invalidateWorktreeIndex(state: WorktreeIndex): void {
   state.builtAt = 0;
   state.misses.clear();
   state.roots.clear();
@@ -107,21 +104,20 @@ async function buildIndex(db: Db): Promise<IndexedWorktree[]> {
  * git worktree never does, and a worktree found to be outside every pinned repository is
  * remembered for a while, so forged or foreign cwds cannot make Arbor rescan on every event.
  */
-export async function findWorktreeForCwd(db: Db, cwd: string): Promise<IndexedWorktree | null> {
-  const found = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db) });
+export async function findWorktreeForCwd(parts: IndexParts, cwd: string): Promise<IndexedWorktree | null> {
+  const found = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(parts) });
   if (found) return found;
-  const root = rememberedGitWorktreeRoot(cwd);
+  const root = rememberedGitWorktreeRoot(parts.worktreeIndex, cwd);
   if (!root) return null;
-  const negative = worktreeIndexState.get().misses;
+  const negative = parts.worktreeIndex.misses;
   const missedAt = negative.get(root);
   if (missedAt !== undefined && Date.now() - missedAt < NEGATIVE_TTL_MS) return null;
-  const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(db, { isFreshNeeded: true }) });
+  const rebuilt = matchWorktree({ cwd, worktrees: await listIndexedWorktrees(parts, { isFreshNeeded: true }) });
   if (!rebuilt) negative.set(root, Date.now());
   return rebuilt;
 }
 
-function rememberedGitWorktreeRoot(cwd: string): string | null {
-  const { roots } = worktreeIndexState.get();
+function rememberedGitWorktreeRoot({ roots }: WorktreeIndex, cwd: string): string | null {
   const now = Date.now();
   const known = roots.get(cwd);
   if (known && now - known.at < NEGATIVE_TTL_MS) return known.root;

@@ -3,7 +3,6 @@ import path from "node:path";
 import { explainInvalidBranchName } from "@/lib/design/branch-name.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { gitComplaint, runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
-import { invalidateWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * `git worktree add -b <branch> -- <worktreePath> <base>`, after the checks every caller needs, in
@@ -71,7 +70,6 @@ export async function addBranchWorktree(input: {
     timeoutMs: ADD_TIMEOUT_MS,
     isExitCodeChecked: false,
   });
-  invalidateWorktreeIndex();
   if (added.exitCode === 0 && !added.isTimedOut) return;
   const complaint = added.isTimedOut
     ? `it did not finish within ${ADD_TIMEOUT_MS / 1000} s (a checkout hook or filter that hangs?)`

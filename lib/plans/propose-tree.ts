@@ -7,6 +7,7 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { designTreeSchema } from "./plan-types.ts";
 import { getPlanOrThrow } from "./plans-store.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * Wizard option C: `claude -p` proposes a design tree as JSON from the plan and the linked
@@ -14,7 +15,7 @@ import { getPlanOrThrow } from "./plans-store.ts";
  * that is not valid JSON or not a valid tree is reported, never saved.
  */
 export async function proposeTreeFromConversation(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { planId: string; sessionId?: string },
 ): Promise<DesignTree> {
   const plan = await getPlanOrThrow(db, input.planId);
@@ -37,7 +38,7 @@ export async function proposeTreeFromConversation(
     summary?.summaryMarkdown ?? "(no summary yet)",
   ].join("\n");
   const outcome = await runInternalTurn({
-    claude: await resolveClaudeCommand(db, settings),
+    claude: await resolveClaudeCommand({ db, worktreeIndex }, settings),
     model: settings.model,
     prompt,
     timeoutMs: settings.summaryTimeoutSeconds * 1000,

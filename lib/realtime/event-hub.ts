@@ -54,7 +54,7 @@ const eventHubState = defineProcessState("eventHub", () => new EventHub());
 
 /**
  * The process-wide hub, which the runtime context holds as `hub`. Everything else is handed the hub;
- * only lib/checks/run/ and lib/changes/worktree-watchers.ts still reach it here, until they are too.
+ * only lib/checks/ and lib/changes/worktree-watchers.ts still reach it here, until they are too.
  */
 export function getEventHub(): EventHub {
   return eventHubState.get();

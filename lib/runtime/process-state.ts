@@ -1,5 +1,5 @@
 /**
- * Process-lifetime state not yet in the runtime context (docs/decisions/0013-one-runtime-context.md).
+ * Process-lifetime state not in the runtime context (docs/decisions/0019-process-state-in-the-context.md).
  * It lives on globalThis under `Symbol.for` keys because the server (tsx) and Next's route bundle
  * load separate copies of lib/. Each slot is defined once, with `defineProcessState`, by its owning
  * module; an unlisted key does not compile, and a unit test checks each is defined exactly once.
@@ -16,12 +16,11 @@ export const PROCESS_STATE = {
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
   eventHub:
-    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/run/ and the worktree watchers",
+    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/ and the worktree watchers",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
     "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  worktreeIndex: "lib/pins/worktree-index.ts: pinned worktrees for placing hook events, and recent misses",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:

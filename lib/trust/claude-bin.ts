@@ -3,7 +3,10 @@ import path from "node:path";
 import type { ClaudeCommand } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { listIndexedWorktrees } from "@/lib/pins/worktree-index.ts";
+import { listIndexedWorktrees, type WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+
+/** What finding the claude binary touches: the database and the pinned worktrees (none may hold it). */
+type ClaudeBinParts = { db: Db; worktreeIndex: WorktreeIndex };
 import { findExecutable, isExecutableFile } from "@/lib/process-host/resolve-executable.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
@@ -57,25 +60,24 @@ function safeRealpath(file: string): string {
 
 /** Saves settings (PUT /api/settings); a claudeBin is resolved and refused (422) when nothing safe is found. */
 export async function saveSettings(
-  { db, hub, settingsCache }: SettingsParts & { hub: EventHub },
+  { db, hub, settingsCache, worktreeIndex }: SettingsParts & ClaudeBinParts & { hub: EventHub },
   patch: SettingsPatch,
 ): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  const saved = await saveResolvedSettings({ db, settingsCache }, patch);
+  const saved = await saveResolvedSettings({ db, settingsCache, worktreeIndex }, patch);
   // Every open tab follows at once (quiet mode, the notification switches, the silence warning).
   hub.publish(NOTIFICATIONS_TOPIC, { type: "invalidate", queryKey: queryKeys.settings() });
   return saved;
 }
 
 async function saveResolvedSettings(
-  parts: SettingsParts,
+  parts: SettingsParts & ClaudeBinParts,
   patch: SettingsPatch,
 ): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  const { db } = parts;
-  if (patch.claudeBin === undefined) return withClaudeView(db, await updateSettings(parts, patch));
+  if (patch.claudeBin === undefined) return withClaudeView(parts, await updateSettings(parts, patch));
   const resolved = resolveClaudeBinPath({
     name: patch.claudeBin,
     pathValue: process.env.PATH,
-    excludedRoots: await listPinnedRoots(db),
+    excludedRoots: await listPinnedRoots(parts),
   });
   if (resolved.problem !== null) {
     throw new AppError("invalid_input", resolved.problem, {
@@ -87,8 +89,10 @@ async function saveResolvedSettings(
 }
 
 /** GET /api/settings: the settings and the claude binary a run would start now. */
-export async function readSettingsWithClaude(db: Db): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  return withClaudeView(db, await readSettings(db));
+export async function readSettingsWithClaude(
+  parts: ClaudeBinParts,
+): Promise<{ settings: Settings; claude: ClaudeBinView }> {
+  return withClaudeView(parts, await readSettings(parts.db));
 }
 
 /**
@@ -96,17 +100,20 @@ export async function readSettingsWithClaude(db: Db): Promise<{ settings: Settin
  * been removed or made writable since), or the setting resolved now when it never was saved. When
  * nothing safe is found the run reports claude_not_found with the reason, without starting anything.
  */
-export async function resolveClaudeCommand(db: Db, settings: Settings): Promise<ClaudeCommand> {
-  const view = await describeClaudeBin(db, settings);
+export async function resolveClaudeCommand(parts: ClaudeBinParts, settings: Settings): Promise<ClaudeCommand> {
+  const view = await describeClaudeBin(parts, settings);
   return view.path !== null ? { bin: view.path, problem: null } : { bin: settings.claudeBin, problem: view.problem };
 }
 
-async function withClaudeView(db: Db, settings: Settings): Promise<{ settings: Settings; claude: ClaudeBinView }> {
-  return { settings, claude: await describeClaudeBin(db, settings) };
+async function withClaudeView(
+  parts: ClaudeBinParts,
+  settings: Settings,
+): Promise<{ settings: Settings; claude: ClaudeBinView }> {
+  return { settings, claude: await describeClaudeBin(parts, settings) };
 }
 
-async function describeClaudeBin(db: Db, settings: Settings): Promise<ClaudeBinView> {
-  const excludedRoots = await listPinnedRoots(db);
+async function describeClaudeBin(parts: ClaudeBinParts, settings: Settings): Promise<ClaudeBinView> {
+  const excludedRoots = await listPinnedRoots(parts);
   if (settings.claudeBinPath === null) {
     return resolveClaudeBinPath({ name: settings.claudeBin, pathValue: process.env.PATH, excludedRoots });
   }
@@ -121,9 +128,10 @@ async function describeClaudeBin(db: Db, settings: Settings): Promise<ClaudeBinV
 }
 
 /** Every pinned repository's worktrees and git dir (real paths): their content is the repository's. */
-async function listPinnedRoots(db: Db): Promise<string[]> {
+async function listPinnedRoots(parts: ClaudeBinParts): Promise<string[]> {
+  const { db } = parts;
   const [worktrees, repos] = await Promise.all([
-    listIndexedWorktrees(db),
+    listIndexedWorktrees(parts),
     db.repo.findMany({ where: { pins: { some: {} } }, select: { commonDir: true, rootPath: true } }),
   ]);
   return [

@@ -46,7 +46,7 @@ beforeAll(async () => {
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: BASE_FILES }));
   await git(mainPath, "config", "user.name", "Repo User");
   await git(mainPath, "config", "user.email", "repo.user@example.invalid");
-  await pinRepository(db, { path: mainPath });
+  await pinRepository(ctx, { path: mainPath });
   repoId = (await db.repo.findFirstOrThrow()).id;
 });
 
@@ -76,7 +76,7 @@ describe("the changes list", () => {
     await writeFile(Buffer.from(`${cwd}/caf\xe9.txt`, "latin1"), "x\n");
     await chmod(join(cwd, "long.txt"), 0o755);
 
-    const listed = await readScopeFiles(db, { repoId, worktreePath: cwd, scope: uncommitted });
+    const listed = await readScopeFiles(ctx, { repoId, worktreePath: cwd, scope: uncommitted });
     expect(
       listed.files
         .map((file) => [file.display, file.kind, file.isStaged, file.isUnstaged, file.additions, file.deletions])
@@ -104,19 +104,19 @@ describe("the changes list", () => {
     await git(mainPath, "add", "main-only.txt");
     await git(mainPath, "commit", "-q", "-m", "Main moves on");
 
-    const overview = await readChangesOverview(db, { repoId, worktreePath: cwd });
+    const overview = await readChangesOverview(ctx, { repoId, worktreePath: cwd });
     expect(overview.base).toMatchObject({ name: "main", source: "default", ahead: 1, behind: 1 });
     expect(overview.commits.map((commit) => commit.subject)).toEqual(["Add feature"]);
-    const branchFiles = await readScopeFiles(db, {
+    const branchFiles = await readScopeFiles(ctx, {
       repoId,
       worktreePath: cwd,
       scope: { kind: "branch", mergeBase: overview.base.mergeBase! },
     });
     expect(branchFiles.files.map((file) => `${file.kind} ${file.path}`)).toEqual(["added feature.txt"]);
 
-    const picked = await readChangesOverview(db, { repoId, worktreePath: cwd, base: "origin/main" });
+    const picked = await readChangesOverview(ctx, { repoId, worktreePath: cwd, base: "origin/main" });
     expect(picked.base).toMatchObject({ name: "origin/main", source: "chosen", ahead: 1, behind: 0 });
-    const wrong = await readChangesOverview(db, { repoId, worktreePath: cwd, base: "no-such-branch" });
+    const wrong = await readChangesOverview(ctx, { repoId, worktreePath: cwd, base: "no-such-branch" });
     expect(wrong.base.source).toBe("default");
     expect(wrong.base.note).toMatch(/no-such-branch/);
   });
@@ -124,13 +124,13 @@ describe("the changes list", () => {
   it("says when HEAD is detached", async () => {
     const cwd = await newWorktree();
     await git(cwd, "checkout", "-q", "--detach");
-    const overview = await readChangesOverview(db, { repoId, worktreePath: cwd });
+    const overview = await readChangesOverview(ctx, { repoId, worktreePath: cwd });
     expect(overview).toMatchObject({ isDetached: true, branch: null, base: { name: "main", ahead: 0 } });
   });
 
   it("refuses a worktree whose folder is gone with what to do", async () => {
     await expect(
-      readScopeFiles(db, { repoId, worktreePath: join(fixture.root, "gone"), scope: uncommitted }),
+      readScopeFiles(ctx, { repoId, worktreePath: join(fixture.root, "gone"), scope: uncommitted }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });
@@ -139,7 +139,7 @@ describe("a file's diff", () => {
   it("has numbered hunks, and the lines around them can be read for context", async () => {
     const cwd = await newWorktree();
     await writeFile(join(cwd, "long.txt"), lines(1, 40).replace("line 20\n", "line twenty\n"));
-    const view = await readScopeDiff(db, {
+    const view = await readScopeDiff(ctx, {
       repoId,
       worktreePath: cwd,
       scope: uncommitted,
@@ -154,7 +154,7 @@ describe("a file's diff", () => {
       "add line twenty",
     ]);
     expect(view.linesSource).toEqual({ kind: "worktree", path: "long.txt" });
-    const above = await readContextLines(db, {
+    const above = await readContextLines(ctx, {
       repoId,
       worktreePath: cwd,
       source: view.linesSource!,
@@ -167,7 +167,7 @@ describe("a file's diff", () => {
   it("of an untracked file is all added lines", async () => {
     const cwd = await newWorktree();
     await writeFile(join(cwd, "fresh file.txt"), "one\ntwo\n");
-    const view = await readScopeDiff(db, {
+    const view = await readScopeDiff(ctx, {
       repoId,
       worktreePath: cwd,
       scope: uncommitted,
@@ -207,7 +207,7 @@ describe("commit", () => {
       join(cwd, "long.txt"),
       lines(1, 40).replace("line 2\n", "line two\n").replace("line 38\n", "line 38b\n"),
     );
-    const view = await readScopeDiff(db, {
+    const view = await readScopeDiff(ctx, {
       repoId,
       worktreePath: cwd,
       scope: uncommitted,

@@ -9,6 +9,7 @@ import { previewRestore, restoreBeforeRun } from "@/lib/changes/restore-run.ts";
 import { takeRunCheckpoint } from "@/lib/chat/runs/run-checkpoints.ts";
 import { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { EventHub } from "@/lib/realtime/event-hub.ts";
 import {
   addWorktree,
@@ -36,7 +37,7 @@ beforeAll(async () => {
     root: fixture.root,
     files: { "a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n", "staged.txt": "s\n" },
   }));
-  await pinRepository(db, { path: mainPath });
+  await pinRepository({ db, worktreeIndex }, { path: mainPath });
   repoId = (await db.repo.findFirstOrThrow()).id;
 });
 
@@ -54,7 +55,8 @@ const idleRuns = new RunManager({
   onCancelledWhileQueued: (job) => Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" }),
 });
 const hub = new EventHub();
-const idle = () => ({ db, hub, runs: idleRuns });
+const worktreeIndex = createWorktreeIndex();
+const idle = () => ({ db, hub, runs: idleRuns, worktreeIndex });
 
 /** A fresh linked worktree on its own branch, so each test starts clean. */
 async function newWorktree(): Promise<string> {
@@ -110,7 +112,7 @@ describe("checkpoints per run", () => {
     });
 
     expect(await userGitState(cwd)).toEqual(before);
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(changes.state).toBe("ready");
     expect(names(changes.files)).toEqual(["added new dir/new file.txt", "deleted c.txt", "modified b.txt"]);
     expect(changes.files.find((file) => file.path === "b.txt")).toMatchObject({ additions: 1, deletions: 0 });
@@ -129,34 +131,40 @@ describe("checkpoints per run", () => {
       writeFiles({ dir: cwd, files: { "b.txt": "run 2\n", "second.txt": "2\n" } }),
     );
 
-    const one = await readRunChanges(db, { repoId, worktreePath: cwd, runId: first });
-    const two = await readRunChanges(db, { repoId, worktreePath: cwd, runId: second });
+    const one = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId: first });
+    const two = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId: second });
     expect(names(one.files)).toEqual(["modified a.txt"]);
     expect(names(two.files)).toEqual(["added second.txt", "modified b.txt"]);
     expect(names(two.editedBefore)).toEqual(["modified b.txt"]);
     expect(one.editedBefore).toEqual([]);
     const diffOf = async (kind: "run" | "before-run") => {
-      const view = await readScopeDiff(db, {
-        repoId,
-        worktreePath: cwd,
-        scope: { kind, runId: second },
-        path: "b.txt",
-        oldPath: null,
-        isUntracked: false,
-      });
+      const view = await readScopeDiff(
+        { db, worktreeIndex },
+        {
+          repoId,
+          worktreePath: cwd,
+          scope: { kind, runId: second },
+          path: "b.txt",
+          oldPath: null,
+          isUntracked: false,
+        },
+      );
       return view.diff!.hunks.flatMap((hunk) => hunk.lines.map((line) => `${line.kind} ${line.text}`));
     };
     expect(await diffOf("before-run")).toEqual(["del b", "add user between runs"]);
     expect(await diffOf("run")).toEqual(["del user between runs", "add run 2"]);
     await expect(
-      readScopeDiff(db, {
-        repoId,
-        worktreePath: cwd,
-        scope: { kind: "before-run", runId: first },
-        path: "a.txt",
-        oldPath: null,
-        isUntracked: false,
-      }),
+      readScopeDiff(
+        { db, worktreeIndex },
+        {
+          repoId,
+          worktreePath: cwd,
+          scope: { kind: "before-run", runId: first },
+          path: "a.txt",
+          oldPath: null,
+          isUntracked: false,
+        },
+      ),
     ).rejects.toMatchObject({ code: "conflict" });
   });
 
@@ -167,7 +175,7 @@ describe("checkpoints per run", () => {
       await git(cwd, "add", "committed.txt");
       await git(cwd, "commit", "-q", "-m", "Claude commits");
     });
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(changes.commits.map((commit) => commit.subject)).toEqual(["Claude commits"]);
     expect(names(changes.files)).toEqual(["added committed.txt"]);
   });
@@ -243,12 +251,12 @@ describe("restore to before a run", () => {
     });
     const active = manager.submit({ runId: "active", sessionId: "s", repoId, worktreePath: cwd, userMessageId: 0 });
     try {
-      expect((await previewRestore({ db, runs: manager }, { repoId, worktreePath: cwd, runId })).isRunActive).toBe(
-        true,
-      );
+      expect(
+        (await previewRestore({ db, runs: manager, worktreeIndex }, { repoId, worktreePath: cwd, runId })).isRunActive,
+      ).toBe(true);
       await expect(
         restoreBeforeRun(
-          { db, hub, runs: manager },
+          { db, hub, runs: manager, worktreeIndex },
           {
             repoId,
             worktreePath: cwd,
@@ -277,7 +285,7 @@ describe("checkpoints on unusual worktrees", () => {
       await writeFile(join(cwd, "link"), "now a file\n");
       await writeFile(Buffer.concat([Buffer.from(`${cwd}/`), odd]), "odd\n");
     });
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(names(changes.files)).toEqual(["added caf\\xE9 \\n name.txt", "type_changed link"]);
     const checkpoint = await db.runCheckpoint.findFirstOrThrow({ where: { runId, phase: "start" } });
     expect(checkpoint.headSha).toBe((await git(cwd, "rev-parse", "HEAD")).trim());
@@ -297,7 +305,7 @@ describe("checkpoints on unusual worktrees", () => {
   it("work on an unborn branch (no commit yet)", async () => {
     const cwd = join(fixture.root, "unborn");
     await git(fixture.root, "init", "-q", cwd);
-    await pinRepository(db, { path: cwd });
+    await pinRepository({ db, worktreeIndex }, { path: cwd });
     const unbornRepo = await db.repo.findFirstOrThrow({ where: { rootPath: cwd } });
     const session = await db.chatSession.create({ data: { repoId: unbornRepo.id, worktreePath: cwd, activeKey: cwd } });
     const run = await db.agentRun.create({
@@ -313,7 +321,10 @@ describe("checkpoints on unusual worktrees", () => {
     await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
     await writeFiles({ dir: cwd, files: { "first.txt": "1\n" } });
     await takeRunCheckpoint({ db, hub }, { job, phase: "end" });
-    const changes = await readRunChanges(db, { repoId: unbornRepo.id, worktreePath: cwd, runId: run.id });
+    const changes = await readRunChanges(
+      { db, worktreeIndex },
+      { repoId: unbornRepo.id, worktreePath: cwd, runId: run.id },
+    );
     expect(names(changes.files)).toEqual(["added first.txt"]);
     expect((await db.runCheckpoint.findMany({ where: { runId: run.id } })).map((c) => c.headSha)).toEqual([null, null]);
     expect(await git(cwd, "ls-files", "--stage")).toBe("");
@@ -335,7 +346,7 @@ describe("checkpoints on unusual worktrees", () => {
 
     expect(await git(cwd, "ls-files", "--unmerged")).toBe(unmerged);
     expect(await userGitState(cwd)).toEqual(before);
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(names(changes.files)).toEqual(["modified a.txt"]);
   });
 
@@ -353,7 +364,7 @@ describe("checkpoints on unusual worktrees", () => {
       await git(join(cwd, "vendor/sub"), "commit", "-q", "-am", "sub change");
       await writeFiles({ dir: cwd, files: { "a.txt": "run\n" } });
     });
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(changes.files.map((file) => [file.path, file.isSubmodule])).toEqual([
       ["a.txt", false],
       ["vendor/sub", true],
@@ -375,7 +386,9 @@ describe("checkpoints on unusual worktrees", () => {
     const job = { runId: run.id, sessionId: session.id, repoId, worktreePath: cwd, userMessageId: 0 };
     await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
     expect(await db.runCheckpoint.count({ where: { runId: run.id } })).toBe(0);
-    await expect(readRunChanges(db, { repoId, worktreePath: cwd, runId: run.id })).rejects.toMatchObject({
+    await expect(
+      readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId: run.id }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -386,7 +399,7 @@ describe("checkpoints on unusual worktrees", () => {
       Array.from({ length: 10_000 }, (_, index) => [`many/f${index}.txt`, `${index}\n`]),
     );
     const runId = await recordRun(cwd, () => writeFiles({ dir: cwd, files }));
-    const changes = await readRunChanges(db, { repoId, worktreePath: cwd, runId });
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
     expect(changes.totalFiles).toBe(10_000);
     expect(changes.files.every((file) => file.kind === "added")).toBe(true);
   });

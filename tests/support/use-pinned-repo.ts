@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/lib/db/client.ts";
 import { pinRepository } from "@/lib/pins/pin-repository.ts";
+import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { createFixtureRoot, createRepoWithOrigin, removeGitFixture, type GitFixtureRoot } from "./git-fixtures.ts";
 import { createTestDb } from "./test-db.ts";
 
@@ -28,7 +29,7 @@ export function usePinnedRepo(input: { exclude: string }): PinnedRepo {
     fixture = await createFixtureRoot();
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
     writeFileSync(path.join(mainPath, ".git", "info", "exclude"), input.exclude, { flag: "a" });
-    await pinRepository(testDb.db, { path: mainPath });
+    await pinRepository({ db: testDb.db, worktreeIndex: createWorktreeIndex() }, { path: mainPath });
     Object.assign(repo, {
       db: testDb.db,
       root: fixture.root,

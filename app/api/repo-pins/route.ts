@@ -15,6 +15,6 @@ export const GET = withErrorHandling(async () => Response.json({ pins: await lis
 // POST /api/repo-pins – pin the repository containing a path (upsert by repository identity), with its trust state
 export const POST = withErrorHandling(async (request: Request) => {
   const input = await parseJsonBody(request, pinSchema);
-  const { pin, isNew, trust } = await pinRepositoryForReview(getRuntimeContext().db, input);
+  const { pin, isNew, trust } = await pinRepositoryForReview(getRuntimeContext(), input);
   return Response.json({ pin, isNew, trust }, { status: isNew ? 201 : 200 });
 });

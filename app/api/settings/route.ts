@@ -4,7 +4,7 @@ import { settingsPatchSchema } from "@/lib/settings/settings-schema.ts";
 import { readSettingsWithClaude, saveSettings } from "@/lib/trust/claude-bin.ts";
 
 // GET /api/settings – the effective settings (stored values over safe defaults) and the claude binary that runs
-export const GET = withErrorHandling(async () => Response.json(await readSettingsWithClaude(getRuntimeContext().db)));
+export const GET = withErrorHandling(async () => Response.json(await readSettingsWithClaude(getRuntimeContext())));
 
 // PUT /api/settings – change some settings; unknown keys and invalid values are refused (422), and so is a
 // claudeBin that resolves to no safe executable

@@ -13,6 +13,7 @@ import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { resolveRunPermissions } from "./run-permissions.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /** Files whose change changes what a new `claude` would load: a warm one started before is stale. */
 const WORKTREE_FILES = [
@@ -42,7 +43,7 @@ export interface ConversationPlan {
  * safely from Settings.
  */
 export async function planConversation(
-  db: Db,
+  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
   input: { repoId: string; worktreePath: string; settings: Settings; extraAllowedTools?: string[] },
 ): Promise<ConversationPlan> {
   const { settings } = input;
@@ -57,7 +58,7 @@ export async function planConversation(
   const gitSafetyEnv = isTrusted
     ? undefined
     : await buildClaudeGitEnv({ worktreePath: input.worktreePath, inherited: inheritedClaudeEnv() });
-  const claude = await resolveClaudeCommand(db, settings);
+  const claude = await resolveClaudeCommand({ db, worktreeIndex }, settings);
   const argsFor = (sessionId: string) =>
     buildClaudeArgs({
       sessionId,

@@ -26,6 +26,7 @@ import type { RunJob, RunJobResult } from "./run-job.ts";
 import { finishRun, type RunEnd } from "./finish-run.ts";
 import { takeRunCheckpoint } from "./run-checkpoints.ts";
 import { toRunEvents } from "./to-run-event.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /** What a run touches beyond its job: all of it, from the runtime context (lib/context). */
 export interface RunContext {
@@ -34,6 +35,8 @@ export interface RunContext {
   hookIngest: HookIngest;
   /** The settings as last read, for whether its outcome notifies. */
   settingsCache: SettingsCache;
+  /** Pinned worktrees, which the claude binary it starts may not be in. */
+  worktreeIndex: WorktreeIndex;
   /** Where its events go, sequenced for replay. */
   runEvents: RunEventLog;
   /** Where the worktree's activity (queued, running, idle) is told. */
@@ -89,7 +92,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   }
   let started: { conversation: StartedConversation; claudeSessionId: string };
   try {
-    const plan = await planConversation(db, { ...job, settings });
+    const plan = await planConversation(ctx, { ...job, settings });
     if (plan.notice) publish({ kind: "notice", message: plan.notice });
     // A CLI kept warm for this worktree (booted while the user typed) if nothing changed since;
     // otherwise one starts now and boots while git is rescanned and the prompt assembled.

@@ -7,6 +7,7 @@ import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { planConversation, warmLimitsOf } from "@/lib/chat/runs/conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /**
  * The user opened a worktree's chat or started typing: keep a `claude` booted for its next send,
@@ -14,7 +15,7 @@ import { isSessionLocal } from "@/lib/team/ownership.ts";
  * or already busy (its next run starts when this one ends), or the session is archived.
  */
 export async function prewarmSession(
-  ctx: { db: Db; runs: RunManager; warmPool: WarmPool },
+  ctx: { db: Db; runs: RunManager; warmPool: WarmPool; worktreeIndex: WorktreeIndex },
   input: { sessionId: string },
 ): Promise<{ status: "warm" | "started" | "skipped"; reason: string | null }> {
   const { db } = ctx;
@@ -27,7 +28,7 @@ export async function prewarmSession(
   if (session.status !== "active") return { status: "skipped", reason: "the conversation is archived" };
   if (!existsSync(session.worktreePath)) return { status: "skipped", reason: "the worktree directory is gone" };
   if (ctx.runs.stateOf(session.worktreePath) !== "idle") return { status: "skipped", reason: "a run is active" };
-  const plan = await planConversation(db, {
+  const plan = await planConversation(ctx, {
     repoId: session.repoId,
     worktreePath: session.worktreePath,
     settings,

@@ -6,6 +6,7 @@ import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
 import type { RepoScan } from "@/lib/git/types.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { addBranchWorktree } from "@/lib/plans/add-branch-worktree.ts";
+import { invalidateWorktreeIndex, type WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { readStoredNamingRule } from "@/lib/plans/project-rules.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
@@ -32,8 +33,11 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
   };
 }
 
-/** What creating touches: the lifecycle's parts, and where a running setup command can be stopped. */
-export type CreateContext = WorktreeContext & { setupStops: SetupStops };
+/**
+ * What creating touches: the lifecycle's parts, where a running setup command can be stopped, and
+ * the index of pinned worktrees that the new one joins.
+ */
+export type CreateContext = WorktreeContext & { setupStops: SetupStops; worktreeIndex: WorktreeIndex };
 
 /**
  * "New worktree…": a new branch from `base` (the default branch unless given) checked out in a new
@@ -95,6 +99,7 @@ export async function addAndSetUpWorktree(
   const stop = input.setupId ? registerSetupStop(ctx.setupStops, input.setupId) : null;
   try {
     return await whileHolding(ctx, [folder], { kind: "setup", doing: "setting up a new worktree" }, async () => {
+      // Even a failed `git worktree add` may leave a folder: hook events from it are placed afresh.
       await addBranchWorktree({
         repoRoot: input.scan.repoRoot,
         branch: input.branch,
@@ -104,7 +109,7 @@ export async function addAndSetUpWorktree(
         ...(input.remoteBranches ? { remoteBranches: input.remoteBranches } : {}),
         allowRepositoryCode: input.isTrusted,
         ...(input.hints ? { hints: input.hints } : {}),
-      });
+      }).finally(() => invalidateWorktreeIndex(ctx.worktreeIndex));
       const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
       // As the worktree list shows it (git may spell the folder differently: symlinks, case).
       const created = rescan.worktrees.find((worktree) => worktree.branch === input.branch)?.path ?? folder;

@@ -19,5 +19,5 @@ const bodySchema = worktreeParams.extend({
 // POST /api/changes/commit-message – a commit message drafted by the summary model (a plain one if it fails)
 export const POST = withLocalRepo(
   { body: bodySchema, maxBodyBytes: 16 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ draft: await draftCommitMessage(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ draft: await draftCommitMessage(ctx, body) }),
 );

@@ -16,6 +16,6 @@ export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
   async ({ ctx, query }) =>
     Response.json(
-      await readScopeDiff(ctx.db, { ...query, oldPath: query.oldPath ?? null, isUntracked: query.untracked === "1" }),
+      await readScopeDiff(ctx, { ...query, oldPath: query.oldPath ?? null, isUntracked: query.untracked === "1" }),
     ),
 );

@@ -7,5 +7,5 @@ const querySchema = worktreeParams.extend({ scope: scopeParam });
 // GET /api/changes/files?repoId=…&worktreePath=…&scope=… – the changed files of one scope, with counts and statuses
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ ctx, query }) => Response.json(await readScopeFiles(ctx.db, query)),
+  async ({ ctx, query }) => Response.json(await readScopeFiles(ctx, query)),
 );

@@ -23,6 +23,6 @@ export const GET = withLocalRepo(
     const source = query.blob
       ? { kind: "blob" as const, blob: query.blob }
       : { kind: "worktree" as const, path: query.path! };
-    return Response.json(await readContextLines(ctx.db, { ...query, source }));
+    return Response.json(await readContextLines(ctx, { ...query, source }));
   },
 );

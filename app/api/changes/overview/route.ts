@@ -8,5 +8,5 @@ const querySchema = worktreeParams.extend({ base: z.string().min(1).max(256).opt
 // GET /api/changes/overview?repoId=…&worktreePath=…[&base=…] – branch, base, ahead/behind and commits since the base
 export const GET = withLocalRepo(
   { query: querySchema, repo: ({ query }) => ({ repoId: query.repoId }) },
-  async ({ ctx, query }) => Response.json({ overview: await readChangesOverview(ctx.db, query) }),
+  async ({ ctx, query }) => Response.json({ overview: await readChangesOverview(ctx, query) }),
 );

@@ -8,7 +8,7 @@ const paramsSchema = z.object({ id: z.string().uuid() });
 export const DELETE = withLocalRepo(
   { params: paramsSchema, repo: ({ params }) => ({ pinId: params.id }) },
   async ({ ctx, params }) => {
-    await deletePin(ctx.db, { pinId: params.id });
+    await deletePin(ctx, { pinId: params.id });
     return Response.json({ ok: true });
   },
 );

@@ -9,5 +9,5 @@ const paramsSchema = z.object({ runId: z.string().uuid() });
 export const GET = withLocalRepo(
   { params: paramsSchema, query: worktreeParams, repo: ({ query }) => ({ repoId: query.repoId }) },
   async ({ ctx, params, query }) =>
-    Response.json({ changes: await readRunChanges(ctx.db, { ...query, runId: params.runId }) }),
+    Response.json({ changes: await readRunChanges(ctx, { ...query, runId: params.runId }) }),
 );

@@ -10,6 +10,6 @@ export const POST = withLocalRepo(
   { params: paramsSchema, body: bodySchema, repo: ({ params }) => ({ planId: params.planId }) },
   async ({ ctx, params, body }) =>
     Response.json({
-      tree: await proposeTreeFromConversation(ctx.db, { planId: params.planId, sessionId: body.sessionId }),
+      tree: await proposeTreeFromConversation(ctx, { planId: params.planId, sessionId: body.sessionId }),
     }),
 );
