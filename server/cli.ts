@@ -31,15 +31,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === "start") {
     const result = spawnSync(
       process.execPath,
-      [
-        ...SERVER_NODE_FLAGS,
-        "--import",
-        import.meta.resolve("tsx"),
-        path.join(projectRoot, "server/main.ts"),
-        ...argv.slice(1),
-      ],
-      // tsx finds the tsconfig (and its @/ paths) from here, whatever directory `arbor` runs in.
-      { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") } },
+      [...SERVER_NODE_FLAGS, path.join(projectRoot, "server/launch.mjs"), ...argv.slice(1)],
+      { stdio: "inherit", env: process.env },
     );
     return result.status ?? 1;
   }

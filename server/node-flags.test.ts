@@ -7,8 +7,8 @@ describe("server node flags", () => {
     const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
       scripts: Record<string, string>;
     };
-    for (const name of ["start", "dev"]) {
-      expect(scripts[name]).toMatch(new RegExp(`^node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/main\\.ts`));
-    }
+    const flags = SERVER_NODE_FLAGS.join(" ");
+    expect(scripts.start).toBe(`node ${flags} server/launch.mjs`);
+    expect(scripts.dev).toMatch(new RegExp(`^node ${flags} --import tsx server/main\\.ts --dev$`));
   });
 });

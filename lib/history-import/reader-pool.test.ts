@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sessionFilePath, writeSessionFile, type SessionSpec } from "@/tests/support/history-folder.ts";
 import { describeError, type HistoryFile } from "./history-files.ts";
 import { readFileChunks, type PlannedFile } from "./read-file-chunks.ts";
-import { buildHistoryReader } from "@/scripts/build-history-reader.mjs";
+import { buildBundles } from "@/scripts/build-bundles.mjs";
 import { defaultReaderEntry, MAX_AHEAD, startReaderPool } from "./reader-pool.ts";
 import type { ReaderMessage } from "./reader-protocol.ts";
 import { relayRowFromSqliteParams, SQLITE_RUN_ID_PARAM, sqliteRelayParams } from "./relay-row-params.ts";
@@ -171,7 +171,7 @@ describe("startReaderPool", () => {
   it("runs the same from the plain JavaScript bundle npm start builds (no tsx in the thread)", async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), "arbor-reader-bundle-"));
     try {
-      const entry = await buildHistoryReader(dist);
+      const { historyReader: entry } = await buildBundles(dist, ["historyReader"]);
       const { plan, relays } = planned({ sessionId: "r-bundle", bytes: 30_000 });
       const pool = startReaderPool({
         entry,

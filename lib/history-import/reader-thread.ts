@@ -6,7 +6,7 @@ import type { ReaderMessage, ReaderThreadInput } from "./reader-protocol.ts";
 
 /**
  * A reader thread of "Import history" (started by reader-pool.ts from the bundle
- * scripts/build-history-reader.mjs makes, or through reader-thread-entry.mjs):
+ * scripts/build-bundles.mjs makes, or through reader-thread-entry.mjs):
  * claims files one at a time and posts each chunk's relay rows and cursor to the job, which writes
  * them. Reading, splitting, JSON.parse and relay extraction, the import's CPU work, happen here, off
  * the server's event loop. At most `maxAhead` chunks are posted and not yet taken by the job.

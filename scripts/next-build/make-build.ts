@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { buildHistoryReader } from "@/scripts/build-history-reader.mjs";
+import { buildBundles } from "@/scripts/build-bundles.mjs";
 import { buildPath, newBuildName, projectRoot, type BuildLayout } from "./build-layout.ts";
 import { readCurrentBuild, writeCurrentBuild } from "./current-build.ts";
 
@@ -18,7 +18,7 @@ export async function makeBuild(input: {
   const { layout } = input;
   const status = await runNextBuild(path.relative(projectRoot, layout.stagingPath), input.onChild);
   if (status !== 0) return { status, build: null };
-  await buildHistoryReader(layout.stagingPath);
+  await buildBundles(layout.stagingPath);
   const build = newBuildName();
   renameSync(layout.stagingPath, buildPath(layout, build));
   const cache = path.join(buildPath(layout, build), "cache");

@@ -41,7 +41,7 @@ describe("pruneBuilds", () => {
   it("keeps the current, the previous and the builds of running servers; drops the pins of gone ones", async () => {
     const { layout } = rootWithBuilds("1-1", "2-2", "3-3", "4-4", "5-5");
     writeCurrentBuild(layout, { build: "1-1", sourcesAt: 0, previous: null });
-    expect(pinServedBuild(layout, process.pid)).toBe("1-1");
+    expect(pinServedBuild(layout, { pid: process.pid })).toBe("1-1");
     writeCurrentBuild(layout, { build: "5-5", sourcesAt: 0, previous: "4-4" });
     mkdirSync(path.join(layout.buildsPath, ".removing-0-0"));
     const gone = await goneMark();
@@ -60,6 +60,21 @@ describe("pinServedBuild", () => {
   it("says what to do when there is no build yet", () => {
     const { layout } = rootWithBuilds();
     expect(() => pinServedBuild(layout)).toThrow(/there is no Next build in .*: start Arbor with `npm start`/);
+  });
+
+  it("pins the build the launcher loaded, not the one current now", () => {
+    const { layout } = rootWithBuilds("1-1", "2-2");
+    writeCurrentBuild(layout, { build: "2-2", sourcesAt: 0, previous: "1-1" });
+    expect(pinServedBuild(layout, { build: "1-1" })).toBe("1-1");
+    expect(servedBuilds(layout)).toEqual(new Set(["1-1"]));
+    unpinServedBuild(layout);
+  });
+
+  it("refuses a loaded build that was removed meanwhile, says to start again and leaves no pin", () => {
+    const { layout } = rootWithBuilds("2-2");
+    writeCurrentBuild(layout, { build: "2-2", sourcesAt: 0, previous: null });
+    expect(() => pinServedBuild(layout, { build: "1-1" })).toThrow(/build 1-1 was removed .*: start again/);
+    expect(servedBuilds(layout)).toEqual(new Set());
   });
 });
 

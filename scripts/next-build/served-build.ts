@@ -11,21 +11,30 @@ interface Pin extends ProcessMark {
   build: string;
 }
 
-/** Pins the current build for this process and returns its name; throws when there is no build yet. */
-export function pinServedBuild(layout: BuildLayout, pid: number = process.pid): string {
+/**
+ * Pins a build for this process and returns its name: `build` when the launcher already loaded that
+ * build's bundle (the code running must serve its own pages), else the current one. Throws when there is
+ * no build yet, or when the named one was removed meanwhile (a start racing two swaps: start again).
+ */
+export function pinServedBuild(layout: BuildLayout, options: { pid?: number; build?: string } = {}): string {
+  const pid = options.pid ?? process.pid;
   mkdirSync(layout.serversPath, { recursive: true });
   servedBuilds(layout);
   for (;;) {
-    const current = readCurrentBuild(layout);
-    if (!current) {
+    const build = options.build ?? readCurrentBuild(layout)?.build;
+    if (!build) {
       throw new Error(
         `there is no Next build in ${layout.root}: start Arbor with \`npm start\` (it builds first) or run \`node scripts/ensure-build.mjs\``,
       );
     }
-    const pin: Pin = { ...markOf(pid), build: current.build };
+    const pin: Pin = { ...markOf(pid), build };
     writeFileSync(pinPath(layout, pid), JSON.stringify(pin));
     // Pruning reads the pins under the build lock: a build still there once pinned is kept.
-    if (existsSync(buildPath(layout, current.build))) return current.build;
+    if (existsSync(buildPath(layout, build))) return build;
+    if (options.build) {
+      unpinServedBuild(layout, pid);
+      throw new Error(`build ${build} was removed while this server started (two newer builds landed): start again`);
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-// The newest mtime among the files a Next build reads: a build made after it holds every change.
+// The newest mtime among the files a build reads (Next's pages, and the server's bundles: scripts/build-bundles.mjs):
+// a build made after it holds every change.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "./build-layout.ts";
@@ -7,6 +8,10 @@ const SOURCES = [
   "app",
   "components",
   "lib",
+  "server",
+  "scripts/next-build",
+  "scripts/build-bundles.mjs",
+  "scripts/bundle-paths.mjs",
   "public",
   "next.config.ts",
   "postcss.config.mjs",

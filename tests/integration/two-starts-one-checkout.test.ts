@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -73,6 +73,8 @@ describe("two npm starts from one checkout", () => {
       expect(secondBuild.output()).not.toMatch(/building the web app/);
       expect(secondBuild.output()).toMatch(/using build \d+-\d+, made while this start waited/);
       for (const server of servers) {
+        // Both run the server code bundled with the build they serve, not the TypeScript through tsx.
+        expect(server.output()).toContain(`running the server bundled with build ${currentBuild()}`);
         const home = await getPage(server, "/");
         expect(home.status).toBe(200);
         expect(titleOf(home.text)).toMatch(/Arbor/);
@@ -89,8 +91,10 @@ describe("two npm starts from one checkout", () => {
     async () => {
       const [before] = servers;
       const firstBuild = currentBuild();
-      // A change to the page's server code (its title) and to its browser code (a client component).
+      // A change to the page's server code (its title), to its browser code (a client component) and to the
+      // server's own code (what it prints at start), which is bundled with the build.
       replaceIn(path.join(checkout, "app", "logs", "page.tsx"), '"Logs · Arbor"', '"Logs · Arbor, rebuilt"');
+      replaceIn(path.join(checkout, "server", "start-server.ts"), "log(`data directory: ", "log(`data folder: ");
       replaceIn(
         path.join(checkout, "components", "logs", "LogsPage.tsx"),
         "← Back to Arbor",
@@ -101,6 +105,9 @@ describe("two npm starts from one checkout", () => {
       servers.push(after);
       const newLogs = await getPage(after, "/logs");
       expect(titleOf(newLogs.text)).toBe("Logs · Arbor, rebuilt");
+      expect(after.output()).toContain(`running the server bundled with build ${currentBuild()}`);
+      expect(after.output()).toContain("[arbor] data folder: ");
+      expect(before!.output()).toContain("[arbor] data directory: ");
 
       // Requested for the first time now, from the build this server started with: its title, and the browser
       // code its page names (other files than the new build's), which this server still serves.
@@ -144,4 +151,13 @@ describe("two npm starts from one checkout", () => {
     },
     BUILD_TIMEOUT_MS,
   );
+
+  it("a build made before servers were bundled still starts, from the TypeScript sources", async () => {
+    rmSync(path.join(checkout, ".next", "builds", currentBuild(), "arbor", "server.mjs"));
+    const arbor = await npmStart(checkout);
+    servers.push(arbor);
+    expect(arbor.output()).toContain("running the server from its TypeScript sources (tsx)");
+    expect(titleOf((await getPage(arbor, "/logs")).text)).toBe("Logs · Arbor, again");
+    expect((await callApi(arbor, "/api/repo-pins")).status).toBe(200);
+  });
 });

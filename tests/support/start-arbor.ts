@@ -78,9 +78,7 @@ export async function startArbor(
   const nodeArgv = [
     ...SERVER_NODE_FLAGS,
     ...(options.nodeArgs ?? []),
-    "--import",
-    "tsx",
-    "server/main.ts",
+    "server/launch.mjs",
     ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]),
     "--data-dir",
     dataDir,
