@@ -17,6 +17,7 @@ import { runImportBench } from "./import-bench.ts";
 import { runLogsBench } from "./logs-bench.ts";
 import { runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
+import { reportStartBench, runStartBench } from "./start-bench.ts";
 import { reportLine } from "./report-line.ts";
 import { round } from "./stats.ts";
 
@@ -371,6 +372,8 @@ line(
 line("  with the blockers (both statuses), as landing", `${landCheck.fullMedianMs} ms`, "", true);
 
 reportGateBench(await runGateBench());
+
+reportStartBench(await runStartBench());
 
 const mergeOrder = await runMergeOrderBench();
 console.log(

@@ -56,6 +56,8 @@ export async function startArbor(
     umask?: number;
     /** The checkout to start from (a copy: checkout-copy.ts); this one by default. */
     projectDir?: string;
+    /** Load the server's TypeScript through tsx (server/main.ts) instead of the build's bundle (a baseline). */
+    fromSources?: boolean;
   } = {},
 ): Promise<RunningArbor> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "arbor-data-"));
@@ -78,7 +80,7 @@ export async function startArbor(
   const nodeArgv = [
     ...SERVER_NODE_FLAGS,
     ...(options.nodeArgs ?? []),
-    "server/launch.mjs",
+    ...(options.fromSources ? ["--import", "tsx", "server/main.ts"] : ["server/launch.mjs"]),
     ...(options.port === null ? [] : ["--port", String(options.port ?? 0)]),
     "--data-dir",
     dataDir,
