@@ -37,7 +37,10 @@ function findChildProcesses(parentPid: number): ProcessEntry[] {
   return findProcesses((_pid, ppid) => ppid === parentPid);
 }
 
-/** The process host (server/process-host/entry.mjs) forked by `parentPid`, if it runs. */
+/**
+ * The process host forked by `parentPid`, if it runs: the build's bundle of it (`<build>/arbor/process-host.mjs`)
+ * or, from the sources, server/process-host/entry.mjs.
+ */
 export function findProcessHosts(parentPid: number): ProcessEntry[] {
-  return findChildProcesses(parentPid).filter((child) => child.cmdline.includes("process-host/entry.mjs"));
+  return findChildProcesses(parentPid).filter((child) => /process-host(\/entry)?\.mjs/.test(child.cmdline));
 }
