@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 import { findPostgresBinDir, POSTGRES_MISSING } from "./tests/support/throwaway-postgres.ts";
 
 /** `@/x` is the project root, as in tsconfig.json (Next and tsx read it from there). */
@@ -63,12 +64,19 @@ const postgresSuite = (name: string, timeoutMs: number) => {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "server/**/*.test.ts",
+            "components/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+          ],
           environment: "node",
           // Pure functions: one module graph per worker thread instead of a fresh process per file
           // (a third of the time; the files pass in any order, checked with --sequence.shuffle).
