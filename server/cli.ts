@@ -29,10 +29,13 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (command === "start") {
+    // The server runs in the project folder (Next loads next.config.ts and its imports from there), so a
+    // data folder named relative to where `arbor` was typed is made absolute first.
+    const { dataDir } = resolveArborConfig({ env: process.env, flags: parseCliFlags(argv.slice(1)) });
     const result = spawnSync(
       process.execPath,
-      [...SERVER_NODE_FLAGS, path.join(projectRoot, "server/launch.mjs"), ...argv.slice(1)],
-      { stdio: "inherit", env: process.env },
+      [...SERVER_NODE_FLAGS, path.join(projectRoot, "server/launch.mjs"), ...argv.slice(1), "--data-dir", dataDir],
+      { stdio: "inherit", env: process.env, cwd: projectRoot },
     );
     return result.status ?? 1;
   }
