@@ -21,7 +21,7 @@ export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: C
 /**
  * The run manager of a runtime context (lib/context): each run gets the context's database, event
  * log, hub, warm pool and approval waiters, and nothing else. A run that changed files schedules
- * the repository's checks, whose results go to `onChecksFinished`.
+ * the repository's checks (in the context's `checks`), whose results go to `onChecksFinished`.
  */
 export function createRunManager(
   ctx: RunContext & { checks: ChecksState },
