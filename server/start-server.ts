@@ -96,7 +96,7 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
     token: serverConfig.token,
     findBrowser: (cookie: string) => sessions.findByCookie(cookie),
   };
-  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents, runs: ctx.runs });
+  const gateway = createWsGateway({ policy, hub: ctx.hub, runEvents: ctx.runEvents, watch: ctx });
   const server = createArborHttpServer({
     policy,
     sessions,
@@ -126,7 +126,7 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
   getShutdownTasks().push(
     () => removeServerInfo(config.dataDir),
     () => ctx.warmPool.discard(),
-    () => stopAllWatches(),
+    () => stopAllWatches(ctx.worktreeWatchers),
     () => ctx.runs.shutdown(),
     () => processHost.close(),
     () => unpinServedBuild(builds),

@@ -8,9 +8,7 @@ import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { clientMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
 import { NOTIFICATIONS_TOPIC } from "@/lib/realtime/event-hub.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
-import { watchWorktree } from "@/lib/changes/worktree-watchers.ts";
-import { getDb } from "@/lib/db/client.ts";
-import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import { watchWorktree, type WatchContext } from "@/lib/changes/worktree-watchers.ts";
 import { assertLocalRepo } from "@/lib/team/ownership.ts";
 
 const HEARTBEAT_MS = 30_000;
@@ -45,8 +43,8 @@ export function createWsGateway(input: {
   policy: GuardPolicy;
   hub: EventHub;
   runEvents: RunEventLog;
-  /** Whether Claude works in a watched worktree (its checks then wait for the run's end). */
-  runs: RunManager;
+  /** What a `watch` message starts: the context's watches, and what they publish, check and wait for. */
+  watch: WatchContext;
 }): WsGateway {
   // Arbor's page offers `arbor.v1` beside its page key (see lib/http/page-key.ts): the answer names only
   // `arbor.v1`, so the key is never echoed back.
@@ -112,8 +110,8 @@ export function createWsGateway(input: {
         release?.();
       });
       // Another instance's repository is refused here, where the request enters, as withLocalRepo does for routes.
-      assertLocalRepo(getDb(), { repoId: target.repoId })
-        .then(() => watchWorktree({ db: getDb(), runs: input.runs }, target))
+      assertLocalRepo(input.watch.db, { repoId: target.repoId })
+        .then(() => watchWorktree(input.watch, target))
         .then(
           (stop) => {
             if (isCancelled) stop();

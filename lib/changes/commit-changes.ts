@@ -8,7 +8,7 @@ import { hunkId } from "@/lib/git/parse/hunk-id.ts";
 import { readFileDiff } from "@/lib/git/read/read-file-diff.ts";
 import { readHeadRef } from "@/lib/git/read/read-head-ref.ts";
 import { readGitDir, readOperationInProgress } from "@/lib/git/read/read-operation-in-progress.ts";
-import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { CommitResultView } from "./changes-view.ts";
@@ -67,7 +67,7 @@ export async function commitChanges(
     timeoutMs: settings.commitTimeoutSeconds * 1000,
   });
   if (result.outcome !== "committed") throw describeFailure(result, settings.commitTimeoutSeconds);
-  publishWorktreeChangedTo(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
+  publishWorktreeChanged(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
   return {
     commit: result.commit,
     shortSha: result.commit.slice(0, 7),

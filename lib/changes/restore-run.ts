@@ -6,7 +6,7 @@ import { readTreeChanges } from "@/lib/git/read/read-tree-changes.ts";
 import { restoreWorktreeFiles } from "@/lib/git/write/restore-worktree-files.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
-import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RestoreFile, RestorePreview, RestoreResult } from "./changes-view.ts";
 import { findIndexedWorktree } from "./find-pinned-worktree.ts";
@@ -67,7 +67,7 @@ export async function restoreBeforeRun(
     remove: paths("delete"),
     allowRepositoryCode: await isRepositoryTrusted(db, input.repoId),
   });
-  publishWorktreeChangedTo(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
+  publishWorktreeChanged(ctx.hub, { repoId: input.repoId, worktreePath: cwd });
   return {
     restored: paths("write").length,
     deleted: paths("delete").length,

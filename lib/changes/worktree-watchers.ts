@@ -1,10 +1,9 @@
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
+import type { ChecksContext } from "@/lib/checks/run/checks-state.ts";
 import { scheduleChecksAfterEdit } from "@/lib/checks/run/schedule-checks.ts";
-import type { Db } from "@/lib/db/client.ts";
 import { readGitDir } from "@/lib/git/read/read-operation-in-progress.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
 import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { findPinnedWorktree } from "./find-pinned-worktree.ts";
 import { watchWorktreeFolders, type FolderWatch } from "./watch-worktree-folders.ts";
 
@@ -17,12 +16,20 @@ interface Watched {
 /** Worktrees watched at once, whoever looks; more watch requests are refused (the views still update after runs). */
 export const MAX_WATCHED_WORKTREES = 32;
 
-const watchedState = defineProcessState("worktreeWatchers", () => new Map<string, Watched>());
+/** One watch per worktree a browser is looking at (by repository and path), on the runtime context. */
+export type WorktreeWatchers = Map<string, Watched>;
 
-/** What a watch touches: the database, and the run manager (checks wait while Claude works there). */
-export interface WatchContext {
-  db: Db;
+export function createWorktreeWatchers(): WorktreeWatchers {
+  return new Map();
+}
+
+/**
+ * What a watch touches: the watches, the hub its "worktree changed" goes to, the checks it asks
+ * for, and the run manager (checks wait while Claude works there).
+ */
+export interface WatchContext extends ChecksContext {
   runs: RunManager;
+  worktreeWatchers: WorktreeWatchers;
 }
 
 /**
@@ -37,7 +44,7 @@ export async function watchWorktree(
   input: { repoId: string; worktreePath: string },
 ): Promise<() => void> {
   const { repoId, worktreePath } = await findPinnedWorktree(ctx.db, input);
-  const watched = watchedState.get();
+  const watched = ctx.worktreeWatchers;
   const key = `${repoId}\0${worktreePath}`;
   let entry = watched.get(key);
   if (!entry) {
@@ -63,14 +70,13 @@ export async function watchWorktree(
 }
 
 /** How many worktrees are watched and how many folders that takes (for tests and metrics). */
-export async function describeWatches(): Promise<{ worktrees: number; folders: number }> {
-  const watches = await Promise.all([...watchedState.get().values()].map((entry) => entry.started));
+export async function describeWatches(watched: WorktreeWatchers): Promise<{ worktrees: number; folders: number }> {
+  const watches = await Promise.all([...watched.values()].map((entry) => entry.started));
   return { worktrees: watches.length, folders: watches.reduce((sum, watch) => sum + (watch?.count() ?? 0), 0) };
 }
 
 /** Stops watching a worktree whoever looks (it was removed); later releases find nothing to stop. */
-export function stopWatchingWorktree(input: { repoId: string; worktreePath: string }): void {
-  const watched = watchedState.get();
+export function stopWatchingWorktree(watched: WorktreeWatchers, input: { repoId: string; worktreePath: string }): void {
   const key = `${input.repoId}\0${input.worktreePath}`;
   const entry = watched.get(key);
   if (!entry) return;
@@ -79,9 +85,9 @@ export function stopWatchingWorktree(input: { repoId: string; worktreePath: stri
 }
 
 /** Stops every watch (the server is shutting down). */
-export async function stopAllWatches(): Promise<void> {
-  const entries = [...watchedState.get().values()];
-  watchedState.get().clear();
+export async function stopAllWatches(watched: WorktreeWatchers): Promise<void> {
+  const entries = [...watched.values()];
+  watched.clear();
   for (const watch of await Promise.all(entries.map((entry) => entry.started))) watch?.close();
 }
 
@@ -100,8 +106,8 @@ async function startWatch(
       worktreePath: input.worktreePath,
       gitDirs: [...new Set([gitDir, commonDir])],
       onChange: () => {
-        publishWorktreeChanged(input);
-        scheduleChecksAfterEdit(ctx.db, {
+        publishWorktreeChanged(ctx.hub, input);
+        scheduleChecksAfterEdit(ctx, {
           ...input,
           isBusy: () =>
             ctx.runs.stateOf(input.worktreePath) !== "idle" || ctx.runs.closureOf(input.worktreePath) !== null,
@@ -109,7 +115,7 @@ async function startWatch(
       },
     });
     // A change made while the folders were being walked has no event: one rescan covers that gap.
-    publishWorktreeChanged(input);
+    publishWorktreeChanged(ctx.hub, input);
     return watch;
   } catch (error) {
     console.warn(

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import type { AutoFixView } from "@/lib/realtime/check-views.ts";
@@ -20,13 +21,14 @@ const REFUSALS = {
  * cannot run: an untrusted repository, or one without checks.
  */
 export async function setWorktreeAutoFix(
-  db: Db,
+  ctx: { db: Db; hub: EventHub },
   input: { repoId: string; worktreePath: string } & AutoFixSetting,
 ): Promise<AutoFixView> {
+  const { db } = ctx;
   const { worktree } = await resolvePinnedWorktree(db, input);
   if (input.enabled) {
     const { reason } = await readCheckReadiness(db, input.repoId);
     if (reason) throw new AppError("precondition_failed", REFUSALS[reason.code], { details: { reason: reason.code } });
   }
-  return toAutoFixView(await saveAutoFixSetting(db, { ...input, worktreePath: worktree.path }));
+  return toAutoFixView(await saveAutoFixSetting(ctx, { ...input, worktreePath: worktree.path }));
 }

@@ -7,7 +7,9 @@ import { createHistoryImports } from "@/lib/history-import/history-import-job.ts
 import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
 import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
-import { getEventHub } from "@/lib/realtime/event-hub.ts";
+import { EventHub } from "@/lib/realtime/event-hub.ts";
+import { createChecksState } from "@/lib/checks/run/checks-state.ts";
+import { createWorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
 import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { createSettingsCache } from "@/lib/settings/settings-store.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
@@ -16,9 +18,8 @@ import type { RuntimeContext } from "./runtime-context.ts";
 /**
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). Everything Arbor keeps
- * for the life of its process is made here, once per context. The hub is the process-wide one while
- * lib/checks/ and the worktree watchers still publish through getEventHub(); everything else is
- * handed `hub`. Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
+ * for the life of its process is made here, once per context, and handed to what uses it (`hub`,
+ * `checks`...). Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
  */
 export function createRuntimeContext(input: {
   config: ArborConfig;
@@ -27,7 +28,7 @@ export function createRuntimeContext(input: {
   /** The file "Import history"'s reader threads start from (server/main.ts); the project's copy otherwise. */
   historyReaderEntry?: string;
 }): RuntimeContext {
-  const hub = getEventHub();
+  const hub = new EventHub();
   // What the run path uses (executeRun's RunContext); the run manager is built around it.
   const runPath = {
     db: input.db,
@@ -40,10 +41,11 @@ export function createRuntimeContext(input: {
     approvalWaiters: createApprovalWaiters(),
     previousScans: new Map(),
     upkeepRuns: new Map(),
+    checks: createChecksState(),
   };
   const runs = createRunManager(runPath, {
     onChecksFinished: ({ job, runs: manager, results }) =>
-      void autoFixFailedChecks({ db: input.db, runs: manager }, { ...job, results }).catch((error: unknown) =>
+      void autoFixFailedChecks({ db: input.db, hub, runs: manager }, { ...job, results }).catch((error: unknown) =>
         console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
       ),
   });
@@ -54,6 +56,7 @@ export function createRuntimeContext(input: {
     runs,
     worktreeHolds: new Map(),
     setupStops: new Map(),
+    worktreeWatchers: createWorktreeWatchers(),
     historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
     access: null,
   };

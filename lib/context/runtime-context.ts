@@ -8,6 +8,8 @@ import type { Db } from "@/lib/db/client.ts";
 import type { HistoryImports } from "@/lib/history-import/history-import-job.ts";
 import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
+import type { WorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
+import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import type { SetupStops } from "@/lib/worktrees/setup/setup-stops.ts";
 import type { WorktreeHolds } from "@/lib/worktrees/worktree-holds.ts";
 import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
@@ -50,6 +52,10 @@ export interface RuntimeContext {
   historyImports: HistoryImports;
   /** Pinned worktrees, to place hook events by their cwd; pinning and new worktrees invalidate it. */
   worktreeIndex: WorktreeIndex;
+  /** The checks' running batches, cancellable lands, pending automatic runs and settled trees. */
+  checks: ChecksState;
+  /** One file watcher per worktree a browser is looking at, with how many look. */
+  worktreeWatchers: WorktreeWatchers;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
   /** Who may act for the user; null until the server listens (server/main.ts). */

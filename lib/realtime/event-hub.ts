@@ -1,4 +1,3 @@
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import type { ServerMessage } from "./protocol.ts";
 
 /** What every browser hears: notifications, waiting requests and settings changes (all worktrees). */
@@ -48,16 +47,6 @@ export class EventHub {
   listenerCount(topic: string): number {
     return this.#listeners.get(topic)?.size ?? 0;
   }
-}
-
-const eventHubState = defineProcessState("eventHub", () => new EventHub());
-
-/**
- * The process-wide hub, which the runtime context holds as `hub`. Everything else is handed the hub;
- * only lib/checks/ and lib/changes/worktree-watchers.ts still reach it here, until they are too.
- */
-export function getEventHub(): EventHub {
-  return eventHubState.get();
 }
 
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;

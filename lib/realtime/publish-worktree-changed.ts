@@ -1,4 +1,4 @@
-import { getEventHub, repoTopic, type EventHub } from "./event-hub.ts";
+import { repoTopic, type EventHub } from "./event-hub.ts";
 import { queryKeys } from "./query-keys.ts";
 
 /**
@@ -6,14 +6,9 @@ import { queryKeys } from "./query-keys.ts";
  * (a run ended, or the worktree watcher saw a write): its changes view, the worktree list and the
  * tree dashboard are scanned again. Nothing is sent with it; git facts are always read fresh.
  */
-export function publishWorktreeChangedTo(hub: EventHub, input: { repoId: string; worktreePath: string }): void {
+export function publishWorktreeChanged(hub: EventHub, input: { repoId: string; worktreePath: string }): void {
   const topic = repoTopic(input.repoId);
   hub.publish(topic, { type: "invalidate", queryKey: queryKeys.changes(input.repoId, input.worktreePath) });
   hub.publish(topic, { type: "invalidate", queryKey: queryKeys.worktrees(input.repoId) });
   hub.publish(topic, { type: "invalidate", queryKey: queryKeys.dashboard(input.repoId) });
-}
-
-/** The same on the process-wide hub: only lib/changes/worktree-watchers.ts, until it is given the hub. */
-export function publishWorktreeChanged(input: { repoId: string; worktreePath: string }): void {
-  publishWorktreeChangedTo(getEventHub(), input);
 }

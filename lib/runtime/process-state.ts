@@ -15,8 +15,6 @@ export const PROCESS_STATE = {
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  eventHub:
-    "lib/realtime/event-hub.ts: the runtime context's hub, still reached directly by lib/checks/ and the worktree watchers",
   sqliteSideConnections:
     "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
   walCheckpointers:
@@ -25,15 +23,6 @@ export const PROCESS_STATE = {
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
     "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
-  checkBatches:
-    "lib/checks/run/check-batches.ts: the checks running in each worktree, so a new run cancels the old one",
-  landingGates:
-    "lib/checks/gate/landing-gates.ts: the lands whose checks are running per repository, so the user can cancel them",
-  checkDebounces: "lib/checks/run/schedule-checks.ts: automatic check runs waiting for a worktree to settle",
-  checkSettledTrees:
-    "lib/checks/run/settled-trees.ts: each worktree's files as they were when its last checks ended, so the checks' own writes do not start them again",
-  worktreeWatchers:
-    "lib/changes/worktree-watchers.ts: one file watcher per worktree a browser is looking at, with how many look",
   shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;

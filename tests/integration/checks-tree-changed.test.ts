@@ -4,15 +4,20 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createChecksState } from "@/lib/checks/run/checks-state.ts";
 import { saveChecks } from "@/lib/checks/check-settings-store.ts";
 import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
 import { waitForWorktreeBatch } from "@/lib/checks/run/check-batches.ts";
 import { runChecksIfTreeChanged } from "@/lib/checks/run/checks-after-edit.ts";
+import { EventHub } from "@/lib/realtime/event-hub.ts";
 import { readTrustView, revokeTrust, trustRepository } from "@/lib/trust/repo-trust.ts";
 import { addWorktree, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { usePinnedRepo } from "@/tests/support/use-pinned-repo.ts";
 
 const repo = usePinnedRepo({ exclude: "" });
+// The parts the checks use, made here as the runtime context makes them.
+const checks = createChecksState();
+const checksContext = () => ({ db: repo.db, hub: new EventHub(), checks });
 
 beforeAll(async () => {
   await trustRepository(repo.db, { repoId: repo.repoId, digest: (await readTrustView(repo.db, repo.repoId)).digest });
@@ -20,8 +25,8 @@ beforeAll(async () => {
 
 /** Asks for the checks as an edit would, and waits for any batch it started to end. */
 async function afterEdit(worktreePath: string): Promise<boolean> {
-  const started = await runChecksIfTreeChanged(repo.db, { repoId: repo.repoId, worktreePath });
-  await waitForWorktreeBatch(worktreePath);
+  const started = await runChecksIfTreeChanged(checksContext(), { repoId: repo.repoId, worktreePath });
+  await waitForWorktreeBatch(checks.batches, worktreePath);
   return started;
 }
 

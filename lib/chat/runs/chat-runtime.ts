@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import type { Db } from "@/lib/db/client.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun, type RunContext } from "./execute-run.ts";
@@ -19,9 +21,12 @@ export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: C
 /**
  * The run manager of a runtime context (lib/context): each run gets the context's database, event
  * log, hub, warm pool and approval waiters, and nothing else. A run that changed files schedules
- * the repository's checks, whose results go to `onChecksFinished`.
+ * the repository's checks (in the context's `checks`), whose results go to `onChecksFinished`.
  */
-export function createRunManager(ctx: RunContext, options: { onChecksFinished?: ChecksAfterRun } = {}): RunManager {
+export function createRunManager(
+  ctx: RunContext & { checks: ChecksState },
+  options: { onChecksFinished?: ChecksAfterRun } = {},
+): RunManager {
   const manager: RunManager = new RunManager({
     execute: async (job, signal) => {
       await captureUserMessage(ctx, job);
@@ -35,7 +40,7 @@ export function createRunManager(ctx: RunContext, options: { onChecksFinished?: 
       // counts as busy, so their auto-fix may send the next message.
       if (result.hasChangedFiles) {
         const tell = options.onChecksFinished;
-        scheduleWorktreeChecks(ctx.db, {
+        scheduleWorktreeChecks(ctx, {
           repoId: job.repoId,
           worktreePath: job.worktreePath,
           onFinished: tell && ((results) => tell({ job, runs: manager, results })),
@@ -92,9 +97,10 @@ async function cancelQueuedRun(ctx: RunContext, job: RunJob): Promise<RunJobResu
   return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
 }
 
-/** What queueing a run touches: the database and the context's run manager. */
+/** What queueing a run touches: the database, the context's run manager, and the hub (the auto-fix count). */
 export interface SendContext {
   db: Db;
+  hub: EventHub;
   runs: RunManager;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { checkpointRef, keepCheckpointTree } from "@/lib/git/write/checkpoint-refs.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
-import { publishWorktreeChangedTo } from "@/lib/realtime/publish-worktree-changed.ts";
+import { publishWorktreeChanged } from "@/lib/realtime/publish-worktree-changed.ts";
 import type { RunJob } from "./run-job.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
@@ -43,6 +43,6 @@ export async function takeRunCheckpoint(
     );
     return null;
   } finally {
-    if (phase === "end") publishWorktreeChangedTo(hub, { repoId: job.repoId, worktreePath: job.worktreePath });
+    if (phase === "end") publishWorktreeChanged(hub, { repoId: job.repoId, worktreePath: job.worktreePath });
   }
 }

@@ -27,9 +27,9 @@ export async function autoFixFailedChecks(
     worktreeState: ctx.runs.stateOf(input.worktreePath),
     closure: ctx.runs.closureOf(input.worktreePath),
   });
-  if (decision.action === "give_up") publishAutoFix(ref, state);
+  if (decision.action === "give_up") publishAutoFix(ctx.hub, ref, state);
   if (decision.action !== "send") return decision;
-  if (!(await takeAutoFixAttempt(ctx.db, { ...ref, seen: state }))) return { action: "none", why: "superseded" };
+  if (!(await takeAutoFixAttempt(ctx, { ...ref, seen: state }))) return { action: "none", why: "superseded" };
   await acceptCheckFix(ctx, { sessionId: input.sessionId, isAutomatic: true });
   return decision;
 }

@@ -33,7 +33,7 @@ export async function acceptChatMessage(
   input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
 ): Promise<AcceptedSend> {
   const { session, userMessageId } = await storeUserMessage(ctx.db, input);
-  if (!input.isAutomatic) await resetAutoFixAttempts(ctx.db, session);
+  if (!input.isAutomatic) await resetAutoFixAttempts(ctx, session);
   return acceptRun(ctx, { session, userMessageId });
 }
 

@@ -1,8 +1,7 @@
-import type { Db } from "@/lib/db/client.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
 import type { CheckSpec } from "@/lib/checks/check-setting.ts";
 import { findPassingRun } from "@/lib/checks/check-run-store.ts";
-import { startCheckBatch } from "@/lib/checks/run/run-check-batch.ts";
+import { startCheckBatch, type CheckRunContext } from "@/lib/checks/run/run-check-batch.ts";
 import type { PrepareScratch, ScratchWorktree } from "./scratch-worktree.ts";
 
 /**
@@ -13,7 +12,7 @@ import type { PrepareScratch, ScratchWorktree } from "./scratch-worktree.ts";
  * Resolves with every result, whatever it is.
  */
 export async function runChecksOnTree(
-  db: Db,
+  ctx: CheckRunContext,
   input: {
     repoId: string;
     worktreePath: string;
@@ -29,7 +28,7 @@ export async function runChecksOnTree(
 ): Promise<CheckRunView[]> {
   const { repoId, tree } = input;
   const cached = await Promise.all(
-    input.checks.map((check) => findPassingRun(db, { repoId, tree, command: check.command })),
+    input.checks.map((check) => findPassingRun(ctx.db, { repoId, tree, command: check.command })),
   );
   const isCached = cached.every((row) => row !== null);
   const cwd = isCached ? input.repoCwd : await input.scratch.checkout({ commit: input.commit, tree });
@@ -37,7 +36,7 @@ export async function runChecksOnTree(
     isCached || !input.prepare
       ? ""
       : await input.prepare({ scratchPath: cwd, tree, worktreePath: input.worktreePath, signal: input.signal });
-  const batch = await startCheckBatch(db, {
+  const batch = await startCheckBatch(ctx, {
     repoId,
     worktreePath: input.worktreePath,
     cwd,

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client.ts";
+import type { ChecksContext } from "@/lib/checks/run/checks-state.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
@@ -18,7 +18,7 @@ import { withScratchWorktree, type PrepareScratch } from "./scratch-worktree.ts"
  * or the repository is not trusted (the land goes ahead, and says so).
  */
 export async function runMergeGate(
-  db: Db,
+  ctx: ChecksContext,
   input: {
     repoId: string;
     worktreePath: string;
@@ -31,12 +31,12 @@ export async function runMergeGate(
     prepare?: PrepareScratch;
   },
 ): Promise<MergeGateResult> {
-  const { checks, reason } = await readCheckReadiness(db, input.repoId);
+  const { checks, reason } = await readCheckReadiness(ctx.db, input.repoId);
   if (reason) return { status: "not_run", reason, tree: null, checks: [] };
   const tree = input.knownTree ?? (await mergeTree(input));
-  const runs = await whileCancellable(input.repoId, (signal) =>
+  const runs = await whileCancellable(ctx.checks.gates, input.repoId, (signal) =>
     withScratchWorktree({ repoCwd: input.baseCwd }, (scratch) =>
-      runChecksOnTree(db, {
+      runChecksOnTree(ctx, {
         repoId: input.repoId,
         worktreePath: input.worktreePath,
         checks,

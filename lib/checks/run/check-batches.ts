@@ -1,11 +1,6 @@
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { ChecksState, RunningBatch } from "@/lib/checks/run/checks-state.ts";
 
-interface RunningBatch {
-  controller: AbortController;
-  done: Promise<unknown>;
-}
-
-const batchesState = defineProcessState("checkBatches", () => new Map<string, RunningBatch>());
+type Batches = ChecksState["batches"];
 
 /**
  * Takes the worktree's check slot: the batch running there is cancelled (its process groups are
@@ -13,10 +8,10 @@ const batchesState = defineProcessState("checkBatches", () => new Map<string, Ru
  * `start` gets the new batch's signal and returns its completion, which frees the slot.
  */
 export async function replaceWorktreeBatch<T>(
+  batches: Batches,
   worktreePath: string,
   start: (signal: AbortSignal) => Promise<{ result: T; done: Promise<unknown> }>,
 ): Promise<T> {
-  const batches = batchesState.get();
   const controller = new AbortController();
   const previous = batches.get(worktreePath);
   let release!: () => void;
@@ -44,15 +39,15 @@ export async function replaceWorktreeBatch<T>(
 }
 
 /** Cancels the checks running in a worktree (it is being removed); resolves once they stopped. */
-export async function cancelWorktreeBatch(worktreePath: string): Promise<void> {
-  const running = batchesState.get().get(worktreePath);
+export async function cancelWorktreeBatch(batches: Batches, worktreePath: string): Promise<void> {
+  const running = batches.get(worktreePath);
   if (!running) return;
   running.controller.abort();
   await running.done.catch(() => undefined);
 }
 
 /** Resolves once the checks running in a worktree (if any) have ended, without cancelling them. */
-export async function waitForWorktreeBatch(worktreePath: string): Promise<void> {
-  const running = batchesState.get().get(worktreePath);
+export async function waitForWorktreeBatch(batches: Batches, worktreePath: string): Promise<void> {
+  const running = batches.get(worktreePath);
   await running?.done.catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client.ts";
+import type { ChecksContext } from "@/lib/checks/run/checks-state.ts";
 import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
 import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -15,14 +15,15 @@ import { startWorktreeBatch } from "./worktree-checks.ts";
  * Resolves with whether a batch started.
  */
 export async function runChecksIfTreeChanged(
-  db: Db,
+  ctx: ChecksContext,
   input: { repoId: string; worktreePath: string },
 ): Promise<boolean> {
+  const { db, checks: state } = ctx;
   const { checks, reason } = await readCheckReadiness(db, input.repoId);
   if (reason) return false;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const worktreePath = worktree.path;
-  await waitForWorktreeBatch(worktreePath);
+  await waitForWorktreeBatch(state.batches, worktreePath);
   const tested = await readTestedTree(worktreePath);
   const latest = await readLatestRuns(db, {
     repoId: input.repoId,
@@ -31,7 +32,7 @@ export async function runChecksIfTreeChanged(
   });
   const isTestedAlready =
     latest.length === checks.length && latest.every((run) => run.tree === tested.tree && run.status !== "cancelled");
-  if (isTestedAlready || readSettledTree(worktreePath) === tested.tree) return false;
-  await startWorktreeBatch(db, { repoId: input.repoId, worktreePath, checks, tested });
+  if (isTestedAlready || readSettledTree(state.settledTrees, worktreePath) === tested.tree) return false;
+  await startWorktreeBatch(ctx, { repoId: input.repoId, worktreePath, checks, tested });
   return true;
 }

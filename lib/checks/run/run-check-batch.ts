@@ -2,12 +2,18 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Db } from "@/lib/db/client.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import type { CheckSpec } from "@/lib/checks/check-setting.ts";
 import { findPassingRun, toCheckRunView, type CheckRunRow } from "@/lib/checks/check-run-store.ts";
 import { describeCheckOutcome } from "./describe-check-outcome.ts";
 import { runCheckCommand } from "./run-check-command.ts";
 import { createCheckOutputStream } from "./stream-check-output.ts";
+
+/** What a batch touches: its rows, and the browsers its results and output go to. */
+export interface CheckRunContext {
+  db: Db;
+  hub: EventHub;
+}
 
 /** The files a batch tests, as git objects: what the cache is keyed by. */
 export interface TestedTree {
@@ -24,7 +30,7 @@ export interface TestedTree {
  * first, in Arbor's words) opens the output of each check that runs.
  */
 export async function startCheckBatch(
-  db: Db,
+  ctx: CheckRunContext,
   input: {
     repoId: string;
     worktreePath: string;
@@ -36,6 +42,7 @@ export async function startCheckBatch(
     preamble?: string;
   },
 ): Promise<{ runs: CheckRunView[]; done: Promise<CheckRunView[]> }> {
+  const { db, hub } = ctx;
   const batchId = randomUUID();
   const { repoId, worktreePath, tested } = input;
   const base = { repoId, worktreePath, batchId, purpose: input.purpose, treeSha: tested.tree };
@@ -62,7 +69,7 @@ export async function startCheckBatch(
       },
     });
     rows.push({ row, check });
-    publishRun({ repoId, worktreePath, run: toCheckRunView(row) });
+    publishRun(hub, { repoId, worktreePath, run: toCheckRunView(row) });
   }
   const done = (async () => {
     const results: CheckRunView[] = [];
@@ -70,7 +77,7 @@ export async function startCheckBatch(
       if (row.status !== "running") results.push(toCheckRunView(row));
       else
         results.push(
-          await runOne(db, { row, check, cwd: input.cwd, signal: input.signal, preamble: input.preamble ?? "" }),
+          await runOne(ctx, { row, check, cwd: input.cwd, signal: input.signal, preamble: input.preamble ?? "" }),
         );
     }
     return results;
@@ -79,11 +86,11 @@ export async function startCheckBatch(
 }
 
 async function runOne(
-  db: Db,
+  ctx: CheckRunContext,
   input: { row: CheckRunRow; check: CheckSpec; cwd: string; signal: AbortSignal; preamble: string },
 ): Promise<CheckRunView> {
   const { row, check } = input;
-  const stream = createCheckOutputStream({
+  const stream = createCheckOutputStream(ctx.hub, {
     repoId: row.repoId,
     worktreePath: row.worktreePath,
     checkRunId: row.id,
@@ -103,7 +110,7 @@ async function runOne(
   // A signal aborted with a sentence says who cancelled (a cancelled land), instead of "a newer run".
   const reason: unknown = input.signal.reason;
   const message = status === "cancelled" && typeof reason === "string" ? reason : outcome.message;
-  const finished = await db.checkRun.update({
+  const finished = await ctx.db.checkRun.update({
     where: { id: row.id },
     data: {
       status,
@@ -115,11 +122,11 @@ async function runOne(
     },
   });
   const view = toCheckRunView(finished);
-  publishRun({ repoId: row.repoId, worktreePath: row.worktreePath, run: view });
+  publishRun(ctx.hub, { repoId: row.repoId, worktreePath: row.worktreePath, run: view });
   return view;
 }
 
 /** Every state a check's row takes (running, its end, a cache answer) goes to the repository's browsers whole. */
-function publishRun(input: { repoId: string; worktreePath: string; run: CheckRunView }): void {
-  getEventHub().publish(repoTopic(input.repoId), { type: "check_run", ...input });
+function publishRun(hub: EventHub, input: { repoId: string; worktreePath: string; run: CheckRunView }): void {
+  hub.publish(repoTopic(input.repoId), { type: "check_run", ...input });
 }

@@ -1,9 +1,8 @@
-import type { Db } from "@/lib/db/client.ts";
+import type { ChecksContext, ChecksFinished, ChecksState } from "@/lib/checks/run/checks-state.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { runChecksIfTreeChanged } from "./checks-after-edit.ts";
-import { cancelCheckRun, debounceCheckRun, type CheckRequest, type PendingCheckRun } from "./check-debouncer.ts";
-import { runWorktreeChecks, type ChecksFinished } from "./worktree-checks.ts";
+import { cancelCheckRun, debounceCheckRun, type CheckRequest } from "./check-debouncer.ts";
+import { runWorktreeChecks } from "./worktree-checks.ts";
 
 /** How long a worktree must stay quiet after a Claude run changed files before its checks run. */
 export const CHECK_DEBOUNCE_MS = 750;
@@ -12,17 +11,15 @@ export const EDIT_DEBOUNCE_MS = 2000;
 
 type WorktreeRef = { repoId: string; worktreePath: string };
 
-const debouncesState = defineProcessState("checkDebounces", () => new Map<string, PendingCheckRun<ChecksFinished>>());
-
 /**
  * Runs the worktree's checks once it has been quiet for CHECK_DEBOUNCE_MS after a Claude run that
  * changed files; `onFinished` is told the results. Another change meanwhile starts the wait again.
  * A repository that is untrusted or has no check is skipped without a word here (the worktree's
  * checks say why); anything else that goes wrong is logged.
  */
-export function scheduleWorktreeChecks(db: Db, input: WorktreeRef & { onFinished?: ChecksFinished }): void {
+export function scheduleWorktreeChecks(ctx: ChecksContext, input: WorktreeRef & { onFinished?: ChecksFinished }): void {
   const request = { isEditOnly: false, isBusy: () => false, onFinished: input.onFinished };
-  schedule(db, input, request, CHECK_DEBOUNCE_MS);
+  schedule(ctx, input, request, CHECK_DEBOUNCE_MS);
 }
 
 /**
@@ -31,36 +28,41 @@ export function scheduleWorktreeChecks(db: Db, input: WorktreeRef & { onFinished
  * (Claude is running or queued there, and its end schedules the checks with its auto-fix; or a
  * land or removal holds the worktree while git changes it).
  */
-export function scheduleChecksAfterEdit(db: Db, input: WorktreeRef & { isBusy: () => boolean }): void {
-  schedule(db, input, { isEditOnly: true, isBusy: input.isBusy, onFinished: undefined }, EDIT_DEBOUNCE_MS);
+export function scheduleChecksAfterEdit(ctx: ChecksContext, input: WorktreeRef & { isBusy: () => boolean }): void {
+  schedule(ctx, input, { isEditOnly: true, isBusy: input.isBusy, onFinished: undefined }, EDIT_DEBOUNCE_MS);
 }
 
 /** Drops the worktree's pending automatic run, if any (the worktree is gone). */
-export function cancelScheduledChecks(input: WorktreeRef): void {
-  cancelCheckRun(debouncesState.get(), keyOf(input));
+export function cancelScheduledChecks(checks: ChecksState, input: WorktreeRef): void {
+  cancelCheckRun(checks.debounces, keyOf(input));
 }
 
 const keyOf = (input: WorktreeRef) => `${input.repoId}\0${input.worktreePath}`;
 
-function schedule(db: Db, input: WorktreeRef, request: CheckRequest<ChecksFinished>, delayMs: number): void {
+function schedule(
+  ctx: ChecksContext,
+  input: WorktreeRef,
+  request: CheckRequest<ChecksFinished>,
+  delayMs: number,
+): void {
   const ref = { repoId: input.repoId, worktreePath: input.worktreePath };
   debounceCheckRun({
-    pending: debouncesState.get(),
+    pending: ctx.checks.debounces,
     key: keyOf(ref),
     request,
     delayMs,
-    fire: (merged) => void fire(db, ref, merged),
+    fire: (merged) => void fire(ctx, ref, merged),
   });
 }
 
-async function fire(db: Db, input: WorktreeRef, request: CheckRequest<ChecksFinished>): Promise<void> {
+async function fire(ctx: ChecksContext, input: WorktreeRef, request: CheckRequest<ChecksFinished>): Promise<void> {
   try {
     if (!request.isEditOnly) {
-      await runWorktreeChecks(db, { ...input, onFinished: request.onFinished });
+      await runWorktreeChecks(ctx, { ...input, onFinished: request.onFinished });
       return;
     }
     if (request.isBusy()) return;
-    await runChecksIfTreeChanged(db, input);
+    await runChecksIfTreeChanged(ctx, input);
   } catch (error) {
     if (isAppError(error) && error.code === "precondition_failed") return;
     console.warn(`[arbor] the checks of ${input.worktreePath} did not start: ${String(error)}`);

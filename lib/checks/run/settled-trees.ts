@@ -1,7 +1,7 @@
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import { readTestedTree } from "./tested-tree.ts";
 
-const settledState = defineProcessState("checkSettledTrees", () => new Map<string, string>());
+type SettledTrees = ChecksState["settledTrees"];
 
 /**
  * Notes the worktree's files as they are right after its checks ended. A check that writes files
@@ -9,21 +9,21 @@ const settledState = defineProcessState("checkSettledTrees", () => new Map<strin
  * by the file watcher that leaves exactly this tree is those writes, not the user's, and must not
  * start the checks again (else such a check would run forever). A folder the check removed is skipped.
  */
-export async function noteSettledTree(worktreePath: string): Promise<void> {
+export async function noteSettledTree(settled: SettledTrees, worktreePath: string): Promise<void> {
   try {
     const { tree } = await readTestedTree(worktreePath);
-    settledState.get().set(worktreePath, tree);
+    settled.set(worktreePath, tree);
   } catch {
-    settledState.get().delete(worktreePath);
+    settled.delete(worktreePath);
   }
 }
 
 /** The tree noted when the worktree's last checks ended, if any. */
-export function readSettledTree(worktreePath: string): string | null {
-  return settledState.get().get(worktreePath) ?? null;
+export function readSettledTree(settled: SettledTrees, worktreePath: string): string | null {
+  return settled.get(worktreePath) ?? null;
 }
 
 /** Forgets a worktree (it was removed). */
-export function forgetSettledTree(worktreePath: string): void {
-  settledState.get().delete(worktreePath);
+export function forgetSettledTree(settled: SettledTrees, worktreePath: string): void {
+  settled.delete(worktreePath);
 }

@@ -1,4 +1,4 @@
-import { getEventHub, repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 
 /** Streamed output per check, at most: past it the browser waits for the stored head and tail. */
 const MAX_STREAMED_CHARS = 512 * 1024;
@@ -8,12 +8,15 @@ const FLUSH_EVERY_MS = 100;
  * Sends a check's output to the repository's browsers as `check_output` messages, coalesced
  * (one message per 100 ms at most) and capped, so a check printing megabytes floods no socket.
  */
-export function createCheckOutputStream(input: {
-  repoId: string;
-  worktreePath: string;
-  checkRunId: string;
-  name: string;
-}): { write(text: string): void; close(): void } {
+export function createCheckOutputStream(
+  hub: EventHub,
+  input: {
+    repoId: string;
+    worktreePath: string;
+    checkRunId: string;
+    name: string;
+  },
+): { write(text: string): void; close(): void } {
   let pending = "";
   let streamed = 0;
   let isCapped = false;
@@ -21,7 +24,7 @@ export function createCheckOutputStream(input: {
   const flush = () => {
     timer = null;
     if (pending === "") return;
-    getEventHub().publish(repoTopic(input.repoId), { type: "check_output", ...input, text: pending });
+    hub.publish(repoTopic(input.repoId), { type: "check_output", ...input, text: pending });
     pending = "";
   };
   return {

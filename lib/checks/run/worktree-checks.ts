@@ -1,3 +1,4 @@
+import type { ChecksContext, ChecksFinished } from "@/lib/checks/run/checks-state.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
@@ -14,9 +15,6 @@ import { noteSettledTree } from "./settled-trees.ts";
 import { readTestedTree } from "./tested-tree.ts";
 
 type WorktreeRef = { repoId: string; worktreePath: string };
-
-/** Told a batch's final results once it ended (every check finished; some may say cancelled). */
-export type ChecksFinished = (runs: CheckRunView[]) => void;
 
 /** The latest result of each configured check in a worktree, why checks cannot run there if they cannot, and its auto-fix. */
 export async function readWorktreeChecks(db: Db, input: WorktreeRef): Promise<WorktreeChecksView> {
@@ -43,25 +41,27 @@ export async function readWorktreeChecks(db: Db, input: WorktreeRef): Promise<Wo
  * them all. Refused (412) in an untrusted repository or when no check is configured, saying what to do.
  */
 export async function runWorktreeChecks(
-  db: Db,
+  ctx: ChecksContext,
   input: WorktreeRef & { onFinished?: ChecksFinished },
 ): Promise<WorktreeChecksView> {
+  const { db } = ctx;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const { checks, reason } = await readCheckReadiness(db, input.repoId);
   if (reason) throw new AppError("precondition_failed", reason.message, { details: { reason: reason.code } });
-  return startWorktreeBatch(db, { ...input, worktreePath: worktree.path, checks });
+  return startWorktreeBatch(ctx, { ...input, worktreePath: worktree.path, checks });
 }
 
 /** Starts a batch in the worktree's check slot, on `tested` when the caller has just read it. */
 export async function startWorktreeBatch(
-  db: Db,
+  ctx: ChecksContext,
   input: WorktreeRef & { checks: CheckSpec[]; tested?: TestedTree; onFinished?: ChecksFinished },
 ): Promise<WorktreeChecksView> {
+  const { db, checks } = ctx;
   const { repoId, worktreePath } = input;
   let finished: Promise<CheckRunView[] | null> = Promise.resolve(null);
-  const runs = await replaceWorktreeBatch(worktreePath, async (signal) => {
+  const runs = await replaceWorktreeBatch(checks.batches, worktreePath, async (signal) => {
     const tested = input.tested ?? (await readTestedTree(worktreePath));
-    const batch = await startCheckBatch(db, {
+    const batch = await startCheckBatch(ctx, {
       repoId,
       worktreePath,
       cwd: worktreePath,
@@ -74,9 +74,10 @@ export async function startWorktreeBatch(
     finished = batch.done.then(
       async (results) => {
         try {
-          if (!results.some((run) => run.status === "cancelled")) await noteSettledTree(worktreePath);
+          if (!results.some((run) => run.status === "cancelled"))
+            await noteSettledTree(checks.settledTrees, worktreePath);
           if (summarizeCheckStatus(results.map((run) => run.status)) === "passed")
-            await resetAutoFixAttempts(db, { repoId, worktreePath });
+            await resetAutoFixAttempts(ctx, { repoId, worktreePath });
         } catch (error) {
           console.warn(`[arbor] after the checks of ${worktreePath}: ${String(error)}`);
         }

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit } from "@/lib/git/run/run-git.ts";
 import { readCheckReadiness } from "@/lib/checks/check-readiness.ts";
+import type { ChecksContext } from "@/lib/checks/run/checks-state.ts";
 import { whileCancellable } from "@/lib/checks/gate/landing-gates.ts";
 import { assertCommitterIdentity } from "@/lib/worktrees/land/git-identity.ts";
 import { assertUnchangedSinceCheck } from "@/lib/worktrees/land/move-base.ts";
@@ -25,7 +26,7 @@ export type LandQueueInput = { repoId: string; base?: string } & (
  * when a worktree could not land on its own (landWorktree's checks); every worktree and the base's
  * stay held until it is done, and cancelLanding stops it with nothing landed.
  */
-export async function landQueue(ctx: WorktreeContext, input: LandQueueInput): Promise<LandQueueResult> {
+export async function landQueue(ctx: WorktreeContext & ChecksContext, input: LandQueueInput): Promise<LandQueueResult> {
   const { db } = ctx;
   const { repoId } = input;
   const { checks, reason } = await readCheckReadiness(db, repoId);
@@ -64,7 +65,7 @@ export async function landQueue(ctx: WorktreeContext, input: LandQueueInput): Pr
         branch: check.branch,
         commit: commits[index]!,
       }));
-      return whileCancellable(repoId, (signal) =>
+      return whileCancellable(ctx.checks.gates, repoId, (signal) =>
         runQueue(ctx, { repoId, base, baseCwd, baseCommit, checks, queue, signal }),
       );
     },

@@ -109,7 +109,7 @@ async function testInOrder(
     });
     if (merge.status === "conflicts")
       return { tested, stop: { index, kind: "conflict", files: merge.files, count: merge.count } };
-    const checks = await runChecksOnTree(ctx.db, {
+    const checks = await runChecksOnTree(ctx, {
       repoId: run.repoId,
       worktreePath: branch.worktreePath,
       checks: run.checks,

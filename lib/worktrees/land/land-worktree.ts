@@ -1,7 +1,7 @@
-import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
+import type { ChecksContext } from "@/lib/checks/run/checks-state.ts";
 import { runMergeGate } from "@/lib/checks/gate/merge-gate.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { createGateScratchPreparer } from "@/lib/worktrees/gate-setup/prepare-gate-scratch.ts";
@@ -20,7 +20,6 @@ import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees
 import { parseCommitSubjects, squashMessage } from "./squash-message.ts";
 import { whileHolding } from "@/lib/worktrees/worktree-holds.ts";
 import type { LandCheck, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
-import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 const LAND_TIMEOUT_MS = 120_000;
 
@@ -36,7 +35,7 @@ export const mergeMessage = (input: { branch: string; base: string }) =>
  * or removal races it); hooks and drivers run only when trusted; a half-done merge is undone
  * (`merge --abort`, `reset --merge`). The branch's design nodes move to done.
  */
-export async function landWorktree(ctx: WorktreeContext, input: LandInput): Promise<LandResult> {
+export async function landWorktree(ctx: WorktreeContext & ChecksContext, input: LandInput): Promise<LandResult> {
   const { db } = ctx;
   const { worktree } = await resolvePinnedWorktree(db, input);
   const own = await readOperationState(worktree.path);
@@ -69,10 +68,8 @@ export async function landWorktree(ctx: WorktreeContext, input: LandInput): Prom
 type LandInput = { repoId: string; worktreePath: string; base?: string; method: LandMethod; baseCommit?: string };
 
 /** The land itself, with both worktrees held and the check passed. */
-async function landChecked(
-  { db, hub }: { db: Db; hub: EventHub },
-  input: LandInput & { check: LandCheck },
-): Promise<LandResult> {
+async function landChecked(ctx: ChecksContext, input: LandInput & { check: LandCheck }): Promise<LandResult> {
+  const { db, hub } = ctx;
   const { check } = input;
   const { branch, base } = check;
   const cwd = check.baseWorktreePath!;
@@ -80,7 +77,7 @@ async function landChecked(
   if (onBase) throw new AppError("conflict", `${branch} was not landed. ${describeOperation(onBase)}`);
   const isTrusted = await isRepositoryTrusted(db, input.repoId);
   // The repository's checks on the would-be merge, before the base (or, for a rebase, the branch) moves.
-  const gate = await runMergeGate(db, {
+  const gate = await runMergeGate(ctx, {
     repoId: input.repoId,
     worktreePath: check.worktreePath,
     baseCwd: cwd,

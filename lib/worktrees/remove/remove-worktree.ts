@@ -1,5 +1,6 @@
 import path from "node:path";
-import { stopWatchingWorktree } from "@/lib/changes/worktree-watchers.ts";
+import { stopWatchingWorktree, type WorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
+import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import { forgetWorktreeChecks } from "@/lib/checks/run/forget-worktree-checks.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { runGit, runGitCommand } from "@/lib/git/run/run-git.ts";
@@ -19,6 +20,9 @@ import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts"
 import { readSubmoduleLosses } from "./submodule-state.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 
+/** What a removal touches beyond the worktree's: the checks and the file watch it stops there. */
+export type RemovalContext = WorktreeContext & { checks: ChecksState; worktreeWatchers: WorktreeWatchers };
+
 /**
  * Removes a linked worktree safely: refused, with every reason, for uncommitted changes, ignored
  * files only it has (unless `discardIgnored`), a nested worktree, unsaved submodule work, unique
@@ -27,7 +31,7 @@ import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions
  * merged (`-D` when landed by squash or rebase), conversations archived. `dryRun` only reports.
  */
 export async function removeWorktree(
-  ctx: WorktreeContext,
+  ctx: RemovalContext,
   input: {
     repoId: string;
     worktreePath: string;
@@ -97,8 +101,8 @@ export async function removeWorktree(
   }
   result.isRemoved = true;
   // Nothing keeps watching or testing a folder that is gone.
-  stopWatchingWorktree({ repoId: input.repoId, worktreePath: worktree.path });
-  await forgetWorktreeChecks({ repoId: input.repoId, worktreePath: worktree.path });
+  stopWatchingWorktree(ctx.worktreeWatchers, { repoId: input.repoId, worktreePath: worktree.path });
+  await forgetWorktreeChecks(ctx.checks, { repoId: input.repoId, worktreePath: worktree.path });
   const sessions = await db.chatSession.findMany({
     where: { repoId: input.repoId, worktreePath: worktree.path, status: "active" },
   });

@@ -6,7 +6,7 @@ import { listWorktrees } from "@/lib/worktrees/land/landed-branches.ts";
 import { readDefaultBase } from "@/lib/worktrees/ship/pull-request.ts";
 import { removalBlockers, worktreesInside, type RemovalFacts } from "@/lib/worktrees/remove/removal-blockers.ts";
 import { reclaimDependencies } from "./reclaim-dependencies.ts";
-import { gatherRemovalFacts, removeWorktree } from "@/lib/worktrees/remove/remove-worktree.ts";
+import { gatherRemovalFacts, removeWorktree, type RemovalContext } from "@/lib/worktrees/remove/remove-worktree.ts";
 import type { TidyAction, TidyOptions, TidyPreview, TidyResult, TidyWorktree } from "@/lib/worktrees/ship-types.ts";
 import { planTidy, recheckTidyRemoval, WORKTREE_GONE } from "./tidy-plan.ts";
 import { publishWorktreeListChange, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
@@ -32,7 +32,7 @@ export async function previewTidy(
  * reclaimDependencies, each with its own last look.
  */
 export async function reclaimTidy(
-  ctx: WorktreeContext,
+  ctx: RemovalContext,
   input: { repoId: string; actions: Array<Pick<TidyAction, "kind" | "worktreePath" | "folders">> },
 ): Promise<TidyResult> {
   const { db } = ctx;
@@ -64,7 +64,7 @@ export async function reclaimTidy(
 
 /** Does one action (filling in its folders and bytes), or says why it was skipped. */
 async function reclaimOne(
-  ctx: WorktreeContext,
+  ctx: RemovalContext,
   input: { repoId: string; action: TidyAction; worktree: WorktreeScan; scan: RepoScan; result: TidyResult },
 ): Promise<string | null> {
   const { db } = ctx;

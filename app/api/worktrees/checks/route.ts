@@ -14,5 +14,5 @@ export const GET = withLocalRepo(
 // POST /api/worktrees/checks – run the checks in a worktree now (a run already going there is cancelled)
 export const POST = withLocalRepo(
   { body: targetSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json(await runWorktreeChecks(ctx.db, body), { status: 202 }),
+  async ({ ctx, body }) => Response.json(await runWorktreeChecks(ctx, body), { status: 202 }),
 );

@@ -9,5 +9,5 @@ const autoFixSchema = z.object({ ...worktreeTarget, ...autoFixSettingShape }).st
 // PUT /api/worktrees/checks/auto-fix – turn a worktree's automatic "Fix with Claude" on or off, and how many in a row
 export const PUT = withLocalRepo(
   { body: autoFixSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ autoFix: await setWorktreeAutoFix(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ autoFix: await setWorktreeAutoFix(ctx, body) }),
 );

@@ -5,6 +5,7 @@ import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 const cancelSchema = z.object({ repoId: z.string().uuid() }).strict();
 
 // POST /api/worktrees/land/cancel – stop the checks of the repository's lands (a land or a queue); nothing lands
-export const POST = withLocalRepo({ body: cancelSchema, repo: ({ body }) => ({ repoId: body.repoId }) }, ({ body }) =>
-  Promise.resolve(Response.json(cancelLanding(body.repoId))),
+export const POST = withLocalRepo(
+  { body: cancelSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  ({ ctx, body }) => Promise.resolve(Response.json(cancelLanding(ctx.checks.gates, body.repoId))),
 );
