@@ -1,6 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
+import { upsertMessage, type MessagePage } from "@/components/memory/message-paging.ts";
 import type {
   PullRequestInfo,
   PullRequestView,
@@ -79,5 +82,21 @@ export function useReclaim(repoId: string) {
       await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
       await client.invalidateQueries({ queryKey: queryKeys.attention() });
     },
+  });
+}
+
+/** POST /api/worktrees/pull-request/fix: a failed CI check's failing tests and log go to Claude, shown at once like a send. */
+export function useFixCiCheck(repoId: string, worktreePath: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (check: string) =>
+      fetchJson<{ userMessage: MessageView; run: RunView }>("/api/worktrees/pull-request/fix", {
+        method: "POST",
+        body: { repoId, worktreePath, check },
+      }),
+    onSuccess: (accepted) =>
+      client.setQueryData<InfiniteData<MessagePage>>(queryKeys.messages(accepted.userMessage.sessionId), (pages) =>
+        upsertMessage(pages, accepted.userMessage),
+      ),
   });
 }

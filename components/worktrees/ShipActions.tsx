@@ -11,10 +11,11 @@ import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { useValueDraft, worktreeDraftKey } from "@/components/chat/use-draft.ts";
 import { PullRequestBadge } from "./PullRequestBadge.tsx";
+import { PullRequestChecks } from "./PullRequestChecks.tsx";
 
 /**
  * "Push" and "Pull request…" on a worktree with a branch, and its pull request's state once gh
- * knows one (only asked for branches that have an upstream). Push says where it went or why git
+ * knows one (only asked for branches that have an upstream), with its CI checks and review. Push says where it went or why git
  * refused; the dialog drafts a title and body, editable, and says what is missing when gh is not
  * installed or logged in, offering GitHub's compare page instead.
  */
@@ -27,6 +28,15 @@ export function ShipActions(props: { repoId: string; worktree: WorktreeScan }) {
   return (
     <>
       {pullRequest ? <PullRequestBadge pullRequest={pullRequest} /> : null}
+      {pullRequest ? (
+        <PullRequestChecks
+          repoId={repoId}
+          worktreePath={worktree.path}
+          ci={pullRequest.ci}
+          isRefreshing={info.isFetching}
+          onOpen={() => void info.refetch()}
+        />
+      ) : null}
       <Button size="sm" data-testid="worktree-push" disabled={push.isPending} onClick={() => push.mutate()}>
         {push.isPending ? "Pushing…" : "Push"}
       </Button>

@@ -32,6 +32,34 @@ export interface PullRequestView {
   title: string;
   baseRefName: string;
   headRefName: string;
+  /** Its CI checks and review state (gh's statusCheckRollup and reviewDecision). */
+  ci: PullRequestCi;
+}
+
+/** How a CI check on a pull request stands, as Arbor shows it. */
+export type CiCheckState = "passed" | "failed" | "running" | "skipped" | "cancelled" | "unknown";
+
+/** One CI check of a pull request: a GitHub check run (Actions or an app) or a commit status. */
+export interface CiCheck {
+  name: string;
+  /** The Actions workflow it belongs to, when it is a check run of one. */
+  workflow: string | null;
+  state: CiCheckState;
+  /** Its page (details or target URL), http(s) only; null when gh gave none. */
+  url: string | null;
+  /** For a GitHub Actions job: the run and job ids read from its URL, so `gh run view` can fetch its log. */
+  runId: string | null;
+  jobId: string | null;
+}
+
+/** The review decision of a pull request; "none" when the repository requires no review and none was given. */
+export type ReviewState = "approved" | "changes_requested" | "review_required" | "none" | "unknown";
+
+/** A pull request's CI checks (failed first) and review state; `problem` says what of gh's answer could not be read. */
+export interface PullRequestCi {
+  checks: CiCheck[];
+  review: ReviewState;
+  problem: string | null;
 }
 
 /** GET /api/worktrees/pull-request: what the "Pull request…" dialog shows. */

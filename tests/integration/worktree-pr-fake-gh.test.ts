@@ -1,12 +1,13 @@
-// The pull request endpoints against a GitHub CLI that answers what a test wants: a `gh` script
-// first on the server's PATH, logged in (`gh auth status` succeeds), whose `pr view` prints and
-// `pr create` fails with what a test writes in its folder. The real gh without a login, or with a
+// The pull request endpoints against a GitHub CLI that answers what a test wants: the fake gh of
+// tests/support/fake-gh.ts first on the server's PATH. The real gh without a login, or with a
 // token GitHub refuses, is in worktree-push-pr.test.ts; nothing here reaches GitHub.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { AcceptedBody, RunResultBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
+import { createFakeGh, ghVitestLog, prViewWithChecks, type FakeGhAnswers } from "@/tests/support/fake-gh.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { repoRoot } from "@/tests/support/start-arbor.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
@@ -16,37 +17,13 @@ interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
 }
 
-const ghDir = mkdtempSync(path.join(os.tmpdir(), "arbor-fake-gh-"));
-const ghBin = path.join(ghDir, "bin");
-mkdirSync(ghBin);
-// Its folder is written into the script: gh gets only its allow-listed environment from Arbor.
-writeFileSync(
-  path.join(ghBin, "gh"),
-  [
-    "#!/bin/sh",
-    `FAKE_GH_DIR='${ghDir}'`,
-    'case "$1 $2" in',
-    '  "auth status") exit 0 ;;',
-    '  "pr view") cat "$FAKE_GH_DIR/view.out"; exit "$(cat "$FAKE_GH_DIR/view.code")" ;;',
-    '  "pr create") cat "$FAKE_GH_DIR/create.err" >&2; exit 1 ;;',
-    "esac",
-    "exit 2",
-    "",
-  ].join("\n"),
-);
-chmodSync(path.join(ghBin, "gh"), 0o755);
-afterAll(() => rmSync(ghDir, { recursive: true, force: true }));
-
-/** What the fake gh's `pr view` prints and its exit code, and what its `pr create` says as it fails. */
-function answerAsGh(input: { view?: string; viewCode?: number; createError?: string }): void {
-  writeFileSync(path.join(ghDir, "view.out"), input.view ?? "");
-  writeFileSync(path.join(ghDir, "view.code"), String(input.viewCode ?? 0));
-  writeFileSync(path.join(ghDir, "create.err"), input.createError ?? "");
-}
+const gh = createFakeGh();
+afterAll(() => gh.remove());
+const answerAsGh = (input: FakeGhAnswers) => gh.answer(input);
 
 const shared = useArborWithRepo({
   serverEnv: {
-    PATH: `${ghBin}:${path.join(repoRoot, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    PATH: `${gh.binDir}:${path.join(repoRoot, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
   },
 });
 
@@ -125,5 +102,127 @@ describe("gh pr create failing", () => {
     expect(created.status).toBe(409);
     expect(created.body.error.message).toContain("There is nothing to propose");
     expect(created.body.error.message).toContain("Commit your changes in the worktree and push them (Push)");
+  });
+});
+
+const vitestLog = ghVitestLog(repoRoot);
+
+const fixCheck = (worktreePath: string, check: string) =>
+  callApi<AcceptedBody & ErrorBody>(shared.env.arbor, "/api/worktrees/pull-request/fix", {
+    body: { repoId: shared.repo.repoId, worktreePath, check },
+  });
+
+describe("the pull request's CI checks", () => {
+  it("are read with the pull request: failed first, their links and Actions ids, and the review state", async () => {
+    const { worktree, branch } = await pushedWorktree("ci-list");
+    answerAsGh({ view: prViewWithChecks(branch) });
+    const info = await prInfo(worktree);
+    expect(info.status).toBe(200);
+    expect(info.body.pullRequest?.ci).toEqual({
+      review: "changes_requested",
+      problem: null,
+      checks: [
+        {
+          name: "test",
+          workflow: "CI",
+          state: "failed",
+          url: "https://github.com/o/r/actions/runs/111/job/222",
+          runId: "111",
+          jobId: "222",
+        },
+        {
+          name: "deploy/preview",
+          workflow: null,
+          state: "running",
+          url: "https://ci.example/9",
+          runId: null,
+          jobId: null,
+        },
+        {
+          name: "lint",
+          workflow: "CI",
+          state: "passed",
+          url: "https://github.com/o/r/actions/runs/111/job/221",
+          runId: "111",
+          jobId: "221",
+        },
+      ],
+    });
+  });
+
+  it("Fix with Claude on a failed one fetches its job's failed log and sends its failing tests into the chat", async () => {
+    const { worktree, branch } = await pushedWorktree("ci-fix");
+    answerAsGh({ view: prViewWithChecks(branch), runLog: vitestLog });
+    const fix = await fixCheck(worktree, "test");
+    expect(fix.status).toBe(202);
+    expect(gh.runViewArgs()).toEqual(["run", "view", "--log-failed", "--job=222"]);
+    const fixed = await callApi<RunResultBody>(shared.env.arbor, `/api/chat/runs/${fix.body.run.id}?wait=1`);
+    expect(fixed.status).toBe(200);
+    const request = shared.env.mock.requests.find(
+      (candidate) => candidate.headers["x-claude-code-session-id"] === fixed.body.run.claudeSessionId,
+    );
+    const sent = lastUserText(request!)!;
+    expect(sent).toContain(
+      'The CI check "test" (workflow "CI") failed on pull request #9 (https://github.com/o/r/pull/9): https://github.com/o/r/actions/runs/111/job/222.',
+    );
+    expect(sent).toMatch(
+      /Failing tests \(found in its vitest output\):\n1\. math > subtracts \(src\/math\.test\.js:7\)\n/,
+    );
+    expect(sent).toContain("2. parses json (src/math.test.js:12)");
+    expect(sent).not.toContain("Run npx vitest run");
+    // The worktree's own conversation holds it.
+    const opened = await callApi<{ session: { id: string } }>(shared.env.arbor, "/api/chat/sessions", {
+      body: { repoId: shared.repo.repoId, worktreePath: worktree },
+    });
+    expect(fix.body.userMessage.sessionId).toBe(opened.body.session.id);
+  });
+
+  it("refuses, saying why, a check that did not fail, one that is not there, or one gh cannot fetch a log for", async () => {
+    const { worktree, branch } = await pushedWorktree("ci-refuse");
+    answerAsGh({ view: prViewWithChecks(branch), runLog: "", runCode: 1 });
+    const passed = await fixCheck(worktree, "lint");
+    expect(passed.status).toBe(409);
+    expect(passed.body.error.message).toContain('The CI check "lint" is passed, not failed');
+    const unknown = await fixCheck(worktree, "build");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toContain(
+      'has no CI check named "build" (its checks: "test", "deploy/preview", "lint")',
+    );
+    const noLog = await fixCheck(worktree, "test");
+    expect(noLog.status).toBe(503);
+    expect(noLog.body.error.message).toContain('gh run view could not fetch the log of "test"');
+  });
+
+  it("gh logged out: the fix says to run gh auth login, and gh runs nothing else", async () => {
+    const { worktree, branch } = await pushedWorktree("ci-logged-out");
+    answerAsGh({
+      view: prViewWithChecks(branch),
+      runLog: vitestLog,
+      authError: "You are not logged into any GitHub hosts. Run gh auth login to authenticate.",
+    });
+    const fix = await fixCheck(worktree, "test");
+    expect(fix.status).toBe(412);
+    expect(fix.body.error.message).toBe(
+      "The GitHub CLI is not logged in. Run `gh auth login` in a terminal on the Arbor server, then try again.",
+    );
+    expect(gh.runViewArgs()).toBeNull();
+  });
+
+  it("gh answering malformed checks: the pull request still shows, the odd checks as unknown with the reason", async () => {
+    const { worktree, branch } = await pushedWorktree("ci-malformed");
+    answerAsGh({
+      view: prViewWithChecks(branch, { statusCheckRollup: [{ name: "odd", status: "DONE" }], reviewDecision: 7 }),
+    });
+    const info = await prInfo(worktree);
+    expect(info.status).toBe(200);
+    expect(info.body.pullRequest?.ci.checks).toEqual([
+      { name: "odd", workflow: null, state: "unknown", url: null, runId: null, jobId: null },
+    ]);
+    expect(info.body.pullRequest?.ci.review).toBe("unknown");
+    expect(info.body.pullRequest?.ci.problem).toContain('check "odd" has no state Arbor knows');
+    answerAsGh({ view: "Welcome to GitHub CLI!\n" });
+    const fix = await fixCheck(worktree, "odd");
+    expect(fix.status).toBe(503);
+    expect(fix.body.error.message).toContain("gh pr view answered something Arbor cannot read (its answer is not JSON");
   });
 });

@@ -151,12 +151,13 @@ describe("the browser's session", () => {
     expect((await callApi<SettingsBody>(server.arbor, "/api/settings")).body.settings).toEqual(before);
   });
 
-  it("cannot land, cancel a land, start checks or switch automatic fixes: 401 without it, 403 with the token", async () => {
+  it("cannot land, cancel a land, start checks, switch automatic fixes or fix a CI check: 401 without it, 403 with the token", async () => {
     const acting = [
       ["POST", "/api/worktrees/land-queue", { repoId: "r", worktreePaths: ["/tmp/x"] }],
       ["POST", "/api/worktrees/land/cancel", { repoId: "r" }],
       ["POST", "/api/worktrees/checks", { repoId: "r", worktreePath: "/tmp/x" }],
       ["PUT", "/api/worktrees/checks/auto-fix", { repoId: "r", worktreePath: "/tmp/x", enabled: true }],
+      ["POST", "/api/worktrees/pull-request/fix", { repoId: "r", worktreePath: "/tmp/x", check: "test" }],
     ] as const;
     for (const [method, path, body] of acting) {
       const anonymous = await asOtherAccount({ path, method, body });

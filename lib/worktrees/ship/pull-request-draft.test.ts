@@ -95,7 +95,7 @@ describe("gh argv", () => {
       "pr",
       "view",
       "--json",
-      "number,url,state,isDraft,title,baseRefName,headRefName",
+      "number,url,state,isDraft,title,baseRefName,headRefName,statusCheckRollup,reviewDecision",
       "--",
       "feat/a",
     ]);
@@ -104,7 +104,7 @@ describe("gh argv", () => {
       "view",
       "--repo=o/r",
       "--json",
-      "number,url,state,isDraft,title,baseRefName,headRefName",
+      "number,url,state,isDraft,title,baseRefName,headRefName,statusCheckRollup,reviewDecision",
       "--",
       "-x",
     ]);
@@ -131,6 +131,7 @@ describe("parsePullRequestView", () => {
         title: "Validate the login form",
         baseRefName: "main",
         headRefName: "feat/login",
+        ci: { checks: [], review: "none", problem: null },
       },
     });
     expect(parsePullRequestView('{"number":7,"url":"https://h/p/7","state":"MERGED"}')).toMatchObject({

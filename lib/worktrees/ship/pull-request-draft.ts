@@ -1,4 +1,5 @@
 import { redactCredentialsInText } from "@/lib/git/safety/redact-url.ts";
+import { parsePullRequestCi } from "./ci/ci-checks.ts";
 import type { GhStatus, PullRequestView } from "@/lib/worktrees/ship-types.ts";
 
 /** What to do when gh is not on the server's PATH. */
@@ -9,7 +10,17 @@ export const GH_LOGGED_OUT_MESSAGE =
   "The GitHub CLI is not logged in. Run `gh auth login` in a terminal on the Arbor server, then try again.";
 
 /** The JSON fields Arbor reads from `gh pr view` (gh ≥ 2.0 has every one). */
-export const PR_VIEW_FIELDS = ["number", "url", "state", "isDraft", "title", "baseRefName", "headRefName"] as const;
+export const PR_VIEW_FIELDS = [
+  "number",
+  "url",
+  "state",
+  "isDraft",
+  "title",
+  "baseRefName",
+  "headRefName",
+  "statusCheckRollup",
+  "reviewDecision",
+] as const;
 
 /**
  * How `gh auth status` answered: ready (exit 0), logged out (gh's "not logged into any GitHub
@@ -66,7 +77,8 @@ export function isNoPullRequest(stderr: string): boolean {
 /**
  * Reads `gh pr view --json …` output, or says what is wrong with it (not JSON, a field missing or
  * of another type: an old or unusual gh, or something else on PATH named gh). Never throws, so a
- * gh that answers oddly costs the pull request's state, not the whole dialog. The URL must be
+ * gh that answers oddly costs the pull request's state, not the whole dialog (odd CI checks
+ * cost only themselves: see parsePullRequestCi). The URL must be
  * http(s): it becomes a link. Pure.
  */
 export function parsePullRequestView(stdout: string): { view: PullRequestView } | { problem: string } {
@@ -100,6 +112,7 @@ export function parsePullRequestView(stdout: string): { view: PullRequestView } 
       title: text("title"),
       baseRefName: text("baseRefName"),
       headRefName: text("headRefName"),
+      ci: parsePullRequestCi(fields),
     },
   };
 }

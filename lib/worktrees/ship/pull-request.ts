@@ -5,11 +5,9 @@ import type { Db } from "@/lib/db/client.ts";
 import { chooseDefaultBranch } from "@/lib/design/choose-default-branch.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readBranchNames } from "@/lib/git/read/read-branch-names.ts";
-import { redactCredentialsInText, redactUrlCredentials } from "@/lib/git/safety/redact-url.ts";
+import { redactUrlCredentials } from "@/lib/git/safety/redact-url.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
-import { ghEnv } from "@/lib/process-host/gh-env.ts";
-import { ProcessFailure, runProcess } from "@/lib/process-host/run-process.ts";
 import { explainPrCreateFailure } from "./explain-pr-create-failure.ts";
 import { findPullRequestBlocker } from "./pull-request-blocker.ts";
 import { readBaseRef, readCommits } from "./pull-request-commits.ts";
@@ -25,28 +23,10 @@ import {
   parsePullRequestView,
 } from "./pull-request-draft.ts";
 import { isBranchOnRemote, readPushRemote, requireBranch } from "./push-worktree.ts";
+import { runGh } from "./run-gh.ts";
 import type { GhStatus, PullRequestInfo, PullRequestView } from "@/lib/worktrees/ship-types.ts";
 import { publishWorktreeListChange } from "@/lib/worktrees/worktree-facts.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
-
-type GhOutcome =
-  { ok: true; stdout: string } | { ok: false; missing: boolean; exitCode: number | null; stderr: string };
-
-async function runGh(args: string[], input: { cwd: string; timeoutMs: number }): Promise<GhOutcome> {
-  try {
-    const result = await runProcess({ bin: "gh", args, cwd: input.cwd, env: ghEnv(), timeoutMs: input.timeoutMs });
-    // Only the end of a huge answer is kept: as good as none, and said as such.
-    if (result.isTruncated)
-      return { ok: false, missing: false, exitCode: 0, stderr: "gh answered with more than Arbor reads (8 MiB)" };
-    return { ok: true, stdout: result.stdout };
-  } catch (error) {
-    if (!(error instanceof ProcessFailure)) throw error;
-    if (error.code === "ENOENT") return { ok: false, missing: true, exitCode: null, stderr: "" };
-    // gh may quote a remote's URL; its words reach the user.
-    const stderr = redactCredentialsInText(error.output?.stderr.trim() || error.message);
-    return { ok: false, missing: false, exitCode: error.output?.exitCode ?? null, stderr };
-  }
-}
 
 /** Whether gh is on PATH and logged in (`gh auth status`), and if not, what to do. */
 export async function readGhStatus(input: { cwd: string }): Promise<GhStatus> {
@@ -173,6 +153,7 @@ export async function createPullRequest(
       title: input.title,
       baseRefName: input.base,
       headRefName: head,
+      ci: { checks: [], review: "none", problem: null },
     };
   } finally {
     await rm(folder, { recursive: true, force: true });
