@@ -4,15 +4,18 @@ import { classifyRunOutcome, type RunFacts } from "./classify-run-outcome.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ResultEvent } from "./stream-event.ts";
 
-const FIXTURES = new URL("../../tests/fixtures/claude-code-2.1.197/stream-json/", import.meta.url);
+/** The pinned CLI's captures and the previous pin's: users may run either. */
+const VERSIONS = ["2.1.197", "2.1.332"] as const;
+const fixtures = (version: string) =>
+  new URL(`../../tests/fixtures/claude-code-${version}/stream-json/`, import.meta.url);
 const BIN = "/opt/tools/claude";
 
 /** The facts of a captured run: its result line (if any), exit code and stderr from the meta file. */
-function factsOf(scenario: string, extra: Partial<RunFacts> = {}): RunFacts {
-  const lines = readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")
+function factsOf(scenario: string, extra: Partial<RunFacts>, version: string): RunFacts {
+  const lines = readFileSync(new URL(`${scenario}.jsonl`, fixtures(version)), "utf8")
     .split("\n")
     .filter(Boolean);
-  const meta = JSON.parse(readFileSync(new URL(`${scenario}.meta.json`, FIXTURES), "utf8")) as {
+  const meta = JSON.parse(readFileSync(new URL(`${scenario}.meta.json`, fixtures(version)), "utf8")) as {
     exit_code: number | null;
     stderr: string;
   };
@@ -43,7 +46,7 @@ const NO_RUN: RunFacts = {
   sawOutput: false,
 };
 
-describe("classifyRunOutcome on captured runs", () => {
+describe.each(VERSIONS)("classifyRunOutcome on runs captured from Claude Code %s", (version) => {
   it.each([
     ["s01-text", "success", null, false],
     ["s08-bash-not-allowed", "success", null, false],
@@ -57,43 +60,45 @@ describe("classifyRunOutcome on captured runs", () => {
     ["x02-sigint-mid-stream", "failed", "error_result", false],
     ["x01-sigterm-mid-stream", "failed", "crashed", true],
   ])("%s → %s / %s", (scenario, status, errorKind, isRetryable) => {
-    expect(classifyRunOutcome(factsOf(scenario))).toMatchObject({ status, errorKind, isRetryable });
+    expect(classifyRunOutcome(factsOf(scenario, {}, version))).toMatchObject({ status, errorKind, isRetryable });
   });
 
   it("treats exit code 0 with an error result as a failure (x02 exits 0)", () => {
-    const facts = factsOf("x02-sigint-mid-stream");
+    const facts = factsOf("x02-sigint-mid-stream", {}, version);
     expect(facts.exitCode).toBe(0);
     expect(classifyRunOutcome(facts).status).toBe("failed");
   });
 
   it("reports a cancelled run as cancelled, not failed", () => {
-    expect(classifyRunOutcome(factsOf("x02-sigint-mid-stream", { wasCancelled: true }))).toMatchObject({
+    expect(classifyRunOutcome(factsOf("x02-sigint-mid-stream", { wasCancelled: true }, version))).toMatchObject({
       status: "cancelled",
       errorKind: "cancelled",
     });
   });
 
   it("reports a timed-out run as timed_out and names the limit", () => {
-    const outcome = classifyRunOutcome(factsOf("x01-sigterm-mid-stream", { wasTimedOut: true, timeoutMs: 600_000 }));
+    const outcome = classifyRunOutcome(
+      factsOf("x01-sigterm-mid-stream", { wasTimedOut: true, timeoutMs: 600_000 }, version),
+    );
     expect(outcome).toMatchObject({ status: "timed_out", errorKind: "timed_out", isRetryable: true });
     expect(outcome.userMessage).toContain("10 minutes");
   });
 
   it("keeps a success that arrived before a late cancel", () => {
-    expect(classifyRunOutcome(factsOf("s01-text", { wasCancelled: true })).status).toBe("success");
+    expect(classifyRunOutcome(factsOf("s01-text", { wasCancelled: true }, version)).status).toBe("success");
   });
 
   it("tells the user how to log in", () => {
-    const message = classifyRunOutcome(factsOf("e10-no-api-key")).userMessage;
+    const message = classifyRunOutcome(factsOf("e10-no-api-key", {}, version)).userMessage;
     expect(message).toContain("/login");
     expect(message).toContain("ANTHROPIC_API_KEY");
   });
 
   it("says to retry later on overload and server errors", () => {
-    expect(classifyRunOutcome(factsOf("e05-http529-max-retries-1")).userMessage).toMatch(
+    expect(classifyRunOutcome(factsOf("e05-http529-max-retries-1", {}, version)).userMessage).toMatch(
       /529.*try again in a few minutes/is,
     );
-    expect(classifyRunOutcome(factsOf("e03-http500")).userMessage).toMatch(/HTTP 500.*try again later/is);
+    expect(classifyRunOutcome(factsOf("e03-http500", {}, version)).userMessage).toMatch(/HTTP 500.*try again later/is);
   });
 });
 

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error.ts";
 
-/** Values `--permission-mode` accepts in Claude Code 2.1.197. */
+/** Values `--permission-mode` accepts in Claude Code 2.1.197 and 2.1.332 (whose help names `default` "manual"). */
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
 
 export type PermissionMode = (typeof PERMISSION_MODES)[number];

@@ -4,7 +4,8 @@ import {
   permissionResponseLine,
   type PermissionAnswer,
 } from "./control-messages.ts";
-import type { ControlRequestEvent, PermissionRequestFields } from "./stream-event.ts";
+import type { ClaudeStreamEvent, ControlRequestEvent, PermissionRequestFields } from "./stream-event.ts";
+import { createToolUseInputs } from "./tool-use-inputs.ts";
 
 /** A `can_use_tool` request, as Arbor hands it to whoever answers it. */
 export interface PermissionRequest extends PermissionRequestFields {
@@ -33,6 +34,7 @@ export function createConversationChannel(input: {
   diagnostics: string[];
 }) {
   const waiting = new Set<string>();
+  const toolUseInputs = createToolUseInputs();
   let interruptCount = 0;
 
   function answer(requestId: string, answer: PermissionAnswer): void {
@@ -41,6 +43,10 @@ export function createConversationChannel(input: {
   }
 
   return {
+    /** Sees every stdout event first: tool_use blocks fill in a request's missing input. */
+    noteEvent(event: ClaudeStreamEvent): void {
+      toolUseInputs.add(event);
+    },
     /** Routes one control_request line from the CLI. */
     handleRequest(event: ControlRequestEvent): void {
       if (event.subtype !== "can_use_tool") {
@@ -64,7 +70,8 @@ export function createConversationChannel(input: {
       }
       waiting.add(event.requestId);
       const askedAt = performance.timeOrigin + performance.now();
-      input.conversation.onPermissionRequest({ requestId: event.requestId, askedAt, ...event.permission }).then(
+      const permission = toolUseInputs.complete(event.permission);
+      input.conversation.onPermissionRequest({ requestId: event.requestId, askedAt, ...permission }).then(
         (result) => answer(event.requestId, result),
         (error: unknown) =>
           answer(event.requestId, {

@@ -1,6 +1,7 @@
 /**
  * The lines Arbor writes to `claude -p --input-format stream-json --permission-prompt-tool stdio`
- * (Claude Code 2.1.197, the Agent SDK's protocol; see tests/fixtures/claude-code-2.1.197, j03–j05).
+ * (the Agent SDK's protocol, unchanged from Claude Code 2.1.197 to 2.1.332; see
+ * tests/fixtures/claude-code-2.1.332, j03, j05 and j06).
  * Pure: each function returns one newline-terminated JSON line.
  */
 

@@ -219,6 +219,7 @@ function superviseRun(params: {
     if (event.kind === "result") facts.result = event;
     textBuilder.add(event);
     if (channel) {
+      channel.noteEvent(event);
       if (event.kind === "control_request") channel.handleRequest(event);
       else if (event.kind === "control_cancel") channel.handleCancel(event.requestId);
     }

@@ -136,7 +136,10 @@ export interface ControlRequestEvent {
   raw: Record<string, unknown>;
 }
 
-/** What the CLI sends with `can_use_tool` (Claude Code 2.1.197). */
+/**
+ * What the CLI sends with `can_use_tool` (Claude Code 2.1.197 and 2.1.332). 2.1.332 sends
+ * ExitPlanMode's `input` empty; the conversation channel fills it in (tool-use-inputs.ts).
+ */
 export interface PermissionRequestFields {
   toolName: string;
   displayName: string | null;

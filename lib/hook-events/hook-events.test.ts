@@ -1,15 +1,16 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ARBOR_HOOK_EVENTS, parseHookPayload } from "./hook-events.ts";
-import { fixturePath, readHookExamples, readHookPayload } from "./test-fixtures.ts";
+import { CAPTURED_VERSIONS, fixturePath, readHookExamples, readHookPayload } from "./test-fixtures.ts";
 
-const CAPTURED_EVENTS = readdirSync(fixturePath("hooks/"))
-  .filter((name) => name.endsWith(".json") && !name.startsWith("_"))
-  .map((name) => name.replace(/\.json$/, ""));
+const capturedEvents = (version: string) =>
+  readdirSync(fixturePath("hooks/", version))
+    .filter((name) => name.endsWith(".json") && !name.startsWith("_"))
+    .map((name) => name.replace(/\.json$/, ""));
 
-describe("parseHookPayload on every captured 2.1.197 payload", () => {
-  it.each(CAPTURED_EVENTS)("accepts %s with its session id and event name", (event) => {
-    for (const example of readHookExamples(event)) {
+describe.each(CAPTURED_VERSIONS)("parseHookPayload on every captured %s payload", (version) => {
+  it.each(capturedEvents(version))("accepts %s with its session id and event name", (event) => {
+    for (const example of readHookExamples(event, version)) {
       const result = parseHookPayload(example.stdin);
       expect(result.ok ? result.event.eventName : result.reason).toBe(event);
       expect(result.ok && result.event.sessionId).toBe(example.stdin.session_id);
@@ -17,6 +18,21 @@ describe("parseHookPayload on every captured 2.1.197 payload", () => {
     }
   });
 
+  it("knows every event name the binary has (the capture configured a hook on each)", () => {
+    const settings = JSON.parse(readFileSync(fixturePath("hooks/_project-settings.json", version), "utf8")) as {
+      hooks: Record<string, unknown>;
+    };
+    const names = Object.keys(settings.hooks);
+    expect(names.length).toBeGreaterThanOrEqual(30);
+    const unknown = names.filter((name) => {
+      const result = parseHookPayload({ hook_event_name: name, session_id: "s" });
+      return !(result.ok && result.event.isKnownEvent);
+    });
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe("parseHookPayload", () => {
   it("reads the tool fields of a PreToolUse payload (s05)", () => {
     const result = parseHookPayload(readHookPayload({ event: "PreToolUse", scenario: "s05-bash-allowed" }));
     expect(result).toMatchObject({

@@ -108,7 +108,10 @@ function describeType(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Every event name found in the 2.1.197 binary, plus DirectoryAdded from the docs. */
+/**
+ * Every event name found in the 2.1.197 and 2.1.332 binaries (2.1.332 added PreModelSwitch,
+ * PostModelSwitch, DirectoryAdded and PreSkillShellCommand; none fired in the `-p` captures).
+ */
 const KNOWN_EVENTS = new Set<string>([
   ...ARBOR_HOOK_EVENTS,
   "PostToolBatch",
@@ -126,4 +129,7 @@ const KNOWN_EVENTS = new Set<string>([
   "FileChanged",
   "MessageDisplay",
   "DirectoryAdded",
+  "PreModelSwitch",
+  "PostModelSwitch",
+  "PreSkillShellCommand",
 ]);

@@ -1,8 +1,15 @@
-/** Reads the Claude Code 2.1.197 captures copied under tests/fixtures (tests only; never the shared corpus). */
+/**
+ * Reads the Claude Code captures under tests/fixtures (tests only; never the shared corpus): 2.1.197
+ * unless a version is given, so the older CLI's payloads stay covered beside the pinned one's.
+ */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const FIXTURES = new URL("../../tests/fixtures/claude-code-2.1.197/", import.meta.url);
+/** The captured CLI versions, oldest first; the last is the version package.json pins. */
+export const CAPTURED_VERSIONS = ["2.1.197", "2.1.332"] as const;
+
+const fixtures = (version: string = CAPTURED_VERSIONS[0]) =>
+  new URL(`../../tests/fixtures/claude-code-${version}/`, import.meta.url);
 
 export interface HookExample {
   scenario: string;
@@ -14,8 +21,8 @@ export interface HookExample {
 }
 
 /** The captured invocations of one hook event (`hooks/<Event>.json`). */
-export function readHookExamples(event: string): HookExample[] {
-  const file = JSON.parse(readFileSync(new URL(`hooks/${event}.json`, FIXTURES), "utf8")) as {
+export function readHookExamples(event: string, version?: string): HookExample[] {
+  const file = JSON.parse(readFileSync(new URL(`hooks/${event}.json`, fixtures(version)), "utf8")) as {
     examples: HookExample[];
   };
   return file.examples;
@@ -33,18 +40,18 @@ export function readHookPayload(params: { event: string; scenario: string; index
 }
 
 /** Absolute path of a fixture file, e.g. `transcripts/s05-bash-allowed.jsonl`. */
-export function fixturePath(relative: string): string {
-  return fileURLToPath(new URL(relative, FIXTURES));
+export function fixturePath(relative: string, version?: string): string {
+  return fileURLToPath(new URL(relative, fixtures(version)));
 }
 
 /** A fixture file's text. */
-export function readFixtureText(relative: string): string {
-  return readFileSync(new URL(relative, FIXTURES), "utf8");
+export function readFixtureText(relative: string, version?: string): string {
+  return readFileSync(new URL(relative, fixtures(version)), "utf8");
 }
 
 /** The parsed lines of a JSONL fixture. */
-export function readJsonl(relative: string): unknown[] {
-  return readFixtureText(relative)
+export function readJsonl(relative: string, version?: string): unknown[] {
+  return readFixtureText(relative, version)
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as unknown);

@@ -13,9 +13,9 @@ let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let writer: HookEventWriter;
 let ctx: ReturnType<typeof createTestContext>;
 
-/** Every payload Claude Code 2.1.197 sent in the captures, as the hook ingest stores it (JSON.stringify). */
-const CAPTURED = (() => {
-  const folder = new URL("../fixtures/claude-code-2.1.197/hooks/", import.meta.url);
+/** Every payload Claude Code sent in the captures (2.1.197 and the pinned 2.1.332), as the hook ingest stores it. */
+const CAPTURED = ["2.1.197", "2.1.332"].flatMap((version) => {
+  const folder = new URL(`../fixtures/claude-code-${version}/hooks/`, import.meta.url);
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json") && !name.startsWith("_"))
     .flatMap(
@@ -23,7 +23,7 @@ const CAPTURED = (() => {
         (JSON.parse(readFileSync(new URL(name, folder), "utf8")) as { examples: Array<{ stdin: unknown }> }).examples,
     )
     .map((example) => JSON.stringify(example.stdin));
-})();
+});
 
 const event = (eventId: string, payload: string, sessionId = "payload-session"): NewHookEvent => {
   const parsed = JSON.parse(payload) as { hook_event_name?: string; tool_name?: string };
