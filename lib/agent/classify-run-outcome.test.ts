@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { classifyRunOutcome, type RunFacts } from "./classify-run-outcome.ts";
-import { parseStreamJsonLine } from "./parse-stream-json.ts";
-import type { ResultEvent } from "./stream-event.ts";
+import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
+import type { ResultEvent } from "@/lib/agent/stream/stream-event.ts";
 
 /** The pinned CLI's captures and the previous pin's: users may run either. */
 const VERSIONS = ["2.1.197", "2.1.332"] as const;

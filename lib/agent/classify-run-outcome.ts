@@ -1,5 +1,5 @@
 import { describeRunError } from "./describe-run-error.ts";
-import type { ResultEvent } from "./stream-event.ts";
+import type { ResultEvent } from "@/lib/agent/stream/stream-event.ts";
 
 export type RunStatus = "success" | "failed" | "cancelled" | "timed_out";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createConversationChannel, type PermissionRequest } from "./claude-conversation.ts";
 import type { PermissionAnswer } from "./control-messages.ts";
-import { parseStreamJsonLine } from "./parse-stream-json.ts";
-import type { ControlRequestEvent } from "./stream-event.ts";
+import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
+import type { ControlRequestEvent } from "@/lib/agent/stream/stream-event.ts";
 
 function request(line: object): ControlRequestEvent {
   const event = parseStreamJsonLine(JSON.stringify(line));

@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "./json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 
 /** Arguments that name what a tool call is about, most telling first. */
 const SUBJECT_KEYS = ["command", "pattern", "url", "query", "description", "prompt", "subject"];

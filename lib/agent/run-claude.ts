@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { createAssistantTextBuilder } from "./assistant-text.ts";
+import { createAssistantTextBuilder } from "@/lib/agent/stream/assistant-text.ts";
 import { createConversationChannel, type ClaudeConversation } from "./claude-conversation.ts";
 import { userMessageLine } from "./control-messages.ts";
 import type { EnvMap } from "@/lib/process-host/child-env.ts";
 import { classifyRunOutcome, type RunClassification, type RunFacts } from "./classify-run-outcome.ts";
 import { killProcessGroup } from "@/lib/process-host/kill-process-group.ts";
-import { createLineSplitter } from "./line-splitter.ts";
-import { parseStreamJsonLine } from "./parse-stream-json.ts";
-import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
+import { createLineSplitter } from "@/lib/agent/stream/line-splitter.ts";
+import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
+import type { ClaudeStreamEvent, ResultEvent } from "@/lib/agent/stream/stream-event.ts";
 import { createTailBuffer } from "@/lib/process-host/tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import type { SpawnedProcess, SpawnFailure } from "@/lib/process-host/types.ts";

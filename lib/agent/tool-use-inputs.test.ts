@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createConversationChannel, type PermissionRequest } from "./claude-conversation.ts";
-import { parseStreamJsonLine } from "./parse-stream-json.ts";
-import type { ClaudeStreamEvent, PermissionRequestFields } from "./stream-event.ts";
+import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
+import type { ClaudeStreamEvent, PermissionRequestFields } from "@/lib/agent/stream/stream-event.ts";
 import { createToolUseInputs } from "./tool-use-inputs.ts";
 
 function readEvents(version: string, scenario: string): ClaudeStreamEvent[] {

@@ -1,4 +1,4 @@
-import type { ClaudeStreamEvent, PermissionRequestFields } from "./stream-event.ts";
+import type { ClaudeStreamEvent, PermissionRequestFields } from "@/lib/agent/stream/stream-event.ts";
 
 /**
  * The inputs of the tool calls a run has streamed, by tool_use id. Claude Code 2.1.332 sends

@@ -1,5 +1,5 @@
 import type { ClaudeConversation } from "./claude-conversation.ts";
-import type { ClaudeStreamEvent } from "./stream-event.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream/stream-event.ts";
 import { runClaude, type RunClaudeOptions, type RunOutcome } from "./run-claude.ts";
 
 /** What a run attaches to a conversation that was started before its prompt existed. */

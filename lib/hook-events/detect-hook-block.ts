@@ -1,4 +1,4 @@
-import { asObject, readString } from "@/lib/agent/json-fields.ts";
+import { asObject, readString } from "@/lib/agent/stream/json-fields.ts";
 import type { HookEvent } from "./hook-events.ts";
 
 /**

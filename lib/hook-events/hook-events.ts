@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 
 /**
  * The events Arbor installs its observer hook for. The brief's fourteen plus PermissionDenied

@@ -1,5 +1,5 @@
 import { describeToolInput } from "@/lib/agent/describe-tool-input.ts";
-import { readString } from "@/lib/agent/json-fields.ts";
+import { readString } from "@/lib/agent/stream/json-fields.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import type { HookEvent } from "./hook-events.ts";
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asObject } from "@/lib/agent/json-fields.ts";
+import { asObject } from "@/lib/agent/stream/json-fields.ts";
 import { parseSettingsText } from "@/lib/hook-events/settings-file/settings-text.ts";
 import { ARBOR_MARKER } from "@/lib/hook-ingest/apply-hook-plan.ts";
 import { userSettingsFile } from "@/lib/hook-ingest/hook-targets.ts";

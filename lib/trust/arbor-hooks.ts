@@ -1,5 +1,5 @@
 import path from "node:path";
-import { asObject } from "@/lib/agent/json-fields.ts";
+import { asObject } from "@/lib/agent/stream/json-fields.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import { arborHookHandler } from "@/lib/hook-ingest/apply-hook-plan.ts";
 import { readTextNoFollow } from "@/lib/hook-ingest/guarded-files.ts";

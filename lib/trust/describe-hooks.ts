@@ -1,4 +1,4 @@
-import { asObject, readString } from "@/lib/agent/json-fields.ts";
+import { asObject, readString } from "@/lib/agent/stream/json-fields.ts";
 import { clipDetail, showValue, type RawFinding } from "./raw-finding.ts";
 
 /** When Claude Code fires each hook event, in words. */

@@ -1,4 +1,4 @@
-import { asObject, readArray, readString } from "@/lib/agent/json-fields.ts";
+import { asObject, readArray, readString } from "@/lib/agent/stream/json-fields.ts";
 import { describeUnreadable, type SettingsDescription } from "./describe-settings.ts";
 import { clipDetail, showValue, stableStringify, type RawFinding } from "./raw-finding.ts";
 

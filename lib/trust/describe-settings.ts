@@ -1,4 +1,4 @@
-import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 import { describeEnv } from "./describe-env.ts";
 import { describeHooks } from "./describe-hooks.ts";
 import { clipDetail, showValue, stableStringify, type RawFinding } from "./raw-finding.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runClaude } from "@/lib/agent/run-claude.ts";
-import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream/stream-event.ts";
 import { useProcessHost } from "@/tests/support/use-process-host.ts";
 import {
   CLAUDE_BIN,

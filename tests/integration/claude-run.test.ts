@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText, startMockAnthropic, type MockAnthropic } from "@/tests/support/mock-anthropic/index.ts";
 import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { runClaude, type RunOutcome } from "@/lib/agent/run-claude.ts";
-import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream/stream-event.ts";
 import {
   buildTestClaudeEnv,
   CLAUDE_BIN,

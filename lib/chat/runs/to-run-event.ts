@@ -1,4 +1,4 @@
-import type { ClaudeStreamEvent } from "@/lib/agent/stream-event.ts";
+import type { ClaudeStreamEvent } from "@/lib/agent/stream/stream-event.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import {
   ARBOR_HOOK_MARKER,

@@ -1,4 +1,4 @@
-import { asObject } from "@/lib/agent/json-fields.ts";
+import { asObject } from "@/lib/agent/stream/json-fields.ts";
 import { isArborHandler } from "./arbor-hook-entries.ts";
 import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { parseSettingsText } from "./settings-text.ts";

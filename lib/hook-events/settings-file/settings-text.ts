@@ -1,4 +1,4 @@
-import { asObject, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 
 /** How a settings file was laid out, when it is exactly what `JSON.stringify(value, null, indent)` writes. */

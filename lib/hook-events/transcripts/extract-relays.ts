@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 import { detectBlockFromTranscriptEntry, type HookBlock } from "@/lib/hook-events/detect-hook-block.ts";
 import { contentText, isHumanUserEntry, isInterruptEntry, promptText, toolResultText } from "./transcript-entry.ts";
 

@@ -1,4 +1,4 @@
-import { asObject, readString, type JsonObject } from "@/lib/agent/json-fields.ts";
+import { asObject, readString, type JsonObject } from "@/lib/agent/stream/json-fields.ts";
 
 /** Prefixes of user entries that Claude Code writes itself and that are not a human turn. */
 const NON_HUMAN_PREFIXES = ["<local-command-stdout>", "<local-command-stderr>", "[Request interrupted by user"];

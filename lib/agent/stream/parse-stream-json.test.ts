@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 
-const FIXTURES = new URL("../../tests/fixtures/claude-code-2.1.197/stream-json/", import.meta.url);
+const FIXTURES = new URL("../../../tests/fixtures/claude-code-2.1.197/stream-json/", import.meta.url);
 
 function readLines(scenario: string): string[] {
   return readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")

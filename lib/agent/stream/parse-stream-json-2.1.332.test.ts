@@ -5,7 +5,7 @@ import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 
 /** The pinned CLI's output; parse-stream-json.test.ts keeps the 2.1.197 captures (users may run either). */
-const FIXTURES = new URL("../../tests/fixtures/claude-code-2.1.332/stream-json/", import.meta.url);
+const FIXTURES = new URL("../../../tests/fixtures/claude-code-2.1.332/stream-json/", import.meta.url);
 
 function parseFixture(scenario: string): ClaudeStreamEvent[] {
   return readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")

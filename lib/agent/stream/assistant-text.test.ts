@@ -10,7 +10,7 @@ function textOf(lines: string[]): string {
 }
 
 function readLines(scenario: string): string[] {
-  const url = new URL(`../../tests/fixtures/claude-code-2.1.197/stream-json/${scenario}.jsonl`, import.meta.url);
+  const url = new URL(`../../../tests/fixtures/claude-code-2.1.197/stream-json/${scenario}.jsonl`, import.meta.url);
   return readFileSync(url, "utf8")
     .split("\n")
     .filter((line) => line.length > 0);
