@@ -4,7 +4,11 @@ import {
   permissionResponseLine,
   type PermissionAnswer,
 } from "./control-messages.ts";
-import type { ClaudeStreamEvent, ControlRequestEvent, PermissionRequestFields } from "@/lib/agent/stream/stream-event.ts";
+import type {
+  ClaudeStreamEvent,
+  ControlRequestEvent,
+  PermissionRequestFields,
+} from "@/lib/agent/stream/stream-event.ts";
 import { createToolUseInputs } from "./tool-use-inputs.ts";
 
 /** A `can_use_tool` request, as Arbor hands it to whoever answers it. */

@@ -31,7 +31,10 @@ describe("createLineSplitter", () => {
 
   it("reproduces a real capture fed one byte at a time", () => {
     const bytes = readFileSync(
-      new URL("../../../tests/fixtures/claude-code-2.1.197/stream-json/p01-slow-partial-messages.jsonl", import.meta.url),
+      new URL(
+        "../../../tests/fixtures/claude-code-2.1.197/stream-json/p01-slow-partial-messages.jsonl",
+        import.meta.url,
+      ),
     );
     const expected = bytes.toString("utf8").split("\n").slice(0, -1);
     expect(
