@@ -37,6 +37,13 @@ describe("formatFixMessage", () => {
     );
   });
 
+  it("carries the output as plain text, without the colour codes a terminal would draw", () => {
+    const coloured = { ...failed, output: "\u001b[31mFAIL\u001b[39m a.test.ts\n\u001b[2mexpected 1\u001b[22m\n" };
+    const message = formatFixMessage([coloured]);
+    expect(message).toContain("FAIL a.test.ts\nexpected 1");
+    expect(message).not.toContain("\u001b");
+  });
+
   it("keeps the end of a long output and says when a check timed out", () => {
     const long = { ...failed, status: "timed_out" as const, exitCode: null, output: `start${"x".repeat(10_000)}end` };
     const message = formatFixMessage([long, failed]);

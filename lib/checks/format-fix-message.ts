@@ -1,5 +1,6 @@
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
 import { fenceText } from "./fenced-text.ts";
+import { stripAnsi } from "./failures/strip-ansi.ts";
 import { formatFixFailures } from "./format-fix-failures.ts";
 
 /** How much of each failing check's output the message carries: its end, where failures are summed up. */
@@ -15,7 +16,9 @@ export function formatFixMessage(failing: readonly CheckRunView[]): string {
   const parts = failing.map((run) => {
     const ending = run.status === "timed_out" ? "timed out" : `exited with code ${run.exitCode ?? "none (killed)"}`;
     const commit = run.commit ? ` on ${run.commit.slice(0, 7)}${run.dirty ? " with uncommitted changes" : ""}` : "";
-    const output = run.output.length <= FIX_EXCERPT_CHARS ? run.output : `…${run.output.slice(-FIX_EXCERPT_CHARS)}`;
+    // Colour codes are noise to the model and unreadable in the chat: the message carries plain text.
+    const plain = stripAnsi(run.output);
+    const output = plain.length <= FIX_EXCERPT_CHARS ? plain : `…${plain.slice(-FIX_EXCERPT_CHARS)}`;
     const summary = `Check "${run.name}" (\`${run.command}\`) ${ending}${commit}.`;
     if (!run.failures) return [summary, fenceText(output)].join("\n");
     return [summary, formatFixFailures(run.failures), "The end of its output:", fenceText(output)].join("\n");

@@ -73,6 +73,12 @@ describe("formatCiFixMessage", () => {
     expect(message).not.toContain("Run npm test\t");
   });
 
+  it("sends the log as plain text, without the colour codes the runner printed", () => {
+    const message = formatCiFixMessage({ pullRequest, check, log: asGhLog(vitestOutput) });
+    expect(vitestOutput).toContain("\u001b[");
+    expect(message).not.toContain("\u001b");
+  });
+
   it("keeps a long log's end and says how much of it was cut", () => {
     const noise = Array.from({ length: 3000 }, (_, index) => `npm warn noise line ${index}`).join("\n");
     const message = formatCiFixMessage({ pullRequest, check, log: asGhLog(`${noise}\n${vitestOutput}`) });

@@ -1,5 +1,6 @@
 import { fenceText } from "@/lib/checks/fenced-text.ts";
 import { findFailures } from "@/lib/checks/failures/find-failures.ts";
+import { stripAnsi } from "@/lib/checks/failures/strip-ansi.ts";
 import { formatFixFailures } from "@/lib/checks/format-fix-failures.ts";
 import type { CiCheck } from "@/lib/worktrees/ship-types.ts";
 
@@ -58,7 +59,8 @@ export function formatCiFixMessage(input: {
   isLogTruncated?: boolean;
 }): string {
   const { check } = input;
-  const read = keepEnd(stripGhLogPrefixes(input.log), CI_LOG_READ_CHARS);
+  // Colour codes are noise to the model and unreadable in the chat: the message carries plain text.
+  const read = keepEnd(stripAnsi(stripGhLogPrefixes(input.log)), CI_LOG_READ_CHARS);
   const failures = findFailures(read.text);
   const excerpt = keepEnd(read.text, CI_LOG_EXCERPT_CHARS);
   const cut = excerpt.cut + read.cut;
