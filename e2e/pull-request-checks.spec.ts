@@ -70,4 +70,11 @@ test("the worktree shows its pull request's checks, failed first, and Fix with C
   await expect(users.last()).toContainText('The CI check "test" (workflow "CI") failed on pull request #9');
   await expect(users.last()).toContainText("1. math > subtracts (src/math.test.js:7)");
   expect(gh.runViewArgs()).toEqual(["run", "view", "--log-failed", "--job=222"]);
+  // The log is plain text (its colour codes gone), and its long lines scroll inside the message, which stays
+  // within the conversation rather than running off its left edge.
+  await expect(users.last()).not.toContainText("\u001b");
+  const bubble = (await users.last().getByTestId("message-text").boundingBox())!;
+  const list = (await page.getByTestId("message-list").boundingBox())!;
+  expect(bubble.x).toBeGreaterThanOrEqual(list.x);
+  expect(bubble.x + bubble.width).toBeLessThanOrEqual(list.x + list.width);
 });

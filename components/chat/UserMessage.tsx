@@ -25,7 +25,7 @@ export function UserMessage({
   const text = message?.content ?? pendingText ?? "";
   const bubble = (
     <div
-      className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
+      className={`max-w-full whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-emerald-700 px-3 py-2 text-sm text-white ${message ? "" : "opacity-70"}`}
       data-testid="message-text"
     >
       <UserText text={text} />
@@ -47,12 +47,12 @@ export function UserMessage({
           session={session}
           messageId={message.id}
           text={text}
-          className="flex max-w-[85%] flex-col items-end"
+          className="flex min-w-0 max-w-[85%] flex-col items-end"
         >
           {bubble}
         </MarkMessageButtons>
       ) : (
-        <div className="max-w-[85%]">{bubble}</div>
+        <div className="min-w-0 max-w-[85%]">{bubble}</div>
       )}
     </article>
   );

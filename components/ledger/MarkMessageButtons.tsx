@@ -42,7 +42,10 @@ export function MarkMessageButtons(props: {
 
   return (
     <div className={props.className}>
-      <div ref={bodyRef}>{props.children}</div>
+      {/* Never wider than the message: a long line scrolls inside its own block instead. */}
+      <div ref={bodyRef} className="min-w-0 max-w-full">
+        {props.children}
+      </div>
       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[11px] text-zinc-500" data-testid="mark-message">
         <span>Mark {"(the selection, or the whole message)"} as</span>
         <Button size="xs" data-testid="mark-decision" disabled={record.isPending} onClick={() => mark("decision")}>
