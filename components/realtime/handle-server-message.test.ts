@@ -150,6 +150,22 @@ describe("handleServerMessage", () => {
     expect(isStale(client, ["settings"])).toBe(true);
   });
 
+  it("reads the activity again when its list was still being read as the message came", () => {
+    const client = setup();
+    const key = ["activity", "repo-1"];
+    // A read that began before the run started, still waiting for its answer.
+    void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<never>(() => {}) });
+    handleServerMessage(client, {
+      type: "worktree_activity",
+      repoId: "repo-1",
+      worktreePath: "/w",
+      sessionId: SESSION,
+      state: "running",
+      lastRunStatus: null,
+    });
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it("turns a live notification into one toast and refetches the inbox", () => {
     const client = setup();
     client.setQueryData(["notifications", "unread"], []);

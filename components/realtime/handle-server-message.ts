@@ -129,6 +129,13 @@ function applyWorktreeActivity(client: QueryClient, message: WorktreeActivityMes
   const activityKey = queryKeys.activity(message.repoId);
   const rows = client.getQueryData<WorktreeActivity[]>(activityKey);
   if (rows) client.setQueryData(activityKey, applyLiveActivity(rows, message));
+  // A list still loading, or being read again, may answer with the state from before this message (a run
+  // shown idle while it streams): it is read once more after that answer.
+  const isReading = client
+    .getQueryCache()
+    .findAll({ queryKey: activityKey })
+    .some((query) => query.state.fetchStatus === "fetching");
+  if (!rows || isReading) refreshLatest(client, activityKey);
   const attention = client.getQueryData<AttentionItem[]>(queryKeys.attention());
   if (attention && !attention.some((item) => item.worktreePath === message.worktreePath))
     refreshLatest(client, queryKeys.attention());
