@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectBlockFromHookEvent, detectBlockFromTranscriptEntry } from "./detect-hook-block.ts";
 import { parseHookPayload } from "./hook-events.ts";
-import { readHookPayload, readJsonl } from "./test-fixtures.ts";
+import { readHookPayload, readJsonl } from "@/tests/support/claude-fixtures.ts";
 
 describe("detectBlockFromTranscriptEntry", () => {
   it("reads the hook_blocking_error attachment of h01", () => {

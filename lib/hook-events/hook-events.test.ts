@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ARBOR_HOOK_EVENTS, parseHookPayload } from "./hook-events.ts";
-import { CAPTURED_VERSIONS, fixturePath, readHookExamples, readHookPayload } from "./test-fixtures.ts";
+import { CAPTURED_VERSIONS, fixturePath, readHookExamples, readHookPayload } from "@/tests/support/claude-fixtures.ts";
 
 const capturedEvents = (version: string) =>
   readdirSync(fixturePath("hooks/", version))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseHookPayload, type HookEvent } from "./hook-events.ts";
 import { excerpt, summarizeHookEvent } from "./hook-summary.ts";
-import { readHookPayload } from "./test-fixtures.ts";
+import { readHookPayload } from "@/tests/support/claude-fixtures.ts";
 
 function captured(event: string, scenario: string, index?: number): HookEvent {
   const result = parseHookPayload(readHookPayload({ event, scenario, index }));

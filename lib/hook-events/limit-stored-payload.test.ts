@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { limitStoredPayload } from "./limit-stored-payload.ts";
-import { readHookPayload } from "./test-fixtures.ts";
+import { readHookPayload } from "@/tests/support/claude-fixtures.ts";
 
 describe("limitStoredPayload", () => {
   it("stores a normal payload unchanged", () => {

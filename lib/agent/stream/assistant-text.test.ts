@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readStreamJsonLines } from "@/tests/support/claude-fixtures.ts";
 import { describe, expect, it } from "vitest";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
@@ -9,12 +9,7 @@ function textOf(lines: string[]): string {
   return builder.text();
 }
 
-function readLines(scenario: string): string[] {
-  const url = new URL(`../../../tests/fixtures/claude-code-2.1.197/stream-json/${scenario}.jsonl`, import.meta.url);
-  return readFileSync(url, "utf8")
-    .split("\n")
-    .filter((line) => line.length > 0);
-}
+const readLines = (scenario: string) => readStreamJsonLines(scenario);
 
 describe("createAssistantTextBuilder", () => {
   it("does not double the text when the assistant event repeats the streamed deltas", () => {

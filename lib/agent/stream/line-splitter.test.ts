@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fixturePath } from "@/tests/support/claude-fixtures.ts";
 import { describe, expect, it } from "vitest";
 import { createLineSplitter } from "./line-splitter.ts";
 
@@ -30,12 +31,7 @@ describe("createLineSplitter", () => {
   });
 
   it("reproduces a real capture fed one byte at a time", () => {
-    const bytes = readFileSync(
-      new URL(
-        "../../../tests/fixtures/claude-code-2.1.197/stream-json/p01-slow-partial-messages.jsonl",
-        import.meta.url,
-      ),
-    );
+    const bytes = readFileSync(fixturePath("stream-json/p01-slow-partial-messages.jsonl"));
     const expected = bytes.toString("utf8").split("\n").slice(0, -1);
     expect(
       collect((push) => {

@@ -1,17 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readStreamJsonLines } from "@/tests/support/claude-fixtures.ts";
 import { createAssistantTextBuilder } from "./assistant-text.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 
 /** The pinned CLI's output; parse-stream-json.test.ts keeps the 2.1.197 captures (users may run either). */
-const FIXTURES = new URL("../../../tests/fixtures/claude-code-2.1.332/stream-json/", import.meta.url);
-
 function parseFixture(scenario: string): ClaudeStreamEvent[] {
-  return readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")
-    .split("\n")
-    .filter((line) => line.length > 0)
-    .map(parseStreamJsonLine);
+  return readStreamJsonLines(scenario, "2.1.332").map(parseStreamJsonLine);
 }
 
 function results(events: ClaudeStreamEvent[]): ResultEvent[] {

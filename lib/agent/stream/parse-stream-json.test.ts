@@ -1,15 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readStreamJsonLines } from "@/tests/support/claude-fixtures.ts";
 import { parseStreamJsonLine } from "./parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "./stream-event.ts";
 
-const FIXTURES = new URL("../../../tests/fixtures/claude-code-2.1.197/stream-json/", import.meta.url);
-
-function readLines(scenario: string): string[] {
-  return readFileSync(new URL(`${scenario}.jsonl`, FIXTURES), "utf8")
-    .split("\n")
-    .filter((line) => line.length > 0);
-}
+const readLines = (scenario: string) => readStreamJsonLines(scenario);
 
 function parseFixture(scenario: string): ClaudeStreamEvent[] {
   return readLines(scenario).map(parseStreamJsonLine);

@@ -3,7 +3,7 @@ import { isAppError } from "@/lib/errors/app-error.ts";
 import type { ArborHookHandler } from "./arbor-hook-entries.ts";
 import { ARBOR_HOOK_EVENTS } from "@/lib/hook-events/hook-events.ts";
 import { planHookInstall, planHookUninstall, type HookSettingsPlan } from "./hook-settings.ts";
-import { readFixtureText } from "@/lib/hook-events/test-fixtures.ts";
+import { readFixtureText } from "@/tests/support/claude-fixtures.ts";
 
 const COMMAND: ArborHookHandler = {
   type: "command",

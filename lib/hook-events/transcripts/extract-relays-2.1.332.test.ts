@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractRelays } from "./extract-relays.ts";
-import { readJsonl } from "@/lib/hook-events/test-fixtures.ts";
+import { readJsonl } from "@/tests/support/claude-fixtures.ts";
 
 /** The pinned CLI's session files: many new entry types (api-request, cost-state, tools-used, more attachments). */
 const relaysOf = (name: string) => extractRelays(readJsonl(`transcripts/${name}.jsonl`, "2.1.332"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRelayStream, extractRelays, RELAY_TOOL_RESULT_CHARS } from "./extract-relays.ts";
-import { readJsonl } from "@/lib/hook-events/test-fixtures.ts";
+import { readJsonl } from "@/tests/support/claude-fixtures.ts";
 
 const relaysOf = (name: string) => extractRelays(readJsonl(`transcripts/${name}.jsonl`));
 

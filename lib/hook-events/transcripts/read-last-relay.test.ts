@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { extractRelays } from "./extract-relays.ts";
 import { readLastRelay } from "./read-last-relay.ts";
 import { useTempTranscripts } from "@/tests/support/use-temp-transcripts.ts";
-import { fixturePath, readFixtureText, readJsonl } from "@/lib/hook-events/test-fixtures.ts";
+import { fixturePath, readFixtureText, readJsonl } from "@/tests/support/claude-fixtures.ts";
 
 const transcripts = useTempTranscripts("arbor-last-relay-");
 const writeTranscript = (text: string) => transcripts.write(text);

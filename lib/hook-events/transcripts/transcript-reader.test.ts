@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTranscriptFrom } from "./transcript-reader.ts";
 import { useTempTranscripts } from "@/tests/support/use-temp-transcripts.ts";
-import { fixturePath, readFixtureText, readJsonl } from "@/lib/hook-events/test-fixtures.ts";
+import { fixturePath, readFixtureText, readJsonl } from "@/tests/support/claude-fixtures.ts";
 
 const transcripts = useTempTranscripts("arbor-transcript-");
 const writeTranscript = (text: string) => transcripts.write(text);

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 export const CAPTURED_VERSIONS = ["2.1.197", "2.1.332"] as const;
 
 const fixtures = (version: string = CAPTURED_VERSIONS[0]) =>
-  new URL(`../../tests/fixtures/claude-code-${version}/`, import.meta.url);
+  new URL(`../fixtures/claude-code-${version}/`, import.meta.url);
 
 export interface HookExample {
   scenario: string;
@@ -55,4 +55,11 @@ export function readJsonl(relative: string, version?: string): unknown[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as unknown);
+}
+
+/** The lines of a stream-json capture (`stream-json/<scenario>.jsonl`), as the CLI printed them. */
+export function readStreamJsonLines(scenario: string, version?: string): string[] {
+  return readFixtureText(`stream-json/${scenario}.jsonl`, version)
+    .split("\n")
+    .filter((line) => line.length > 0);
 }
