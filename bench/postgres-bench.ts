@@ -3,6 +3,7 @@ import { Agent, request } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { reportLine } from "./report-line.ts";
 import { buildPromptInput } from "@/lib/chat/runs/build-prompt-input.ts";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
 import { createDb, type Db } from "@/lib/db/client.ts";
@@ -328,3 +329,21 @@ async function benchCrossInstance(input: {
 
 const isDirectRun = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isDirectRun) console.log(JSON.stringify(await runPostgresBench(), null, 2));
+
+/** Prints the PostgreSQL figures, each as a ratio against SQLite measured in the same run. */
+export function reportPostgresBench(pg: Awaited<ReturnType<typeof runPostgresBench>>): void {
+  console.log("\nPostgreSQL against SQLite (same machine, same run; ratio = PostgreSQL / SQLite)");
+  const compared = (label: string, figure: { sqlite: number; postgresql: number; ratio: number }, unit: string) =>
+    reportLine(label, `${figure.postgresql} vs ${figure.sqlite} ${unit} (ratio ${figure.ratio})`, "", true);
+  compared("  hook ingest, 8 senders", pg.ingestEventsPerSecond, "events/s");
+  reportLine("  hook events lost", String(pg.ingestEventsPerSecond.lost), "0", pg.ingestEventsPerSecond.lost === 0);
+  compared("  POST /api/chat/send median", pg.sendMedianMs, "ms");
+  compared("  prompt assembly, 10,000 messages median", pg.assemble10kMedianMs, "ms");
+  compared("  search over 100,000 messages median", pg.search100kMedianMs, "ms");
+  reportLine(
+    "  cross-instance hook event p50 / p95",
+    `${pg.crossInstanceP50Ms} / ${pg.crossInstanceP95Ms} ms (same instance ${pg.sameInstanceP50Ms} ms)`,
+    "p50 <= 50 ms",
+    pg.crossInstanceP50Ms <= 50,
+  );
+}

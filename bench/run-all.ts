@@ -15,7 +15,7 @@ import { runLandCheckBench } from "./land-check-bench.ts";
 import { runMergeOrderBench } from "./merge-order-bench.ts";
 import { runImportBench } from "./import-bench.ts";
 import { runLogsBench } from "./logs-bench.ts";
-import { runPostgresBench } from "./postgres-bench.ts";
+import { reportPostgresBench, runPostgresBench } from "./postgres-bench.ts";
 import { runScanBench } from "./scan-bench.ts";
 import { reportStartBench, runStartBench } from "./start-bench.ts";
 import { reportLine } from "./report-line.ts";
@@ -28,21 +28,7 @@ const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : undefined;
 if (db !== undefined && db !== "postgresql")
   throw new Error(`--db ${db}: only postgresql is compared (SQLite is the baseline)`);
 if (db === "postgresql") {
-  const pg = await runPostgresBench();
-  console.log("\nPostgreSQL against SQLite (same machine, same run; ratio = PostgreSQL / SQLite)");
-  const compared = (label: string, figure: { sqlite: number; postgresql: number; ratio: number }, unit: string) =>
-    line(label, `${figure.postgresql} vs ${figure.sqlite} ${unit} (ratio ${figure.ratio})`, "", true);
-  compared("  hook ingest, 8 senders", pg.ingestEventsPerSecond, "events/s");
-  line("  hook events lost", String(pg.ingestEventsPerSecond.lost), "0", pg.ingestEventsPerSecond.lost === 0);
-  compared("  POST /api/chat/send median", pg.sendMedianMs, "ms");
-  compared("  prompt assembly, 10,000 messages median", pg.assemble10kMedianMs, "ms");
-  compared("  search over 100,000 messages median", pg.search100kMedianMs, "ms");
-  line(
-    "  cross-instance hook event p50 / p95",
-    `${pg.crossInstanceP50Ms} / ${pg.crossInstanceP95Ms} ms (same instance ${pg.sameInstanceP50Ms} ms)`,
-    "p50 <= 50 ms",
-    pg.crossInstanceP50Ms <= 50,
-  );
+  reportPostgresBench(await runPostgresBench());
   process.exit(0);
 }
 
