@@ -1,13 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readStreamJsonLines } from "@/tests/support/claude-fixtures.ts";
 import { createConversationChannel, type PermissionRequest } from "./claude-conversation.ts";
 import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
 import type { ClaudeStreamEvent, PermissionRequestFields } from "@/lib/agent/stream/stream-event.ts";
 import { createToolUseInputs } from "./tool-use-inputs.ts";
 
 function readEvents(version: string, scenario: string): ClaudeStreamEvent[] {
-  const url = new URL(`../../tests/fixtures/claude-code-${version}/stream-json/${scenario}.jsonl`, import.meta.url);
-  return readFileSync(url, "utf8").split("\n").filter(Boolean).map(parseStreamJsonLine);
+  return readStreamJsonLines(scenario, version).map(parseStreamJsonLine);
 }
 
 /** Feeds a captured run through a conversation channel and returns what the user would be asked. */
@@ -50,6 +49,16 @@ describe("filling a permission request's input from the streamed tool call", () 
     tools.add(parseStreamJsonLine(toolUseLine({ id: "t1", input: { plan: PLAN } })));
     expect(tools.complete(permission({ toolUseId: "t2", input: {} })).input).toEqual({});
     expect(tools.complete(permission({ toolUseId: null, input: {} })).input).toEqual({});
+  });
+
+  it("keeps only the latest calls' inputs, and each until its request is filled", () => {
+    const tools = createToolUseInputs();
+    for (let index = 0; index < 100; index += 1) {
+      tools.add(parseStreamJsonLine(toolUseLine({ id: `t${index}`, input: { plan: `plan ${index}` } })));
+    }
+    expect(tools.complete(permission({ toolUseId: "t0", input: {} })).input).toEqual({});
+    expect(tools.complete(permission({ toolUseId: "t99", input: {} })).input).toEqual({ plan: "plan 99" });
+    expect(tools.complete(permission({ toolUseId: "t99", input: {} })).input).toEqual({});
   });
 });
 

@@ -5,6 +5,9 @@ import type { ClaudeStreamEvent, PermissionRequestFields } from "@/lib/agent/str
  * ExitPlanMode's `can_use_tool` with `input: {}`: the plan is only in the assistant's tool_use
  * block, and an approval whose `updatedInput` has no plan is read as "exit plan mode" without one.
  */
+/** How many of the latest tool calls' inputs are kept (parallel calls, subagents' calls in between). */
+const KEPT_INPUTS = 64;
+
 export function createToolUseInputs() {
   const inputs = new Map<string, Record<string, unknown>>();
   return {
@@ -12,13 +15,18 @@ export function createToolUseInputs() {
     add(event: ClaudeStreamEvent): void {
       if (event.kind !== "assistant_message") return;
       for (const block of event.blocks) {
-        if (block.type === "tool_use" && isRecord(block.input)) inputs.set(block.id, block.input);
+        if (block.type !== "tool_use" || !isRecord(block.input)) continue;
+        inputs.set(block.id, block.input);
+        // A permission request follows its tool call closely: the oldest inputs (a Write's whole file)
+        // need not live as long as the run.
+        if (inputs.size > KEPT_INPUTS) inputs.delete(inputs.keys().next().value!);
       }
     },
     /** The request with the streamed input when the CLI sent an empty one; otherwise unchanged. */
     complete(permission: PermissionRequestFields): PermissionRequestFields {
       if (Object.keys(permission.input).length > 0 || permission.toolUseId === null) return permission;
       const streamed = inputs.get(permission.toolUseId);
+      inputs.delete(permission.toolUseId);
       return streamed ? { ...permission, input: streamed } : permission;
     },
   };
