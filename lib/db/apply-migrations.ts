@@ -4,6 +4,12 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { databaseProvider, describeDatabaseUrl, sqliteFilePath } from "./database-url.ts";
+import {
+  isEmptyPostgresDatabase,
+  isEmptySqliteDatabase,
+  migrateEmptyPostgres,
+  migrateEmptySqlite,
+} from "./migrate-empty-database.ts";
 import { findPendingMigrations, findUnknownMigrations, readMigrationsList } from "./migration-files.ts";
 import { withPostgresClient } from "./postgres-connection.ts";
 import { MIGRATIONS_DIRS, schemaForProvider } from "./provider-schema.ts";
@@ -17,16 +23,17 @@ export interface ApplyMigrationsResult {
  * Applies the committed migrations of the URL's provider (`prisma/migrations` for SQLite,
  * `prisma/migrations-postgresql` for PostgreSQL) that the database has not recorded yet. A quick
  * read of `_prisma_migrations` decides first, so a normal start does not load the schema engine.
- * Refuses a database that records migrations this Arbor does not have (a newer Arbor migrated it)
+ * A new, empty database is migrated by Arbor itself (migrate-empty-database.ts); one with tables by the
+ * engine. Refuses a database that records migrations this Arbor does not have (a newer Arbor migrated it)
  * and, on PostgreSQL, a role that could not create or write Arbor's tables.
  */
 export async function applyPendingMigrations(input: { url: string; root: string }): Promise<ApplyMigrationsResult> {
   const provider = databaseProvider(input.url);
   const migrationsDir = path.join(input.root, MIGRATIONS_DIRS[provider]);
   const list = readMigrationsList(migrationsDir);
-  const appliedNames =
+  const { appliedNames, isEmpty } =
     provider === "sqlite"
-      ? readSqliteAppliedNames(input.url)
+      ? readSqliteState(input.url)
       : await withPostgresClient(input.url, (client) => checkPostgresDatabase(client));
   const unknown = findUnknownMigrations(list, appliedNames);
   if (unknown.length > 0) {
@@ -38,7 +45,21 @@ export async function applyPendingMigrations(input: { url: string; root: string 
   const pending = findPendingMigrations(list, appliedNames);
   if (pending.length === 0) return { applied: [] };
   if (provider === "postgresql") await withPostgresClient(input.url, (client) => assertCanCreateTables(client));
+  if (isEmpty) {
+    const applied =
+      provider === "sqlite"
+        ? migrateEmptySqlite(input.url, list)
+        : await withPostgresClient(input.url, (client) => migrateEmptyPostgres(client, list));
+    return { applied };
+  }
 
+  return applyWithSchemaEngine(input);
+}
+
+/** Applies the pending migrations through Prisma's schema engine, whatever the database holds. */
+export async function applyWithSchemaEngine(input: { url: string; root: string }): Promise<ApplyMigrationsResult> {
+  const provider = databaseProvider(input.url);
+  const list = readMigrationsList(path.join(input.root, MIGRATIONS_DIRS[provider]));
   const schemaText = schemaForProvider(readFileSync(path.join(input.root, "prisma", "schema.prisma"), "utf8"), {
     provider,
   });
@@ -54,8 +75,14 @@ export async function applyPendingMigrations(input: { url: string; root: string 
   }
 }
 
+interface DatabaseState {
+  appliedNames: Set<string>;
+  /** No table at all yet: a new database. */
+  isEmpty: boolean;
+}
+
 /** Also switches the file to WAL (persistent), before any other connection is open. */
-function readSqliteAppliedNames(url: string): Set<string> {
+function readSqliteState(url: string): DatabaseState {
   const file = sqliteFilePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
@@ -64,9 +91,9 @@ function readSqliteAppliedNames(url: string): Set<string> {
     const table = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
       .get();
-    if (!table) return new Set();
+    if (!table) return { appliedNames: new Set(), isEmpty: isEmptySqliteDatabase(db) };
     const rows = db.prepare(APPLIED_NAMES_SQL).all() as Array<{ migration_name: string }>;
-    return new Set(rows.map((row) => row.migration_name));
+    return { appliedNames: new Set(rows.map((row) => row.migration_name)), isEmpty: false };
   } finally {
     db.close();
   }
@@ -79,11 +106,11 @@ const APPLIED_NAMES_SQL =
  * Reads the applied migrations and checks, before anything is written, that the role can read
  * and write every table already there (a read-only role would otherwise fail at the first send).
  */
-async function checkPostgresDatabase(client: pg.Client): Promise<Set<string>> {
+async function checkPostgresDatabase(client: pg.Client): Promise<DatabaseState> {
   const exists = await client.query<{ present: boolean }>(
     "SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present",
   );
-  if (!exists.rows[0]?.present) return new Set();
+  if (!exists.rows[0]?.present) return { appliedNames: new Set(), isEmpty: await isEmptyPostgresDatabase(client) };
   const denied = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = current_schema() AND c.relkind = 'r'
@@ -98,7 +125,7 @@ async function checkPostgresDatabase(client: pg.Client): Promise<Set<string>> {
     throw error;
   }
   const rows = await client.query<{ migration_name: string }>(APPLIED_NAMES_SQL);
-  return new Set(rows.rows.map((row) => row.migration_name));
+  return { appliedNames: new Set(rows.rows.map((row) => row.migration_name)), isEmpty: false };
 }
 
 async function assertCanCreateTables(client: pg.Client): Promise<void> {

@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
+import { applyPendingMigrations, applyWithSchemaEngine } from "@/lib/db/apply-migrations.ts";
 import type { ErrorBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { removeDataDir, repoRoot, startArbor } from "@/tests/support/start-arbor.ts";
@@ -93,6 +93,44 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'"),
     );
     expect(tables.rows[0]).toEqual({ n: 0 });
+  });
+
+  it("migrates a new database itself into the schema the engine makes, with rows the engine takes as its own", async () => {
+    const ours = await freshDatabase(`arbor_migrated_by_arbor_${process.pid}`);
+    const engines = await freshDatabase(`arbor_migrated_by_engine_${process.pid}`);
+    const committed = (await applyPendingMigrations({ url: ours, root: repoRoot })).applied;
+    expect(committed.length).toBeGreaterThan(10);
+    expect((await applyWithSchemaEngine({ url: engines, root: repoRoot })).applied).toEqual(committed);
+
+    const describeSchema = (url: string) =>
+      withAdmin(url, async (client) => ({
+        columns: (
+          await client.query(
+            `SELECT table_name, column_name, data_type, character_maximum_length, is_nullable, column_default
+               FROM information_schema.columns
+              WHERE table_schema = current_schema() ORDER BY table_name, column_name`,
+          )
+        ).rows,
+        indexes: (
+          await client.query(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname",
+          )
+        ).rows,
+        constraints: (
+          await client.query(
+            `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+              WHERE connamespace = current_schema()::regnamespace ORDER BY conname`,
+          )
+        ).rows,
+        migrations: (
+          await client.query(
+            `SELECT migration_name, checksum, logs, rolled_back_at, applied_steps_count, finished_at IS NOT NULL AS finished
+               FROM _prisma_migrations ORDER BY migration_name`,
+          )
+        ).rows,
+      }));
+    expect(await describeSchema(ours)).toEqual(await describeSchema(engines));
+    expect((await applyWithSchemaEngine({ url: ours, root: repoRoot })).applied).toEqual([]);
   });
 
   it("refuses a database that a newer Arbor migrated, naming the unknown migration", async () => {
