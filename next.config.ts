@@ -19,5 +19,7 @@ export default function nextConfig(phase: string): NextConfig {
     // `npm run typecheck` checks the whole project (tests included) once; the build skips it.
     typescript: { ignoreBuildErrors: true },
     reactStrictMode: true,
+    // Each page and route loads when first asked for, not all of them at start (docs/decisions/0023).
+    experimental: { preloadEntriesOnStart: false },
   };
 }
