@@ -18,7 +18,8 @@ export type Db = PrismaClient;
 const dbState = defineProcessState<Db>("db", () => createDb(getConfig().databaseUrl));
 /**
  * Each client carries its provider under a registry symbol, not in a module-scope map: the server
- * (tsx) and Next's bundled route handlers hold separate copies of this module but share the client.
+ * and Next's bundled route handlers hold separate copies of this module but share the client
+ * (lib/runtime/attached-state.ts does the same for state that belongs to a client).
  */
 const PROVIDER_KEY = Symbol.for("arbor.db.provider");
 const SQLITE_FILE_KEY = Symbol.for("arbor.db.sqliteFile");
@@ -52,7 +53,7 @@ export function createDb(url: string): Db {
     value: async () => {
       for (const task of beforeDisconnect) task();
       beforeDisconnect.clear();
-      if (filePath) closeSideConnection(filePath);
+      closeSideConnection(db);
       await disconnect();
     },
   });
@@ -74,7 +75,7 @@ export function sqliteFileOf(db: Db): string | null {
 /** The plain connection beside an SQLite client (see sqlite-side-connection.ts); null on PostgreSQL. */
 export function sqliteSideConnectionOf(db: Db): SqliteSideConnection | null {
   const filePath = sqliteFileOf(db);
-  return filePath ? sideConnectionFor(filePath) : null;
+  return filePath ? sideConnectionFor(db, filePath) : null;
 }
 
 /** Which engine a client talks to, for the few queries written per provider (search, sizes). */

@@ -9,16 +9,9 @@ export const PROCESS_STATE = {
     "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
   config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
   db: "lib/db/client.ts: the Prisma client on the configured database",
-  localInstance:
-    "lib/team/local-instance.ts: this process's instance (host name + data directory), per database client",
-  teamFeed: "lib/team/team-feed.ts: the LISTEN/NOTIFY connection that carries events between instances (PostgreSQL)",
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  sqliteSideConnections:
-    "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
-  walCheckpointers:
-    "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
   localGitConfig:
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
