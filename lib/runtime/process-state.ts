@@ -8,7 +8,6 @@ export const PROCESS_STATE = {
   context:
     "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
   config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
-  db: "lib/db/client.ts: the Prisma client on the configured database",
   processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
   childEnvSecrets:
     "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
@@ -16,7 +15,6 @@ export const PROCESS_STATE = {
     "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
   mergeTreeResults:
     "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
-  shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;
 
