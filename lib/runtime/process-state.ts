@@ -7,14 +7,10 @@
 export const PROCESS_STATE = {
   context:
     "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
-  config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
-  processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
-  childEnvSecrets:
-    "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  localGitConfig:
-    "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
-  mergeTreeResults:
-    "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
+  config:
+    "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot; its data directory decides what trust means, read under isRepositoryTrusted's twenty callers",
+  processHost:
+    "lib/process-host/current-process-host.ts: what starts claude, git and gh processes, and the secrets their environments keep out, read under every process start",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;
 
