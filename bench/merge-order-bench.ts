@@ -115,18 +115,21 @@ export async function runMergeOrderBench({
     };
     let mergedPairs = 0;
     let mergeProcesses = 0;
+    // One counting host for every round: git's caches are the host's (merge-tree-cache.ts), so its
+    // config reads stay warm after the warm-up, and only the merge verdicts are cleared each round.
+    const original = getProcessHost();
+    const { host, counter } = countingProcessHost(original, "merge-tree");
     const cold = async () => {
-      clearMergeTreeCache();
-      const original = getProcessHost();
-      const { host, counter } = countingProcessHost(original, "merge-tree");
       installProcessHost(host);
       try {
+        clearMergeTreeCache();
+        counter.count = 0;
         await order();
+        mergedPairs = keptMergeTreeCount();
       } finally {
         installProcessHost(original);
       }
       mergeProcesses = counter.count;
-      mergedPairs = keptMergeTreeCount();
     };
     const scan = () => scanRepoWorktrees({ repoPath: mainPath });
     const orderTimes: number[] = [];

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { applyPendingMigrations } from "@/lib/db/apply-migrations.ts";
-import { getDb, providerOf } from "@/lib/db/client.ts";
+import { createDb, providerOf, type Db } from "@/lib/db/client.ts";
 import { checkpointOffTheEventLoop } from "@/lib/db/wal-checkpointer.ts";
 import { markInterruptedRuns } from "@/lib/chat/runs/mark-interrupted-runs.ts";
 import { cancelAbandonedChecks } from "@/lib/checks/cancel-abandoned-checks.ts";
@@ -10,7 +10,8 @@ import { closeAbandonedApprovals } from "@/lib/approvals/approval-broker.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { RuntimeContext } from "@/lib/context/runtime-context.ts";
 import { loadOrCreateHookToken } from "@/lib/hook-ingest/hook-files.ts";
-import { childEnv, installChildEnvSecrets } from "@/lib/process-host/child-env-source.ts";
+import { childEnv } from "@/lib/process-host/child-env-source.ts";
+import { installChildEnvSecrets } from "@/lib/process-host/current-process-host.ts";
 import { installAccessToken } from "@/lib/config/access-token.ts";
 import { writeHookScript } from "@/lib/hook-ingest/hook-script.ts";
 import { replayHookSpool } from "@/lib/hook-ingest/replay-spool.ts";
@@ -21,18 +22,21 @@ import { getLocalInstance, publishInstanceUrl } from "@/lib/team/local-instance.
 import { prepareDataDir } from "./prepare-data-dir.ts";
 import { startTeamMode } from "./team-feed.ts";
 import { localServerUrl } from "./server-info.ts";
-import { getShutdownTasks } from "./shutdown.ts";
+import type { ShutdownTask } from "./shutdown.ts";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * Start-up steps that must succeed before Arbor accepts a request, in this order. Resolves with
- * the configuration the server runs with: its access token read or generated in the data directory.
+ * the configuration the server runs with (its access token read or generated in the data
+ * directory) and the database client it passes on (ctx.db). What must stop at exit joins `shutdownTasks`.
  */
-export async function runBootSteps(
-  config: ArborConfig,
-  log: (line: string) => void,
-): Promise<ArborConfig & { token: string }> {
+export async function runBootSteps(input: {
+  config: ArborConfig;
+  shutdownTasks: ShutdownTask[];
+  log: (line: string) => void;
+}): Promise<{ config: ArborConfig & { token: string }; db: Db }> {
+  const { config, shutdownTasks, log } = input;
   prepareDataDir(config);
   // The data directory exists now (0700): the access token is read or generated there, and both
   // tokens are kept out of every child's environment from the first child on (child-env.ts).
@@ -41,20 +45,21 @@ export async function runBootSteps(
   await assertGitAvailable();
   const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+  const db = createDb(config.databaseUrl, { busyTimeoutMs: config.dbBusyTimeoutMs, poolSize: config.dbPoolSize });
   // SQLite, WAL + NORMAL: commits do not fsync (the WAL is synced at checkpoints); safe against crashes.
-  if (providerOf(getDb()) === "sqlite") await getDb().$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  if (providerOf(db) === "sqlite") await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   // ...and a worker thread checkpoints the WAL: a checkpoint's fsyncs never block the event loop.
-  const checkpointer = await checkpointOffTheEventLoop(getDb(), { onFailure: log });
-  if (checkpointer) getShutdownTasks().push(() => checkpointer.close());
+  const checkpointer = await checkpointOffTheEventLoop(db, { onFailure: log });
+  if (checkpointer) shutdownTasks.push(() => checkpointer.close());
   // This process's identity (host name + data directory): a shared database's rows say whose they are.
-  await getLocalInstance(getDb());
-  const interrupted = await markInterruptedRuns(getDb());
+  await getLocalInstance(db, { dataDir: config.dataDir });
+  const interrupted = await markInterruptedRuns(db);
   if (interrupted) log(`marked ${interrupted} unfinished run(s) from an earlier process as interrupted`);
-  const cancelledChecks = await cancelAbandonedChecks(getDb());
+  const cancelledChecks = await cancelAbandonedChecks(db);
   if (cancelledChecks) log(`marked ${cancelledChecks} unfinished check(s) from an earlier process as cancelled`);
-  const abandoned = await closeAbandonedApprovals(getDb());
+  const abandoned = await closeAbandonedApprovals(db);
   if (abandoned) log(`closed ${abandoned} unanswered approval request(s) of those runs`);
-  return serverConfig;
+  return { config: serverConfig, db };
 }
 
 async function assertGitAvailable(): Promise<void> {
@@ -77,6 +82,7 @@ async function assertGitAvailable(): Promise<void> {
  */
 export async function runAfterListenSteps(input: {
   ctx: RuntimeContext;
+  shutdownTasks: ShutdownTask[];
   config: ArborConfig;
   port: number;
   log: (line: string) => void;
@@ -85,7 +91,7 @@ export async function runAfterListenSteps(input: {
   const url = localServerUrl({ host: input.config.host, port: input.port });
   await publishInstanceUrl(ctx.db, url);
   const team = await startTeamMode({ db: ctx.db, hub: ctx.hub, url: input.config.databaseUrl, log: input.log });
-  if (team) getShutdownTasks().push(() => team.close());
+  if (team) input.shutdownTasks.push(() => team.close());
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: ctx.hookIngest.hookToken() });
   const { replayed, duplicates, rejected } = await replayHookSpool(ctx, {
     dataDir: input.config.dataDir,
@@ -99,7 +105,7 @@ export async function runAfterListenSteps(input: {
     ingest: receiveHookEvent,
     onError: (error) => console.error("[arbor] hook spool", error),
   });
-  getShutdownTasks().push(() => watcher.close());
+  input.shutdownTasks.push(() => watcher.close());
   const retention = startRetentionSweeps(ctx.db, { log: input.log });
-  getShutdownTasks().push(() => retention.close());
+  input.shutdownTasks.push(() => retention.close());
 }

@@ -45,7 +45,7 @@ export async function copySqliteToPostgres(input: {
   await applyPendingMigrations({ url: sourceUrl, root: input.root });
   const sourceDb = createDb(sourceUrl);
   try {
-    await getLocalInstance(sourceDb);
+    await getLocalInstance(sourceDb, { dataDir: input.dataDir });
   } finally {
     await sourceDb.$disconnect();
   }

@@ -1,23 +1,20 @@
 import type { Server } from "node:http";
-import { closeDb } from "@/lib/db/client.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { Db } from "@/lib/db/client.ts";
 import type { WsGateway } from "./ws-gateway.ts";
 
-type Cleanup = () => Promise<void> | void;
+/** Work to finish before the process exits (e.g. killing running claude process groups), in order. */
+export type ShutdownTask = () => Promise<void> | void;
 
 const SHUTDOWN_GRACE_MS = 15_000;
-const shutdownTasksState = defineProcessState<Cleanup[]>("shutdownTasks", () => []);
-
-/** Work to finish before the process exits (e.g. killing running claude process groups). */
-export function getShutdownTasks(): Cleanup[] {
-  return shutdownTasksState.get();
-}
 
 /**
  * On SIGINT/SIGTERM: stop accepting connections, run the shutdown tasks (no orphan claude
- * processes), close sockets and the database, then exit. A second signal exits at once.
+ * processes), close sockets and the database, then exit. A second signal exits at once. `tasks`
+ * is the server's list, which boot steps may still add to.
  */
 export function installShutdown(input: {
+  tasks: readonly ShutdownTask[];
+  db: Db;
   server: Server;
   gateway: WsGateway;
   closeNext: () => unknown;
@@ -34,7 +31,7 @@ export function installShutdown(input: {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     input.server.close();
-    for (const task of getShutdownTasks()) {
+    for (const task of input.tasks) {
       try {
         await task();
       } catch (error) {
@@ -46,7 +43,7 @@ export function installShutdown(input: {
     await Promise.resolve(input.closeNext()).catch((error: unknown) =>
       console.error("[arbor] closing Next failed", error),
     );
-    await closeDb();
+    await input.db.$disconnect();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -10,7 +10,7 @@ import { installConfig } from "@/lib/config/current-config.ts";
 import { projectRoot, runAfterListenSteps, runBootSteps } from "./boot.ts";
 import { createArborHttpServer } from "./http-server.ts";
 import { localServerUrl, removeServerInfo, writeServerInfo } from "./server-info.ts";
-import { getShutdownTasks, installShutdown } from "./shutdown.ts";
+import { installShutdown, type ShutdownTask } from "./shutdown.ts";
 import { createWsGateway } from "./ws-gateway.ts";
 import { stopAllWatches } from "@/lib/changes/worktree-watchers.ts";
 import { createServerContext } from "./create-context.ts";
@@ -26,7 +26,6 @@ import { pinServedBuild, unpinServedBuild } from "@/scripts/next-build/served-bu
 import { openBrowserSessions } from "@/lib/access/browser-sessions.ts";
 import { createSignInCodes } from "@/lib/access/sign-in-codes.ts";
 import { mintSignInLink } from "@/lib/access/sign-in-link.ts";
-import { getDb } from "@/lib/db/client.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 
 const log = (line: string) => console.log(`[arbor] ${line}`);
@@ -61,7 +60,9 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
       ? `running the server bundled with build ${input.build}`
       : "running the server from its TypeScript sources (tsx)",
   );
-  const serverConfig = await runBootSteps(config, log);
+  // Filled by the boot steps and below, run in order by installShutdown's handler.
+  const shutdownTasks: ShutdownTask[] = [];
+  const { config: serverConfig, db } = await runBootSteps({ config, shutdownTasks, log });
   // Every claude, git and gh process is started by a small child process, off this event loop;
   // forked once the tokens are known, with an allow-listed environment like every other child.
   const processHost = startRemoteProcessHost({
@@ -72,6 +73,7 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
   installProcessHost(processHost);
   const ctx = createServerContext({
     config: serverConfig,
+    db,
     processHost,
     historyReaderEntry: bundledOr(
       bundles?.historyReader,
@@ -86,8 +88,8 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
   const nextUpgrade = config.isDev ? app.getUpgradeHandler() : null;
 
   const sessions = await openBrowserSessions({
-    db: getDb(),
-    instanceId: (await getLocalInstance(getDb())).id,
+    db,
+    instanceId: (await getLocalInstance(db)).id,
     onError: (error) => log(`could not note a browser as seen: ${String(error)}`),
   });
   const signInCodes = createSignInCodes();
@@ -123,7 +125,7 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
   // Signals are handled before anything says Arbor is up: a SIGTERM right after "listening"
   // must shut down cleanly, never hit Node's default handler.
   // No orphan claude processes after a normal shutdown: cancel and wait for every run.
-  getShutdownTasks().push(
+  shutdownTasks.push(
     () => removeServerInfo(config.dataDir),
     () => ctx.warmPool.discard(),
     () => stopAllWatches(ctx.worktreeWatchers),
@@ -131,8 +133,8 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
     () => processHost.close(),
     () => unpinServedBuild(builds),
   );
-  installShutdown({ server, gateway, closeNext: () => app.close?.(), log });
-  await runAfterListenSteps({ ctx, config, port, log });
+  installShutdown({ tasks: shutdownTasks, db, server, gateway, closeNext: () => app.close?.(), log });
+  await runAfterListenSteps({ ctx, shutdownTasks, config, port, log });
   const url = localServerUrl({ host: config.host, port });
   const access = {
     sessions,

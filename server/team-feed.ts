@@ -27,6 +27,7 @@ export async function startTeamMode(input: {
   if (providerOf(db) !== "postgresql") return null;
   const instance = await getLocalInstance(db);
   const feed = await startTeamFeed({
+    db,
     url: input.url,
     instanceId: instance.id,
     onNotice: (received) => {
@@ -38,7 +39,7 @@ export async function startTeamMode(input: {
   });
   hub.setTap((topic, message) => {
     const notice = toTeamNotice(topic, message);
-    if (notice) notifyTeam(notice);
+    if (notice) notifyTeam(db, notice);
   });
   input.log(`team mode: instance "${instance.label}" (${instance.hostName}, ${instance.dataDir})`);
   return {

@@ -7,7 +7,6 @@ import { postgresPoolConfig } from "./postgres-connection.ts";
 import { replaceNulInTextArgs } from "./postgres-text-args.ts";
 import { closeSideConnection, sideConnectionFor, type SqliteSideConnection } from "./sqlite-side-connection.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 
 /**
  * The Prisma client type every caller sees. Both providers' clients are generated from the same
@@ -15,32 +14,30 @@ import { defineProcessState } from "@/lib/runtime/process-state.ts";
  */
 export type Db = PrismaClient;
 
-const dbState = defineProcessState<Db>("db", () => createDb(getConfig().databaseUrl));
 /**
  * Each client carries its provider under a registry symbol, not in a module-scope map: the server
- * (tsx) and Next's bundled route handlers hold separate copies of this module but share the client.
+ * and Next's bundled route handlers hold separate copies of this module but share the client
+ * (lib/runtime/attached-state.ts does the same for state that belongs to a client).
  */
 const PROVIDER_KEY = Symbol.for("arbor.db.provider");
 const SQLITE_FILE_KEY = Symbol.for("arbor.db.sqliteFile");
 const BEFORE_DISCONNECT_KEY = Symbol.for("arbor.db.beforeDisconnect");
 
-/** The process-wide Prisma client on the configured database URL (SQLite or PostgreSQL by scheme). */
-export function getDb(): Db {
-  return dbState.get();
-}
-
 /**
- * Builds a client for an explicit URL (tests, scripts): better-sqlite3 for `file:`, node-postgres
- * with a pool of `ARBOR_DB_POOL_SIZE` connections for `postgresql://` (TLS from the URL's `ssl*`
- * parameters, passed through to pg).
+ * Builds a client on `url` (the server builds one at boot and passes it as `ctx.db`): better-sqlite3
+ * for `file:`, node-postgres with a pool of `poolSize` connections for `postgresql://` (TLS from the
+ * URL's `ssl*` parameters, passed through to pg). Busy timeout and pool size default to the
+ * configuration's (ARBOR_DB_BUSY_TIMEOUT_MS, ARBOR_DB_POOL_SIZE).
  */
-export function createDb(url: string): Db {
+export function createDb(url: string, options: { busyTimeoutMs?: number; poolSize?: number } = {}): Db {
   const provider = databaseProvider(url);
+  const busyTimeoutMs = options.busyTimeoutMs ?? getConfig().dbBusyTimeoutMs;
+  const poolSize = options.poolSize ?? getConfig().dbPoolSize;
   const db =
     provider === "sqlite"
-      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: getConfig().dbBusyTimeoutMs }) })
+      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs }) })
       : (new PostgresPrismaClient({
-          adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize: getConfig().dbPoolSize }))),
+          adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize }))),
         }) as unknown as Db);
   Object.defineProperty(db, PROVIDER_KEY, { value: provider });
   const beforeDisconnect = new Set<() => void>();
@@ -52,7 +49,7 @@ export function createDb(url: string): Db {
     value: async () => {
       for (const task of beforeDisconnect) task();
       beforeDisconnect.clear();
-      if (filePath) closeSideConnection(filePath);
+      closeSideConnection(db);
       await disconnect();
     },
   });
@@ -74,17 +71,10 @@ export function sqliteFileOf(db: Db): string | null {
 /** The plain connection beside an SQLite client (see sqlite-side-connection.ts); null on PostgreSQL. */
 export function sqliteSideConnectionOf(db: Db): SqliteSideConnection | null {
   const filePath = sqliteFileOf(db);
-  return filePath ? sideConnectionFor(filePath) : null;
+  return filePath ? sideConnectionFor(db, filePath) : null;
 }
 
 /** Which engine a client talks to, for the few queries written per provider (search, sizes). */
 export function providerOf(db: Db): DatabaseProvider {
   return (db as unknown as Record<symbol, DatabaseProvider | undefined>)[PROVIDER_KEY] ?? "sqlite";
-}
-
-/** Closes the process-wide client (shutdown, tests). */
-export async function closeDb(): Promise<void> {
-  const db = dbState.peek();
-  dbState.reset();
-  await db?.$disconnect();
 }

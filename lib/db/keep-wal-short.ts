@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { sqliteFileOf, type Db } from "./client.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 
 /** What keepWalShort needs of a checkpoint worker (wal-checkpointer.ts). */
 interface Checkpointer {
@@ -10,18 +10,20 @@ interface Checkpointer {
 }
 
 /**
- * The running checkpoint worker of each database file. Process state: the server starts the
- * worker, and bulk writers in Next's bundled route handlers ask it.
+ * The client's running checkpoint worker, kept on the client: the server starts the worker, and
+ * bulk writers in Next's bundled route handlers ask it.
  */
-const runningState = defineProcessState("walCheckpointers", () => new Map<string, Checkpointer>());
+const runningState = defineAttachedState<{ current: Checkpointer | null }>("db.checkpointer", () => ({
+  current: null,
+}));
 
-export function registerRunningCheckpointer(filePath: string, checkpointer: Checkpointer): void {
-  runningState.get().set(filePath, checkpointer);
+export function registerRunningCheckpointer(db: Db, checkpointer: Checkpointer): void {
+  runningState.get(db).current = checkpointer;
 }
 
-/** Forgets the file's worker (stopped or failed). */
-export function forgetRunningCheckpointer(filePath: string): void {
-  runningState.get().delete(filePath);
+/** Forgets the client's worker (stopped or failed). */
+export function forgetRunningCheckpointer(db: Db): void {
+  runningState.get(db).current = null;
 }
 
 /**
@@ -35,8 +37,8 @@ export function forgetRunningCheckpointer(filePath: string): void {
  */
 export async function keepWalShort(db: Db): Promise<void> {
   const filePath = sqliteFileOf(db);
-  const checkpointer = filePath ? runningState.get().get(filePath) : undefined;
-  if (!checkpointer) return;
+  const checkpointer = runningState.peek(db)?.current;
+  if (!filePath || !checkpointer) return;
   const size = statSync(`${filePath}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   if (size <= checkpointer.sizeLimitBytes) return;
   // A failed round is the worker's to report (onFailure); the writer goes on either way.

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 
 /**
  * A second, plain better-sqlite3 connection on an SQLite database, for the one statement where
@@ -92,33 +92,29 @@ function isBusy(error: unknown): boolean {
 /** SQLite's default: a commit that finds at least this many pages in the log checkpoints it. */
 export const DEFAULT_AUTO_CHECKPOINT_PAGES = 1000;
 
-const connectionsState = defineProcessState("sqliteSideConnections", () => ({
-  connections: new Map<string, SqliteSideConnection>(),
-  /** Files whose side connection must not checkpoint (another thread does: wal-checkpointer.ts). */
-  autoCheckpointPages: new Map<string, number>(),
+/** A client's side connection, once opened, and the auto-checkpoint it gets (0 while wal-checkpointer.ts's worker runs). */
+const sideState = defineAttachedState("db.sideConnection", () => ({
+  connection: null as SqliteSideConnection | null,
+  autoCheckpointPages: DEFAULT_AUTO_CHECKPOINT_PAGES,
 }));
 
-/** The side connection on this file, opened on first use (one per file per process). */
-export function sideConnectionFor(filePath: string): SqliteSideConnection {
-  const { connections, autoCheckpointPages } = connectionsState.get();
-  let connection = connections.get(filePath);
-  if (!connection) {
-    connection = new SqliteSideConnection(filePath, autoCheckpointPages.get(filePath) ?? DEFAULT_AUTO_CHECKPOINT_PAGES);
-    connections.set(filePath, connection);
-  }
-  return connection;
+/** The side connection of this SQLite client on `filePath`, opened on first use (one per client). */
+export function sideConnectionFor(db: object, filePath: string): SqliteSideConnection {
+  const state = sideState.get(db);
+  state.connection ??= new SqliteSideConnection(filePath, state.autoCheckpointPages);
+  return state.connection;
 }
 
-/** Sets the auto-checkpoint of this file's side connection, now if it is open and whenever it opens later. */
-export function setSideConnectionAutoCheckpoint(filePath: string, pages: number): void {
-  const { connections, autoCheckpointPages } = connectionsState.get();
-  autoCheckpointPages.set(filePath, pages);
-  connections.get(filePath)?.setAutoCheckpoint(pages);
+/** Sets the auto-checkpoint of the client's side connection, now if it is open and whenever it opens later. */
+export function setSideConnectionAutoCheckpoint(db: object, pages: number): void {
+  const state = sideState.get(db);
+  state.autoCheckpointPages = pages;
+  state.connection?.setAutoCheckpoint(pages);
 }
 
-/** Closes the side connection on this file, if one is open (the database client is closing). */
-export function closeSideConnection(filePath: string): void {
-  const { connections } = connectionsState.get();
-  connections.get(filePath)?.close();
-  connections.delete(filePath);
+/** Closes the client's side connection, if one is open (the client is closing). */
+export function closeSideConnection(db: object): void {
+  const state = sideState.peek(db);
+  state?.connection?.close();
+  if (state) state.connection = null;
 }

@@ -61,7 +61,7 @@ export async function checkpointOffTheEventLoop(
   if (!filePath) return null;
   const sizeLimitBytes = options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES;
   const setAutoCheckpoint = async (pages: number) => {
-    setSideConnectionAutoCheckpoint(filePath, pages);
+    setSideConnectionAutoCheckpoint(db, pages);
     await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
   };
   const checkpointer = await startWalCheckpointer({
@@ -70,7 +70,7 @@ export async function checkpointOffTheEventLoop(
     restartFrames: options.restartFrames ?? RESTART_FRAMES,
     sizeLimitBytes,
     onFailure: (message) => {
-      forgetRunningCheckpointer(filePath);
+      forgetRunningCheckpointer(db);
       options.onFailure(
         `WAL checkpoints moved back onto the event loop (the checkpoint worker stopped: ${message}); restart Arbor to move them off again`,
       );
@@ -81,12 +81,12 @@ export async function checkpointOffTheEventLoop(
   const running: WalCheckpointer = {
     checkpointNow: (checkpointOptions) => checkpointer.checkpointNow(checkpointOptions),
     async close() {
-      forgetRunningCheckpointer(filePath);
+      forgetRunningCheckpointer(db);
       await checkpointer.close();
       await setAutoCheckpoint(DEFAULT_AUTO_CHECKPOINT_PAGES);
     },
   };
-  registerRunningCheckpointer(filePath, {
+  registerRunningCheckpointer(db, {
     checkpointCuttingBack: () => checkpointer.checkpointNow({ cutBack: true }),
     sizeLimitBytes,
   });

@@ -1,16 +1,6 @@
 import { getConfig } from "@/lib/config/current-config.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
 import { buildChildEnv, type ChildProgram } from "./child-env.ts";
-
-const secretsState = defineProcessState<string[]>("childEnvSecrets", () => []);
-
-/**
- * Installs the secrets beside the access token (which the configuration holds) that no child's
- * environment may contain: the server installs its hook token at boot.
- */
-export function installChildEnvSecrets(secrets: string[]): void {
-  secretsState.replace(secrets);
-}
+import { readChildEnvSecrets } from "./current-process-host.ts";
 
 /**
  * The environment for a `program` Arbor starts now: this process's environment through
@@ -23,7 +13,7 @@ export function childEnv(program: ChildProgram, overrides?: Record<string, strin
     program,
     inherited: process.env,
     passNames: config.passEnv,
-    secrets: [config.token, ...secretsState.get()],
+    secrets: [config.token, ...readChildEnvSecrets()],
     ...(overrides ? { overrides } : {}),
   });
 }

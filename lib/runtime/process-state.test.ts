@@ -31,8 +31,8 @@ describe("process state registry", () => {
 
   it("shares one value per key across separately loaded copies of a module", () => {
     let created = 0;
-    const first = defineProcessState("shutdownTasks", () => ({ copy: ++created }));
-    const second = defineProcessState("shutdownTasks", () => ({ copy: ++created }));
+    const first = defineProcessState("eventLoopDelay", () => ({ copy: ++created }));
+    const second = defineProcessState("eventLoopDelay", () => ({ copy: ++created }));
     first.reset();
     expect(first.peek()).toBeUndefined();
     expect(second.get()).toBe(first.get());

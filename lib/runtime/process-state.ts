@@ -1,29 +1,18 @@
 /**
- * Process-lifetime state not in the runtime context (docs/decisions/0019-process-state-in-the-context.md).
- * It lives on globalThis under `Symbol.for` keys because the server (tsx) and Next's route bundle
- * load separate copies of lib/. Each slot is defined once, with `defineProcessState`, by its owning
+ * Process-lifetime state not in the runtime context (docs/decisions/0022-four-process-slots.md).
+ * It lives on globalThis under `Symbol.for` keys because the server and Next's route bundle load
+ * separate copies of lib/. Each slot is defined once, with `defineProcessState`, by its owning
  * module; an unlisted key does not compile, and a unit test checks each is defined exactly once.
+ * State that belongs to a shared object (a database client, the process host) hangs off that
+ * object instead (attached-state.ts); the rest is the context's.
  */
 export const PROCESS_STATE = {
   context:
     "lib/context/current-context.ts: the runtime context the server builds at boot, for Next's bundled route handlers",
-  config: "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot",
-  db: "lib/db/client.ts: the Prisma client on the configured database",
-  localInstance:
-    "lib/team/local-instance.ts: this process's instance (host name + data directory), per database client",
-  teamFeed: "lib/team/team-feed.ts: the LISTEN/NOTIFY connection that carries events between instances (PostgreSQL)",
-  processHost: "lib/process-host/current-process-host.ts: what starts claude, git and gh processes",
-  childEnvSecrets:
-    "lib/process-host/child-env-source.ts: values no child process may see in its environment (the hook token), installed at boot",
-  sqliteSideConnections:
-    "lib/db/sqlite-side-connection.ts: the plain connection beside Prisma's, per SQLite file, and whether it may checkpoint",
-  walCheckpointers:
-    "lib/db/keep-wal-short.ts: the running WAL checkpoint worker per SQLite file, which bulk writers wait for",
-  localGitConfig:
-    "lib/git/safety/local-git-config.ts: each folder's repository filter names, kept while its config files are unchanged",
-  mergeTreeResults:
-    "lib/git/run/merge-tree-cache.ts: what git merge-tree said about commit pairs already merged (the merge order, the merged badge), while the merge settings are unchanged",
-  shutdownTasks: "server/shutdown.ts: work to finish before the process exits",
+  config:
+    "lib/config/current-config.ts: the validated configuration (env + flags), installed at boot; its data directory decides what trust means, read under isRepositoryTrusted's seventeen callers",
+  processHost:
+    "lib/process-host/current-process-host.ts: what starts claude, git and gh processes, and the secrets their environments keep out, read under every process start",
   eventLoopDelay: "lib/runtime/process-metrics.ts: the event-loop delay histogram for /api/health/metrics",
 } as const;
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 
 /** This process's instance row, once registered (boot, or the first lib call that needs it). */
 export interface LocalInstance {
@@ -13,7 +13,10 @@ export interface LocalInstance {
   label: string;
 }
 
-const localInstanceState = defineProcessState<Map<Db, Promise<LocalInstance>>>("localInstance", () => new Map());
+/** Kept on the database client: a client registers its instance once, and both copies of lib/ read it. */
+const localInstanceState = defineAttachedState<{ current: Promise<LocalInstance> | null }>("db.localInstance", () => ({
+  current: null,
+}));
 
 /** This machine's identity parts: its host name and the real path of Arbor's data directory. */
 export function readLocalIdentity(dataDir: string): { hostName: string; dataDir: string } {
@@ -36,16 +39,21 @@ export function defaultInstanceLabel(identity: { hostName: string; dataDir: stri
  * Registers this process as an instance (host name + data directory, one row per pair across
  * restarts) and claims the repositories that have no owner yet: on one machine every repository
  * is this instance's; after `arbor db copy`, the copied ones belong to the data directory they came
- * from. Runs once per database client.
+ * from. Runs once per database client: the server registers with its data directory at boot;
+ * lib used without a server (tests, scripts) registers with the configuration's.
  */
-export function getLocalInstance(db: Db, options: { url?: string | null } = {}): Promise<LocalInstance> {
-  const instances = localInstanceState.get();
-  let instance = instances.get(db);
-  if (!instance) {
-    instance = registerInstance(db, { dataDir: getConfig().dataDir, url: options.url ?? null });
-    instances.set(db, instance);
-    instance.catch(() => instances.delete(db));
-  }
+export function getLocalInstance(
+  db: Db,
+  options: { dataDir?: string; url?: string | null } = {},
+): Promise<LocalInstance> {
+  const state = localInstanceState.get(db);
+  if (state.current) return state.current;
+  const dataDir = options.dataDir ?? getConfig().dataDir;
+  const instance = registerInstance(db, { dataDir, url: options.url ?? null });
+  state.current = instance;
+  instance.catch(() => {
+    if (state.current === instance) state.current = null;
+  });
   return instance;
 }
 
@@ -69,11 +77,6 @@ export async function publishInstanceUrl(db: Db, url: string): Promise<void> {
 
 /** Keeps this process's cached identity in step after its label changed. */
 export function replaceLocalInstanceLabel(db: Db, label: string): void {
-  const instances = localInstanceState.get();
-  const current = instances.get(db);
-  if (current)
-    instances.set(
-      db,
-      current.then((instance) => ({ ...instance, label })),
-    );
+  const state = localInstanceState.get(db);
+  if (state.current) state.current = state.current.then((instance) => ({ ...instance, label }));
 }

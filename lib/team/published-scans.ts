@@ -13,7 +13,7 @@ export async function publishWorktreeScan(db: Db, input: { repoId: string; scan:
     create: { repoId: input.repoId, scan, scannedAt },
     update: { scan, scannedAt },
   });
-  notifyTeam({ kind: "scan", repoId: input.repoId });
+  notifyTeam(db, { kind: "scan", repoId: input.repoId });
 }
 
 /** Another instance's repository as that instance last scanned it, read-only. */

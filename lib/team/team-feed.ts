@@ -1,6 +1,7 @@
 import pg from "pg";
 import { postgresPoolConfig } from "@/lib/db/postgres-connection.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import type { Db } from "@/lib/db/client.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 import { coalesceKey, teamPayloadSchema, type TeamNotice } from "./team-notice.ts";
 
 /** The NOTIFY channel every instance of a database listens on. */
@@ -25,13 +26,16 @@ interface FeedState {
   pending: Map<string, { notice: TeamNotice; timer: NodeJS.Timeout | null; lastSentAt: number }>;
 }
 
-const feedState = defineProcessState<{ current: FeedState | null }>("teamFeed", () => ({ current: null }));
+/** Kept on the database client the feed serves: what both copies of lib/ publish on it reaches the others. */
+const feedState = defineAttachedState<{ current: FeedState | null }>("db.teamFeed", () => ({ current: null }));
 
 /**
  * Joins the team channel of a PostgreSQL database: one dedicated connection LISTENs (and sends this
  * instance's notices), reconnecting after a drop. `onNotice` gets every other instance's notice.
+ * `db` is the client whose writes the notices announce (notifyTeam finds the feed on it).
  */
 export async function startTeamFeed(input: {
+  db: Db;
   url: string;
   instanceId: string;
   onNotice: (received: ReceivedNotice) => void;
@@ -44,7 +48,8 @@ export async function startTeamFeed(input: {
     isClosed: false,
     pending: new Map(),
   };
-  feedState.get().current = state;
+  const slot = feedState.get(input.db);
+  slot.current = state;
 
   const connect = async (): Promise<void> => {
     const client = new pg.Client(postgresPoolConfig({ url: input.url, poolSize: 1 }));
@@ -77,16 +82,16 @@ export async function startTeamFeed(input: {
     async close() {
       state.isClosed = true;
       for (const entry of state.pending.values()) if (entry.timer) clearTimeout(entry.timer);
-      if (feedState.get().current === state) feedState.get().current = null;
+      if (slot.current === state) slot.current = null;
       await state.client?.end();
       state.client = null;
     },
   };
 }
 
-/** Tells the other instances (no-op without a team feed: SQLite, scripts, tests calling lib). */
-export function notifyTeam(notice: TeamNotice): void {
-  const state = feedState.get().current;
+/** Tells the other instances (no-op without a team feed on `db`: SQLite, scripts, tests calling lib). */
+export function notifyTeam(db: Db, notice: TeamNotice): void {
+  const state = feedState.peek(db)?.current;
   if (!state) return;
   const key = coalesceKey(notice);
   if (key === null) return send(state, notice);
@@ -135,9 +140,10 @@ function safeJson(text: string): unknown {
 
 /** Received notices' delivery times since the last reset (null without a team feed). */
 export function readTeamLatencies(
+  db: Db,
   options: { reset?: boolean } = {},
 ): { count: number; p50: number; p95: number } | null {
-  const state = feedState.get().current;
+  const state = feedState.peek(db)?.current;
   if (!state) return null;
   const sorted = [...state.latenciesMs].sort((a, b) => a - b);
   if (options.reset) state.latenciesMs = [];

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { createLocalProcessHost } from "@/lib/process-host/local-process-host.ts";
 import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
 import { createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
@@ -39,5 +40,24 @@ describe("runGitCommand with a promised stdin", () => {
     await expect(
       runGitCommand({ cwd: mainPath, args: ["cat-file", "--batch"], stdin: Promise.reject(failure) }),
     ).rejects.toBe(failure);
+  });
+
+  it("takes an input that fails while the repository's config is still being read, not leaving it unhandled", async () => {
+    const failure = new Error("the merge bases could not be read");
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    const original = getProcessHost();
+    // A new host keeps no config read yet: `cat-file` waits for a `git config` process of its own first.
+    installProcessHost(createLocalProcessHost());
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await expect(
+        runGitCommand({ cwd: mainPath, args: ["cat-file", "--batch"], stdin: Promise.reject(failure) }),
+      ).rejects.toBe(failure);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      installProcessHost(original);
+    }
   });
 });

@@ -1,11 +1,14 @@
 import { statSync } from "node:fs";
-import { getConfig } from "@/lib/config/current-config.ts";
 import path from "node:path";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { getConfig } from "@/lib/config/current-config.ts";
+import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 
 const MAX_ENTRIES = 5000;
 
-const resultsState = defineProcessState("mergeTreeResults", () => new Map<string, unknown>());
+/** Kept on the process host whose git merged (ctx.processHost), shared by both copies of lib/. */
+const resultsState = defineAttachedState("processHost.mergeTreeResults", () => new Map<string, unknown>());
+const results = () => resultsState.get(getProcessHost());
 
 /** What a kept verdict is for: two commits merged with these settings, and what the caller keeps of the output. */
 export interface MergeTreeQuestion {
@@ -51,14 +54,14 @@ export function mergeTreeKey(question: MergeTreeQuestion): string | null {
 
 /** A kept verdict, for callers that merge many pairs at once (the merge order's batches). */
 export function readKeptMergeTree<T>(key: string): { isKept: true; value: T } | { isKept: false } {
-  const results = resultsState.get();
-  return results.has(key) ? { isKept: true, value: results.get(key) as T } : { isKept: false };
+  const kept = results();
+  return kept.has(key) ? { isKept: true, value: kept.get(key) as T } : { isKept: false };
 }
 
 export function keepMergeTree(key: string, value: unknown): void {
-  const results = resultsState.get();
-  if (results.size >= MAX_ENTRIES) results.clear();
-  results.set(key, value);
+  const kept = results();
+  if (kept.size >= MAX_ENTRIES) kept.clear();
+  kept.set(key, value);
 }
 
 function settingsStamp(repoRoot: string): string | null {
@@ -81,10 +84,10 @@ function settingsStamp(repoRoot: string): string | null {
 
 /** Forgets every kept answer (the benchmark times a first read with it). */
 export function clearMergeTreeCache(): void {
-  resultsState.get().clear();
+  results().clear();
 }
 
 /** How many answers are kept (the benchmark counts the pairs a first read merged). */
 export function keptMergeTreeCount(): number {
-  return resultsState.get().size;
+  return results().size;
 }

@@ -97,6 +97,9 @@ export async function runGitCommand(input: {
   extraConfig?: string[];
 }): Promise<GitCommandResult> {
   const { cwd, args, allowRepositoryCode = false } = input;
+  // Handled at once: a promised input may fail while the safety options are still being read
+  // (a git process of their own), and an unhandled rejection would end the server.
+  const stdin = typeof input.stdin === "object" ? settle(input.stdin) : (input.stdin ?? "");
   let result: GitCommandResult;
   try {
     const options = await safetyOptionsFor({ cwd, args, allowRepositoryCode });
@@ -112,7 +115,7 @@ export async function runGitCommand(input: {
         ...withSubcommandSafetyFlags(args),
       ],
       env,
-      stdin: input.stdin ?? "",
+      stdin,
       timeoutMs: input.timeoutMs ?? 120_000,
       maxStdoutBytes: input.maxStdoutBytes ?? 256 * 1024 * 1024,
       cwd,
@@ -134,6 +137,15 @@ export async function runGitCommand(input: {
   throw toGitError({ error: new Error(result.stderr || `exit status ${result.exitCode}`), cwd, args });
 }
 
+type SettledInput = { isRead: true; text: string } | { isRead: false; error: unknown };
+
+function settle(input: Promise<string>): Promise<SettledInput> {
+  return input.then(
+    (text) => ({ isRead: true, text }),
+    (error: unknown) => ({ isRead: false, error }),
+  );
+}
+
 /** The promised stdin of a git command rejected: the command was stopped, and fails with that error. */
 class StdinFailed extends Error {
   constructor(override readonly cause: unknown) {
@@ -144,7 +156,7 @@ class StdinFailed extends Error {
 function spawnGit(input: {
   args: string[];
   env: Record<string, string | undefined>;
-  stdin: string | Promise<string>;
+  stdin: string | Promise<SettledInput>;
   timeoutMs: number;
   maxStdoutBytes: number;
   cwd: string;
@@ -219,17 +231,14 @@ function spawnGit(input: {
       },
     );
     if (typeof input.stdin !== "string")
-      void input.stdin.then(
-        (text) => {
-          spawned.writeStdin(text);
-          spawned.endStdin();
-        },
-        (error: unknown) => {
-          stdinFailure = new StdinFailed(error);
+      void input.stdin.then((settled) => {
+        if (settled.isRead) spawned.writeStdin(settled.text);
+        else {
+          stdinFailure = new StdinFailed(settled.error);
           stop();
-          spawned.endStdin();
-        },
-      );
+        }
+        spawned.endStdin();
+      });
   });
 }
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
-import { defineProcessState } from "@/lib/runtime/process-state.ts";
+import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
 import { buildGitSafetyOptions } from "./git-safety.ts";
 import { neutralizeRepositoryPrograms, type ConfigOverride } from "./repository-programs.ts";
 import { readSubmoduleConfig } from "./submodule-config.ts";
@@ -53,7 +53,11 @@ export interface RepositoryConfigFacts {
 
 const MAX_CACHED_FOLDERS = 2000;
 
-const localGitConfigState = defineProcessState("localGitConfig", () => new Map<string, CachedFilterNames>());
+/** Kept on the process host whose git answered (ctx.processHost), shared by both copies of lib/. */
+const localGitConfigState = defineAttachedState(
+  "processHost.localGitConfig",
+  () => new Map<string, CachedFilterNames>(),
+);
 
 /**
  * The filter driver names the repository config of `cwd` defines (local and worktree scope,
@@ -72,7 +76,7 @@ export async function readRepositoryFilterNames(cwd: string): Promise<string[]> 
  * cached read.
  */
 export async function readRepositoryConfigNames(cwd: string): Promise<RepositoryConfigFacts> {
-  const cache = localGitConfigState.get();
+  const cache = localGitConfigState.get(getProcessHost());
   const cached = cache.get(cwd);
   // Checked synchronously: a handful of stat calls cost less than one trip through the thread
   // pool, and every git command waits for this answer before it starts.

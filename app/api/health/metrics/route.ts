@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getRuntimeContext } from "@/lib/context/current-context.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { readProcessMetrics } from "@/lib/runtime/process-metrics.ts";
 import { readTeamLatencies } from "@/lib/team/team-feed.ts";
@@ -11,5 +12,6 @@ const querySchema = z.object({ reset: z.enum(["0", "1"]).optional(), gc: z.enum(
 export const GET = withErrorHandling((request: Request) => {
   const { reset, gc } = parseSearchParams(request, querySchema);
   const metrics = readProcessMetrics({ reset: reset === "1", collectGarbage: gc === "1" });
-  return Promise.resolve(Response.json({ ...metrics, teamNoticeMs: readTeamLatencies({ reset: reset === "1" }) }));
+  const teamNoticeMs = readTeamLatencies(getRuntimeContext().db, { reset: reset === "1" });
+  return Promise.resolve(Response.json({ ...metrics, teamNoticeMs }));
 });
