@@ -1,5 +1,5 @@
 /**
- * Process-lifetime state not in the runtime context (docs/decisions/0022-four-process-slots.md).
+ * Process-lifetime state not in the runtime context (docs/decisions/0024-four-process-slots.md).
  * It lives on globalThis under `Symbol.for` keys because the server and Next's route bundle load
  * separate copies of lib/. Each slot is defined once, with `defineProcessState`, by its owning
  * module; an unlisted key does not compile, and a unit test checks each is defined exactly once.
