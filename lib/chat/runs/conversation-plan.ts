@@ -5,6 +5,7 @@ import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
 import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
 import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import { resolveRunPermissions } from "@/lib/approvals/run-permissions.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { buildClaudeGitEnv } from "@/lib/git/safety/claude-git-env.ts";
@@ -12,7 +13,6 @@ import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { resolveRunPermissions } from "./run-permissions.ts";
 import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
 /** Files whose change changes what a new `claude` would load: a warm one started before is stale. */

@@ -5,7 +5,7 @@ import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { queueRun, submitRun, type SendContext } from "@/lib/chat/runs/chat-runtime.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
-import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
+import { toRetryAllowedTools } from "@/lib/approvals/run-permissions.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import { resetAutoFixAttempts } from "@/lib/checks/auto-fix/auto-fix-store.ts";
 
@@ -131,15 +131,7 @@ async function prepareRetry(db: Db, input: { runId: string; allowTools?: ToolRul
   if (run.status === "running" || run.status === "queued")
     throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
   const session = await findActiveSession(db, run.sessionId);
-  const extraAllowedTools = (input.allowTools ?? []).map((rule) => {
-    if (!isSafeToolRule(rule)) {
-      throw new AppError(
-        "invalid_input",
-        `"${formatToolRule(rule)}" cannot be allowed: use a tool name and one line of rule text.`,
-      );
-    }
-    return formatToolRule(rule);
-  });
+  const extraAllowedTools = toRetryAllowedTools(input.allowTools ?? []);
   return { session, userMessageId: run.userMessageId, extraAllowedTools };
 }
 
