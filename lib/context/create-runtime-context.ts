@@ -6,7 +6,8 @@ import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { createHistoryImports } from "@/lib/history-import/history-import-job.ts";
 import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
-import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
+import { acceptCheckFix } from "@/lib/chat/send/send-check-fix.ts";
+import { autoFixFailedChecks } from "@/lib/checks/auto-fix/auto-fix-failed-checks.ts";
 import { EventHub } from "@/lib/realtime/event-hub.ts";
 import { createChecksState } from "@/lib/checks/run/checks-state.ts";
 import { createWorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
@@ -19,7 +20,7 @@ import type { RuntimeContext } from "./runtime-context.ts";
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). Everything Arbor keeps
  * for the life of its process is made here, once per context, and handed to what uses it (`hub`,
- * `checks`...). Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
+ * `checks`...). Checks that a run's changes started end in the auto-fix, which sends through lib/chat.
  */
 export function createRuntimeContext(input: {
   config: ArborConfig;
@@ -44,10 +45,14 @@ export function createRuntimeContext(input: {
     checks: createChecksState(),
   };
   const runs = createRunManager(runPath, {
-    onChecksFinished: ({ job, runs: manager, results }) =>
-      void autoFixFailedChecks({ db: input.db, hub, runs: manager }, { ...job, results }).catch((error: unknown) =>
-        console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
-      ),
+    onChecksFinished: ({ job, runs: manager, results }) => {
+      const sendFix = (fix: { sessionId: string; isAutomatic: true }) =>
+        acceptCheckFix({ db: input.db, hub, runs: manager }, fix);
+      void autoFixFailedChecks({ db: input.db, hub, runs: manager, sendFix }, { ...job, results }).catch(
+        (error: unknown) =>
+          console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
+      );
+    },
   });
   return {
     config: input.config,
