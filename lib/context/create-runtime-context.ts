@@ -68,7 +68,7 @@ export function createRuntimeContext(input: {
   const runs = createRunManager(runPath, {
     onChecksFinished: ({ job, runs: manager, results }) => {
       const sendFix = (fix: { sessionId: string; isAutomatic: true }) =>
-        acceptCheckFix({ db, hub, runs: manager }, fix);
+        acceptCheckFix({ db, runs: manager, repoChecks: ports.repoChecks }, fix);
       void autoFixFailedChecks({ db, hub, runs: manager, sendFix }, { ...job, results }).catch((error: unknown) =>
         console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
       );
