@@ -1,11 +1,13 @@
 // Lint: typescript-eslint with type information, the rules of hooks, and Arbor's layering
 // (scripts/lint/): no module cycles, lib/ folders form no cycle, components/ import only pure lib/
-// modules. Formatting is Prettier's job (`npm run format`), so stylistic rules are off.
+// modules, lib/chat imports the rooms it coordinates for their types only. Formatting is Prettier's
+// job (`npm run format`), so stylistic rules are off.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { chatReachesRoomsByPorts } from "./scripts/lint/chat-reaches-rooms-by-ports.mjs";
 import { arborPlugin } from "./scripts/lint/plugin.mjs";
 
 /** One import style: `./x.ts` inside a folder, `@/dir/x.ts` across folders, always with the extension. */
@@ -75,6 +77,7 @@ export default tseslint.config(
     files: ["components/**/*.{ts,tsx}"],
     rules: { "arbor/components-import-pure-lib": "error" },
   },
+  chatReachesRoomsByPorts,
   {
     // vitest's asymmetric matchers (expect.stringMatching, expect.any, …) are typed `any` on purpose.
     files: ["**/*.test.ts", "e2e/**/*.ts"],

@@ -1,9 +1,10 @@
 import { pathToFileURL } from "node:url";
-import { buildPromptInput, type PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
+import { buildPromptInput } from "@/lib/chat/runs/build-prompt-input.ts";
 import { listMessages } from "@/lib/chat/sessions/list-messages.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { buildScan } from "@/lib/prompt/test-fixtures.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { createTestDb } from "@/tests/support/test-db.ts";
 import { median, round } from "./stats.ts";
 
@@ -39,8 +40,8 @@ export async function runMemoryBench({ iterations = 100 }: { iterations?: number
   const handle = await createTestDb();
   try {
     const db = handle.db;
-    // Each send reads and replaces its session's previous scan, as in a running server.
-    const previousScans: PreviousScans = new Map();
+    // Each send reads and replaces its session's previous scan (the context's), as in a running server.
+    const ctx = createTestContext({ db });
     const repo = await db.repo.create({ data: { commonDir: "/bench/.git", rootPath: "/bench", name: "bench" } });
     const large = await createSession(db, { repoId: repo.id, count: 10_000, ledger: 500, path: "/bench/large" });
     const small = await createSession(db, { repoId: repo.id, count: 100, ledger: 10, path: "/bench/small" });
@@ -61,18 +62,15 @@ export async function runMemoryBench({ iterations = 100 }: { iterations?: number
     ) => {
       const openMs = await time(() => listMessages(db, { sessionId: session.id }));
       const load = () =>
-        buildPromptInput(
-          { db, previousScans },
-          {
-            sessionId: session.id,
-            repoId: repo.id,
-            userMessageId: session.lastId + 1,
-            userMessage: "next question",
-            scan: { ...SCAN, path: session.path },
-            budgetChars: 400_000,
-            ledgerMaxEntries: 100,
-          },
-        );
+        buildPromptInput(ctx, {
+          sessionId: session.id,
+          repoId: repo.id,
+          userMessageId: session.lastId + 1,
+          userMessage: "next question",
+          scan: { ...SCAN, path: session.path },
+          budgetChars: 400_000,
+          ledgerMaxEntries: 100,
+        });
       const assembleMs = await time(async () => assemblePrompt(await load()));
       const input = await load();
       const pureStart = performance.now();

@@ -11,6 +11,7 @@ import { searchMessages } from "@/lib/memory/search-messages.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import { buildScan } from "@/lib/prompt/test-fixtures.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { createTestContext } from "@/tests/support/test-context.ts";
 import { sendChat } from "@/tests/support/call-api.ts";
 import { createPinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
@@ -180,10 +181,11 @@ async function benchDirectQueries(input: {
       try {
         const repo = await db.repo.create({ data: { commonDir: "/bench/.git", rootPath: "/bench", name: "bench" } });
         const large = await fillSession(db, { repoId: repo.id, path: "/bench/large", count: 10_000 });
+        const ctx = createTestContext({ db });
         result.assemble[provider] = await timeMedian(12, async () =>
           assemblePrompt(
             await buildPromptInput(
-              { db, previousScans: new Map() },
+              { ...ctx, previousScans: new Map() },
               {
                 sessionId: large.id,
                 repoId: repo.id,

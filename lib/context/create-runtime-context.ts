@@ -2,11 +2,20 @@ import type { ArborConfig } from "@/lib/config/arbor-config.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import { WarmPool } from "@/lib/agent/warm-pool.ts";
+import { createApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import { createApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { createHistoryImports } from "@/lib/history-import/history-import-job.ts";
 import { createHookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
+import { createHookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
+import { createLedgerPort } from "@/lib/ledger/ledger-port.ts";
+import { createMemoryPort } from "@/lib/memory/memory-port.ts";
+import { createPinsPort } from "@/lib/pins/pins-port.ts";
+import { createPlansPort } from "@/lib/plans/plans-port.ts";
+import { createTrustPort } from "@/lib/trust/repo-trust.ts";
 import { createRunManager } from "@/lib/chat/runs/chat-runtime.ts";
-import { autoFixFailedChecks } from "@/lib/chat/send/auto-fix-checks.ts";
+import { acceptCheckFix } from "@/lib/chat/send/send-check-fix.ts";
+import { autoFixFailedChecks } from "@/lib/checks/auto-fix/auto-fix-failed-checks.ts";
+import { createChecksPort } from "@/lib/checks/run/checks-port.ts";
 import { EventHub } from "@/lib/realtime/event-hub.ts";
 import { createChecksState } from "@/lib/checks/run/checks-state.ts";
 import { createWorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
@@ -19,7 +28,8 @@ import type { RuntimeContext } from "./runtime-context.ts";
  * Assembles a runtime context around a database and a process host: the server's at boot
  * (server/create-context.ts), a test's own (tests/support/test-context.ts). Everything Arbor keeps
  * for the life of its process is made here, once per context, and handed to what uses it (`hub`,
- * `checks`...). Checks that a run's changes started end in the auto-fix (auto-fix-checks.ts).
+ * `checks`...); so are the ports through which a conversation reaches the rooms it coordinates.
+ * Checks that a run's changes started end in the auto-fix, which sends through lib/chat.
  */
 export function createRuntimeContext(input: {
   config: ArborConfig;
@@ -28,14 +38,14 @@ export function createRuntimeContext(input: {
   /** The file "Import history"'s reader threads start from (server/main.ts); the project's copy otherwise. */
   historyReaderEntry?: string;
 }): RuntimeContext {
+  const { db } = input;
   const hub = new EventHub();
-  // What the run path uses (executeRun's RunContext); the run manager is built around it.
-  const runPath = {
-    db: input.db,
+  const state = {
+    db,
     hub,
     settingsCache: createSettingsCache(),
     worktreeIndex: createWorktreeIndex(),
-    hookIngest: createHookIngest({ db: input.db, dataDir: input.config.dataDir }),
+    hookIngest: createHookIngest({ db, dataDir: input.config.dataDir }),
     runEvents: new RunEventLog(hub),
     warmPool: new WarmPool(),
     approvalWaiters: createApprovalWaiters(),
@@ -43,11 +53,26 @@ export function createRuntimeContext(input: {
     upkeepRuns: new Map(),
     checks: createChecksState(),
   };
+  const ports = {
+    approvals: createApprovalsPort(state),
+    trust: createTrustPort(state),
+    ledger: createLedgerPort(state),
+    memory: createMemoryPort(state),
+    plans: createPlansPort(state),
+    hookPolicies: createHookPoliciesPort(state),
+    pins: createPinsPort(state),
+    repoChecks: createChecksPort(state),
+  };
+  // What the run path uses (executeRun's RunContext); the run manager is built around it.
+  const runPath = { ...state, ...ports };
   const runs = createRunManager(runPath, {
-    onChecksFinished: ({ job, runs: manager, results }) =>
-      void autoFixFailedChecks({ db: input.db, hub, runs: manager }, { ...job, results }).catch((error: unknown) =>
+    onChecksFinished: ({ job, runs: manager, results }) => {
+      const sendFix = (fix: { sessionId: string; isAutomatic: true }) =>
+        acceptCheckFix({ db, runs: manager, repoChecks: ports.repoChecks }, fix);
+      void autoFixFailedChecks({ db, hub, runs: manager, sendFix }, { ...job, results }).catch((error: unknown) =>
         console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
-      ),
+      );
+    },
   });
   return {
     config: input.config,

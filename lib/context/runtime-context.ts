@@ -1,6 +1,14 @@
 import type { Access } from "@/lib/access/access.ts";
 import type { WarmPool } from "@/lib/agent/warm-pool.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
+import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
+import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";
+import type { MemoryPort } from "@/lib/memory/memory-port.ts";
+import type { PinsPort } from "@/lib/pins/pins-port.ts";
+import type { PlansPort } from "@/lib/plans/plans-port.ts";
+import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import type { ArborConfig } from "@/lib/config/arbor-config.ts";
@@ -58,6 +66,16 @@ export interface RuntimeContext {
   worktreeWatchers: WorktreeWatchers;
   /** One run per worktree, in order, with the concurrency limit. */
   runs: RunManager;
+  // The rooms a conversation coordinates, each through a port of its own making (lib/chat imports none of them).
+  approvals: ApprovalsPort;
+  trust: TrustPort;
+  ledger: LedgerPort;
+  memory: MemoryPort;
+  plans: PlansPort;
+  hookPolicies: HookPoliciesPort;
+  pins: PinsPort;
+  /** The repository's checks as a conversation sees them (`checks` above is their state). */
+  repoChecks: ChecksPort;
   /** Who may act for the user; null until the server listens (server/main.ts). */
   access: Access | null;
 }

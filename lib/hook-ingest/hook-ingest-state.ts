@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import { HookEventWriter } from "./hook-event-writer.ts";
 import { loadOrCreateHookToken } from "./hook-files.ts";
 import type { TranscriptReads } from "./ingest-transcript.ts";
-import type { RunLinks } from "./run-link-cache.ts";
+import { linkRunToSession, type RunLinks } from "./run-link-cache.ts";
 import { SearchIndex } from "./search-index.ts";
 
 /** What receiving hook events keeps for the life of a runtime context (lib/context), around its database. */
@@ -17,16 +17,20 @@ export interface HookIngest {
   transcriptReads: TranscriptReads;
   /** This install's hook token, read from the data directory (or made there) on first use. */
   hookToken(): string;
+  /** A run took the Claude session `sessionId`: its hook events are the run's from now on (linkRunToSession). */
+  linkRun(input: { sessionId: string; runId: string }): Promise<void>;
 }
 
 export function createHookIngest(input: { db: Db; dataDir: string }): HookIngest {
   const searchIndex = new SearchIndex(input.db);
   let token: string | null = null;
-  return {
+  const hookIngest: HookIngest = {
     writer: new HookEventWriter(input.db, searchIndex),
     searchIndex,
     runLinks: new Map(),
     transcriptReads: new Map(),
     hookToken: () => (token ??= loadOrCreateHookToken(input.dataDir)),
+    linkRun: (link) => linkRunToSession({ db: input.db, hookIngest }, link),
   };
+  return hookIngest;
 }

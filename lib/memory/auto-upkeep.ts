@@ -17,7 +17,7 @@ export type UpkeepRuns = Map<string, Promise<unknown>>;
  * What upkeep touches: the database, the sessions under way, and for Lighten the live run events
  * and the session's tabs.
  */
-type UpkeepContext = UpkeepParts & { upkeepRuns: UpkeepRuns };
+export type UpkeepContext = UpkeepParts & { upkeepRuns: UpkeepRuns };
 
 /** What one upkeep touches: Lighten's parts, and the pinned worktrees (the summarizer's claude is in none). */
 type UpkeepParts = Parameters<typeof purgeSession>[0] & { worktreeIndex: WorktreeIndex };

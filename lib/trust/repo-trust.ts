@@ -1,5 +1,10 @@
+import type { ClaudeCommand } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
+import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+import type { Settings } from "@/lib/settings/settings-schema.ts";
+import { arborHooksForUntrustedRun } from "./arbor-hooks.ts";
+import { resolveClaudeCommand } from "./claude-bin.ts";
 import { inspectRepository, type InspectedRepository } from "./inspect-repository.ts";
 import type { Inspection, TrustStatus, TrustView } from "./trust-types.ts";
 
@@ -97,4 +102,25 @@ function readStoredInspection(text: string | undefined): Inspection | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What a conversation asks of trust before it starts `claude`, on the runtime context as `trust`:
+ * lib/chat reaches trust only through it.
+ */
+export interface TrustPort {
+  /** Whether the repository shows exactly what the user trusted (isRepositoryTrusted). */
+  isTrusted(repoId: string): Promise<boolean>;
+  /** The `claude` a run starts: the Settings' binary resolved safely (never one inside a pinned worktree). */
+  claudeCommand(settings: Settings): Promise<ClaudeCommand>;
+  /** Arbor's own hooks as `--settings` JSON for a run without the project's settings; null when not installed. */
+  arborHooksFor(worktreePath: string): string | null;
+}
+
+export function createTrustPort(ctx: { db: Db; worktreeIndex: WorktreeIndex }): TrustPort {
+  return {
+    isTrusted: (repoId) => isRepositoryTrusted(ctx.db, repoId),
+    claudeCommand: (settings) => resolveClaudeCommand(ctx, settings),
+    arborHooksFor: (worktreePath) => arborHooksForUntrustedRun({ worktreePath }),
+  };
 }

@@ -1,17 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ESLint } from "eslint";
+import { ESLint, type Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterEach, describe, expect, it } from "vitest";
+import { chatReachesRoomsByPorts } from "./chat-reaches-rooms-by-ports.mjs";
 import { arborPlugin } from "./plugin.mjs";
 
 let root = "";
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** Lints a throw-away project tree with only Arbor's layering rules on. */
-async function lintTree(files: Record<string, string>) {
+/** Lints a throw-away project tree with only Arbor's layering rules on (and `extra` config blocks). */
+async function lintTree(files: Record<string, string>, extra: Linter.Config[] = []) {
   root = mkdtempSync(path.join(os.tmpdir(), "arbor-lint-"));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
@@ -31,6 +32,8 @@ async function lintTree(files: Record<string, string>) {
           "arbor/components-import-pure-lib": "error",
         },
       },
+      { plugins: { "@typescript-eslint": tseslint.plugin } },
+      ...extra,
     ],
   });
   const results = await eslint.lintFiles(["."]);
@@ -171,6 +174,33 @@ describe("arbor/components-import-pure-lib", () => {
     expect(problems.map((problem) => problem.text)).toEqual([
       expect.stringMatching(/lib\/files\/read\.ts loads lib\/files\/disk\.ts → node:fs/),
       expect.stringMatching(/'node:os' is server-only/),
+    ]);
+  });
+});
+
+describe("lib/chat reaches the rooms it coordinates through ports (eslint.config.mjs)", () => {
+  it("refuses lib/chat a room's code, lets its port's type and the other domains through", async () => {
+    const problems = await lintTree(
+      {
+        "lib/chat/run.ts": [
+          'import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";',
+          'import { type ChecksPort } from "@/lib/checks/run/checks-port.ts";',
+          'import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";',
+          'import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";',
+          'import { readSettings } from "@/lib/settings/settings-store.ts";',
+          "export const run = (ledger: LedgerPort, checks: ChecksPort) => [ledger, checks, captureFromMessage, scheduleWorktreeChecks, readSettings];",
+          "",
+        ].join("\n"),
+        "lib/chat/run.test.ts":
+          'import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";\nexport const t = captureFromMessage;\n',
+        "lib/worktrees/land.ts":
+          'import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";\nexport const land = captureFromMessage;\n',
+      },
+      [chatReachesRoomsByPorts],
+    );
+    expect(problems.map((problem) => [problem.file, problem.text.match(/'(.+?)'/)?.[1]])).toEqual([
+      ["lib/chat/run.ts", "@/lib/ledger/capture-from-message.ts"],
+      ["lib/chat/run.ts", "@/lib/checks/run/schedule-checks.ts"],
     ]);
   });
 });

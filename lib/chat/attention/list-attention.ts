@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
+import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { countWaiting, type ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
 import { attentionState, rankAttention, type AttentionItem } from "./attention.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
-import { readFailingChecks, worktreeKey } from "@/lib/checks/read-failing-checks.ts";
 
 /**
  * Every active conversation of every pinned repository, with the state that says whether it needs
@@ -15,7 +15,8 @@ import { readFailingChecks, worktreeKey } from "@/lib/checks/read-failing-checks
 export async function listAttention(ctx: {
   db: Db;
   runs: RunManager;
-  approvalWaiters: ApprovalWaiters;
+  approvals: ApprovalsPort;
+  repoChecks: ChecksPort;
 }): Promise<AttentionItem[]> {
   const { db } = ctx;
   const sessions = await db.chatSession.findMany({
@@ -28,15 +29,14 @@ export async function listAttention(ctx: {
       db,
       present.map((session) => session.id),
     ),
-    readFailingChecks(db, present),
+    ctx.repoChecks.failingIn(present),
   ]);
   const manager = ctx.runs;
   const items = present.map((session): AttentionItem => {
     const lastRun = lastRuns.get(session.id) ?? null;
     const hasUnread = lastRun?.finishedAt != null && lastRun.finishedAt > session.lastReadAt;
-    const isWaiting =
-      countWaiting(ctx.approvalWaiters, { repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
-    const checks = failingChecks.get(worktreeKey(session)) ?? null;
+    const isWaiting = ctx.approvals.countWaiting({ repoId: session.repoId, worktreePath: session.worktreePath }) > 0;
+    const checks = failingChecks(session);
     return {
       repoId: session.repoId,
       repoLabel: session.repo.pins[0]?.label ?? session.repo.name,

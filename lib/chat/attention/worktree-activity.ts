@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
-import { countWaiting, type ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
 export async function listWorktreeActivity(
-  ctx: { db: Db; runs: RunManager; approvalWaiters: ApprovalWaiters },
+  ctx: { db: Db; runs: RunManager; approvals: ApprovalsPort },
   input: { repoId: string },
 ): Promise<WorktreeActivity[]> {
   const { db } = ctx;
@@ -22,7 +22,7 @@ export async function listWorktreeActivity(
         worktreePath: session.worktreePath,
         sessionId: session.id,
         state:
-          countWaiting(ctx.approvalWaiters, { repoId: input.repoId, worktreePath: session.worktreePath }) > 0
+          ctx.approvals.countWaiting({ repoId: input.repoId, worktreePath: session.worktreePath }) > 0
             ? ("waiting" as const)
             : manager.stateOf(session.worktreePath),
         hasUnread: unread !== null,

@@ -1,11 +1,11 @@
+import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { loadPromptLedger } from "@/lib/ledger/load-prompt-ledger.ts";
+import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
+import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";
+import type { MemoryPort } from "@/lib/memory/memory-port.ts";
+import type { PlansPort } from "@/lib/plans/plans-port.ts";
 import type { PromptInput } from "@/lib/prompt/types.ts";
-import { buildPlanContext } from "@/lib/plans/plan-context.ts";
-import { describeWorkflowState } from "@/lib/hook-policies/workflow-state.ts";
-import { findMemorySummary } from "@/lib/memory/memory-summary.ts";
-import { readPromptChecks } from "@/lib/checks/prompt-checks.ts";
 
 /**
  * The previous scan of each session, by session id, kept in memory only (one map per runtime
@@ -23,6 +23,17 @@ const MAX_LOADED_MESSAGES = 1000;
 /** Covered user messages loaded for the verbatim block (newest first); their share of the budget decides how many go. */
 const MAX_EARLIER_USER_MESSAGES = 300;
 
+/** Where the prompt's sections come from: the conversation's rows, and the rooms' ports (lib/context). */
+export interface PromptSources {
+  db: Db;
+  previousScans: PreviousScans;
+  memory: MemoryPort;
+  plans: PlansPort;
+  ledger: LedgerPort;
+  repoChecks: ChecksPort;
+  hookPolicies: HookPoliciesPort;
+}
+
 /**
  * Loads everything the prompt needs besides the scan: project rules, the worktree's ledger (decisions
  * in force, open tasks), the latest summary and every message the summary does not cover (the gap
@@ -30,7 +41,7 @@ const MAX_EARLIER_USER_MESSAGES = 300;
  * session's previous scan is read from `previousScans` and replaced by this one.
  */
 export async function buildPromptInput(
-  ctx: { db: Db; previousScans: PreviousScans },
+  ctx: PromptSources,
   input: {
     sessionId: string;
     repoId: string;
@@ -45,7 +56,7 @@ export async function buildPromptInput(
   const { db } = ctx;
   const [rules, ownSummary, session] = await Promise.all([
     db.projectRule.findUnique({ where: { repoId: input.repoId } }),
-    findMemorySummary(db, input.sessionId),
+    ctx.memory.summaryOf(input.sessionId),
     db.chatSession.findUnique({ where: { id: input.sessionId }, include: { repo: true } }),
   ]);
   const summary =
@@ -86,7 +97,7 @@ export async function buildPromptInput(
       : [];
   const worktreePath = session?.worktreePath ?? input.scan.path;
   const planContext = session
-    ? await buildPlanContext(db, {
+    ? await ctx.plans.contextFor({
         repoId: input.repoId,
         planId: session.planId,
         repoRoot: session.repo.rootPath,
@@ -94,7 +105,7 @@ export async function buildPromptInput(
         branch: input.scan.branch,
       })
     : { plan: null, designWarnings: [], planId: null, nodeSlug: null };
-  const ledger = await loadPromptLedger(db, {
+  const ledger = await ctx.ledger.forPrompt({
     scope: {
       repoId: input.repoId,
       worktreePath,
@@ -113,8 +124,8 @@ export async function buildPromptInput(
     previousScan,
     plan: planContext.plan,
     designWarnings: planContext.designWarnings,
-    checks: await readPromptChecks(db, { repoId: input.repoId, worktreePath: input.scan.path }),
-    workflowState: await describeWorkflowState(db, { worktreePath: input.scan.path }),
+    checks: await ctx.repoChecks.forPrompt({ repoId: input.repoId, worktreePath: input.scan.path }),
+    workflowState: await ctx.hookPolicies.workflowState({ worktreePath: input.scan.path }),
     summary: summary
       ? {
           id: summary.id,

@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import type { Db } from "@/lib/db/client.ts";
-import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
-import { startAutoUpkeep } from "@/lib/memory/auto-upkeep.ts";
 import { executeRun, type RunContext } from "./execute-run.ts";
 import { publishWorktreeActivity, publishWorktreeIdle } from "./run-activity.ts";
 import { readFinishedViews } from "./finished-views.ts";
@@ -11,7 +8,6 @@ import { captureUserMessage, recordAnswerDecisions } from "./record-answer-decis
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { RunManager, type WorktreeClosure } from "./run-manager.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { scheduleWorktreeChecks } from "@/lib/checks/run/schedule-checks.ts";
 import type { CheckRunView } from "@/lib/realtime/check-views.ts";
 import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-operation-in-progress.ts";
 
@@ -19,14 +15,12 @@ import { readGitDirFromFiles, readOperationFiles } from "@/lib/git/read/read-ope
 export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: CheckRunView[] }) => void;
 
 /**
- * The run manager of a runtime context (lib/context): each run gets the context's database, event
- * log, hub, warm pool and approval waiters, and nothing else. A run that changed files schedules
- * the repository's checks (in the context's `checks`), whose results go to `onChecksFinished`.
+ * The run manager of a runtime context (lib/context): each run gets the parts of the context that
+ * RunContext names, and nothing else. After a run, what it said goes to the ledger and its session's
+ * upkeep starts; a run that changed files has the repository's checks run (`repoChecks`), whose
+ * results go to `onChecksFinished`.
  */
-export function createRunManager(
-  ctx: RunContext & { checks: ChecksState },
-  options: { onChecksFinished?: ChecksAfterRun } = {},
-): RunManager {
+export function createRunManager(ctx: RunContext, options: { onChecksFinished?: ChecksAfterRun } = {}): RunManager {
   const manager: RunManager = new RunManager({
     execute: async (job, signal) => {
       await captureUserMessage(ctx, job);
@@ -35,12 +29,12 @@ export function createRunManager(
         await recordAnswerDecisions(ctx, { job, assistantMessageId: result.assistantMessageId });
       // Upkeep runs in the background after the answer is stored (marked running before the send
       // answers, so a client can wait for it); it notes failures in the chat.
-      startAutoUpkeep(ctx, { sessionId: job.sessionId });
+      ctx.memory.startUpkeep(job.sessionId);
       // Scheduled once the run's own work is done: by the time the checks end, this run no longer
       // counts as busy, so their auto-fix may send the next message.
       if (result.hasChangedFiles) {
         const tell = options.onChecksFinished;
-        scheduleWorktreeChecks(ctx, {
+        ctx.repoChecks.afterRun({
           repoId: job.repoId,
           worktreePath: job.worktreePath,
           onFinished: tell && ((results) => tell({ job, runs: manager, results })),
@@ -97,10 +91,9 @@ async function cancelQueuedRun(ctx: RunContext, job: RunJob): Promise<RunJobResu
   return { runId: job.runId, assistantMessageId: message.id, status: "cancelled", scan: null };
 }
 
-/** What queueing a run touches: the database, the context's run manager, and the hub (the auto-fix count). */
-export interface SendContext {
+/** What queueing a run touches: the database and the context's run manager. */
+export interface QueueContext {
   db: Db;
-  hub: EventHub;
   runs: RunManager;
 }
 
@@ -110,7 +103,7 @@ export interface SendContext {
  * WebSocket). A worktree that a land, a removal or a setup holds refuses the run before it is queued.
  */
 export async function queueRun(
-  ctx: SendContext,
+  ctx: QueueContext,
   input: Omit<RunJob, "runId">,
 ): Promise<{ runId: string; finished: Promise<RunJobResult> }> {
   const { db, runs: manager } = ctx;
@@ -143,7 +136,7 @@ export async function queueRun(
 }
 
 /** queueRun, resolving when the run has ended (Arbor's own sends on the user's behalf, tests). */
-export async function submitRun(ctx: SendContext, input: Omit<RunJob, "runId">): Promise<RunJobResult> {
+export async function submitRun(ctx: QueueContext, input: Omit<RunJob, "runId">): Promise<RunJobResult> {
   return (await queueRun(ctx, input)).finished;
 }
 

@@ -5,15 +5,11 @@ import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
 import type { WarmLimits } from "@/lib/agent/warm-pool.ts";
 import { startConversation, type StartedConversation } from "@/lib/agent/warm-conversation.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
-import type { Db } from "@/lib/db/client.ts";
 import { buildClaudeGitEnv } from "@/lib/git/safety/claude-git-env.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import { arborHooksForUntrustedRun } from "@/lib/trust/arbor-hooks.ts";
-import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
-import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
-import { resolveRunPermissions } from "./run-permissions.ts";
-import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 
 /** Files whose change changes what a new `claude` would load: a warm one started before is stale. */
 const WORKTREE_FILES = [
@@ -43,22 +39,22 @@ export interface ConversationPlan {
  * safely from Settings.
  */
 export async function planConversation(
-  { db, worktreeIndex }: { db: Db; worktreeIndex: WorktreeIndex },
+  { trust, approvals }: { trust: TrustPort; approvals: ApprovalsPort },
   input: { repoId: string; worktreePath: string; settings: Settings; extraAllowedTools?: string[] },
 ): Promise<ConversationPlan> {
   const { settings } = input;
-  const isTrusted = await isRepositoryTrusted(db, input.repoId);
-  const permissions = await resolveRunPermissions(db, {
+  const isTrusted = await trust.isTrusted(input.repoId);
+  const permissions = await approvals.runPermissions({
     job: { repoId: input.repoId, worktreePath: input.worktreePath },
     settings,
     isTrusted,
   });
-  const arborHooks = isTrusted ? null : arborHooksForUntrustedRun({ worktreePath: input.worktreePath });
+  const arborHooks = isTrusted ? null : trust.arborHooksFor(input.worktreePath);
   // Claude Code runs git itself (status and log at start, its tools later): not with this repository's programs.
   const gitSafetyEnv = isTrusted
     ? undefined
     : await buildClaudeGitEnv({ worktreePath: input.worktreePath, inherited: inheritedClaudeEnv() });
-  const claude = await resolveClaudeCommand({ db, worktreeIndex }, settings);
+  const claude = await trust.claudeCommand(settings);
   const argsFor = (sessionId: string) =>
     buildClaudeArgs({
       sessionId,

@@ -3,19 +3,21 @@ import { randomUUID } from "node:crypto";
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { StartedConversation } from "@/lib/agent/warm-conversation.ts";
 import type { WarmPool } from "@/lib/agent/warm-pool.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
+import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { isAppError } from "@/lib/errors/app-error.ts";
-import { linkRunToSession } from "@/lib/hook-ingest/run-link-cache.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { HookIngest } from "@/lib/hook-ingest/hook-ingest-state.ts";
-import type { SettingsCache } from "@/lib/settings/settings-store.ts";
+import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
+import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";
+import type { MemoryPort } from "@/lib/memory/memory-port.ts";
+import type { PlansPort } from "@/lib/plans/plans-port.ts";
+import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
-import { askUser, closeApproval } from "@/lib/approvals/approval-broker.ts";
-import type { ApprovalWaiters } from "@/lib/approvals/approval-waiters.ts";
-import type { UpkeepRuns } from "@/lib/memory/auto-upkeep.ts";
+import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 import type { PreviousScans } from "./build-prompt-input.ts";
 import { preparePrompt } from "./prepare-prompt.ts";
 import { planConversation } from "./conversation-plan.ts";
@@ -26,29 +28,39 @@ import type { RunJob, RunJobResult } from "./run-job.ts";
 import { finishRun, type RunEnd } from "./finish-run.ts";
 import { takeRunCheckpoint } from "./run-checkpoints.ts";
 import { toRunEvents } from "./to-run-event.ts";
-import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
 
-/** What a run touches beyond its job: all of it, from the runtime context (lib/context). */
+/**
+ * What a run touches beyond its job: all of it, from the runtime context (lib/context). The rooms
+ * it coordinates are reached through the ports they define, which lib/context wires: lib/chat
+ * imports none of them at run time.
+ */
 export interface RunContext {
   db: Db;
   /** The Claude session's link to the run, so its hook events are the run's. */
-  hookIngest: HookIngest;
-  /** The settings as last read, for whether its outcome notifies. */
-  settingsCache: SettingsCache;
-  /** Pinned worktrees, which the claude binary it starts may not be in. */
-  worktreeIndex: WorktreeIndex;
+  hookIngest: Pick<HookIngest, "linkRun">;
   /** Where its events go, sequenced for replay. */
   runEvents: RunEventLog;
   /** Where the worktree's activity (queued, running, idle) is told. */
   hub: EventHub;
   /** A CLI booted for the worktree ahead of the send, taken when its key still matches. */
   warmPool: WarmPool;
-  /** Where a permission request waits for the user's answer. */
-  approvalWaiters: ApprovalWaiters;
   /** Each session's last scan, so the prompt can say what changed since. */
   previousScans: PreviousScans;
-  /** Sessions whose automatic upkeep (started after a run) is under way. */
-  upkeepRuns: UpkeepRuns;
+  // The rooms a run coordinates, and what for.
+  /** The run's permissions; its permission requests, which wait for the user's answer. */
+  approvals: ApprovalsPort;
+  /** Whether the repository is trusted, the claude binary the run starts, Arbor's own hooks. */
+  trust: TrustPort;
+  /** The prompt's plan. */
+  plans: PlansPort;
+  /** The prompt's ledger; what the user's message and the answer state becomes proposals. */
+  ledger: LedgerPort;
+  /** The prompt's summary; the session's upkeep after the run. */
+  memory: MemoryPort;
+  /** The prompt's checks; the checks after a run that changed files. */
+  repoChecks: ChecksPort;
+  /** The prompt's workflow state; the inbox hearing how the run ended. */
+  hookPolicies: HookPoliciesPort;
 }
 
 /**
@@ -100,7 +112,7 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
     const claudeSessionId = warm?.claudeSessionId ?? randomUUID();
     started = warm ?? { conversation: plan.start(claudeSessionId), claudeSessionId };
     await db.agentRun.update({ where: { id: job.runId }, data: { claudeSessionId } });
-    await linkRunToSession(ctx, { sessionId: claudeSessionId, runId: job.runId });
+    await ctx.hookIngest.linkRun({ sessionId: claudeSessionId, runId: job.runId });
     publish({ kind: "started", claudeSessionId, pid: null });
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -125,11 +137,11 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
     signal,
     conversation: {
       onPermissionRequest: (request) =>
-        askUser(ctx, { run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
+        ctx.approvals.ask({ run: approvalRun, request, timeoutMs: settings.approvalTimeoutSeconds * 1000 }),
       onPermissionClosed: (requestId, reason) =>
-        void closeApproval(ctx, { runId: job.runId, cliRequestId: requestId, reason }).catch((error: unknown) =>
-          console.error("[arbor] closing an approval failed", error),
-        ),
+        void ctx.approvals
+          .close({ runId: job.runId, cliRequestId: requestId, reason })
+          .catch((error: unknown) => console.error("[arbor] closing an approval failed", error)),
     },
     onEvent: (event) => {
       for (const runEvent of toRunEvents(event)) {

@@ -1,12 +1,10 @@
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
 import type { Db } from "@/lib/db/client.ts";
-import { notifyRunOutcome } from "@/lib/hook-policies/notifier.ts";
+import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
 import { readFinishedViews } from "./finished-views.ts";
 import type { RunJob } from "./run-job.ts";
-import type { EventHub } from "@/lib/realtime/event-hub.ts";
-import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 
 export type RunEnd =
   | { kind: "outcome"; outcome: RunOutcome; toolCalls: ToolCallView[] }
@@ -25,7 +23,7 @@ const MESSAGE_STATUS: Record<string, string> = {
  * Returns the final run status.
  */
 export async function finishRun(
-  { db, hub, settingsCache }: { db: Db; hub: EventHub; settingsCache: SettingsCache },
+  { db, hookPolicies }: { db: Db; hookPolicies: HookPoliciesPort },
   input: {
     job: RunJob;
     assistantMessageId: number;
@@ -62,9 +60,8 @@ export async function finishRun(
     ...(await readFinishedViews(db, { runId: input.job.runId, assistantMessageId: input.assistantMessageId })),
   });
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
-  await notifyRunOutcome(
-    { db, hub, settingsCache },
-    {
+  await hookPolicies
+    .notifyRunOutcome({
       runId: input.job.runId,
       repoId: input.job.repoId,
       worktreePath: input.job.worktreePath,
@@ -72,8 +69,8 @@ export async function finishRun(
       status: fields.status,
       answer: fields.text,
       errorMessage: fields.run.errorMessage ?? null,
-    },
-  ).catch((error: unknown) => console.error("[arbor] notifying a run's outcome failed", error));
+    })
+    .catch((error: unknown) => console.error("[arbor] notifying a run's outcome failed", error));
   return fields.status;
 }
 

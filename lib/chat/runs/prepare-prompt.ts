@@ -1,9 +1,8 @@
-import type { Db } from "@/lib/db/client.ts";
 import { scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { assemblePrompt } from "@/lib/prompt/assemble-prompt.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import { buildPromptInput, type PreviousScans } from "./build-prompt-input.ts";
+import { buildPromptInput, type PromptSources } from "./build-prompt-input.ts";
 import { storeRunPrompt } from "./run-prompt.ts";
 import type { RunJob } from "./run-job.ts";
 
@@ -13,7 +12,7 @@ import type { RunJob } from "./run-job.ts";
  * settings fail.
  */
 export async function preparePrompt(
-  ctx: { db: Db; previousScans: PreviousScans },
+  ctx: PromptSources,
   input: { job: RunJob; settings: Settings },
 ): Promise<{ text: string; scan: WorktreeScan }> {
   const { db } = ctx;

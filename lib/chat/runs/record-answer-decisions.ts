@@ -1,29 +1,24 @@
 import type { Db } from "@/lib/db/client.ts";
-import { captureFromMessage } from "@/lib/ledger/capture-from-message.ts";
-import { recordDecisionTags } from "@/lib/ledger/record-decision-tags.ts";
+import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";
 import type { RunJob } from "./run-job.ts";
-import type { EventHub } from "@/lib/realtime/event-hub.ts";
 
 /**
  * The user's message of a run: what it states as a decision or a task becomes a proposal of the worktree's
  * ledger before the prompt is assembled, so no summary has to notice it. Never fails the run.
  */
-export async function captureUserMessage({ db, hub }: { db: Db; hub: EventHub }, job: RunJob): Promise<void> {
+export async function captureUserMessage({ db, ledger }: { db: Db; ledger: LedgerPort }, job: RunJob): Promise<void> {
   if (job.userMessageId === undefined || job.userMessageId === null) return;
   const message = await db.chatMessage.findUnique({ where: { id: job.userMessageId }, select: { content: true } });
   if (!message) return;
-  await captureFromMessage(
-    { db, hub },
-    {
-      repoId: job.repoId,
-      worktreePath: job.worktreePath,
-      text: message.content,
-      source: "user",
-      sessionId: job.sessionId,
-      messageId: job.userMessageId,
-      originKey: `chat:${job.userMessageId}`,
-    },
-  );
+  await ledger.captureFromMessage({
+    repoId: job.repoId,
+    worktreePath: job.worktreePath,
+    text: message.content,
+    source: "user",
+    sessionId: job.sessionId,
+    messageId: job.userMessageId,
+    originKey: `chat:${job.userMessageId}`,
+  });
 }
 
 /**
@@ -32,7 +27,7 @@ export async function captureUserMessage({ db, hub }: { db: Db; hub: EventHub },
  * run as provenance, before the next send is assembled. Never fails the run: a problem is logged.
  */
 export async function recordAnswerDecisions(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, ledger }: { db: Db; ledger: LedgerPort },
   input: { job: RunJob; assistantMessageId: number },
 ): Promise<void> {
   try {
@@ -41,32 +36,26 @@ export async function recordAnswerDecisions(
       select: { content: true },
     });
     if (!message) return;
-    await captureFromMessage(
-      { db, hub },
-      {
-        repoId: input.job.repoId,
-        worktreePath: input.job.worktreePath,
-        text: message.content,
-        source: "answer",
-        sessionId: input.job.sessionId,
-        messageId: input.assistantMessageId,
-        originKey: `chat:${input.assistantMessageId}`,
-      },
-    );
+    await ledger.captureFromMessage({
+      repoId: input.job.repoId,
+      worktreePath: input.job.worktreePath,
+      text: message.content,
+      source: "answer",
+      sessionId: input.job.sessionId,
+      messageId: input.assistantMessageId,
+      originKey: `chat:${input.assistantMessageId}`,
+    });
     if (!message.content.includes("[decision]")) return;
-    await recordDecisionTags(
-      { db, hub },
-      {
-        answer: message.content,
-        repoId: input.job.repoId,
-        worktreePath: input.job.worktreePath,
-        originKey: `run:${input.job.runId}`,
-        origin: "tag",
-        sessionId: input.job.sessionId,
-        messageId: input.assistantMessageId,
-        runId: input.job.runId,
-      },
-    );
+    await ledger.recordDecisionTags({
+      answer: message.content,
+      repoId: input.job.repoId,
+      worktreePath: input.job.worktreePath,
+      originKey: `run:${input.job.runId}`,
+      origin: "tag",
+      sessionId: input.job.sessionId,
+      messageId: input.assistantMessageId,
+      runId: input.job.runId,
+    });
   } catch (error) {
     console.error(`[arbor] recording the decisions of run ${input.job.runId} failed`, error);
   }

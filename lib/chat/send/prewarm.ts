@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { WarmPool } from "@/lib/agent/warm-pool.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { planConversation, warmLimitsOf } from "@/lib/chat/runs/conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
-import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 
 /**
  * The user opened a worktree's chat or started typing: keep a `claude` booted for its next send,
@@ -15,7 +16,7 @@ import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
  * or already busy (its next run starts when this one ends), or the session is archived.
  */
 export async function prewarmSession(
-  ctx: { db: Db; runs: RunManager; warmPool: WarmPool; worktreeIndex: WorktreeIndex },
+  ctx: { db: Db; runs: RunManager; warmPool: WarmPool; trust: TrustPort; approvals: ApprovalsPort },
   input: { sessionId: string },
 ): Promise<{ status: "warm" | "started" | "skipped"; reason: string | null }> {
   const { db } = ctx;

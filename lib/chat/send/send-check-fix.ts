@@ -1,9 +1,5 @@
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readLatestRuns } from "@/lib/checks/check-run-store.ts";
-import { readChecks } from "@/lib/checks/check-settings-store.ts";
-import { formatFixMessage } from "@/lib/checks/format-fix-message.ts";
-import type { SendContext } from "@/lib/chat/runs/chat-runtime.ts";
-import { acceptChatMessage, type AcceptedSend } from "./send-message.ts";
+import { acceptChatMessage, type AcceptedSend, type SendContext } from "./send-message.ts";
 
 /**
  * "Fix with Claude": sends the worktree's failing checks (each command, how it ended, the end of
@@ -18,21 +14,15 @@ export async function acceptCheckFix(
   const { db } = ctx;
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("not_found", "That conversation no longer exists. Open the worktree again.");
-  const checks = await readChecks(db, session.repoId);
-  const runs = await readLatestRuns(db, {
-    repoId: session.repoId,
-    worktreePath: session.worktreePath,
-    names: checks.map((check) => check.name),
-  });
-  const failing = runs.filter((run) => run.status === "failed" || run.status === "timed_out");
-  if (failing.length === 0)
+  const message = await ctx.repoChecks.fixMessage({ repoId: session.repoId, worktreePath: session.worktreePath });
+  if (message === null)
     throw new AppError(
       "conflict",
       "No check is failing in this worktree, so there is nothing to send. Run the checks (POST /api/worktrees/checks) to see where they stand.",
     );
   return acceptChatMessage(ctx, {
     sessionId: input.sessionId,
-    userMessage: formatFixMessage(failing),
+    userMessage: message,
     isAutomatic: input.isAutomatic === true,
   });
 }

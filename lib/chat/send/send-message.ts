@@ -1,13 +1,21 @@
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
+import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
-import { queueRun, submitRun, type SendContext } from "@/lib/chat/runs/chat-runtime.ts";
+import { queueRun, submitRun, type QueueContext } from "@/lib/chat/runs/chat-runtime.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
-import { formatToolRule, isSafeToolRule } from "@/lib/approvals/classify-request.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
-import { resetAutoFixAttempts } from "@/lib/checks/auto-fix/auto-fix-store.ts";
+
+/** What a send touches: the database, the run manager, and the checks (the user speaking restarts their auto-fix). */
+export interface SendContext extends QueueContext {
+  repoChecks: ChecksPort;
+}
+
+/** A retry also asks the approvals which refused tools may be allowed ("Allow and retry"). */
+type RetryContext = QueueContext & { approvals: ApprovalsPort };
 
 export interface SendResult {
   userMessage: MessageView;
@@ -33,21 +41,21 @@ export async function acceptChatMessage(
   input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
 ): Promise<AcceptedSend> {
   const { session, userMessageId } = await storeUserMessage(ctx.db, input);
-  if (!input.isAutomatic) await resetAutoFixAttempts(ctx, session);
+  if (!input.isAutomatic) await ctx.repoChecks.restartAutoFix(session);
   return acceptRun(ctx, { session, userMessageId });
 }
 
 /** Accepts a retry of an earlier run's user message (see retryRun), answering once the new run is queued. */
 export async function acceptRetry(
-  ctx: SendContext,
+  ctx: RetryContext,
   input: { runId: string; allowTools?: ToolRule[] },
 ): Promise<AcceptedSend> {
-  const { session, userMessageId, extraAllowedTools } = await prepareRetry(ctx.db, input);
+  const { session, userMessageId, extraAllowedTools } = await prepareRetry(ctx, input);
   return acceptRun(ctx, { session, userMessageId, extraAllowedTools });
 }
 
 async function acceptRun(
-  ctx: SendContext,
+  ctx: QueueContext,
   input: {
     session: { id: string; repoId: string; worktreePath: string };
     userMessageId: number;
@@ -75,7 +83,7 @@ async function acceptRun(
  * queued for the worktree; resolves when the run has ended and everything is stored.
  */
 export async function sendChatMessage(
-  ctx: SendContext,
+  ctx: QueueContext,
   input: { sessionId: string; userMessage: string },
 ): Promise<SendResult> {
   return (await startChatMessage(ctx, input)).finished;
@@ -86,7 +94,7 @@ export async function sendChatMessage(
  * resolve"): resolves once the message is stored and its run queued, with the run's end to await.
  */
 export async function startChatMessage(
-  ctx: SendContext,
+  ctx: QueueContext,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
   const { session, userMessageId } = await storeUserMessage(ctx.db, input);
@@ -118,33 +126,25 @@ async function storeUserMessage(db: Db, input: { sessionId: string; userMessage:
  * tools that run was refused (`allowTools`): they are allowed for the new run only.
  */
 export async function retryRun(
-  ctx: SendContext,
+  ctx: RetryContext,
   input: { runId: string; allowTools?: ToolRule[] },
 ): Promise<SendResult> {
-  return runForUserMessage(ctx, await prepareRetry(ctx.db, input));
+  return runForUserMessage(ctx, await prepareRetry(ctx, input));
 }
 
 /** The earlier run's user message and the tools to allow for the new run only, checked. */
-async function prepareRetry(db: Db, input: { runId: string; allowTools?: ToolRule[] }) {
+async function prepareRetry({ db, approvals }: RetryContext, input: { runId: string; allowTools?: ToolRule[] }) {
   const run = await db.agentRun.findUnique({ where: { id: input.runId } });
   if (!run?.userMessageId) throw new AppError("not_found", "That run does not exist any more. Send the message again.");
   if (run.status === "running" || run.status === "queued")
     throw new AppError("conflict", "That run is still going; wait for it or stop it first.");
   const session = await findActiveSession(db, run.sessionId);
-  const extraAllowedTools = (input.allowTools ?? []).map((rule) => {
-    if (!isSafeToolRule(rule)) {
-      throw new AppError(
-        "invalid_input",
-        `"${formatToolRule(rule)}" cannot be allowed: use a tool name and one line of rule text.`,
-      );
-    }
-    return formatToolRule(rule);
-  });
+  const extraAllowedTools = approvals.retryAllowedTools(input.allowTools ?? []);
   return { session, userMessageId: run.userMessageId, extraAllowedTools };
 }
 
 async function runForUserMessage(
-  ctx: SendContext,
+  ctx: QueueContext,
   input: {
     session: { id: string; repoId: string; worktreePath: string };
     userMessageId: number;

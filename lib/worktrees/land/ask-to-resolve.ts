@@ -2,6 +2,7 @@ import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { startChatMessage } from "@/lib/chat/send/send-message.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { previewLanding } from "./land-preview.ts";
+import type { PinsPort } from "@/lib/pins/pins-port.ts";
 import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
 
@@ -13,10 +14,9 @@ import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts"
  * message is stored and its run queued, and the run goes on in the chat.
  */
 export async function askClaudeToResolve(
-  ctx: WorktreeContext,
+  ctx: WorktreeContext & { pins: PinsPort },
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<{ sessionId: string; worktreePath: string; userMessageId: number }> {
-  const { db } = ctx;
   const preview = await previewLanding(ctx, input);
   if (preview.status !== "conflicts")
     throw new AppError(
@@ -25,7 +25,7 @@ export async function askClaudeToResolve(
         ? `${preview.branch} no longer conflicts with ${preview.base}; there is nothing for Claude to resolve. Land it.`
         : `${preview.base} already has every commit of ${preview.branch}; there is nothing to resolve.`,
     );
-  const session = await openChatSession(db, { repoId: input.repoId, worktreePath: preview.worktreePath });
+  const session = await openChatSession(ctx, { repoId: input.repoId, worktreePath: preview.worktreePath });
   const { userMessageId, finished } = await startChatMessage(ctx, {
     sessionId: session.id,
     userMessage: buildResolvePrompt(preview),

@@ -1,8 +1,8 @@
 import { AppError } from "@/lib/errors/app-error.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
-import { acceptChatMessage, type AcceptedSend } from "@/lib/chat/send/send-message.ts";
-import type { SendContext } from "@/lib/chat/runs/chat-runtime.ts";
+import { acceptChatMessage, type AcceptedSend, type SendContext } from "@/lib/chat/send/send-message.ts";
+import type { PinsPort } from "@/lib/pins/pins-port.ts";
 import { buildRunLogArgs, formatCiFixMessage } from "./ci/ci-fix-message.ts";
 import { parseGithubRemote } from "./github-remote.ts";
 import { readGhStatus } from "./pull-request.ts";
@@ -27,7 +27,7 @@ const LOG_TAIL_BYTES = 1024 * 1024;
  * Actions job (whose log gh cannot fetch).
  */
 export async function fixCiCheck(
-  ctx: SendContext,
+  ctx: SendContext & { pins: PinsPort },
   input: { repoId: string; worktreePath: string; check: string },
 ): Promise<AcceptedSend> {
   const { worktree } = await resolvePinnedWorktree(ctx.db, input);
@@ -75,7 +75,7 @@ export async function fixCiCheck(
   });
   if (!log.ok)
     throw new AppError("unavailable", `gh run view could not fetch the log of "${check.name}": ${log.stderr}`);
-  const session = await openChatSession(ctx.db, input);
+  const session = await openChatSession(ctx, input);
   return acceptChatMessage(ctx, {
     sessionId: session.id,
     userMessage: formatCiFixMessage({ pullRequest, check, log: log.stdout, isLogTruncated: log.isTruncated }),

@@ -10,7 +10,7 @@ const openSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string(
 // POST /api/chat/sessions – the worktree's active chat session (created on first open)
 export const POST = withLocalRepo(
   { body: openSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ session: await openChatSession(ctx.db, body) }),
+  async ({ ctx, body }) => Response.json({ session: await openChatSession(ctx, body) }),
 );
 
 const listSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });

@@ -1,10 +1,18 @@
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
-import { listRulesForWorktree } from "@/lib/approvals/permission-rules.ts";
-import { formatToolRule } from "@/lib/approvals/classify-request.ts";
-import { readWorktreeMode } from "@/lib/approvals/worktree-mode.ts";
 import type { Db } from "@/lib/db/client.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
-import type { RunJob } from "./run-job.ts";
+import { formatToolRule, isSafeToolRule } from "./classify-request.ts";
+import { listRulesForWorktree } from "./permission-rules.ts";
+import { readWorktreeMode } from "./worktree-mode.ts";
+
+/** The permissions a chat run starts with; `notice` tells the user when the chosen mode was not used. */
+export interface RunPermissions {
+  permissionMode: PermissionMode;
+  allowedTools: string[];
+  notice: string | null;
+}
 
 /**
  * The permissions a chat run starts with: the worktree's mode (chosen in its chat header; else the
@@ -14,8 +22,8 @@ import type { RunJob } from "./run-job.ts";
  */
 export async function resolveRunPermissions(
   db: Db,
-  input: { job: Pick<RunJob, "repoId" | "worktreePath">; settings: Settings; isTrusted: boolean },
-): Promise<{ permissionMode: PermissionMode; allowedTools: string[]; notice: string | null }> {
+  input: { job: { repoId: string; worktreePath: string }; settings: Settings; isTrusted: boolean },
+): Promise<RunPermissions> {
   const chosen = await readWorktreeMode(db, {
     repoId: input.job.repoId,
     worktreePath: input.job.worktreePath,
@@ -32,4 +40,20 @@ export async function resolveRunPermissions(
     };
   }
   return { permissionMode: chosen, allowedTools, notice: null };
+}
+
+/**
+ * "Allow and retry": the tools an earlier run was refused, as allowed tools of the new run only.
+ * Throws AppError (invalid_input) for a rule that is not a tool name and one line of rule text.
+ */
+export function toRetryAllowedTools(rules: readonly ToolRule[]): string[] {
+  return rules.map((rule) => {
+    if (!isSafeToolRule(rule)) {
+      throw new AppError(
+        "invalid_input",
+        `"${formatToolRule(rule)}" cannot be allowed: use a tool name and one line of rule text.`,
+      );
+    }
+    return formatToolRule(rule);
+  });
 }
