@@ -1,5 +1,5 @@
 // lib/chat reaches the rooms it coordinates through the ports they define on the runtime context
-// (docs/decisions/0022-chat-reaches-rooms-through-ports.md): it may import their types, never their code.
+// (docs/decisions/0025-chat-reaches-rooms-through-ports.md): it may import their types, never their code.
 
 /** The rooms a run coordinates; each has a port on the runtime context. */
 export const ROOMS_CHAT_COORDINATES = [
