@@ -5,8 +5,8 @@ import type pg from "pg";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { databaseProvider, describeDatabaseUrl, sqliteFilePath } from "./database-url.ts";
 import {
-  isEmptyPostgresDatabase,
-  isEmptySqliteDatabase,
+  listPostgresTables,
+  listSqliteTables,
   migrateEmptyPostgres,
   migrateEmptySqlite,
 } from "./migrate-empty-database.ts";
@@ -23,15 +23,16 @@ export interface ApplyMigrationsResult {
  * Applies the committed migrations of the URL's provider (`prisma/migrations` for SQLite,
  * `prisma/migrations-postgresql` for PostgreSQL) that the database has not recorded yet. A quick
  * read of `_prisma_migrations` decides first, so a normal start does not load the schema engine.
- * A new, empty database is migrated by Arbor itself (migrate-empty-database.ts); one with tables by the
- * engine. Refuses a database that records migrations this Arbor does not have (a newer Arbor migrated it)
- * and, on PostgreSQL, a role that could not create or write Arbor's tables.
+ * A new, empty database is migrated by Arbor itself (migrate-empty-database.ts); one Arbor migrated
+ * before by the engine. Refuses, before writing anything: a database holding other tables and no record
+ * of Arbor's migrations, one that records migrations this Arbor does not have (a newer Arbor migrated
+ * it) and, on PostgreSQL, a role that could not create or write Arbor's tables.
  */
 export async function applyPendingMigrations(input: { url: string; root: string }): Promise<ApplyMigrationsResult> {
   const provider = databaseProvider(input.url);
   const migrationsDir = path.join(input.root, MIGRATIONS_DIRS[provider]);
   const list = readMigrationsList(migrationsDir);
-  const { appliedNames, isEmpty } =
+  const { appliedNames, tablesWithoutMigrations } =
     provider === "sqlite"
       ? readSqliteState(input.url)
       : await withPostgresClient(input.url, (client) => checkPostgresDatabase(client));
@@ -45,7 +46,15 @@ export async function applyPendingMigrations(input: { url: string; root: string 
   const pending = findPendingMigrations(list, appliedNames);
   if (pending.length === 0) return { applied: [] };
   if (provider === "postgresql") await withPostgresClient(input.url, (client) => assertCanCreateTables(client));
-  if (isEmpty) {
+  if (tablesWithoutMigrations?.length) {
+    const shown = tablesWithoutMigrations.slice(0, 5).join(", ");
+    const more = tablesWithoutMigrations.length > 5 ? ` and ${tablesWithoutMigrations.length - 5} more` : "";
+    throw new AppError(
+      "conflict",
+      `The database at ${describeDatabaseUrl(input.url)} already holds tables Arbor did not make (${shown}${more}) and no record of Arbor's migrations. Point DATABASE_URL at a new or empty database; Arbor changed nothing in this one.`,
+    );
+  }
+  if (tablesWithoutMigrations) {
     const applied =
       provider === "sqlite"
         ? migrateEmptySqlite(input.url, list)
@@ -77,8 +86,8 @@ export async function applyWithSchemaEngine(input: { url: string; root: string }
 
 interface DatabaseState {
   appliedNames: Set<string>;
-  /** No table at all yet: a new database. */
-  isEmpty: boolean;
+  /** With no `_prisma_migrations` table, the tables there are: none in a new database. Null when it exists. */
+  tablesWithoutMigrations: string[] | null;
 }
 
 /** Also switches the file to WAL (persistent), before any other connection is open. */
@@ -91,9 +100,9 @@ function readSqliteState(url: string): DatabaseState {
     const table = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
       .get();
-    if (!table) return { appliedNames: new Set(), isEmpty: isEmptySqliteDatabase(db) };
+    if (!table) return { appliedNames: new Set(), tablesWithoutMigrations: listSqliteTables(db) };
     const rows = db.prepare(APPLIED_NAMES_SQL).all() as Array<{ migration_name: string }>;
-    return { appliedNames: new Set(rows.map((row) => row.migration_name)), isEmpty: false };
+    return { appliedNames: new Set(rows.map((row) => row.migration_name)), tablesWithoutMigrations: null };
   } finally {
     db.close();
   }
@@ -110,7 +119,8 @@ async function checkPostgresDatabase(client: pg.Client): Promise<DatabaseState> 
   const exists = await client.query<{ present: boolean }>(
     "SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present",
   );
-  if (!exists.rows[0]?.present) return { appliedNames: new Set(), isEmpty: await isEmptyPostgresDatabase(client) };
+  if (!exists.rows[0]?.present)
+    return { appliedNames: new Set(), tablesWithoutMigrations: await listPostgresTables(client) };
   const denied = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = current_schema() AND c.relkind = 'r'
@@ -125,7 +135,7 @@ async function checkPostgresDatabase(client: pg.Client): Promise<DatabaseState> 
     throw error;
   }
   const rows = await client.query<{ migration_name: string }>(APPLIED_NAMES_SQL);
-  return { appliedNames: new Set(rows.rows.map((row) => row.migration_name)), isEmpty: false };
+  return { appliedNames: new Set(rows.rows.map((row) => row.migration_name)), tablesWithoutMigrations: null };
 }
 
 async function assertCanCreateTables(client: pg.Client): Promise<void> {

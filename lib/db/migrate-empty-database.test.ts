@@ -81,15 +81,41 @@ describe("a new SQLite database is migrated by Arbor, as the schema engine would
     expect(await applyPendingMigrations({ url: `file:${file}`, root: brokenRoot })).toEqual({ applied: committed });
   });
 
-  it("leaves a database that already has tables to the engine, which refuses it and keeps them", async () => {
+  it("refuses a database holding other tables and no record of Arbor's migrations, and changes nothing", async () => {
     const file = path.join(folder, "other.db");
     const db = new Database(file);
     db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('kept');");
     db.close();
-    await expect(applyPendingMigrations({ url: `file:${file}`, root })).rejects.toThrow(/schema is not empty/);
+    await expect(applyPendingMigrations({ url: `file:${file}`, root })).rejects.toThrow(
+      `The database at file:${file} already holds tables Arbor did not make (notes) and no record of Arbor's migrations. Point DATABASE_URL at a new or empty database; Arbor changed nothing in this one.`,
+    );
     const after = new Database(file, { readonly: true });
     expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: "notes" }]);
     expect(after.prepare("SELECT text FROM notes").all()).toEqual([{ text: "kept" }]);
     after.close();
+  });
+
+  it("upgrades a database Arbor migrated before: only the new migration is applied, the rows stay", async () => {
+    const olderRoot = path.join(folder, "older-root");
+    mkdirSync(path.join(olderRoot, "prisma"), { recursive: true });
+    cpSync(path.join(root, "prisma", "schema.prisma"), path.join(olderRoot, "prisma", "schema.prisma"));
+    cpSync(path.join(root, "prisma", "migrations"), path.join(olderRoot, "prisma", "migrations"), { recursive: true });
+    const last = committed.at(-1)!;
+    rmSync(path.join(olderRoot, "prisma", "migrations", last), { recursive: true });
+    const file = path.join(folder, "upgrade.db");
+
+    expect(await applyPendingMigrations({ url: `file:${file}`, root: olderRoot })).toEqual({
+      applied: committed.slice(0, -1),
+    });
+    const db = new Database(file);
+    db.prepare(
+      "INSERT INTO repos (id, common_dir, root_path, name, updated_at) VALUES ('r1', '/tmp/kept/.git', '/tmp/kept', 'kept', 0)",
+    ).run();
+    db.close();
+    expect(await applyPendingMigrations({ url: `file:${file}`, root })).toEqual({ applied: [last] });
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare("SELECT root_path FROM repos").all()).toEqual([{ root_path: "/tmp/kept" }]);
+    after.close();
+    expect(read(file).schema).toEqual(read(path.join(folder, "engine.db")).schema);
   });
 });

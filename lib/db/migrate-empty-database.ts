@@ -65,9 +65,12 @@ function failed(name: string, error: unknown): AppError {
   );
 }
 
-/** True when the SQLite file holds no table yet (a new data directory). */
-export function isEmptySqliteDatabase(db: Database.Database): boolean {
-  return !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence' LIMIT 1").get();
+/** The SQLite file's tables (none in a new data directory). */
+export function listSqliteTables(db: Database.Database): string[] {
+  const rows = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence' ORDER BY name")
+    .all() as Array<{ name: string }>;
+  return rows.map((row) => row.name);
 }
 
 /** Applies every migration to the empty SQLite file at `url`. */
@@ -97,10 +100,12 @@ export function migrateEmptySqlite(url: string, list: MigrationsList): string[] 
   }
 }
 
-/** True when the connection's schema holds no table yet. */
-export async function isEmptyPostgresDatabase(client: pg.Client): Promise<boolean> {
-  const result = await client.query("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() LIMIT 1");
-  return result.rowCount === 0;
+/** The tables of the connection's schema. */
+export async function listPostgresTables(client: pg.Client): Promise<string[]> {
+  const result = await client.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1",
+  );
+  return result.rows.map((row) => row.name);
 }
 
 /** Applies every migration to the connection's empty schema, all or nothing (PostgreSQL DDL is transactional). */
