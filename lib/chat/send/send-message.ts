@@ -79,19 +79,8 @@ async function acceptRun(
 }
 
 /**
- * Sends a user message: it is stored first (never lost, whatever happens next), then a run is
- * queued for the worktree; resolves when the run has ended and everything is stored.
- */
-export async function sendChatMessage(
-  ctx: QueueContext,
-  input: { sessionId: string; userMessage: string },
-): Promise<SendResult> {
-  return (await startChatMessage(ctx, input)).finished;
-}
-
-/**
- * sendChatMessage's first half for a message Arbor sends on the user's behalf ("Ask Claude to
- * resolve"): resolves once the message is stored and its run queued, with the run's end to await.
+ * A message Arbor sends on the user's behalf ("Ask Claude to resolve"): stored first (never lost,
+ * whatever happens next), resolves once its run is queued, with the run's end to await.
  */
 export async function startChatMessage(
   ctx: QueueContext,
@@ -119,17 +108,6 @@ async function storeUserMessage(db: Db, input: { sessionId: string; userMessage:
     data: { sessionId: session.id, role: "user", content: input.userMessage },
   });
   return { session, userMessageId: userMessage.id };
-}
-
-/**
- * Runs the agent again for the user message of an earlier run. "Allow and retry" passes the
- * tools that run was refused (`allowTools`): they are allowed for the new run only.
- */
-export async function retryRun(
-  ctx: RetryContext,
-  input: { runId: string; allowTools?: ToolRule[] },
-): Promise<SendResult> {
-  return runForUserMessage(ctx, await prepareRetry(ctx, input));
 }
 
 /** The earlier run's user message and the tools to allow for the new run only, checked. */
