@@ -150,6 +150,30 @@ describe("handleServerMessage", () => {
     expect(isStale(client, ["settings"])).toBe(true);
   });
 
+  it("reads the messages again when a read was under way as the answer finished", () => {
+    const client = setup();
+    const key = ["messages", SESSION];
+    // A read that began while the answer streamed, still waiting: its answer would say "streaming".
+    void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<never>(() => {}) });
+    const answer = { ...userMessage(6), role: "assistant" as const, content: "Done." };
+    handleServerMessage(client, {
+      type: "run_event",
+      sessionId: SESSION,
+      runId: "r",
+      seq: 1,
+      at: 1,
+      event: {
+        kind: "finished",
+        status: "success",
+        errorKind: null,
+        userMessage: null,
+        assistantMessageId: 6,
+        assistantMessage: answer,
+      },
+    } as never);
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it("reads the activity again when its list was still being read as the message came", () => {
     const client = setup();
     const key = ["activity", "repo-1"];

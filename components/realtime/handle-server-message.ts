@@ -114,6 +114,9 @@ function applyRunEventToCache(client: QueryClient, message: RunEventMessage): vo
   if (event.kind === "finished") {
     if (event.assistantMessage) client.setQueryData(messagesKey, upsertMessage(pages, event.assistantMessage));
     else if (event.assistantMessageId !== null) void client.invalidateQueries({ queryKey: messagesKey });
+    // A read of the messages still under way answers with the answer as it was before it finished (still
+    // streaming), over the one just put in: it is read once more after that answer.
+    if (isFetching(client, messagesKey)) refreshLatest(client, messagesKey);
   }
   // Cards, the tab title and the inbox read the requests' lists: a request came or ended.
   if (event.kind === "approval_requested" || event.kind === "approval_resolved")
@@ -131,12 +134,15 @@ function applyWorktreeActivity(client: QueryClient, message: WorktreeActivityMes
   if (rows) client.setQueryData(activityKey, applyLiveActivity(rows, message));
   // A list still loading, or being read again, may answer with the state from before this message (a run
   // shown idle while it streams): it is read once more after that answer.
-  const isReading = client
-    .getQueryCache()
-    .findAll({ queryKey: activityKey })
-    .some((query) => query.state.fetchStatus === "fetching");
-  if (!rows || isReading) refreshLatest(client, activityKey);
+  if (!rows || isFetching(client, activityKey)) refreshLatest(client, activityKey);
   const attention = client.getQueryData<AttentionItem[]>(queryKeys.attention());
   if (attention && !attention.some((item) => item.worktreePath === message.worktreePath))
     refreshLatest(client, queryKeys.attention());
+}
+
+function isFetching(client: QueryClient, queryKey: readonly unknown[]): boolean {
+  return client
+    .getQueryCache()
+    .findAll({ queryKey })
+    .some((query) => query.state.fetchStatus === "fetching");
 }
