@@ -27,6 +27,25 @@ const userMessage = (id: number) => ({
   run: null,
 });
 
+/** A run event of run "r" in SESSION, as the server sends it. */
+const runEvent = (seq: number, body: object) => ({
+  type: "run_event" as const,
+  sessionId: SESSION,
+  runId: "r",
+  seq,
+  at: seq,
+  event: body,
+});
+
+const finished = (answer: object) => ({
+  kind: "finished",
+  status: "success",
+  errorKind: null,
+  userMessage: null,
+  assistantMessageId: 6,
+  assistantMessage: answer,
+});
+
 describe("handleServerMessage", () => {
   it("keeps a land queue's latest progress for its repository, read as it arrives", () => {
     const client = setup();
@@ -50,14 +69,7 @@ describe("handleServerMessage", () => {
 
   it("writes run events into the live-runs cache", () => {
     const client = setup();
-    handleServerMessage(client, {
-      type: "run_event",
-      sessionId: SESSION,
-      runId: "r",
-      seq: 1,
-      at: 1,
-      event: { kind: "text_delta", text: "hi" },
-    });
+    handleServerMessage(client, runEvent(1, { kind: "text_delta", text: "hi" }) as never);
     expect(client.getQueryData<LiveRunsState>(["live-runs", SESSION])?.runs.r?.text).toBe("hi");
     expect(isStale(client, ["messages", SESSION])).toBe(false);
   });
@@ -66,28 +78,10 @@ describe("handleServerMessage", () => {
     const client = setup();
     const page = { messages: [userMessage(5)], hasMore: false };
     client.setQueryData(["messages", SESSION], { pages: [page], pageParams: [null] });
-    const event = (seq: number, body: object) => ({
-      type: "run_event" as const,
-      sessionId: SESSION,
-      runId: "r",
-      seq,
-      at: seq,
-      event: body,
-    });
-    handleServerMessage(client, event(1, { kind: "queued", position: 1, userMessageId: 5 }) as never);
+    handleServerMessage(client, runEvent(1, { kind: "queued", position: 1, userMessageId: 5 }) as never);
     expect(isStale(client, ["messages", SESSION])).toBe(false);
     const answer = { ...userMessage(6), role: "assistant" as const, content: "Done." };
-    handleServerMessage(
-      client,
-      event(2, {
-        kind: "finished",
-        status: "success",
-        errorKind: null,
-        userMessage: null,
-        assistantMessageId: 6,
-        assistantMessage: answer,
-      }) as never,
-    );
+    handleServerMessage(client, runEvent(2, finished(answer)) as never);
     const pages = client.getQueryData<{ pages: Array<{ messages: Array<{ id: number; content: string }> }> }>([
       "messages",
       SESSION,
@@ -156,21 +150,7 @@ describe("handleServerMessage", () => {
     // A read that began while the answer streamed, still waiting: its answer would say "streaming".
     void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<never>(() => {}) });
     const answer = { ...userMessage(6), role: "assistant" as const, content: "Done." };
-    handleServerMessage(client, {
-      type: "run_event",
-      sessionId: SESSION,
-      runId: "r",
-      seq: 1,
-      at: 1,
-      event: {
-        kind: "finished",
-        status: "success",
-        errorKind: null,
-        userMessage: null,
-        assistantMessageId: 6,
-        assistantMessage: answer,
-      },
-    } as never);
+    handleServerMessage(client, runEvent(1, finished(answer)) as never);
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
   });
 

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "@/tests/support/source-files.ts";
 import { defineAttachedState } from "./attached-state.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === "generated" || name === "node_modules") return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !name.endsWith(".test.ts") ? [full] : [];
-  });
-}
 
 describe("state attached to a shared object", () => {
   it("is one value per object across separately loaded copies of a module, and none between objects", () => {

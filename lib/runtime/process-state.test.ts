@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "@/tests/support/source-files.ts";
 import { defineProcessState, PROCESS_STATE } from "./process-state.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === "generated" || name === "node_modules") return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !name.endsWith(".test.ts") ? [full] : [];
-  });
-}
 
 describe("process state registry", () => {
   it("lists every slot the code defines, each defined once, in the module the list names", () => {
