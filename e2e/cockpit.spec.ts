@@ -168,7 +168,10 @@ test("a running answer shows elapsed time and its last activity, and after a sil
     await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
     await sendMessage(page, "[[mock:hang]]");
     await expect(page.getByTestId("run-pulse")).toHaveText(/^\d+ s · starting$/);
-    await expect(page.getByTestId("run-silence")).toHaveText(/^No output for 1\d s: press Stop, or keep waiting\.$/);
+    // Silence counts from the CLI's last output (its start, seconds later on a loaded machine), plus 10 s.
+    await expect(page.getByTestId("run-silence")).toHaveText(/^No output for 1\d s: press Stop, or keep waiting\.$/, {
+      timeout: 45_000,
+    });
     await page.getByTestId("stop-button").click();
     await expect(page.getByTestId("run-silence")).toHaveCount(0);
     await expect(

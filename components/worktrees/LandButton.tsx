@@ -3,7 +3,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { LAND_METHOD_LABELS, LAND_METHODS } from "@/lib/settings/land-methods.ts";
-import type { LandingPreview, LandMethod, LandResult, OperationState } from "@/lib/worktrees/worktree-types.ts";
+import type {
+  LandBlockers,
+  LandingPreview,
+  LandMethod,
+  LandResult,
+  OperationState,
+} from "@/lib/worktrees/worktree-types.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { useRepoSettings } from "@/components/api/settings-api.ts";
 import {
@@ -63,13 +69,13 @@ export function LandButton(props: {
     setOpen(true);
     run(base);
   };
-  useRecheckWhenRunsEnd({
+  useRecheckWhenRunsChange({
     repoId: props.repoId,
-    isActive: isOpen && (blockersCheck.data?.blockers.length ?? 0) > 0 && !land.data,
-    worktreePaths: [props.worktree.path, blockersCheck.data?.baseWorktreePath ?? null],
-    recheck: () => {
-      if (!check.isPending && !blockersCheck.isPending) run(base);
-    },
+    answer: isOpen && !land.data ? blockersCheck.data : undefined,
+    worktreePath: props.worktree.path,
+    askedAt: blockersCheck.submittedAt,
+    isAsking: check.isPending || blockersCheck.isPending,
+    recheck: () => run(base),
   });
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
   const bases = (options.data?.branches ?? []).filter((name) => name !== props.worktree.branch);
@@ -335,25 +341,42 @@ function LandBlockerList(props: { blockers: string[] | null; isPending: boolean;
  * again by itself (after "Ask Claude to resolve", the answer shows a moment before its run ends,
  * and the first check still sees it).
  */
-function useRecheckWhenRunsEnd(input: {
+/**
+ * Asks again when the activity of the two worktrees, read after the answer was asked for, differs
+ * from the runs the answer saw: a run that ends (or starts) while the dialog is open, however its
+ * end and the answer crossed. Each new question is later than the activity it answers, so this
+ * settles instead of looping while the activity catches up.
+ */
+function useRecheckWhenRunsChange(input: {
   repoId: string;
-  isActive: boolean;
-  worktreePaths: Array<string | null>;
+  answer: LandBlockers | undefined;
+  worktreePath: string;
+  askedAt: number;
+  /** A question is still out (the conflicts answer can come after the blockers'): ask again once it is in. */
+  isAsking: boolean;
   recheck: () => void;
 }) {
   const activity = useRepoActivity(input.repoId);
-  const busy = (activity.data ?? [])
-    .filter((entry) => entry.state !== "idle" && input.worktreePaths.includes(entry.worktreePath))
-    .map((entry) => `${entry.worktreePath}:${entry.state}`)
-    .join("|");
-  const previous = useRef(busy);
+  const { answer } = input;
+  const paths = [input.worktreePath, answer?.baseWorktreePath ?? null];
+  const seen = answer ? describeRuns(answer.runs) : "";
+  const now = describeRuns(
+    (activity.data ?? []).filter((entry) => entry.state !== "idle" && paths.includes(entry.worktreePath)),
+  );
+  const isNewer = activity.dataUpdatedAt >= input.askedAt;
   const recheck = useRef(input.recheck);
   useEffect(() => {
     recheck.current = input.recheck;
   });
+  const { isAsking } = input;
   useEffect(() => {
-    const wasBusy = previous.current;
-    previous.current = busy;
-    if (input.isActive && wasBusy !== "" && busy !== wasBusy) recheck.current();
-  }, [busy, input.isActive]);
+    if (answer && !isAsking && isNewer && now !== seen) recheck.current();
+  }, [answer, isAsking, isNewer, now, seen]);
+}
+
+function describeRuns(runs: Array<{ worktreePath: string; state: string }>): string {
+  return runs
+    .map((entry) => `${entry.worktreePath}:${entry.state}`)
+    .sort()
+    .join("|");
 }

@@ -86,6 +86,11 @@ export interface LandBlockers {
   baseWorktreePath: string | null;
   /** What must happen before it can land (uncommitted changes, runs, a stopped rebase); empty when nothing. */
   blockers: string[];
+  /**
+   * The runs the answer saw in either worktree (none when both were idle): a browser whose activity
+   * says otherwise asks again, however the run's end and this answer crossed.
+   */
+  runs: Array<{ worktreePath: string; state: "running" | "queued" | "waiting" }>;
 }
 
 export { LAND_METHODS, type LandMethod } from "@/lib/settings/land-methods.ts";

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callApi, pinRepo } from "@/tests/support/call-api.ts";
+import type { MessagesBody } from "@/tests/support/api-types.ts";
+import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import type { LandBlockers, LandingPreview, LandMethod, LandResult } from "@/lib/worktrees/worktree-types.ts";
@@ -46,6 +47,7 @@ describe("land check", () => {
       base: "main",
       baseWorktreePath: shared.repo.mainPath,
       blockers: [],
+      runs: [],
     });
 
     await commit(worktree, { "b.txt": "b\n" }, "Add b");
@@ -262,6 +264,26 @@ describe("land check", () => {
       "The main worktree has 1 uncommitted change; commit, stash (`git stash -u` takes new files too) or remove it there first, so the merge does not mix with uncommitted work.",
       "This worktree has 1 uncommitted change that would not be landed; commit or discard it first.",
     ]);
+  });
+
+  it("names a run answering in the branch's worktree, and lists it so a browser can ask again when it ends", async () => {
+    const worktree = await shared.repo.addWorktree("answering");
+    await commit(worktree, { "d.txt": "d\n" }, "Add d");
+    const sessionId = await openSession(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath: worktree });
+    const running = sendChat(shared.env.arbor, { sessionId, userMessage: "[[mock:hang]]" });
+    await expect
+      .poll(async () => (await landBlockers(worktree)).body.runs, { timeout: 60_000 })
+      .toEqual([{ worktreePath: worktree, state: expect.stringMatching(/^(running|queued)$/) }]);
+    expect((await landBlockers(worktree)).body.blockers.join(" ")).toMatch(
+      /Claude is (answering|queued) in this worktree/,
+    );
+    const listed = await callApi<MessagesBody>(shared.env.arbor, `/api/chat/messages?sessionId=${sessionId}`);
+    const runId = listed.body.messages.map((message) => message.run).find((run) => run?.status === "running")!.id;
+    expect((await callApi(shared.env.arbor, "/api/chat/cancel", { body: { runId } })).status).toBe(200);
+    await running;
+    const after = (await landBlockers(worktree)).body;
+    expect(after.runs).toEqual([]);
+    expect(after.blockers.join(" ")).not.toContain("Claude is");
   });
 
   it("checks against a chosen base and refuses a missing base or the base itself", async () => {

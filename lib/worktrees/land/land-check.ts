@@ -23,7 +23,7 @@ import { MAX_LISTED_CONFLICT_FILES } from "@/lib/worktrees/name-files.ts";
 import { countChangedFiles, liveRunState, type WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { describeStoppedIn, findStoppedRebaseOf } from "./stopped-operations.ts";
 import { heldFor } from "@/lib/worktrees/worktree-holds.ts";
-import type { LandCheck, LandConflictCheck } from "@/lib/worktrees/worktree-types.ts";
+import type { LandBlockers, LandCheck, LandConflictCheck } from "@/lib/worktrees/worktree-types.ts";
 
 /** Kept here too: land-worktree.ts imports it from this module. */
 export { neutralMergeDrivers };
@@ -52,18 +52,15 @@ export async function checkLandingConflicts(ctx: WorktreeContext, input: LandInp
  * What must happen before landing: uncommitted changes in either worktree, a rebase or merge
  * stopped in either, a run in either, no worktree on the base (or its folder gone).
  */
-export async function checkLandingBlockers(
-  ctx: WorktreeContext,
-  input: LandInput,
-): Promise<{ base: string; baseWorktreePath: string | null; blockers: string[] }> {
+export async function checkLandingBlockers(ctx: WorktreeContext, input: LandInput): Promise<LandBlockers> {
   const target = await locateTarget(ctx, input, guessLanding(input, { withMerge: false, withMainStatus: true }));
-  return { base: target.base, baseWorktreePath: target.baseWorktreePath, blockers: await target.blockers() };
+  return { base: target.base, baseWorktreePath: target.baseWorktreePath, ...(await target.blockers()) };
 }
 
 /** Both: what landing would do and what stands in its way (the land itself checks this first). */
 export async function checkLanding(ctx: WorktreeContext, input: LandInput): Promise<LandCheck> {
   const target = await locateTarget(ctx, input, guessLanding(input, { withMerge: true, withMainStatus: true }));
-  const [conflicts, blockers] = await Promise.all([target.conflicts(), target.blockers()]);
+  const [conflicts, { blockers }] = await Promise.all([target.conflicts(), target.blockers()]);
   return { ...conflicts.check, baseWorktreePath: target.baseWorktreePath, blockers };
 }
 
@@ -216,7 +213,7 @@ async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess
       mergeDrivers,
       guess: known,
     }));
-  const blockers = async (): Promise<string[]> => {
+  const blockers = async (): Promise<Pick<LandBlockers, "blockers" | "runs">> => {
     const mainStatus = known.guessed?.repoRoot === baseEntry?.path ? known.guessed?.mainStatus : null;
     const [worktree, baseWorktree, baseRebase] = await Promise.all([
       scanOne(entries, entry),
@@ -227,7 +224,14 @@ async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess
       describeStoppedIn(worktree),
       baseWorktree ? describeStoppedIn(baseWorktree) : null,
     ]);
-    return landBlockers({
+    const branchRunState = liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path });
+    const baseRunState = baseWorktree
+      ? liveRunState(ctx, { repoId: input.repoId, worktreePath: baseWorktree.path })
+      : "idle";
+    const runs: LandBlockers["runs"] = [];
+    if (branchRunState !== "idle") runs.push({ worktreePath: worktree.path, state: branchRunState });
+    if (baseWorktree && baseRunState !== "idle") runs.push({ worktreePath: baseWorktree.path, state: baseRunState });
+    const list = landBlockers({
       branch,
       base,
       baseWorktreePath: baseWorktree?.path ?? null,
@@ -237,13 +241,12 @@ async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess
       baseOperation,
       baseChangedFiles: baseWorktree ? countChangedFiles(baseWorktree) : 0,
       branchChangedFiles: countChangedFiles(worktree),
-      branchRunState: liveRunState(ctx, { repoId: input.repoId, worktreePath: worktree.path }),
-      baseRunState: baseWorktree
-        ? liveRunState(ctx, { repoId: input.repoId, worktreePath: baseWorktree.path })
-        : "idle",
+      branchRunState,
+      baseRunState,
       branchBusyWith: heldFor(ctx.worktreeHolds, worktree.path),
       baseBusyWith: baseWorktree ? heldFor(ctx.worktreeHolds, baseWorktree.path) : null,
     });
+    return { blockers: list, runs };
   };
   return { base, baseWorktreePath: baseEntry?.path ?? null, conflicts: readOnce, blockers };
 }
