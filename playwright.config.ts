@@ -19,7 +19,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: DOM snapshots and network, not a screencast. Recording the screencast of
+    // every test (kept or not) cost about 15 % of the suite's CPU, most of it in chromium encoding frames.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // Arbor's spinners respect prefers-reduced-motion; without a GPU, chromium would otherwise
     // repaint them continuously and take the CPU the agents under test need (2 cores).
     reducedMotion: "reduce",

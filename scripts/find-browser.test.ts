@@ -22,8 +22,8 @@ async function makeTempDir(): Promise<string> {
   return dir;
 }
 
-async function writeFakeBrowser(dir: string, mode: number): Promise<string> {
-  const file = path.join(dir, "chromium");
+async function writeFakeBrowser(dir: string, mode: number, name = "chromium"): Promise<string> {
+  const file = path.join(dir, name);
   await writeFile(file, "#!/bin/sh\nexit 0\n");
   await chmod(file, mode);
   return file;
@@ -60,6 +60,19 @@ describe("find-browser", { timeout: 60_000 }, () => {
     expect(result).toMatchObject({ code: 0, stdout: `${fake}\n` });
   });
 
+  it("prefers Chromium's headless shell to the full browser on PATH, wherever each is", async () => {
+    const [full, shell, browsers] = await Promise.all([makeTempDir(), makeTempDir(), makeTempDir()]);
+    await writeFakeBrowser(full, 0o755);
+    const headless = await writeFakeBrowser(shell, 0o755, "chromium-headless-shell");
+
+    const result = await runFindBrowser({
+      PATH: `${full}${path.delimiter}${shell}`,
+      PLAYWRIGHT_BROWSERS_PATH: browsers,
+    });
+
+    expect(result).toMatchObject({ code: 0, stdout: `${headless}\n` });
+  });
+
   it("with no browser anywhere and no download possible, exits non-zero saying what to install", async () => {
     const [bin, browsers] = await Promise.all([makeTempDir(), makeTempDir()]);
     await symlink(process.execPath, path.join(bin, "node"));
@@ -74,8 +87,8 @@ describe("find-browser", { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(
-      "Install Chromium: `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium` " +
-        "(needs internet), or set ARBOR_CHROMIUM=/path/to/chrome",
+      "Install Chromium: `apt-get install chromium-headless-shell` or `apt-get install chromium` (Debian/Ubuntu) " +
+        "or `npx playwright install chromium` (needs internet), or set ARBOR_CHROMIUM=/path/to/chrome",
     );
   });
 

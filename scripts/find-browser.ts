@@ -9,11 +9,21 @@ import { chromium } from "@playwright/test";
 import { findExecutable, isExecutableFile } from "@/lib/process-host/resolve-executable.ts";
 
 export const INSTALL_HINT =
-  "Install Chromium: `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium` (needs internet), " +
-  "or set ARBOR_CHROMIUM=/path/to/chrome";
+  "Install Chromium: `apt-get install chromium-headless-shell` or `apt-get install chromium` (Debian/Ubuntu) " +
+  "or `npx playwright install chromium` (needs internet), or set ARBOR_CHROMIUM=/path/to/chrome";
 
-/** Names a Chromium or Chrome binary goes by on PATH, most likely first. */
-const PATH_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
+/**
+ * Names a Chromium or Chrome binary goes by on PATH. The headless shell first: it is what Playwright itself
+ * runs headless, and it takes about a third less CPU than the full browser for the same tests.
+ */
+const PATH_NAMES = [
+  "chromium-headless-shell",
+  "chromium",
+  "chromium-browser",
+  "google-chrome",
+  "google-chrome-stable",
+  "chrome",
+];
 
 export type BrowserSource = "ARBOR_CHROMIUM" | "Playwright" | "PATH" | "npx playwright install chromium";
 
