@@ -20,9 +20,10 @@ const vitestProcessSuites = [
 ];
 
 /**
- * On two cores only waiting can be shared: the unit tests and the build use the CPU whole, so they run alone;
- * the process suites mostly wait on claude, git and the mock model (one vitest run keeps both workers busy
- * from the first file to the last), so the typecheck and lint run beside them at a lower priority.
+ * On two cores only waiting can be shared: the unit tests (one worker per core) and the build use the CPU
+ * whole, so they run alone; the process suites mostly wait on claude, git and the mock model (one vitest
+ * run keeps both workers busy from the first file to the last), so the typecheck and lint run beside them
+ * at a lower priority.
  */
 const STAGES = [
   { name: "unit tests", parts: [npm("test:unit")] },
