@@ -337,15 +337,11 @@ function LandBlockerList(props: { blockers: string[] | null; isPending: boolean;
 }
 
 /**
- * While the preview names blockers, a run ending in the branch's or the base's worktree checks
- * again by itself (after "Ask Claude to resolve", the answer shows a moment before its run ends,
- * and the first check still sees it).
- */
-/**
- * Asks again when the activity of the two worktrees, read after the answer was asked for, differs
- * from the runs the answer saw: a run that ends (or starts) while the dialog is open, however its
- * end and the answer crossed. Each new question is later than the activity it answers, so this
- * settles instead of looping while the activity catches up.
+ * A run ending (or starting) in the branch's or the base's worktree while the dialog is open checks
+ * again by itself: after "Ask Claude to resolve", the answer shows a moment before its run ends, and
+ * the first check still sees it. It asks again when the activity read after the question differs
+ * from the runs the answer saw, however the run's end and the answer crossed; each new question is
+ * later than the activity it answers, so this settles instead of looping while the activity catches up.
  */
 function useRecheckWhenRunsChange(input: {
   repoId: string;

@@ -69,7 +69,7 @@ describe("the base's worktree folder deleted behind Arbor's back", () => {
     const missing = `The worktree that has develop checked out, ${baseFolder}, is missing: its folder was deleted or moved. Restore the folder, or run \`git worktree prune\` so git forgets it (then check develop out in another worktree), and land again.`;
     const blockers = await callApi<LandBlockers>(shared.env.arbor, "/api/worktrees/land-blockers", { body });
     expect(blockers.status).toBe(200);
-    expect(blockers.body).toEqual({ base: "develop", baseWorktreePath: baseFolder, blockers: [missing] });
+    expect(blockers.body).toEqual({ base: "develop", baseWorktreePath: baseFolder, blockers: [missing], runs: [] });
     const landed = await callApi<LandResult & ErrorBody>(shared.env.arbor, "/api/worktrees/land", {
       body: { ...body, method: "merge" },
     });
