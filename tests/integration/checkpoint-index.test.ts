@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFile, mkdtemp, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyIndexFile } from "@/lib/git/write/copy-index.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import {
   addWorktree,
@@ -47,7 +48,7 @@ async function bareTree(cwd: string, gitDir: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), "bare-index-"));
   try {
     const index = join(folder, "index");
-    await copyFile(join(gitDir, "index"), index);
+    await copyIndexFile(join(gitDir, "index"), index);
     const env = { ...process.env, GIT_INDEX_FILE: index };
     await execFileAsync("git", ["-C", cwd, "add", "-A"], { env });
     return (await execFileAsync("git", ["-C", cwd, "write-tree"], { env })).stdout.trim();
@@ -138,6 +139,22 @@ describe("checkpoints written with the index Arbor keeps per worktree", () => {
     const tree = await expectCheckpointMatchesBareGit(cwd, gitDir);
     expect(await git(cwd, "show", `${tree}:kept.log`)).toBe("2\n");
     await rm(join(gitDir, "..", "..", "info", "exclude"));
+  });
+
+  it("take a file rewritten with the same size in the second its index was written (git's racily clean entry)", async () => {
+    const { cwd, gitDir } = await newWorktree();
+    const file = join(cwd, "racy.txt");
+    const moment = new Date(Date.now() - 60_000);
+    await writeFile(file, "1\n");
+    await utimes(file, moment, moment);
+    await git(cwd, "add", "racy.txt");
+    // The index stamped with the entry's second: git compares that entry's content from then on.
+    await utimes(join(gitDir, "index"), moment, moment);
+    await writeFile(file, "2\n");
+    await utimes(file, moment, moment);
+    expect(await git(cwd, "diff", "--name-only")).toBe("racy.txt\n");
+    const tree = await expectCheckpointMatchesBareGit(cwd, gitDir);
+    expect(await git(cwd, "show", `${tree}:racy.txt`)).toBe("2\n");
   });
 
   it("run side by side in one worktree without sharing an index, and recover from a damaged one", async () => {

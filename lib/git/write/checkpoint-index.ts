@@ -1,4 +1,5 @@
-import { copyFile, mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { copyIndexFile } from "./copy-index.ts";
 import path from "node:path";
 
 /** A lock older than this was left by a process that died (a checkpoint's git commands stop after 2 minutes each). */
@@ -46,7 +47,7 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
     const stamp = await stampFile(realIndex);
     await rm(seedFile, { force: true });
     if (stamp === "-") await rm(index, { force: true });
-    else await copyFile(realIndex, index);
+    else await copyIndexFile(realIndex, index);
     await writeFile(seedFile, `${stamp}\n${Date.now()}\n`);
   };
   return {

@@ -1,4 +1,5 @@
-import { copyFile, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { copyIndexFile } from "./copy-index.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
@@ -142,7 +143,7 @@ async function readHead({ cwd, gitDir }: { cwd: string; gitDir: string | null })
  */
 async function seedIndex(input: { gitDir: string; target: string }): Promise<void> {
   try {
-    await copyFile(path.join(input.gitDir, "index"), input.target);
+    await copyIndexFile(path.join(input.gitDir, "index"), input.target);
   } catch {
     // No index yet: the temporary one starts empty.
   }
