@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
-import { copyIndexFile } from "./copy-index.ts";
 import path from "node:path";
+import { copyIndexFile } from "./copy-index.ts";
 
 /** A lock older than this was left by a process that died (a checkpoint's git commands stop after 2 minutes each). */
 const STALE_LOCK_MS = 10 * 60 * 1000;

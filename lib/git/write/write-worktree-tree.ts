@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { copyIndexFile } from "./copy-index.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyIndexFile } from "./copy-index.ts";
 import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
 import { readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";

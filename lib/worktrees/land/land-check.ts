@@ -228,9 +228,10 @@ async function locateTarget(ctx: WorktreeContext, input: LandInput, guess: Guess
     const baseRunState = baseWorktree
       ? liveRunState(ctx, { repoId: input.repoId, worktreePath: baseWorktree.path })
       : "idle";
-    const runs: LandBlockers["runs"] = [];
-    if (branchRunState !== "idle") runs.push({ worktreePath: worktree.path, state: branchRunState });
-    if (baseWorktree && baseRunState !== "idle") runs.push({ worktreePath: baseWorktree.path, state: baseRunState });
+    const runs = [
+      { worktreePath: worktree.path, state: branchRunState },
+      ...(baseWorktree ? [{ worktreePath: baseWorktree.path, state: baseRunState }] : []),
+    ].filter((run): run is LandBlockers["runs"][number] => run.state !== "idle");
     const list = landBlockers({
       branch,
       base,
