@@ -26,8 +26,8 @@ const processSuite = (name: string, timeoutMs: number) => ({
  * raw SQL (hook events' group-commit insert and compressed payloads, their search index and listing,
  * history import's relay writes, message search and upkeep's size, the pinned repository's scan), the
  * unique-key races answered as P2002 (two approval answers, a hook delivered twice), NUL characters in text
- * (input attacks); team mode's LISTEN/NOTIFY, copy and start-up checks are the `team` suite. tests/README.md
- * says the same.
+ * (input attacks); team mode's LISTEN/NOTIFY, copy and start-up checks are the `team` suite. A listed file's
+ * tests that reach none of those are `itOnSqliteOnly` (tests/support/engine-tests.ts). tests/README.md says the same.
  */
 export const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [

@@ -16,6 +16,7 @@ import {
 import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { readRow, readRows } from "@/tests/support/read-rows.ts";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+import { itOnSqliteOnly } from "@/tests/support/engine-tests.ts";
 
 /** Small chunks, so a 3 MB file is read in ~190 of them. */
 const CHUNK_BYTES = 16 * 1024;
@@ -95,79 +96,85 @@ describe("Import history", () => {
     expect(await relayRows(arbor.dataDir, history.worktreePath)).toHaveLength(history.relays + 8);
   });
 
-  it("a reader thread that fails ends the import as failed, saying why; what was written stays and a new import finishes it", async () => {
-    const env = { CLAUDE_CONFIG_DIR: configDir, ARBOR_HISTORY_IMPORT_CHUNK_BYTES: String(CHUNK_BYTES) };
-    const failing = await startArbor({ env: { ...env, ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS: "30" } });
-    let current = failing;
-    const ownRepo = await createPinnedRepo(() => current);
-    const history = await worktreeWithHistory(sessionSpecs("f"), ownRepo);
-    let healthy: RunningArbor | undefined;
-    try {
-      const failed = await importHistoryToEnd(failing, history.input);
-      expect(failed).toMatchObject({ status: "failed", currentFile: null });
-      expect(failed.message).toContain("reader thread failed");
-      expect(failed.message).toContain("the reader failed on purpose");
-      expect(failed.message).toContain("Import history again");
-      const kept = await relayRows(failing.dataDir, history.worktreePath);
-      expect(kept.length).toBeGreaterThan(0);
-      expect(kept.length).toBeLessThan(history.relays);
-      // The server itself is unharmed: it still answers, and the stored outcome is the failure.
-      const shown = await callApi<HookImportBody>(failing, `/api/hooks/import?${new URLSearchParams(history.input)}`);
-      expect(shown.body.job).toMatchObject({ status: "failed" });
-      await failing.stop();
+  itOnSqliteOnly(
+    "a reader thread that fails ends the import as failed, saying why; what was written stays and a new import finishes it",
+    async () => {
+      const env = { CLAUDE_CONFIG_DIR: configDir, ARBOR_HISTORY_IMPORT_CHUNK_BYTES: String(CHUNK_BYTES) };
+      const failing = await startArbor({ env: { ...env, ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS: "30" } });
+      let current = failing;
+      const ownRepo = await createPinnedRepo(() => current);
+      const history = await worktreeWithHistory(sessionSpecs("f"), ownRepo);
+      let healthy: RunningArbor | undefined;
+      try {
+        const failed = await importHistoryToEnd(failing, history.input);
+        expect(failed).toMatchObject({ status: "failed", currentFile: null });
+        expect(failed.message).toContain("reader thread failed");
+        expect(failed.message).toContain("the reader failed on purpose");
+        expect(failed.message).toContain("Import history again");
+        const kept = await relayRows(failing.dataDir, history.worktreePath);
+        expect(kept.length).toBeGreaterThan(0);
+        expect(kept.length).toBeLessThan(history.relays);
+        // The server itself is unharmed: it still answers, and the stored outcome is the failure.
+        const shown = await callApi<HookImportBody>(failing, `/api/hooks/import?${new URLSearchParams(history.input)}`);
+        expect(shown.body.job).toMatchObject({ status: "failed" });
+        await failing.stop();
 
-      healthy = await startArbor({ dataDir: failing.dataDir, env });
-      current = healthy;
-      expect(await importHistoryToEnd(healthy, history.input)).toMatchObject({ status: "finished", errors: [] });
-      const rows = await relayRows(healthy.dataDir, history.worktreePath);
-      expect(rows).toHaveLength(history.relays);
-      expect(rows.filter((row) => kept.some((old) => old.start_uuid === row.start_uuid)).length).toBe(kept.length);
-    } finally {
-      await failing.stop();
-      await healthy?.stop();
-      removeDataDir(failing.dataDir);
-      await ownRepo.remove();
-    }
-  });
+        healthy = await startArbor({ dataDir: failing.dataDir, env });
+        current = healthy;
+        expect(await importHistoryToEnd(healthy, history.input)).toMatchObject({ status: "finished", errors: [] });
+        const rows = await relayRows(healthy.dataDir, history.worktreePath);
+        expect(rows).toHaveLength(history.relays);
+        expect(rows.filter((row) => kept.some((old) => old.start_uuid === row.start_uuid)).length).toBe(kept.length);
+      } finally {
+        await failing.stop();
+        await healthy?.stop();
+        removeDataDir(failing.dataDir);
+        await ownRepo.remove();
+      }
+    },
+  );
 
-  it("stops when cancelled: what was written stays, and a new import continues from the cursors without duplicates", async () => {
-    const env = { CLAUDE_CONFIG_DIR: configDir, ARBOR_HISTORY_IMPORT_CHUNK_BYTES: String(CHUNK_BYTES) };
-    const paused = await startArbor({ env: { ...env, ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS: "40" } });
-    let current = paused;
-    const ownRepo = await createPinnedRepo(() => current);
-    const history = await worktreeWithHistory(sessionSpecs("c"), ownRepo);
-    let resumedBy: RunningArbor | undefined;
-    try {
-      await callApi<HookImportBody>(paused, "/api/hooks/import", { body: history.input });
-      await waitForImport(paused, history.input, (job) => job.bytesDone >= 33 * CHUNK_BYTES);
-      const cancelled = await callApi<HookImportBody>(paused, "/api/hooks/import", {
-        method: "DELETE",
-        body: history.input,
-      });
-      expect(cancelled.body.job).toMatchObject({ status: "cancelled", errors: [] });
-      const kept = await relayRows(paused.dataDir, history.worktreePath);
-      expect(kept.length).toBeGreaterThan(0);
-      expect(kept.length).toBeLessThan(history.relays);
-      await paused.stop();
+  itOnSqliteOnly(
+    "stops when cancelled: what was written stays, and a new import continues from the cursors without duplicates",
+    async () => {
+      const env = { CLAUDE_CONFIG_DIR: configDir, ARBOR_HISTORY_IMPORT_CHUNK_BYTES: String(CHUNK_BYTES) };
+      const paused = await startArbor({ env: { ...env, ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS: "40" } });
+      let current = paused;
+      const ownRepo = await createPinnedRepo(() => current);
+      const history = await worktreeWithHistory(sessionSpecs("c"), ownRepo);
+      let resumedBy: RunningArbor | undefined;
+      try {
+        await callApi<HookImportBody>(paused, "/api/hooks/import", { body: history.input });
+        await waitForImport(paused, history.input, (job) => job.bytesDone >= 33 * CHUNK_BYTES);
+        const cancelled = await callApi<HookImportBody>(paused, "/api/hooks/import", {
+          method: "DELETE",
+          body: history.input,
+        });
+        expect(cancelled.body.job).toMatchObject({ status: "cancelled", errors: [] });
+        const kept = await relayRows(paused.dataDir, history.worktreePath);
+        expect(kept.length).toBeGreaterThan(0);
+        expect(kept.length).toBeLessThan(history.relays);
+        await paused.stop();
 
-      // A server without the pause reads the rest from the cursors.
-      resumedBy = await startArbor({ dataDir: paused.dataDir, env });
-      current = resumedBy;
-      expect(await importHistoryToEnd(resumedBy, history.input)).toMatchObject({ status: "finished", errors: [] });
-      const rows = await relayRows(resumedBy.dataDir, history.worktreePath);
-      expect(rows).toHaveLength(history.relays);
-      expect(new Set(rows.map((row) => `${String(row.session_id)} ${String(row.start_uuid)}`)).size).toBe(
-        history.relays,
-      );
-    } finally {
-      await paused.stop();
-      await resumedBy?.stop();
-      removeDataDir(paused.dataDir);
-      await ownRepo.remove();
-    }
-  });
+        // A server without the pause reads the rest from the cursors.
+        resumedBy = await startArbor({ dataDir: paused.dataDir, env });
+        current = resumedBy;
+        expect(await importHistoryToEnd(resumedBy, history.input)).toMatchObject({ status: "finished", errors: [] });
+        const rows = await relayRows(resumedBy.dataDir, history.worktreePath);
+        expect(rows).toHaveLength(history.relays);
+        expect(new Set(rows.map((row) => `${String(row.session_id)} ${String(row.start_uuid)}`)).size).toBe(
+          history.relays,
+        );
+      } finally {
+        await paused.stop();
+        await resumedBy?.stop();
+        removeDataDir(paused.dataDir);
+        await ownRepo.remove();
+      }
+    },
+  );
 
-  it("names the folder it looked in when the worktree has no history", async () => {
+  itOnSqliteOnly("names the folder it looked in when the worktree has no history", async () => {
     const worktreePath = await repo.addWorktree("none");
     const { status, body } = await callApi<{ error: { message: string } }>(arbor, "/api/hooks/import", {
       body: { repoId: repo.repoId, worktreePath },
