@@ -12,9 +12,9 @@ import { callApi } from "@/tests/support/call-api.ts";
 import { removeDataDir, type RunningArbor } from "@/tests/support/start-arbor.ts";
 
 // Two `npm start`s from one checkout whose sources are newer than its build (here: no build yet), as the
-// README's two-instance setup does: one builds aside under the lock, the other waits for it; a server keeps
-// the build it started with when a newer one lands; a start killed while it builds leaves a lock the next start
-// takes over. Real `next build`s: one cold, then warm ones.
+// README's two-instance setup does: one builds aside under the lock, the other waits for it; a start killed
+// while it builds leaves a lock the next start takes over, and a server keeps the build it started with when
+// that newer one lands. Real `next build`s: one cold, then a warm one.
 
 const BUILD_TIMEOUT_MS = 360_000;
 let checkout: string;
@@ -87,7 +87,7 @@ describe("two npm starts from one checkout", () => {
   );
 
   it(
-    "a running server keeps serving its own build after a newer one lands",
+    "a start killed while it builds leaves its lock; the next takes it over, and a running server keeps its build",
     async () => {
       const [before] = servers;
       const firstBuild = currentBuild();
@@ -101,10 +101,25 @@ describe("two npm starts from one checkout", () => {
         "← Back to Arbor, rebuilt",
       );
 
-      const after = await npmStart(checkout);
+      // Killed as closing its terminal does: the whole process group, once `next build` runs (Next's banner).
+      const killed = startBuildStep(checkout, { detached: true });
+      await killed.seen(/Next\.js \d+/);
+      process.kill(-killed.pid, "SIGKILL");
+      await killed.exited;
+      const lockPath = path.join(checkout, ".next", "build.lock");
+      expect(JSON.parse(readFileSync(lockPath, "utf8"))).toMatchObject({ pid: killed.pid, child: {} });
+
+      const next = startBuildStep(checkout);
+      const after = await npmStart(checkout, next);
       servers.push(after);
+      expect(next.output()).toContain(
+        `taking over the build lock .next/build.lock: process ${killed.pid} that held it is gone`,
+      );
+      expect(next.output()).toMatch(/building the web app/);
+      expect(existsSync(lockPath)).toBe(false);
       const newLogs = await getPage(after, "/logs");
       expect(titleOf(newLogs.text)).toBe("Logs · Arbor, rebuilt");
+      expect((await callApi(after, "/api/repo-pins")).status).toBe(200);
       expect(after.output()).toContain(`running the server bundled with build ${currentBuild()}`);
       expect(after.output()).toContain("[arbor] data folder: ");
       expect(before!.output()).toContain("[arbor] data directory: ");
@@ -125,39 +140,12 @@ describe("two npm starts from one checkout", () => {
     BUILD_TIMEOUT_MS,
   );
 
-  it(
-    "a start killed while it builds leaves its lock, which the next start takes over, then builds and serves",
-    async () => {
-      replaceIn(path.join(checkout, "app", "logs", "page.tsx"), '"Logs · Arbor, rebuilt"', '"Logs · Arbor, again"');
-      // Killed as closing its terminal does: the whole process group, once `next build` runs (Next's banner).
-      const killed = startBuildStep(checkout, { detached: true });
-      await killed.seen(/Next\.js \d+/);
-      process.kill(-killed.pid, "SIGKILL");
-      await killed.exited;
-      const lockPath = path.join(checkout, ".next", "build.lock");
-      expect(JSON.parse(readFileSync(lockPath, "utf8"))).toMatchObject({ pid: killed.pid, child: {} });
-
-      const next = startBuildStep(checkout);
-      const arbor = await npmStart(checkout, next);
-      servers.push(arbor);
-      expect(next.output()).toContain(
-        `taking over the build lock .next/build.lock: process ${killed.pid} that held it is gone`,
-      );
-      expect(next.output()).toMatch(/building the web app/);
-      expect(titleOf((await getPage(arbor, "/logs")).text)).toBe("Logs · Arbor, again");
-      expect((await callApi(arbor, "/api/repo-pins")).status).toBe(200);
-      expect(existsSync(lockPath)).toBe(false);
-      expect(builds()).toContain(currentBuild());
-    },
-    BUILD_TIMEOUT_MS,
-  );
-
   it("a build made before servers were bundled still starts, from the TypeScript sources", async () => {
     rmSync(path.join(checkout, ".next", "builds", currentBuild(), "arbor", "server.mjs"));
     const arbor = await npmStart(checkout);
     servers.push(arbor);
     expect(arbor.output()).toContain("running the server from its TypeScript sources (tsx)");
-    expect(titleOf((await getPage(arbor, "/logs")).text)).toBe("Logs · Arbor, again");
+    expect(titleOf((await getPage(arbor, "/logs")).text)).toBe("Logs · Arbor, rebuilt");
     expect((await callApi(arbor, "/api/repo-pins")).status).toBe(200);
   });
 });
