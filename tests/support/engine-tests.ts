@@ -6,4 +6,4 @@ import { isPostgresRun } from "./test-database.ts";
  * engine-specific path: it runs in the SQLite run and is reported as skipped in the PostgreSQL one, which keeps
  * the tests that reach raw SQL or a unique-key race.
  */
-export const itOnSqliteOnly: typeof it = isPostgresRun ? it.skip : it;
+export const itOnSqliteOnly = isPostgresRun ? it.skip : it;
