@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { expect, test } from "./chat-fixtures.ts";
 
@@ -101,6 +102,53 @@ test("New worktree… proposes a branch and a folder, creates them and opens the
   await expect(row.getByTestId("worktree-branch")).toHaveText("feat/from-ui");
   await expect(page.getByTestId("composer-input")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("wt")).toBe(folder);
+});
+
+test("New task… turns a title and what to do into a branch, a worktree and a chat whose answer streams in", async ({
+  page,
+  repo,
+  claude,
+}) => {
+  await page.goto(`/?repo=${repo.repoId}`);
+  await page.getByTestId("task-new").click();
+  const dialog = page.getByTestId("new-task-dialog");
+  await expect(dialog.getByTestId("new-task-title")).toBeFocused();
+  await expect(dialog.getByTestId("new-task-start")).toBeDisabled();
+  await dialog.getByTestId("new-task-title").fill("Rounding in cents");
+  await expect(dialog.getByTestId("new-task-branch")).toContainText("Branch feat/rounding-in-cents from main");
+  await dialog.getByTestId("new-task-prompt").fill("Round totals to whole cents. [[mock:text Rounded every total.]]");
+  const axe = await new AxeBuilder({ page }).include('[data-testid="new-task-dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  // Ctrl+Enter in "What to do" starts it, as the composer sends.
+  await dialog.getByTestId("new-task-prompt").press("Control+Enter");
+
+  await expect(dialog).toHaveCount(0);
+  const folder = `${repo.root}/main-rounding-in-cents`;
+  const row = page.locator(`[data-testid="worktree-row"][data-path="${folder}"]`);
+  await expect(row).toHaveAttribute("data-selected", "true");
+  await expect(row.getByTestId("worktree-branch")).toHaveText("feat/rounding-in-cents");
+  const user = page.locator('[data-testid="message"][data-role="user"]');
+  await expect(user).toHaveCount(1);
+  await expect(user).toContainText("Rounding in cents");
+  await expect(user).toContainText("Round totals to whole cents.");
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
+    "Rounded every total.",
+  );
+
+  // A second task with the same title gets a numbered branch; a refused one says what to do and keeps the text.
+  await page.getByTestId("task-new").click();
+  await dialog.getByTestId("new-task-title").fill("Rounding in cents");
+  await expect(dialog.getByTestId("new-task-branch")).toContainText("feat/rounding-in-cents-2");
+  await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 2048 } });
+  try {
+    await dialog.getByTestId("new-task-prompt").fill("y".repeat(3000));
+    await dialog.getByTestId("new-task-start").click();
+    await expect(dialog.getByTestId("new-task-error")).toContainText("Shorten it");
+  } finally {
+    await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 1024 * 1024 } });
+  }
+  await expect(dialog.getByTestId("new-task-prompt")).toHaveValue("y".repeat(3000));
+  await expect(page.locator(`[data-testid="worktree-row"][data-path="${folder}-2"]`)).toHaveCount(0);
 });
 
 test("the worktree setup copies .env into the new worktree and says why its command did not run (untrusted)", async ({

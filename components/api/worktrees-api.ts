@@ -11,6 +11,7 @@ import type {
   LandResult,
   NewWorktreeOptions,
   OperationState,
+  StartedTask,
 } from "@/lib/worktrees/worktree-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
@@ -33,6 +34,22 @@ export function useCreateWorktree(repoId: string) {
   return useMutation({
     mutationFn: (input: { branch: string; base: string; worktreePath: string; setupId?: string }) =>
       fetchJson<CreatedWorktree>("/api/worktrees", { method: "POST", body: { repoId, ...input } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.newWorktree(repoId) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+    },
+  });
+}
+
+/** POST /api/tasks: a task's branch, worktree and conversation, its first message queued; the list rescans. */
+export function useStartTask(repoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { title: string; prompt: string; base: string; setupId?: string }) =>
+      fetchJson<{ task: StartedTask }>("/api/tasks", { method: "POST", body: { repoId, ...input } }).then(
+        (body) => body.task,
+      ),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.newWorktree(repoId) });

@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { TrustStateButton } from "@/components/trust/TrustStateButton.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { NewTaskButton } from "./NewTaskButton.tsx";
 import { NewWorktreeButton } from "./NewWorktreeButton.tsx";
 import { TidyUpButton } from "./TidyUpButton.tsx";
 import { useFocusAfterRemoval } from "./use-focus-after-removal.ts";
@@ -81,6 +82,7 @@ export function WorktreePanel(props: {
             Tree
           </Button>
         ) : null}
+        {props.pin.owner.isLocal ? <NewTaskButton repoId={props.pin.repoId} onStarted={props.onOpenPath} /> : null}
         {props.pin.owner.isLocal ? <NewWorktreeButton repoId={props.pin.repoId} onCreated={props.onOpenPath} /> : null}
         {props.pin.owner.isLocal ? <TidyUpButton repoId={props.pin.repoId} /> : null}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />

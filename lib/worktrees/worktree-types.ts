@@ -1,3 +1,4 @@
+import type { MessageView, RunView, SessionView } from "@/lib/realtime/chat-views.ts";
 import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
 import type { LandQueueEntryStatus } from "@/lib/realtime/land-queue-views.ts";
 import type { LandMethod } from "@/lib/settings/land-methods.ts";
@@ -24,6 +25,13 @@ export interface CreatedWorktree {
   /** As the worktree list shows it. */
   worktreePath: string;
   setup: SetupReport;
+}
+
+/** A started task (POST /api/tasks): its worktree and the setup's report, its conversation, and the first message's queued run. */
+export interface StartedTask extends CreatedWorktree {
+  session: SessionView;
+  userMessage: MessageView;
+  run: RunView;
 }
 
 export interface CopyOutcome {

@@ -90,12 +90,14 @@ export async function startChatMessage(
   return { userMessageId, finished: runForUserMessage(ctx, { session, userMessageId }) };
 }
 
-/** Checks and stores a user message of an active conversation. */
-async function storeUserMessage(db: Db, input: { sessionId: string; userMessage: string }) {
+/**
+ * Throws what is wrong with a message before anything is stored or made for it: empty, or longer than
+ * Settings allow (payload_too_large, with the limit and what to do).
+ */
+export async function checkUserMessage(db: Db, userMessage: string): Promise<void> {
   const settings = await readSettings(db);
-  if (input.userMessage.trim() === "")
-    throw new AppError("invalid_input", "The message is empty. Type something to send.");
-  const bytes = Buffer.byteLength(input.userMessage, "utf8");
+  if (userMessage.trim() === "") throw new AppError("invalid_input", "The message is empty. Type something to send.");
+  const bytes = Buffer.byteLength(userMessage, "utf8");
   if (bytes > settings.maxMessageBytes) {
     throw new AppError(
       "payload_too_large",
@@ -103,6 +105,11 @@ async function storeUserMessage(db: Db, input: { sessionId: string; userMessage:
       { details: { limitBytes: settings.maxMessageBytes, bytes } },
     );
   }
+}
+
+/** Checks and stores a user message of an active conversation. */
+async function storeUserMessage(db: Db, input: { sessionId: string; userMessage: string }) {
+  await checkUserMessage(db, input.userMessage);
   const session = await findActiveSession(db, input.sessionId);
   const userMessage = await db.chatMessage.create({
     data: { sessionId: session.id, role: "user", content: input.userMessage },

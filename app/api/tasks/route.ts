@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
+import { startTask } from "@/lib/worktrees/create/start-task.ts";
+
+const startSchema = z
+  .object({
+    repoId: z.string().uuid(),
+    title: z.string().trim().min(1, "Give the task a title: it names the branch").max(200),
+    /** What to do: the first message after the title. */
+    prompt: z
+      .string()
+      .max(12 * 1024 * 1024)
+      .optional(),
+    /** The branch to start from; the default branch when left out. */
+    base: z.string().min(1).max(250).optional(),
+    setupId: z.string().uuid().optional(),
+  })
+  .strict();
+
+// POST /api/tasks – a new task in one step: branch (naming rule), worktree and setup, conversation, first message
+export const POST = withLocalRepo(
+  { body: startSchema, maxBodyBytes: 13 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
+  async ({ ctx, body }) => Response.json({ task: await startTask(ctx, body) }, { status: 201 }),
+);

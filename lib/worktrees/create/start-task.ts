@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import { acceptChatMessage, checkUserMessage, type SendContext } from "@/lib/chat/send/send-message.ts";
+import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
+import { AppError } from "@/lib/errors/app-error.ts";
+import type { PinsPort } from "@/lib/pins/pins-port.ts";
+import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
+import { createWorktree, readNewWorktreeOptions, type CreateContext } from "./create-worktree.ts";
+import { folderNameForBranch, proposeWorktreeFolder } from "./propose-worktree.ts";
+import { taskBranchName } from "./task-branch.ts";
+
+export type StartTaskContext = CreateContext & SendContext & { pins: PinsPort };
+
+/** The first message of a task: its title, then what to do when the user wrote more than the title. */
+export function firstTaskMessage(input: { title: string; prompt?: string }): string {
+  const title = input.title.trim();
+  const prompt = input.prompt?.trim() ?? "";
+  return prompt === "" ? title : `${title}\n\n${prompt}`;
+}
+
+/**
+ * "New task": a title and what to do become a branch named by the repository's rule, its worktree
+ * (set up as every new worktree is), its conversation and the first message, whose run is queued.
+ * The message is checked before anything is made, so a refused one leaves no worktree behind; once
+ * the worktree exists the message is stored before its run starts (never lost, whatever happens next).
+ */
+export async function startTask(
+  ctx: StartTaskContext,
+  input: { repoId: string; title: string; prompt?: string; base?: string; setupId?: string },
+): Promise<StartedTask> {
+  const title = input.title.trim();
+  if (title === "") throw new AppError("invalid_input", "Give the task a title: it names the branch.");
+  const userMessage = firstTaskMessage({ title, ...(input.prompt !== undefined ? { prompt: input.prompt } : {}) });
+  await checkUserMessage(ctx.db, userMessage);
+  const options = await readNewWorktreeOptions(ctx.db, input.repoId);
+  const localBranches = new Set(options.branches);
+  const branch = taskBranchName({
+    rule: options.namingRule,
+    title,
+    isTaken: (candidate) =>
+      localBranches.has(candidate) ||
+      existsSync(
+        proposeWorktreeFolder({
+          repoRoot: options.repoRoot,
+          slug: folderNameForBranch({ rule: options.namingRule, branch: candidate }),
+        }),
+      ),
+  });
+  if (!branch) {
+    throw new AppError(
+      "conflict",
+      `A hundred branches named after "${title}" exist already. Give the task another title, or remove old ones.`,
+    );
+  }
+  const created = await createWorktree(ctx, {
+    repoId: input.repoId,
+    branch,
+    ...(input.base ? { base: input.base } : {}),
+    ...(input.setupId ? { setupId: input.setupId } : {}),
+  });
+  const session = await openChatSession(ctx, { repoId: input.repoId, worktreePath: created.worktreePath });
+  const accepted = await acceptChatMessage(ctx, { sessionId: session.id, userMessage });
+  return { ...created, session, userMessage: accepted.userMessage, run: accepted.run };
+}

@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RunResultBody } from "@/tests/support/api-types.ts";
+import { callApi } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
+import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
+
+interface ErrorBody {
+  error: { code: string; message: string; details?: { limitBytes?: number } };
+}
+
+const shared = useArborWithRepo();
+
+const start = (body: { title: string; prompt?: string; base?: string; repoId?: string }) =>
+  callApi<{ task: StartedTask } & ErrorBody>(shared.env.arbor, "/api/tasks", {
+    body: { repoId: shared.repo.repoId, ...body },
+  });
+
+const branches = async () =>
+  (await runFixtureGit({ cwd: shared.repo.mainPath, args: ["branch", "--format=%(refname:short)"] }))
+    .split("\n")
+    .filter(Boolean)
+    .sort();
+
+const waitForRun = (runId: string) =>
+  callApi<RunResultBody>(shared.env.arbor, `/api/chat/runs/${runId}?wait=1`).then(({ body }) => body);
+
+describe("starting a task in one step", () => {
+  it("makes the branch by the naming rule, its worktree and conversation, and runs the first message there", async () => {
+    const started = await start({
+      title: "Add the login page",
+      prompt: "Make login.html with a form. [[mock:text Made login.html.]]",
+    });
+    expect(started.status).toBe(201);
+    const { task } = started.body;
+    expect(task).toMatchObject({
+      branch: "feat/add-the-login-page",
+      base: "main",
+      worktreePath: path.join(shared.repo.root, "main-add-the-login-page"),
+      setup: { copies: [], command: null },
+    });
+    expect(task.session.worktreePath).toBe(task.worktreePath);
+    expect(task.userMessage.content).toBe(
+      "Add the login page\n\nMake login.html with a form. [[mock:text Made login.html.]]",
+    );
+    expect(["queued", "running"]).toContain(task.run.status);
+    expect((await runFixtureGit({ cwd: task.worktreePath, args: ["branch", "--show-current"] })).trim()).toBe(
+      "feat/add-the-login-page",
+    );
+
+    const ended = await waitForRun(task.run.id);
+    expect(ended.run.status).toBe("success");
+    expect(ended.assistantMessage?.content).toBe("Made login.html.");
+    // The model was asked from the new worktree, with Arbor's assembled prompt ending in the task's message.
+    const request = shared.env.mock.requests.find(
+      (candidate) => candidate.headers["x-claude-code-session-id"] === ended.run.claudeSessionId,
+    );
+    expect(lastUserText(request!)).toContain(task.worktreePath);
+    expect(lastUserText(request!)!.endsWith(task.userMessage.content)).toBe(true);
+  });
+
+  it("numbers the branch of a second task with the same title, and uses the rule the repository set", async () => {
+    const again = await start({ title: "Add the login page", prompt: "[[mock:text again]]" });
+    expect(again.status).toBe(201);
+    expect(again.body.task.branch).toBe("feat/add-the-login-page-2");
+    await waitForRun(again.body.task.run.id);
+
+    const rule = await callApi(shared.env.arbor, `/api/repos/${shared.repo.repoId}/rules`, {
+      method: "PUT",
+      body: { branchNamingRule: "task/{slug}" },
+    });
+    expect(rule.status).toBe(200);
+    const titleOnly = await start({ title: "Rounding: use cents [[mock:text ok]]" });
+    expect(titleOnly.status).toBe(201);
+    expect(titleOnly.body.task.branch).toBe("task/rounding-use-cents-mock-text-ok");
+    expect(titleOnly.body.task.userMessage.content).toBe("Rounding: use cents [[mock:text ok]]");
+    await waitForRun(titleOnly.body.task.run.id);
+  });
+
+  it("refuses an empty title, a message over the limit and a missing base before making anything", async () => {
+    const before = await branches();
+    const noTitle = await start({ title: "   ", prompt: "do it" });
+    expect(noTitle.status).toBe(422);
+    expect(noTitle.body.error.message).toMatch(/title/);
+
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 2048 } });
+    const tooBig = await start({ title: "Big one", prompt: "y".repeat(3000) });
+    await callApi(shared.env.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 1024 * 1024 } });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.details?.limitBytes).toBe(2048);
+    expect(tooBig.body.error.message).toMatch(/Shorten it/);
+    expect(existsSync(path.join(shared.repo.root, "main-big-one"))).toBe(false);
+
+    const badBase = await start({ title: "From nowhere", prompt: "x", base: "no-such-branch" });
+    expect(badBase.status).toBeGreaterThanOrEqual(400);
+    expect(badBase.status).toBeLessThan(500);
+    expect(badBase.body.error.message).toMatch(/no-such-branch/);
+    expect(existsSync(path.join(shared.repo.root, "main-from-nowhere"))).toBe(false);
+    expect(await branches()).toEqual(before);
+  });
+
+  it("refuses a repository that is not pinned", async () => {
+    const unknown = await start({ title: "Elsewhere", repoId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toMatch(/pin/i);
+  });
+});
