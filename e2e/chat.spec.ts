@@ -119,6 +119,9 @@ test("a second message in the same worktree queues; another worktree runs at the
   ).toBeVisible();
   await sendMessage(page, "second [[mock:text second answer]]");
   await expect(page.getByTestId("queued-indicator")).toBeVisible();
+  await expect(page.getByTestId("queued-reason")).toHaveText(
+    "#1 in line — starts when this worktree's current answer ends",
+  );
 
   const second = await context.newPage();
   await openWorktree(second, { repoId: repo.repoId, worktreePath: other });

@@ -12,6 +12,7 @@ import { RunStatusLine } from "./RunStatusLine.tsx";
 import { isFailedStatus } from "./run-outcome.ts";
 import { RunStopButton } from "./RunStopButton.tsx";
 import { ToolCards } from "./ToolCards.tsx";
+import { describeQueued } from "./queued-text.ts";
 
 /**
  * The content of a live run: queue place, streamed tools and text, what the run waits on (cards to
@@ -32,11 +33,7 @@ export function LiveRunBody(props: {
         <Badge tone="zinc" size="md">
           queued
         </Badge>
-        <span>
-          {live.queuedPosition !== null
-            ? `#${live.queuedPosition} in line — starts when a running answer ends`
-            : "waiting for a free slot"}
-        </span>
+        <span data-testid="queued-reason">{describeQueued(live)}</span>
         <RunStopButton runId={props.runId} label="Cancel" testId="cancel-queued" />
       </div>
     );

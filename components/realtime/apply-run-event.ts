@@ -30,6 +30,7 @@ export function createLiveRun(input: { runId: string; at: number }): LiveRun {
     lastActivity: "starting",
     status: "running",
     queuedPosition: null,
+    queuedReason: null,
     model: null,
     blocks: [],
     liveText: "",
@@ -45,9 +46,9 @@ export function createLiveRun(input: { runId: string; at: number }): LiveRun {
 function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
   switch (event.kind) {
     case "queued":
-      return { ...run, status: "queued", queuedPosition: event.position };
+      return { ...run, status: "queued", queuedPosition: event.position, queuedReason: event.reason ?? null };
     case "started":
-      return { ...run, status: "running", queuedPosition: null };
+      return { ...run, status: "running", queuedPosition: null, queuedReason: null };
     case "init":
       return { ...run, status: "running", model: event.model };
     case "text_delta":
@@ -85,7 +86,7 @@ function reduceRun(run: LiveRun, event: RunEvent): LiveRun {
       };
     case "finished": {
       const { kind: _kind, ...finished } = event;
-      return { ...run, status: "finished", queuedPosition: null, retry: null, finished };
+      return { ...run, status: "finished", queuedPosition: null, queuedReason: null, retry: null, finished };
     }
   }
 }

@@ -5,6 +5,8 @@ import type { RunEvent, ServerMessage } from "@/lib/realtime/protocol.ts";
 export type RunEventMessage = Extract<ServerMessage, { type: "run_event" }>;
 type ApiRetryEvent = Extract<RunEvent, { kind: "api_retry" }>;
 type FinishedEvent = Extract<RunEvent, { kind: "finished" }>;
+/** Why a queued run waits (absent in events stored before Arbor told it). */
+export type QueuedReason = NonNullable<Extract<RunEvent, { kind: "queued" }>["reason"]>;
 
 /** What the browser knows of one run from its WebSocket events (cache: ["live-runs", sessionId]). */
 export interface LiveRun {
@@ -19,6 +21,7 @@ export interface LiveRun {
   lastActivity: string;
   status: "queued" | "running" | "finished";
   queuedPosition: number | null;
+  queuedReason: QueuedReason | null;
   model: string | null;
   /** Completed text blocks (from text_block events). */
   blocks: string[];

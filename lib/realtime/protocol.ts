@@ -52,10 +52,19 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 const toolUseSchema = z.object({ id: z.string(), name: z.string(), input: z.unknown() });
 
 export const runEventSchema = z.discriminatedUnion("kind", [
-  /** The run waits its turn; `userMessageId` is the stored message it answers (a tab without it fetches it). */
+  /**
+   * The run waits its turn (told again when its place or reason changes): behind its worktree's earlier run,
+   * or for an agent slot. `userMessageId` is the stored message it answers (a tab without it fetches it).
+   */
   z.object({
     kind: z.literal("queued"),
     position: z.number().int(),
+    reason: z
+      .discriminatedUnion("kind", [
+        z.object({ kind: z.literal("worktree") }),
+        z.object({ kind: z.literal("slots"), running: z.number().int(), max: z.number().int() }),
+      ])
+      .optional(),
     userMessageId: z.number().int().nullable().optional(),
   }),
   z.object({ kind: z.literal("started"), claudeSessionId: z.string(), pid: z.number().int().nullable() }),

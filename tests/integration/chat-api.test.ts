@@ -202,7 +202,10 @@ describe("POST /api/chat/send", () => {
     const firstRunId = started.type === "run_event" ? started.runId : "";
     const second = sendChat(env.arbor, { sessionId: busySession, userMessage: "two [[mock:text second]]" });
     const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
-    expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event.position).toBe(1);
+    expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event).toMatchObject({
+      position: 1,
+      reason: { kind: "worktree" },
+    });
     // Another worktree answers in full while the first is still running.
     const parallel = await sendChat(env.arbor, { sessionId: otherSession, userMessage: "[[mock:text parallel]]" });
     expect(parallel.body.run.status).toBe("success");
@@ -217,6 +220,36 @@ describe("POST /api/chat/send", () => {
     expect(new Date(secondResult.body.run.startedAt!).getTime()).toBeGreaterThanOrEqual(
       new Date(firstResult.body.run.finishedAt!).getTime(),
     );
+  });
+
+  it("queues another worktree's send when every agent slot is busy, saying how many, until a slot frees", async () => {
+    const held = await addFreshWorktree("slot-held");
+    const waiting = await addFreshWorktree("slot-waiting");
+    const heldSession = await openSession(held);
+    const waitingSession = await openSession(waiting);
+    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: 1 } });
+    const ws = await connectWs(env.arbor);
+    try {
+      ws.send({ type: "subscribe_session", sessionId: heldSession });
+      ws.send({ type: "subscribe_session", sessionId: waitingSession });
+      const first = sendChat(env.arbor, { sessionId: heldSession, userMessage: "hold [[mock:hang]]" });
+      const started = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "started");
+      const second = sendChat(env.arbor, { sessionId: waitingSession, userMessage: "[[mock:text got a slot]]" });
+      const queued = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "queued");
+      expect(queued.type === "run_event" && queued.sessionId).toBe(waitingSession);
+      expect(queued.type === "run_event" && queued.event.kind === "queued" && queued.event).toMatchObject({
+        position: 1,
+        reason: { kind: "slots", running: 1, max: 1 },
+      });
+      await callApi(env.arbor, "/api/chat/cancel", {
+        body: { runId: started.type === "run_event" ? started.runId : "" },
+      });
+      expect((await first).body.run.status).toBe("cancelled");
+      expect((await second).body.assistantMessage?.content).toBe("got a slot");
+    } finally {
+      ws.close();
+      await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: 4 } });
+    }
   });
 
   it("keeps the message and explains when the worktree directory was deleted", async () => {

@@ -42,11 +42,11 @@ export function createRunManager(ctx: RunContext, options: { onChecksFinished?: 
       }
       return result;
     },
-    onQueued: (job, position) => {
+    onQueued: (job, position, reason) => {
       ctx.runEvents.publish({
         sessionId: job.sessionId,
         runId: job.runId,
-        event: { kind: "queued", position, userMessageId: job.userMessageId },
+        event: { kind: "queued", position, reason, userMessageId: job.userMessageId },
       });
       publishWorktreeActivity(ctx.hub, job, "queued");
     },

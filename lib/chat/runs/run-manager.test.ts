@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunJob, RunJobResult } from "./run-job.ts";
-import { RunManager, WorktreeClosedError } from "./run-manager.ts";
+import { RunManager, WorktreeClosedError, type QueueReason } from "./run-manager.ts";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -12,6 +12,7 @@ function setup(maxConcurrent: number) {
   const started: string[] = [];
   const gates = new Map<string, ReturnType<typeof deferred<void>>>();
   const queued: Array<[string, number]> = [];
+  const reasons: Array<[string, number, QueueReason]> = [];
   const cancelledQueued: string[] = [];
   /** Each onIdle: the run, how it ended, and what stateOf said at that moment. */
   const idle: Array<[string, string | null, string]> = [];
@@ -24,7 +25,10 @@ function setup(maxConcurrent: number) {
       await gate.promise;
       return { runId: job.runId, assistantMessageId: 1, status: signal.aborted ? "cancelled" : "success" };
     },
-    onQueued: (job, position) => queued.push([job.runId, position]),
+    onQueued: (job, position, reason) => {
+      queued.push([job.runId, position]);
+      reasons.push([job.runId, position, reason]);
+    },
     onCancelledWhileQueued: (job): Promise<RunJobResult> => {
       cancelledQueued.push(job.runId);
       return Promise.resolve({ runId: job.runId, assistantMessageId: null, status: "cancelled" });
@@ -39,7 +43,7 @@ function setup(maxConcurrent: number) {
     worktreePath,
     userMessageId: 1,
   });
-  return { manager, started, gates, queued, cancelledQueued, idle, job };
+  return { manager, started, gates, queued, reasons, cancelledQueued, idle, job };
 }
 
 describe("RunManager", () => {
@@ -98,6 +102,29 @@ describe("RunManager", () => {
     void manager.submit(job("c", "/wt/c"));
     expect(started).toEqual(["a", "b"]);
     expect(manager.stateOf("/wt/c")).toBe("queued");
+  });
+
+  it("tells a waiting run why it waits, and tells it again when its place or reason changes", async () => {
+    const { manager, gates, reasons, job } = setup(2);
+    const a1 = manager.submit(job("a1", "/wt/a"));
+    void manager.submit(job("b1", "/wt/b"));
+    void manager.submit(job("a2", "/wt/a"));
+    void manager.submit(job("c1", "/wt/c"));
+    void manager.submit(job("c2", "/wt/c"));
+    expect(reasons).toEqual([
+      ["a2", 1, { kind: "worktree" }],
+      ["c1", 2, { kind: "slots", running: 2, max: 2 }],
+      // Behind c1 in its own worktree: only c1's end lets it start.
+      ["c2", 3, { kind: "worktree" }],
+    ]);
+    reasons.length = 0;
+    gates.get("a1")!.resolve();
+    await a1;
+    // a2 took a1's slot; c1 and c2 moved up, c1 still for a slot.
+    expect(reasons).toEqual([
+      ["c1", 1, { kind: "slots", running: 2, max: 2 }],
+      ["c2", 2, { kind: "worktree" }],
+    ]);
   });
 
   it("lets a queued job start when a worktree ahead of it in the queue is busy", () => {

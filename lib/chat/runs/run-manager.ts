@@ -1,7 +1,15 @@
 import type { RunJob, RunJobResult } from "./run-job.ts";
 
 type Executor = (job: RunJob, signal: AbortSignal) => Promise<RunJobResult>;
-type QueueListener = (job: RunJob, position: number) => void;
+
+/**
+ * Why a run waits: its worktree's earlier run is not over (one claude per worktree), or every agent
+ * slot is taken (`running` of `max`, the "concurrent runs" setting).
+ */
+export type QueueReason = { kind: "worktree" } | { kind: "slots"; running: number; max: number };
+
+/** A run waits at `position` (1 = next) for `reason`; told again whenever either changes. */
+type QueueListener = (job: RunJob, position: number, reason: QueueReason) => void;
 /** The worktree of `job` has nothing running or queued any more; `result` is how its last run ended (null: it threw). */
 type IdleListener = (job: RunJob, result: RunJobResult | null) => void;
 
@@ -21,6 +29,8 @@ export class RunManager {
   readonly #running = new Map<string, { job: RunJob; controller: AbortController; done: Promise<unknown> }>();
   /** Worktrees git is landing into or removing: nothing may start or queue in them until reopened. */
   readonly #closed = new Map<string, WorktreeClosure[]>();
+  /** What each waiting run was last told (position and reason), so it is told again only on a change. */
+  readonly #told = new Map<string, string>();
   #maxConcurrent = 4;
 
   private readonly execute: Executor;
@@ -51,8 +61,6 @@ export class RunManager {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ job, resolve, reject });
       this.#pump();
-      const position = this.#waiting.findIndex((entry) => entry.job.runId === job.runId);
-      if (position !== -1) this.onQueued(job, position + 1);
     });
   }
 
@@ -66,7 +74,9 @@ export class RunManager {
     const index = this.#waiting.findIndex((entry) => entry.job.runId === runId);
     if (index === -1) return false;
     const [entry] = this.#waiting.splice(index, 1);
+    this.#told.delete(runId);
     this.onCancelledWhileQueued(entry!.job).then(entry!.resolve, entry!.reject);
+    this.#tellWaiting();
     return true;
   }
 
@@ -108,6 +118,7 @@ export class RunManager {
 
   /** Cancels everything and waits until every running process is gone. */
   async shutdown(): Promise<void> {
+    this.#told.clear();
     for (const entry of this.#waiting.splice(0))
       this.onCancelledWhileQueued(entry.job).then(entry.resolve, entry.reject);
     const done = [...this.#running.values()].map((running) => {
@@ -125,8 +136,26 @@ export class RunManager {
         continue;
       }
       this.#waiting.splice(index, 1);
+      this.#told.delete(entry.job.runId);
       this.#start(entry);
     }
+    this.#tellWaiting();
+  }
+
+  /** Tells each waiting run its place and why it waits, when either changed since it was last told. */
+  #tellWaiting(): void {
+    const ahead = new Set<string>();
+    this.#waiting.forEach(({ job }, index) => {
+      const reason: QueueReason =
+        this.#isWorktreeRunning(job.worktreePath) || ahead.has(job.worktreePath)
+          ? { kind: "worktree" }
+          : { kind: "slots", running: this.#running.size, max: this.#maxConcurrent };
+      ahead.add(job.worktreePath);
+      const told = JSON.stringify([index + 1, reason]);
+      if (this.#told.get(job.runId) === told) return;
+      this.#told.set(job.runId, told);
+      this.onQueued(job, index + 1, reason);
+    });
   }
 
   #isWorktreeRunning(worktreePath: string): boolean {
