@@ -6,7 +6,7 @@ import { Select } from "@/components/ui/FormFields.tsx";
 
 /** Every mode `claude --permission-mode` accepts, with what it means (the Record keeps this list complete). */
 const MODES: Record<PermissionMode, string> = {
-  default: "default — ask; tools not allowed below are refused in -p mode",
+  default: "default — asks you in the chat before a tool not allowed below runs",
   acceptEdits: "acceptEdits — file edits allowed without asking",
   plan: "plan — read-only planning, no changes",
   auto: "auto — the CLI approves or refuses tools automatically",
