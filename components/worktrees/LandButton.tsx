@@ -27,6 +27,7 @@ import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { OperationPanel } from "./OperationPanel.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
+import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
 
 /**
  * "Land…" on a linked worktree with a branch: first a preview of merging it into its base (the
@@ -100,7 +101,7 @@ export function LandButton(props: {
       >
         <div className="space-y-3 p-4 text-xs">
           <h2 id={headingId} className="break-all text-sm font-semibold">
-            Land {check.data?.branch ?? props.worktree.branch ?? "this worktree"}
+            Land {revealInvisible(check.data?.branch ?? props.worktree.branch ?? "this worktree")}
           </h2>
           {!land.data && !stopped ? (
             <div className="flex flex-wrap items-center gap-2">
@@ -268,8 +269,8 @@ function LandDone({ result }: { result: LandResult }) {
   return (
     <div className="space-y-2" role="status" data-testid="land-done">
       <p className="text-emerald-700 dark:text-emerald-400">
-        Landed {result.branch} into {result.base} ({LAND_METHOD_LABELS[result.method].toLowerCase()}); its head is now{" "}
-        <span className="font-mono">{result.commit.slice(0, 7)}</span>.
+        Landed {revealInvisible(result.branch)} into {result.base} ({LAND_METHOD_LABELS[result.method].toLowerCase()});
+        its head is now <span className="font-mono">{result.commit.slice(0, 7)}</span>.
       </p>
       {result.nodesDone.length > 0 ? (
         <p data-testid="land-nodes-done">
@@ -288,7 +289,7 @@ function LandPreview({ check }: { check: LandingPreview }) {
     <div className="space-y-2" data-testid="land-preview" data-status={check.status}>
       {check.status === "nothing_to_land" ? (
         <p>
-          {check.base} already has everything on {check.branch}: there is nothing to land.
+          {check.base} already has everything on {revealInvisible(check.branch)}: there is nothing to land.
         </p>
       ) : check.status === "clean" ? (
         <p className="text-emerald-700 dark:text-emerald-400">
@@ -300,7 +301,7 @@ function LandPreview({ check }: { check: LandingPreview }) {
       ) : (
         <>
           <p className="text-red-700 dark:text-red-400">
-            Merging {check.branch} into {check.base} would conflict in{" "}
+            Merging {revealInvisible(check.branch)} into {check.base} would conflict in{" "}
             {check.conflictingFileCount === 1 ? "this file" : `these ${check.conflictingFileCount} files`}. Close to
             leave it, or ask Claude to merge {check.base} into the branch and resolve{" "}
             {check.conflictingFileCount === 1 ? "it" : "them"} in its worktree.

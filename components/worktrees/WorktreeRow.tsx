@@ -13,6 +13,7 @@ import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButt
 import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 import { WorktreeChecksBadge } from "@/components/checks/WorktreeChecksBadge.tsx";
+import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
 export function WorktreeRow(props: {
@@ -44,7 +45,9 @@ export function WorktreeRow(props: {
       >
         <div className="flex items-center gap-2">
           <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
-            {worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)")}
+            {revealInvisible(
+              worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)"),
+            )}
           </span>
           {worktree.isDetached && worktree.rebasingBranch ? (
             <span

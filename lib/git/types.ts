@@ -32,7 +32,8 @@ export type WorktreeWarningCode =
   | "missing_directory"
   | "locked"
   | "upstream_gone"
-  | "scan_failed";
+  | "scan_failed"
+  | "hidden_characters";
 
 export interface WorktreeWarning {
   code: WorktreeWarningCode;

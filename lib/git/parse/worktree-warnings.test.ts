@@ -28,6 +28,16 @@ describe("listWorktreeWarnings", () => {
     expect(listWorktreeWarnings(facts())).toEqual([]);
   });
 
+  it("warns that a branch name with text-direction characters can read as another, showing what git has", () => {
+    expect(listWorktreeWarnings(facts({ branch: "feat/\u202Eevil\u202C-name" }))).toEqual([
+      {
+        code: "hidden_characters",
+        message:
+          "The branch name holds invisible or text-direction characters, so it can read as another name: git has feat/[U+202E]evil[U+202C]-name — rename it (`git branch -m`) before you act on it",
+      },
+    ]);
+  });
+
   it("says how far behind, and what to do", () => {
     const warnings = listWorktreeWarnings(
       facts({ upstream: { name: "origin/main", ahead: 1, behind: 3, isGone: false } }),

@@ -1,4 +1,5 @@
 import type { WorktreeScan, WorktreeWarning } from "@/lib/git/types.ts";
+import { revealInvisible } from "./reveal-invisible.ts";
 
 /** The facts of a scan that warnings are derived from. */
 export type WorktreeFacts = Omit<WorktreeScan, "warnings">;
@@ -61,6 +62,12 @@ export function listWorktreeWarnings(scan: WorktreeFacts): WorktreeWarning[] {
     add(
       "behind_upstream",
       `${countOf(scan.upstream.behind, "commit")} behind ${scan.upstream.name} — pull or rebase before continuing`,
+    );
+  }
+  if (scan.branch !== null && revealInvisible(scan.branch) !== scan.branch) {
+    add(
+      "hidden_characters",
+      `The branch name holds invisible or text-direction characters, so it can read as another name: git has ${revealInvisible(scan.branch)} — rename it (\`git branch -m\`) before you act on it`,
     );
   }
   return warnings;
