@@ -8,6 +8,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Kbd } from "@/components/ui/Kbd.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { useAttention } from "./use-attention.ts";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 const LOOK: Record<AttentionState, { label: string; tone: BadgeTone }> = {
   waiting: { label: "waiting for you", tone: "amber" },
@@ -74,7 +75,7 @@ export function AttentionView(props: {
               {index < 9 ? <Kbd>{String(index + 1)}</Kbd> : <span className="w-4" />}
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="truncate text-sm font-medium">{folderOf(item.worktreePath)}</span>
+                  <VisibleName className="truncate text-sm font-medium" name={folderOf(item.worktreePath)} />
                   <span className="text-xs text-zinc-500">{item.repoLabel}</span>
                   <Badge tone={LOOK[item.state].tone} size="sm" data-testid="attention-state">
                     {LOOK[item.state].label}

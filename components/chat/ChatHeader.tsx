@@ -7,7 +7,7 @@ import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
 import { SessionSwitcher } from "@/components/memory/SessionSwitcher.tsx";
 import { ExportButton } from "@/components/memory/ExportButton.tsx";
 import { WorktreeHooksStatus } from "./WorktreeHooksStatus.tsx";
-import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * Which worktree this conversation runs in (branch and path), whether Arbor's hooks are installed
@@ -33,7 +33,7 @@ export function ChatHeader(props: {
     >
       <div className="min-w-32 flex-1">
         <h2 className="truncate text-sm font-semibold" data-testid="chat-branch">
-          {branchName ? revealInvisible(branchName) : "detached HEAD"}
+          {branchName ? <VisibleName name={branchName} /> : "detached HEAD"}
         </h2>
         <p
           className="truncate font-mono text-[11px] text-zinc-500"

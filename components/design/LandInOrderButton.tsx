@@ -11,6 +11,7 @@ import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import type { LandQueueEntryStatus, LandQueueProgress } from "@/lib/realtime/land-queue-views.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import type { LandQueueEntry } from "@/lib/worktrees/worktree-types.ts";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 const STATUS: Record<LandQueueEntryStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: "waiting", tone: "muted" },
@@ -96,7 +97,7 @@ function QueueEntryRow({ entry }: { entry: Pick<LandQueueEntry, "branch" | "stat
   return (
     <li data-testid="land-in-order-entry" data-branch={entry.branch} data-status={entry.status}>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="break-all font-mono">{entry.branch}</code>
+        <VisibleName name={entry.branch} className="break-all font-mono" />
         <Badge tone={STATUS[entry.status].tone}>{STATUS[entry.status].label}</Badge>
         {entry.conflictingFiles?.length ? (
           <span className="break-all text-red-700 dark:text-red-300">in {entry.conflictingFiles.join(", ")}</span>

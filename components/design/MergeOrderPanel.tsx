@@ -9,6 +9,7 @@ import type { MergeOrder, MergeOrderEntry, MergeOrderState } from "@/lib/design/
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { LandInOrderButton } from "./LandInOrderButton.tsx";
+import { VisibleName, visibleName } from "@/components/ui/VisibleName.tsx";
 
 /** The listed files of `count`, with how many more there are. */
 function listFiles(files: readonly string[], count: number): string {
@@ -118,7 +119,7 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
         >
           {entry.step ?? (entry.state === "landed" ? "✓" : "·")}
         </span>
-        <code className="break-all font-mono text-xs text-zinc-800 dark:text-zinc-200">{entry.branch}</code>
+        <VisibleName name={entry.branch} className="break-all font-mono text-xs text-zinc-800 dark:text-zinc-200" />
         <span className="text-zinc-600 dark:text-zinc-400">{entry.title}</span>
         <Badge tone={needsResolving ? "amber" : STATE_TONE[entry.state]} data-testid="merge-order-state">
           {needsResolving ? "next, once its conflicts are resolved" : STATE_LABEL[entry.state]}
@@ -130,7 +131,9 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
         ) : null}
       </div>
       {entry.landsAfter.length > 0 ? (
-        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">After: {entry.landsAfter.join(", ")}</p>
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          After: {entry.landsAfter.map(visibleName).join(", ")}
+        </p>
       ) : null}
       {entry.baseConflictCount > 0 ? (
         <p data-testid="merge-order-base-conflicts" className="mt-1 break-all text-xs text-red-700 dark:text-red-300">
@@ -150,10 +153,10 @@ function MergeOrderRow({ entry, base }: { entry: MergeOrderEntry; base: string }
           }
         >
           {risk.conflictingFileCount > 0
-            ? `Conflicts with ${risk.branch}: ${listFiles(risk.conflictingFiles, risk.conflictingFileCount)}`
+            ? `Conflicts with ${visibleName(risk.branch)}: ${listFiles(risk.conflictingFiles, risk.conflictingFileCount)}`
             : risk.isChecked
-              ? `Also changed by ${risk.branch} (merges cleanly): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`
-              : `Also changed by ${risk.branch} (not checked for conflicts: too many sibling pairs change the same files): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`}
+              ? `Also changed by ${visibleName(risk.branch)} (merges cleanly): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`
+              : `Also changed by ${visibleName(risk.branch)} (not checked for conflicts: too many sibling pairs change the same files): ${listFiles(risk.sharedFiles, risk.sharedFileCount)}`}
         </p>
       ))}
       {entry.siblingRisksNotListed > 0 ? (

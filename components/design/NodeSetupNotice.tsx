@@ -3,6 +3,7 @@
 import { useNodeSetupProblems, useNodeSetupRunning } from "@/components/api/plans-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { SetupRunningOnceStarted } from "@/components/worktrees/SetupRunning.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * On a design node's card, its new worktree's setup: the command's output live with Stop setup
@@ -25,7 +26,7 @@ export function NodeSetupNotice(props: { repoId: string; planId: string; slug: s
           data-testid="node-setup-problems"
         >
           <p className="min-w-0 flex-1 break-words">
-            {notice.branch} was created, but its setup needs you: {notice.problems.join(" ")}
+            <VisibleName name={notice.branch} /> was created, but its setup needs you: {notice.problems.join(" ")}
           </p>
           <Button size="sm" onClick={dismiss} data-testid="node-setup-dismiss">
             Dismiss

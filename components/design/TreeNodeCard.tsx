@@ -9,6 +9,7 @@ import { CreateBranchButton } from "./CreateBranchButton.tsx";
 import { NodeSetupNotice } from "./NodeSetupNotice.tsx";
 import { DivergenceItem } from "./DivergenceItem.tsx";
 import { NodeStateBadges } from "./NodeStateBadges.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * One row of the dashboard: a branch, a design node, or both. A row with a worktree opens its
@@ -45,7 +46,7 @@ export function TreeNodeCard(props: {
         </div>
       ) : node.title !== null ? (
         <div data-testid="node-branch" className="font-mono text-xs text-zinc-600 dark:text-zinc-400">
-          {node.branch}
+          <VisibleName name={node.branch} />
         </div>
       ) : null}
       {worktreePath ? (

@@ -3,7 +3,7 @@
 import { revealHiddenText } from "@/lib/worktrees/conflicts/reveal-hidden-text.ts";
 import type { ConflictHunk, LandingPreview } from "@/lib/worktrees/worktree-types.ts";
 import { unshownConflicts } from "@/lib/worktrees/conflicts/unshown-conflicts.ts";
-import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
+import { visibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * Each conflicting file of a land preview with its hunks: the base's side, then the branch's. Names
@@ -74,9 +74,9 @@ function HunkSides(props: { hunk: ConflictHunk; base: string; branch: string }) 
         {props.hunk.isTruncated ? " (cut short)" : ""}
       </p>
       <div className="flex flex-col gap-1 pb-1 sm:flex-row">
-        {side(`${props.base} (base)`, props.hunk.base, "bg-sky-50 dark:bg-sky-950/40", "land-hunk-base")}
+        {side(`${visibleName(props.base)} (base)`, props.hunk.base, "bg-sky-50 dark:bg-sky-950/40", "land-hunk-base")}
         {side(
-          `${revealInvisible(props.branch)} (branch)`,
+          `${visibleName(props.branch)} (branch)`,
           props.hunk.branch,
           "bg-amber-50 dark:bg-amber-950/40",
           "land-hunk-branch",

@@ -27,7 +27,7 @@ import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { OperationPanel } from "./OperationPanel.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
-import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * "Land…" on a linked worktree with a branch: first a preview of merging it into its base (the
@@ -101,7 +101,7 @@ export function LandButton(props: {
       >
         <div className="space-y-3 p-4 text-xs">
           <h2 id={headingId} className="break-all text-sm font-semibold">
-            Land {revealInvisible(check.data?.branch ?? props.worktree.branch ?? "this worktree")}
+            Land <VisibleName name={check.data?.branch ?? props.worktree.branch ?? "this worktree"} />
           </h2>
           {!land.data && !stopped ? (
             <div className="flex flex-wrap items-center gap-2">
@@ -269,8 +269,9 @@ function LandDone({ result }: { result: LandResult }) {
   return (
     <div className="space-y-2" role="status" data-testid="land-done">
       <p className="text-emerald-700 dark:text-emerald-400">
-        Landed {revealInvisible(result.branch)} into {result.base} ({LAND_METHOD_LABELS[result.method].toLowerCase()});
-        its head is now <span className="font-mono">{result.commit.slice(0, 7)}</span>.
+        Landed <VisibleName name={result.branch} /> into <VisibleName name={result.base} /> (
+        {LAND_METHOD_LABELS[result.method].toLowerCase()}); its head is now{" "}
+        <span className="font-mono">{result.commit.slice(0, 7)}</span>.
       </p>
       {result.nodesDone.length > 0 ? (
         <p data-testid="land-nodes-done">
@@ -289,7 +290,8 @@ function LandPreview({ check }: { check: LandingPreview }) {
     <div className="space-y-2" data-testid="land-preview" data-status={check.status}>
       {check.status === "nothing_to_land" ? (
         <p>
-          {check.base} already has everything on {revealInvisible(check.branch)}: there is nothing to land.
+          <VisibleName name={check.base} /> already has everything on <VisibleName name={check.branch} />: there is
+          nothing to land.
         </p>
       ) : check.status === "clean" ? (
         <p className="text-emerald-700 dark:text-emerald-400">
@@ -301,7 +303,7 @@ function LandPreview({ check }: { check: LandingPreview }) {
       ) : (
         <>
           <p className="text-red-700 dark:text-red-400">
-            Merging {revealInvisible(check.branch)} into {check.base} would conflict in{" "}
+            Merging <VisibleName name={check.branch} /> into <VisibleName name={check.base} /> would conflict in{" "}
             {check.conflictingFileCount === 1 ? "this file" : `these ${check.conflictingFileCount} files`}. Close to
             leave it, or ask Claude to merge {check.base} into the branch and resolve{" "}
             {check.conflictingFileCount === 1 ? "it" : "them"} in its worktree.

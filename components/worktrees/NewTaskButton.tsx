@@ -1,83 +1,60 @@
 "use client";
 
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
+import type { NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
 import { taskBranchName } from "@/lib/worktrees/create/task-branch.ts";
-import { useNewWorktreeOptions, useStartTask } from "@/components/api/worktrees-api.ts";
+import { useStartTask } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
-import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import { Select, TextArea, TextInput } from "@/components/ui/FormFields.tsx";
+import { TextArea, TextInput } from "@/components/ui/FormFields.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
+import { BaseBranchSelect, initialBase } from "./BaseBranchSelect.tsx";
+import { CreateWorktreeDialog, CreateWorktreeTrigger, type CreateWorktreeFormProps } from "./CreateWorktreeDialog.tsx";
 import { newSetupId, useRepoFeed } from "./SetupLiveOutput.tsx";
-import { SetupReportView } from "./SetupReportView.tsx";
+import { WorktreeOptionsStep } from "./WorktreeOptionsStep.tsx";
 
 /**
  * "New task…": a title and what to do become a branch (the repository's naming rule), its worktree
  * (set up as any new one), its conversation and the first message, in one step (POST /api/tasks).
- * The chat opens on the running answer; when the setup copied files or ran its command, the dialog
- * first shows how that went.
+ * The chat opens on the running answer.
  */
 export function NewTaskButton(props: { repoId: string; onStarted: (worktreePath: string) => void }) {
-  const [isOpen, setOpen] = useState(false);
-  const [created, setCreated] = useState<CreatedWorktree | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const headingId = useId();
-  const finish = (worktreePath: string) => {
-    setOpen(false);
-    setCreated(null);
-    props.onStarted(worktreePath);
-  };
   return (
-    <>
-      <Button
-        variant="primary"
-        data-testid="task-new"
-        onClick={() => setOpen(true)}
-        title="Start Claude on a new task in a new branch and worktree"
-      >
-        New task…
-      </Button>
-      <Dialog
-        isOpen={isOpen}
-        onCancel={() => (created ? finish(created.worktreePath) : isBusy ? undefined : setOpen(false))}
-        labelledBy={headingId}
-        testId="new-task-dialog"
-        className="max-w-xl"
-      >
-        {created ? (
-          <SetupReportView created={created} headingId={headingId} onDone={() => finish(created.worktreePath)} />
-        ) : (
-          <div className="p-4">
-            <h2 id={headingId} className="mb-3 text-sm font-semibold">
-              New task
-            </h2>
-            <TaskForm
-              repoId={props.repoId}
-              onCancel={() => setOpen(false)}
-              onBusyChange={setBusy}
-              onStarted={(task) =>
-                task.setup.copies.length === 0 && task.setup.command === null
-                  ? finish(task.worktreePath)
-                  : setCreated(task)
-              }
-            />
-          </div>
-        )}
-      </Dialog>
-    </>
+    <CreateWorktreeTrigger
+      label="New task…"
+      title="Start Claude on a new task in a new branch and worktree"
+      isPrimary
+      testId="task-new"
+      dialog={(state) => <NewTaskDialog {...state} repoId={props.repoId} onStarted={props.onStarted} />}
+    />
   );
 }
 
-function TaskForm(props: {
+/** The New task dialog, opened by its button or from the command palette. */
+export function NewTaskDialog(props: {
   repoId: string;
-  onCancel: () => void;
-  onBusyChange: (isBusy: boolean) => void;
-  onStarted: (task: CreatedWorktree) => void;
+  isOpen: boolean;
+  onClose: () => void;
+  onStarted: (worktreePath: string) => void;
 }) {
-  const options = useNewWorktreeOptions(props.repoId, true);
-  if (options.error) return <ErrorNotice error={options.error} />;
-  if (!options.data) return <p className="text-xs text-zinc-500">Reading the repository's branches…</p>;
-  return <Fields {...props} options={options.data} />;
+  return (
+    <CreateWorktreeDialog
+      isOpen={props.isOpen}
+      onClose={props.onClose}
+      dialogTestId="new-task-dialog"
+      onOpened={props.onStarted}
+      form={(formProps) => (
+        <WorktreeOptionsStep
+          repoId={props.repoId}
+          heading="New task"
+          headingId={formProps.headingId}
+          onCancel={formProps.onCancel}
+        >
+          {(options) => <Fields {...formProps} repoId={props.repoId} options={options} />}
+        </WorktreeOptionsStep>
+      )}
+    />
+  );
 }
 
 /** The branch the server will make for this title, as far as the browser knows the branches. */
@@ -90,17 +67,11 @@ function previewBranch(options: NewWorktreeOptions, title: string): string | nul
   }
 }
 
-function Fields(props: {
-  repoId: string;
-  options: NewWorktreeOptions;
-  onCancel: () => void;
-  onBusyChange: (isBusy: boolean) => void;
-  onStarted: (task: CreatedWorktree) => void;
-}) {
+function Fields(props: CreateWorktreeFormProps & { repoId: string; options: NewWorktreeOptions }) {
   const { options, onBusyChange } = props;
   const [title, setTitle] = useState("");
   const [prompt, setPrompt] = useState("");
-  const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
+  const [base, setBase] = useState(() => initialBase(options));
   const start = useStartTask(props.repoId);
   useEffect(() => onBusyChange(start.isPending), [onBusyChange, start.isPending]);
   useRepoFeed(props.repoId);
@@ -109,7 +80,7 @@ function Fields(props: {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (title.trim() === "" || start.isPending) return;
-    start.mutate({ title, prompt, base, setupId: newSetupId() }, { onSuccess: props.onStarted });
+    start.mutate({ title, prompt, base, setupId: newSetupId() }, { onSuccess: props.onCreated });
   };
   const submitOnModEnter = (event: KeyboardEvent) => {
     if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) submit();
@@ -135,7 +106,8 @@ function Fields(props: {
         <p id={ids.titleHelp} className="text-zinc-500" data-testid="new-task-branch">
           {branch ? (
             <>
-              Branch <span className="font-mono">{branch}</span> from {base}, by the naming rule {options.namingRule}.
+              Branch <VisibleName name={branch} className="font-mono" /> from <VisibleName name={base} />, by the naming
+              rule {options.namingRule}.
             </>
           ) : (
             `Names the branch by the naming rule ${options.namingRule}.`
@@ -157,25 +129,7 @@ function Fields(props: {
           data-testid="new-task-prompt"
         />
       </div>
-      <div className="space-y-1">
-        <label htmlFor={ids.base} className="block font-medium">
-          Start from
-        </label>
-        <Select
-          id={ids.base}
-          className="w-full"
-          value={base}
-          onChange={(event) => setBase(event.target.value)}
-          data-testid="new-task-base"
-        >
-          {options.branches.map((name) => (
-            <option key={name} value={name}>
-              {name}
-              {name === options.defaultBranch ? " (default)" : ""}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <BaseBranchSelect id={ids.base} options={options} value={base} onChange={setBase} testId="new-task-base" />
       {start.error ? <ErrorNotice error={start.error} testId="new-task-error" /> : null}
       {start.isPending ? (
         <p className="text-zinc-500" data-testid="new-task-busy">

@@ -2,10 +2,13 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CreatedWorktree, NewWorktreeOptions } from "@/lib/worktrees/worktree-types.ts";
-import { useCreateWorktree, useNewWorktreeOptions } from "@/components/api/worktrees-api.ts";
+import { useCreateWorktree } from "@/components/api/worktrees-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
-import { Select, TextInput } from "@/components/ui/FormFields.tsx";
+import { TextInput } from "@/components/ui/FormFields.tsx";
+import { BaseBranchSelect, initialBase } from "./BaseBranchSelect.tsx";
+import type { CreateWorktreeFormProps } from "./CreateWorktreeDialog.tsx";
+import { WorktreeOptionsStep } from "./WorktreeOptionsStep.tsx";
 import { explainBranchProblem, initialBranch, proposedFolder } from "./new-worktree-form.ts";
 import { newSetupId, useRepoFeed } from "./SetupLiveOutput.tsx";
 import { SetupRunning } from "./SetupRunning.tsx";
@@ -13,32 +16,16 @@ import { formatCommandLine } from "@/lib/worktrees/worktree-setup.ts";
 import { WorktreeSetupEditor } from "./WorktreeSetupEditor.tsx";
 
 /** The New worktree dialog's form: loads what to propose, then the fields once it has it. */
-export function NewWorktreeForm(props: {
-  repoId: string;
-  headingId: string;
-  onCancel: () => void;
-  onCreated: (created: CreatedWorktree) => void;
-  /** Creating (and setting up) is under way: the dialog must not close and lose its outcome. */
-  onBusyChange: (isBusy: boolean) => void;
-}) {
-  const options = useNewWorktreeOptions(props.repoId, true);
+export function NewWorktreeForm(props: CreateWorktreeFormProps & { repoId: string }) {
   return (
-    <div className="p-4">
-      <h2 id={props.headingId} className="mb-3 text-sm font-semibold">
-        New worktree
-      </h2>
-      {options.error ? <ErrorNotice error={options.error} /> : null}
-      {options.data ? (
-        <Fields {...props} options={options.data} />
-      ) : options.isPending ? (
-        <p className="text-xs text-zinc-500">Reading the repository's branches…</p>
-      ) : null}
-      {options.data ? null : (
-        <div className="mt-3 flex justify-end">
-          <Button onClick={props.onCancel}>Cancel</Button>
-        </div>
-      )}
-    </div>
+    <WorktreeOptionsStep
+      repoId={props.repoId}
+      heading="New worktree"
+      headingId={props.headingId}
+      onCancel={props.onCancel}
+    >
+      {(options) => <Fields {...props} options={options} />}
+    </WorktreeOptionsStep>
   );
 }
 
@@ -51,7 +38,7 @@ function Fields(props: {
 }) {
   const { options, onBusyChange } = props;
   const [branch, setBranch] = useState(() => initialBranch(options.namingRule));
-  const [base, setBase] = useState(options.defaultBranch ?? options.branches[0] ?? "");
+  const [base, setBase] = useState(() => initialBase(options));
   const [folder, setFolder] = useState<string | null>(null);
   const create = useCreateWorktree(props.repoId);
   const isCreating = create.isPending;
@@ -96,25 +83,7 @@ function Fields(props: {
             `Naming rule ${options.namingRule}${options.isNamingRuleInferred ? ", read off the existing branches (set one in the tree's rules)" : ""}.`}
         </p>
       </div>
-      <div className="space-y-1">
-        <label htmlFor={ids.base} className="block font-medium">
-          Start from
-        </label>
-        <Select
-          id={ids.base}
-          className="w-full"
-          value={base}
-          onChange={(event) => setBase(event.target.value)}
-          data-testid="new-worktree-base"
-        >
-          {options.branches.map((name) => (
-            <option key={name} value={name}>
-              {name}
-              {name === options.defaultBranch ? " (default)" : ""}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <BaseBranchSelect id={ids.base} options={options} value={base} onChange={setBase} testId="new-worktree-base" />
       <div className="space-y-1">
         <label htmlFor={ids.folder} className="block font-medium">
           Folder

@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/Dialog.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Checkbox } from "@/components/ui/FormFields.tsx";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
+import { visibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * "Remove…" on a linked worktree: the dialog first asks the server what stops the removal
@@ -115,8 +116,8 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
                     data-testid="remove-delete-branch"
                   />
                   {props.worktree.mergedInto
-                    ? `Also delete the branch ${props.worktree.branch} (its work is in ${props.worktree.mergedInto})`
-                    : `Also delete the branch ${props.worktree.branch} (git keeps it if it is not merged)`}
+                    ? `Also delete the branch ${visibleName(props.worktree.branch)} (its work is in ${visibleName(props.worktree.mergedInto)})`
+                    : `Also delete the branch ${visibleName(props.worktree.branch)} (git keeps it if it is not merged)`}
                 </label>
               ) : null}
               <p className="text-zinc-500">Its conversation is archived, not deleted.</p>

@@ -2,6 +2,7 @@
 
 import type { CreatedWorktree } from "@/lib/worktrees/worktree-types.ts";
 import { Button } from "@/components/ui/Button.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 const COPY_STATUS = { copied: "copied", skipped: "skipped", refused: "refused" } as const;
 
@@ -13,7 +14,7 @@ export function SetupReportView(props: { created: CreatedWorktree; headingId: st
   return (
     <div className="space-y-3 p-4 text-xs" data-testid="setup-report">
       <h2 id={props.headingId} className="text-sm font-semibold">
-        Created {created.branch}
+        Created <VisibleName name={created.branch} />
         {hasProblem ? ", but its setup needs you" : ""}
       </h2>
       <p className="break-all font-mono text-[11px] text-zinc-500">{created.worktreePath}</p>

@@ -12,6 +12,7 @@ import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { useValueDraft, worktreeDraftKey } from "@/components/chat/use-draft.ts";
 import { PullRequestBadge } from "./PullRequestBadge.tsx";
 import { PullRequestChecks } from "./PullRequestChecks.tsx";
+import { VisibleName, visibleName } from "@/components/ui/VisibleName.tsx";
 
 /**
  * "Push" and "Pull request…" on a worktree with a branch, and its pull request's state once gh
@@ -97,7 +98,7 @@ function PullRequestDialog(props: {
     <Dialog isOpen onCancel={props.onClose} labelledBy={headingId} testId="pr-dialog" className="max-w-xl">
       <div className="space-y-3 p-4 text-xs">
         <h2 id={headingId} className="text-sm font-semibold">
-          Pull request for {props.worktree.branch}
+          Pull request for <VisibleName name={props.worktree.branch ?? "this worktree"} />
         </h2>
         {info.isPending ? <p className="text-zinc-500">Asking git and the GitHub CLI…</p> : null}
         {info.error ? <ErrorNotice error={info.error} testId="pr-info-error" /> : null}
@@ -157,7 +158,7 @@ function PullRequestDialog(props: {
             {data.remote && !data.isPushed ? (
               <div className="flex flex-wrap items-center gap-2" data-testid="pr-not-pushed">
                 <span>
-                  {data.branch} is not on {data.remote.name} yet.
+                  <VisibleName name={data.branch} /> is not on {data.remote.name} yet.
                 </span>
                 <Button size="sm" disabled={props.onPush.isPending} onClick={() => props.onPush.mutate()}>
                   {props.onPush.isPending ? "Pushing…" : "Push it"}
@@ -226,11 +227,10 @@ function PullRequestDialog(props: {
 
 /** Where the push went, by the remote branch's full name (it may differ from the local one), and whether it set the upstream. */
 function describePush(result: PushResult): string {
-  const where = `${result.remote}/${result.remoteBranch}`;
-  if (result.isUpToDate) return `${where} already has ${result.branch} as it is here; nothing new to push.`;
-  return result.isUpstreamSet
-    ? `Pushed ${result.branch} to ${where}, now its upstream.`
-    : `Pushed ${result.branch} to ${where}.`;
+  const where = visibleName(`${result.remote}/${result.remoteBranch}`);
+  const branch = visibleName(result.branch);
+  if (result.isUpToDate) return `${where} already has ${branch} as it is here; nothing new to push.`;
+  return result.isUpstreamSet ? `Pushed ${branch} to ${where}, now its upstream.` : `Pushed ${branch} to ${where}.`;
 }
 
 /** Longest body sent along in the compare URL (GitHub and browsers refuse very long URLs). */

@@ -13,7 +13,7 @@ import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButt
 import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
 import { WorktreeChecksBadge } from "@/components/checks/WorktreeChecksBadge.tsx";
-import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 
 /** One worktree: where it is, what it is on, its state, its warnings and where it differs from the design. */
 export function WorktreeRow(props: {
@@ -44,11 +44,11 @@ export function WorktreeRow(props: {
         className="w-full text-left"
       >
         <div className="flex items-center gap-2">
-          <span className="truncate text-sm font-semibold" data-testid="worktree-branch">
-            {revealInvisible(
-              worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)"),
-            )}
-          </span>
+          <VisibleName
+            className="truncate text-sm font-semibold"
+            testId="worktree-branch"
+            name={worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)")}
+          />
           {worktree.isDetached && worktree.rebasingBranch ? (
             <span
               className="shrink-0 text-[10px] uppercase text-red-700 dark:text-red-400"

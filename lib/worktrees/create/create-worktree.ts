@@ -18,18 +18,17 @@ import { registerSetupStop, type SetupStops } from "@/lib/worktrees/setup/setup-
 import { readWorktreeSetup } from "@/lib/worktrees/setup/worktree-setup-store.ts";
 import type { CreatedWorktree, NewWorktreeOptions, SetupReport } from "@/lib/worktrees/worktree-types.ts";
 
+/** What "New worktree…" and "New task…" propose: the branches, the naming rule, the setup. */
 export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<NewWorktreeOptions> {
-  const scan = await scanPinnedRepo(db, { repoId });
-  const { branches, defaultBranch } = await readLocalBranches(scan);
-  const storedRule = await readStoredNamingRule(db, repoId);
+  const facts = await readCreateFacts(db, repoId);
   return {
-    repoRoot: scan.repoRoot,
-    branches,
-    defaultBranch,
-    namingRule: storedRule ?? inferNamingRule({ branches, defaultBranch }),
-    isNamingRuleInferred: storedRule === null,
+    repoRoot: facts.scan.repoRoot,
+    branches: facts.branches,
+    defaultBranch: facts.defaultBranch,
+    namingRule: facts.namingRule,
+    isNamingRuleInferred: facts.isNamingRuleInferred,
     setup: await readWorktreeSetup(db, repoId),
-    isTrusted: await isRepositoryTrusted(db, repoId),
+    isTrusted: facts.isTrusted,
   };
 }
 
@@ -38,6 +37,33 @@ export async function readNewWorktreeOptions(db: Db, repoId: string): Promise<Ne
  * the index of pinned worktrees that the new one joins.
  */
 export type CreateContext = WorktreeContext & { setupStops: SetupStops; worktreeIndex: WorktreeIndex };
+
+/** What git and Arbor know about a repository when a worktree is made in it, read once per create. */
+export type CreateFacts = {
+  scan: RepoScan;
+  branches: string[];
+  remoteBranches: string[];
+  defaultBranch: string | null;
+  namingRule: string;
+  /** No rule is stored: it was read off the existing branches. */
+  isNamingRuleInferred: boolean;
+  isTrusted: boolean;
+};
+
+export async function readCreateFacts(db: Db, repoId: string): Promise<CreateFacts> {
+  const scan = await scanPinnedRepo(db, { repoId });
+  const { branches, remoteBranches, defaultBranch } = await readLocalBranches(scan);
+  const storedRule = await readStoredNamingRule(db, repoId);
+  return {
+    scan,
+    branches,
+    remoteBranches,
+    defaultBranch,
+    namingRule: storedRule ?? inferNamingRule({ branches, defaultBranch }),
+    isNamingRuleInferred: storedRule === null,
+    isTrusted: await isRepositoryTrusted(db, repoId),
+  };
+}
 
 /**
  * "New worktree…": a new branch from `base` (the default branch unless given) checked out in a new
@@ -49,26 +75,31 @@ export async function createWorktree(
   ctx: CreateContext,
   input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
 ): Promise<CreatedWorktree> {
-  const { db } = ctx;
-  const scan = await scanPinnedRepo(db, { repoId: input.repoId });
-  const { branches, remoteBranches, defaultBranch } = await readLocalBranches(scan);
+  return createWorktreeFrom(ctx, await readCreateFacts(ctx.db, input.repoId), input);
+}
+
+/** The same, from facts the caller has just read (to name the branch by them, say). */
+export async function createWorktreeFrom(
+  ctx: CreateContext,
+  facts: CreateFacts,
+  input: { repoId: string; branch: string; base?: string; worktreePath?: string; setupId?: string },
+): Promise<CreatedWorktree> {
+  const { scan, namingRule: rule } = facts;
   const branch = input.branch.trim();
-  const base = input.base?.trim() || defaultBranch;
-  const rule = (await readStoredNamingRule(db, input.repoId)) ?? inferNamingRule({ branches, defaultBranch });
+  const base = input.base?.trim() || facts.defaultBranch;
   const requestedPath = input.worktreePath?.trim();
   const worktreePath = requestedPath
     ? path.normalize(requestedPath)
     : proposeWorktreeFolder({ repoRoot: scan.repoRoot, slug: folderNameForBranch({ rule, branch }) });
-  const isTrusted = await isRepositoryTrusted(db, input.repoId);
   const made = await addAndSetUpWorktree(ctx, {
     repoId: input.repoId,
     scan,
     branch,
     base,
     worktreePath,
-    localBranches: new Set(branches),
-    remoteBranches,
-    isTrusted,
+    localBranches: new Set(facts.branches),
+    remoteBranches: facts.remoteBranches,
+    isTrusted: facts.isTrusted,
     hints: { branchExists: branchExistsHint(scan, branch) },
     ...(input.setupId ? { setupId: input.setupId } : {}),
   });

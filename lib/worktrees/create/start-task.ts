@@ -4,7 +4,7 @@ import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { PinsPort } from "@/lib/pins/pins-port.ts";
 import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
-import { createWorktree, readNewWorktreeOptions, type CreateContext } from "./create-worktree.ts";
+import { createWorktreeFrom, readCreateFacts, type CreateContext } from "./create-worktree.ts";
 import { folderNameForBranch, proposeWorktreeFolder } from "./propose-worktree.ts";
 import { taskBranchName } from "./task-branch.ts";
 
@@ -31,17 +31,17 @@ export async function startTask(
   if (title === "") throw new AppError("invalid_input", "Give the task a title: it names the branch.");
   const userMessage = firstTaskMessage({ title, ...(input.prompt !== undefined ? { prompt: input.prompt } : {}) });
   await checkUserMessage(ctx.db, userMessage);
-  const options = await readNewWorktreeOptions(ctx.db, input.repoId);
-  const localBranches = new Set(options.branches);
+  const facts = await readCreateFacts(ctx.db, input.repoId);
+  const localBranches = new Set(facts.branches);
   const branch = taskBranchName({
-    rule: options.namingRule,
+    rule: facts.namingRule,
     title,
     isTaken: (candidate) =>
       localBranches.has(candidate) ||
       existsSync(
         proposeWorktreeFolder({
-          repoRoot: options.repoRoot,
-          slug: folderNameForBranch({ rule: options.namingRule, branch: candidate }),
+          repoRoot: facts.scan.repoRoot,
+          slug: folderNameForBranch({ rule: facts.namingRule, branch: candidate }),
         }),
       ),
   });
@@ -51,7 +51,7 @@ export async function startTask(
       `A hundred branches named after "${title}" exist already. Give the task another title, or remove old ones.`,
     );
   }
-  const created = await createWorktree(ctx, {
+  const created = await createWorktreeFrom(ctx, facts, {
     repoId: input.repoId,
     branch,
     ...(input.base ? { base: input.base } : {}),
