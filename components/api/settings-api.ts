@@ -1,15 +1,17 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AgentsAtOnce } from "@/lib/agent/agent-concurrency.ts";
 import type { RepoSettingsWithChecks, RepoSettingsChecksPatch } from "@/lib/checks/repo-checks-view.ts";
 import type { ClaudeBinView, Settings, SettingsPatch } from "@/lib/settings/settings-schema.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
-/** GET and PUT /api/settings: the settings and the claude binary that runs. */
+/** GET and PUT /api/settings: the settings, the claude binary that runs, and how many agents run at once. */
 export interface SettingsData {
   settings: Settings;
   claude: ClaudeBinView;
+  agentsAtOnce: AgentsAtOnce;
 }
 
 export function useSettings() {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import type { AgentsAtOnce } from "@/lib/agent/agent-concurrency.ts";
 import type { ClaudeBinView, Settings } from "@/lib/settings/settings-schema.ts";
 import { ApiError } from "@/components/api/fetch-json.ts";
 import { useSaveSettings } from "@/components/api/settings-api.ts";
@@ -29,8 +30,8 @@ const NUMBER_FIELDS: Array<{
   },
   {
     name: "maxConcurrentRuns",
-    label: "Max concurrent runs",
-    hint: "Across all worktrees; further messages wait in a queue (1 – 32).",
+    label: "Agents at once",
+    hint: "Across all worktrees; further messages wait in a queue and say why (1 – 32). Empty: this machine decides.",
   },
   {
     name: "recentMessageCount",
@@ -46,7 +47,7 @@ const NUMBER_FIELDS: Array<{
 ];
 
 /** Edits Arbor's settings; refused values are explained next to their field. */
-export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView }) {
+export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView; agentsAtOnce: AgentsAtOnce }) {
   const { settings } = props;
   const [values, setValues] = useState<SettingsFormValues>(() => toFormValues(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -139,7 +140,16 @@ export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView 
             key={field.name}
             name={field.name}
             label={field.label}
-            hint={field.hint}
+            hint={
+              field.name === "maxConcurrentRuns" ? (
+                <>
+                  {field.hint}{" "}
+                  <span data-testid="settings-agents-at-once">{(save.data ?? props).agentsAtOnce.explanation}</span>
+                </>
+              ) : (
+                field.hint
+              )
+            }
             error={errors[field.name]}
           >
             <TextInput
@@ -147,6 +157,11 @@ export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView 
               id={`settings-${field.name}`}
               data-testid={`settings-${field.name}`}
               inputMode="numeric"
+              placeholder={
+                field.name === "maxConcurrentRuns"
+                  ? `${(save.data ?? props).agentsAtOnce.concurrency} (automatic)`
+                  : undefined
+              }
               value={values[field.name]}
               onChange={(event) => set(field.name, event.target.value)}
               className="w-full"

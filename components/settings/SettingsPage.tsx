@@ -36,7 +36,13 @@ export function SettingsPage() {
         </p>
         {settings.error ? <ErrorNotice error={settings.error} testId="settings-load-error" /> : null}
         {settings.isPending ? <p className="text-sm text-zinc-500">Loading settings…</p> : null}
-        {settings.data ? <SettingsForm settings={settings.data.settings} claude={settings.data.claude} /> : null}
+        {settings.data ? (
+          <SettingsForm
+            settings={settings.data.settings}
+            claude={settings.data.claude}
+            agentsAtOnce={settings.data.agentsAtOnce}
+          />
+        ) : null}
         {settings.data ? <NotificationSettings prefs={settings.data.settings} /> : null}
         {settings.data ? <RepoSettingsSection initialRepoId={repoOf(from)} /> : null}
         <SignedInBrowsers />

@@ -44,12 +44,23 @@ describe("settings form values", () => {
   });
 
   it("refuses numbers that are not whole numbers and leaves them out of the patch", () => {
-    const result = toSettingsPatch({ ...toFormValues(settings), runTimeoutSeconds: "1.5", maxConcurrentRuns: "" });
+    const result = toSettingsPatch({ ...toFormValues(settings), runTimeoutSeconds: "1.5", maxConcurrentRuns: "four" });
     expect(result.errors).toEqual({
       runTimeoutSeconds: "Enter a whole number.",
       maxConcurrentRuns: "Enter a whole number.",
     });
     expect(result.patch).not.toHaveProperty("runTimeoutSeconds");
+    expect(result.patch).not.toHaveProperty("maxConcurrentRuns");
+  });
+
+  it("lets agents at once be left empty, meaning the machine decides, and shows an unset limit as empty", () => {
+    const result = toSettingsPatch({ ...toFormValues(settings), maxConcurrentRuns: " " });
+    expect(result.errors).toEqual({});
+    expect(result.patch.maxConcurrentRuns).toBeNull();
+    expect(toFormValues({ ...settings, maxConcurrentRuns: null }).maxConcurrentRuns).toBe("");
+    expect(toSettingsPatch({ ...toFormValues(settings), recentMessageCount: "" }).errors).toEqual({
+      recentMessageCount: "Enter a whole number.",
+    });
   });
 
   it("maps 422 issues to fields by the first path segment", () => {

@@ -32,7 +32,7 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     allowedTools: settings.allowedTools.join("\n"),
     disallowedTools: settings.disallowedTools.join("\n"),
     runTimeoutSeconds: String(settings.runTimeoutSeconds),
-    maxConcurrentRuns: String(settings.maxConcurrentRuns),
+    maxConcurrentRuns: settings.maxConcurrentRuns === null ? "" : String(settings.maxConcurrentRuns),
     recentMessageCount: String(settings.recentMessageCount),
     ledgerPromptEntries: String(settings.ledgerPromptEntries),
     maxMessageBytes: String(settings.maxMessageBytes),
@@ -48,15 +48,17 @@ export function parseToolList(text: string): string[] {
 }
 
 /**
- * The PUT body for the form. Only whole numbers are checked here; ranges and tool names are
+ * The PUT body for the form. Only whole numbers are checked here (an empty agents-at-once is null); ranges and tool names are
  * the server's to judge (its 422 comes back through `issuesToFieldErrors`).
  */
 export function toSettingsPatch(values: SettingsFormValues): { patch: SettingsPatch; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const numbers: Partial<Record<(typeof NUMBER_FIELDS)[number], number>> = {};
+  const numbers: Partial<Pick<SettingsPatch, (typeof NUMBER_FIELDS)[number]>> = {};
   for (const field of NUMBER_FIELDS) {
     const text = values[field].trim();
-    if (!/^\d+$/.test(text)) errors[field] = "Enter a whole number.";
+    // Agents at once may be left empty: the machine decides.
+    if (text === "" && field === "maxConcurrentRuns") numbers.maxConcurrentRuns = null;
+    else if (!/^\d+$/.test(text)) errors[field] = "Enter a whole number.";
     else numbers[field] = Number(text);
   }
   const model = values.model.trim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultConcurrency, MEASURED_AGENT_FOOTPRINT_BYTES } from "./default-concurrency.ts";
+import { agentsAtOnce, defaultConcurrency, MEASURED_AGENT_FOOTPRINT_BYTES } from "./agent-concurrency.ts";
 
 const GB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -40,5 +40,23 @@ describe("defaultConcurrency", () => {
       defaultConcurrency({ cores: 1, freeMemoryBytes: 8 * GB, agentFootprintBytes: MEASURED_AGENT_FOOTPRINT_BYTES }),
     );
     expect(defaultConcurrency({ cores: 1, freeMemoryBytes: 8 * GB }).explanation).toContain("1 core allows 2");
+  });
+});
+
+describe("agentsAtOnce", () => {
+  const machine = { cores: 2, freeMemoryBytes: 8 * GB };
+
+  it("follows the machine when the setting is empty, and says what limits it", () => {
+    expect(agentsAtOnce(null, machine)).toEqual({ ...defaultConcurrency(machine), isFromMachine: true });
+    expect(agentsAtOnce(null, { cores: 8, freeMemoryBytes: 64 * GB }).concurrency).toBe(16);
+  });
+
+  it("takes the user's number when there is one, whatever the machine", () => {
+    expect(agentsAtOnce(6, machine)).toEqual({
+      concurrency: 6,
+      explanation: "6 agents at once, as set in Settings.",
+      isFromMachine: false,
+    });
+    expect(agentsAtOnce(1, machine).explanation).toBe("1 agent at once, as set in Settings.");
   });
 });

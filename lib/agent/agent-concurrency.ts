@@ -1,4 +1,5 @@
-import { MAX_CONCURRENCY } from "./plan-run.ts";
+/** The most agents Arbor runs at once, however large the machine; the `maxConcurrentRuns` setting's ceiling too. */
+export const MAX_CONCURRENCY = 32;
 
 /** A `claude` CLI measured on this machine holds about 200 MB resident while it works. */
 export const MEASURED_AGENT_FOOTPRINT_BYTES = 200 * 1024 * 1024;
@@ -18,8 +19,16 @@ export const MEMORY_SHARE_FOR_AGENTS = 0.5;
 
 const MB = 1024 * 1024;
 
+/** What the default is derived from. */
+export interface MachineFacts {
+  cores: number;
+  freeMemoryBytes: number;
+  /** One agent's resident memory, measured on the warm CLIs when there are any. */
+  agentFootprintBytes?: number;
+}
+
 /**
- * How many agents a plan runs at once by default: min(cores × 2, half the free memory ÷ one
+ * How many agents run at once by default (across worktrees, and in a plan): min(cores × 2, half the free memory ÷ one
  * agent's footprint), at least 1 (a plan always moves) and at most MAX_CONCURRENCY. The
  * explanation is shown beside the number, so the user sees what limits it.
  */
@@ -48,4 +57,28 @@ export function defaultConcurrency(input: { cores: number; freeMemoryBytes: numb
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * MB ? `${(bytes / (1024 * MB)).toFixed(1)} GB` : `${Math.round(bytes / MB)} MB`;
+}
+
+/** How many agents run at once, and why that many. */
+export interface AgentsAtOnce {
+  concurrency: number;
+  explanation: string;
+  /** No number is set: the machine decides. */
+  isFromMachine: boolean;
+}
+
+/**
+ * The limit in force: the `maxConcurrentRuns` setting when the user set one, else the machine's
+ * default, with a sentence saying where it comes from (shown in Settings and a plan's run).
+ */
+export function agentsAtOnce(setting: number | null, machine: MachineFacts): AgentsAtOnce {
+  if (setting !== null) {
+    const concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, setting));
+    return {
+      concurrency,
+      explanation: `${concurrency} ${concurrency === 1 ? "agent" : "agents"} at once, as set in Settings.`,
+      isFromMachine: false,
+    };
+  }
+  return { ...defaultConcurrency(machine), isFromMachine: true };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CONCURRENCY } from "@/lib/agent/agent-concurrency.ts";
 import { PERMISSION_MODES } from "@/lib/agent/claude-args.ts";
 import { LAND_METHODS } from "./land-methods.ts";
 
@@ -34,7 +35,8 @@ export const settingsSchema = z.object({
     .min(5)
     .max(24 * 3600)
     .default(1800),
-  maxConcurrentRuns: z.number().int().min(1).max(32).default(4),
+  /** Agents running at once across worktrees; null: follow the machine (lib/agent/agent-concurrency.ts). */
+  maxConcurrentRuns: z.number().int().min(1).max(MAX_CONCURRENCY).nullable().default(null),
   /**
    * The recent window: messages after the summary go verbatim; once more than this many are not
    * covered, upkeep summarizes all but the newest half of them (before a gap could form).

@@ -222,12 +222,24 @@ describe("POST /api/chat/send", () => {
     );
   });
 
-  it("queues another worktree's send when every agent slot is busy, saying how many, until a slot frees", async () => {
+  it("follows the machine for agents at once unless set, and queues a send when every slot is busy, saying how many", async () => {
     const held = await addFreshWorktree("slot-held");
     const waiting = await addFreshWorktree("slot-waiting");
     const heldSession = await openSession(held);
     const waitingSession = await openSession(waiting);
-    await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: 1 } });
+    const byDefault = await callApi<{ settings: { maxConcurrentRuns: number | null }; agentsAtOnce: unknown }>(
+      env.arbor,
+      "/api/settings",
+    );
+    expect(byDefault.body.settings.maxConcurrentRuns).toBeNull();
+    expect(byDefault.body.agentsAtOnce).toMatchObject({
+      isFromMachine: true,
+      explanation: expect.stringMatching(/ at once: \d+ cores? allows? \d+ \(2 per core\), .* free memory allows/),
+    });
+    const setToOne = await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: 1 } });
+    expect(setToOne.body).toMatchObject({
+      agentsAtOnce: { concurrency: 1, isFromMachine: false, explanation: "1 agent at once, as set in Settings." },
+    });
     const ws = await connectWs(env.arbor);
     try {
       ws.send({ type: "subscribe_session", sessionId: heldSession });
@@ -248,7 +260,7 @@ describe("POST /api/chat/send", () => {
       expect((await second).body.assistantMessage?.content).toBe("got a slot");
     } finally {
       ws.close();
-      await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: 4 } });
+      await callApi(env.arbor, "/api/settings", { method: "PUT", body: { maxConcurrentRuns: null } });
     }
   });
 

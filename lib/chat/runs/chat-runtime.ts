@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client.ts";
+import { defaultConcurrency } from "@/lib/agent/agent-concurrency.ts";
+import { readMachineFacts } from "@/lib/agent/read-machine-facts.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import { executeRun, type RunContext } from "./execute-run.ts";
 import { publishWorktreeActivity, publishWorktreeIdle } from "./run-activity.ts";
@@ -22,6 +24,8 @@ export type ChecksAfterRun = (input: { job: RunJob; runs: RunManager; results: C
  */
 export function createRunManager(ctx: RunContext, options: { onChecksFinished?: ChecksAfterRun } = {}): RunManager {
   const manager: RunManager = new RunManager({
+    // With no number set, this machine decides, measured again at each send (the warm CLIs' footprint).
+    machineDefault: () => defaultConcurrency(readMachineFacts(ctx.warmPool.describe())).concurrency,
     execute: async (job, signal) => {
       await captureUserMessage(ctx, job);
       const result = await executeRun(ctx, job, signal);

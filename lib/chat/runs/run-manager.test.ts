@@ -8,7 +8,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function setup(maxConcurrent: number) {
+function setup(maxConcurrent: number | null, machineDefault?: () => number) {
   const started: string[] = [];
   const gates = new Map<string, ReturnType<typeof deferred<void>>>();
   const queued: Array<[string, number]> = [];
@@ -17,6 +17,7 @@ function setup(maxConcurrent: number) {
   /** Each onIdle: the run, how it ended, and what stateOf said at that moment. */
   const idle: Array<[string, string | null, string]> = [];
   const manager = new RunManager({
+    ...(machineDefault ? { machineDefault } : {}),
     execute: async (job, signal) => {
       started.push(job.runId);
       const gate = deferred<void>();
@@ -102,6 +103,22 @@ describe("RunManager", () => {
     void manager.submit(job("c", "/wt/c"));
     expect(started).toEqual(["a", "b"]);
     expect(manager.stateOf("/wt/c")).toBe("queued");
+  });
+
+  it("takes the machine's default when no number is set, asking the machine again at each change", () => {
+    let machine = 1;
+    const { manager, started, reasons, job } = setup(null, () => machine);
+    void manager.submit(job("a", "/wt/a"));
+    void manager.submit(job("b", "/wt/b"));
+    expect(started).toEqual(["a"]);
+    expect(reasons).toEqual([["b", 1, { kind: "slots", running: 1, max: 1 }]]);
+    machine = 3;
+    manager.setMaxConcurrent(null);
+    void manager.submit(job("c", "/wt/c"));
+    expect(started).toEqual(["a", "b", "c"]);
+    manager.setMaxConcurrent(1);
+    void manager.submit(job("d", "/wt/d"));
+    expect(started).toEqual(["a", "b", "c"]);
   });
 
   it("tells a waiting run why it waits, and tells it again when its place or reason changes", async () => {

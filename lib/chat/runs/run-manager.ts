@@ -31,28 +31,34 @@ export class RunManager {
   readonly #closed = new Map<string, WorktreeClosure[]>();
   /** What each waiting run was last told (position and reason), so it is told again only on a change. */
   readonly #told = new Map<string, string>();
-  #maxConcurrent = 4;
+  #maxConcurrent: number;
 
+  private readonly machineDefault: () => number;
   private readonly execute: Executor;
   private readonly onQueued: QueueListener;
   private readonly onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
   private readonly onIdle: IdleListener;
 
   constructor(input: {
+    /** How many at once when no number is set (the machine's default); 4 unless given. */
+    machineDefault?: () => number;
     execute: Executor;
     onQueued: QueueListener;
     onCancelledWhileQueued: (job: RunJob) => Promise<RunJobResult>;
     /** Told when a worktree is free again: what stateOf says from then on (its last run's own work is done). */
     onIdle?: IdleListener;
   }) {
+    this.machineDefault = input.machineDefault ?? (() => 4);
+    this.#maxConcurrent = this.machineDefault();
     this.execute = input.execute;
     this.onQueued = input.onQueued;
     this.onCancelledWhileQueued = input.onCancelledWhileQueued;
     this.onIdle = input.onIdle ?? (() => {});
   }
 
-  setMaxConcurrent(value: number): void {
-    this.#maxConcurrent = Math.max(1, value);
+  /** The "agents at once" setting: a number, or null for the machine's default. */
+  setMaxConcurrent(value: number | null): void {
+    this.#maxConcurrent = Math.max(1, value ?? this.machineDefault());
   }
 
   submit(job: RunJob): Promise<RunJobResult> {

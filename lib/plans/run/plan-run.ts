@@ -91,6 +91,3 @@ export interface PlanRun {
   /** In the design tree's node order, which is also the order fresh nodes start in. */
   nodes: readonly PlanRunNode[];
 }
-
-/** The most agents one plan may run at once; the same ceiling as the `maxConcurrentRuns` setting. */
-export const MAX_CONCURRENCY = 32;

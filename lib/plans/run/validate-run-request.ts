@@ -1,7 +1,7 @@
 import { validateDesignTree } from "@/lib/design/validate-tree.ts";
 import type { DesignTree } from "@/lib/design/types.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { MAX_CONCURRENCY } from "./plan-run.ts";
+import { MAX_CONCURRENCY } from "@/lib/agent/agent-concurrency.ts";
 
 /** What starts a plan run (POST /api/plans/{planId}/run), with the plan's tree read from the database. */
 export interface PlanRunRequest {
