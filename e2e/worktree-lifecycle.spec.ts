@@ -135,8 +135,20 @@ test("New task… turns a title and what to do into a branch, a worktree and a c
     "Rounded every total.",
   );
 
-  // A second task with the same title gets a numbered branch; a refused one says what to do and keeps the text.
-  await page.getByTestId("task-new").click();
+  // A second task, from the command palette (Ctrl+K), with the same title gets a numbered branch; a refused
+  // one says what to do and keeps the text.
+  await page.keyboard.press("Control+K");
+  const palette = page.getByTestId("command-palette");
+  await expect(palette.getByTestId("palette-input")).toBeFocused();
+  const paletteAxe = await new AxeBuilder({ page }).include('[data-testid="command-palette"]').analyze();
+  expect(paletteAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await palette.getByTestId("palette-input").fill("zzz-nothing");
+  await expect(palette.getByTestId("palette-empty")).toContainText("Nothing matches");
+  await palette.getByTestId("palette-input").fill("new task");
+  await expect(palette.getByTestId("palette-option").first()).toHaveAttribute("aria-selected", "true");
+  await palette.getByTestId("palette-input").press("Enter");
+  await expect(palette).toHaveCount(0);
+  await expect(dialog.getByTestId("new-task-title")).toBeFocused();
   await dialog.getByTestId("new-task-title").fill("Rounding in cents");
   await expect(dialog.getByTestId("new-task-branch")).toContainText("feat/rounding-in-cents-2");
   await callApi(claude.arbor, "/api/settings", { method: "PUT", body: { maxMessageBytes: 2048 } });
@@ -149,6 +161,23 @@ test("New task… turns a title and what to do into a branch, a worktree and a c
   }
   await expect(dialog.getByTestId("new-task-prompt")).toHaveValue("y".repeat(3000));
   await expect(page.locator(`[data-testid="worktree-row"][data-path="${folder}-2"]`)).toHaveCount(0);
+
+  // The palette opens a worktree by its branch: arrows move, Enter opens.
+  await dialog.getByTestId("new-task-prompt").press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId("palette-open").click();
+  await palette.getByTestId("palette-input").fill("main");
+  await palette.getByTestId("palette-input").press("ArrowDown");
+  await palette.getByTestId("palette-input").press("ArrowUp");
+  await expect(palette.locator('[data-testid="palette-option"][aria-selected="true"]')).toHaveAttribute(
+    "data-command",
+    `worktree:${repo.mainPath}`,
+  );
+  await palette.getByTestId("palette-input").press("Enter");
+  await expect(page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`)).toHaveAttribute(
+    "data-selected",
+    "true",
+  );
 });
 
 test("the worktree setup copies .env into the new worktree and says why its command did not run (untrusted)", async ({

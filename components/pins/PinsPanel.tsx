@@ -16,6 +16,7 @@ export function PinsPanel(props: {
   onSelect: (pin: PinView) => void;
   onPinned: (repoId: string, trust: TrustStatus) => void;
   onOpenAttention: () => void;
+  onOpenPalette: () => void;
 }) {
   const pins = usePins();
   const needing = countNeedingUser(useAttention().data ?? []);
@@ -27,7 +28,23 @@ export function PinsPanel(props: {
           <img src="/favicon.svg" alt="" width={20} height={20} />
           Arbor
         </h1>
-        <Button size="md" onClick={props.onOpenAttention} data-testid="open-attention" data-count={needing}>
+        <Button
+          size="xs"
+          className="ml-auto whitespace-nowrap font-mono"
+          onClick={props.onOpenPalette}
+          data-testid="palette-open"
+          aria-label="Commands (Ctrl+K)"
+          title="Commands: start a task, open a worktree or a repository, go to a page (Ctrl+K or ⌘K)"
+        >
+          Ctrl K
+        </Button>
+        <Button
+          size="md"
+          className="whitespace-nowrap"
+          onClick={props.onOpenAttention}
+          data-testid="open-attention"
+          data-count={needing}
+        >
           What needs you{needing > 0 ? ` (${needing})` : ""}
         </Button>
       </div>

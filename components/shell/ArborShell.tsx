@@ -1,8 +1,8 @@
 "use client";
 
 import type { LedgerEntryView } from "@/components/api/ledger-api.ts";
-import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
@@ -14,17 +14,22 @@ import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
 import { TrustDialog } from "@/components/trust/TrustDialog.tsx";
+import { NewTaskDialog } from "@/components/worktrees/NewTaskButton.tsx";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel.tsx";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api.ts";
+import { CommandPalette, usePaletteShortcut } from "./CommandPalette.tsx";
+import { footerLinks } from "./footer-links.ts";
 import { columnDisplay, paneForSelection, type Pane } from "./layout-panes.ts";
 import { OpenWorktreeChat } from "./OpenWorktreeChat.tsx";
+import { paletteCommands, type PaletteAction } from "./palette-commands.ts";
 import { PaneNav } from "./PaneNav.tsx";
 import { SidebarFooter } from "./SidebarFooter.tsx";
 import { readSelection, writeSelection, type Selection } from "./url-selection.ts";
 
 /**
  * The page: pins and search on the left, the chosen repository's worktrees, then the open
- * worktree's chat, or the repository's tree dashboard while no chat is open.
+ * worktree's chat, or the repository's tree dashboard while no chat is open; Ctrl+K / ⌘K opens
+ * the command palette over it.
  */
 export function ArborShell() {
   const pins = usePins();
@@ -123,6 +128,32 @@ export function ArborShell() {
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
 
+  const router = useRouter();
+  const [isPaletteOpen, setPaletteOpen] = useState(false);
+  usePaletteShortcut(useCallback(() => setPaletteOpen(true), []));
+  /** The repository whose New task dialog the palette opened. */
+  const [taskRepoId, setTaskRepoId] = useState<string | null>(null);
+  const commands = useMemo(
+    () =>
+      paletteCommands({
+        pins: pins.data ?? [],
+        selectedRepoId: selectedPin?.repoId ?? null,
+        worktrees: scan.data?.worktrees ?? [],
+      }),
+    [pins.data, selectedPin?.repoId, scan.data?.worktrees],
+  );
+  const runCommand = (action: PaletteAction) => {
+    if (action.kind === "new-task") {
+      if (action.repoId !== repoId) selectRepo(action.repoId);
+      setTaskRepoId(action.repoId);
+    } else if (action.kind === "open-worktree") {
+      setTarget(ACTIVE_CHAT);
+      select({ repoId: action.repoId, worktreePath: action.worktreePath, planId: null });
+    } else if (action.kind === "open-repo") selectRepo(action.repoId);
+    else if (action.kind === "attention") openAttention();
+    else router.push(footerLinks(window.location.search).settings);
+  };
+
   return (
     <div className="flex h-full flex-col">
       <a
@@ -147,6 +178,7 @@ export function ArborShell() {
             <PinsPanel
               selectedRepoId={repoId}
               onOpenAttention={openAttention}
+              onOpenPalette={() => setPaletteOpen(true)}
               onSelect={selectPin}
               onPinned={(pinnedRepoId, trust) => {
                 selectRepo(pinnedRepoId);
@@ -205,6 +237,22 @@ export function ArborShell() {
         </main>
       </div>
       {reviewRepoId ? <TrustDialog repoId={reviewRepoId} onClose={() => setReviewRepoId(null)} /> : null}
+      <CommandPalette
+        isOpen={isPaletteOpen}
+        onClose={() => setPaletteOpen(false)}
+        commands={commands.map((command) => ({ ...command, run: () => runCommand(command.action) }))}
+      />
+      {taskRepoId ? (
+        <NewTaskDialog
+          isOpen
+          repoId={taskRepoId}
+          onClose={() => setTaskRepoId(null)}
+          onStarted={(path) => {
+            setTarget(ACTIVE_CHAT);
+            select({ repoId: taskRepoId, worktreePath: path, planId: null });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -22,13 +22,12 @@ export function SidebarFooter() {
     event.preventDefault();
     router.push(target(window.location.search));
   };
-  const toSettings = (from: string) => (from ? `/settings?from=${encodeURIComponent(from)}` : "/settings");
   return (
     <div className="flex flex-col gap-1.5 border-r border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <nav className="flex items-center gap-3" aria-label="Arbor pages">
         <Link
-          href="/settings"
-          onClick={(event) => follow(event, toSettings)}
+          href={links.settings}
+          onClick={(event) => follow(event, (search) => footerLinks(search).settings)}
           data-testid="settings-link"
           className={linkClass}
         >
