@@ -75,8 +75,18 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   );
   await expect(signup.getByTestId("create-branch")).toBeDisabled();
   await expect(signup.getByTestId("create-branch-waits")).toHaveText("Create the branch of “auth” first.");
+  await expect(signup.getByTestId("start-node")).toBeDisabled();
+  // "Start agent": the node's branch and worktree, its conversation and first message in one click.
   const auth = page.locator(treeNode("auth"));
-  await auth.getByTestId("create-branch").click();
+  await auth.getByTestId("start-node").click();
+  await expect(page.getByTestId("chat-branch")).toHaveText("feat/auth");
+  const firstMessage = page.locator('[data-testid="message"][data-role="user"]');
+  await expect(firstMessage).toContainText("Auth");
+  await expect(firstMessage).toContainText(
+    'This is one task of the plan "Auth rework", whose goal is: Users can log in',
+  );
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]')).toHaveCount(1);
+  await page.getByTestId("open-dashboard").click();
   await expect(auth).toHaveAttribute("data-branch", "feat/auth");
   await expect(signup.getByTestId("create-branch-waits")).toHaveCount(0);
   // The repository's setup runs for a node's worktree too; what of it needs the user stays on the card.

@@ -6,7 +6,7 @@ import type { GithubAvailability, RepoDashboard } from "@/lib/plans/plan-types.t
 import type { PlanView } from "@/lib/plans/plan-types.ts";
 import type { ProjectRulesView } from "@/lib/plans/plan-types.ts";
 import { setupProblems } from "@/components/worktrees/setup-problems.ts";
-import type { SetupReport } from "@/lib/worktrees/worktree-types.ts";
+import type { SetupReport, StartedTask } from "@/lib/worktrees/worktree-types.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { pageKeyHeaders } from "./page-key.ts";
@@ -155,6 +155,28 @@ export function useSaveTree(repoId: string) {
   });
 }
 
+/**
+ * What making a node's worktree tells the cache, whether "Create branch and worktree" or "Start agent" made
+ * it: the setup running (kept on the card, which outlives the button once the node's worktree is listed),
+ * then what of the setup needs the user (said on the card until dismissed), and the rescans.
+ */
+function nodeWorktreeUpdates(client: QueryClient, input: { repoId: string; planId: string }) {
+  return {
+    onMutate: ({ slug, setupId }: { slug: string; setupId: string }) =>
+      client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), setupId),
+    onSettled: (_made: unknown, _error: unknown, { slug }: { slug: string }) =>
+      client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), null),
+    onSuccess: (made: { branch: string; setup: SetupReport }, { slug }: { slug: string }) => {
+      const problems = setupProblems(made.setup);
+      client.setQueryData(
+        queryKeys.nodeSetupProblems(input.planId, slug),
+        problems.length > 0 ? { branch: made.branch, problems } : null,
+      );
+      return invalidateRepoScans(client, input.repoId);
+    },
+  };
+}
+
 export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
   const client = useQueryClient();
   return useMutation({
@@ -163,19 +185,20 @@ export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
         `/api/plans/${input.planId}/nodes/${slug}/branch`,
         { method: "POST", body: { setupId } },
       ),
-    // Kept on the card, which outlives the button once the node's worktree is listed (mid-setup).
-    onMutate: ({ slug, setupId }) => client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), setupId),
-    onSettled: (_created, _error, { slug }) =>
-      client.setQueryData(queryKeys.nodeSetupRunning(input.planId, slug), null),
-    onSuccess: (created, { slug }) => {
-      // Said on the node's card, which outlives this button once the node has its branch.
-      const problems = setupProblems(created.setup);
-      client.setQueryData(
-        queryKeys.nodeSetupProblems(input.planId, slug),
-        problems.length > 0 ? { branch: created.branch, problems } : null,
-      );
-      return invalidateRepoScans(client, input.repoId);
-    },
+    ...nodeWorktreeUpdates(client, input),
+  });
+}
+
+/** POST /api/plans/:planId/nodes/:slug/start: the node's worktree, conversation and first message, in one step. */
+export function useStartNodeTask(input: { repoId: string; planId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, setupId }: { slug: string; setupId: string }) =>
+      fetchJson<{ task: StartedTask }>(`/api/plans/${input.planId}/nodes/${slug}/start`, {
+        method: "POST",
+        body: { setupId },
+      }).then((body) => body.task),
+    ...nodeWorktreeUpdates(client, input),
   });
 }
 

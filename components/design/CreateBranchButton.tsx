@@ -1,28 +1,49 @@
 "use client";
 
-import { useCreateNodeBranch } from "@/components/api/plans-api.ts";
+import { useCreateNodeBranch, useStartNodeTask } from "@/components/api/plans-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { newSetupId } from "@/components/worktrees/SetupLiveOutput.tsx";
 
 /**
- * "Create branch and worktree" for a planned node; the dashboard and worktree list rescan afterwards.
- * The branch starts from the design parent's branch, so while that does not exist the button
- * waits for it and says so (the node's warning says the same). The repository's setup runs as for
- * "New worktree…": its command's output shows on the node's card while it runs, with Stop setup, and
- * what of it needs the user afterwards (NodeSetupNotice).
+ * "Start agent" and "Create branch and worktree" for a planned node. Start agent also opens the
+ * node's conversation, sends its first message (the node, the plan's goal, the parent it builds on)
+ * and opens the chat. The branch starts from the design parent's branch, so while that does not
+ * exist the buttons wait for it and say so. The repository's setup runs as for "New worktree…": its
+ * output shows on the node's card while it runs, and what needs the user after (NodeSetupNotice).
  */
 export function CreateBranchButton(props: {
   repoId: string;
   planId: string;
   slug: string;
   waitsForNode: string | null;
+  onStarted: (worktreePath: string) => void;
 }) {
   const create = useCreateNodeBranch({ repoId: props.repoId, planId: props.planId });
-  const start = () => create.mutate({ slug: props.slug, setupId: newSetupId() });
+  const startAgent = useStartNodeTask({ repoId: props.repoId, planId: props.planId });
+  const isBusy = create.isPending || startAgent.isPending || props.waitsForNode !== null;
+  const error = create.error ?? startAgent.error;
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-2">
-      <Button data-testid="create-branch" disabled={create.isPending || props.waitsForNode !== null} onClick={start}>
+      <Button
+        variant="primary"
+        data-testid="start-node"
+        disabled={isBusy}
+        title="Create its branch and worktree, then send Claude the node as its first message"
+        onClick={() =>
+          startAgent.mutate(
+            { slug: props.slug, setupId: newSetupId() },
+            { onSuccess: (task) => props.onStarted(task.worktreePath) },
+          )
+        }
+      >
+        {startAgent.isPending ? "Starting…" : "Start agent"}
+      </Button>
+      <Button
+        data-testid="create-branch"
+        disabled={isBusy}
+        onClick={() => create.mutate({ slug: props.slug, setupId: newSetupId() })}
+      >
         {create.isPending ? "Creating…" : "Create branch and worktree"}
       </Button>
       {props.waitsForNode !== null ? (
@@ -30,7 +51,7 @@ export function CreateBranchButton(props: {
           Create the branch of &ldquo;{props.waitsForNode}&rdquo; first.
         </span>
       ) : null}
-      {create.error ? <ErrorNotice error={create.error} testId="create-branch-error" /> : null}
+      {error ? <ErrorNotice error={error} testId="create-branch-error" /> : null}
     </div>
   );
 }

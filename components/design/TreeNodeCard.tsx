@@ -93,6 +93,7 @@ export function TreeNodeCard(props: {
           planId={props.planId!}
           slug={node.nodeSlug!}
           waitsForNode={props.warnings.find((warning) => warning.waitsForNode)?.waitsForNode ?? null}
+          onStarted={props.onOpenWorktree}
         />
       ) : null}
     </div>

@@ -108,3 +108,56 @@ describe("starting a task in one step", () => {
     expect(unknown.body.error.message).toMatch(/pin/i);
   });
 });
+
+describe("starting a design node's agent in one step", () => {
+  it("makes the node's branch from its parent's and sends the node, with the plan's goal, as its first message", async () => {
+    const { arbor } = shared.env;
+    const { repoId } = shared.repo;
+    await callApi(arbor, `/api/repos/${repoId}/rules`, { method: "PUT", body: { branchNamingRule: "plan/{slug}" } });
+    const plan = (
+      await callApi<{ plan: { id: string } }>(arbor, "/api/plans", {
+        body: { repoId, title: "Checkout", goal: "Customers pay by card." },
+      })
+    ).body.plan;
+    const tree = {
+      nodes: [
+        { slug: "payment-api", title: "Payment API", description: "Add POST /pay. [[mock:text API done.]]" },
+        { slug: "card-form", title: "Card form", description: "[[mock:text Form done.]]" },
+      ],
+      edges: [{ parent: "payment-api", child: "card-form" }],
+    };
+    expect(
+      (await callApi(arbor, "/api/tree-spec", { body: { planId: plan.id, tree, baseVersion: null } })).status,
+    ).toBe(200);
+    const startNode = (slug: string) =>
+      callApi<{ task: StartedTask } & ErrorBody>(arbor, `/api/plans/${plan.id}/nodes/${slug}/start`, { body: {} });
+
+    // A child waits for its parent's branch, and nothing is made meanwhile.
+    const early = await startNode("card-form");
+    expect(early.status).toBeGreaterThanOrEqual(400);
+    expect(early.status).toBeLessThan(500);
+    expect(early.body.error.message).toContain("plan/payment-api does not exist yet");
+    expect(await branches()).not.toContain("plan/card-form");
+
+    const root = await startNode("payment-api");
+    expect(root.status).toBe(201);
+    expect(root.body.task).toMatchObject({ branch: "plan/payment-api", base: "main" });
+    expect(root.body.task.userMessage.content).toBe(
+      'Payment API\n\nAdd POST /pay. [[mock:text API done.]]\n\nThis is one task of the plan "Checkout", whose goal is: Customers pay by card.',
+    );
+    expect((await waitForRun(root.body.task.run.id)).assistantMessage?.content).toBe("API done.");
+
+    const child = await startNode("card-form");
+    expect(child.status).toBe(201);
+    expect(child.body.task).toMatchObject({ branch: "plan/card-form", base: "plan/payment-api" });
+    expect(child.body.task.userMessage.content).toContain('It builds on "Payment API"');
+    expect((await waitForRun(child.body.task.run.id)).assistantMessage?.content).toBe("Form done.");
+
+    // Started twice: the branch exists, so nothing more is made; an unknown node says so.
+    const twice = await startNode("payment-api");
+    expect(twice.status).toBe(409);
+    const unknown = await startNode("no-such-node");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toContain('no node "no-such-node"');
+  });
+});
