@@ -6,12 +6,7 @@ import { findPostgresBinDir, POSTGRES_MISSING } from "./tests/support/throwaway-
 /** `@/x` is the project root, as in tsconfig.json (Next and tsx read it from there). */
 const resolve = { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } };
 
-/**
- * Suites that start servers, git repos and claude processes run in child processes (forks), one file
- * after another in each: a file starts and stops its own servers and repositories, so a fresh process
- * per file (isolate) bought nothing but its start, about a second of CPU per file on a 2-core machine
- * where the suites are CPU-bound. A file that changes process.env puts it back in a finally block.
- */
+/** Suites that start servers, git repos and claude processes run each file in its own process. */
 const processSuite = (name: string, timeoutMs: number) => ({
   resolve,
   test: {
@@ -21,7 +16,6 @@ const processSuite = (name: string, timeoutMs: number) => ({
     testTimeout: timeoutMs,
     hookTimeout: 60_000,
     pool: "forks" as const,
-    isolate: false,
   },
 });
 
