@@ -33,7 +33,7 @@ export function PinsPanel(props: {
           className="ml-auto whitespace-nowrap font-mono"
           onClick={props.onOpenPalette}
           data-testid="palette-open"
-          aria-label="Commands (Ctrl+K)"
+          aria-label="Ctrl K: commands"
           title="Commands: start a task, open a worktree or a repository, go to a page (Ctrl+K or ⌘K)"
         >
           Ctrl K
