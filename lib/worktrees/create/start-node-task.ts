@@ -1,10 +1,9 @@
-import { acceptChatMessage, checkUserMessage } from "@/lib/chat/send/send-message.ts";
-import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
+import { checkUserMessage } from "@/lib/chat/send/send-message.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
 import { createNodeBranch } from "./create-node-branch.ts";
-import type { StartTaskContext } from "./start-task.ts";
+import { openAndSend, type StartTaskContext } from "./start-task.ts";
 
 /**
  * A design node's first message: what the node is (its title and description), then where it sits:
@@ -51,15 +50,14 @@ export async function startNodeTask(
     slug: input.slug,
     ...(input.setupId ? { setupId: input.setupId } : {}),
   });
-  const session = await openChatSession(ctx, { repoId: plan.repoId, worktreePath: created.worktreePath });
-  const accepted = await acceptChatMessage(ctx, { sessionId: session.id, userMessage });
-  return {
-    branch: created.branch,
-    base: created.parentBranch,
-    worktreePath: created.worktreePath,
-    setup: created.setup,
-    session,
-    userMessage: accepted.userMessage,
-    run: accepted.run,
-  };
+  return openAndSend(ctx, {
+    repoId: plan.repoId,
+    created: {
+      branch: created.branch,
+      base: created.parentBranch,
+      worktreePath: created.worktreePath,
+      setup: created.setup,
+    },
+    userMessage,
+  });
 }

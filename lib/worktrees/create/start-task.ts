@@ -3,7 +3,7 @@ import { acceptChatMessage, checkUserMessage, type SendContext } from "@/lib/cha
 import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { PinsPort } from "@/lib/pins/pins-port.ts";
-import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
+import type { CreatedWorktree, StartedTask } from "@/lib/worktrees/worktree-types.ts";
 import { createWorktreeFrom, readCreateFacts, type CreateContext } from "./create-worktree.ts";
 import { folderNameForBranch, proposeWorktreeFolder } from "./propose-worktree.ts";
 import { taskBranchName } from "./task-branch.ts";
@@ -57,7 +57,19 @@ export async function startTask(
     ...(input.base ? { base: input.base } : {}),
     ...(input.setupId ? { setupId: input.setupId } : {}),
   });
+  return openAndSend(ctx, { repoId: input.repoId, created, userMessage });
+}
+
+/**
+ * The last step of every one-step start (a task, a design node): the new worktree's conversation,
+ * and its first message stored and its run queued.
+ */
+export async function openAndSend(
+  ctx: StartTaskContext,
+  input: { repoId: string; created: CreatedWorktree; userMessage: string },
+): Promise<StartedTask> {
+  const { created } = input;
   const session = await openChatSession(ctx, { repoId: input.repoId, worktreePath: created.worktreePath });
-  const accepted = await acceptChatMessage(ctx, { sessionId: session.id, userMessage });
+  const accepted = await acceptChatMessage(ctx, { sessionId: session.id, userMessage: input.userMessage });
   return { ...created, session, userMessage: accepted.userMessage, run: accepted.run };
 }
