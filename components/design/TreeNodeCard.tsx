@@ -31,7 +31,7 @@ export function TreeNodeCard(props: {
     <>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="text-sm font-semibold" data-testid="node-title">
-          {node.title ?? node.branch}
+          {node.title ?? (node.branch === null ? null : <VisibleName name={node.branch} />)}
         </span>
         {node.nodeSlug ? <span className="font-mono text-[11px] text-zinc-500">{node.nodeSlug}</span> : null}
         <NodeStateBadges node={node} />

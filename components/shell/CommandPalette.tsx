@@ -116,7 +116,7 @@ function PaletteBody(props: { commands: RunnableCommand[]; onClose: () => void }
       </ul>
       {matches.length === 0 ? (
         <p className="px-2 py-3 text-sm text-zinc-500" data-testid="palette-empty">
-          Nothing matches “{query}”. Try a branch, a repository, “task” or “settings”.
+          Nothing matches “{query}”. Try the branch of a worktree, a repository, “task” or “settings”.
         </p>
       ) : null}
     </div>

@@ -3,6 +3,8 @@
  * checks so wording changes never touch the logic.
  */
 
+import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
+
 /** The branch a node is compared with, and how to name it in a sentence. */
 export interface ParentRef {
   branch: string;
@@ -13,7 +15,7 @@ export interface ParentRef {
 const describe = (parent: ParentRef) =>
   parent.nodeSlug === null ? `${parent.branch} (the default branch)` : `${parent.branch} (node "${parent.nodeSlug}")`;
 
-export const divergenceMessages = {
+const sentences = {
   plannedWithoutBranch: ({ slug, branch, base }: { slug: string; branch: string; base: ParentRef | null }) =>
     base
       ? `Node "${slug}" is planned but has no branch ${branch} yet. Create it from ${base.branch} (git switch -c ${branch} ${base.branch}) when you start the work.`
@@ -109,3 +111,14 @@ export const divergenceMessages = {
   worktreeNotInDesign: ({ branch, worktreePath, rule }: { branch: string; worktreePath: string; rule: string }) =>
     `The worktree ${worktreePath} is on branch ${branch}, which is not part of the design. Add a node for this work and rename the branch to follow ${rule}, or remove the worktree when you are done with it.`,
 };
+
+/**
+ * The sentences, with every invisible formatting character of the names in them written out
+ * ([U+202E]): a branch git already has may be named to read as another.
+ */
+export const divergenceMessages = Object.fromEntries(
+  Object.entries(sentences).map(([key, say]) => [
+    key,
+    (input: never) => revealInvisible((say as (input: never) => string)(input)),
+  ]),
+) as typeof sentences;

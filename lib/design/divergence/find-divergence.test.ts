@@ -359,6 +359,19 @@ describe("findDivergence", () => {
     ]);
   });
 
+  it("writes out the invisible characters of a branch git has in the sentence, so it cannot read as another", () => {
+    const branches = repo({
+      commits: { e1: ["m2"] },
+      heads: { "x/\u202Eevil\u202C": "e1" },
+      worktrees: [{ path: "/wt/evil", branch: "x/\u202Eevil\u202C" }],
+    });
+    const [warning] = findDivergence({ tree: design([]), branches, rule: RULE });
+    expect(warning?.branch).toBe("x/\u202Eevil\u202C");
+    expect(warning?.message).toBe(
+      "The worktree /wt/evil is on branch x/[U+202E]evil[U+202C], which is not part of the design. Add a node for this work and rename the branch to follow feat/{slug}, or remove the worktree when you are done with it.",
+    );
+  });
+
   it("orders node warnings depth-first in design order, then branch warnings by name", () => {
     const branches = repo({ commits: { d1: ["m1"] }, heads: { "feat/zz-done": "d1", "feat/b": "m2", "feat/a": "m2" } });
     const tree = design([
