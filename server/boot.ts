@@ -108,4 +108,6 @@ export async function runAfterListenSteps(input: {
   input.shutdownTasks.push(() => watcher.close());
   const retention = startRetentionSweeps(ctx.db, { log: input.log });
   input.shutdownTasks.push(() => retention.close());
+  const plans = await ctx.planRuns.resumeAfterRestart();
+  if (plans > 0) input.log(`resumed ${plans} plan run(s)`);
 }

@@ -129,7 +129,11 @@ async function startServer(input: { argv: string[]; build?: string }): Promise<v
     () => removeServerInfo(config.dataDir),
     () => ctx.warmPool.discard(),
     () => stopAllWatches(ctx.worktreeWatchers),
-    () => ctx.runs.shutdown(),
+    // Plan runs first: an agent cut by the shutdown stays running in its plan, to be resumed at the next start.
+    () => {
+      ctx.planRuns.close();
+      return ctx.runs.shutdown();
+    },
     () => processHost.close(),
     () => unpinServedBuild(builds),
   );

@@ -22,6 +22,7 @@ import { createWorktreeWatchers } from "@/lib/changes/worktree-watchers.ts";
 import { createWorktreeIndex } from "@/lib/pins/worktree-index.ts";
 import { createSettingsCache } from "@/lib/settings/settings-store.ts";
 import { RunEventLog } from "@/lib/realtime/run-event-log.ts";
+import { PlanRunner } from "@/lib/plan-runs/plan-runner.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
 /**
@@ -74,7 +75,7 @@ export function createRuntimeContext(input: {
       );
     },
   });
-  return {
+  const ctx: Omit<RuntimeContext, "planRuns"> = {
     config: input.config,
     processHost: input.processHost,
     ...runPath,
@@ -85,4 +86,5 @@ export function createRuntimeContext(input: {
     historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
     access: null,
   };
+  return Object.assign(ctx, { planRuns: new PlanRunner(ctx) });
 }

@@ -8,6 +8,7 @@ import type { LedgerPort } from "@/lib/ledger/ledger-port.ts";
 import type { MemoryPort } from "@/lib/memory/memory-port.ts";
 import type { PinsPort } from "@/lib/pins/pins-port.ts";
 import type { PlansPort } from "@/lib/plans/plans-port.ts";
+import type { PlanRunner } from "@/lib/plan-runs/plan-runner.ts";
 import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 import type { PreviousScans } from "@/lib/chat/runs/build-prompt-input.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
@@ -76,6 +77,8 @@ export interface RuntimeContext {
   pins: PinsPort;
   /** The repository's checks as a conversation sees them (`checks` above is their state). */
   repoChecks: ChecksPort;
+  /** Plans being run: each plan's queue of changes, and the checks and lands under way. */
+  planRuns: PlanRunner;
   /** Who may act for the user; null until the server listens (server/main.ts). */
   access: Access | null;
 }

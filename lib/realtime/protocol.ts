@@ -183,6 +183,17 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     worktreePath: z.string(),
     run: z.custom<CheckRunView>(isObjectWith("status")),
   }),
+  /**
+   * A plan run changed (a node moved, the plan paused or resumed), on its repository's topic: each
+   * node's state, so a board can show it at once; the rest is GET /api/plans/{planId}/run.
+   */
+  z.object({
+    type: z.literal("plan_run"),
+    planId: z.string(),
+    version: z.number().int(),
+    isPaused: z.boolean(),
+    nodes: z.array(z.object({ slug: z.string(), state: z.string(), description: z.string() })),
+  }),
   /** A land queue moved on a step (testing the next branch, landing, its end), on its repository's topic. */
   z.object({
     type: z.literal("land_queue"),

@@ -43,6 +43,8 @@ export const queryKeys = {
   search: (repoId: string, query: string) => ["search", repoId, query] as const,
 
   plans: (repoId: string) => ["plans", repoId] as const,
+  /** A plan's run (GET /api/plans/{planId}/run); `plan_run` messages refresh it. */
+  planRun: (planId: string) => ["plan-run", planId] as const,
   /** Without a plan: every dashboard of the repository (one per chosen plan). */
   dashboard: (repoId: string, planId?: string | null) =>
     planId === undefined ? (["dashboard", repoId] as const) : (["dashboard", repoId, planId ?? "latest"] as const),

@@ -122,6 +122,16 @@ export class RunManager {
     return this.#running.size;
   }
 
+  /** Runs accepted but waiting for a slot or for their worktree. */
+  waitingCount(): number {
+    return this.#waiting.length;
+  }
+
+  /** How many run at once now: the "agents at once" setting, or the machine's default. */
+  maxConcurrent(): number {
+    return this.#maxConcurrent;
+  }
+
   /** Cancels everything and waits until every running process is gone. */
   async shutdown(): Promise<void> {
     this.#told.clear();

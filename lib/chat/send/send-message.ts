@@ -6,6 +6,7 @@ import type { WorktreeScan } from "@/lib/git/types.ts";
 import { readSettings } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { queueRun, submitRun, type QueueContext } from "@/lib/chat/runs/chat-runtime.ts";
+import type { RunJobResult } from "@/lib/chat/runs/run-job.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 
@@ -40,9 +41,26 @@ export async function acceptChatMessage(
   ctx: SendContext,
   input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
 ): Promise<AcceptedSend> {
+  return leaveRunning(await queueChatMessage(ctx, input));
+}
+
+/** A send whose end nobody awaits: a failure is the run's (stored on its row, told over the WebSocket). */
+function leaveRunning({ finished, ...accepted }: AcceptedSend & { finished: Promise<RunJobResult> }): AcceptedSend {
+  finished.catch((error: unknown) => console.error(`[arbor] run ${accepted.run.id} failed unexpectedly`, error));
+  return accepted;
+}
+
+/**
+ * acceptChatMessage with the run's end to await, for Arbor's own sends that act on the outcome (a
+ * plan's agents): the caller handles a failure of `finished`.
+ */
+export async function queueChatMessage(
+  ctx: SendContext,
+  input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
+): Promise<AcceptedSend & { finished: Promise<RunJobResult> }> {
   const { session, userMessageId } = await storeUserMessage(ctx.db, input);
   if (!input.isAutomatic) await ctx.repoChecks.restartAutoFix(session);
-  return acceptRun(ctx, { session, userMessageId });
+  return queueForUserMessage(ctx, { session, userMessageId });
 }
 
 /** Accepts a retry of an earlier run's user message (see retryRun), answering once the new run is queued. */
@@ -51,17 +69,17 @@ export async function acceptRetry(
   input: { runId: string; allowTools?: ToolRule[] },
 ): Promise<AcceptedSend> {
   const { session, userMessageId, extraAllowedTools } = await prepareRetry(ctx, input);
-  return acceptRun(ctx, { session, userMessageId, extraAllowedTools });
+  return leaveRunning(await queueForUserMessage(ctx, { session, userMessageId, extraAllowedTools }));
 }
 
-async function acceptRun(
+async function queueForUserMessage(
   ctx: QueueContext,
   input: {
     session: { id: string; repoId: string; worktreePath: string };
     userMessageId: number;
     extraAllowedTools?: string[];
   },
-): Promise<AcceptedSend> {
+): Promise<AcceptedSend & { finished: Promise<RunJobResult> }> {
   const { runId, finished } = await queueRun(ctx, {
     sessionId: input.session.id,
     repoId: input.session.repoId,
@@ -69,13 +87,11 @@ async function acceptRun(
     userMessageId: input.userMessageId,
     ...(input.extraAllowedTools?.length ? { extraAllowedTools: input.extraAllowedTools } : {}),
   });
-  // Nobody awaits the end here: a failure is the run's (stored on its row, told over the WebSocket).
-  finished.catch((error: unknown) => console.error(`[arbor] run ${runId} failed unexpectedly`, error));
   const [userMessage, run] = await Promise.all([
     ctx.db.chatMessage.findUniqueOrThrow({ where: { id: input.userMessageId } }),
     ctx.db.agentRun.findUniqueOrThrow({ where: { id: runId } }),
   ]);
-  return { userMessage: toMessageView(userMessage, null), run: toRunView(run) };
+  return { userMessage: toMessageView(userMessage, null), run: toRunView(run), finished };
 }
 
 /**

@@ -13,14 +13,15 @@ import { readProjectRules } from "@/lib/plans/project-rules.ts";
 /**
  * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
  * <parent branch>`, where the branch follows the naming rule and starts from the design
- * parent's branch (the default branch for a root). Refuses when the branch or the path exists.
+ * parent's branch (the default branch for a root), or with `from: "base"` from the default branch
+ * (a plan run's child, whose parent has landed there). Refuses when the branch or the path exists.
  * The checks and the checkout are addBranchWorktree's (shared with "New worktree…"): hooks and
  * filter drivers run only when the user trusts the repository. Then the repository's setup runs,
  * as for "New worktree…" (`setupId`: its command's output streamed, and Stop setup).
  */
 export async function createNodeBranch(
   ctx: CreateContext,
-  input: { planId: string; slug: string; worktreePath?: string; setupId?: string },
+  input: { planId: string; slug: string; worktreePath?: string; setupId?: string; from?: "parent_branch" | "base" },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const { db } = ctx;
   const plan = await getPlanOrThrow(db, input.planId);
@@ -31,9 +32,10 @@ export async function createNodeBranch(
   const facts = await readBranchFacts({ repoPath: scan.repoRoot, scan });
   const branch = expectedBranchName({ rule: rules.branchNamingRule, slug: node.slug });
   const parentSlug = plan.tree?.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
-  const parentBranch = parentSlug
-    ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug })
-    : facts.defaultBranch;
+  const parentBranch =
+    parentSlug && input.from !== "base"
+      ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug })
+      : facts.defaultBranch;
   const worktreePath =
     input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
   // The checks, the hold and the repository's setup are "New worktree…"'s (addAndSetUpWorktree).
@@ -48,7 +50,10 @@ export async function createNodeBranch(
     isTrusted: await isRepositoryTrusted(db, plan.repoId),
     hints: {
       branchExists: "Rescan: the node is already linked to it.",
-      baseMissing: `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
+      baseMissing:
+        input.from === "base"
+          ? `The base branch ${parentBranch} does not exist. Check out the repository's default branch again.`
+          : `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
     },
     ...(input.setupId ? { setupId: input.setupId } : {}),
   });

@@ -28,4 +28,18 @@ describe("nodeTaskMessage", () => {
       }),
     ).toBe('Payment API\n\nThis is one task of the plan "Checkout".');
   });
+
+  it("says a child starts from the base its parent landed on, and quotes what the parent's agent ended with", () => {
+    const message = nodeTaskMessage({
+      plan: { title: "Checkout", goal: "" },
+      node: { title: "Card form", description: "Add the fields." },
+      parent: { title: "Payment API", outcome: `POST /pay is done. ${"y".repeat(1300)}` },
+      from: "base",
+    });
+    expect(message).toContain(
+      'It builds on "Payment API": that node has landed, and this branch starts from the base, which has its work.',
+    );
+    expect(message).toContain("Its agent ended with:\nPOST /pay is done.");
+    expect(message.endsWith("y…")).toBe(true);
+  });
 });

@@ -13,10 +13,10 @@ export function isStoppedForIdentity(input: { conflictingFileCount: number; gitO
 }
 
 /** The refusal when git cannot commit for want of a name or email: what was (not) done, and the two commands that fix it. */
-export function identityMissingError(input: { notDone: string; cause?: unknown }): AppError {
+export function identityMissingError(input: { notDone: string; then?: string; cause?: unknown }): AppError {
   return new AppError(
     "precondition_failed",
-    `Git does not know who you are, so ${input.notDone}. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then land again.`,
+    `Git does not know who you are, so ${input.notDone}. Run \`git config --global user.name "Your Name"\` and \`git config --global user.email you@example.com\`, then ${input.then ?? "land again"}.`,
     input.cause === undefined ? undefined : { cause: input.cause },
   );
 }
@@ -26,12 +26,12 @@ export function identityMissingError(input: { notDone: string; cause?: unknown }
  * GIT_COMMITTER_IDENT` is as strict as a commit (an empty user.name fails it too), so a rebase is
  * not started only to stop at its first commit. Any other failure is left to the command that follows.
  */
-export async function assertCommitterIdentity(input: { cwd: string; notDone: string }): Promise<void> {
+export async function assertCommitterIdentity(input: { cwd: string; notDone: string; then?: string }): Promise<void> {
   const result = await runGitCommand({
     cwd: input.cwd,
     args: ["var", "GIT_COMMITTER_IDENT"],
     isExitCodeChecked: false,
   });
   if (result.exitCode !== 0 && GIT_IDENTITY_MISSING.test(result.stderr))
-    throw identityMissingError({ notDone: input.notDone });
+    throw identityMissingError({ notDone: input.notDone, ...(input.then ? { then: input.then } : {}) });
 }

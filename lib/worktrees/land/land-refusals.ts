@@ -27,6 +27,7 @@ export function assertLandable(check: LandCheck, input: { method: LandMethod; ba
       check.commitsToLand === 0
         ? `${base} already has every commit of ${branch}; there is nothing to land.`
         : `${base} already has all of ${branch}'s changes (it was squashed or rebased in); there is nothing to land.`,
+      { details: { isNothingToLand: true } },
     );
   if (check.status === "conflicts") {
     const count = check.conflictingFileCount;

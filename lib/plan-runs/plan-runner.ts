@@ -1,0 +1,398 @@
+import { AppError } from "@/lib/errors/app-error.ts";
+import { readPlanMergeOrder } from "@/lib/plans/plan-merge-order.ts";
+import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
+import { applyNodeEventOrThrow } from "@/lib/plans/run/apply-node-event.ts";
+import { createPlanRun } from "@/lib/plans/run/create-plan-run.ts";
+import { describeNodeState } from "@/lib/plans/run/describe-node-state.ts";
+import { nextToLand, type LandingPick } from "@/lib/plans/run/next-to-land.ts";
+import type { NodeEvent } from "@/lib/plans/run/node-events.ts";
+import { hasLiveAgent, planNextDispatches, type Dispatch } from "@/lib/plans/run/plan-next-dispatches.ts";
+import type { PlanRun } from "@/lib/plans/run/plan-run.ts";
+import { applyRunEvent, pausePlan, recoverAfterRestart, resumePlan } from "@/lib/plans/run/plan-run-lifecycle.ts";
+import { emptyWork, type NodeWork, type PlanRunOptions, type StoredPlanRun } from "@/lib/plans/run/plan-run-record.ts";
+import { toPlanRunView, type PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { repoTopic } from "@/lib/realtime/event-hub.ts";
+import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
+import { listLocalRepoIds } from "@/lib/team/ownership.ts";
+import { assertCommitterIdentity } from "@/lib/worktrees/land/git-identity.ts";
+import { assertPermissionModeOffered } from "./permission-mode.ts";
+import { checkNode } from "./check-node.ts";
+import { landNode } from "./land-node.ts";
+import { errorMessage, launchNodeRun } from "./launch-node-run.ts";
+import { listStoredPlanRuns, insertPlanRun, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
+import type { PlanRunsContext } from "./plan-runs-context.ts";
+
+/** The plan's estimate of one node's run, in dollars, until its own runs say better. */
+export const NODE_ESTIMATE_USD = 0.5;
+
+/** What POST /api/plans/{planId}/run may set; what it leaves out keeps its value (or the default). */
+export interface StartPlanRunInput {
+  concurrency?: number | null;
+  autoLand?: boolean;
+  permissionMode?: PlanRunOptions["permissionMode"];
+  budgetUsd?: number | null;
+  startFromParentBranch?: string[];
+}
+
+/** What the user may do to one node from the board. */
+export type NodeAction =
+  | { type: "retry" }
+  | { type: "skip" }
+  | { type: "stop" }
+  | { type: "land" }
+  | { type: "recheck" }
+  | { type: "edit_spec"; spec: string }
+  | { type: "answer"; message: string };
+
+/**
+ * The wiring of the plan run's pure core (lib/plans/run): it keeps each run in the database and
+ * acts on the states the core moves nodes into. Every change of a plan's run goes through one
+ * queue per plan (read, apply the core, save with its version, tell the browsers), and a node's
+ * start is saved before its agent is spawned, so no crash starts it twice. The slow parts (making
+ * a worktree, the agent's run, the checks, the land) run outside the queue and come back as events.
+ */
+export class PlanRunner {
+  readonly #queues = new Map<string, Promise<unknown>>();
+  /** Checks and lands under way, by plan and node: each is started once. */
+  readonly #inFlight = new Set<string>();
+  #isClosed = false;
+
+  constructor(private readonly ctx: PlanRunsContext) {}
+
+  /** Starts the plan's run, or resumes it with the options given (new nodes of its tree join it). */
+  async start(planId: string, input: StartPlanRunInput): Promise<PlanRunView> {
+    const { db } = this.ctx;
+    await this.#serially(planId, async () => {
+      const plan = await getPlanOrThrow(db, planId);
+      const existing = await readStoredPlanRun(db, planId);
+      const options: PlanRunOptions = {
+        concurrency: input.concurrency === undefined ? (existing?.options.concurrency ?? null) : input.concurrency,
+        autoLand: input.autoLand ?? existing?.options.autoLand ?? false,
+        permissionMode: input.permissionMode ?? existing?.options.permissionMode ?? "default",
+        budgetUsd: input.budgetUsd === undefined ? (existing?.options.budgetUsd ?? null) : input.budgetUsd,
+      };
+      // Validated whole (a cycle, a budget of 0, agents at once out of range) before anything is saved.
+      const fresh = createPlanRun({
+        tree: plan.tree ?? { nodes: [], edges: [] },
+        concurrency: options.concurrency,
+        budgetUsd: options.budgetUsd,
+        startFromParentBranch: input.startFromParentBranch ?? [],
+        nodeEstimateUsd: NODE_ESTIMATE_USD,
+      });
+      await assertPermissionModeOffered(db, { repoId: plan.repoId, mode: options.permissionMode });
+      // Every node ends in a commit and a merge as the user: without a name git would stop each one.
+      await assertCommitterIdentity({
+        cwd: (await scanPinnedRepo(db, { repoId: plan.repoId })).repoRoot,
+        notDone: "the plan was not run (each node's work is committed and merged as you)",
+        then: "run the plan again",
+      });
+      const titles = new Map((plan.tree?.nodes ?? []).map((node) => [node.slug, node.title]));
+      if (!existing) {
+        const work = new Map(fresh.nodes.map((node) => [node.slug, emptyWork(titles.get(node.slug) ?? node.slug)]));
+        this.#publish(await insertPlanRun(db, { planId, repoId: plan.repoId, options, run: fresh, work }));
+        return;
+      }
+      const known = new Set(existing.run.nodes.map((node) => node.slug));
+      const added = fresh.nodes.filter((node) => !known.has(node.slug));
+      const work = new Map(existing.work);
+      for (const node of added) work.set(node.slug, emptyWork(titles.get(node.slug) ?? node.slug));
+      const run = resumePlan({ ...existing.run, nodes: [...existing.run.nodes, ...added] });
+      this.#publish(await savePlanRun(db, existing, { run, work, options }));
+    });
+    this.kick(planId);
+    return this.view(planId);
+  }
+
+  /** Nothing new starts or lands; agents already running finish their run. */
+  async pause(planId: string): Promise<PlanRunView> {
+    await this.#change(planId, (stored) => ({ run: pausePlan(stored.run) }));
+    return this.view(planId);
+  }
+
+  /** A user's action on one node; refused with what to do instead when its state does not allow it. */
+  async act(planId: string, slug: string, action: NodeAction): Promise<PlanRunView> {
+    let cancelRunId: string | null = null;
+    let answer: string | null = null;
+    await this.#change(planId, async (stored) => {
+      const node = stored.run.nodes.find((candidate) => candidate.slug === slug);
+      if (!node) throw new AppError("not_found", `This plan's run has no node ${slug}. Reload the plan.`);
+      const work = stored.work.get(slug) ?? emptyWork(slug);
+      if (action.type === "land") {
+        const pick = await this.#landingPick(stored, stored.run);
+        if (pick.slug !== slug) {
+          const why = pick.slug === null ? pick.reason : `${pick.slug} lands first (the merge order)`;
+          throw new AppError("conflict", `${slug} cannot land now: ${why}.`);
+        }
+      }
+      if (action.type === "stop" && hasLiveAgent(node)) cancelRunId = work.runs.at(-1)?.runId ?? null;
+      if (action.type === "answer") answer = action.message;
+      const next = applyNodeEventOrThrow(node, eventFor(action));
+      return { run: { ...stored.run, nodes: stored.run.nodes.map((other) => (other.slug === slug ? next : other)) } };
+    });
+    if (cancelRunId) this.ctx.runs.cancel(cancelRunId);
+    if (answer !== null) this.#launch(planId, { slug, purpose: "continue", branchFrom: { kind: "base" } }, answer);
+    this.kick(planId);
+    return this.view(planId);
+  }
+
+  /** The run as the API and the board show it; not_found when the plan was never run. */
+  async view(planId: string): Promise<PlanRunView> {
+    const stored = await readStoredPlanRun(this.ctx.db, planId);
+    if (!stored) {
+      await getPlanOrThrow(this.ctx.db, planId);
+      throw new AppError("not_found", "This plan has not been run yet. Run it first (POST to this address).");
+    }
+    const runIds = [...stored.work.values()].flatMap((work) => work.runs.map((run) => run.runId));
+    const rows = await this.ctx.db.agentRun.findMany({
+      where: { id: { in: runIds } },
+      select: { id: true, status: true, costUsd: true },
+    });
+    return toPlanRunView(stored, {
+      runs: new Map(rows.map((row) => [row.id, row])),
+      concurrencyInForce: stored.options.concurrency ?? this.ctx.runs.maxConcurrent(),
+      landing: nextToLand(stored.run, { entries: [] }),
+    });
+  }
+
+  /**
+   * After a restart (even kill -9): nothing of the last process still runs, so every node that had
+   * an agent, checks or a land under way is interrupted (its runs were marked so at boot), then the
+   * plan resumes unless it was paused. Only this instance's repositories' plans.
+   */
+  async resumeAfterRestart(): Promise<number> {
+    const local = new Set(await listLocalRepoIds(this.ctx.db));
+    const runs = (await listStoredPlanRuns(this.ctx.db)).filter((stored) => local.has(stored.repoId));
+    for (const stored of runs) {
+      await this.#change(stored.planId, (current) => {
+        const recovered = recoverAfterRestart(current.run).run;
+        return { run: recovered.isPaused ? recovered : resumePlan(recovered) };
+      });
+      this.kick(stored.planId);
+    }
+    return runs.length;
+  }
+
+  /** Looks for work to start in the plan (in the background). */
+  kick(planId: string): void {
+    this.#serially(planId, () => this.#advance(planId)).catch((error: unknown) =>
+      console.error(`[arbor] plan ${planId}: the run could not go on`, error),
+    );
+  }
+
+  /** Arbor is stopping: nothing more starts (running agents are the run manager's to stop). */
+  close(): void {
+    this.#isClosed = true;
+  }
+
+  /** One pass: start what may start, land what is next, check what finished; saved before anything is spawned. */
+  async #advance(planId: string): Promise<void> {
+    if (this.#isClosed) return;
+    const stored = await readStoredPlanRun(this.ctx.db, planId);
+    if (!stored) return;
+    let run = stored.run;
+    const { start, held } = planNextDispatches(run, {
+      slots: this.#slots(stored),
+      budget: { limitUsd: stored.options.budgetUsd, spentUsd: (await this.view(planId)).spentUsd },
+    });
+    for (const hold of held) if (hold.event) run = applyOrKeep(run, hold.slug, hold.event);
+    for (const dispatch of start) run = applyOrKeep(run, dispatch.slug, { type: "dispatched" });
+    if (stored.options.autoLand && !run.nodes.some((node) => node.state.name === "landing")) {
+      const pick = await this.#landingPick(stored, run);
+      if (pick.slug) run = applyOrKeep(run, pick.slug, { type: "land_started" });
+    }
+    const saved = run === stored.run ? stored : await savePlanRun(this.ctx.db, stored, { run, work: stored.work });
+    if (saved !== stored) this.#publish(saved);
+    for (const dispatch of start) this.#launch(planId, dispatch, null);
+    for (const node of saved.run.nodes) {
+      if (node.state.name === "checking") this.#once(planId, node.slug, () => this.#check(planId, node.slug));
+      if (node.state.name === "landing") this.#once(planId, node.slug, () => this.#land(planId, node.slug));
+    }
+  }
+
+  /** Agent slots: the plan's number (or the machine's), less every agent running or queued, this plan's counted once. */
+  #slots(stored: StoredPlanRun) {
+    const { runs } = this.ctx;
+    const ownPaths = [...stored.work.values()].flatMap((work) => (work.worktreePath ? [work.worktreePath] : []));
+    const ownInManager = ownPaths.filter((worktreePath) => runs.stateOf(worktreePath) !== "idle").length;
+    const ownLive = stored.run.nodes.filter(hasLiveAgent).length;
+    return {
+      total: stored.options.concurrency ?? runs.maxConcurrent(),
+      busy: runs.runningCount() + runs.waitingCount() - ownInManager + ownLive,
+    };
+  }
+
+  async #landingPick(stored: StoredPlanRun, run: PlanRun): Promise<LandingPick> {
+    if (!run.nodes.some((node) => node.state.name === "ready")) return nextToLand(run, { entries: [] });
+    return nextToLand(run, await readPlanMergeOrder(this.ctx.db, { planId: stored.planId }));
+  }
+
+  /** Starts a node's agent run; its end (or a failure to start) comes back as the node's event. */
+  #launch(planId: string, dispatch: Dispatch, message: string | null): void {
+    const { slug } = dispatch;
+    void (async () => {
+      const stored = await readStoredPlanRun(this.ctx.db, planId);
+      const node = stored?.run.nodes.find((candidate) => candidate.slug === slug);
+      if (!stored || !node) return;
+      const parentSlug = node.dependsOn[0];
+      const launched = await launchNodeRun(this.ctx, {
+        planId,
+        repoId: stored.repoId,
+        node,
+        work: stored.work.get(slug) ?? emptyWork(slug),
+        dispatch,
+        permissionMode: stored.options.permissionMode,
+        parentSessionId: parentSlug ? (stored.work.get(parentSlug)?.sessionId ?? null) : null,
+        message,
+        onWork: (work) => this.#setWork(planId, slug, work),
+      });
+      await this.#event(planId, slug, await launched.ended);
+    })().catch((error: unknown) =>
+      this.#event(planId, slug, { type: "failed", message: errorMessage(error) }).catch((failure: unknown) =>
+        console.error(`[arbor] plan ${planId}: ${slug} failed and could not be marked failed`, failure),
+      ),
+    );
+  }
+
+  async #check(planId: string, slug: string): Promise<void> {
+    const stored = await readStoredPlanRun(this.ctx.db, planId);
+    const work = stored?.work.get(slug);
+    if (!stored || !work?.worktreePath) return this.#event(planId, slug, noWorktree(slug));
+    const outcome = await checkNode(this.ctx, {
+      repoId: stored.repoId,
+      worktreePath: work.worktreePath,
+      title: work.title,
+    });
+    await this.#event(planId, slug, outcome.event, (current) => ({
+      ...current,
+      checks: outcome.checks,
+      autoCommit: outcome.autoCommit ?? current.autoCommit,
+    }));
+  }
+
+  async #land(planId: string, slug: string): Promise<void> {
+    const stored = await readStoredPlanRun(this.ctx.db, planId);
+    const work = stored?.work.get(slug);
+    if (!stored || !work?.worktreePath) return this.#event(planId, slug, noWorktree(slug));
+    await this.#event(
+      planId,
+      slug,
+      await landNode(this.ctx, { repoId: stored.repoId, worktreePath: work.worktreePath }),
+    );
+  }
+
+  /** Runs `work` for a node unless the same is already under way; a failure becomes the node's. */
+  #once(planId: string, slug: string, work: () => Promise<void>): void {
+    const key = `${planId}\0${slug}`;
+    if (this.#inFlight.has(key)) return;
+    this.#inFlight.add(key);
+    work()
+      .catch((error: unknown) => this.#event(planId, slug, { type: "failed", message: errorMessage(error) }))
+      .catch((error: unknown) => console.error(`[arbor] plan ${planId}: ${slug}`, error))
+      .finally(() => {
+        this.#inFlight.delete(key);
+        this.kick(planId);
+      });
+  }
+
+  /** A fact about a node (a late one, for a node that moved on, is dropped), then another pass. */
+  async #event(
+    planId: string,
+    slug: string,
+    event: NodeEvent,
+    updateWork?: (work: NodeWork) => NodeWork,
+  ): Promise<void> {
+    await this.#change(planId, (stored) => {
+      const result = applyRunEvent(stored.run, { slug, event });
+      if (!result.ok) {
+        console.warn(`[arbor] plan ${planId}: ${result.refusal.message}`);
+        return null;
+      }
+      return { run: result.run, work: updateWork ? withWork(stored, slug, updateWork) : stored.work };
+    });
+    this.kick(planId);
+  }
+
+  async #setWork(planId: string, slug: string, work: NodeWork): Promise<void> {
+    await this.#change(planId, (stored) => ({ run: stored.run, work: withWork(stored, slug, () => work) }));
+  }
+
+  /** Read, change, save and tell, in the plan's queue; `change` returning null leaves the run as it is. */
+  async #change(
+    planId: string,
+    change: (
+      stored: StoredPlanRun,
+    ) =>
+      | { run: PlanRun; work?: ReadonlyMap<string, NodeWork> }
+      | null
+      | Promise<{ run: PlanRun; work?: ReadonlyMap<string, NodeWork> } | null>,
+  ): Promise<void> {
+    await this.#serially(planId, async () => {
+      // Stopping: what the shutdown cuts stays as it was saved, for the next start to resume.
+      if (this.#isClosed) return;
+      const stored = await readStoredPlanRun(this.ctx.db, planId);
+      if (!stored) throw new AppError("not_found", "This plan has not been run yet. Run it first.");
+      const next = await change(stored);
+      if (!next) return;
+      this.#publish(await savePlanRun(this.ctx.db, stored, { run: next.run, work: next.work ?? stored.work }));
+    });
+  }
+
+  #serially<T>(planId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#queues.get(planId) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const tail = result.catch(() => undefined);
+    this.#queues.set(planId, tail);
+    void tail.then(() => {
+      if (this.#queues.get(planId) === tail) this.#queues.delete(planId);
+    });
+    return result;
+  }
+
+  #publish(stored: StoredPlanRun): void {
+    this.ctx.hub.publish(repoTopic(stored.repoId), {
+      type: "plan_run",
+      planId: stored.planId,
+      version: stored.version,
+      isPaused: stored.run.isPaused,
+      nodes: stored.run.nodes.map((node) => ({
+        slug: node.slug,
+        state: node.state.name,
+        description: describeNodeState(node),
+      })),
+    });
+  }
+}
+
+function eventFor(action: NodeAction): NodeEvent {
+  switch (action.type) {
+    case "retry":
+    case "skip":
+    case "stop":
+      return { type: action.type };
+    case "land":
+      return { type: "land_started" };
+    case "recheck":
+      return { type: "checks_started" };
+    case "edit_spec":
+      return { type: "spec_edited", spec: action.spec };
+    case "answer":
+      return { type: "user_answered" };
+  }
+}
+
+/** applyRunEvent, keeping the run as it was when the event is refused (the core already said why). */
+function applyOrKeep(run: PlanRun, slug: string, event: NodeEvent): PlanRun {
+  const result = applyRunEvent(run, { slug, event });
+  return result.ok ? result.run : run;
+}
+
+function withWork(stored: StoredPlanRun, slug: string, update: (work: NodeWork) => NodeWork): Map<string, NodeWork> {
+  const work = new Map(stored.work);
+  work.set(slug, update(work.get(slug) ?? emptyWork(slug)));
+  return work;
+}
+
+const noWorktree = (slug: string): NodeEvent => ({
+  type: "failed",
+  message: `${slug} has no worktree any more (it was removed). Retry it to start again from its spec.`,
+});
