@@ -15,6 +15,7 @@ import { DashboardHeader } from "./DashboardHeader.tsx";
 import { DesignWizard } from "./DesignWizard.tsx";
 import { DivergenceList } from "./DivergenceList.tsx";
 import { MergeOrderPanel } from "./MergeOrderPanel.tsx";
+import { PlanRunPanel } from "./PlanRunPanel.tsx";
 import { listShownWarnings } from "./node-warnings.ts";
 import { RulesEditor } from "./RulesEditor.tsx";
 
@@ -110,6 +111,9 @@ function DashboardBody(props: {
           tasks, one branch each.
         </p>
       )}
+      {dashboard.plan?.tree ? (
+        <PlanRunPanel repoId={props.repoId} planId={dashboard.plan.id} onOpenWorktree={props.onOpenWorktree} />
+      ) : null}
       <BranchTree
         layout={dashboard.layout}
         warnings={warnings}

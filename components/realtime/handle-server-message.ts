@@ -53,6 +53,11 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
     case "check_output":
       patchChecks(client, message, (view) => appendCheckOutput(view, message));
       return;
+    case "plan_run":
+      refreshLatest(client, queryKeys.planRun(message.planId));
+      // Its nodes make branches and land them: the design tree beside the board is git's, read again.
+      refreshLatest(client, queryKeys.dashboard(message.repoId));
+      return;
     case "land_queue":
       client.setQueryData(queryKeys.landQueue(message.progress.repoId), message.progress);
       return;

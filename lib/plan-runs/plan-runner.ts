@@ -351,6 +351,7 @@ export class PlanRunner {
   #publish(stored: StoredPlanRun): void {
     this.ctx.hub.publish(repoTopic(stored.repoId), {
       type: "plan_run",
+      repoId: stored.repoId,
       planId: stored.planId,
       version: stored.version,
       isPaused: stored.run.isPaused,

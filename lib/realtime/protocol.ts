@@ -189,6 +189,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({
     type: z.literal("plan_run"),
+    repoId: z.string(),
     planId: z.string(),
     version: z.number().int(),
     isPaused: z.boolean(),

@@ -1,0 +1,277 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+import {
+  usePausePlanRun,
+  usePlanNodeAction,
+  usePlanRun,
+  useStartPlanRun,
+  type StartPlanRunBody,
+} from "@/components/api/plan-runs-api.ts";
+import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
+import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { Select, TextInput } from "@/components/ui/FormFields.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
+import type { NodeStateName } from "@/lib/plans/run/plan-run.ts";
+import type { PlanPermissionMode } from "@/lib/plans/run/plan-run-record.ts";
+import type { PlanRunNodeView, PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { BOARD_COLUMNS, groupIntoColumns, nodeActions, summarizeRun, type NodeActionName } from "./plan-run-board.ts";
+
+const STATE_TONE: Record<NodeStateName, BadgeTone> = {
+  waiting: "muted",
+  queued: "muted",
+  running: "sky",
+  waiting_for_user: "amber",
+  checking: "violet",
+  checks_failed: "orange",
+  ready: "emerald",
+  landing: "emerald",
+  landed: "emerald",
+  failed: "red",
+  stopped: "red",
+  skipped: "zinc",
+  interrupted: "amber",
+};
+
+const ACTION_LABEL: Record<Exclude<NodeActionName, "answer">, string> = {
+  retry: "Retry",
+  skip: "Skip",
+  stop: "Stop",
+  land: "Review & land",
+  recheck: "Run checks again",
+};
+
+/**
+ * Run on a design tree: before the first run, the options and Run; then the plan's line (landed,
+ * spent, agents at once), Pause or Resume, and the board, one column per kind of state, each card
+ * with the node's state in words, its branch, cost and the actions its state allows.
+ */
+export function PlanRunPanel(props: {
+  repoId: string;
+  planId: string;
+  onOpenWorktree: (worktreePath: string) => void;
+}) {
+  const realtime = useRealtime();
+  useEffect(() => realtime.subscribeRepo(props.repoId), [realtime, props.repoId]);
+  const run = usePlanRun(props.planId);
+  if (run.error) return <ErrorNotice error={run.error} testId="plan-run-error" />;
+  if (run.data === undefined) return null;
+  if (run.data === null) return <RunPlanForm planId={props.planId} />;
+  return <PlanRunBoard run={run.data} onOpenWorktree={props.onOpenWorktree} />;
+}
+
+function RunPlanForm(props: { planId: string }) {
+  const start = useStartPlanRun(props.planId);
+  const [concurrency, setConcurrency] = useState("");
+  const [budget, setBudget] = useState("");
+  const [autoLand, setAutoLand] = useState(false);
+  const [mode, setMode] = useState<PlanPermissionMode>("default");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: StartPlanRunBody = {
+      concurrency: concurrency.trim() === "" ? null : Number(concurrency),
+      budgetUsd: budget.trim() === "" ? null : Number(budget),
+      autoLand,
+      permissionMode: mode,
+    };
+    start.mutate(body);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      data-testid="run-plan-form"
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-md border border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800"
+    >
+      <p className="w-full text-zinc-600 dark:text-zinc-400">
+        Run the plan: each node whose parent has landed gets its own worktree and agent, its work is committed and
+        checked, and it lands in the merge order.
+      </p>
+      <label className="flex flex-col gap-1">
+        Agents at once
+        <TextInput
+          data-testid="run-concurrency"
+          inputMode="numeric"
+          placeholder="automatic"
+          className="w-24"
+          value={concurrency}
+          onChange={(event) => setConcurrency(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        Budget in dollars
+        <TextInput
+          data-testid="run-budget"
+          inputMode="decimal"
+          placeholder="none"
+          className="w-24"
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        Agents start in
+        <Select
+          data-testid="run-mode"
+          value={mode}
+          onChange={(event) => setMode(event.target.value as PlanPermissionMode)}
+        >
+          <option value="default">Ask</option>
+          <option value="acceptEdits">Accept edits</option>
+          <option value="sandboxed">Sandboxed</option>
+        </Select>
+      </label>
+      <label className="flex items-center gap-1.5 py-1.5">
+        <input
+          type="checkbox"
+          data-testid="run-auto-land"
+          checked={autoLand}
+          onChange={(event) => setAutoLand(event.target.checked)}
+        />
+        Land when checks pass
+      </label>
+      <Button variant="primary" size="lg" type="submit" data-testid="run-plan" disabled={start.isPending}>
+        {start.isPending ? "Starting…" : "Run"}
+      </Button>
+      {start.error ? (
+        <div className="w-full">
+          <ErrorNotice error={start.error} testId="run-plan-error" />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function PlanRunBoard(props: { run: PlanRunView; onOpenWorktree: (worktreePath: string) => void }) {
+  const { run } = props;
+  const resume = useStartPlanRun(run.planId);
+  const pause = usePausePlanRun(run.planId);
+  const columns = groupIntoColumns(run.nodes);
+  const hasInterrupted = run.nodes.some((node) => node.state === "interrupted");
+  const isFinished = run.nodes.every((node) => node.state === "landed" || node.state === "skipped");
+  return (
+    <section data-testid="plan-run-board" aria-label="Plan run" className="mb-4">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold">Plan run</h3>
+        <p className="flex-1 text-xs text-zinc-500" data-testid="plan-run-summary">
+          {summarizeRun(run)}
+        </p>
+        {isFinished ? (
+          <Badge tone="emerald" data-testid="plan-run-finished">
+            finished
+          </Badge>
+        ) : run.isPaused || hasInterrupted ? (
+          <Button data-testid="plan-run-resume" disabled={resume.isPending} onClick={() => resume.mutate({})}>
+            Resume
+          </Button>
+        ) : (
+          <Button data-testid="plan-run-pause" disabled={pause.isPending} onClick={() => pause.mutate(undefined)}>
+            Pause
+          </Button>
+        )}
+      </div>
+      {resume.error ? <ErrorNotice error={resume.error} /> : null}
+      {pause.error ? <ErrorNotice error={pause.error} /> : null}
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
+        {BOARD_COLUMNS.map((column) => (
+          <div
+            key={column.id}
+            data-testid={`board-column-${column.id}`}
+            // On a phone an empty column is left out: the cards are what the reader scrolls for.
+            className={`min-w-0 rounded-md bg-zinc-50 p-2 dark:bg-zinc-900/60 ${columns[column.id].length === 0 ? "hidden sm:block" : ""}`}
+          >
+            <h4 className="mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">
+              {column.title} <span className="font-normal">{columns[column.id].length}</span>
+            </h4>
+            <ul className="flex flex-col gap-1.5">
+              {columns[column.id].map((node) => (
+                <NodeCard key={node.slug} run={run} node={node} onOpenWorktree={props.onOpenWorktree} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function NodeCard(props: { run: PlanRunView; node: PlanRunNodeView; onOpenWorktree: (worktreePath: string) => void }) {
+  const { node, run } = props;
+  const act = usePlanNodeAction(run.planId);
+  const [answer, setAnswer] = useState("");
+  const actions = nodeActions(node, {
+    autoLand: run.autoLand,
+    nextToLand: run.landing.slug,
+  });
+  return (
+    <li
+      data-testid={`plan-node-${node.slug}`}
+      data-state={node.state}
+      className="rounded border border-zinc-200 bg-white p-2 text-xs dark:border-zinc-800 dark:bg-zinc-950"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <span className="min-w-0 font-medium break-words">{node.title}</span>
+        <Badge tone={STATE_TONE[node.state]} size="xs">
+          {node.state.replaceAll("_", " ")}
+        </Badge>
+      </div>
+      <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" data-testid="plan-node-description">
+        {node.description}
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-[11px] text-zinc-500">
+        {node.branch ? <VisibleName name={node.branch} className="font-mono" /> : <span>no branch yet</span>}
+        {node.runs.length > 0 ? <span>{node.runs.length === 1 ? "1 run" : `${node.runs.length} runs`}</span> : null}
+        {node.costUsd > 0 ? <span>${node.costUsd.toFixed(2)}</span> : null}
+      </p>
+      {actions.includes("answer") ? (
+        <form
+          className="mt-1.5 flex gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            act.mutate(
+              { slug: node.slug, body: { action: "answer", message: answer } },
+              { onSuccess: () => setAnswer("") },
+            );
+          }}
+        >
+          <TextInput
+            size="sm"
+            className="min-w-0 flex-1"
+            aria-label={`Answer ${node.title}`}
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+          <Button size="sm" type="submit" disabled={answer.trim() === "" || act.isPending}>
+            Answer
+          </Button>
+        </form>
+      ) : null}
+      <div className="mt-1.5 flex flex-wrap gap-1">
+        {node.worktreePath ? (
+          <Button size="sm" onClick={() => props.onOpenWorktree(node.worktreePath!)}>
+            Open chat
+          </Button>
+        ) : null}
+        {actions
+          .filter((action): action is Exclude<NodeActionName, "answer"> => action !== "answer")
+          .map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              data-testid={`plan-node-${action}`}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ slug: node.slug, body: { action } })}
+            >
+              {ACTION_LABEL[action]}
+            </Button>
+          ))}
+      </div>
+      {act.error ? (
+        <div className="mt-1.5">
+          <ErrorNotice error={act.error} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

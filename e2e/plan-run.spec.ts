@@ -1,0 +1,96 @@
+// Run on a design tree, in Chromium with the real CLI and the mock model: five nodes on two levels, one
+// whose check fails until its agent's second run, from Run to every node landed in the merge order.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
+import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { expect, test } from "./chat-fixtures.ts";
+
+const outDir = process.env.ARBOR_UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
+
+test("Run lands five nodes in order, fixing failed checks through the agent; the board shows each state", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  test.setTimeout(300_000);
+  const { repoId, mainPath } = repo;
+  await runFixtureGit({ cwd: mainPath, args: ["config", "user.name", "Plan Runner"] });
+  await runFixtureGit({ cwd: mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
+  await trustRepo(claude.arbor, repoId);
+  await callApi(claude.arbor, `/api/repos/${repoId}/settings`, {
+    method: "PUT",
+    body: {
+      checks: [
+        {
+          name: "fixed",
+          command: `if [ -f needs-fix.txt ] && [ ! -f fixed.txt ]; then echo "FAIL: fixed.txt is missing [[mock:write fixed.txt fixed]]"; exit 1; fi`,
+        },
+      ],
+    },
+  });
+  const plan = await callApi<{ plan: { id: string } }>(claude.arbor, "/api/plans", {
+    body: { repoId, title: "Shop", goal: "Customers can pay." },
+  });
+  const planId = plan.body.plan.id;
+  const node = (slug: string, title: string) => ({ slug, title, description: `[[mock:write ${slug}.txt ${slug}]]` });
+  const tree = {
+    nodes: [
+      node("api", "Payment API"),
+      node("ui", "Shop UI"),
+      node("api-docs", "API docs"),
+      node("api-tests", "API tests"),
+      { slug: "ui-form", title: "Card form", description: "[[mock:write needs-fix.txt form]]" },
+    ],
+    edges: [
+      { parent: "api", child: "api-docs" },
+      { parent: "api", child: "api-tests" },
+      { parent: "ui", child: "ui-form" },
+    ],
+  };
+  await callApi(claude.arbor, "/api/tree-spec", { body: { planId, tree, baseVersion: null } });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?repo=${repoId}`);
+  const form = page.getByTestId("run-plan-form");
+  await form.getByTestId("run-concurrency").fill("3");
+  await form.getByTestId("run-mode").selectOption("acceptEdits");
+  await form.getByTestId("run-auto-land").check();
+  await form.getByTestId("run-plan").click();
+
+  const board = page.getByTestId("plan-run-board");
+  // Children wait for their parent to land, and say so.
+  await expect(board.getByTestId("plan-node-api-docs").getByTestId("plan-node-description")).toHaveText(
+    "waiting for api to land",
+  );
+  await expect(board.getByTestId("plan-node-ui-form")).toHaveAttribute("data-state", /waiting|queued/);
+  // The node whose check fails goes through "checks failed (trying again 1 of 2)" before landing.
+  await expect(board.getByTestId("plan-node-ui-form").getByTestId("plan-node-description")).toHaveText(
+    /checks failed \(trying again 1 of 2\)|running: fixing its failed checks/,
+    { timeout: 180_000 },
+  );
+  mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, "plan-run-board.png") });
+  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(5, { timeout: 240_000 });
+  await expect(board.getByTestId("plan-run-summary")).toContainText("5 of 5 landed");
+
+  const run = (await callApi<{ run: PlanRunView }>(claude.arbor, `/api/plans/${planId}/run`)).body.run;
+  const bySlug = new Map(run.nodes.map((entry) => [entry.slug, entry]));
+  for (const entry of run.nodes) {
+    for (const parent of entry.dependsOn)
+      expect(Date.parse(entry.runs[0]!.startedAt)).toBeGreaterThan(Date.parse(bySlug.get(parent)!.landedAt!));
+  }
+  expect(bySlug.get("ui-form")!.runs.map((entry) => entry.purpose)).toEqual(["spec", "fix_checks"]);
+  const files = await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] });
+  for (const file of ["api.txt", "ui.txt", "api-docs.txt", "api-tests.txt", "needs-fix.txt", "fixed.txt"])
+    expect(files).toContain(file);
+
+  // On a phone the board's columns stack; each card still shows its state and its chat.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("pane-main").click();
+  await expect(board.getByTestId("plan-node-api")).toBeVisible();
+  await page.screenshot({ path: path.join(outDir, "plan-run-board-phone.png"), fullPage: true });
+  await board.getByTestId("plan-node-api").getByRole("button", { name: "Open chat" }).click();
+  await expect(page.locator('[data-testid="message"][data-role="user"]').first()).toContainText("Payment API");
+});
