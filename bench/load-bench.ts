@@ -1,8 +1,8 @@
 // npm run bench:load – 20 worktrees streaming answers at once through the mock model while hook
 // events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS; LOAD_PROFILE=1 writes a CPU profile of the
 // server to /tmp/prof; LOAD_NODE_ARGS adds Node flags to the server, e.g. "--import ./bench/long-task-trace.mjs").
-// Prints server RSS (start/end), event-loop delay p99, relay latency
-// p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
+// Prints server RSS (start/end), event-loop delay p99, the CPU of Arbor (server and process host)
+// beside its children's (the claude CLIs, git), relay latency p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
 import Database from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -17,6 +17,7 @@ import {
 import type { MetricsBody, SendBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
+import { readTreeCpu } from "./process-cpu.ts";
 import { percentile, round } from "./stats.ts";
 
 const WORKTREES = Number(process.env.LOAD_WORKTREES ?? 20);
@@ -63,6 +64,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idle = (await callApi<MetricsBody>(env.arbor, "/api/health/metrics")).body;
   const start = (await callApi<MetricsBody>(env.arbor, "/api/health/metrics?reset=1&gc=1")).body;
+  const serverPid = env.arbor.child.pid!;
+  const cpuAtStart = readTreeCpu(serverPid);
+  const startedAt = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
   let runs = 0;
   const chatLoops = sessions.map(async ({ sessionId }) => {
@@ -93,6 +97,8 @@ try {
     }
   })();
   await Promise.all([...chatLoops, hookLoop]);
+  const cpuAtEnd = readTreeCpu(serverPid);
+  const loadedSeconds = (performance.now() - startedAt) / 1000;
   const end = (await callApi<MetricsBody>(env.arbor, "/api/health/metrics?gc=1")).body;
   ws.close();
   const hookEventsStored = countStoredHookEvents(env.arbor.dataDir);
@@ -119,6 +125,11 @@ try {
   );
   console.log(
     `  (Node's histogram, ${end.eventLoopSampleIntervalMs} ms sampling interval included: p99 ${round(end.eventLoopIntervalP99Ms)} / max ${round(end.eventLoopIntervalMaxMs)} ms)`,
+  );
+  const arborCores = (cpuAtEnd.arborSeconds - cpuAtStart.arborSeconds) / loadedSeconds;
+  const childCores = (cpuAtEnd.childrenSeconds - cpuAtStart.childrenSeconds) / loadedSeconds;
+  console.log(
+    `  CPU of Arbor (server + host)    ${round(arborCores, 3)} cores (target < 0.2) ${check(arborCores < 0.2)}; its children (claude CLIs, git) ${round(childCores, 3)} cores: Arbor is ${round((100 * arborCores) / Math.max(arborCores + childCores, 1e-9), 1)} % of the tree`,
   );
   console.log(
     `  relay latency p50 / p99         ${round(percentile(latencies, 50))} ms / ${round(relayP99)} ms over ${latencies.length} deltas (target p99 < 10 ms) ${check(relayP99 < 10)}`,

@@ -82,9 +82,34 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
       expect(Date.parse(entry.runs[0]!.startedAt)).toBeGreaterThan(Date.parse(bySlug.get(parent)!.landedAt!));
   }
   expect(bySlug.get("ui-form")!.runs.map((entry) => entry.purpose)).toEqual(["spec", "fix_checks"]);
+  for (const entry of run.nodes) {
+    expect(entry.branch).toBe(`feat/${entry.slug}`);
+    expect(entry.checks?.status).toBe("passed");
+  }
+  // Arbor committed what each agent left; every node's work is on the base, each land a merge of its own.
+  expect(bySlug.get("ui-form")!.autoCommit).toMatch(/^[0-9a-f]{40}$/);
   const files = await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] });
   for (const file of ["api.txt", "ui.txt", "api-docs.txt", "api-tests.txt", "needs-fix.txt", "fixed.txt"])
     expect(files).toContain(file);
+  const merges = await runFixtureGit({ cwd: mainPath, args: ["log", "--merges", "--format=%s", "main"] });
+  expect(merges.split("\n").filter(Boolean)).toHaveLength(5);
+  // A child's first message is its spec with the plan's goal and its parent, which has landed.
+  const messages = await callApi<{ messages: Array<{ role: string; content: string }> }>(
+    claude.arbor,
+    `/api/chat/messages?sessionId=${bySlug.get("api-docs")!.sessionId}`,
+  );
+  const first = messages.body.messages.find((message) => message.role === "user")!.content;
+  expect(first).toContain('This is one task of the plan "Shop", whose goal is: Customers can pay.');
+  expect(first).toContain('It builds on "Payment API": that node has landed');
+  // A landed node refuses what no longer applies, saying why.
+  const retry = await callApi<{ error: { message: string } }>(claude.arbor, `/api/plans/${planId}/run/nodes/api`, {
+    body: { action: "retry" },
+  });
+  expect(retry.status).toBe(409);
+  expect(retry.body.error.message).toBe(
+    "Cannot retry a landed node: api has landed. Its work is already on the base branch.",
+  );
+  await expect(board.getByTestId("plan-run-finished")).toBeVisible();
 
   // On a phone the board's columns stack; each card still shows its state and its chat.
   await page.setViewportSize({ width: 390, height: 844 });

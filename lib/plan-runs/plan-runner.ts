@@ -3,6 +3,7 @@ import { readPlanMergeOrder } from "@/lib/plans/plan-merge-order.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { applyNodeEventOrThrow } from "@/lib/plans/run/apply-node-event.ts";
 import { createPlanRun } from "@/lib/plans/run/create-plan-run.ts";
+import { followTree } from "@/lib/plans/run/follow-tree.ts";
 import { describeNodeState } from "@/lib/plans/run/describe-node-state.ts";
 import { nextToLand, type LandingPick } from "@/lib/plans/run/next-to-land.ts";
 import type { NodeEvent } from "@/lib/plans/run/node-events.ts";
@@ -59,7 +60,7 @@ export class PlanRunner {
 
   constructor(private readonly ctx: PlanRunsContext) {}
 
-  /** Starts the plan's run, or resumes it with the options given (new nodes of its tree join it). */
+  /** Starts the plan's run, or resumes it with the options given. */
   async start(planId: string, input: StartPlanRunInput): Promise<PlanRunView> {
     const { db } = this.ctx;
     await this.#serially(planId, async () => {
@@ -92,12 +93,9 @@ export class PlanRunner {
         this.#publish(await insertPlanRun(db, { planId, repoId: plan.repoId, options, run: fresh, work }));
         return;
       }
-      const known = new Set(existing.run.nodes.map((node) => node.slug));
-      const added = fresh.nodes.filter((node) => !known.has(node.slug));
-      const work = new Map(existing.work);
-      for (const node of added) work.set(node.slug, emptyWork(titles.get(node.slug) ?? node.slug));
-      const run = resumePlan({ ...existing.run, nodes: [...existing.run.nodes, ...added] });
-      this.#publish(await savePlanRun(db, existing, { run, work, options }));
+      // Nodes the tree gained since join at the next pass (followTree), like any edit of the tree.
+      const run = resumePlan(existing.run);
+      this.#publish(await savePlanRun(db, existing, { run, work: existing.work, options }));
     });
     this.kick(planId);
     return this.view(planId);
@@ -184,15 +182,25 @@ export class PlanRunner {
     this.#isClosed = true;
   }
 
-  /** One pass: start what may start, land what is next, check what finished; saved before anything is spawned. */
+  /**
+   * One pass: follow the plan's tree (nodes added, moved or removed), start what may start, land what
+   * is next, check what finished. Saved before anything is spawned.
+   */
   async #advance(planId: string): Promise<void> {
     if (this.#isClosed) return;
     const stored = await readStoredPlanRun(this.ctx.db, planId);
     if (!stored) return;
-    let run = stored.run;
+    const [plan, view] = await Promise.all([getPlanOrThrow(this.ctx.db, planId), this.view(planId)]);
+    const estimateUsd = estimateOfOneRun(view);
+    const followed = followTree(stored.run, {
+      tree: plan.tree ?? { nodes: [], edges: [] },
+      nodeEstimateUsd: estimateUsd,
+    });
+    let run = withEstimate(followed.run, estimateUsd);
+    const work = withTitles(stored.work, plan.tree?.nodes ?? []);
     const { start, held } = planNextDispatches(run, {
       slots: this.#slots(stored),
-      budget: { limitUsd: stored.options.budgetUsd, spentUsd: (await this.view(planId)).spentUsd },
+      budget: { limitUsd: stored.options.budgetUsd, spentUsd: view.spentUsd },
     });
     for (const hold of held) if (hold.event) run = applyOrKeep(run, hold.slug, hold.event);
     for (const dispatch of start) run = applyOrKeep(run, dispatch.slug, { type: "dispatched" });
@@ -200,8 +208,13 @@ export class PlanRunner {
       const pick = await this.#landingPick(stored, run);
       if (pick.slug) run = applyOrKeep(run, pick.slug, { type: "land_started" });
     }
-    const saved = run === stored.run ? stored : await savePlanRun(this.ctx.db, stored, { run, work: stored.work });
+    const isChanged = run !== stored.run || work !== stored.work;
+    const saved = isChanged ? await savePlanRun(this.ctx.db, stored, { run, work }) : stored;
     if (saved !== stored) this.#publish(saved);
+    for (const slug of followed.stopAgentsOf) {
+      const runId = saved.work.get(slug)?.runs.at(-1)?.runId;
+      if (runId) this.ctx.runs.cancel(runId);
+    }
     for (const dispatch of start) this.#launch(planId, dispatch, null);
     for (const node of saved.run.nodes) {
       if (node.state.name === "checking") this.#once(planId, node.slug, () => this.#check(planId, node.slug));
@@ -397,3 +410,34 @@ const noWorktree = (slug: string): NodeEvent => ({
   type: "failed",
   message: `${slug} has no worktree any more (it was removed). Retry it to start again from its spec.`,
 });
+
+/**
+ * The plan's own estimate of one node's run: the mean cost of its runs that reported one, in whole
+ * cents, or NODE_ESTIMATE_USD before any did.
+ */
+function estimateOfOneRun(view: PlanRunView): number {
+  const costs = view.nodes.flatMap((node) => node.runs.flatMap((run) => (run.costUsd === null ? [] : [run.costUsd])));
+  if (costs.length === 0) return NODE_ESTIMATE_USD;
+  return Math.ceil((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * 100) / 100;
+}
+
+/** Nodes that have yet to start take the current estimate; the run is the same object when none changes. */
+function withEstimate(run: PlanRun, estimateUsd: number): PlanRun {
+  const isStale = (node: PlanRun["nodes"][number]) =>
+    (node.state.name === "waiting" || node.state.name === "queued") && node.estimateUsd !== estimateUsd;
+  if (!run.nodes.some(isStale)) return run;
+  return { ...run, nodes: run.nodes.map((node) => (isStale(node) ? { ...node, estimateUsd } : node)) };
+}
+
+/** Each node's title as the tree now has it (a node added to the tree gets its work); the same map when none changes. */
+function withTitles(
+  work: ReadonlyMap<string, NodeWork>,
+  nodes: ReadonlyArray<{ slug: string; title: string }>,
+): ReadonlyMap<string, NodeWork> {
+  const stale = nodes.filter((node) => work.get(node.slug)?.title !== node.title);
+  if (stale.length === 0) return work;
+  const next = new Map(work);
+  for (const node of stale)
+    next.set(node.slug, { ...(work.get(node.slug) ?? emptyWork(node.slug)), title: node.title });
+  return next;
+}

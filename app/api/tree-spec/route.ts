@@ -12,12 +12,15 @@ const saveSchema = z.object({
   baseVersion: z.number().int().min(1).nullable(),
 });
 
-// POST /api/tree-spec – save a plan's whole design tree atomically, then rescan against it
+// POST /api/tree-spec – save a plan's whole design tree atomically, then rescan against it; its run follows it
 export const POST = withErrorHandling(async (request: Request) => {
   const { planId, tree, baseVersion } = await parseJsonBody(request, saveSchema);
-  const plan = await saveTreeSpec(getRuntimeContext().db, { planId, tree, baseVersion });
+  const ctx = getRuntimeContext();
+  const plan = await saveTreeSpec(ctx.db, { planId, tree, baseVersion });
+  // A running plan follows its tree: added nodes join, removed ones end (lib/plans/run/follow-tree.ts).
+  ctx.planRuns.kick(planId);
   return Response.json({
     plan,
-    dashboard: await buildRepoDashboard(getRuntimeContext().db, { repoId: plan.repoId, planId }),
+    dashboard: await buildRepoDashboard(ctx.db, { repoId: plan.repoId, planId }),
   });
 });

@@ -1,3 +1,4 @@
+import type { DesignNode } from "@/lib/design/types.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { dependencyStatus } from "./dependency-status.ts";
 import type { PlanRun, PlanRunNode } from "./plan-run.ts";
@@ -15,20 +16,13 @@ export function createPlanRun(request: PlanRunRequest & { nodeEstimateUsd: numbe
   }
   const parentOf = new Map(request.tree.edges.map((edge) => [edge.child, edge.parent]));
   const stacked = new Set(request.startFromParentBranch);
-  const nodes: PlanRunNode[] = request.tree.nodes.map((designNode) => {
-    const parent = parentOf.get(designNode.slug);
-    return {
-      slug: designNode.slug,
-      dependsOn: parent === undefined ? [] : [parent],
-      startFrom: stacked.has(designNode.slug) ? "parent_branch" : "base",
-      spec: designNode.description?.trim() || designNode.title,
+  const nodes: PlanRunNode[] = request.tree.nodes.map((designNode) =>
+    newRunNode(designNode, {
+      parent: parentOf.get(designNode.slug) ?? null,
+      isStacked: stacked.has(designNode.slug),
       estimateUsd: request.nodeEstimateUsd,
-      runCount: 0,
-      nextRun: "spec",
-      checkFailures: 0,
-      state: { name: "waiting", reason: "waiting to start" },
-    };
-  });
+    }),
+  );
   const run: PlanRun = { isPaused: false, nodes };
   return {
     ...run,
@@ -36,5 +30,23 @@ export function createPlanRun(request: PlanRunRequest & { nodeEstimateUsd: numbe
       const status = dependencyStatus(run, node);
       return status.isMet ? node : { ...node, state: { name: "waiting", reason: status.reason } };
     }),
+  };
+}
+
+/** A design node as a fresh node of a run: waiting, its spec its description (or title), depending on its parent. */
+export function newRunNode(
+  designNode: DesignNode,
+  input: { parent: string | null; isStacked: boolean; estimateUsd: number },
+): PlanRunNode {
+  return {
+    slug: designNode.slug,
+    dependsOn: input.parent === null ? [] : [input.parent],
+    startFrom: input.isStacked ? "parent_branch" : "base",
+    spec: designNode.description?.trim() || designNode.title,
+    estimateUsd: input.estimateUsd,
+    runCount: 0,
+    nextRun: "spec",
+    checkFailures: 0,
+    state: { name: "waiting", reason: "waiting to start" },
   };
 }
