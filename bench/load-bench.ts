@@ -1,5 +1,5 @@
 // npm run bench:load – 20 worktrees streaming answers at once through the mock model while hook
-// events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS; LOAD_PROFILE=1 writes a CPU profile of the
+// events arrive at 100/s (LOAD_WORKTREES, LOAD_SECONDS, LOAD_HOOKS per second; LOAD_PROFILE=1 writes a CPU profile of the
 // server to /tmp/prof; LOAD_NODE_ARGS adds Node flags to the server, e.g. "--import ./bench/long-task-trace.mjs").
 // Prints server RSS (start/end), event-loop delay p99, the CPU of Arbor (server and process host)
 // beside its children's (the claude CLIs, git), relay latency p50/p99 and errors. Exits non-zero only when requests failed (an error is a bug, not a figure).
@@ -22,7 +22,8 @@ import { percentile, round } from "./stats.ts";
 
 const WORKTREES = Number(process.env.LOAD_WORKTREES ?? 20);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const HOOK_EVENTS_PER_SECOND = 100;
+/** LOAD_HOOKS=0 measures the agents alone (issue #37's ten agents streaming). */
+const HOOK_EVENTS_PER_SECOND = Number(process.env.LOAD_HOOKS ?? 100);
 const IDLE_SECONDS = 5;
 
 // --expose-gc: memory is read after a full collection at start and end, so growth means retained memory.
@@ -59,6 +60,9 @@ try {
   });
   for (const { sessionId } of sessions) ws.send({ type: "subscribe_session", sessionId });
 
+  // One send first: the routes a send uses load on first request (docs/decisions/0023), a one-time cost
+  // that is not the load being measured.
+  await sendChat(env.arbor, { sessionId: sessions[0]!.sessionId, userMessage: "[[mock:text warm]]" });
   // Baseline in the same run: the same server, idle, for a few seconds (what this machine's noise alone gives).
   await callApi<MetricsBody>(env.arbor, "/api/health/metrics?reset=1&gc=1");
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
@@ -83,7 +87,7 @@ try {
   const token = readFileSync(path.join(env.arbor.dataDir, "hook-token"), "utf8").trim();
   let hookEvents = 0;
   const hookLoop = (async () => {
-    for (let index = 0; Date.now() < deadline; index += 1) {
+    for (let index = 0; HOOK_EVENTS_PER_SECOND > 0 && Date.now() < deadline; index += 1) {
       const due = deadline - SECONDS * 1000 + (index * 1000) / HOOK_EVENTS_PER_SECOND;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
       const status = await postHook({
