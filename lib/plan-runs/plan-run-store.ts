@@ -34,9 +34,9 @@ export async function readStoredPlanRun(db: Db, planId: string): Promise<StoredP
   return row ? fromRow(row) : null;
 }
 
-/** Every plan run kept (the boot resumes them). */
-export async function listStoredPlanRuns(db: Db): Promise<StoredPlanRun[]> {
-  return (await db.planRun.findMany({ orderBy: { createdAt: "asc" } })).map(fromRow);
+/** Which plans have a run, oldest first (the boot resumes them, reading each on its own). */
+export async function listPlanRunIds(db: Db): Promise<Array<{ planId: string; repoId: string }>> {
+  return db.planRun.findMany({ orderBy: { createdAt: "asc" }, select: { planId: true, repoId: true } });
 }
 
 export async function insertPlanRun(db: Db, input: Omit<StoredPlanRun, "id" | "version">): Promise<StoredPlanRun> {

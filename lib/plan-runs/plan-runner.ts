@@ -4,6 +4,7 @@ import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { applyNodeEventOrThrow } from "@/lib/plans/run/apply-node-event.ts";
 import { createPlanRun } from "@/lib/plans/run/create-plan-run.ts";
 import { followTree } from "@/lib/plans/run/follow-tree.ts";
+import { waitingForOf } from "@/lib/plans/run/waiting-for.ts";
 import { describeNodeState } from "@/lib/plans/run/describe-node-state.ts";
 import { nextToLand, type LandingPick } from "@/lib/plans/run/next-to-land.ts";
 import type { NodeEvent } from "@/lib/plans/run/node-events.ts";
@@ -12,7 +13,7 @@ import type { PlanRun } from "@/lib/plans/run/plan-run.ts";
 import { applyRunEvent, pausePlan, recoverAfterRestart, resumePlan } from "@/lib/plans/run/plan-run-lifecycle.ts";
 import { emptyWork, type NodeWork, type PlanRunOptions, type StoredPlanRun } from "@/lib/plans/run/plan-run-record.ts";
 import { toPlanRunView, type PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
-import { repoTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { listLocalRepoIds } from "@/lib/team/ownership.ts";
 import { assertCommitterIdentity } from "@/lib/worktrees/land/git-identity.ts";
@@ -20,7 +21,7 @@ import { assertPermissionModeOffered } from "./permission-mode.ts";
 import { checkNode } from "./check-node.ts";
 import { landNode } from "./land-node.ts";
 import { errorMessage, launchNodeRun } from "./launch-node-run.ts";
-import { listStoredPlanRuns, insertPlanRun, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
+import { insertPlanRun, listPlanRunIds, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
 import type { PlanRunsContext } from "./plan-runs-context.ts";
 
 /** The plan's estimate of one node's run, in dollars, until its own runs say better. */
@@ -159,15 +160,22 @@ export class PlanRunner {
    */
   async resumeAfterRestart(): Promise<number> {
     const local = new Set(await listLocalRepoIds(this.ctx.db));
-    const runs = (await listStoredPlanRuns(this.ctx.db)).filter((stored) => local.has(stored.repoId));
+    const runs = (await listPlanRunIds(this.ctx.db)).filter((stored) => local.has(stored.repoId));
+    let resumed = 0;
     for (const stored of runs) {
-      await this.#change(stored.planId, (current) => {
-        const recovered = recoverAfterRestart(current.run).run;
-        return { run: recovered.isPaused ? recovered : resumePlan(recovered) };
-      });
-      this.kick(stored.planId);
+      // One plan that cannot be resumed must not keep Arbor from starting, nor the other plans from resuming.
+      try {
+        await this.#change(stored.planId, (current) => {
+          const recovered = recoverAfterRestart(current.run).run;
+          return { run: recovered.isPaused ? recovered : resumePlan(recovered) };
+        });
+        this.kick(stored.planId);
+        resumed += 1;
+      } catch (error) {
+        console.error(`[arbor] plan ${stored.planId}: its run could not be resumed`, error);
+      }
     }
-    return runs.length;
+    return resumed;
   }
 
   /** Looks for work to start in the plan (in the background). */
@@ -245,7 +253,8 @@ export class PlanRunner {
     void (async () => {
       const stored = await readStoredPlanRun(this.ctx.db, planId);
       const node = stored?.run.nodes.find((candidate) => candidate.slug === slug);
-      if (!stored || !node) return;
+      // Stopped, skipped or removed between the pass that dispatched it and now: nothing starts.
+      if (!stored || !node || node.state.name !== "running") return;
       const parentSlug = node.dependsOn[0];
       const launched = await launchNodeRun(this.ctx, {
         planId,
@@ -258,12 +267,37 @@ export class PlanRunner {
         message,
         onWork: (work) => this.#setWork(planId, slug, work),
       });
-      await this.#event(planId, slug, await launched.ended);
+      const unwatch = this.#watchRequests(planId, slug, launched.work);
+      try {
+        await this.#event(planId, slug, await launched.ended);
+      } finally {
+        unwatch();
+      }
     })().catch((error: unknown) =>
       this.#event(planId, slug, { type: "failed", message: errorMessage(error) }).catch((failure: unknown) =>
         console.error(`[arbor] plan ${planId}: ${slug} failed and could not be marked failed`, failure),
       ),
     );
+  }
+
+  /**
+   * While a node's run is live, what its agent asks (a tool to allow, a question) moves the node to
+   * waiting for you, and the last answer moves it back to running. Returns the unsubscribe.
+   */
+  #watchRequests(planId: string, slug: string, work: NodeWork): () => void {
+    const runId = work.runs.at(-1)?.runId;
+    if (!work.sessionId || !runId) return () => {};
+    const pending = new Set<string>();
+    return this.ctx.hub.subscribe(sessionTopic(work.sessionId), (message) => {
+      if (message.type !== "run_event" || message.runId !== runId) return;
+      const { event } = message;
+      if (event.kind === "approval_requested") {
+        pending.add(event.approval.id);
+        this.#report(planId, slug, { type: "needs_user", waitingFor: waitingForOf(event.approval) });
+      } else if (event.kind === "approval_resolved" && pending.delete(event.approvalId) && pending.size === 0) {
+        this.#report(planId, slug, { type: "user_answered" });
+      }
+    });
   }
 
   async #check(planId: string, slug: string): Promise<void> {
@@ -323,6 +357,13 @@ export class PlanRunner {
       return { run: result.run, work: updateWork ? withWork(stored, slug, updateWork) : stored.work };
     });
     this.kick(planId);
+  }
+
+  /** #event from a listener, which has no one to tell when saving fails: it is logged. */
+  #report(planId: string, slug: string, event: NodeEvent): void {
+    this.#event(planId, slug, event).catch((error: unknown) =>
+      console.error(`[arbor] plan ${planId}: ${slug}: ${event.type} was not recorded`, error),
+    );
   }
 
   async #setWork(planId: string, slug: string, work: NodeWork): Promise<void> {

@@ -145,11 +145,46 @@ describe("bad input to a plan run", () => {
       expect(doomed.description).toMatch(
         /^failed: removed from the plan's design tree; its branch, worktree and conversation are kept/,
       );
-      expect(doomed.runs.map((run) => run.status)).toEqual(["cancelled"]);
+      // Its agent was stopped: the run ends cancelled (the plan does not wait for that to say the node ended).
+      expect(doomed.runs).toHaveLength(1);
+      const ended = await callApi<{ run: { status: string } }>(arbor, `/api/chat/runs/${doomed.runs[0]!.id}?wait=1`);
+      expect(ended.body.run.status).toBe("cancelled");
       expect(existsSync(doomed.worktreePath!)).toBe(true);
       expect(await mainFiles()).toContain("kept.txt");
     } finally {
       mock.setResponder(null);
     }
+  }, 240_000);
+
+  it("shows a node whose agent asks to run a tool as waiting for you, and goes on once it is allowed", async () => {
+    const { arbor } = shared.env;
+    const planId = await createPlan("Asking", {
+      nodes: [{ slug: "asks", title: "Asks", description: "[[mock:bash echo hi > asked.txt]]" }],
+      edges: [],
+    });
+    expect((await runPlan(planId, { autoLand: true })).status).toBe(200);
+    await ws.waitFor(
+      (message) =>
+        message.type === "plan_run" &&
+        message.planId === planId &&
+        message.nodes.some((entry) => entry.slug === "asks" && entry.description === "waiting for you: allow Bash?"),
+    );
+    const node = (await readRun(planId)).body.run.nodes[0]!;
+    expect(node).toMatchObject({ state: "waiting_for_user", needsUser: true });
+    const pending = await callApi<{ approvals: Array<{ id: string; status: string }> }>(
+      arbor,
+      `/api/approvals?sessionId=${node.sessionId}`,
+    );
+    const approval = pending.body.approvals.find((entry) => entry.status === "pending")!;
+    expect(
+      (await callApi(arbor, `/api/approvals/${approval.id}`, { body: { decision: { action: "allow_once" } } })).status,
+    ).toBe(200);
+    await ws.waitFor(
+      (message) =>
+        message.type === "plan_run" &&
+        message.planId === planId &&
+        message.nodes.some((entry) => entry.slug === "asks" && entry.state === "landed"),
+    );
+    expect(await mainFiles()).toContain("asked.txt");
   }, 240_000);
 });
