@@ -118,4 +118,9 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await page.screenshot({ path: path.join(outDir, "plan-run-board-phone.png"), fullPage: true });
   await board.getByTestId("plan-node-api").getByRole("button", { name: "Open chat" }).click();
   await expect(page.locator('[data-testid="message"][data-role="user"]').first()).toContainText("Payment API");
+  // What the node's agent cost shows in its chat too.
+  await expect(page.getByTestId("worktree-costs")).toHaveText(
+    `$${bySlug.get("api")!.costUsd.toFixed(2)} over 1 run · $${bySlug.get("api")!.costUsd.toFixed(2)} today`,
+  );
+  await page.screenshot({ path: path.join(outDir, "plan-run-chat-phone.png") });
 });

@@ -1,5 +1,8 @@
 "use client";
 
+import { useRepoCosts } from "@/components/api/costs-api.ts";
+import { formatUsd } from "@/lib/chat/costs/roll-up-costs.ts";
+
 import type { ReactNode } from "react";
 import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.tsx";
@@ -42,6 +45,7 @@ export function ChatHeader(props: {
         >
           {session.worktreePath}
         </p>
+        <WorktreeCost repoId={session.repoId} worktreePath={session.worktreePath} />
       </div>
       {props.isReadOnly ? null : <WorktreeHooksStatus repoId={session.repoId} worktreePath={session.worktreePath} />}
       {props.isReadOnly ? null : (
@@ -58,5 +62,17 @@ export function ChatHeader(props: {
         <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />
       )}
     </header>
+  );
+}
+
+/** What this worktree's agents cost, in all and today (nothing before its first run reports one). */
+function WorktreeCost(props: { repoId: string; worktreePath: string }) {
+  const costs = useRepoCosts(props.repoId);
+  const here = costs.data?.byWorktree.find((entry) => entry.worktreePath === props.worktreePath);
+  if (!here) return null;
+  return (
+    <p className="text-[11px] text-zinc-500" data-testid="worktree-costs">
+      {`${formatUsd(here.totalUsd)} over ${here.runs === 1 ? "1 run" : `${here.runs} runs`} · ${formatUsd(here.todayUsd)} today`}
+    </p>
   );
 }

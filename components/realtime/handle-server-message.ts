@@ -143,6 +143,8 @@ function applyWorktreeActivity(client: QueryClient, message: WorktreeActivityMes
   const attention = client.getQueryData<AttentionItem[]>(queryKeys.attention());
   if (attention && !attention.some((item) => item.worktreePath === message.worktreePath))
     refreshLatest(client, queryKeys.attention());
+  // A run ended: its cost is stored.
+  if (message.state === "idle" && message.lastRun) refreshLatest(client, queryKeys.costs(message.repoId));
 }
 
 function isFetching(client: QueryClient, queryKey: readonly unknown[]): boolean {

@@ -1,5 +1,8 @@
 "use client";
 
+import { useRepoCosts } from "@/components/api/costs-api.ts";
+import { formatUsd } from "@/lib/chat/costs/roll-up-costs.ts";
+
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
@@ -53,6 +56,7 @@ export function WorktreePanel(props: {
   const ledgerCounts = useLedgerCounts(props.pin.repoId);
   const countsByPath = new Map((ledgerCounts.data?.worktrees ?? []).map((item) => [item.worktreePath, item]));
   const [isLedgerOpen, setLedgerOpen] = useState(false);
+  const costs = useRepoCosts(props.pin.repoId);
   const listRef = useRef<HTMLUListElement>(null);
   const paths = useMemo(() => (scan.data?.worktrees ?? []).map((worktree) => worktree.path), [scan.data]);
   const keepFocus = useFocusAfterRemoval(listRef, paths);
@@ -71,6 +75,11 @@ export function WorktreePanel(props: {
             {scan.data
               ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees`
               : "scanning…"}
+            {costs.data && costs.data.totalUsd > 0 ? (
+              <span data-testid="repo-costs" title={`${formatUsd(costs.data.totalUsd)} in all`}>
+                {` · ${formatUsd(costs.data.todayUsd)} today`}
+              </span>
+            ) : null}
           </p>
         </div>
         {props.selectedPath !== null ? (

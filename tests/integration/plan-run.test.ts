@@ -187,4 +187,33 @@ describe("bad input to a plan run", () => {
     );
     expect(await mainFiles()).toContain("asked.txt");
   }, 240_000);
+
+  it("rolls every run's cost up per worktree and day, the same sums the plan shows per node", async () => {
+    const { arbor } = shared.env;
+    type CostsBody = {
+      costs: {
+        totalUsd: number;
+        todayUsd: number;
+        byWorktree: Array<{ worktreePath: string; totalUsd: number; runs: number }>;
+        byDay: Array<{ day: string; usd: number }>;
+      };
+    } & ErrorBody;
+    const { status, body } = await callApi<CostsBody>(arbor, `/api/repos/${shared.repo.repoId}/costs`);
+    expect(status).toBe(200);
+    expect(body.costs.totalUsd).toBeGreaterThan(0);
+    expect(body.costs.byDay).toHaveLength(14);
+    expect(body.costs.byDay.at(-1)!.usd).toBe(body.costs.todayUsd);
+    const plans = await callApi<{ plans: Array<{ id: string; title: string }> }>(
+      arbor,
+      `/api/plans?repoId=${shared.repo.repoId}`,
+    );
+    const asking = plans.body.plans.find((plan) => plan.title === "Asking")!;
+    const node = (await readRun(asking.id)).body.run.nodes[0]!;
+    const here = body.costs.byWorktree.find((entry) => entry.worktreePath === node.worktreePath)!;
+    expect(here.totalUsd).toBe(node.costUsd);
+    expect(here.runs).toBe(node.runs.length);
+    const unknown = await callApi<CostsBody>(arbor, "/api/repos/00000000-0000-4000-8000-000000000000/costs");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toMatch(/not pinned/);
+  });
 });
