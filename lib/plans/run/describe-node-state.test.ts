@@ -6,6 +6,13 @@ import { nodeIn, ONE_NODE_PER_STATE } from "./plan-run-fixtures.ts";
 const words = (state: NodeState, checkFailures = 0) => describeNodeState(nodeIn("api", state, { checkFailures }));
 
 describe("describeNodeState", () => {
+  it("writes out the invisible characters of what git, a repository or an agent put in it", () => {
+    const failed = words({ name: "failed", message: "feat/\u202eevil\u202c-name already exists", phase: "waiting" });
+    expect(failed).toBe("failed: feat/[U+202E]evil[U+202C]-name already exists");
+    const conflict = words({ name: "stopped", cause: { kind: "conflict", files: ["a\u200b.ts"] }, phase: "landing" });
+    expect(conflict).toBe("stopped: merge conflict in a[U+200B].ts");
+  });
+
   it("reads each state at a glance", () => {
     expect(words({ name: "queued", reason: "7 of 8 agent slots busy" })).toBe("7 of 8 agent slots busy");
     expect(words({ name: "waiting", reason: "waiting for api-schema to land" })).toBe("waiting for api-schema to land");

@@ -1,11 +1,20 @@
+import { revealInvisible } from "@/lib/git/parse/reveal-invisible.ts";
 import { listInWords } from "./dependency-status.ts";
 import type { PlanRunNode } from "./plan-run.ts";
 
 /** Files named in a conflict before "and n more". */
 const CONFLICT_FILES_NAMED = 3;
 
-/** A node's state in the words the board and the tree show: "checks failed (trying again 1 of 2)". */
+/**
+ * A node's state in the words the board and the tree show: "checks failed (trying again 1 of 2)".
+ * What git, a repository or an agent wrote into it (a branch in a failure, a conflicting file, a
+ * question) has its invisible characters written out, so a name cannot read as another.
+ */
 export function describeNodeState(node: PlanRunNode): string {
+  return revealInvisible(describeInWords(node));
+}
+
+function describeInWords(node: PlanRunNode): string {
   const state = node.state;
   switch (state.name) {
     case "waiting":
