@@ -17,7 +17,14 @@ import { VisibleName } from "@/components/ui/VisibleName.tsx";
 import type { NodeStateName } from "@/lib/plans/run/plan-run.ts";
 import type { PlanPermissionMode } from "@/lib/plans/run/plan-run-record.ts";
 import type { PlanRunNodeView, PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
-import { BOARD_COLUMNS, groupIntoColumns, nodeActions, summarizeRun, type NodeActionName } from "./plan-run-board.ts";
+import {
+  BOARD_COLUMNS,
+  groupIntoColumns,
+  nodeActions,
+  parseOptionalNumber,
+  summarizeRun,
+  type NodeActionName,
+} from "./plan-run-board.ts";
 
 const STATE_TONE: Record<NodeStateName, BadgeTone> = {
   waiting: "muted",
@@ -68,11 +75,19 @@ function RunPlanForm(props: { planId: string }) {
   const [budget, setBudget] = useState("");
   const [autoLand, setAutoLand] = useState(false);
   const [mode, setMode] = useState<PlanPermissionMode>("default");
+  const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const agents = parseOptionalNumber(concurrency, "Agents at once");
+    const dollars = parseOptionalNumber(budget, "The budget");
+    if (!agents.ok || !dollars.ok) {
+      setProblem(!agents.ok ? agents.message : !dollars.ok ? dollars.message : null);
+      return;
+    }
+    setProblem(null);
     const body: StartPlanRunBody = {
-      concurrency: concurrency.trim() === "" ? null : Number(concurrency),
-      budgetUsd: budget.trim() === "" ? null : Number(budget),
+      concurrency: agents.value,
+      budgetUsd: dollars.value,
       autoLand,
       permissionMode: mode,
     };
@@ -88,28 +103,20 @@ function RunPlanForm(props: { planId: string }) {
         Run the plan: each node whose parent has landed gets its own worktree and agent, its work is committed and
         checked, and it lands in the merge order.
       </p>
-      <label className="flex flex-col gap-1">
-        Agents at once
-        <TextInput
-          data-testid="run-concurrency"
-          inputMode="numeric"
-          placeholder="automatic"
-          className="w-24"
-          value={concurrency}
-          onChange={(event) => setConcurrency(event.target.value)}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Budget in dollars
-        <TextInput
-          data-testid="run-budget"
-          inputMode="decimal"
-          placeholder="none"
-          className="w-24"
-          value={budget}
-          onChange={(event) => setBudget(event.target.value)}
-        />
-      </label>
+      <NumberField
+        label="Agents at once"
+        testId="run-concurrency"
+        placeholder="automatic"
+        value={concurrency}
+        onChange={setConcurrency}
+      />
+      <NumberField
+        label="Budget in dollars"
+        testId="run-budget"
+        placeholder="none"
+        value={budget}
+        onChange={setBudget}
+      />
       <label className="flex flex-col gap-1">
         Agents start in
         <Select
@@ -134,12 +141,35 @@ function RunPlanForm(props: { planId: string }) {
       <Button variant="primary" size="lg" type="submit" data-testid="run-plan" disabled={start.isPending}>
         {start.isPending ? "Starting…" : "Run"}
       </Button>
-      {start.error ? (
+      {problem || start.error ? (
         <div className="w-full">
-          <ErrorNotice error={start.error} testId="run-plan-error" />
+          <ErrorNotice error={problem ?? start.error} testId="run-plan-error" />
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A labelled number box whose text is read by parseOptionalNumber on submit. */
+function NumberField(props: {
+  label: string;
+  testId: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      {props.label}
+      <TextInput
+        data-testid={props.testId}
+        inputMode="decimal"
+        placeholder={props.placeholder}
+        className="w-24"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
   );
 }
 

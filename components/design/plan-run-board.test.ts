@@ -3,7 +3,7 @@ import { ONE_NODE_PER_STATE, nodeIn, planRun } from "@/lib/plans/run/plan-run-fi
 import { emptyWork } from "@/lib/plans/run/plan-run-record.ts";
 import { toPlanRunView, type PlanRunNodeView } from "@/lib/plans/run/plan-run-view.ts";
 import type { NodeState } from "@/lib/plans/run/plan-run.ts";
-import { groupIntoColumns, nodeActions, summarizeRun } from "./plan-run-board.ts";
+import { groupIntoColumns, nodeActions, parseOptionalNumber, summarizeRun } from "./plan-run-board.ts";
 
 function viewOf(states: Record<string, NodeState>, options: { autoLand?: boolean; budgetUsd?: number | null } = {}) {
   const run = planRun(Object.entries(states).map(([slug, state]) => nodeIn(slug, state)));
@@ -71,5 +71,17 @@ describe("the plan run board", () => {
     expect(summarizeRun({ ...view, isPaused: true, budgetUsd: null })).toBe(
       "1 of 2 landed · $0.00 spent · 4 agents at once · paused",
     );
+  });
+});
+
+describe("parseOptionalNumber", () => {
+  it("reads empty as none, a number as itself, and refuses anything else saying what to type", () => {
+    expect(parseOptionalNumber("  ", "Agents at once")).toEqual({ ok: true, value: null });
+    expect(parseOptionalNumber(" 3 ", "Agents at once")).toEqual({ ok: true, value: 3 });
+    expect(parseOptionalNumber("2.50", "Budget")).toEqual({ ok: true, value: 2.5 });
+    expect(parseOptionalNumber("three", "Agents at once")).toEqual({
+      ok: false,
+      message: 'Agents at once must be a number, not "three". Type a number, or leave it empty.',
+    });
   });
 });

@@ -88,3 +88,18 @@ export function summarizeRun(run: PlanRunView): string {
   const paused = run.isPaused ? " · paused" : "";
   return `${landed} of ${run.nodes.length} landed · ${spent} · ${run.concurrencyInForce} agents at once${paused}`;
 }
+
+/**
+ * A number box's text for the API: empty is null (automatic, no budget), a number is itself, and
+ * anything else is refused here with what to type, never sent as null (which would mean "automatic"). Pure.
+ */
+export function parseOptionalNumber(
+  text: string,
+  label: string,
+): { ok: true; value: number | null } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: true, value: null };
+  const value = Number(trimmed);
+  if (Number.isFinite(value)) return { ok: true, value };
+  return { ok: false, message: `${label} must be a number, not "${trimmed}". Type a number, or leave it empty.` };
+}

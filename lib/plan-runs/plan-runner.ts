@@ -5,14 +5,22 @@ import { applyNodeEventOrThrow } from "@/lib/plans/run/apply-node-event.ts";
 import { createPlanRun } from "@/lib/plans/run/create-plan-run.ts";
 import { followTree } from "@/lib/plans/run/follow-tree.ts";
 import { waitingForOf } from "@/lib/plans/run/waiting-for.ts";
-import { describeNodeState } from "@/lib/plans/run/describe-node-state.ts";
 import { nextToLand, type LandingPick } from "@/lib/plans/run/next-to-land.ts";
 import type { NodeEvent } from "@/lib/plans/run/node-events.ts";
 import { hasLiveAgent, planNextDispatches, type Dispatch } from "@/lib/plans/run/plan-next-dispatches.ts";
 import type { PlanRun } from "@/lib/plans/run/plan-run.ts";
 import { applyRunEvent, pausePlan, recoverAfterRestart, resumePlan } from "@/lib/plans/run/plan-run-lifecycle.ts";
 import { emptyWork, type NodeWork, type PlanRunOptions, type StoredPlanRun } from "@/lib/plans/run/plan-run-record.ts";
-import { toPlanRunView, type PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { planRunMessage, toPlanRunView, type PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { eventFor, type NodeAction } from "@/lib/plans/run/node-actions.ts";
+import {
+  applyOrKeep,
+  estimateOfOneRun,
+  NODE_ESTIMATE_USD,
+  withEstimate,
+  withTitles,
+  withWork,
+} from "@/lib/plans/run/run-pass.ts";
 import { repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { listLocalRepoIds } from "@/lib/team/ownership.ts";
@@ -24,9 +32,6 @@ import { errorMessage, launchNodeRun } from "./launch-node-run.ts";
 import { insertPlanRun, listPlanRunIds, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
 import type { PlanRunsContext } from "./plan-runs-context.ts";
 
-/** The plan's estimate of one node's run, in dollars, until its own runs say better. */
-export const NODE_ESTIMATE_USD = 0.5;
-
 /** What POST /api/plans/{planId}/run may set; what it leaves out keeps its value (or the default). */
 export interface StartPlanRunInput {
   concurrency?: number | null;
@@ -35,16 +40,6 @@ export interface StartPlanRunInput {
   budgetUsd?: number | null;
   startFromParentBranch?: string[];
 }
-
-/** What the user may do to one node from the board. */
-export type NodeAction =
-  | { type: "retry" }
-  | { type: "skip" }
-  | { type: "stop" }
-  | { type: "land" }
-  | { type: "recheck" }
-  | { type: "edit_spec"; spec: string }
-  | { type: "answer"; message: string };
 
 /**
  * The wiring of the plan run's pure core (lib/plans/run): it keeps each run in the database and
@@ -141,6 +136,11 @@ export class PlanRunner {
       await getPlanOrThrow(this.ctx.db, planId);
       throw new AppError("not_found", "This plan has not been run yet. Run it first (POST to this address).");
     }
+    return this.#viewOf(stored);
+  }
+
+  /** The view of a run already read: its agent runs' status and cost are read with it. */
+  async #viewOf(stored: StoredPlanRun): Promise<PlanRunView> {
     const runIds = [...stored.work.values()].flatMap((work) => work.runs.map((run) => run.runId));
     const rows = await this.ctx.db.agentRun.findMany({
       where: { id: { in: runIds } },
@@ -198,7 +198,7 @@ export class PlanRunner {
     if (this.#isClosed) return;
     const stored = await readStoredPlanRun(this.ctx.db, planId);
     if (!stored) return;
-    const [plan, view] = await Promise.all([getPlanOrThrow(this.ctx.db, planId), this.view(planId)]);
+    const [plan, view] = await Promise.all([getPlanOrThrow(this.ctx.db, planId), this.#viewOf(stored)]);
     const estimateUsd = estimateOfOneRun(view);
     const followed = followTree(stored.run, {
       tree: plan.tree ?? { nodes: [], edges: [] },
@@ -403,82 +403,11 @@ export class PlanRunner {
   }
 
   #publish(stored: StoredPlanRun): void {
-    this.ctx.hub.publish(repoTopic(stored.repoId), {
-      type: "plan_run",
-      repoId: stored.repoId,
-      planId: stored.planId,
-      version: stored.version,
-      isPaused: stored.run.isPaused,
-      nodes: stored.run.nodes.map((node) => ({
-        slug: node.slug,
-        state: node.state.name,
-        description: describeNodeState(node),
-      })),
-    });
+    this.ctx.hub.publish(repoTopic(stored.repoId), planRunMessage(stored));
   }
-}
-
-function eventFor(action: NodeAction): NodeEvent {
-  switch (action.type) {
-    case "retry":
-    case "skip":
-    case "stop":
-      return { type: action.type };
-    case "land":
-      return { type: "land_started" };
-    case "recheck":
-      return { type: "checks_started" };
-    case "edit_spec":
-      return { type: "spec_edited", spec: action.spec };
-    case "answer":
-      return { type: "user_answered" };
-  }
-}
-
-/** applyRunEvent, keeping the run as it was when the event is refused (the core already said why). */
-function applyOrKeep(run: PlanRun, slug: string, event: NodeEvent): PlanRun {
-  const result = applyRunEvent(run, { slug, event });
-  return result.ok ? result.run : run;
-}
-
-function withWork(stored: StoredPlanRun, slug: string, update: (work: NodeWork) => NodeWork): Map<string, NodeWork> {
-  const work = new Map(stored.work);
-  work.set(slug, update(work.get(slug) ?? emptyWork(slug)));
-  return work;
 }
 
 const noWorktree = (slug: string): NodeEvent => ({
   type: "failed",
   message: `${slug} has no worktree any more (it was removed). Retry it to start again from its spec.`,
 });
-
-/**
- * The plan's own estimate of one node's run: the mean cost of its runs that reported one, in whole
- * cents, or NODE_ESTIMATE_USD before any did.
- */
-function estimateOfOneRun(view: PlanRunView): number {
-  const costs = view.nodes.flatMap((node) => node.runs.flatMap((run) => (run.costUsd === null ? [] : [run.costUsd])));
-  if (costs.length === 0) return NODE_ESTIMATE_USD;
-  return Math.ceil((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * 100) / 100;
-}
-
-/** Nodes that have yet to start take the current estimate; the run is the same object when none changes. */
-function withEstimate(run: PlanRun, estimateUsd: number): PlanRun {
-  const isStale = (node: PlanRun["nodes"][number]) =>
-    (node.state.name === "waiting" || node.state.name === "queued") && node.estimateUsd !== estimateUsd;
-  if (!run.nodes.some(isStale)) return run;
-  return { ...run, nodes: run.nodes.map((node) => (isStale(node) ? { ...node, estimateUsd } : node)) };
-}
-
-/** Each node's title as the tree now has it (a node added to the tree gets its work); the same map when none changes. */
-function withTitles(
-  work: ReadonlyMap<string, NodeWork>,
-  nodes: ReadonlyArray<{ slug: string; title: string }>,
-): ReadonlyMap<string, NodeWork> {
-  const stale = nodes.filter((node) => work.get(node.slug)?.title !== node.title);
-  if (stale.length === 0) return work;
-  const next = new Map(work);
-  for (const node of stale)
-    next.set(node.slug, { ...(work.get(node.slug) ?? emptyWork(node.slug)), title: node.title });
-  return next;
-}

@@ -41,6 +41,24 @@ const readRun = (planId: string) => callApi<RunBody>(shared.env.arbor, `/api/pla
 const act = (planId: string, slug: string, body: Record<string, unknown>) =>
   callApi<RunBody>(shared.env.arbor, `/api/plans/${planId}/run/nodes/${slug}`, { body });
 
+/**
+ * Resolves on the plan's first `plan_run` message (past or future) in which each named node is in
+ * one of its states, or has exactly its description (`{ description }`).
+ */
+const planReaches = (planId: string, wanted: Record<string, string[] | { description: string }>) =>
+  ws.waitFor(
+    (message) =>
+      message.type === "plan_run" &&
+      message.planId === planId &&
+      Object.entries(wanted).every(([slug, want]) =>
+        message.nodes.some(
+          (entry) =>
+            entry.slug === slug &&
+            (Array.isArray(want) ? want.includes(entry.state) : entry.description === want.description),
+        ),
+      ),
+  );
+
 const mainFiles = async () =>
   (await runFixtureGit({ cwd: shared.repo.mainPath, args: ["ls-tree", "--name-only", "HEAD"] }))
     .split("\n")
@@ -91,13 +109,7 @@ describe("bad input to a plan run", () => {
     });
     const started = await runPlan(planId, {});
     expect(started.status).toBe(200);
-    await ws.waitFor(
-      (message) =>
-        message.type === "plan_run" &&
-        message.planId === planId &&
-        message.nodes.some((entry) => entry.slug === "taken" && entry.state === "failed") &&
-        message.nodes.some((entry) => entry.slug === "free" && ["ready", "landed"].includes(entry.state)),
-    );
+    await planReaches(planId, { taken: ["failed"], free: ["ready", "landed"] });
     const { body } = await readRun(planId);
     const taken = body.run.nodes.find((entry) => entry.slug === "taken")!;
     expect(taken.description).toMatch(/^failed: .*feat\/taken/);
@@ -107,12 +119,7 @@ describe("bad input to a plan run", () => {
     expect(body.run.nodes.find((entry) => entry.slug === "free")!.state).toBe("ready");
     const landed = await act(planId, "free", { action: "land" });
     expect(landed.status).toBe(200);
-    await ws.waitFor(
-      (message) =>
-        message.type === "plan_run" &&
-        message.planId === planId &&
-        message.nodes.some((entry) => entry.slug === "free" && entry.state === "landed"),
-    );
+    await planReaches(planId, { free: ["landed"] });
   });
 
   it("ends a node removed from the tree while its agent runs, saying so, and lands the rest", async () => {
@@ -134,13 +141,7 @@ describe("bad input to a plan run", () => {
         body: { planId, tree: { nodes: [kept], edges: [] }, baseVersion: saved.body.plan.treeVersion },
       });
       expect(edited.status).toBe(200);
-      await ws.waitFor(
-        (message) =>
-          message.type === "plan_run" &&
-          message.planId === planId &&
-          message.nodes.some((entry) => entry.slug === "doomed" && entry.state === "failed") &&
-          message.nodes.some((entry) => entry.slug === "kept" && entry.state === "landed"),
-      );
+      await planReaches(planId, { doomed: ["failed"], kept: ["landed"] });
       const doomed = (await readRun(planId)).body.run.nodes.find((entry) => entry.slug === "doomed")!;
       expect(doomed.description).toMatch(
         /^failed: removed from the plan's design tree; its branch, worktree and conversation are kept/,
@@ -163,12 +164,7 @@ describe("bad input to a plan run", () => {
       edges: [],
     });
     expect((await runPlan(planId, { autoLand: true })).status).toBe(200);
-    await ws.waitFor(
-      (message) =>
-        message.type === "plan_run" &&
-        message.planId === planId &&
-        message.nodes.some((entry) => entry.slug === "asks" && entry.description === "waiting for you: allow Bash?"),
-    );
+    await planReaches(planId, { asks: { description: "waiting for you: allow Bash?" } });
     const node = (await readRun(planId)).body.run.nodes[0]!;
     expect(node).toMatchObject({ state: "waiting_for_user", needsUser: true });
     const pending = await callApi<{ approvals: Array<{ id: string; status: string }> }>(
@@ -179,12 +175,7 @@ describe("bad input to a plan run", () => {
     expect(
       (await callApi(arbor, `/api/approvals/${approval.id}`, { body: { decision: { action: "allow_once" } } })).status,
     ).toBe(200);
-    await ws.waitFor(
-      (message) =>
-        message.type === "plan_run" &&
-        message.planId === planId &&
-        message.nodes.some((entry) => entry.slug === "asks" && entry.state === "landed"),
-    );
+    await planReaches(planId, { asks: ["landed"] });
     expect(await mainFiles()).toContain("asked.txt");
   }, 240_000);
 

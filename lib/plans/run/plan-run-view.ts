@@ -1,4 +1,5 @@
 import { describeNodeState, needsUser } from "./describe-node-state.ts";
+import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import type { LandingPick } from "./next-to-land.ts";
 import type { NodeState, NodeStateName, RunPurpose } from "./plan-run.ts";
 import { landedAtOf, type NodeChecks, type PlanRunOptions, type StoredPlanRun } from "./plan-run-record.ts";
@@ -116,4 +117,20 @@ export function questionInAnswer(answer: string | null): string | null {
   const last = paragraphs.at(-1);
   if (!last || !last.endsWith("?")) return null;
   return last.length > 300 ? `…${last.slice(-299)}` : last;
+}
+
+/** The `plan_run` message of a run: each node's state, in words too, so a board can show it at once. */
+export function planRunMessage(stored: StoredPlanRun): Extract<ServerMessage, { type: "plan_run" }> {
+  return {
+    type: "plan_run",
+    repoId: stored.repoId,
+    planId: stored.planId,
+    version: stored.version,
+    isPaused: stored.run.isPaused,
+    nodes: stored.run.nodes.map((node) => ({
+      slug: node.slug,
+      state: node.state.name,
+      description: describeNodeState(node),
+    })),
+  };
 }
