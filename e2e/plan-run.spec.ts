@@ -54,6 +54,14 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/?repo=${repoId}`);
   const form = page.getByTestId("run-plan-form");
+  // A typo is refused in the form, not sent as "automatic".
+  await form.getByTestId("run-concurrency").fill("three");
+  await form.getByTestId("run-plan").click();
+  await expect(form.getByTestId("run-plan-error")).toHaveText(
+    'Agents at once must be a number, not "three". Type a number, or leave it empty.',
+  );
+  mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, "plan-run-form-refused.png") });
   await form.getByTestId("run-concurrency").fill("3");
   await form.getByTestId("run-mode").selectOption("acceptEdits");
   await form.getByTestId("run-auto-land").check();
