@@ -66,11 +66,17 @@ export function worktreeModeUrl(input: { repoId: string; worktreePath: string })
   return `/api/worktree-mode?${new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath }).toString()}`;
 }
 
-/** The worktree's permission mode, Ask unless chosen in its chat header. */
+/** A worktree's mode, and the sandbox its agents run in (null: none). */
+export interface WorktreeModeBody {
+  mode: WorktreeMode;
+  sandbox: { allowedDomains: string[] } | null;
+}
+
+/** The worktree's permission mode, Ask unless chosen in its chat header, and its sandbox if any. */
 export function useWorktreeMode(input: { repoId: string; worktreePath: string }) {
   return useQuery({
     queryKey: queryKeys.worktreeMode(input.repoId, input.worktreePath),
-    queryFn: () => fetchJson<{ mode: WorktreeMode }>(worktreeModeUrl(input)).then((r) => r.mode),
+    queryFn: () => fetchJson<WorktreeModeBody>(worktreeModeUrl(input)),
   });
 }
 
@@ -83,7 +89,11 @@ export function useSaveWorktreeMode(input: { repoId: string; worktreePath: strin
         method: "PUT",
         body: { repoId: input.repoId, worktreePath: input.worktreePath, mode },
       }).then((r) => r.mode),
-    onSuccess: (mode) => client.setQueryData(queryKeys.worktreeMode(input.repoId, input.worktreePath), mode),
+    onSuccess: (mode) =>
+      client.setQueryData<WorktreeModeBody>(queryKeys.worktreeMode(input.repoId, input.worktreePath), (body) => ({
+        mode,
+        sandbox: body?.sandbox ?? null,
+      })),
   });
 }
 

@@ -12,6 +12,8 @@ export interface StartPlanRunBody {
   autoLand?: boolean;
   permissionMode?: PlanPermissionMode;
   budgetUsd?: number | null;
+  /** Sandboxed: the domains its agents may reach, as typed (the server reads and checks them). */
+  allowedDomains?: string;
 }
 
 /** A node action from the board. */

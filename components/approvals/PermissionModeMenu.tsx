@@ -27,7 +27,9 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
   const container = useRef<HTMLDivElement>(null);
   const [isOpen, setOpen] = useState(false);
   const [isConfirmingBypass, setConfirmingBypass] = useState(false);
-  const mode = useWorktreeMode(props).data ?? "default";
+  const current = useWorktreeMode(props).data;
+  const mode = current?.mode ?? "default";
+  const sandbox = current?.sandbox ?? null;
   const save = useSaveWorktreeMode(props);
   const isTrusted = useRepoTrust(props.repoId).data?.status === "trusted";
   const close = useCallback(() => {
@@ -68,7 +70,14 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
         onClick={() => (isOpen ? close() : setOpen(true))}
         className={TRIGGER_TONE[mode]}
       >
-        Mode: <span className="font-semibold">{MODE_LOOK[mode].label}</span> ▾
+        Mode: <span className="font-semibold">{MODE_LOOK[mode].label}</span>
+        {sandbox ? (
+          <span data-testid="mode-sandboxed" className="font-semibold text-emerald-700 dark:text-emerald-400">
+            {" "}
+            · Sandboxed
+          </span>
+        ) : null}{" "}
+        ▾
       </Button>
       {isOpen ? (
         <div
@@ -82,6 +91,13 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
           <p className="px-2 pb-1 pt-0.5 text-[11px] text-zinc-500">
             What Claude may do in this worktree without asking. Applies from the next message.
           </p>
+          {sandbox ? (
+            <p data-testid="mode-sandbox-note" className="px-2 pb-1 text-[11px] text-emerald-800 dark:text-emerald-300">
+              Commands run in Claude Code&apos;s sandbox (this plan node was started Sandboxed): they write only in this
+              worktree and reach{" "}
+              {sandbox.allowedDomains.length > 0 ? sandbox.allowedDomains.join(", ") : "no network domain"}.
+            </p>
+          ) : null}
           {WORKTREE_MODES.map((option) => {
             const isLocked = option === "bypassPermissions" && !isTrusted;
             return (

@@ -75,6 +75,7 @@ function RunPlanForm(props: { planId: string }) {
   const [budget, setBudget] = useState("");
   const [autoLand, setAutoLand] = useState(false);
   const [mode, setMode] = useState<PlanPermissionMode>("default");
+  const [domains, setDomains] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +91,7 @@ function RunPlanForm(props: { planId: string }) {
       budgetUsd: dollars.value,
       autoLand,
       permissionMode: mode,
+      ...(mode === "sandboxed" ? { allowedDomains: domains } : {}),
     };
     start.mutate(body);
   };
@@ -103,6 +105,12 @@ function RunPlanForm(props: { planId: string }) {
         Run the plan: each node whose parent has landed gets its own worktree and agent, its work is committed and
         checked, and it lands in the merge order.
       </p>
+      {mode === "sandboxed" ? (
+        <p className="w-full text-zinc-600 dark:text-zinc-400" data-testid="run-sandbox-note">
+          Sandboxed: agents edit files and run commands without asking, inside Claude Code&apos;s sandbox. Commands can
+          write only in their worktree and reach only the domains listed; anything else still asks you.
+        </p>
+      ) : null}
       <NumberField
         label="Agents at once"
         testId="run-concurrency"
@@ -129,6 +137,17 @@ function RunPlanForm(props: { planId: string }) {
           <option value="sandboxed">Sandboxed</option>
         </Select>
       </label>
+      {mode === "sandboxed" ? (
+        <label className="flex min-w-48 flex-1 flex-col gap-1">
+          Network allowed to
+          <TextInput
+            data-testid="run-allowed-domains"
+            placeholder="no domain (e.g. registry.npmjs.org)"
+            value={domains}
+            onChange={(event) => setDomains(event.target.value)}
+          />
+        </label>
+      ) : null}
       <label className="flex items-center gap-1.5 py-1.5">
         <input
           type="checkbox"

@@ -18,6 +18,7 @@ function viewOf(states: Record<string, NodeState>, options: { autoLand?: boolean
         autoLand: options.autoLand ?? false,
         permissionMode: "default",
         budgetUsd: options.budgetUsd ?? null,
+        allowedDomains: [],
       },
       run,
       work: new Map(run.nodes.map((node) => [node.slug, emptyWork(node.slug)])),

@@ -115,3 +115,36 @@ describe("runs in a repository the user has not trusted", () => {
     expect(args).not.toContain("--settings");
   });
 });
+
+describe("runs in Claude Code's sandbox", () => {
+  const settingsOf = (args: string[]) => JSON.parse(args[args.indexOf("--settings") + 1]!) as Record<string, unknown>;
+
+  it("turn the sandbox on through --settings in a trusted repository, with the allowed domains", () => {
+    const args = buildClaudeArgs({ ...BASE, sandbox: { allowedDomains: ["pypi.org"] } });
+    expect(settingsOf(args)).toEqual({
+      sandbox: {
+        enabled: true,
+        autoAllowBashIfSandboxed: true,
+        failIfUnavailable: true,
+        allowUnsandboxedCommands: false,
+        network: { allowedDomains: ["pypi.org"] },
+      },
+    });
+    expect(args.filter((arg) => arg === "--settings")).toHaveLength(1);
+  });
+
+  it("keep Arbor's own hooks beside the sandbox once the repository is no longer trusted", () => {
+    const args = buildClaudeArgs({
+      ...BASE,
+      useProjectSettings: false,
+      extraSettings: '{"hooks":{"Stop":[]}}',
+      sandbox: { allowedDomains: [] },
+    });
+    expect(Object.keys(settingsOf(args))).toEqual(["hooks", "sandbox"]);
+  });
+
+  it("never sandbox Arbor's internal turns, which run no tools", () => {
+    const args = buildClaudeArgs({ ...BASE, isInternal: true, sandbox: { allowedDomains: [] } });
+    expect(settingsOf(args)).toEqual({ disableAllHooks: true });
+  });
+});

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors/app-error.ts";
+import { sandboxSettingsJson, type SandboxSettings } from "./sandbox-settings.ts";
 
 /** Values `--permission-mode` accepts in Claude Code 2.1.197 and 2.1.332 (whose help names `default` "manual"). */
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
@@ -30,6 +31,8 @@ export interface ClaudeArgsInput {
   useProjectSettings: boolean;
   /** JSON passed with `--settings` to a run without project settings (Arbor's own hooks; never for internal turns). */
   extraSettings?: string;
+  /** Run Bash in Claude Code's sandbox (a worktree whose agents were started sandboxed); never for internal turns. */
+  sandbox?: SandboxSettings;
 }
 
 /**
@@ -80,9 +83,24 @@ export function buildClaudeArgs(input: ClaudeArgsInput): string[] {
   if (allowed.length > 0) args.push("--allowedTools", ...allowed);
   if (disallowed.length > 0) args.push("--disallowedTools", ...disallowed);
   if (input.isInternal || !input.useProjectSettings) args.push(...PROJECT_SETTINGS_OFF);
-  if (input.isInternal) args.push("--settings", JSON.stringify({ disableAllHooks: true }), "--no-session-persistence");
-  else if (!input.useProjectSettings && input.extraSettings !== undefined) args.push("--settings", input.extraSettings);
+  if (input.isInternal) {
+    args.push("--settings", JSON.stringify({ disableAllHooks: true }), "--no-session-persistence");
+    return args;
+  }
+  const settings = {
+    ...(!input.useProjectSettings && input.extraSettings !== undefined ? parseSettings(input.extraSettings) : {}),
+    ...(input.sandbox ? { sandbox: sandboxSettingsJson(input.sandbox) } : {}),
+  };
+  if (Object.keys(settings).length > 0) args.push("--settings", JSON.stringify(settings));
   return args;
+}
+
+function parseSettings(json: string): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(json);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new AppError("invalid_input", "Extra settings for claude must be a JSON object.");
+  }
+  return parsed as Record<string, unknown>;
 }
 
 function checkValue(params: { value: string; label: string }): string {

@@ -1,16 +1,19 @@
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import type { SandboxSettings } from "@/lib/agent/sandbox-settings.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { formatToolRule, isSafeToolRule } from "./classify-request.ts";
 import { listRulesForWorktree } from "./permission-rules.ts";
-import { readWorktreeMode } from "./worktree-mode.ts";
+import { readWorktreeMode, readWorktreeSandbox } from "./worktree-mode.ts";
 
 /** The permissions a chat run starts with; `notice` tells the user when the chosen mode was not used. */
 export interface RunPermissions {
   permissionMode: PermissionMode;
   allowedTools: string[];
+  /** Claude Code's sandbox for the run's Bash commands, when the worktree's agents were started in it. */
+  sandbox: SandboxSettings | null;
   notice: string | null;
 }
 
@@ -30,16 +33,18 @@ export async function resolveRunPermissions(
     fallback: input.settings.permissionMode,
   });
   const rules = await listRulesForWorktree(db, { repoId: input.job.repoId, worktreePath: input.job.worktreePath });
+  const sandbox = await readWorktreeSandbox(db, input.job);
   const allowedTools = [...new Set([...input.settings.allowedTools, ...rules.map(formatToolRule)])];
   if (chosen === "bypassPermissions" && !input.isTrusted) {
     return {
       permissionMode: "default",
       allowedTools,
+      sandbox,
       notice:
         "Bypass is off because this repository is not trusted: Claude asks before it acts. Trust the repository to use Bypass.",
     };
   }
-  return { permissionMode: chosen, allowedTools, notice: null };
+  return { permissionMode: chosen, allowedTools, sandbox, notice: null };
 }
 
 /**

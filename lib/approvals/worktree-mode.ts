@@ -1,4 +1,5 @@
 import type { PermissionMode } from "@/lib/agent/claude-args.ts";
+import { readStoredDomains, type SandboxSettings } from "@/lib/agent/sandbox-settings.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 
@@ -25,10 +26,27 @@ export async function readWorktreeMode(
   return offered.includes(input.fallback) ? (input.fallback as WorktreeMode) : "default";
 }
 
-/** Remembers a worktree's mode; Bypass is refused unless the repository is trusted. */
+/** Whether the worktree's agents run in Claude Code's sandbox, and with which domains; null: they do not. */
+export async function readWorktreeSandbox(
+  db: Db,
+  input: { repoId: string; worktreePath: string },
+): Promise<SandboxSettings | null> {
+  const row = await db.worktreePermissionMode.findUnique({
+    where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
+    select: { sandboxDomains: true },
+  });
+  const allowedDomains = readStoredDomains(row?.sandboxDomains ?? null);
+  return allowedDomains === null ? null : { allowedDomains };
+}
+
+/**
+ * Remembers a worktree's mode; Bypass is refused unless the repository is trusted. `sandbox`, when
+ * given, puts every later run of the worktree in Claude Code's sandbox (a sandboxed plan's nodes);
+ * a later change of mode in the chat header keeps it.
+ */
 export async function saveWorktreeMode(
   db: Db,
-  input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean },
+  input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean; sandbox?: SandboxSettings },
 ): Promise<WorktreeMode> {
   if (input.mode === "bypassPermissions" && !input.isTrusted) {
     throw new AppError(
@@ -36,10 +54,11 @@ export async function saveWorktreeMode(
       "Bypass lets Claude run any command without asking: it is only offered in a repository you trust. Trust the repository first.",
     );
   }
+  const sandboxColumn = input.sandbox ? { sandboxDomains: JSON.stringify(input.sandbox.allowedDomains) } : {};
   await db.worktreePermissionMode.upsert({
     where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
-    create: { repoId: input.repoId, worktreePath: input.worktreePath, permissionMode: input.mode },
-    update: { permissionMode: input.mode },
+    create: { repoId: input.repoId, worktreePath: input.worktreePath, permissionMode: input.mode, ...sandboxColumn },
+    update: { permissionMode: input.mode, ...sandboxColumn },
   });
   return input.mode;
 }

@@ -40,6 +40,8 @@ export async function launchNodeRun(
     work: NodeWork;
     dispatch: Dispatch;
     permissionMode: PlanPermissionMode;
+    /** For Sandboxed: the domains its agents may reach. */
+    allowedDomains: string[];
     parentSessionId: string | null;
     /** The user's answer to a question the agent's last answer asked: sent as is. */
     message: string | null;
@@ -60,8 +62,10 @@ export async function launchNodeRun(
     await saveWorktreeMode(ctx.db, {
       repoId: input.repoId,
       worktreePath,
-      mode: input.permissionMode === "acceptEdits" ? "acceptEdits" : "default",
+      // Sandboxed: file edits in the worktree and sandboxed commands go ahead; anything else still asks.
+      mode: input.permissionMode === "default" ? "default" : "acceptEdits",
       isTrusted: await isRepositoryTrusted(ctx.db, input.repoId),
+      ...(input.permissionMode === "sandboxed" ? { sandbox: { allowedDomains: input.allowedDomains } } : {}),
     });
     const session = await openChatSession(ctx, { repoId: input.repoId, worktreePath });
     work = { ...work, branch, worktreePath, sessionId: session.id };

@@ -1,3 +1,4 @@
+import { sandboxProblem } from "@/lib/agent/sandbox-support.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { PlanPermissionMode } from "@/lib/plans/run/plan-run-record.ts";
@@ -5,13 +6,13 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 
 /**
  * Refuses a mode the plan's agents cannot start in here. Ask and Accept edits are a worktree's
- * usual modes. Sandboxed needs a repository the user trusts, and Claude Code's sandbox wired into
- * the agents' settings, which this version of Arbor does not do yet: it is refused rather than
- * run unsandboxed.
+ * usual modes. Sandboxed lets Claude run commands without asking, inside Claude Code's sandbox: it
+ * needs a repository the user trusts and a sandbox that can run (bubblewrap and socat on the PATH
+ * Claude gets, on Linux). The CLI is also told to refuse to start without one (failIfUnavailable).
  */
 export async function assertPermissionModeOffered(
   db: Db,
-  input: { repoId: string; mode: PlanPermissionMode },
+  input: { repoId: string; mode: PlanPermissionMode; pathValue: string; platform?: NodeJS.Platform },
 ): Promise<void> {
   if (input.mode !== "sandboxed") return;
   if (!(await isRepositoryTrusted(db, input.repoId))) {
@@ -21,9 +22,8 @@ export async function assertPermissionModeOffered(
       { details: { problem: "untrusted" } },
     );
   }
-  throw new AppError(
-    "precondition_failed",
-    "Sandboxed runs are not available in this version of Arbor: its agents would run without Claude Code's sandbox. Run the plan in Ask or Accept edits.",
-    { details: { problem: "sandbox_unavailable" } },
-  );
+  const problem = sandboxProblem({ platform: input.platform ?? process.platform, pathValue: input.pathValue });
+  if (problem !== null) {
+    throw new AppError("precondition_failed", problem, { details: { problem: "sandbox_unavailable" } });
+  }
 }

@@ -1,3 +1,4 @@
+import { readStoredDomains } from "@/lib/agent/sandbox-settings.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { PlanRun } from "@/lib/plans/run/plan-run.ts";
@@ -22,10 +23,21 @@ function fromRow(row: PlanRunRow): StoredPlanRun {
     planId: row.planId,
     repoId: row.repoId,
     version: row.version,
-    options: { concurrency: row.concurrency, autoLand: row.autoLand, permissionMode, budgetUsd: row.budgetUsd },
+    options: {
+      concurrency: row.concurrency,
+      autoLand: row.autoLand,
+      permissionMode,
+      budgetUsd: row.budgetUsd,
+      allowedDomains: readStoredDomains(row.sandboxDomains) ?? [],
+    },
     run: { isPaused: row.isPaused, nodes },
     work,
   };
+}
+
+/** The row's columns for the options (the domains are kept as a JSON list). */
+function optionColumns({ allowedDomains, ...options }: StoredPlanRun["options"]) {
+  return { ...options, sandboxDomains: JSON.stringify(allowedDomains) };
 }
 
 /** The plan's run, or null when it was never run. */
@@ -45,7 +57,7 @@ export async function insertPlanRun(db: Db, input: Omit<StoredPlanRun, "id" | "v
       planId: input.planId,
       repoId: input.repoId,
       isPaused: input.run.isPaused,
-      ...input.options,
+      ...optionColumns(input.options),
       nodes: serializeNodes(input.run, input.work),
     },
   });
@@ -66,7 +78,7 @@ export async function savePlanRun(
     where: { id: stored.id, version: stored.version },
     data: {
       isPaused: next.run.isPaused,
-      ...options,
+      ...optionColumns(options),
       nodes: serializeNodes(next.run, next.work),
       version: stored.version + 1,
     },

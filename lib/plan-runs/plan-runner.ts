@@ -1,3 +1,5 @@
+import { inheritedClaudeEnv } from "@/lib/agent/run-internal-turn.ts";
+import { parseSandboxDomains } from "@/lib/agent/sandbox-settings.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { readPlanMergeOrder } from "@/lib/plans/plan-merge-order.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
@@ -38,6 +40,8 @@ export interface StartPlanRunInput {
   autoLand?: boolean;
   permissionMode?: PlanRunOptions["permissionMode"];
   budgetUsd?: number | null;
+  /** For Sandboxed: the domains its agents may reach, as typed (validated by parseSandboxDomains). */
+  allowedDomains?: string | string[];
   startFromParentBranch?: string[];
 }
 
@@ -67,6 +71,10 @@ export class PlanRunner {
         autoLand: input.autoLand ?? existing?.options.autoLand ?? false,
         permissionMode: input.permissionMode ?? existing?.options.permissionMode ?? "default",
         budgetUsd: input.budgetUsd === undefined ? (existing?.options.budgetUsd ?? null) : input.budgetUsd,
+        allowedDomains:
+          input.allowedDomains === undefined
+            ? (existing?.options.allowedDomains ?? [])
+            : parseSandboxDomains(input.allowedDomains),
       };
       // Validated whole (a cycle, a budget of 0, agents at once out of range) before anything is saved.
       const fresh = createPlanRun({
@@ -76,7 +84,11 @@ export class PlanRunner {
         startFromParentBranch: input.startFromParentBranch ?? [],
         nodeEstimateUsd: NODE_ESTIMATE_USD,
       });
-      await assertPermissionModeOffered(db, { repoId: plan.repoId, mode: options.permissionMode });
+      await assertPermissionModeOffered(db, {
+        repoId: plan.repoId,
+        mode: options.permissionMode,
+        pathValue: inheritedClaudeEnv().PATH ?? "",
+      });
       // Every node ends in a commit and a merge as the user: without a name git would stop each one.
       await assertCommitterIdentity({
         cwd: (await scanPinnedRepo(db, { repoId: plan.repoId })).repoRoot,
@@ -263,6 +275,7 @@ export class PlanRunner {
         work: stored.work.get(slug) ?? emptyWork(slug),
         dispatch,
         permissionMode: stored.options.permissionMode,
+        allowedDomains: stored.options.allowedDomains,
         parentSessionId: parentSlug ? (stored.work.get(parentSlug)?.sessionId ?? null) : null,
         message,
         onWork: (work) => this.#setWork(planId, slug, work),

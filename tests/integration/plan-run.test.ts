@@ -2,12 +2,13 @@
 // before anything starts, a node that cannot start, and a node removed from the tree while its agent
 // runs. The whole journey (five nodes, a failed check fixed by its agent, landing in order) is
 // e2e/plan-run.spec.ts.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/lib/errors/error-body.ts";
 import type { PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
-import { callApi } from "@/tests/support/call-api.ts";
+import { callApi, trustRepo } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectRepoWs } from "@/tests/support/ws-client.ts";
@@ -177,6 +178,58 @@ describe("bad input to a plan run", () => {
     ).toBe(200);
     await planReaches(planId, { asks: ["landed"] });
     expect(await mainFiles()).toContain("asked.txt");
+  }, 240_000);
+
+  it("runs Sandboxed agents' commands without asking, inside Claude Code's sandbox, in a trusted repository", async () => {
+    const { arbor } = shared.env;
+    const { repoId } = shared.repo;
+    const outside = mkdtempSync(path.join(os.tmpdir(), "arbor-outside-"));
+    const planId = await createPlan("Sandboxed", {
+      nodes: [
+        {
+          slug: "boxed",
+          title: "Boxed",
+          // No subshell: Claude Code asks for a command it cannot check before it runs, sandbox or not.
+          description: `[[mock:bash echo inside > boxed.txt && echo x > ${outside}/escape.txt; echo escape=$?]]`,
+        },
+      ],
+      edges: [],
+    });
+    await trustRepo(arbor, repoId);
+    try {
+      const badDomain = await runPlan(planId, { permissionMode: "sandboxed", allowedDomains: "https://pypi.org" });
+      expect(badDomain.status).toBe(422);
+      expect(badDomain.body.error.message).toMatch(/"https:\/\/pypi.org" is not a domain the sandbox can allow/);
+      expect((await readRun(planId)).status).toBe(404);
+
+      const started = await runPlan(planId, {
+        permissionMode: "sandboxed",
+        autoLand: true,
+        allowedDomains: "registry.npmjs.org, *.GitHub.com",
+      });
+      expect(started.status).toBe(200);
+      expect(started.body.run.allowedDomains).toEqual(["registry.npmjs.org", "*.github.com"]);
+      await planReaches(planId, { boxed: ["landed"] });
+      const node = (await readRun(planId)).body.run.nodes[0]!;
+      // Bash ran without a card; its write inside the worktree landed, the one outside was refused by the sandbox.
+      const approvals = await callApi<{ approvals: unknown[] }>(arbor, `/api/approvals?sessionId=${node.sessionId}`);
+      expect(approvals.body.approvals).toEqual([]);
+      expect(await mainFiles()).toContain("boxed.txt");
+      expect(existsSync(path.join(outside, "escape.txt"))).toBe(false);
+      const messages = await callApi(arbor, `/api/chat/messages?sessionId=${node.sessionId}`);
+      expect(JSON.stringify(messages.body)).toMatch(/Read-only file system[\s\S]*escape=1/);
+      // The worktree stays sandboxed for every later run, the user's own sends included.
+      const mode = await callApi<{ mode: string; sandbox: { allowedDomains: string[] } | null }>(
+        arbor,
+        `/api/worktree-mode?repoId=${repoId}&worktreePath=${encodeURIComponent(node.worktreePath!)}`,
+      );
+      expect(mode.body).toEqual({
+        mode: "acceptEdits",
+        sandbox: { allowedDomains: ["registry.npmjs.org", "*.github.com"] },
+      });
+    } finally {
+      await callApi(arbor, `/api/repos/${repoId}/trust`, { method: "DELETE" });
+    }
   }, 240_000);
 
   it("rolls every run's cost up per worktree and day, the same sums the plan shows per node", async () => {

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { readWorktreeMode, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
+import {
+  readWorktreeMode,
+  readWorktreeSandbox,
+  saveWorktreeMode,
+  WORKTREE_MODES,
+} from "@/lib/approvals/worktree-mode.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -9,12 +14,16 @@ import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const worktreeSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
-// GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (the Settings default unless chosen)
+// GET /api/worktree-mode?repoId=…&worktreePath=… – the worktree's permission mode (the Settings default unless
+// chosen), and Claude Code's sandbox when its agents run in one (a sandboxed plan's node)
 export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, worktreeSchema);
   const db = getRuntimeContext().db;
   const { permissionMode } = await readEffectiveSettings(db, query.repoId);
-  return Response.json({ mode: await readWorktreeMode(db, { ...query, fallback: permissionMode }) });
+  return Response.json({
+    mode: await readWorktreeMode(db, { ...query, fallback: permissionMode }),
+    sandbox: await readWorktreeSandbox(db, query),
+  });
 });
 
 // PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)

@@ -65,6 +65,7 @@ export async function planConversation(
       isConversation: true,
       useProjectSettings: isTrusted,
       ...(arborHooks ? { extraSettings: arborHooks } : {}),
+      ...(permissions.sandbox ? { sandbox: permissions.sandbox } : {}),
     });
   const probeArgs = argsFor(randomUUID());
   const key = createHash("sha256")

@@ -14,6 +14,8 @@ export interface PlanRunOptions {
   permissionMode: PlanPermissionMode;
   /** Null: no budget. */
   budgetUsd: number | null;
+  /** The domains sandboxed agents may reach (permissionMode sandboxed); none by default. */
+  allowedDomains: string[];
 }
 
 /** One agent run started for a node. */

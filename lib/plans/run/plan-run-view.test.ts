@@ -57,7 +57,7 @@ describe("toPlanRunView", () => {
     planId: "p",
     repoId: "repo",
     version: 3,
-    options: { concurrency: null, autoLand: true, permissionMode: "acceptEdits", budgetUsd: 5 },
+    options: { concurrency: null, autoLand: true, permissionMode: "acceptEdits", budgetUsd: 5, allowedDomains: [] },
     run: planRun([
       nodeIn("api", { name: "landed", landedAt: "2026-11-30T10:00:00.000Z" }),
       runNode("docs", { dependsOn: ["api"], state: { name: "waiting", reason: "waiting for api to land" } }),

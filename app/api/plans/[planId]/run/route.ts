@@ -10,6 +10,8 @@ const bodySchema = z
     autoLand: z.boolean().optional(),
     permissionMode: z.enum(PLAN_PERMISSION_MODES).optional(),
     budgetUsd: z.number().nullable().optional(),
+    // Checked whole by the runner (parseSandboxDomains), which says which entry is not a domain.
+    allowedDomains: z.union([z.string().max(20_000), z.array(z.string().max(300)).max(500)]).optional(),
     startFromParentBranch: z.array(z.string().min(1).max(60)).max(200).optional(),
   })
   .strict();
