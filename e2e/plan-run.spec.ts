@@ -119,6 +119,14 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   );
   await expect(board.getByTestId("plan-run-finished")).toBeVisible();
 
+  // "What needs you" names each node's worktree by its node and plan, in the board's words.
+  await page.goto("/");
+  const apiRow = page.locator(`[data-testid="attention-item"][data-path="${bySlug.get("api")!.worktreePath}"]`);
+  await expect(apiRow.getByTestId("attention-node-title")).toHaveText("Payment API · plan Shop");
+  await expect(apiRow.getByTestId("attention-node-state")).toHaveText("Plan node: landed");
+  await page.screenshot({ path: path.join(outDir, "plan-run-attention.png") });
+  await page.goto(`/?repo=${repoId}`);
+
   // On a phone the board's columns stack; each card still shows its state and its chat.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("pane-main").click();

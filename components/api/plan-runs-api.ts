@@ -22,6 +22,17 @@ export type NodeActionBody =
   | { action: "answer"; message: string }
   | { action: "edit_spec"; spec: string };
 
+/** GET /api/repos/:id/sandbox: whether a plan here may run Sandboxed, and if not, why. */
+export function useSandboxOffer(repoId: string) {
+  return useQuery({
+    queryKey: queryKeys.sandboxOffer(repoId),
+    queryFn: () =>
+      fetchJson<{ sandbox: { isOffered: boolean; reason: string | null } }>(`/api/repos/${repoId}/sandbox`).then(
+        (body) => body.sandbox,
+      ),
+  });
+}
+
 /** The plan's run, or null when it was never run; kept live by `plan_run` messages. */
 export function usePlanRun(planId: string) {
   return useQuery({

@@ -75,13 +75,30 @@ export function AttentionView(props: {
               {index < 9 ? <Kbd>{String(index + 1)}</Kbd> : <span className="w-4" />}
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-2">
-                  <VisibleName className="truncate text-sm font-medium" name={folderOf(item.worktreePath)} />
+                  {item.planNode ? (
+                    <span className="truncate text-sm font-medium" data-testid="attention-node-title">
+                      <VisibleName name={item.planNode.title} />
+                      <span className="font-normal text-zinc-500"> · plan </span>
+                      <VisibleName className="font-normal text-zinc-500" name={item.planNode.planTitle} />
+                    </span>
+                  ) : (
+                    <VisibleName className="truncate text-sm font-medium" name={folderOf(item.worktreePath)} />
+                  )}
                   <span className="text-xs text-zinc-500">{item.repoLabel}</span>
                   <Badge tone={LOOK[item.state].tone} size="sm" data-testid="attention-state">
                     {LOOK[item.state].label}
                   </Badge>
                 </span>
                 <span className="block truncate font-mono text-[11px] text-zinc-500">{item.worktreePath}</span>
+                {item.planNode ? (
+                  <span
+                    data-testid="attention-node-state"
+                    data-needs-user={item.planNode.needsUser}
+                    className={`block truncate text-xs ${item.planNode.needsUser ? "font-medium text-amber-800 dark:text-amber-300" : "text-zinc-600 dark:text-zinc-400"}`}
+                  >
+                    Plan node: <VisibleName name={item.planNode.description} />
+                  </span>
+                ) : null}
                 {item.state === "failed" && item.lastRun?.errorMessage ? (
                   <span className="block truncate text-xs text-red-700 dark:text-red-400">
                     {item.lastRun.errorMessage}

@@ -1,5 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { applyLiveAttention, type AttentionItem, type LiveAttentionChange } from "@/lib/chat/attention/attention.ts";
+import {
+  applyLiveAttention,
+  applyPlanNodes,
+  type AnnouncedPlanNode,
+  type AttentionItem,
+  type LiveAttentionChange,
+} from "@/lib/chat/attention/attention.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 
 interface Noted {
@@ -35,4 +41,15 @@ export function withStatesAnnouncedSince(items: AttentionItem[], startedAt: numb
     result = applyLiveAttention(result, noted.change);
   }
   return result;
+}
+
+/** Shows a plan run's node states on their worktrees' rows at once (a `plan_run` message). */
+export function applyPlanNodesToCache(
+  client: QueryClient,
+  announced: { planId: string; nodes: readonly AnnouncedPlanNode[] },
+): void {
+  const items = client.getQueryData<AttentionItem[]>(queryKeys.attention());
+  if (!items) return;
+  const next = applyPlanNodes(items, announced);
+  if (next !== items) client.setQueryData(queryKeys.attention(), next);
 }

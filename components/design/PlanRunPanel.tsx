@@ -5,6 +5,7 @@ import {
   usePausePlanRun,
   usePlanNodeAction,
   usePlanRun,
+  useSandboxOffer,
   useStartPlanRun,
   type StartPlanRunBody,
 } from "@/components/api/plan-runs-api.ts";
@@ -65,12 +66,13 @@ export function PlanRunPanel(props: {
   const run = usePlanRun(props.planId);
   if (run.error) return <ErrorNotice error={run.error} testId="plan-run-error" />;
   if (run.data === undefined) return null;
-  if (run.data === null) return <RunPlanForm planId={props.planId} />;
+  if (run.data === null) return <RunPlanForm planId={props.planId} repoId={props.repoId} />;
   return <PlanRunBoard run={run.data} onOpenWorktree={props.onOpenWorktree} />;
 }
 
-function RunPlanForm(props: { planId: string }) {
+function RunPlanForm(props: { planId: string; repoId: string }) {
   const start = useStartPlanRun(props.planId);
+  const sandbox = useSandboxOffer(props.repoId).data;
   const [concurrency, setConcurrency] = useState("");
   const [budget, setBudget] = useState("");
   const [autoLand, setAutoLand] = useState(false);
@@ -134,7 +136,9 @@ function RunPlanForm(props: { planId: string }) {
         >
           <option value="default">Ask</option>
           <option value="acceptEdits">Accept edits</option>
-          <option value="sandboxed">Sandboxed</option>
+          <option value="sandboxed" disabled={sandbox?.isOffered === false} title={sandbox?.reason ?? undefined}>
+            {sandbox?.isOffered === false ? "Sandboxed (not offered here)" : "Sandboxed"}
+          </option>
         </Select>
       </label>
       {mode === "sandboxed" ? (
@@ -160,6 +164,11 @@ function RunPlanForm(props: { planId: string }) {
       <Button variant="primary" size="lg" type="submit" data-testid="run-plan" disabled={start.isPending}>
         {start.isPending ? "Starting…" : "Run"}
       </Button>
+      {sandbox?.isOffered === false ? (
+        <p className="w-full text-[11px] text-zinc-500" data-testid="run-sandbox-unavailable">
+          {sandbox.reason}
+        </p>
+      ) : null}
       {problem || start.error ? (
         <div className="w-full">
           <ErrorNotice error={problem ?? start.error} testId="run-plan-error" />

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
-import { applyLiveAttentionToCache } from "@/components/attention/live-attention.ts";
+import { applyLiveAttentionToCache, applyPlanNodesToCache } from "@/components/attention/live-attention.ts";
 import { applyNotificationToCache } from "@/components/notifications/notification-toasts.ts";
 import { applyHookEventToCache, applyRelayToCache } from "@/components/timeline/apply-hook-messages.ts";
 import { applyRunEvent } from "./apply-run-event.ts";
@@ -55,6 +55,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       return;
     case "plan_run":
       refreshLatest(client, queryKeys.planRun(message.planId));
+      applyPlanNodesToCache(client, message);
       // Its nodes make branches and land them: the design tree beside the board is git's, read again.
       refreshLatest(client, queryKeys.dashboard(message.repoId));
       return;

@@ -193,7 +193,16 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     planId: z.string(),
     version: z.number().int(),
     isPaused: z.boolean(),
-    nodes: z.array(z.object({ slug: z.string(), state: z.string(), description: z.string() })),
+    nodes: z.array(
+      z.object({
+        slug: z.string(),
+        title: z.string(),
+        state: z.string(),
+        description: z.string(),
+        needsUser: z.boolean(),
+        worktreePath: z.string().nullable(),
+      }),
+    ),
   }),
   /** A land queue moved on a step (testing the next branch, landing, its end), on its repository's topic. */
   z.object({

@@ -45,6 +45,7 @@ export const queryKeys = {
   plans: (repoId: string) => ["plans", repoId] as const,
   /** A plan's run (GET /api/plans/{planId}/run); `plan_run` messages refresh it. */
   planRun: (planId: string) => ["plan-run", planId] as const,
+  sandboxOffer: (repoId: string) => ["sandbox-offer", repoId] as const,
   /** What a repository's agents cost (GET /api/repos/{repoId}/costs); a run's end refreshes it. */
   costs: (repoId: string) => ["costs", repoId] as const,
   /** Without a plan: every dashboard of the repository (one per chosen plan). */

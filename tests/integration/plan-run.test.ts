@@ -117,7 +117,21 @@ describe("bad input to a plan run", () => {
     expect(taken.needsUser).toBe(true);
     expect(existsSync(path.join(shared.repo.root, `${path.basename(mainPath)}-taken`))).toBe(false);
     // Without "land when checks pass", a ready node waits for its click.
-    expect(body.run.nodes.find((entry) => entry.slug === "free")!.state).toBe("ready");
+    const free = body.run.nodes.find((entry) => entry.slug === "free")!;
+    expect(free.state).toBe("ready");
+    // "What needs you" names the node's worktree by the node, in the board's words.
+    const attention = await callApi<{ items: Array<{ worktreePath: string; planNode?: object | null }> }>(
+      shared.env.arbor,
+      "/api/attention",
+    );
+    expect(attention.body.items.find((item) => item.worktreePath === free.worktreePath)?.planNode).toEqual({
+      planId,
+      planTitle: "Taken",
+      slug: "free",
+      title: "Free",
+      description: free.description,
+      needsUser: true,
+    });
     const landed = await act(planId, "free", { action: "land" });
     expect(landed.status).toBe(200);
     await planReaches(planId, { free: ["landed"] });

@@ -7,6 +7,7 @@ import {
   rankAttention,
   type AttentionItem,
   applyLiveActivity,
+  applyPlanNodes,
   markAttentionRead,
 } from "./attention.ts";
 
@@ -176,5 +177,45 @@ describe("failing checks", () => {
     expect(describeFailingChecks({ ...failing, autoFixesSpent: 2 })).toBe(
       "Checks still fail after 2 automatic fixes — look at it",
     );
+  });
+});
+
+describe("plan nodes", () => {
+  const node = { slug: "api", title: "API", description: "running", needsUser: false, worktreePath: "/w/api" };
+
+  it("names a node's worktree by the node and follows its state, keeping the plan's title", () => {
+    const labelled = {
+      ...item("/w/api", "running"),
+      planNode: {
+        planId: "p",
+        planTitle: "Launch",
+        slug: "api",
+        title: "API",
+        description: "running",
+        needsUser: false,
+      },
+    };
+    const items = [labelled, item("/w/other", "idle")];
+    const next = applyPlanNodes(items, {
+      planId: "p",
+      nodes: [{ ...node, description: "ready to land", needsUser: true }],
+    });
+    expect(next[0]!.planNode).toEqual({
+      planId: "p",
+      planTitle: "Launch",
+      slug: "api",
+      title: "API",
+      description: "ready to land",
+      needsUser: true,
+    });
+    expect(next[1]).toBe(items[1]);
+  });
+
+  it("labels a row that had no node yet, and returns the same list when nothing changes", () => {
+    const items = [item("/w/api", "running")];
+    const next = applyPlanNodes(items, { planId: "p", nodes: [node, { ...node, slug: "ui", worktreePath: null }] });
+    expect(next[0]!.planNode).toMatchObject({ planId: "p", planTitle: "", title: "API" });
+    expect(applyPlanNodes(next, { planId: "p", nodes: [node] })).toBe(next);
+    expect(applyPlanNodes(items, { planId: "p", nodes: [] })).toBe(items);
   });
 });

@@ -16,6 +16,19 @@ export interface AttentionItem {
   lastRun: { status: string; startedAt: string | null; finishedAt: string | null; errorMessage: string | null } | null;
   /** The worktree's latest checks did not pass; null when they pass, run or never ran. */
   failingChecks: FailingChecksSummary | null;
+  /** The plan node whose agent works here, if any: the row is named by it and says its state. */
+  planNode?: PlanNodeLabel | null;
+}
+
+/** A plan node as "What needs you" names it (filled in by lib/plan-runs, which chat does not import). */
+export interface PlanNodeLabel {
+  planId: string;
+  planTitle: string;
+  slug: string;
+  title: string;
+  /** The board's words for its state ("checks failed (trying again 1 of 2)", "ready to land"…). */
+  description: string;
+  needsUser: boolean;
 }
 
 const RANK: Record<AttentionState, number> = {
@@ -162,4 +175,46 @@ export function markAttentionRead(items: AttentionItem[] | undefined, sessionId:
   if (!current || (current.state !== "unread" && current.state !== "failed")) return items;
   const state: AttentionState = current.failingChecks ? "checks_failed" : "idle";
   return rankAttention(items.map((item, at) => (at === index ? { ...item, state } : item)));
+}
+
+/** A plan node as a `plan_run` message carries it. */
+export interface AnnouncedPlanNode {
+  slug: string;
+  title: string;
+  description: string;
+  needsUser: boolean;
+  worktreePath: string | null;
+}
+
+/**
+ * The view with a plan run's announced node states put in at once (a `plan_run` message), without
+ * reading the list again: each row whose worktree is a node's gets that node's title and words. The
+ * plan's title is the one the row already had. The same array when nothing changes.
+ */
+export function applyPlanNodes(
+  items: AttentionItem[],
+  announced: { planId: string; nodes: readonly AnnouncedPlanNode[] },
+): AttentionItem[] {
+  const byPath = new Map(announced.nodes.flatMap((node) => (node.worktreePath ? [[node.worktreePath, node]] : [])));
+  let changed = false;
+  const next = items.map((item) => {
+    const node = byPath.get(item.worktreePath);
+    if (!node) return item;
+    const previous = item.planNode;
+    if (
+      previous &&
+      previous.planId === announced.planId &&
+      previous.slug === node.slug &&
+      previous.title === node.title &&
+      previous.description === node.description &&
+      previous.needsUser === node.needsUser
+    ) {
+      return item;
+    }
+    changed = true;
+    const planTitle = previous?.planId === announced.planId ? previous.planTitle : "";
+    const { slug, title, description, needsUser } = node;
+    return { ...item, planNode: { planId: announced.planId, planTitle, slug, title, description, needsUser } };
+  });
+  return changed ? next : items;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeNodeState, needsUser } from "./describe-node-state.ts";
+import { describeNodeState, needsUser, waitsForUser } from "./describe-node-state.ts";
 import { NODE_STATE_NAMES, type NodeState } from "./plan-run.ts";
 import { nodeIn, ONE_NODE_PER_STATE } from "./plan-run-fixtures.ts";
 
@@ -63,5 +63,15 @@ describe("needsUser", () => {
     expect(needing).toEqual(["waiting_for_user", "failed", "stopped", "interrupted"]);
     const checksWaiting: NodeState = { name: "checks_failed", attempt: 2, maxAttempts: 2, isWaitingForUser: true };
     expect(needsUser(nodeIn("api", checksWaiting))).toBe(true);
+  });
+});
+
+describe("waitsForUser", () => {
+  it("adds a ready node that lands only on a click", () => {
+    const ready = nodeIn("api", ONE_NODE_PER_STATE.ready);
+    expect(waitsForUser(ready, { autoLand: false })).toBe(true);
+    expect(waitsForUser(ready, { autoLand: true })).toBe(false);
+    expect(waitsForUser(nodeIn("api", ONE_NODE_PER_STATE.failed), { autoLand: true })).toBe(true);
+    expect(waitsForUser(nodeIn("api", ONE_NODE_PER_STATE.running), { autoLand: false })).toBe(false);
   });
 });

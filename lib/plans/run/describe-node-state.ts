@@ -65,6 +65,11 @@ export function needsUser(node: PlanRunNode): boolean {
   }
 }
 
+/** Whether "What needs you" lists the node as needing the user: also a ready node that lands only on a click. */
+export function waitsForUser(node: PlanRunNode, options: { autoLand: boolean }): boolean {
+  return needsUser(node) || (node.state.name === "ready" && !options.autoLand);
+}
+
 function namedFiles(files: readonly string[]): string {
   if (files.length === 0) return "its branch";
   if (files.length <= CONFLICT_FILES_NAMED) return listInWords(files);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors/app-error.ts";
 import { nodeIn, planRun, runNode } from "./plan-run-fixtures.ts";
 import { emptyWork, parseNodes, serializeNodes, type StoredPlanRun } from "./plan-run-record.ts";
-import { questionInAnswer, sumUsd, toPlanRunView } from "./plan-run-view.ts";
+import { planRunMessage, questionInAnswer, sumUsd, toPlanRunView } from "./plan-run-view.ts";
 
 describe("questionInAnswer", () => {
   it("finds the question the last paragraph ends with", () => {
@@ -100,6 +100,32 @@ describe("toPlanRunView", () => {
       ["fix_checks", "success"],
     ]);
     expect(docs).toMatchObject({ title: "docs", state: "waiting", description: "waiting for api to land", costUsd: 0 });
+  });
+
+  it("tells the browsers each node's title, words, worktree and whether it needs the user", () => {
+    const message = planRunMessage({
+      ...stored,
+      work: new Map([["api", { ...stored.work.get("api")!, worktreePath: "/w/api" }]]),
+    });
+    expect(message).toMatchObject({ type: "plan_run", planId: "p", repoId: "repo", version: 3, isPaused: false });
+    expect(message.nodes).toEqual([
+      {
+        slug: "api",
+        title: "Payment API",
+        state: "landed",
+        description: "landed",
+        needsUser: false,
+        worktreePath: "/w/api",
+      },
+      {
+        slug: "docs",
+        title: "docs",
+        state: "waiting",
+        description: "waiting for api to land",
+        needsUser: false,
+        worktreePath: null,
+      },
+    ]);
   });
 
   it("shows a run whose row is gone as unknown, costing nothing", () => {

@@ -1,4 +1,4 @@
-import { describeNodeState, needsUser } from "./describe-node-state.ts";
+import { describeNodeState, needsUser, waitsForUser } from "./describe-node-state.ts";
 import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 import type { LandingPick } from "./next-to-land.ts";
 import type { NodeState, NodeStateName, RunPurpose } from "./plan-run.ts";
@@ -129,8 +129,11 @@ export function planRunMessage(stored: StoredPlanRun): Extract<ServerMessage, { 
     isPaused: stored.run.isPaused,
     nodes: stored.run.nodes.map((node) => ({
       slug: node.slug,
+      title: stored.work.get(node.slug)?.title ?? node.slug,
       state: node.state.name,
       description: describeNodeState(node),
+      needsUser: waitsForUser(node, stored.options),
+      worktreePath: stored.work.get(node.slug)?.worktreePath ?? null,
     })),
   };
 }
