@@ -152,6 +152,10 @@ async function lastAnswer(db: Db, sessionId: string): Promise<string | null> {
 }
 
 export function errorMessage(error: unknown): string {
+  // A plan picks the folder itself: the user can only clear the way.
+  if (isAppError(error) && error.details?.problem === "path_exists") {
+    return `${String(error.details.worktreePath)} already exists, and it is not this node's worktree. Move or remove that folder, then Retry the node.`;
+  }
   if (isAppError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
 }

@@ -61,7 +61,9 @@ export async function addBranchWorktree(input: {
       `${worktreePath} is inside a .git folder, which is git's own. Choose a folder outside it.`,
     );
   if (isNameTaken(worktreePath))
-    throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`);
+    throw new AppError("conflict", `${worktreePath} already exists. Choose another path for the new worktree.`, {
+      details: { problem: "path_exists", worktreePath },
+    });
   const added = await runGitCommand({
     cwd: input.repoRoot,
     // The full ref: a tag or a remote-tracking branch of the same short name cannot be taken instead.

@@ -2,7 +2,7 @@
 // before anything starts, a node that cannot start, and a node removed from the tree while its agent
 // runs. The whole journey (five nodes, a failed check fixed by its agent, landing in order) is
 // e2e/plan-run.spec.ts.
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -98,23 +98,34 @@ describe("bad input to a plan run", () => {
     expect((await readRun(planId)).status).toBe(404);
   });
 
-  it("fails only the node whose branch already exists with other work, and runs the others", async () => {
+  it("fails only the node whose branch or worktree folder already exists, touching neither, and runs the others", async () => {
     const { mainPath } = shared.repo;
     await runFixtureGit({ cwd: mainPath, args: ["branch", "feat/taken", "main"] });
+    // Someone's own folder where the node's worktree would go.
+    const occupiedFolder = path.join(shared.repo.root, `${path.basename(mainPath)}-occupied`);
+    mkdirSync(occupiedFolder);
+    writeFileSync(path.join(occupiedFolder, "mine.txt"), "mine");
     const planId = await createPlan("Taken", {
       nodes: [
         { slug: "taken", title: "Taken", description: "[[mock:text taken]]" },
+        { slug: "occupied", title: "Occupied", description: "[[mock:text occupied]]" },
         { slug: "free", title: "Free", description: "[[mock:text free]]" },
       ],
       edges: [],
     });
     const started = await runPlan(planId, {});
     expect(started.status).toBe(200);
-    await planReaches(planId, { taken: ["failed"], free: ["ready", "landed"] });
+    await planReaches(planId, { taken: ["failed"], occupied: ["failed"], free: ["ready", "landed"] });
     const { body } = await readRun(planId);
     const taken = body.run.nodes.find((entry) => entry.slug === "taken")!;
     expect(taken.description).toMatch(/^failed: .*feat\/taken/);
     expect(taken.needsUser).toBe(true);
+    const occupied = body.run.nodes.find((entry) => entry.slug === "occupied")!;
+    expect(occupied.description).toBe(
+      `failed: ${occupiedFolder} already exists, and it is not this node's worktree. Move or remove that folder, then Retry the node.`,
+    );
+    expect(readdirSync(occupiedFolder)).toEqual(["mine.txt"]);
+    expect(readFileSync(path.join(occupiedFolder, "mine.txt"), "utf8")).toBe("mine");
     expect(existsSync(path.join(shared.repo.root, `${path.basename(mainPath)}-taken`))).toBe(false);
     // Without "land when checks pass", a ready node waits for its click.
     const free = body.run.nodes.find((entry) => entry.slug === "free")!;
