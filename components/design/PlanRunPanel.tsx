@@ -3,53 +3,20 @@
 import { useEffect, useState, type FormEvent } from "react";
 import {
   usePausePlanRun,
-  usePlanNodeAction,
   usePlanRun,
   useSandboxOffer,
   useStartPlanRun,
   type StartPlanRunBody,
 } from "@/components/api/plan-runs-api.ts";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
-import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { Select, TextInput } from "@/components/ui/FormFields.tsx";
-import { VisibleName } from "@/components/ui/VisibleName.tsx";
-import type { NodeStateName } from "@/lib/plans/run/plan-run.ts";
 import type { PlanPermissionMode } from "@/lib/plans/run/plan-run-record.ts";
-import type { PlanRunNodeView, PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
-import {
-  BOARD_COLUMNS,
-  groupIntoColumns,
-  nodeActions,
-  parseOptionalNumber,
-  summarizeRun,
-  type NodeActionName,
-} from "./plan-run-board.ts";
-
-const STATE_TONE: Record<NodeStateName, BadgeTone> = {
-  waiting: "muted",
-  queued: "muted",
-  running: "sky",
-  waiting_for_user: "amber",
-  checking: "violet",
-  checks_failed: "orange",
-  ready: "emerald",
-  landing: "emerald",
-  landed: "emerald",
-  failed: "red",
-  stopped: "red",
-  skipped: "zinc",
-  interrupted: "amber",
-};
-
-const ACTION_LABEL: Record<Exclude<NodeActionName, "answer">, string> = {
-  retry: "Retry",
-  skip: "Skip",
-  stop: "Stop",
-  land: "Review & land",
-  recheck: "Run checks again",
-};
+import type { PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
+import { PlanNodeCard } from "./PlanNodeCard.tsx";
+import { BOARD_COLUMNS, groupIntoColumns, parseOptionalNumber, summarizeRun } from "./plan-run-board.ts";
 
 /**
  * Run on a design tree: before the first run, the options and Run; then the plan's line (landed,
@@ -244,92 +211,12 @@ function PlanRunBoard(props: { run: PlanRunView; onOpenWorktree: (worktreePath: 
             </h4>
             <ul className="flex flex-col gap-1.5">
               {columns[column.id].map((node) => (
-                <NodeCard key={node.slug} run={run} node={node} onOpenWorktree={props.onOpenWorktree} />
+                <PlanNodeCard key={node.slug} run={run} node={node} onOpenWorktree={props.onOpenWorktree} />
               ))}
             </ul>
           </div>
         ))}
       </div>
     </section>
-  );
-}
-
-function NodeCard(props: { run: PlanRunView; node: PlanRunNodeView; onOpenWorktree: (worktreePath: string) => void }) {
-  const { node, run } = props;
-  const act = usePlanNodeAction(run.planId);
-  const [answer, setAnswer] = useState("");
-  const actions = nodeActions(node, {
-    autoLand: run.autoLand,
-    nextToLand: run.landing.slug,
-  });
-  return (
-    <li
-      data-testid={`plan-node-${node.slug}`}
-      data-state={node.state}
-      className="rounded border border-zinc-200 bg-white p-2 text-xs dark:border-zinc-800 dark:bg-zinc-950"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <span className="min-w-0 font-medium break-words">{node.title}</span>
-        <Badge tone={STATE_TONE[node.state]} size="xs">
-          {node.state.replaceAll("_", " ")}
-        </Badge>
-      </div>
-      <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" data-testid="plan-node-description">
-        {node.description}
-      </p>
-      <p className="mt-1 flex flex-wrap gap-x-2 text-[11px] text-zinc-500">
-        {node.branch ? <VisibleName name={node.branch} className="font-mono" /> : <span>no branch yet</span>}
-        {node.runs.length > 0 ? <span>{node.runs.length === 1 ? "1 run" : `${node.runs.length} runs`}</span> : null}
-        {node.costUsd > 0 ? <span>${node.costUsd.toFixed(2)}</span> : null}
-      </p>
-      {actions.includes("answer") ? (
-        <form
-          className="mt-1.5 flex gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            act.mutate(
-              { slug: node.slug, body: { action: "answer", message: answer } },
-              { onSuccess: () => setAnswer("") },
-            );
-          }}
-        >
-          <TextInput
-            size="sm"
-            className="min-w-0 flex-1"
-            aria-label={`Answer ${node.title}`}
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-          <Button size="sm" type="submit" disabled={answer.trim() === "" || act.isPending}>
-            Answer
-          </Button>
-        </form>
-      ) : null}
-      <div className="mt-1.5 flex flex-wrap gap-1">
-        {node.worktreePath ? (
-          <Button size="sm" onClick={() => props.onOpenWorktree(node.worktreePath!)}>
-            Open chat
-          </Button>
-        ) : null}
-        {actions
-          .filter((action): action is Exclude<NodeActionName, "answer"> => action !== "answer")
-          .map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              data-testid={`plan-node-${action}`}
-              disabled={act.isPending}
-              onClick={() => act.mutate({ slug: node.slug, body: { action } })}
-            >
-              {ACTION_LABEL[action]}
-            </Button>
-          ))}
-      </div>
-      {act.error ? (
-        <div className="mt-1.5">
-          <ErrorNotice error={act.error} />
-        </div>
-      ) : null}
-    </li>
   );
 }

@@ -51,6 +51,16 @@ describe("the plan run board", () => {
     expect(nodeActions(ready!, { autoLand: true, nextToLand: "ready" })).toEqual(["recheck"]);
   });
 
+  it("lets a node's task be edited until its agent first starts", () => {
+    const { nodes } = viewOf({ waits: { name: "waiting", reason: "waiting for api to land" } });
+    expect(nodeActions(nodes[0]!, { autoLand: true, nextToLand: null })).toEqual(["edit", "skip"]);
+    const restarted = {
+      ...nodes[0]!,
+      runs: [{ id: "r1", purpose: "spec" as const, startedAt: "", status: "interrupted", costUsd: null }],
+    };
+    expect(nodeActions(restarted, { autoLand: true, nextToLand: null })).toEqual(["skip"]);
+  });
+
   it("offers an answer to a question an ended run left, and Stop to a live one", () => {
     const view = viewOf({
       asked: { name: "waiting_for_user", waitingFor: { kind: "question", question: "Amex too?" }, isRunLive: false },

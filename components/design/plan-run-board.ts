@@ -44,7 +44,7 @@ export function groupIntoColumns(nodes: readonly PlanRunNodeView[]): Record<Boar
   return columns;
 }
 
-export type NodeActionName = "retry" | "skip" | "stop" | "land" | "recheck" | "answer";
+export type NodeActionName = "retry" | "skip" | "stop" | "land" | "recheck" | "answer" | "edit";
 
 /**
  * The buttons a node's card offers in its state; the server decides again and says why when a
@@ -58,7 +58,8 @@ export function nodeActions(
   switch (detail.name) {
     case "waiting":
     case "queued":
-      return ["skip"];
+      // Its task can change until its agent first starts.
+      return node.runs.length === 0 ? ["edit", "skip"] : ["skip"];
     case "running":
       return ["stop"];
     case "waiting_for_user":

@@ -148,6 +148,37 @@ describe("bad input to a plan run", () => {
     await planReaches(planId, { free: ["landed"] });
   });
 
+  it("lets a waiting node's task be edited until its agent starts, which then gets the new task", async () => {
+    const { arbor } = shared.env;
+    const planId = await createPlan("Edited", {
+      nodes: [
+        { slug: "base-work", title: "Base work", description: "[[mock:write base-work.txt base]]" },
+        { slug: "follow", title: "Follow", description: "[[mock:write follow.txt old]]" },
+      ],
+      edges: [{ parent: "base-work", child: "follow" }],
+    });
+    // Without "land when checks pass" the parent waits at ready, so its child is still waiting.
+    expect((await runPlan(planId, { permissionMode: "acceptEdits" })).status).toBe(200);
+    await planReaches(planId, { "base-work": ["ready"], follow: ["waiting"] });
+    const edited = await act(planId, "follow", { action: "edit_spec", spec: "[[mock:write follow.txt new]]" });
+    expect(edited.status).toBe(200);
+    expect(edited.body.run.nodes.find((entry) => entry.slug === "follow")!.spec).toBe("[[mock:write follow.txt new]]");
+    const tooLate = await act(planId, "base-work", { action: "edit_spec", spec: "something else" });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body.error.message).toMatch(/base-work/);
+    expect((await act(planId, "base-work", { action: "land" })).status).toBe(200);
+    await planReaches(planId, { follow: ["ready"] });
+    const follow = (await readRun(planId)).body.run.nodes.find((entry) => entry.slug === "follow")!;
+    const messages = await callApi<{ messages: Array<{ role: string; content: string }> }>(
+      arbor,
+      `/api/chat/messages?sessionId=${follow.sessionId}`,
+    );
+    const first = messages.body.messages.find((message) => message.role === "user")!.content;
+    expect(first).toContain("[[mock:write follow.txt new]]");
+    expect(first).not.toContain("follow.txt old");
+    expect(readFileSync(path.join(follow.worktreePath!, "follow.txt"), "utf8").trim()).toBe("new");
+  }, 240_000);
+
   it("ends a node removed from the tree while its agent runs, saying so, and lands the rest", async () => {
     const { arbor, mock } = shared.env;
     // The doomed node's agent never gets an answer: it is still running when the node is removed.
