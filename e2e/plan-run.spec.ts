@@ -53,6 +53,7 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/?repo=${repoId}`);
+
   const form = page.getByTestId("run-plan-form");
   // A typo is refused in the form, not sent as "automatic".
   await form.getByTestId("run-concurrency").fill("three");
@@ -126,6 +127,21 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await expect(apiRow.getByTestId("attention-node-state")).toHaveText("Plan node: landed");
   await page.screenshot({ path: path.join(outDir, "plan-run-attention.png") });
   await page.goto(`/?repo=${repoId}`);
+
+  // New task… can add the task to the plan shown: the plan's run starts it and lands it like its other nodes.
+  await page.getByTestId("task-new").click();
+  const dialog = page.getByTestId("new-task-dialog");
+  await dialog.getByTestId("new-task-title").fill("Receipts");
+  await dialog.getByTestId("new-task-prompt").fill("[[mock:write receipts.txt receipts]]");
+  await dialog.getByTestId("new-task-plan-node").check();
+  await dialog.getByTestId("new-task-start").click();
+  await expect(dialog.getByTestId("new-task-joined-plan")).toContainText(
+    "Added to the plan Shop as the node receipts.",
+  );
+  await page.screenshot({ path: path.join(outDir, "plan-run-new-task-joined.png") });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(6);
+  expect(await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] })).toContain("receipts.txt");
 
   // On a phone the board's columns stack; each card still shows its state and its chat.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -46,16 +46,21 @@ export function useCreateWorktree(repoId: string) {
 export function useStartTask(repoId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title: string; prompt: string; base: string; setupId?: string }) =>
-      fetchJson<{ task: StartedTask }>("/api/tasks", { method: "POST", body: { repoId, ...input } }).then(
-        (body) => body.task,
-      ),
-    onSuccess: async () => {
+    mutationFn: (input: { title: string; prompt: string; base: string; setupId?: string; planId?: string }) =>
+      fetchJson<StartTaskBody>("/api/tasks", { method: "POST", body: { repoId, ...input } }),
+    onSuccess: async (body) => {
       await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.newWorktree(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
+      if (body.planNode) void client.invalidateQueries({ queryKey: queryKeys.planRun(body.planNode.planId) });
     },
   });
+}
+
+/** POST /api/tasks: the task started now, or (added to a running plan) null, with the plan node it became. */
+export interface StartTaskBody {
+  task: StartedTask | null;
+  planNode?: { planId: string; slug: string; isPaused?: boolean };
 }
 
 /** POST /api/worktrees/setup/stop: stops the running setup command of a "Create worktree" request. */

@@ -18,14 +18,21 @@ import { WorktreeOptionsStep } from "./WorktreeOptionsStep.tsx";
  * (set up as any new one), its conversation and the first message, in one step (POST /api/tasks).
  * The chat opens on the running answer.
  */
-export function NewTaskButton(props: { repoId: string; onStarted: (worktreePath: string) => void }) {
+export function NewTaskButton(props: {
+  repoId: string;
+  /** The plan shown beside the worktrees: the task may become one of its nodes. */
+  plan?: { id: string; title: string } | null;
+  onStarted: (worktreePath: string) => void;
+}) {
   return (
     <CreateWorktreeTrigger
       label="New task…"
       title="Start Claude on a new task in a new branch and worktree"
       isPrimary
       testId="task-new"
-      dialog={(state) => <NewTaskDialog {...state} repoId={props.repoId} onStarted={props.onStarted} />}
+      dialog={(state) => (
+        <NewTaskDialog {...state} repoId={props.repoId} plan={props.plan ?? null} onStarted={props.onStarted} />
+      )}
     />
   );
 }
@@ -33,6 +40,7 @@ export function NewTaskButton(props: { repoId: string; onStarted: (worktreePath:
 /** The New task dialog, opened by its button or from the command palette. */
 export function NewTaskDialog(props: {
   repoId: string;
+  plan?: { id: string; title: string } | null;
   isOpen: boolean;
   onClose: () => void;
   onStarted: (worktreePath: string) => void;
@@ -50,7 +58,7 @@ export function NewTaskDialog(props: {
           headingId={formProps.headingId}
           onCancel={formProps.onCancel}
         >
-          {(options) => <Fields {...formProps} repoId={props.repoId} options={options} />}
+          {(options) => <Fields {...formProps} repoId={props.repoId} plan={props.plan ?? null} options={options} />}
         </WorktreeOptionsStep>
       )}
     />
@@ -67,11 +75,19 @@ function previewBranch(options: NewWorktreeOptions, title: string): string | nul
   }
 }
 
-function Fields(props: CreateWorktreeFormProps & { repoId: string; options: NewWorktreeOptions }) {
+function Fields(
+  props: CreateWorktreeFormProps & {
+    repoId: string;
+    plan: { id: string; title: string } | null;
+    options: NewWorktreeOptions;
+  },
+) {
   const { options, onBusyChange } = props;
   const [title, setTitle] = useState("");
   const [prompt, setPrompt] = useState("");
   const [base, setBase] = useState(() => initialBase(options));
+  const [isPlanNode, setPlanNode] = useState(false);
+  const [joinedRun, setJoinedRun] = useState<{ slug: string; isPaused: boolean } | null>(null);
   const start = useStartTask(props.repoId);
   useEffect(() => onBusyChange(start.isPending), [onBusyChange, start.isPending]);
   useRepoFeed(props.repoId);
@@ -80,11 +96,38 @@ function Fields(props: CreateWorktreeFormProps & { repoId: string; options: NewW
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (title.trim() === "" || start.isPending) return;
-    start.mutate({ title, prompt, base, setupId: newSetupId() }, { onSuccess: props.onCreated });
+    const planId = isPlanNode && props.plan ? props.plan.id : undefined;
+    start.mutate(
+      { title, prompt, base, setupId: newSetupId(), ...(planId ? { planId } : {}) },
+      {
+        onSuccess: (body) => {
+          if (body.task) props.onCreated(body.task);
+          else if (body.planNode) setJoinedRun({ slug: body.planNode.slug, isPaused: body.planNode.isPaused ?? false });
+        },
+      },
+    );
   };
   const submitOnModEnter = (event: KeyboardEvent) => {
     if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) submit();
   };
+  if (joinedRun && props.plan) {
+    return (
+      <div className="space-y-3 text-xs" data-testid="new-task-joined-plan">
+        <p>
+          Added to the plan <VisibleName name={props.plan.title} /> as the node{" "}
+          <span className="font-mono">{joinedRun.slug}</span>.{" "}
+          {joinedRun.isPaused
+            ? "The plan's run is paused: the task starts when you resume it."
+            : "The plan's run starts it as soon as an agent slot is free; follow it on the plan's board."}
+        </p>
+        <div className="flex justify-end">
+          <Button type="button" variant="primary" onClick={props.onCancel}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <form onSubmit={submit} className="space-y-3 text-xs" noValidate>
       <div className="space-y-1">
@@ -129,7 +172,24 @@ function Fields(props: CreateWorktreeFormProps & { repoId: string; options: NewW
           data-testid="new-task-prompt"
         />
       </div>
-      <BaseBranchSelect id={ids.base} options={options} value={base} onChange={setBase} testId="new-task-base" />
+      {isPlanNode ? null : (
+        <BaseBranchSelect id={ids.base} options={options} value={base} onChange={setBase} testId="new-task-base" />
+      )}
+      {props.plan ? (
+        <label className="flex items-start gap-1.5">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={isPlanNode}
+            onChange={(event) => setPlanNode(event.target.checked)}
+            data-testid="new-task-plan-node"
+          />
+          <span>
+            Add to the plan <VisibleName name={props.plan.title} /> as a node: it starts from the default branch with
+            the plan&apos;s goal, and a running plan starts it when an agent slot is free.
+          </span>
+        </label>
+      ) : null}
       {start.error ? <ErrorNotice error={start.error} testId="new-task-error" /> : null}
       {start.isPending ? (
         <p className="text-zinc-500" data-testid="new-task-busy">

@@ -91,7 +91,13 @@ export function WorktreePanel(props: {
             Tree
           </Button>
         ) : null}
-        {props.pin.owner.isLocal ? <NewTaskButton repoId={props.pin.repoId} onStarted={props.onOpenPath} /> : null}
+        {props.pin.owner.isLocal ? (
+          <NewTaskButton
+            repoId={props.pin.repoId}
+            plan={dashboard.data?.plan ? { id: dashboard.data.plan.id, title: dashboard.data.plan.title } : null}
+            onStarted={props.onOpenPath}
+          />
+        ) : null}
         {props.pin.owner.isLocal ? <NewWorktreeButton repoId={props.pin.repoId} onCreated={props.onOpenPath} /> : null}
         {props.pin.owner.isLocal ? <TidyUpButton repoId={props.pin.repoId} /> : null}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />

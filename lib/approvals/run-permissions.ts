@@ -6,7 +6,7 @@ import type { ToolRule } from "@/lib/realtime/approval-view.ts";
 import type { Settings } from "@/lib/settings/settings-schema.ts";
 import { formatToolRule, isSafeToolRule } from "./classify-request.ts";
 import { listRulesForWorktree } from "./permission-rules.ts";
-import { readWorktreeMode, readWorktreeSandbox } from "./worktree-mode.ts";
+import { readWorktreePermissions } from "./worktree-mode.ts";
 
 /** The permissions a chat run starts with; `notice` tells the user when the chosen mode was not used. */
 export interface RunPermissions {
@@ -27,13 +27,12 @@ export async function resolveRunPermissions(
   db: Db,
   input: { job: { repoId: string; worktreePath: string }; settings: Settings; isTrusted: boolean },
 ): Promise<RunPermissions> {
-  const chosen = await readWorktreeMode(db, {
+  const { mode: chosen, sandbox } = await readWorktreePermissions(db, {
     repoId: input.job.repoId,
     worktreePath: input.job.worktreePath,
     fallback: input.settings.permissionMode,
   });
   const rules = await listRulesForWorktree(db, { repoId: input.job.repoId, worktreePath: input.job.worktreePath });
-  const sandbox = await readWorktreeSandbox(db, input.job);
   const allowedTools = [...new Set([...input.settings.allowedTools, ...rules.map(formatToolRule)])];
   if (chosen === "bypassPermissions" && !input.isTrusted) {
     return {

@@ -10,33 +10,26 @@ export { WORKTREE_MODES, type WorktreeMode };
 /**
  * The worktree's permission mode: what was chosen in its chat header, else the default from
  * Settings (the repository's override, else Arbor-wide) when a worktree offers it and it is not
- * Bypass, else Ask.
+ * Bypass, else Ask. And whether its agents run in Claude Code's sandbox, with which domains (null:
+ * they do not). One read of the worktree's row.
  */
-export async function readWorktreeMode(
+export async function readWorktreePermissions(
   db: Db,
   input: { repoId: string; worktreePath: string; fallback: PermissionMode },
-): Promise<WorktreeMode> {
+): Promise<{ mode: WorktreeMode; sandbox: SandboxSettings | null }> {
   const row = await db.worktreePermissionMode.findUnique({
     where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
-  });
-  const offered = WORKTREE_MODES as readonly string[];
-  if (offered.includes(row?.permissionMode ?? "")) return row!.permissionMode as WorktreeMode;
-  // Bypass is never a default: only a choice made for this worktree in its header (trusted repositories).
-  if (input.fallback === "bypassPermissions") return "default";
-  return offered.includes(input.fallback) ? (input.fallback as WorktreeMode) : "default";
-}
-
-/** Whether the worktree's agents run in Claude Code's sandbox, and with which domains; null: they do not. */
-export async function readWorktreeSandbox(
-  db: Db,
-  input: { repoId: string; worktreePath: string },
-): Promise<SandboxSettings | null> {
-  const row = await db.worktreePermissionMode.findUnique({
-    where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
-    select: { sandboxDomains: true },
   });
   const allowedDomains = readStoredDomains(row?.sandboxDomains ?? null);
-  return allowedDomains === null ? null : { allowedDomains };
+  return { mode: modeOf(row?.permissionMode, input.fallback), sandbox: allowedDomains && { allowedDomains } };
+}
+
+function modeOf(chosen: string | undefined, fallback: PermissionMode): WorktreeMode {
+  const offered = WORKTREE_MODES as readonly string[];
+  if (chosen !== undefined && offered.includes(chosen)) return chosen as WorktreeMode;
+  // Bypass is never a default: only a choice made for this worktree in its header (trusted repositories).
+  if (fallback === "bypassPermissions") return "default";
+  return offered.includes(fallback) ? (fallback as WorktreeMode) : "default";
 }
 
 /**

@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { RunResultBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { connectRepoWs } from "@/tests/support/ws-client.ts";
 import type { StartedTask } from "@/lib/worktrees/worktree-types.ts";
 
 interface ErrorBody {
@@ -160,4 +161,87 @@ describe("starting a design node's agent in one step", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain('no node "no-such-node"');
   });
+});
+
+describe("a new task added to a plan", () => {
+  const planTask = (body: { title: string; prompt?: string; planId: string }) =>
+    callApi<{ task: StartedTask | null; planNode: { planId: string; slug: string; isPaused?: boolean } } & ErrorBody>(
+      shared.env.arbor,
+      "/api/tasks",
+      { body: { repoId: shared.repo.repoId, ...body } },
+    );
+  const treeOf = async (planId: string) =>
+    (
+      await callApi<{ plan: { tree: { nodes: Array<{ slug: string; title: string; description: string | null }> } } }>(
+        shared.env.arbor,
+        `/api/plans/${planId}`,
+      )
+    ).body.plan.tree.nodes;
+
+  it("becomes a node of a plan without a run and starts at once, with the plan's goal", async () => {
+    const { arbor } = shared.env;
+    const plan = (
+      await callApi<{ plan: { id: string } }>(arbor, "/api/plans", {
+        body: { repoId: shared.repo.repoId, title: "Billing", goal: "Send invoices." },
+      })
+    ).body.plan;
+    const started = await planTask({
+      planId: plan.id,
+      title: "Invoice PDF",
+      prompt: "Render it. [[mock:text PDF done.]]",
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.planNode).toEqual({ planId: plan.id, slug: "invoice-pdf" });
+    expect(started.body.task!.userMessage.content).toContain(
+      'This is one task of the plan "Billing", whose goal is: Send invoices.',
+    );
+    expect((await waitForRun(started.body.task!.run.id)).assistantMessage?.content).toBe("PDF done.");
+    expect(await treeOf(plan.id)).toEqual([
+      expect.objectContaining({
+        slug: "invoice-pdf",
+        title: "Invoice PDF",
+        description: "Render it. [[mock:text PDF done.]]",
+      }),
+    ]);
+    // The same title again is a second node, numbered.
+    const again = await planTask({ planId: plan.id, title: "Invoice PDF", prompt: "[[mock:text again]]" });
+    expect(again.body.planNode.slug).toBe("invoice-pdf-2");
+  });
+
+  it("joins a plan's run, which starts it like any node; a plan of nowhere is refused and changes nothing", async () => {
+    const { arbor } = shared.env;
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["config", "user.name", "Plan Runner"] });
+    await runFixtureGit({ cwd: shared.repo.mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
+    const plan = (
+      await callApi<{ plan: { id: string } }>(arbor, "/api/plans", {
+        body: { repoId: shared.repo.repoId, title: "Running", goal: "Keep going." },
+      })
+    ).body.plan;
+    const tree = { nodes: [{ slug: "first", title: "First", description: "[[mock:text first]]" }], edges: [] };
+    expect(
+      (await callApi(arbor, "/api/tree-spec", { body: { planId: plan.id, tree, baseVersion: null } })).status,
+    ).toBe(200);
+    expect((await callApi(arbor, `/api/plans/${plan.id}/run`, { body: {} })).status).toBe(200);
+
+    const ws = await connectRepoWs(arbor, shared.repo.repoId);
+    onTestFinished(() => ws.close());
+    const joined = await planTask({ planId: plan.id, title: "Second", prompt: "[[mock:text second]]" });
+    expect(joined.status).toBe(202);
+    expect(joined.body).toEqual({ task: null, planNode: { planId: plan.id, slug: "second", isPaused: false } });
+    await ws.waitFor(
+      (message) =>
+        message.type === "plan_run" &&
+        message.planId === plan.id &&
+        message.nodes.some((node) => node.slug === "second" && node.state === "ready"),
+    );
+    const run = await callApi<{ run: { nodes: Array<{ slug: string; state: string; runs: unknown[] }> } }>(
+      arbor,
+      `/api/plans/${plan.id}/run`,
+    );
+    expect(run.body.run.nodes.find((node) => node.slug === "second")!.runs).toHaveLength(1);
+
+    const nowhere = await planTask({ planId: "00000000-0000-4000-8000-000000000000", title: "Lost" });
+    expect(nowhere.status).toBe(404);
+    expect((await treeOf(plan.id)).map((node) => node.slug)).toEqual(["first", "second"]);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
+import { startPlanTask } from "@/lib/plan-runs/start-plan-task.ts";
 import { startTask } from "@/lib/worktrees/create/start-task.ts";
 
 const startSchema = z
@@ -14,11 +15,27 @@ const startSchema = z
     /** The branch to start from; the default branch when left out. */
     base: z.string().min(1).max(250).optional(),
     setupId: z.string().uuid().optional(),
+    /** Add the task to this plan's design tree: its run starts it, or it starts now from the default branch. */
+    planId: z.string().uuid().optional(),
   })
   .strict();
 
-// POST /api/tasks – a new task in one step: branch (naming rule), worktree and setup, conversation, first message
+// POST /api/tasks – a new task in one step: branch (naming rule), worktree and setup, conversation, first message.
+// With planId it becomes a node of that plan: 201 with the task when started now, 202 when the plan's run starts it.
 export const POST = withLocalRepo(
   { body: startSchema, maxBodyBytes: 13 * 1024 * 1024, repo: ({ body }) => ({ repoId: body.repoId }) },
-  async ({ ctx, body }) => Response.json({ task: await startTask(ctx, body) }, { status: 201 }),
+  async ({ ctx, body }) => {
+    if (body.planId === undefined) return Response.json({ task: await startTask(ctx, body) }, { status: 201 });
+    const started = await startPlanTask(ctx, { ...body, planId: body.planId });
+    if (started.kind === "started") {
+      return Response.json(
+        { task: started.task, planNode: { planId: started.planId, slug: started.slug } },
+        { status: 201 },
+      );
+    }
+    return Response.json(
+      { task: null, planNode: { planId: started.planId, slug: started.slug, isPaused: started.isPaused } },
+      { status: 202 },
+    );
+  },
 );

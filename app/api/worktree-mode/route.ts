@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  readWorktreeMode,
-  readWorktreeSandbox,
-  saveWorktreeMode,
-  WORKTREE_MODES,
-} from "@/lib/approvals/worktree-mode.ts";
+import { readWorktreePermissions, saveWorktreeMode, WORKTREE_MODES } from "@/lib/approvals/worktree-mode.ts";
 import { parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
 import { resolvePinnedWorktree } from "@/lib/pins/resolve-pinned-worktree.ts";
 import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
@@ -20,10 +15,7 @@ export const GET = withErrorHandling(async (request: Request) => {
   const query = parseSearchParams(request, worktreeSchema);
   const db = getRuntimeContext().db;
   const { permissionMode } = await readEffectiveSettings(db, query.repoId);
-  return Response.json({
-    mode: await readWorktreeMode(db, { ...query, fallback: permissionMode }),
-    sandbox: await readWorktreeSandbox(db, query),
-  });
+  return Response.json(await readWorktreePermissions(db, { ...query, fallback: permissionMode }));
 });
 
 // PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)
