@@ -37,6 +37,8 @@ function allStats(): ProcStat[] {
 /** CPU seconds so far: the server and its process host (Arbor), and every process they started (children). */
 export interface TreeCpu {
   arborSeconds: number;
+  /** The server's share of arborSeconds (the rest is its process host's). */
+  serverSeconds: number;
   childrenSeconds: number;
 }
 
@@ -49,7 +51,7 @@ export function readTreeCpu(serverPid: number): TreeCpu {
   const byParent = new Map<number, ProcStat[]>();
   for (const stat of stats) byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat]);
   const server = stats.find((stat) => stat.pid === serverPid);
-  if (!server) return { arborSeconds: 0, childrenSeconds: 0 };
+  if (!server) return { arborSeconds: 0, serverSeconds: 0, childrenSeconds: 0 };
   const hosts = byParent.get(serverPid) ?? [];
   let arbor = server.ownTicks;
   let children = 0;
@@ -65,5 +67,9 @@ export function readTreeCpu(serverPid: number): TreeCpu {
   }
   // The server's own reaped children (hosts that exited) are counted with the children.
   children += server.childTicks;
-  return { arborSeconds: arbor / TICKS_PER_SECOND, childrenSeconds: children / TICKS_PER_SECOND };
+  return {
+    arborSeconds: arbor / TICKS_PER_SECOND,
+    serverSeconds: server.ownTicks / TICKS_PER_SECOND,
+    childrenSeconds: children / TICKS_PER_SECOND,
+  };
 }

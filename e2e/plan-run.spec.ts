@@ -119,6 +119,8 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
     "Cannot retry a landed node: api has landed. Its work is already on the base branch.",
   );
   await expect(board.getByTestId("plan-run-finished")).toBeVisible();
+  // Children started from main once their parent landed there: the design tree agrees with git.
+  await expect(page.getByTestId("no-divergence")).toBeVisible();
 
   // "What needs you" names each node's worktree by its node and plan, in the board's words.
   await page.goto("/");

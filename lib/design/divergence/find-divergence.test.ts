@@ -256,6 +256,27 @@ describe("findDivergence", () => {
     expect(findDivergence({ tree, branches, rule: RULE })).toEqual([]);
   });
 
+  it("accepts a child started from the default branch after its parent landed there, as a plan run does", () => {
+    const landedParent = { a1: ["m1"], main2: ["m1", "a1"], d1: ["main2"] };
+    const tree = design([
+      ["api", "done"],
+      ["docs", "in_progress", "api"],
+    ]);
+    const running = repo({ commits: landedParent, heads: { main: "main2", "feat/api": "a1", "feat/docs": "d1" } });
+    expect(summarize(findDivergence({ tree, branches: running, rule: RULE }))).toEqual([]);
+    const landed = repo({
+      commits: { ...landedParent, main3: ["main2", "d1"] },
+      heads: { main: "main3", "feat/api": "a1", "feat/docs": "d1" },
+    });
+    expect(summarize(findDivergence({ tree, branches: landed, rule: RULE }))).toEqual([]);
+    // Before the parent has landed, a child from the default branch is still forked from the wrong place.
+    const early = repo({
+      commits: { a1: ["m1"], d1: ["m1"] },
+      heads: { main: "m1", "feat/api": "a1", "feat/docs": "d1" },
+    });
+    expect(summarize(findDivergence({ tree, branches: early, rule: RULE }))).not.toEqual([]);
+  });
+
   it("names only the branch that took the work, not one created from it later", () => {
     const branches = repo({
       commits: { a1: ["m1"], l1: ["a1"], main3: ["m2", "l1"] },

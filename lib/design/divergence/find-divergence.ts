@@ -136,9 +136,14 @@ function isBelow({ context, slug, branch }: { context: CheckContext; slug: strin
   return other !== undefined && context.design.isBelow({ ancestor: slug, descendant: other });
 }
 
-/** The branch of the nearest design ancestor that exists, else the default branch, else null. */
+/**
+ * The branch of the nearest design ancestor that exists, else the default branch, else null. An
+ * ancestor whose work has landed (merged into the default branch, not by this node's own branch
+ * built on it) gives way to the default branch.
+ */
 function findReferenceParent({ context, slug }: { context: CheckContext; slug: string }): ParentRef | null {
   const { design, factOf, defaultBranch } = context;
+  const ownBranch = design.branchOf.get(slug);
   const seen = new Set<string>([slug]);
   for (
     let ancestor = design.parentOf.get(slug);
@@ -147,7 +152,18 @@ function findReferenceParent({ context, slug }: { context: CheckContext; slug: s
   ) {
     seen.add(ancestor);
     const branch = design.branchOf.get(ancestor);
-    if (branch !== undefined && factOf.has(branch)) return { branch, nodeSlug: ancestor };
+    const fact = branch === undefined ? undefined : factOf.get(branch);
+    if (branch === undefined || fact === undefined) continue;
+    // An ancestor whose work landed in the default branch lives on there: a child not built on its branch
+    // starts from the default branch (a plan run's children do). A child stacked on it keeps it as parent.
+    const hasLanded =
+      defaultBranch !== null &&
+      factOf.has(defaultBranch) &&
+      fact.forkPoint !== fact.headSha &&
+      fact.mergedInto.includes(defaultBranch) &&
+      !fact.stackedOn.includes(ownBranch ?? "");
+    if (!hasLanded) return { branch, nodeSlug: ancestor };
+    break;
   }
   if (defaultBranch === null || !factOf.has(defaultBranch)) return null;
   return { branch: defaultBranch, nodeSlug: design.slugOfBranch.get(defaultBranch) ?? null };
