@@ -59,4 +59,6 @@ export function useSeedTrust() {
 function showTrust(client: QueryClient, trust: TrustView): void {
   client.setQueryData(queryKeys.trust(trust.repoId), trust);
   void client.invalidateQueries({ queryKey: queryKeys.trust(trust.repoId) });
+  // Sandboxed plan runs are offered only in a trusted repository.
+  void client.invalidateQueries({ queryKey: queryKeys.sandboxOffer(trust.repoId) });
 }

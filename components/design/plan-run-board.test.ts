@@ -82,6 +82,10 @@ describe("the plan run board", () => {
     expect(summarizeRun({ ...view, isPaused: true, budgetUsd: null })).toBe(
       "1 of 2 landed · $0.00 spent · 4 agents at once · paused",
     );
+    // A plan that asked for more than Settings allows says so.
+    expect(summarizeRun({ ...view, concurrency: 8, budgetUsd: null })).toBe(
+      "1 of 2 landed · $0.00 spent · 4 agents at once (8 asked; Settings allows 4)",
+    );
   });
 });
 

@@ -87,7 +87,11 @@ export function summarizeRun(run: PlanRunView): string {
   const landed = run.nodes.filter((node) => node.state === "landed").length;
   const spent = `$${run.spentUsd.toFixed(2)} spent${run.budgetUsd === null ? "" : ` of $${run.budgetUsd.toFixed(2)}`}`;
   const paused = run.isPaused ? " · paused" : "";
-  return `${landed} of ${run.nodes.length} landed · ${spent} · ${run.concurrencyInForce} agents at once${paused}`;
+  const capped =
+    run.concurrency !== null && run.concurrency > run.concurrencyInForce
+      ? ` (${run.concurrency} asked; Settings allows ${run.concurrencyInForce})`
+      : "";
+  return `${landed} of ${run.nodes.length} landed · ${spent} · ${run.concurrencyInForce} agents at once${capped}${paused}`;
 }
 
 /**

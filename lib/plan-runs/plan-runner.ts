@@ -160,7 +160,7 @@ export class PlanRunner {
     });
     return toPlanRunView(stored, {
       runs: new Map(rows.map((row) => [row.id, row])),
-      concurrencyInForce: stored.options.concurrency ?? this.ctx.runs.maxConcurrent(),
+      concurrencyInForce: this.#concurrencyInForce(stored),
       landing: nextToLand(stored.run, { entries: [] }),
     });
   }
@@ -242,6 +242,16 @@ export class PlanRunner {
     }
   }
 
+  /**
+   * Agents at once for the plan: its number, or the machine's; never more than the run manager
+   * starts (Settings, else the machine), or the rest would sit queued in their chats while the board
+   * said running.
+   */
+  #concurrencyInForce(stored: StoredPlanRun): number {
+    const limit = this.ctx.runs.maxConcurrent();
+    return Math.min(stored.options.concurrency ?? limit, limit);
+  }
+
   /** Agent slots: the plan's number (or the machine's), less every agent running or queued, this plan's counted once. */
   #slots(stored: StoredPlanRun) {
     const { runs } = this.ctx;
@@ -249,7 +259,7 @@ export class PlanRunner {
     const ownInManager = ownPaths.filter((worktreePath) => runs.stateOf(worktreePath) !== "idle").length;
     const ownLive = stored.run.nodes.filter(hasLiveAgent).length;
     return {
-      total: stored.options.concurrency ?? runs.maxConcurrent(),
+      total: this.#concurrencyInForce(stored),
       busy: runs.runningCount() + runs.waitingCount() - ownInManager + ownLive,
     };
   }

@@ -154,14 +154,18 @@ function findReferenceParent({ context, slug }: { context: CheckContext; slug: s
     const branch = design.branchOf.get(ancestor);
     const fact = branch === undefined ? undefined : factOf.get(branch);
     if (branch === undefined || fact === undefined) continue;
-    // An ancestor whose work landed in the default branch lives on there: a child not built on its branch
-    // starts from the default branch (a plan run's children do). A child stacked on it keeps it as parent.
+    // An ancestor whose work landed in the default branch lives on there: a child that started from the
+    // default branch after it landed (its history has the ancestor's work by that merge, as a plan run's
+    // children do) is compared with the default branch. A child stacked on it keeps it as parent; one
+    // forked from the default branch before it landed is still forked from the wrong place.
     const hasLanded =
       defaultBranch !== null &&
+      ownBranch !== undefined &&
       factOf.has(defaultBranch) &&
       fact.forkPoint !== fact.headSha &&
       fact.mergedInto.includes(defaultBranch) &&
-      !fact.stackedOn.includes(ownBranch ?? "");
+      fact.mergedInto.includes(ownBranch) &&
+      !fact.stackedOn.includes(ownBranch);
     if (!hasLanded) return { branch, nodeSlug: ancestor };
     break;
   }
