@@ -72,6 +72,12 @@ describe("parseSandboxDomains", () => {
     },
   );
 
+  it("refuses more domains than the sandbox takes", () => {
+    const many = Array.from({ length: 51 }, (_unused, index) => `host${index}.example.com`);
+    expect(parseSandboxDomains(many.slice(0, 50))).toHaveLength(50);
+    expect(() => parseSandboxDomains(many)).toThrow("51 allowed domains is more than the 50 the sandbox takes here");
+  });
+
   it("refuses something that is not a list", () => {
     expect(() => parseSandboxDomains({ domain: "x.com" })).toThrow("must be a list of host names");
   });

@@ -2,8 +2,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { RunResultBody } from "@/tests/support/api-types.ts";
-import { callApi } from "@/tests/support/call-api.ts";
-import { runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { callApi, pinRepo } from "@/tests/support/call-api.ts";
+import {
+  createFixtureRoot,
+  createRepoWithOrigin,
+  removeGitFixture,
+  runFixtureGit,
+} from "@/tests/support/git-fixtures.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { connectRepoWs } from "@/tests/support/ws-client.ts";
@@ -242,6 +247,22 @@ describe("a new task added to a plan", () => {
 
     const nowhere = await planTask({ planId: "00000000-0000-4000-8000-000000000000", title: "Lost" });
     expect(nowhere.status).toBe(404);
+    // A plan of another pinned repository is not this one's.
+    const other = await createFixtureRoot();
+    onTestFinished(() => removeGitFixture(other));
+    const otherRepoId = await pinRepo(
+      arbor,
+      (await createRepoWithOrigin({ ...other, files: { "a.txt": "a\n" } })).mainPath,
+    );
+    const otherPlan = (
+      await callApi<{ plan: { id: string } }>(arbor, "/api/plans", { body: { repoId: otherRepoId, title: "Theirs" } })
+    ).body.plan;
+    const foreign = await planTask({ planId: otherPlan.id, title: "Misplaced" });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.message).toBe(
+      'The plan "Theirs" belongs to another repository. Pick one of this repository\'s plans, or start the task without one.',
+    );
+    expect((await callApi<{ plan: { tree: unknown } }>(arbor, `/api/plans/${otherPlan.id}`)).body.plan.tree).toBeNull();
     expect((await treeOf(plan.id)).map((node) => node.slug)).toEqual(["first", "second"]);
   }, 120_000);
 });
