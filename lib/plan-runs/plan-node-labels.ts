@@ -3,27 +3,36 @@ import type { Db } from "@/lib/db/client.ts";
 import { describeNodeState, waitsForUser } from "@/lib/plans/run/describe-node-state.ts";
 import { parseNodes } from "@/lib/plans/run/plan-run-record.ts";
 
+/** A plan run's row as the labels need it. */
+export interface PlanRunRowForLabels {
+  planId: string;
+  nodes: string;
+  autoLand: boolean;
+}
+
 /**
  * Every plan node that has a worktree, by that worktree: its plan, title and state in the board's
- * words. Two reads, whatever the number of plans (runs, then their plans' titles).
+ * words. A run whose row cannot be read is left out (its board says why), so one bad row never
+ * hides the other worktrees. Pure.
  */
-export async function readPlanNodeLabels(db: Db): Promise<Map<string, PlanNodeLabel>> {
-  const runs = await db.planRun.findMany({ select: { planId: true, nodes: true, autoLand: true } });
-  if (runs.length === 0) return new Map();
-  const plans = await db.plan.findMany({
-    where: { id: { in: runs.map((run) => run.planId) } },
-    select: { id: true, title: true },
-  });
-  const titles = new Map(plans.map((plan) => [plan.id, plan.title]));
+export function planNodeLabels(
+  runs: readonly PlanRunRowForLabels[],
+  planTitles: ReadonlyMap<string, string>,
+): Map<string, PlanNodeLabel> {
   const labels = new Map<string, PlanNodeLabel>();
   for (const run of runs) {
-    const { nodes, work } = parseNodes(run.nodes);
-    for (const node of nodes) {
-      const nodeWork = work.get(node.slug);
+    let parsed: ReturnType<typeof parseNodes>;
+    try {
+      parsed = parseNodes(run.nodes);
+    } catch {
+      continue;
+    }
+    for (const node of parsed.nodes) {
+      const nodeWork = parsed.work.get(node.slug);
       if (!nodeWork?.worktreePath) continue;
       labels.set(nodeWork.worktreePath, {
         planId: run.planId,
-        planTitle: titles.get(run.planId) ?? "",
+        planTitle: planTitles.get(run.planId) ?? "",
         slug: node.slug,
         title: nodeWork.title,
         description: describeNodeState(node),
@@ -34,9 +43,14 @@ export async function readPlanNodeLabels(db: Db): Promise<Map<string, PlanNodeLa
   return labels;
 }
 
-/** "What needs you"'s rows, each named by the plan node whose agent works in its worktree, if one does. */
+/** "What needs you"'s rows, each named by the plan node whose agent works in its worktree, if one does. Two reads. */
 export async function withPlanNodeLabels(db: Db, items: AttentionItem[]): Promise<AttentionItem[]> {
-  const labels = await readPlanNodeLabels(db);
-  if (labels.size === 0) return items;
+  const runs = await db.planRun.findMany({ select: { planId: true, nodes: true, autoLand: true } });
+  if (runs.length === 0) return items;
+  const plans = await db.plan.findMany({
+    where: { id: { in: runs.map((run) => run.planId) } },
+    select: { id: true, title: true },
+  });
+  const labels = planNodeLabels(runs, new Map(plans.map((plan) => [plan.id, plan.title])));
   return items.map((item) => ({ ...item, planNode: labels.get(item.worktreePath) ?? null }));
 }
