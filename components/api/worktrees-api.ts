@@ -49,10 +49,13 @@ export function useStartTask(repoId: string) {
     mutationFn: (input: { title: string; prompt: string; base: string; setupId?: string; planId?: string }) =>
       fetchJson<StartTaskBody>("/api/tasks", { method: "POST", body: { repoId, ...input } }),
     onSuccess: async (body) => {
-      await client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+      const rescanned = client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.newWorktree(repoId) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
       if (body.planNode) void client.invalidateQueries({ queryKey: queryKeys.planRun(body.planNode.planId) });
+      // A started task's chat opens on its worktree, which the list must show first. A node the plan's run
+      // starts has no worktree yet: its dialog answers at once, not after a rescan of every worktree.
+      if (body.task) await rescanned;
     },
   });
 }
