@@ -142,7 +142,8 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   );
   await page.screenshot({ path: path.join(outDir, "plan-run-new-task-joined.png") });
   await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(6);
+  // Its agent, checks and land take as long as any node's (a minute or more under CI load).
+  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(6, { timeout: 180_000 });
   expect(await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] })).toContain("receipts.txt");
 
   // On a phone the board's columns stack; each card still shows its state and its chat.
