@@ -10,13 +10,18 @@ import type { NodeWork, PlanPermissionMode } from "@/lib/plans/run/plan-run-reco
 import { questionInAnswer } from "@/lib/plans/run/plan-run-view.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
-import { prepareNodeTask } from "@/lib/worktrees/create/start-node-task.ts";
+import { nodeFirstMessage, prepareNodeTask } from "@/lib/worktrees/create/start-node-task.ts";
 import { previewLanding } from "@/lib/worktrees/land/land-preview.ts";
+import { findStartedNodeWorktree, hasUserMessages } from "./find-started-node.ts";
 import type { PlanRunsContext } from "./plan-runs-context.ts";
 
 /** The first message of a run that goes on with a node's work (after a restart, a failure, a stop). */
 export const CONTINUE_MESSAGE =
   "Go on with this task where you left off. Your last run was cut short: look at what is already done in this worktree first, then finish the task.";
+
+/** The first message of a plan run's agent in a worktree whose agent was started by hand. */
+export const TAKE_OVER_MESSAGE =
+  "This task is now part of the plan's run. Look at what is already done in this worktree first, then finish the task.";
 
 /** A launched run: the node's work as it now is, and the event its end brings (run_ended, failed…). */
 export interface LaunchedRun {
@@ -26,7 +31,8 @@ export interface LaunchedRun {
 
 /**
  * Starts the agent run a dispatch asks for. The first run makes the node's branch and worktree
- * (from the base, or the parent's branch for stacked work), opens its conversation in the plan's
+ * (from the base, or the parent's branch for stacked work), or takes over the worktree its agent
+ * was started in by hand (telling it to go on), opens its conversation in the plan's
  * permission mode and sends the node's spec; later runs send, in the same conversation, what the
  * purpose needs: the failing checks, the conflict to resolve, or "go on". A failure to start
  * rejects, with the message the node shows.
@@ -51,13 +57,18 @@ export async function launchNodeRun(
   let work = input.work;
   let userMessage: string;
   if (work.sessionId === null || work.worktreePath === null) {
-    const prepared = await prepareNodeTask(ctx, {
+    const task = {
       planId: input.planId,
       slug: input.node.slug,
-      from: input.dispatch.branchFrom.kind === "parent_branch" ? "parent_branch" : "base",
+      from: input.dispatch.branchFrom.kind === "parent_branch" ? ("parent_branch" as const) : ("base" as const),
       spec: input.node.spec,
       parentOutcome: input.parentSessionId ? await lastAnswer(ctx.db, input.parentSessionId) : null,
-    });
+    };
+    // A node whose agent was started by hand: its worktree and conversation are taken over.
+    const started = await findStartedNodeWorktree(ctx.db, { repoId: input.repoId, slug: input.node.slug });
+    const prepared = started
+      ? { ...(await nodeFirstMessage(ctx, task)), created: started }
+      : await prepareNodeTask(ctx, task);
     const { worktreePath, branch } = prepared.created;
     await saveWorktreeMode(ctx.db, {
       repoId: input.repoId,
@@ -68,11 +79,15 @@ export async function launchNodeRun(
       ...(input.permissionMode === "sandboxed" ? { sandbox: { allowedDomains: input.allowedDomains } } : {}),
     });
     const session = await openChatSession(ctx, { repoId: input.repoId, worktreePath });
+    const isUnderWay = started !== null && (await hasUserMessages(ctx.db, session.id));
     work = { ...work, branch, worktreePath, sessionId: session.id };
     // Kept before the send: a crash from here on finds the worktree and conversation again.
     await input.onWork(work);
-    userMessage =
-      input.dispatch.purpose === "spec" ? prepared.userMessage : `${prepared.userMessage}\n\n${CONTINUE_MESSAGE}`;
+    userMessage = isUnderWay
+      ? `${prepared.userMessage}\n\n${TAKE_OVER_MESSAGE}`
+      : input.dispatch.purpose === "spec"
+        ? prepared.userMessage
+        : `${prepared.userMessage}\n\n${CONTINUE_MESSAGE}`;
   } else if (input.message !== null) {
     userMessage = input.message;
   } else {
@@ -155,6 +170,10 @@ export function errorMessage(error: unknown): string {
   // A plan picks the folder itself: the user can only clear the way.
   if (isAppError(error) && error.details?.problem === "path_exists") {
     return `${String(error.details.worktreePath)} already exists, and it is not this node's worktree. Move or remove that folder, then Retry the node.`;
+  }
+  // A worktree on the branch would have been taken over (a node started by hand); a bare branch is not.
+  if (isAppError(error) && error.details?.problem === "branch_exists") {
+    return `Branch ${String(error.details.branch)} already exists, and no worktree has it. Check it out in a worktree of its own (the run takes that over), or delete the branch, then Retry the node.`;
   }
   if (isAppError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);

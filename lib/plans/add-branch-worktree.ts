@@ -31,6 +31,7 @@ export async function addBranchWorktree(input: {
     throw new AppError(
       "conflict",
       `Branch ${branch} already exists. ${input.hints?.branchExists ?? "Choose another name, or open the worktree that has it."}`,
+      { details: { problem: "branch_exists", branch } },
     );
   }
   const remoteProblem = explainRemoteClash(branch, input.remoteBranches ?? []);

@@ -118,7 +118,9 @@ describe("bad input to a plan run", () => {
     await planReaches(planId, { taken: ["failed"], occupied: ["failed"], free: ["ready", "landed"] });
     const { body } = await readRun(planId);
     const taken = body.run.nodes.find((entry) => entry.slug === "taken")!;
-    expect(taken.description).toMatch(/^failed: .*feat\/taken/);
+    expect(taken.description).toBe(
+      "failed: Branch feat/taken already exists, and no worktree has it. Check it out in a worktree of its own (the run takes that over), or delete the branch, then Retry the node.",
+    );
     expect(taken.needsUser).toBe(true);
     const occupied = body.run.nodes.find((entry) => entry.slug === "occupied")!;
     expect(occupied.description).toBe(
@@ -177,6 +179,45 @@ describe("bad input to a plan run", () => {
     expect(first).toContain("[[mock:write follow.txt new]]");
     expect(first).not.toContain("follow.txt old");
     expect(readFileSync(path.join(follow.worktreePath!, "follow.txt"), "utf8").trim()).toBe("new");
+  }, 240_000);
+
+  it("takes over a node whose agent was started by hand: its worktree and conversation, told to go on", async () => {
+    const { arbor } = shared.env;
+    const planId = await createPlan("By hand", {
+      nodes: [{ slug: "by-hand", title: "By hand", description: "[[mock:text done by hand]]" }],
+      edges: [],
+    });
+    const started = await callApi<{ task: { worktreePath: string; session: { id: number } } }>(
+      arbor,
+      `/api/plans/${planId}/nodes/by-hand/start`,
+      { body: {} },
+    );
+    expect(started.status).toBe(201);
+    const { worktreePath, session } = started.body.task;
+    const messagesOf = async () =>
+      (
+        await callApi<{ messages: Array<{ role: string; content: string; status: string }> }>(
+          arbor,
+          `/api/chat/messages?sessionId=${session.id}`,
+        )
+      ).body.messages;
+    await expect
+      .poll(async () => (await messagesOf()).filter((m) => m.role === "assistant" && m.status === "complete").length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+
+    expect((await runPlan(planId, {})).status).toBe(200);
+    await planReaches(planId, { "by-hand": ["ready"] });
+    const node = (await readRun(planId)).body.run.nodes.find((entry) => entry.slug === "by-hand")!;
+    expect(node.worktreePath).toBe(worktreePath);
+    expect(node.sessionId).toBe(session.id);
+    const asked = (await messagesOf()).filter((m) => m.role === "user").map((m) => m.content);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toContain("[[mock:text done by hand]]");
+    expect(asked[1]).toMatch(/now part of the plan's run\. Look at what is already done in this worktree first/);
+    const answers = (await messagesOf()).filter((m) => m.role === "assistant" && m.status === "complete");
+    expect(answers).toHaveLength(2);
   }, 240_000);
 
   it("ends a node removed from the tree while its agent runs, saying so, and lands the rest", async () => {

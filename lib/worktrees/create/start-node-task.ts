@@ -42,23 +42,24 @@ export function nodeTaskMessage(input: {
   return [input.node.title.trim(), description, context.join("\n")].filter((part) => part !== "").join("\n\n");
 }
 
+/** What a design node's first message is built from: the plan's node, and for a plan run its spec. */
+export interface NodeTaskInput {
+  planId: string;
+  slug: string;
+  from?: NodeBranchFrom;
+  /** A plan run's spec of the node (its description unless the user edited it). */
+  spec?: string;
+  parentOutcome?: string | null;
+}
+
 /**
- * A design node's worktree and first message, made ready to send: the message is checked before
- * anything is made, so a refused one leaves no worktree behind. The branch follows the naming rule
- * and starts from the design parent's branch, or with `from: "base"` from the default branch.
+ * A design node's first message, checked as every user message is (so a refused one makes nothing),
+ * and the repository of its plan.
  */
-export async function prepareNodeTask(
-  ctx: StartTaskContext,
-  input: {
-    planId: string;
-    slug: string;
-    setupId?: string;
-    from?: NodeBranchFrom;
-    /** A plan run's spec of the node (its description unless the user edited it). */
-    spec?: string;
-    parentOutcome?: string | null;
-  },
-): Promise<{ repoId: string; created: CreatedWorktree; userMessage: string }> {
+export async function nodeFirstMessage(
+  ctx: Pick<StartTaskContext, "db">,
+  input: NodeTaskInput,
+): Promise<{ repoId: string; userMessage: string }> {
   const plan = await getPlanOrThrow(ctx.db, input.planId);
   const nodes = plan.tree?.nodes ?? [];
   const node = nodes.find((candidate) => candidate.slug === input.slug);
@@ -73,6 +74,19 @@ export async function prepareNodeTask(
     from: input.from ?? "parent_branch",
   });
   await checkUserMessage(ctx.db, userMessage);
+  return { repoId: plan.repoId, userMessage };
+}
+
+/**
+ * A design node's worktree and first message, made ready to send: the message is checked before
+ * anything is made, so a refused one leaves no worktree behind. The branch follows the naming rule
+ * and starts from the design parent's branch, or with `from: "base"` from the default branch.
+ */
+export async function prepareNodeTask(
+  ctx: StartTaskContext,
+  input: NodeTaskInput & { setupId?: string },
+): Promise<{ repoId: string; created: CreatedWorktree; userMessage: string }> {
+  const { repoId, userMessage } = await nodeFirstMessage(ctx, input);
   const created = await createNodeBranch(ctx, {
     planId: input.planId,
     slug: input.slug,
@@ -80,7 +94,7 @@ export async function prepareNodeTask(
     ...(input.from ? { from: input.from } : {}),
   });
   return {
-    repoId: plan.repoId,
+    repoId,
     userMessage,
     created: {
       branch: created.branch,
