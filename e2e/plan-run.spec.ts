@@ -159,3 +159,43 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   );
   await page.screenshot({ path: path.join(outDir, "plan-run-chat-phone.png") });
 });
+
+test("a Sandboxed node's chat says so in its mode, and Leave the sandbox ends it for the next message", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  test.setTimeout(180_000);
+  const { repoId, mainPath } = repo;
+  await runFixtureGit({ cwd: mainPath, args: ["config", "user.name", "Plan Runner"] });
+  await runFixtureGit({ cwd: mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
+  await trustRepo(claude.arbor, repoId);
+  const plan = await callApi<{ plan: { id: string } }>(claude.arbor, "/api/plans", {
+    body: { repoId, title: "Boxed", goal: "Stay inside." },
+  });
+  const planId = plan.body.plan.id;
+  const tree = { nodes: [{ slug: "boxed", title: "Boxed", description: "[[mock:text boxed]]" }], edges: [] };
+  await callApi(claude.arbor, "/api/tree-spec", { body: { planId, tree, baseVersion: null } });
+  const started = await callApi(claude.arbor, `/api/plans/${planId}/run`, {
+    body: { permissionMode: "sandboxed", allowedDomains: "registry.npmjs.org" },
+  });
+  expect(started.status).toBe(200);
+  const readNode = async () =>
+    (await callApi<{ run: PlanRunView }>(claude.arbor, `/api/plans/${planId}/run`)).body.run.nodes[0]!;
+  await expect.poll(async () => (await readNode()).state, { timeout: 120_000 }).toBe("ready");
+  const { worktreePath } = await readNode();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?repo=${repoId}&wt=${encodeURIComponent(worktreePath!)}`);
+  const modeButton = page.getByTestId("mode-menu-button");
+  await expect(modeButton).toContainText("Mode: Accept edits · Sandboxed");
+  await modeButton.click();
+  await expect(page.getByTestId("mode-sandbox-note")).toContainText("reach registry.npmjs.org");
+  await page.screenshot({ path: path.join(outDir, "plan-run-sandboxed-mode.png") });
+  await page.getByTestId("mode-leave-sandbox").click();
+  await expect(page.getByTestId("mode-sandbox-note")).toHaveCount(0);
+  await expect(modeButton).toHaveText("Mode: Accept edits ▾");
+  // Kept: a reload reads the worktree out of the sandbox, in the mode it had.
+  await page.reload();
+  await expect(modeButton).toHaveText("Mode: Accept edits ▾");
+});

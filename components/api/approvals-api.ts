@@ -81,18 +81,24 @@ export function useWorktreeMode(input: { repoId: string; worktreePath: string })
 }
 
 /** PUT /api/worktree-mode (Bypass is refused unless the repository is trusted). */
+/** PUT a worktree's mode; `leaveSandbox` also takes it out of Claude Code's sandbox. */
 export function useSaveWorktreeMode(input: { repoId: string; worktreePath: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mode: WorktreeMode) =>
+    mutationFn: (change: { mode: WorktreeMode; leaveSandbox?: boolean }) =>
       fetchJson<{ mode: WorktreeMode }>("/api/worktree-mode", {
         method: "PUT",
-        body: { repoId: input.repoId, worktreePath: input.worktreePath, mode },
-      }).then((r) => r.mode),
-    onSuccess: (mode) =>
+        body: {
+          repoId: input.repoId,
+          worktreePath: input.worktreePath,
+          mode: change.mode,
+          ...(change.leaveSandbox ? { sandbox: null } : {}),
+        },
+      }).then((r) => ({ mode: r.mode, leftSandbox: change.leaveSandbox === true })),
+    onSuccess: ({ mode, leftSandbox }) =>
       client.setQueryData<WorktreeModeBody>(queryKeys.worktreeMode(input.repoId, input.worktreePath), (body) => ({
         mode,
-        sandbox: body?.sandbox ?? null,
+        sandbox: leftSandbox ? null : (body?.sandbox ?? null),
       })),
   });
 }

@@ -43,13 +43,18 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
       setConfirmingBypass(true);
       return;
     }
-    save.mutate(next, {
-      onSuccess: () => {
-        close();
-        props.onChanged();
+    save.mutate(
+      { mode: next },
+      {
+        onSuccess: () => {
+          close();
+          props.onChanged();
+        },
       },
-    });
+    );
   };
+  // Commands ask again from the next message on; the mode stays what it is.
+  const leaveSandbox = () => save.mutate({ mode, leaveSandbox: true }, { onSuccess: () => props.onChanged() });
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
@@ -95,7 +100,17 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
             <p data-testid="mode-sandbox-note" className="px-2 pb-1 text-[11px] text-emerald-800 dark:text-emerald-300">
               Commands run in Claude Code&apos;s sandbox (this plan node was started Sandboxed): they write only in this
               worktree and reach{" "}
-              {sandbox.allowedDomains.length > 0 ? sandbox.allowedDomains.join(", ") : "no network domain"}.
+              {sandbox.allowedDomains.length > 0 ? sandbox.allowedDomains.join(", ") : "no network domain"}.{" "}
+              <button
+                type="button"
+                data-testid="mode-leave-sandbox"
+                disabled={save.isPending}
+                onClick={leaveSandbox}
+                title="Run this worktree's commands outside the sandbox from the next message on: each one asks first"
+                className="font-semibold underline underline-offset-2 hover:text-emerald-950 disabled:opacity-60 dark:hover:text-emerald-100"
+              >
+                Leave the sandbox
+              </button>
             </p>
           ) : null}
           {WORKTREE_MODES.map((option) => {

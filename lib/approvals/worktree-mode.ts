@@ -35,11 +35,18 @@ function modeOf(chosen: string | undefined, fallback: PermissionMode): WorktreeM
 /**
  * Remembers a worktree's mode; Bypass is refused unless the repository is trusted. `sandbox`, when
  * given, puts every later run of the worktree in Claude Code's sandbox (a sandboxed plan's nodes);
- * a later change of mode in the chat header keeps it.
+ * a later change of mode in the chat header keeps it, and null (Leave the sandbox) ends it.
  */
 export async function saveWorktreeMode(
   db: Db,
-  input: { repoId: string; worktreePath: string; mode: WorktreeMode; isTrusted: boolean; sandbox?: SandboxSettings },
+  input: {
+    repoId: string;
+    worktreePath: string;
+    mode: WorktreeMode;
+    isTrusted: boolean;
+    /** Claude Code's sandbox for the worktree's agents; null takes the worktree out of it, absent keeps it. */
+    sandbox?: SandboxSettings | null;
+  },
 ): Promise<WorktreeMode> {
   if (input.mode === "bypassPermissions" && !input.isTrusted) {
     throw new AppError(
@@ -47,7 +54,10 @@ export async function saveWorktreeMode(
       "Bypass lets Claude run any command without asking: it is only offered in a repository you trust. Trust the repository first.",
     );
   }
-  const sandboxColumn = input.sandbox ? { sandboxDomains: JSON.stringify(input.sandbox.allowedDomains) } : {};
+  const sandboxColumn =
+    input.sandbox === undefined
+      ? {}
+      : { sandboxDomains: input.sandbox === null ? null : JSON.stringify(input.sandbox.allowedDomains) };
   await db.worktreePermissionMode.upsert({
     where: { repoId_worktreePath: { repoId: input.repoId, worktreePath: input.worktreePath } },
     create: { repoId: input.repoId, worktreePath: input.worktreePath, permissionMode: input.mode, ...sandboxColumn },

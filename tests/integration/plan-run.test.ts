@@ -337,6 +337,45 @@ describe("bad input to a plan run", () => {
         mode: "acceptEdits",
         sandbox: { allowedDomains: ["registry.npmjs.org", "*.github.com"] },
       });
+
+      // Leave the sandbox (the chat header's mode menu): the mode stays; commands run outside it.
+      const modeUrl = "/api/worktree-mode";
+      const where = { repoId, worktreePath: node.worktreePath! };
+      const garbled = await callApi<ErrorBody>(arbor, modeUrl, {
+        method: "PUT",
+        body: { ...where, mode: "acceptEdits", sandbox: "off" },
+      });
+      expect(garbled.status).toBe(422);
+      expect(garbled.body.error.message).toMatch(/sandbox/);
+      expect((await callApi(arbor, `${modeUrl}?${new URLSearchParams(where)}`)).body).toMatchObject({
+        sandbox: { allowedDomains: ["registry.npmjs.org", "*.github.com"] },
+      });
+      const left = await callApi(arbor, modeUrl, {
+        method: "PUT",
+        body: { ...where, mode: "acceptEdits", sandbox: null },
+      });
+      expect(left.status).toBe(200);
+      expect((await callApi(arbor, `${modeUrl}?${new URLSearchParams(where)}`)).body).toEqual({
+        mode: "acceptEdits",
+        sandbox: null,
+      });
+      // The same escape is no longer refused by the sandbox: it asks, and once allowed it writes outside.
+      const sending = shared.send(node.sessionId!, `[[mock:bash echo x > ${outside}/unboxed.txt]]`);
+      const pendingBash = async () =>
+        (
+          await callApi<{ approvals: Array<{ id: string; status: string; toolName: string }> }>(
+            arbor,
+            `/api/approvals?sessionId=${node.sessionId}`,
+          )
+        ).body.approvals.filter((entry) => entry.status === "pending" && entry.toolName === "Bash");
+      await expect.poll(async () => (await pendingBash()).length, { timeout: 60_000 }).toBe(1);
+      const [asked] = await pendingBash();
+      const allowed = await callApi(arbor, `/api/approvals/${asked!.id}`, {
+        body: { decision: { action: "allow_once" } },
+      });
+      expect(allowed.status).toBe(200);
+      expect((await sending).status).toBe(200);
+      expect(readFileSync(path.join(outside, "unboxed.txt"), "utf8")).toBe("x\n");
     } finally {
       await callApi(arbor, `/api/repos/${repoId}/trust`, { method: "DELETE" });
     }

@@ -18,9 +18,13 @@ export const GET = withErrorHandling(async (request: Request) => {
   return Response.json(await readWorktreePermissions(db, { ...query, fallback: permissionMode }));
 });
 
-// PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only)
+// PUT /api/worktree-mode – remember the mode chosen in the chat header (Bypass: trusted repositories only);
+// `sandbox: null` takes the worktree out of Claude Code's sandbox (its commands ask again)
 export const PUT = withLocalRepo(
-  { body: worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES) }), repo: ({ body }) => ({ repoId: body.repoId }) },
+  {
+    body: worktreeSchema.extend({ mode: z.enum(WORKTREE_MODES), sandbox: z.null().optional() }).strict(),
+    repo: ({ body }) => ({ repoId: body.repoId }),
+  },
   async ({ ctx, body }) => {
     const { worktree } = await resolvePinnedWorktree(ctx.db, body);
     const isTrusted = await isRepositoryTrusted(ctx.db, body.repoId);
