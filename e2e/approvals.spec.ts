@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { callApi } from "@/tests/support/call-api.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
 const lastAnswer = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
@@ -78,7 +79,7 @@ test("an Edit waits as a diff; it survives a reload, is allowed once, the file c
   await otherBrowser.close();
 });
 
-test("a command denied with the D key and a message: Claude reads the message; 'Allow and retry' runs it", async ({
+test("a command denied with the D key and a message: Claude reads the message, and the card shows it as your decision", async ({
   page,
   repo,
 }) => {
@@ -98,9 +99,33 @@ test("a command denied with the D key and a message: Claude reads the message; '
   const answer = lastAnswer(page);
   await expect(answer).toContainText("Bash returned an error: Use the tests instead of node -e.");
   await expect(answer.getByTestId("approval-outcome")).toContainText("Denied: Use the tests instead of node -e.");
-  await expect(answer.getByTestId("permission-denial")).toContainText("not allowed to use Bash");
+  // A decision, not a failure: no warning, and the refused command is not offered again.
+  const tool = answer.locator('[data-testid="tool-card"][data-tool="Bash"]');
+  await expect(tool).toHaveAttribute("data-state", "you denied");
+  await expect(tool).toContainText("you denied");
+  await expect(answer.getByTestId("permission-denials")).toHaveCount(0);
+  await expect(answer.getByTestId("allow-and-retry")).toHaveCount(0);
+});
 
-  await answer.getByTestId("allow-and-retry").click();
+test("a request nobody answers in time is refused with how to allow it; 'Allow and retry' runs it", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  const timeout = (seconds: number) =>
+    callApi(claude.arbor, "/api/settings", { method: "PUT", body: { approvalTimeoutSeconds: seconds } });
+  expect((await timeout(5)).status).toBe(200);
+  try {
+    await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+    await sendMessage(page, "[[mock:bash node -e 'console.log(String(6 * 7))']]");
+    const answer = lastAnswer(page);
+    await expect(answer.getByTestId("approval-outcome")).toContainText(/expired|no answer/i, { timeout: 30_000 });
+    await expect(answer.locator('[data-testid="tool-card"][data-tool="Bash"]')).toHaveAttribute("data-state", "denied");
+    await expect(answer.getByTestId("permission-denial")).toContainText("not allowed to use Bash");
+  } finally {
+    await timeout(1800);
+  }
+  await lastAnswer(page).getByTestId("allow-and-retry").click();
   const retried = lastAnswer(page);
   await expect(retried).toContainText("Bash returned: 42");
   await expect(retried.locator('[data-testid="tool-card"][data-tool="Bash"]')).toHaveAttribute("data-state", "done");

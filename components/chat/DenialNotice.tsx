@@ -9,15 +9,17 @@ import { retryRulesFor } from "./retry-rules.ts";
 import { useRetryRun } from "./use-chat-mutations.ts";
 
 /**
- * The tools Claude asked for and was refused in a run, how to allow them for good, and "Allow and
- * retry": the same message runs again with exactly these allowed, for that one run.
+ * The tools Claude was refused in a run, how to allow them for good, and "Allow and retry": the same
+ * message runs again with exactly these allowed, for that one run. What the user refused on its card
+ * is their decision, shown on its tool card, and never offered again here.
  */
 export function DenialNotice(props: {
   denials: RunView["permissionDenials"];
   retry: { runId: string; session: { sessionId: string; repoId: string } } | null;
 }) {
-  const toolNames = [...new Set(props.denials.map((denial) => denial.toolName))];
-  const rules = retryRulesFor(props.denials);
+  const refused = props.denials.filter((denial) => !denial.byUser);
+  const toolNames = [...new Set(refused.map((denial) => denial.toolName))];
+  const rules = retryRulesFor(refused);
   if (toolNames.length === 0) return null;
   return (
     <div

@@ -12,17 +12,30 @@ import { isLongOutput } from "./tool-output.ts";
 export function ToolCard({
   tool,
   isDenied,
+  isDeniedByYou = false,
   isWaiting = false,
   children,
 }: {
   tool: ToolCallView;
   isDenied: boolean;
+  /** Refused by the user on its card: their decision, not a failure. */
+  isDeniedByYou?: boolean;
   isWaiting?: boolean;
   children?: ReactNode;
 }) {
   const subject = describeToolInput({ toolName: tool.name, input: tool.input, withSearchPath: true });
   const result = tool.result;
-  const state = isDenied ? "denied" : result ? (result.isError ? "error" : "done") : isWaiting ? "waiting" : "running";
+  const state = isDeniedByYou
+    ? "you denied"
+    : isDenied
+      ? "denied"
+      : result
+        ? result.isError
+          ? "error"
+          : "done"
+        : isWaiting
+          ? "waiting"
+          : "running";
   return (
     <div
       data-testid="tool-card"
@@ -50,6 +63,7 @@ export function ToolCard({
 }
 
 const STATE_TONE = {
+  "you denied": "text-zinc-500",
   denied: "text-red-600 dark:text-red-400",
   error: "text-red-600 dark:text-red-400",
   waiting: "font-semibold text-amber-700 dark:text-amber-400",

@@ -24,6 +24,7 @@ export function ToolCards(props: {
   const answeredApart = unpaired.filter((approval) => approval.status !== "pending");
   if (props.tools.length === 0 && denials.length === 0 && answeredApart.length === 0) return null;
   const deniedIds = new Set(denials.map((denial) => denial.toolUseId));
+  const deniedByYouIds = new Set(denials.filter((denial) => denial.byUser).map((denial) => denial.toolUseId));
   return (
     <div className="mb-2 space-y-1" data-testid="tool-cards">
       {props.tools.map((tool) => {
@@ -33,6 +34,7 @@ export function ToolCards(props: {
             key={tool.id}
             tool={tool}
             isDenied={deniedIds.has(tool.id)}
+            isDeniedByYou={deniedByYouIds.has(tool.id)}
             isWaiting={approval?.status === "pending"}
           >
             {approval && approval.status !== "pending" ? (

@@ -20,7 +20,13 @@ export interface RunView {
   outputTokens: number | null;
   numTurns: number | null;
   durationMs: number | null;
-  permissionDenials: Array<{ toolName: string; toolUseId: string; toolInput: unknown }>;
+  /** Tools the run was refused; `byUser` when the user said Deny on the card (a decision, not a failure). */
+  permissionDenials: Array<{
+    toolName: string;
+    toolUseId: string;
+    toolInput: unknown;
+    byUser?: { message: string | null };
+  }>;
   /** Tool calls and results of the run, for the compact tool cards. */
   tools: ToolCallView[];
   startedAt: string | null;

@@ -1,4 +1,5 @@
 import type { RunOutcome } from "@/lib/agent/run-claude.ts";
+import { markUserDenials, type DeniedApproval } from "./user-denials.ts";
 import type { Db } from "@/lib/db/client.ts";
 import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
@@ -34,7 +35,9 @@ export async function finishRun(
 ): Promise<string> {
   const finishedAt = new Date();
   const fields =
-    input.outcome.kind === "outcome" ? fieldsFromOutcome(input.outcome) : fieldsFromEarlyFailure(input.outcome);
+    input.outcome.kind === "outcome"
+      ? fieldsFromOutcome(input.outcome, await readDeniedApprovals(db, input.job.runId))
+      : fieldsFromEarlyFailure(input.outcome);
   await db.$transaction([
     db.chatMessage.update({
       where: { id: input.assistantMessageId },
@@ -74,7 +77,15 @@ export async function finishRun(
   return fields.status;
 }
 
-function fieldsFromOutcome(end: Extract<RunEnd, { kind: "outcome" }>) {
+/** The run's cards the user answered with Deny: their refusals are decisions, not failures. */
+function readDeniedApprovals(db: Db, runId: string): Promise<DeniedApproval[]> {
+  return db.approvalRequest.findMany({
+    where: { runId, status: "denied" },
+    select: { toolUseId: true, toolName: true, input: true, answer: true },
+  });
+}
+
+function fieldsFromOutcome(end: Extract<RunEnd, { kind: "outcome" }>, denied: DeniedApproval[]) {
   const { outcome } = end;
   const result = outcome.result;
   const isSuccess = outcome.status === "success";
@@ -93,7 +104,7 @@ function fieldsFromOutcome(end: Extract<RunEnd, { kind: "outcome" }>) {
       outputTokens: result?.usage.outputTokens ?? null,
       numTurns: result?.numTurns ?? null,
       durationMs: result?.durationMs ?? null,
-      permissionDenials: JSON.stringify(result?.permissionDenials ?? []),
+      permissionDenials: JSON.stringify(markUserDenials(result?.permissionDenials ?? [], denied)),
       toolCalls: JSON.stringify(end.toolCalls),
     },
   };
