@@ -100,6 +100,12 @@ test("create a worktree with a setup step, let a run change a file, commit, land
   await expect(removal).toContainText("Nothing would be lost");
   await removal.getByTestId("remove-confirm").click();
   await expect(row).toHaveCount(0);
+  // Its chat, still on screen, is history now: read-only, saying why, with no message box to type into.
+  await expect(page.getByTestId("removed-worktree-banner")).toContainText("Worktree removed — read-only.");
+  await expect(page.getByTestId("composer-input")).toHaveCount(0);
+  await expect(page.getByTestId("chat-panel")).toHaveAttribute("data-read-only", "true");
+  await expect(page.getByTestId("changes-panel")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screenshots/land-journey-removed-chat.png" });
   expect(await git("branch", "--list", "feat/journey")).toBe("");
   const saved = await callApi<{ plan: { tree: { nodes: Array<{ slug: string; status: string }> } } }>(
     claude.arbor,

@@ -8,7 +8,7 @@ import { ChecksToggle } from "@/components/checks/ChecksToggle.tsx";
 import { CHECKS_FLAG } from "@/components/checks/checks-flag.ts";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { useMessages } from "@/components/api/chat-api.ts";
-import { ArchivedBanner } from "@/components/memory/ArchivedBanner.tsx";
+import { ArchivedBanner, RemovedWorktreeBanner } from "@/components/memory/ArchivedBanner.tsx";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { SummaryPanel } from "@/components/memory/SummaryPanel.tsx";
 import { UntrustedBanner } from "@/components/trust/UntrustedBanner.tsx";
@@ -40,6 +40,8 @@ export function ChatPanel(props: {
   session: SessionView;
   branch: string | null;
   isReadOnly: boolean;
+  /** Its worktree was removed: the conversation is kept, read-only, and there is no current one to open. */
+  isWorktreeRemoved?: boolean;
   focus: MessageFocus | null;
   onOpenSession: (sessionId: string | null) => void;
   onJumpToEntry?: (entry: LedgerEntryView) => void;
@@ -81,8 +83,13 @@ export function ChatPanel(props: {
         onSummarized={() => setSummaryOpen(true)}
         onModeChanged={warm.warmNow}
       >
-        <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
-        <ChecksToggle isOn={isChecksOn} onChange={setChecksOn} />
+        {/* A removed worktree has no files to show or check: its conversation and records stay. */}
+        {props.isWorktreeRemoved ? null : (
+          <>
+            <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
+            <ChecksToggle isOn={isChecksOn} onChange={setChecksOn} />
+          </>
+        )}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
         <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
       </ChatHeader>
@@ -103,7 +110,7 @@ export function ChatPanel(props: {
           <div className="flex min-w-0 flex-1 flex-col">
             <MessageList session={{ ...ids, worktreePath: session.worktreePath }} focus={props.focus} />
           </div>
-          {isChangesOn ? (
+          {isChangesOn && !props.isWorktreeRemoved ? (
             <ChangesPanel
               worktree={worktree}
               session={ids}
@@ -111,7 +118,9 @@ export function ChatPanel(props: {
               isReadOnly={props.isReadOnly}
             />
           ) : null}
-          {isChecksOn ? <ChecksPanel worktree={worktree} sessionId={session.id} isReadOnly={props.isReadOnly} /> : null}
+          {isChecksOn && !props.isWorktreeRemoved ? (
+            <ChecksPanel worktree={worktree} sessionId={session.id} isReadOnly={props.isReadOnly} />
+          ) : null}
           {isTimelineOn ? (
             <ChatTimeline
               repoId={session.repoId}
@@ -121,7 +130,9 @@ export function ChatPanel(props: {
             />
           ) : null}
         </div>
-        {props.isReadOnly ? (
+        {props.isWorktreeRemoved ? (
+          <RemovedWorktreeBanner worktreePath={session.worktreePath} />
+        ) : props.isReadOnly ? (
           <ArchivedBanner onOpenCurrent={() => props.onOpenSession(null)} />
         ) : (
           <Composer session={ids} lastMessageId={lastMessageId} onTyping={warm.warmSoon} />

@@ -27,3 +27,21 @@ export function ArchivedBanner(props: { onOpenCurrent: () => void }) {
     </div>
   );
 }
+
+/** Shown instead of the composer on the conversation of a worktree that was removed. */
+export function RemovedWorktreeBanner(props: { worktreePath: string }) {
+  return (
+    <div
+      data-testid="removed-worktree-banner"
+      className="border-t border-zinc-300 bg-zinc-100 px-4 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+    >
+      <div className="mx-auto max-w-3xl">
+        <span className="font-semibold">Worktree removed — read-only.</span>{" "}
+        <span className="text-xs">
+          <span className="break-all font-mono">{props.worktreePath}</span> is gone; its conversation, decisions and
+          tasks are kept here. Start new work from the worktree list (New worktree… or New task…).
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -127,6 +127,11 @@ export function ArborShell() {
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
+  // Git no longer lists it (removed here, by Tidy up, in another tab or a terminal): its chat is history.
+  const isOpenWorktreeRemoved =
+    scan.isSuccess && worktreePath !== null && openScan === null && !scan.isFetching
+      ? !scan.data.worktrees.some((worktree) => worktree.path.replace(/\/+$/, "") === worktreePath.replace(/\/+$/, ""))
+      : false;
 
   const router = useRouter();
   const [isPaletteOpen, setPaletteOpen] = useState(false);
@@ -229,6 +234,7 @@ export function ArborShell() {
               repoId={selectedPin.repoId}
               worktreePath={worktreePath}
               branch={openScan?.branch ?? null}
+              isRemoved={isOpenWorktreeRemoved}
               target={target}
               onOpenSession={openSession}
               onJumpToEntry={jumpToEntry}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { useChatSession } from "@/components/api/chat-api.ts";
 import { useWorktreeSessions } from "@/components/api/memory-api.ts";
 import { ChatPanel } from "@/components/chat/ChatPanel.tsx";
@@ -9,18 +10,22 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 
 /**
  * Opens (or creates) the worktree's chat session and shows it, or the conversation `target`
- * names: an archived one is shown read-only.
+ * names: an archived one is shown read-only. A removed worktree's last conversation is shown
+ * read-only too, and none is created for it.
  */
 export function OpenWorktreeChat(props: {
   repoId: string;
   worktreePath: string;
   branch: string | null;
+  /** Git no longer lists the worktree. */
+  isRemoved: boolean;
   target: ChatTarget;
   onOpenSession: (sessionId: string | null) => void;
   onJumpToEntry?: (entry: LedgerEntryView) => void;
 }) {
-  const active = useChatSession({ repoId: props.repoId, worktreePath: props.worktreePath });
+  const active = useChatSession({ repoId: props.repoId, worktreePath: props.isRemoved ? null : props.worktreePath });
   const sessions = useWorktreeSessions({ repoId: props.repoId, worktreePath: props.worktreePath });
+  if (props.isRemoved) return <RemovedWorktreeChat {...props} sessions={sessions} />;
   const wantedId = props.target.sessionId ?? active.data?.id ?? null;
   const session = active.data?.id === wantedId ? active.data : sessions.data?.find((item) => item.id === wantedId);
   const error = session ? null : props.target.sessionId ? sessions.error : active.error;
@@ -48,6 +53,50 @@ export function OpenWorktreeChat(props: {
       session={session}
       branch={props.branch}
       isReadOnly={isReadOnly}
+      focus={props.target.focus}
+      onOpenSession={props.onOpenSession}
+      onJumpToEntry={props.onJumpToEntry}
+    />
+  );
+}
+
+/** A removed worktree's conversation (the one asked for, else its latest), read-only, fresh from the server. */
+function RemovedWorktreeChat(props: {
+  branch: string | null;
+  target: ChatTarget;
+  sessions: ReturnType<typeof useWorktreeSessions>;
+  onOpenSession: (sessionId: string | null) => void;
+  onJumpToEntry?: (entry: LedgerEntryView) => void;
+}) {
+  const { sessions } = props;
+  const { refetch } = sessions;
+  // The cached list was read while the worktree existed: its conversation is archived now.
+  useEffect(() => void refetch(), [refetch]);
+  if (sessions.error) {
+    return (
+      <div className="m-auto max-w-md p-8">
+        <ErrorNotice error={sessions.error} testId="chat-open-error" />
+      </div>
+    );
+  }
+  if (!sessions.data) return <p className="m-auto text-sm text-zinc-500">Opening the conversation…</p>;
+  const session =
+    sessions.data.find((item) => item.id === props.target.sessionId) ??
+    [...sessions.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  if (!session) {
+    return (
+      <p data-testid="removed-worktree-empty" className="m-auto text-sm text-zinc-500">
+        This worktree was removed. It had no conversation.
+      </p>
+    );
+  }
+  return (
+    <ChatPanel
+      key={session.id}
+      session={session}
+      branch={props.branch}
+      isReadOnly
+      isWorktreeRemoved
       focus={props.target.focus}
       onOpenSession={props.onOpenSession}
       onJumpToEntry={props.onJumpToEntry}

@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
+import type { WorktreeMode } from "@/lib/approvals/worktree-mode-types.ts";
+import { MODE_LOOK } from "@/components/approvals/mode-look.ts";
 import { useRemoveWorktree } from "@/components/api/pins-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
@@ -41,6 +43,7 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
   const blockers = check.data && !check.isPending ? check.data.blockers : null;
   const ignored = check.data?.ignoredOnlyHere ?? [];
   const ignoredCount = check.data?.ignoredOnlyHereCount ?? 0;
+  const grants = check.data?.grants;
   return (
     <>
       <Dialog
@@ -121,6 +124,18 @@ export function RemoveWorktreeDialog(props: { repoId: string; worktree: Worktree
                 </label>
               ) : null}
               <p className="text-zinc-500">Its conversation is archived, not deleted.</p>
+              {grants && (grants.rules.length > 0 || grants.mode !== null) ? (
+                <p className="text-zinc-500" data-testid="removal-grants">
+                  What it was allowed goes with it, so a new worktree in this folder asks again:{" "}
+                  {[
+                    ...grants.rules.map((rule) => `Always allowed ${rule}`),
+                    ...(grants.mode !== null
+                      ? [`its mode (${MODE_LOOK[grants.mode as WorktreeMode]?.label ?? grants.mode})`]
+                      : []),
+                  ].join(", ")}
+                  .
+                </p>
+              ) : null}
             </div>
           ) : null}
           {remove.error ? <ErrorNotice error={remove.error} testId="remove-error" /> : null}

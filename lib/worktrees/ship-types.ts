@@ -153,6 +153,18 @@ export interface TidyOptions {
 }
 
 /** POST /api/worktrees/remove: what would stop the removal (dryRun), or what the removal did. */
+/**
+ * What a worktree was granted by path: its "Always allowed" rules, and the permission mode (and
+ * sandbox) chosen in its chat header. They go with the worktree, so a later worktree made at the same
+ * folder starts asking again instead of inheriting Bypass or another agent's rules.
+ */
+export interface WorktreeGrants {
+  /** Each rule as the Project page lists it: `Bash(npm test *)`, or the tool's name. */
+  rules: string[];
+  /** The mode chosen for it, or null when it had none (the Settings default). */
+  mode: string | null;
+}
+
 export interface RemovalResult {
   worktreePath: string;
   branch: string | null;
@@ -167,4 +179,6 @@ export interface RemovalResult {
   /** Ignored files and folders only this worktree has (the first IGNORED_LISTED_MAX), and how many in all. */
   ignoredOnlyHere: string[];
   ignoredOnlyHereCount: number;
+  /** Its "Always allowed" rules and chosen mode, which go with it (listed by the dry run). */
+  grants: WorktreeGrants;
 }

@@ -64,6 +64,62 @@ describe("removing a worktree safely", () => {
     expect(sessions.body.sessions.find((session) => session.id === sessionId)?.status).toBe("archived");
   });
 
+  it("drops what the worktree was allowed by path, listing it first, so a new worktree in its folder asks again", async () => {
+    const { arbor } = shared.env;
+    const { repoId } = shared.repo;
+    const { sessionId, worktreePath } = await shared.repo.freshSession("granted");
+    const where = { repoId, worktreePath };
+    const query = new URLSearchParams(where).toString();
+    // "Allow always" for this worktree, and Accept edits chosen in its header.
+    const sending = shared.send(sessionId, "[[mock:bash node -e 'console.log(6 * 7)']]");
+    let pendingId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { body } = await callApi<{ approvals: Array<{ id: string; status: string }> }>(
+            arbor,
+            `/api/approvals?sessionId=${sessionId}`,
+          );
+          pendingId = body.approvals.find((approval) => approval.status === "pending")?.id;
+          return pendingId !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const always = await callApi(arbor, `/api/approvals/${pendingId}`, {
+      body: { decision: { action: "allow_always", scope: "worktree" } },
+    });
+    expect(always.status).toBe(200);
+    expect((await sending).status).toBe(200);
+    expect(
+      (await callApi(arbor, "/api/worktree-mode", { method: "PUT", body: { ...where, mode: "acceptEdits" } })).status,
+    ).toBe(200);
+
+    const preview = await callApi<{ grants: { rules: string[]; mode: string | null } }>(
+      arbor,
+      "/api/worktrees/remove",
+      {
+        body: { ...where, dryRun: true },
+      },
+    );
+    expect(preview.body.grants).toEqual({ rules: ["Bash(node -e 'console.log(6 * 7)')"], mode: "acceptEdits" });
+    expect((await remove(worktreePath)).body.isRemoved).toBe(true);
+    const rules = await callApi<{ rules: unknown[] }>(arbor, `/api/permission-rules?${query}`);
+    expect(rules.body.rules).toEqual([]);
+
+    // The old conversation is read-only, and says why.
+    const late = await sendChat(arbor, { sessionId, userMessage: "one more" });
+    expect(late.status).toBe(409);
+    expect(JSON.stringify(late.body)).toMatch(
+      /read-only: its worktree .* was removed\. Start new work from the worktree list/,
+    );
+
+    // The same folder again: it starts in the Settings default, with no rule of the old one.
+    await addWorktree({ mainPath: shared.repo.mainPath, path: worktreePath, branch: "granted-again" });
+    const mode = await callApi<{ mode: string; sandbox: unknown }>(arbor, `/api/worktree-mode?${query}`);
+    expect(mode.body).toEqual({ mode: "default", sandbox: null });
+  });
+
   it("refuses uncommitted changes and commits no other branch has, saying what to do, and touches nothing", async () => {
     const worktreePath = await shared.repo.addWorktree("wörk");
     writeFileSync(path.join(worktreePath, "draft.txt"), "not committed\n");

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
@@ -180,7 +181,9 @@ async function findActiveSession(db: Db, sessionId: string) {
   if (session.status !== "active")
     throw new AppError(
       "conflict",
-      "This conversation is archived and read-only. Open the worktree to start a new one.",
+      existsSync(session.worktreePath)
+        ? "This conversation is archived and read-only. Open the worktree to start a new one."
+        : `This conversation is read-only: its worktree ${session.worktreePath} was removed. Start new work from the worktree list (New worktree… or New task…).`,
     );
   return session;
 }

@@ -18,6 +18,7 @@ import { heldFor, holdWorktrees } from "@/lib/worktrees/worktree-holds.ts";
 import type { RemovalResult } from "@/lib/worktrees/ship-types.ts";
 import { IGNORED_LISTED_MAX, readIgnoredOnlyHere } from "./ignored-only-here.ts";
 import { readSubmoduleLosses } from "./submodule-state.ts";
+import { dropWorktreeGrants, readWorktreeGrants } from "./worktree-grants.ts";
 import { readLastTerminalActivity, RECENT_SESSION_MS } from "./terminal-sessions.ts";
 
 /** What a removal touches beyond the worktree's: the checks and the file watch it stops there. */
@@ -28,7 +29,8 @@ export type RemovalContext = WorktreeContext & { checks: ChecksState; worktreeWa
  * files only it has (unless `discardIgnored`), a nested worktree, unsaved submodule work, unique
  * commits, an Arbor run, or a recent Claude session. Then `git worktree remove` (--force only for
  * checked-out submodules; a missing folder is just forgotten), the branch deleted only if asked and
- * merged (`-D` when landed by squash or rebase), conversations archived. `dryRun` only reports.
+ * merged (`-D` when landed by squash or rebase), conversations archived, and what the worktree was
+ * granted by path (its rules and mode) dropped. `dryRun` only reports.
  */
 export async function removeWorktree(
   ctx: RemovalContext,
@@ -74,6 +76,7 @@ export async function removeWorktree(
     archivedSessionIds: [],
     ignoredOnlyHere: ignored.slice(0, IGNORED_LISTED_MAX),
     ignoredOnlyHereCount: ignored.length,
+    grants: await readWorktreeGrants(db, { repoId: input.repoId, worktreePath: worktree.path }),
   };
   if (input.dryRun) return result;
   if (blockers.length > 0) {
@@ -111,6 +114,7 @@ export async function removeWorktree(
     data: { status: "archived", activeKey: null, archivedAt: new Date() },
   });
   result.archivedSessionIds = sessions.map((session) => session.id);
+  await dropWorktreeGrants(db, { repoId: input.repoId, worktreePath: worktree.path });
   if (input.deleteBranch && worktree.branch) {
     // A branch that landed by squash is not in the base's history, so git's -d would refuse it; its work is there.
     const flag = worktree.mergedInto ? "-D" : "-d";
