@@ -56,6 +56,81 @@ for (const size of [
   });
 }
 
+/** The horizontal span of an element's box. */
+const spanOf = async (page: Page, testId: string) => {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  return { left: box.x, right: box.x + box.width };
+};
+
+test("at 1440 px a side panel stands beside the chat, resizable, per worktree; on a phone it steps aside for a send", async ({
+  page,
+  repo,
+}) => {
+  const other = await repo.addWorktree("panels");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await page.getByTestId("changes-toggle").click();
+  const frame = page.getByTestId("side-panel");
+  await expect(frame).toHaveAttribute("data-placement", "beside");
+  // The messages and the panel share the row: nothing of the chat is under the panel.
+  const messages = await spanOf(page, "message-list");
+  const panel = await spanOf(page, "side-panel");
+  expect(messages.right).toBeLessThanOrEqual(panel.left + 1);
+  expect(messages.right - messages.left).toBeGreaterThanOrEqual(272);
+  // One panel at a time: Checks takes Changes' place.
+  await page.getByTestId("checks-toggle").click();
+  await expect(page.getByTestId("changes-panel")).toHaveCount(0);
+  await expect(page.getByTestId("checks-panel")).toBeVisible();
+  await page.getByTestId("changes-toggle").click();
+  // Its edge resizes it, with the keyboard too, and the width is kept.
+  const handle = page.getByTestId("side-panel-resize");
+  const before = Number(await handle.getAttribute("aria-valuenow"));
+  await handle.focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(handle).toHaveAttribute("aria-valuenow", String(before + 64));
+  await page.screenshot({ path: "test-results/screenshots/side-panel-beside-1440.png" });
+
+  // Panels are the worktree's: another one opens without it, and coming back finds it open.
+  await row(page, other).getByTestId("worktree-open").click();
+  await expect(page.getByTestId("side-panel")).toHaveCount(0);
+  await row(page, repo.mainPath).getByTestId("worktree-open").click();
+  await expect(page.getByTestId("changes-panel")).toBeVisible();
+
+  // On a phone the panel lies over the messages, and closes itself once a message is sent.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(frame).toHaveAttribute("data-placement", "over");
+  expect(await isSendUncovered(page)).toBe(true);
+  await sendMessage(page, "[[mock:text seen past the panel]]");
+  await expect(page.getByTestId("side-panel")).toHaveCount(0);
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
+    "seen past the panel",
+  );
+  await expect(page.getByTestId("changes-toggle")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the chat stays at its end while the reader is there, each answer's footer included", async ({ page, repo }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  const answers = page.locator('[data-testid="message"][data-role="assistant"]');
+  const long = "A paragraph long enough to fill a good part of the screen with every answer. ".repeat(8);
+  for (let index = 1; index <= 4; index += 1) {
+    await sendMessage(page, `[[mock:text ${index}: ${long}]]`);
+    await expect(answers).toHaveCount(index);
+    // The footer that appears once the run ends (timing, "Changes by this run") is in view, whole,
+    // and the list is scrolled to its very end.
+    await expect(answers.last().getByTestId("run-changes-toggle")).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("message-list")
+          .evaluate((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight)),
+      )
+      .toBeLessThanOrEqual(1);
+  }
+  await expect(page.getByTestId("jump-to-latest")).toHaveCount(0);
+});
+
 test("a draft is kept per worktree across switches and a reload; Back and Forward return to the worktree", async ({
   page,
   repo,

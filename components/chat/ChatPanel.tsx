@@ -1,11 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ChangesPanel } from "@/components/changes/ChangesPanel.tsx";
 import { ChangesToggle } from "@/components/changes/ChangesToggle.tsx";
 import { ChecksPanel } from "@/components/checks/ChecksPanel.tsx";
 import { ChecksToggle } from "@/components/checks/ChecksToggle.tsx";
-import { CHECKS_FLAG } from "@/components/checks/checks-flag.ts";
 import { useRealtime } from "@/components/realtime/RealtimeProvider.tsx";
 import { useMessages } from "@/components/api/chat-api.ts";
 import { ArchivedBanner, RemovedWorktreeBanner } from "@/components/memory/ArchivedBanner.tsx";
@@ -23,18 +22,16 @@ import { MessageList } from "./MessageList.tsx";
 import { RunAnnouncer } from "./RunAnnouncer.tsx";
 import { TimelineToggle } from "./TimelineToggle.tsx";
 import { useMarkReadWhileOpen } from "./use-mark-read.ts";
-import { useStoredFlag } from "./use-stored-flag.ts";
+import { useSidePanel, type SidePanel } from "./side-panel.ts";
+import { BESIDE_MIN_PX, SidePanelFrame } from "./SidePanelFrame.tsx";
+import { useElementWidth } from "@/components/ui/use-element-width.ts";
 import { useWarmCli } from "./use-warm-cli.ts";
-
-/** localStorage key of the "timeline beside the chat" choice (off until the user turns it on). */
-const TIMELINE_FLAG = "arbor.chat.timeline";
-/** localStorage key of the "Changes beside the chat" choice. */
-const CHANGES_FLAG = "arbor.chat.changes";
 
 /**
  * A worktree's conversation: header with memory tools, summary, messages (live while a run
  * streams) and the composer; an archived conversation shows a read-only banner instead.
- * The worktree's hook timeline can be shown beside it, the chat's messages placed in time.
+ * One side panel at a time (Changes, Checks, or the worktree's hook timeline with the chat's
+ * messages placed in time) stands beside it, or over it when the row is narrow; kept per worktree.
  */
 export function ChatPanel(props: {
   session: SessionView;
@@ -55,10 +52,13 @@ export function ChatPanel(props: {
     () => realtime.watchWorktree({ repoId: session.repoId, worktreePath: session.worktreePath }),
     [realtime, session.repoId, session.worktreePath],
   );
-  const [isChangesOn, setChangesOn] = useStoredFlag(CHANGES_FLAG, false);
-  const [isChecksOn, setChecksOn] = useStoredFlag(CHECKS_FLAG, false);
+  const [storedPanel, setPanel] = useSidePanel(worktree);
+  // A removed worktree has no files to show or check: its conversation and records stay.
+  const panel = props.isWorktreeRemoved && storedPanel !== "timeline" ? null : storedPanel;
+  const toggle = (which: SidePanel) => (isOn: boolean) => setPanel(isOn ? which : null);
+  const row = useRef<HTMLDivElement>(null);
+  const rowWidth = useElementWidth(row);
   const [isSummaryOpen, setSummaryOpen] = useState(false);
-  const [isTimelineOn, setTimelineOn] = useStoredFlag(TIMELINE_FLAG, false);
   const [isLedgerOpen, setLedgerOpen] = useState(false);
   useMarkReadWhileOpen(ids);
   const warm = useWarmCli(session.id, !props.isReadOnly);
@@ -68,6 +68,17 @@ export function ChatPanel(props: {
     () => [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages),
     [messages.data],
   );
+  // A panel laid over the chat steps aside when a message is sent (Send review, Fix with Claude…),
+  // so the answer can be seen.
+  const lastUserMessageId = storedMessages.findLast((message) => message.role === "user")?.id ?? null;
+  const seenUserMessageId = useRef(lastUserMessageId);
+  const isPanelOver = rowWidth > 0 && rowWidth < BESIDE_MIN_PX;
+  useEffect(() => {
+    if (lastUserMessageId === seenUserMessageId.current) return;
+    const isFirstLoad = seenUserMessageId.current === null && !messages.isFetched;
+    seenUserMessageId.current = lastUserMessageId;
+    if (!isFirstLoad && isPanelOver) setPanel(null);
+  }, [lastUserMessageId, isPanelOver, messages.isFetched, setPanel]);
   return (
     <section
       className="flex h-full min-h-0 flex-col"
@@ -86,12 +97,12 @@ export function ChatPanel(props: {
         {/* A removed worktree has no files to show or check: its conversation and records stay. */}
         {props.isWorktreeRemoved ? null : (
           <>
-            <ChangesToggle isOn={isChangesOn} onChange={setChangesOn} />
-            <ChecksToggle isOn={isChecksOn} onChange={setChecksOn} />
+            <ChangesToggle isOn={panel === "changes"} onChange={toggle("changes")} />
+            <ChecksToggle isOn={panel === "checks"} onChange={toggle("checks")} />
           </>
         )}
         <LedgerToggle isOn={isLedgerOpen} onChange={setLedgerOpen} />
-        <TimelineToggle isOn={isTimelineOn} onChange={setTimelineOn} />
+        <TimelineToggle isOn={panel === "timeline"} onChange={toggle("timeline")} />
       </ChatHeader>
       <RunAnnouncer sessionId={session.id} />
       <UntrustedBanner repoId={session.repoId} />
@@ -104,30 +115,32 @@ export function ChatPanel(props: {
         />
       ) : null}
       <SummaryPanel sessionId={session.id} isOpen={isSummaryOpen} onToggle={() => setSummaryOpen((open) => !open)} />
-      {/* The timeline stands beside the messages or is laid over them; it never covers the composer. */}
-      <div className="@container flex min-h-0 flex-1 flex-col">
-        <div className="relative flex min-h-0 flex-1">
+      {/* A side panel stands beside the messages or is laid over them; it never covers the composer. */}
+      <div className="flex min-h-0 flex-1 flex-col">
+        <div ref={row} className="relative flex min-h-0 flex-1">
           <div className="flex min-w-0 flex-1 flex-col">
             <MessageList session={{ ...ids, worktreePath: session.worktreePath }} focus={props.focus} />
           </div>
-          {isChangesOn && !props.isWorktreeRemoved ? (
-            <ChangesPanel
-              worktree={worktree}
-              session={ids}
-              lastMessageId={lastMessageId}
-              isReadOnly={props.isReadOnly}
-            />
-          ) : null}
-          {isChecksOn && !props.isWorktreeRemoved ? (
-            <ChecksPanel worktree={worktree} sessionId={session.id} isReadOnly={props.isReadOnly} />
-          ) : null}
-          {isTimelineOn ? (
-            <ChatTimeline
-              repoId={session.repoId}
-              worktreePath={session.worktreePath}
-              chatSessionId={session.id}
-              messages={storedMessages}
-            />
+          {panel ? (
+            <SidePanelFrame rowWidth={rowWidth}>
+              {panel === "changes" ? (
+                <ChangesPanel
+                  worktree={worktree}
+                  session={ids}
+                  lastMessageId={lastMessageId}
+                  isReadOnly={props.isReadOnly}
+                />
+              ) : panel === "checks" ? (
+                <ChecksPanel worktree={worktree} sessionId={session.id} isReadOnly={props.isReadOnly} />
+              ) : (
+                <ChatTimeline
+                  repoId={session.repoId}
+                  worktreePath={session.worktreePath}
+                  chatSessionId={session.id}
+                  messages={storedMessages}
+                />
+              )}
+            </SidePanelFrame>
           ) : null}
         </div>
         {props.isWorktreeRemoved ? (

@@ -17,7 +17,7 @@ export function ChatTimeline(props: {
       data-testid="chat-timeline"
       // Beside the chat when the chat keeps a readable width (the panel is 56rem or wider), otherwise
       // laid over the chat's right side instead of squeezing it.
-      className="absolute inset-y-0 right-0 z-20 flex min-h-0 w-full max-w-[26rem] shrink-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-3 shadow-xl @4xl:static @4xl:shadow-none dark:border-zinc-800 dark:bg-zinc-950"
+      className="flex min-h-0 w-full min-w-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-950"
     >
       <WorktreeTimeline
         repoId={props.repoId}

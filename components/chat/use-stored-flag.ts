@@ -14,14 +14,35 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-function readFlag(key: string, fallback: boolean): boolean {
+function readStored(key: string): string | null {
   try {
-    const stored = window.localStorage.getItem(key);
-    return stored === null ? fallback : stored === "1";
+    return window.localStorage.getItem(key);
   } catch {
     // Storage can be disabled (privacy mode): the default applies.
-    return fallback;
+    return null;
   }
+}
+
+/** Stores a view preference and tells every reader in this tab (other tabs hear "storage"). */
+export function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    return;
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** A text view preference kept in localStorage (null when none is stored), like useStoredFlag. */
+export function useStoredText(key: string): [string | null, (next: string | null) => void] {
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readStored(key),
+    () => null,
+  );
+  const setValue = useCallback((next: string | null) => writeStored(key, next), [key]);
+  return [value, setValue];
 }
 
 /**
@@ -31,19 +52,12 @@ function readFlag(key: string, fallback: boolean): boolean {
 export function useStoredFlag(key: string, fallback: boolean): [boolean, (next: boolean) => void] {
   const value = useSyncExternalStore(
     subscribe,
-    () => readFlag(key, fallback),
+    () => {
+      const stored = readStored(key);
+      return stored === null ? fallback : stored === "1";
+    },
     () => fallback,
   );
-  const setValue = useCallback(
-    (next: boolean) => {
-      try {
-        window.localStorage.setItem(key, next ? "1" : "0");
-      } catch {
-        return;
-      }
-      window.dispatchEvent(new Event(CHANGE_EVENT));
-    },
-    [key],
-  );
+  const setValue = useCallback((next: boolean) => writeStored(key, next ? "1" : "0"), [key]);
   return [value, setValue];
 }

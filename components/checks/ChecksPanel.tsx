@@ -28,7 +28,7 @@ export function ChecksPanel(props: {
     <aside
       data-testid="checks-panel"
       data-status={view?.status}
-      className="absolute inset-y-0 right-0 z-20 flex w-full flex-col gap-2 overflow-auto border-l border-zinc-200 bg-zinc-50 p-3 shadow-xl @4xl:static @4xl:w-[46%] @4xl:min-w-[24rem] @4xl:shadow-none dark:border-zinc-800 dark:bg-zinc-950"
+      className="flex w-full min-w-0 flex-col gap-2 overflow-auto border-l border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-950"
     >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">Checks</h2>

@@ -8,8 +8,7 @@ import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
 import { AttentionView } from "@/components/attention/AttentionView.tsx";
-import { CHECKS_FLAG } from "@/components/checks/checks-flag.ts";
-import { useStoredFlag } from "@/components/chat/use-stored-flag.ts";
+import { openSidePanel } from "@/components/chat/side-panel.ts";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
@@ -105,14 +104,13 @@ export function ArborShell() {
     },
     [select],
   );
-  const [, setChecksOn] = useStoredFlag(CHECKS_FLAG, false);
   /** A worktree whose checks fail, opened with its Checks panel beside the chat. */
   const openAttentionChecks = useCallback(
     (item: { repoId: string; worktreePath: string }) => {
-      setChecksOn(true);
+      openSidePanel(item, "checks");
       openAttentionItem(item);
     },
-    [openAttentionItem, setChecksOn],
+    [openAttentionItem],
   );
   /** Opens the conversation a ledger entry came from at its message (in the entry's worktree, else this one). */
   const jumpToEntry = (entry: LedgerEntryView) => {
