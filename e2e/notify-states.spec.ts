@@ -62,6 +62,7 @@ test("finished and failed runs reach the inbox and the desktop; a switch turned 
     await expect(box).toBeChecked({ checked: isOn });
   };
   try {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/");
     await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "connected");
     await settings.goto("/settings");
@@ -71,6 +72,11 @@ test("finished and failed runs reach the inbox and the desktop; a switch turned 
         .status,
     ).toBe(200);
     await expect(page.getByTestId("notification-toast").filter({ hasText: "Shipped it." })).toBeVisible();
+    // Toasts stay in the repositories column, off the chat's approval cards and composer.
+    const toasts = (await page.getByTestId("notification-toasts").boundingBox())!;
+    const repos = (await page.getByTestId("column-repos").boundingBox())!;
+    expect(toasts.x).toBeGreaterThanOrEqual(repos.x);
+    expect(toasts.x + toasts.width).toBeLessThanOrEqual(repos.x + repos.width);
     await expect.poll(alerts).toEqual(["Claude finished | Shipped it."]);
     expect(await inbox(first)).toEqual(["completion: Shipped it."]);
 

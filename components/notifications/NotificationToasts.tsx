@@ -72,7 +72,13 @@ export function NotificationToasts() {
   const list = (alerts ?? []).filter((alert) => !alert.isMuted).map((alert) => alert.toast);
   if (list.length === 0) return null;
   return (
-    <div className="fixed right-4 top-14 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+    // Never over the chat's approval cards or composer: from 1024 px they stack in the repositories
+    // column, above its footer; on narrower screens only the newest shows, under the header.
+    <div
+      data-testid="notification-toasts"
+      className="fixed inset-x-2 top-14 z-50 flex flex-col gap-2 max-lg:[&>*:not(:last-child)]:hidden lg:inset-x-auto lg:bottom-36 lg:left-3 lg:top-auto lg:w-[16.5rem]"
+      aria-live="polite"
+    >
       {list.map((toast) => (
         <NotificationToast key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}

@@ -2,10 +2,13 @@
 
 import { Button } from "./Button.tsx";
 
-/** Floats over the bottom of a list the reader scrolled up in: back to the newest row, which it then follows again. */
+/**
+ * Floats in the bottom right corner of a list the reader scrolled up in (clear of the buttons rows
+ * and cards start with): back to the newest row, which it then follows again.
+ */
 export function JumpToLatest({ onJump, label, testId }: { onJump: () => void; label: string; testId: string }) {
   return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
+    <div className="pointer-events-none absolute bottom-3 right-5 flex">
       <Button
         size="sm"
         data-testid={testId}
