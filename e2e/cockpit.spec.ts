@@ -329,6 +329,60 @@ test("what needs you: every worktree by urgency, live across repositories' workt
   await expect(page).toHaveTitle("(1) Arbor");
 });
 
+test("the control room names agents by branch, times what they wait for, and answers them in place by key", async ({
+  page,
+  repo,
+  claude,
+}) => {
+  const [asks, slow] = [await repo.addWorktree("ctl-asks"), await repo.addWorktree("ctl-slow")];
+  const session = (worktreePath: string) => openSession(claude.arbor, { repoId: repo.repoId, worktreePath });
+  const [asksSession, slowSession] = [await session(asks), await session(slow)];
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByTestId("attention-view")).toBeVisible();
+  const waiting = sendChat(claude.arbor, { sessionId: asksSession, userMessage: "[[mock:bash echo ctl > ctl.txt]]" });
+  const running = sendChat(claude.arbor, { sessionId: slowSession, userMessage: "[[mock:slow 2500]]" });
+
+  const rowOf = (worktreePath: string) =>
+    page.getByTestId("attention-row").filter({ has: page.locator(`[data-path="${worktreePath}"]`) });
+  const asksRow = rowOf(asks);
+  await expect(asksRow.getByTestId("attention-name")).toHaveText("feat/ctl-asks");
+  await expect(asksRow.getByTestId("attention-state")).toHaveText("waiting for you");
+  // What it waits for, as the chat's card shows it, answerable here.
+  await expect(asksRow.getByTestId("approval-card")).toContainText("echo ctl > ctl.txt");
+  await expect(rowOf(slow).getByTestId("attention-elapsed")).toHaveText(/^running \d+ s$/);
+  // The elapsed time moves on its own.
+  const first = await rowOf(slow).getByTestId("attention-elapsed").textContent();
+  await expect(rowOf(slow).getByTestId("attention-elapsed")).not.toHaveText(first!);
+  await expect(asksRow.getByTestId("attention-elapsed")).toHaveText(/^waiting \d+ s$/);
+  await page.screenshot({ path: "test-results/screenshots/control-room-1440.png" });
+
+  const axe = await new AxeBuilder({ page }).include('[data-testid="attention-view"]').analyze();
+  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+
+  // j/k move the selection; A answers the selected agent's request (waiting ones come first).
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("j");
+  await expect(page.getByTestId("attention-row").nth(1)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("k");
+  await expect(page.getByTestId("attention-row").nth(0)).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("attention-row").nth(0)).toContainText("feat/ctl-asks");
+  await page.keyboard.press("a");
+  expect((await waiting).status).toBe(200);
+  await expect(asksRow.getByTestId("approval-card")).toHaveCount(0);
+  await expect(asksRow.getByTestId("attention-state")).not.toHaveText("waiting for you");
+  expect((await running).status).toBe(200);
+
+  // On a phone the control room is one tap from any pane.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("pane-repos").click();
+  await expect(page.getByTestId("attention-view")).toBeHidden();
+  await page.getByTestId("pane-attention").click();
+  await expect(page.getByTestId("attention-view")).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/screenshots/control-room-390.png", fullPage: true });
+});
+
 test("settings per repository: a default permission mode overrides Arbor-wide, shows where it comes from, and a worktree starts in it", async ({
   page,
   repo,

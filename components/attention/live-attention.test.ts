@@ -8,6 +8,7 @@ const item = (worktreePath: string, state: AttentionItem["state"]): AttentionIte
   repoId: "r",
   repoLabel: "repo",
   worktreePath,
+  branch: null,
   sessionId: `s-${worktreePath}`,
   state,
   lastRun: null,

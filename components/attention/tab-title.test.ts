@@ -6,6 +6,7 @@ const item = (worktreePath: string, state: AttentionState): AttentionItem => ({
   repoId: "r1",
   repoLabel: "demo",
   worktreePath,
+  branch: null,
   sessionId: `s-${worktreePath}`,
   state,
   lastRun: null,

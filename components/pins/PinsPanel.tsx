@@ -22,8 +22,9 @@ export function PinsPanel(props: {
   const needing = countNeedingUser(useAttention().data ?? []);
   return (
     <aside className="flex h-full w-full shrink-0 flex-col gap-4 overflow-y-auto border-r md:w-72 border-zinc-200 p-3 dark:border-zinc-800">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+      {/* Two rows, so nothing overlaps in the 18rem column: the name and Ctrl K, then the control room. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="flex flex-1 items-center gap-2 text-lg font-semibold tracking-tight">
           {/* The app's own icon: an emoji depends on the system's fonts (a blank box without an emoji font). */}
           <img src="/favicon.svg" alt="" width={20} height={20} />
           Arbor
@@ -40,7 +41,7 @@ export function PinsPanel(props: {
         </Button>
         <Button
           size="md"
-          className="whitespace-nowrap"
+          className="w-full whitespace-nowrap"
           onClick={props.onOpenAttention}
           data-testid="open-attention"
           data-count={needing}

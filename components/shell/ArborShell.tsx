@@ -9,6 +9,8 @@ import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
 import { AttentionView } from "@/components/attention/AttentionView.tsx";
 import { openSidePanel } from "@/components/chat/side-panel.ts";
+import { useAttention } from "@/components/attention/use-attention.ts";
+import { countNeedingUser } from "@/lib/chat/attention/attention.ts";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";
 import { TreeDashboard } from "@/components/design/TreeDashboard.tsx";
 import { PinsPanel } from "@/components/pins/PinsPanel.tsx";
@@ -122,6 +124,7 @@ export function ArborShell() {
 
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
+  const needing = countNeedingUser(useAttention().data ?? []);
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
@@ -171,6 +174,8 @@ export function ArborShell() {
         hasRepo={selectedPin !== null}
         mainLabel={worktreePath ? "Chat" : "Dashboard"}
         onChange={setPane}
+        onOpenAttention={openAttention}
+        needing={needing}
       />
       <div className="flex min-h-0 flex-1">
         <div

@@ -10,6 +10,8 @@ export interface AttentionItem {
   repoId: string;
   repoLabel: string;
   worktreePath: string;
+  /** The worktree's branch when its conversation last looked (null: detached or never seen). */
+  branch: string | null;
   sessionId: string;
   state: AttentionState;
   /** The latest run's status and when it started and ended (ISO), null before any run. */

@@ -41,6 +41,7 @@ export async function listAttention(ctx: {
       repoId: session.repoId,
       repoLabel: session.repo.pins[0]?.label ?? session.repo.name,
       worktreePath: session.worktreePath,
+      branch: session.branchName ?? null,
       sessionId: session.id,
       state: attentionState({
         liveState: isWaiting ? "waiting" : manager.stateOf(session.worktreePath),

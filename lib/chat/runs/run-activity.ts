@@ -2,7 +2,10 @@ import type { Db } from "@/lib/db/client.ts";
 import { repoTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
 import type { RunJob } from "./run-job.ts";
 
-/** Tells browsers watching the repository that a worktree's agent state changed. */
+/**
+ * Tells browsers watching the repository that a worktree's agent state changed; a run that starts
+ * carries its start, so the control room's elapsed time counts from it without asking the server.
+ */
 export function publishWorktreeActivity(
   hub: EventHub,
   job: RunJob,
@@ -16,6 +19,9 @@ export function publishWorktreeActivity(
     sessionId: job.sessionId,
     state,
     lastRunStatus,
+    ...(state === "running"
+      ? { lastRun: { status: "running", startedAt: new Date().toISOString(), finishedAt: null, errorMessage: null } }
+      : {}),
   });
 }
 
