@@ -22,8 +22,8 @@ import { MessageList } from "./MessageList.tsx";
 import { RunAnnouncer } from "./RunAnnouncer.tsx";
 import { TimelineToggle } from "./TimelineToggle.tsx";
 import { useMarkReadWhileOpen } from "./use-mark-read.ts";
-import { useSidePanel, type SidePanel } from "./side-panel.ts";
-import { BESIDE_MIN_PX, SidePanelFrame } from "./SidePanelFrame.tsx";
+import { useSidePanel, type SidePanel } from "@/components/chat/side-panel/side-panel.ts";
+import { BESIDE_MIN_PX, SidePanelFrame } from "@/components/chat/side-panel/SidePanelFrame.tsx";
 import { useElementWidth } from "@/components/ui/use-element-width.ts";
 import { useWarmCli } from "./use-warm-cli.ts";
 

@@ -8,7 +8,7 @@ import type { PinView } from "@/lib/pins/pin-types.ts";
 import type { SearchHit } from "@/components/api/memory-api.ts";
 import { ACTIVE_CHAT, type ChatTarget } from "@/components/memory/chat-target.ts";
 import { AttentionView } from "@/components/attention/AttentionView.tsx";
-import { openSidePanel } from "@/components/chat/side-panel.ts";
+import { openSidePanel } from "@/components/chat/side-panel/side-panel.ts";
 import { useAttention } from "@/components/attention/use-attention.ts";
 import { countNeedingUser } from "@/lib/chat/attention/attention.ts";
 import { ConversationSearch } from "@/components/memory/ConversationSearch.tsx";

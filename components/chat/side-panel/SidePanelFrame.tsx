@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
-import { useStoredText } from "./use-stored-flag.ts";
+import { useStoredText } from "@/components/chat/use-stored-flag.ts";
 
 /** Below this row width the panel is laid over the chat; from it on (1280 px screens), beside it. */
 export const BESIDE_MIN_PX = 560;

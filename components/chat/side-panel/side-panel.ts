@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { useStoredText, writeStored } from "./use-stored-flag.ts";
+import { useStoredText, writeStored } from "@/components/chat/use-stored-flag.ts";
 
 /** The panels that open beside a worktree's chat; one at a time. */
 export type SidePanel = "changes" | "checks" | "timeline";
