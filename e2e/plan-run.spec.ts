@@ -160,7 +160,7 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await page.screenshot({ path: path.join(outDir, "plan-run-chat-phone.png") });
 });
 
-test("a Sandboxed node's chat says so in its mode, and Leave the sandbox ends it for the next message", async ({
+test("a Sandboxed node's chat says so in its mode, Leave the sandbox ends it, and the repository shows its cost per day", async ({
   page,
   claude,
   repo,
@@ -198,4 +198,22 @@ test("a Sandboxed node's chat says so in its mode, and Leave the sandbox ends it
   // Kept: a reload reads the worktree out of the sandbox, in the mode it had.
   await page.reload();
   await expect(modeButton).toHaveText("Mode: Accept edits ▾");
+
+  // What the agents cost per day: today's bar is the node's run.
+  const costs = await callApi<{ costs: { todayUsd: number; byDay: Array<{ day: string; usd: number }> } }>(
+    claude.arbor,
+    `/api/repos/${repoId}/costs`,
+  );
+  expect(costs.body.costs.todayUsd).toBeGreaterThan(0);
+  await page.getByTestId("repo-costs").click();
+  const chart = page.getByTestId("repo-costs-chart");
+  await expect(chart.getByTestId("repo-costs-day")).toHaveCount(14);
+  await expect(chart.getByTestId("repo-costs-day").last()).toHaveAttribute(
+    "data-usd",
+    String(costs.body.costs.todayUsd),
+  );
+  await expect(chart).toContainText(path.basename(worktreePath!));
+  await page.screenshot({ path: path.join(outDir, "repo-costs-chart.png") });
+  await page.keyboard.press("Escape");
+  await expect(chart).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRepoCosts } from "@/components/api/costs-api.ts";
-import { formatUsd } from "@/lib/chat/costs/roll-up-costs.ts";
+import { RepoCostsButton } from "./RepoCostsButton.tsx";
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
@@ -75,11 +75,7 @@ export function WorktreePanel(props: {
             {scan.data
               ? `scanned ${formatRelativeTime(scan.data.scannedAt)} · ${scan.data.worktrees.length} worktrees`
               : "scanning…"}
-            {costs.data && costs.data.totalUsd > 0 ? (
-              <span data-testid="repo-costs" title={`${formatUsd(costs.data.totalUsd)} in all`}>
-                {` · ${formatUsd(costs.data.todayUsd)} today`}
-              </span>
-            ) : null}
+            {costs.data && costs.data.totalUsd > 0 ? <RepoCostsButton costs={costs.data} /> : null}
           </p>
         </div>
         {props.selectedPath !== null ? (
