@@ -113,7 +113,7 @@ export function SettingsForm(props: { settings: Settings; claude: ClaudeBinView;
       <SettingsField
         name="permissionMode"
         label="Permission mode"
-        hint="Runs are non-interactive: a tool that would need approval is refused unless allowed here."
+        hint="What Claude may do without asking, for worktrees that have not chosen their own mode. Anything else waits for your answer on a card in the chat and in What needs you."
         error={errors.permissionMode}
       >
         <PermissionModeSelect value={values.permissionMode} onChange={(mode) => set("permissionMode", mode)} />

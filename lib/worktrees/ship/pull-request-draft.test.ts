@@ -62,6 +62,16 @@ describe("draftPullRequest", () => {
     expect(draft.body).toContain("## Commits\n- First (1111111)\n- Second (2222222)\n");
   });
 
+  it("leaves out which message a key point came from, in the title and the body", () => {
+    const draft = draftPullRequest({
+      branch: "feat/login",
+      summaryMarkdown: "## Key points\n- Add a login form (user #1)\n- Keep sessions short (assistant #4)\n",
+      commits: [],
+    });
+    expect(draft.title).toBe("Add a login form");
+    expect(draft.body).toBe("## Summary\n- Add a login form\n- Keep sessions short\n");
+  });
+
   it("falls back to the branch name in words when there is no summary and several commits", () => {
     const draft = draftPullRequest({
       branch: "feature/fix_the-cache",

@@ -152,6 +152,8 @@ export function draftPullRequest(input: {
   return { title, body: parts.join("\n").trimEnd() + "\n" };
 }
 
+const MESSAGE_LABEL = /\s*\((?:user|assistant) #\d+\)(?=\s*(?:\[L\d+\])?\s*$)/;
+
 /** The bullet lines of a `## <name>` section (placeholders such as "- (none)" left out). */
 function readSection(markdown: string | null, name: string): string[] {
   if (!markdown) return [];
@@ -161,7 +163,9 @@ function readSection(markdown: string | null, name: string): string[] {
   const body: string[] = [];
   for (const line of lines.slice(start + 1)) {
     if (/^##\s/.test(line)) break;
-    if (/^\s*[-*]\s+\S/.test(line) && !/^\s*[-*]\s+\(?(none|nothing)\b/i.test(line)) body.push(line.trimEnd());
+    if (/^\s*[-*]\s+\S/.test(line) && !/^\s*[-*]\s+\(?(none|nothing)\b/i.test(line))
+      // "(user #12)": which message a point came from, Arbor's own reference, meaningless on the forge.
+      body.push(line.replace(MESSAGE_LABEL, "").trimEnd());
   }
   return body;
 }
