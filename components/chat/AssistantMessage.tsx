@@ -7,6 +7,7 @@ import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
 import { RunChanges } from "@/components/changes/RunChanges.tsx";
+import { runMayChangeFiles } from "@/components/changes/run-may-change-files.ts";
 import { AnswerDecisions } from "@/components/ledger/AnswerDecisions.tsx";
 import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
 import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
@@ -68,7 +69,7 @@ export function AssistantMessage(props: {
         />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
-      {run && props.session.worktreePath && !message.isArchived && run.finishedAt ? (
+      {run && props.session.worktreePath && !message.isArchived && run.finishedAt && runMayChangeFiles(run.tools) ? (
         <RunChanges
           worktree={{ repoId: props.session.repoId, worktreePath: props.session.worktreePath }}
           runId={run.id}

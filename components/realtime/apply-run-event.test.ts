@@ -30,6 +30,20 @@ describe("applyRunEvent", () => {
     });
   });
 
+  it("says what a waiting run waits for: an approval, an answer to a question, a plan review", () => {
+    const waitingOn = (kind: "tool" | "question" | "plan") =>
+      applyAll([
+        event(1, { kind: "started", claudeSessionId: "c", pid: 1 }),
+        event(2, {
+          kind: "approval_requested",
+          approval: { id: "a", kind, toolName: kind === "question" ? "AskUserQuestion" : "Bash" } as never,
+        }),
+      ]).runs[RUN]!.lastActivity;
+    expect(waitingOn("tool")).toBe("waiting for your approval");
+    expect(waitingOn("question")).toBe("waiting for your answer");
+    expect(waitingOn("plan")).toBe("waiting for you to review the plan");
+  });
+
   it("keeps the queue position while queued", () => {
     const state = applyAll([event(1, { kind: "queued", position: 3 })]);
     expect(state.runs[RUN]).toMatchObject({ status: "queued", queuedPosition: 3 });

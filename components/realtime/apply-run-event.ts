@@ -109,7 +109,12 @@ function describeActivity(event: RunEvent): string | null {
     case "api_retry":
       return `retrying ${event.attempt} of ${event.maxRetries}`;
     case "approval_requested":
-      return "waiting for your approval";
+      // A question is asked, a plan reviewed, a tool allowed: each says which.
+      return event.approval.kind === "question"
+        ? "waiting for your answer"
+        : event.approval.kind === "plan"
+          ? "waiting for you to review the plan"
+          : "waiting for your approval";
     case "approval_resolved":
       return "answer received";
     case "finished":
