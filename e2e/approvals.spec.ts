@@ -245,3 +245,32 @@ test("two worktrees wait at once: both rows say 'waiting for you', the title, th
   await expect(row(page, repo.mainPath).getByTestId("worktree-waiting")).toHaveCount(0);
   await expect(page).toHaveTitle("Arbor");
 });
+
+test("on a phone an approval card's buttons are full touch targets, inside the screen", async ({ page, repo }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  await sendMessage(page, "[[mock:bash node -e 'console.log(String(5))']]");
+  const card = page.getByTestId("approval-card");
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  for (const testId of ["approval-allow-once", "approval-allow-always", "approval-deny"]) {
+    const box = (await card.getByTestId(testId).boundingBox())!;
+    expect(box.height, testId).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width, testId).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: "test-results/screenshots/approval-card-phone.png" });
+  await card.getByTestId("approval-allow-once").click();
+  await expect(lastAnswer(page)).toContainText("Bash returned: 5", { timeout: 60_000 });
+
+  // The header's menus open inside the screen, whichever side their button is on.
+  for (const [button, menu] of [
+    ["sessions-toggle", "session-list"],
+    ["mode-menu-button", "mode-menu"],
+  ]) {
+    await page.getByTestId(button!).click();
+    const box = (await page.getByTestId(menu!).boundingBox())!;
+    expect(box.x, menu).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, menu).toBeLessThanOrEqual(390);
+    await page.getByTestId(button!).click();
+    await expect(page.getByTestId(menu!)).toHaveCount(0);
+  }
+});

@@ -48,7 +48,8 @@ export function ApprovalCard({ approval, isActive }: { approval: ApprovalView; i
       data-tool={approval.toolName}
       data-active={isActive}
       aria-label={approvalHeadline(approval)}
-      className={`my-2 rounded-lg border bg-white px-3 py-2.5 text-xs shadow-sm dark:bg-zinc-900 ${isActive ? "border-amber-400 ring-1 ring-amber-300 dark:border-amber-600 dark:ring-amber-800" : "border-amber-300 dark:border-amber-800"}`}
+      // On a phone every button of the card is a full 44 px touch target.
+      className={`my-2 rounded-lg border bg-white px-3 py-2.5 text-xs shadow-sm max-md:[&_button]:min-h-11 max-md:[&_button]:px-3 dark:bg-zinc-900 ${isActive ? "border-amber-400 ring-1 ring-amber-300 dark:border-amber-600 dark:ring-amber-800" : "border-amber-300 dark:border-amber-800"}`}
     >
       <CardHeading approval={approval} />
       {approval.kind === "question" ? (

@@ -7,6 +7,7 @@ import { useRepoTrust } from "@/components/api/trust-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { useDismiss } from "@/components/ui/use-dismiss.ts";
+import { useKeepInViewport } from "@/components/ui/use-keep-in-viewport.ts";
 import { BypassConfirm } from "./BypassConfirm.tsx";
 import { MODE_LOOK } from "./mode-look.ts";
 
@@ -37,6 +38,8 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
     setConfirmingBypass(false);
   }, []);
   useDismiss({ isOpen, container, onDismiss: close });
+  const menu = useRef<HTMLDivElement>(null);
+  useKeepInViewport(menu, isOpen);
 
   const choose = (next: WorktreeMode) => {
     if (next === "bypassPermissions" && !isConfirmingBypass) {
@@ -86,6 +89,7 @@ export function PermissionModeMenu(props: { repoId: string; worktreePath: string
       </Button>
       {isOpen ? (
         <div
+          ref={menu}
           id={menuId}
           role="menu"
           aria-label="Permission mode"

@@ -1,16 +1,19 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { useWorktreeSessions } from "@/components/api/memory-api.ts";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatRelativeTime } from "@/components/ui/relative-time.ts";
+import { useKeepInViewport } from "@/components/ui/use-keep-in-viewport.ts";
 
 /** The worktree's conversations, the current one first; an archived one opens read-only. */
 export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId: string | null) => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const sessions = useWorktreeSessions({ repoId: props.shown.repoId, worktreePath: props.shown.worktreePath });
   const count = sessions.data?.length ?? 0;
+  const list = useRef<HTMLUListElement>(null);
+  useKeepInViewport(list, isOpen);
   const open = (session: SessionView) => {
     setIsOpen(false);
     props.onOpen(session.status === "active" ? null : session.id);
@@ -22,8 +25,9 @@ export function SessionSwitcher(props: { shown: SessionView; onOpen: (sessionId:
       </Button>
       {isOpen ? (
         <ul
+          ref={list}
           data-testid="session-list"
-          className="absolute right-0 z-20 mt-1 max-h-80 w-72 overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-xs shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute right-0 z-20 mt-1 max-h-80 w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-xs shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           {sessions.error ? (
             <li className="px-2 py-1 text-red-700 dark:text-red-400">{sessions.error.message}</li>
