@@ -262,6 +262,7 @@ test("on a phone an approval card's buttons are full touch targets, inside the s
   await expect(lastAnswer(page)).toContainText("Bash returned: 5", { timeout: 60_000 });
 
   // The header's menus open inside the screen, whichever side their button is on.
+  await page.getByTestId("chat-header-more").click();
   for (const [button, menu] of [
     ["sessions-toggle", "session-list"],
     ["mode-menu-button", "mode-menu"],

@@ -39,9 +39,17 @@ for (const size of [
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     await sendMessage(page, "[[mock:text fits on any screen]]");
+    if (size.width < 768) {
+      // The header (one line) and the summary line take at most a fifth of a phone's height.
+      const header = (await page.getByTestId("chat-header").boundingBox())!;
+      const summary = (await page.getByTestId("summary-none").boundingBox())!;
+      expect(header.height + summary.height).toBeLessThanOrEqual(size.height / 5);
+    }
     await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
       "fits on any screen",
     );
+    // On a phone the header is one line: its other tools are behind More.
+    if (size.width < 768) await page.getByTestId("chat-header-more").click();
     await page.getByTestId("timeline-toggle").click();
     await expect(page.getByTestId("chat-timeline")).toBeVisible();
     await expect(page.getByTestId("send-button")).toBeInViewport();

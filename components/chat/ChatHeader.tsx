@@ -3,7 +3,8 @@
 import { useRepoCosts } from "@/components/api/costs-api.ts";
 import { formatUsd } from "@/lib/chat/costs/roll-up-costs.ts";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/Button.tsx";
 import type { SessionView } from "@/lib/realtime/chat-views.ts";
 import { PermissionModeMenu } from "@/components/approvals/PermissionModeMenu.tsx";
 import { MemoryActions } from "@/components/memory/MemoryActions.tsx";
@@ -29,9 +30,11 @@ export function ChatHeader(props: {
 }) {
   const { session } = props;
   const branchName = props.branch ?? session.branchName;
+  // On a phone the header is one line (branch, mode, More); More shows the rest below it.
+  const [isMoreOpen, setMoreOpen] = useState(false);
   return (
     <header
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 max-md:px-3 max-md:py-1.5 dark:border-zinc-800"
       data-testid="chat-header"
     >
       <div className="min-w-32 flex-1">
@@ -39,15 +42,16 @@ export function ChatHeader(props: {
           {branchName ? <VisibleName name={branchName} /> : "detached HEAD"}
         </h2>
         <p
-          className="truncate font-mono text-[11px] text-zinc-500"
+          className="truncate font-mono text-[11px] text-zinc-500 max-md:hidden"
           title={session.worktreePath}
           data-testid="chat-worktree-path"
         >
           {session.worktreePath}
         </p>
-        <WorktreeCost repoId={session.repoId} worktreePath={session.worktreePath} />
+        <div className="max-md:hidden">
+          <WorktreeCost repoId={session.repoId} worktreePath={session.worktreePath} />
+        </div>
       </div>
-      {props.isReadOnly ? null : <WorktreeHooksStatus repoId={session.repoId} worktreePath={session.worktreePath} />}
       {props.isReadOnly ? null : (
         <PermissionModeMenu
           repoId={session.repoId}
@@ -55,12 +59,26 @@ export function ChatHeader(props: {
           onChanged={props.onModeChanged}
         />
       )}
-      <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
-      {props.children}
-      <ExportButton sessionId={session.id} />
-      {props.isReadOnly ? null : (
-        <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />
-      )}
+      <Button
+        className="md:hidden"
+        data-testid="chat-header-more"
+        aria-expanded={isMoreOpen}
+        onClick={() => setMoreOpen((open) => !open)}
+      >
+        {isMoreOpen ? "Less ▴" : "More ▾"}
+      </Button>
+      <div
+        className={`${isMoreOpen ? "max-md:flex max-md:w-full max-md:flex-wrap max-md:gap-2" : "max-md:hidden"} md:contents`}
+        data-testid="chat-header-tools"
+      >
+        {props.isReadOnly ? null : <WorktreeHooksStatus repoId={session.repoId} worktreePath={session.worktreePath} />}
+        <SessionSwitcher shown={session} onOpen={props.onOpenSession} />
+        {props.children}
+        <ExportButton sessionId={session.id} />
+        {props.isReadOnly ? null : (
+          <MemoryActions session={session} onSummarized={props.onSummarized} onArchived={props.onOpenSession} />
+        )}
+      </div>
     </header>
   );
 }

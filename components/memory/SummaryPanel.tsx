@@ -25,7 +25,7 @@ export function SummaryPanel(props: { sessionId: string; isOpen: boolean; onTogg
     >
       <div className="mx-auto max-w-3xl">
         {!data ? (
-          <p className="text-zinc-500" data-testid="summary-none">
+          <p className="text-zinc-500 max-md:truncate" data-testid="summary-none">
             No summary yet. Summarize rolls this conversation into key points, decisions, open tasks and caveats that
             later prompts carry.
           </p>
