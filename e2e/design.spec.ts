@@ -58,9 +58,13 @@ test("a tree built by hand is shown against git; creating a planned node's branc
     page.getByTestId("divergence-list").locator('[data-code="planned_without_branch"][data-slug="signup"]'),
   ).toBeVisible();
   const strayRow = page.locator(`[data-testid="worktree-row"][data-path="${strayPath}"]`);
-  await expect(strayRow.locator('[data-testid="worktree-divergence"][data-code="branch_not_in_design"]')).toContainText(
-    "feat/stray",
-  );
+  const stray = strayRow.locator('[data-testid="worktree-divergence"][data-code="branch_not_in_design"]');
+  await expect(stray).toContainText("feat/stray");
+  // Work outside the design is a quiet note on one line; its whole message opens on demand.
+  await expect(stray).toHaveAttribute("data-quiet", "true");
+  expect((await stray.boundingBox())!.height).toBeLessThan(24);
+  await stray.locator("summary").click();
+  await expect(stray.getByText(/Add a node for this work/).last()).toBeVisible();
 
   const plans = (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
   expect(plans[0]?.tree?.nodes.map((node) => node.slug)).toEqual(["auth", "login", "signup"]);

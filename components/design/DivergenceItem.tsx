@@ -4,7 +4,13 @@ import type { DivergenceWarning } from "@/lib/design/types.ts";
 import { DIVERGENCE_LABEL } from "./design-look.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
-/** One difference between the design and git: what kind, then what is off and what to do. */
+/** Work outside the design is allowed: said quietly, not as an alarm. */
+const QUIET_CODES = new Set<DivergenceWarning["code"]>(["branch_not_in_design", "worktree_not_in_design"]);
+
+/**
+ * One difference between the design and git, on one line (what kind, and the start of what is
+ * off); opened, the whole message with what to do.
+ */
 export function DivergenceItem({
   warning,
   place,
@@ -12,6 +18,7 @@ export function DivergenceItem({
   warning: DivergenceWarning;
   place: "node" | "list" | "worktree";
 }) {
+  const isQuiet = QUIET_CODES.has(warning.code);
   return (
     <li
       data-testid={place === "worktree" ? "worktree-divergence" : "divergence-warning"}
@@ -19,12 +26,20 @@ export function DivergenceItem({
       data-slug={warning.nodeSlug ?? ""}
       data-branch={warning.branch ?? ""}
       data-place={place}
-      className="text-xs text-amber-800 dark:text-amber-300"
+      data-quiet={isQuiet}
+      className={`text-xs ${isQuiet ? "text-zinc-600 dark:text-zinc-400" : "text-amber-800 dark:text-amber-300"}`}
     >
-      <span className="mr-1 font-semibold uppercase tracking-wide text-[10px] text-amber-700 dark:text-amber-400">
-        ⚠ {DIVERGENCE_LABEL[warning.code]}
-      </span>
-      <TextWithCode text={warning.message} />
+      <details className="group">
+        <summary className="flex cursor-pointer list-none items-baseline gap-1 [&::-webkit-details-marker]:hidden">
+          <span
+            className={`shrink-0 text-[10px] font-semibold uppercase tracking-wide ${isQuiet ? "text-zinc-500" : "text-amber-700 dark:text-amber-400"}`}
+          >
+            {isQuiet ? "ⓘ" : "⚠"} {DIVERGENCE_LABEL[warning.code]}
+          </span>
+          <span className="min-w-0 truncate group-open:hidden">{warning.message}</span>
+        </summary>
+        <TextWithCode text={warning.message} />
+      </details>
     </li>
   );
 }
