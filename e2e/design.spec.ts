@@ -64,7 +64,9 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   await expect(stray).toHaveAttribute("data-quiet", "true");
   expect((await stray.boundingBox())!.height).toBeLessThan(24);
   await stray.locator("summary").click();
-  await expect(stray.getByText(/Add a node for this work/).last()).toBeVisible();
+  await expect(stray.locator("details")).toHaveAttribute("open", "");
+  await expect(stray.getByTestId("divergence-details")).toBeVisible();
+  await expect(stray.getByTestId("divergence-details")).toContainText(`Add a node "stray" to the design`);
 
   const plans = (await callApi<PlansBody>(claude.arbor, `/api/plans?repoId=${repo.repoId}`)).body.plans;
   expect(plans[0]?.tree?.nodes.map((node) => node.slug)).toEqual(["auth", "login", "signup"]);

@@ -38,7 +38,9 @@ export function DivergenceItem({
           </span>
           <span className="min-w-0 truncate group-open:hidden">{warning.message}</span>
         </summary>
-        <TextWithCode text={warning.message} />
+        <p className="mt-0.5" data-testid="divergence-details">
+          <TextWithCode text={warning.message} />
+        </p>
       </details>
     </li>
   );
