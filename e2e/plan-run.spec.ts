@@ -125,7 +125,8 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   // "What needs you" names each node's worktree by its node and plan, in the board's words.
   await page.goto("/");
   const apiRow = page.locator(`[data-testid="attention-item"][data-path="${bySlug.get("api")!.worktreePath}"]`);
-  await expect(apiRow.getByTestId("attention-node-title")).toHaveText("Payment API · plan Shop");
+  await expect(apiRow.getByTestId("attention-name")).toHaveText("Payment API");
+  await expect(apiRow.getByTestId("attention-node-title")).toHaveText("plan Shop · feat/api");
   await expect(apiRow.getByTestId("attention-node-state")).toHaveText("Plan node: landed");
   await page.screenshot({ path: path.join(outDir, "plan-run-attention.png") });
   await page.goto(`/?repo=${repoId}`);
