@@ -385,6 +385,15 @@ test("the control room names agents by branch, times what they wait for, and ans
   await expect(asksRow.getByTestId("approval-card")).toHaveCount(0);
   await expect(asksRow.getByTestId("attention-state")).not.toHaveText("waiting for you");
   expect((await running).status).toBe(200);
+  // Each row says what its agent changed against main and what it cost so far; the worktree card says it too.
+  await expect(asksRow.getByTestId("attention-lines")).toHaveText("+1 −0");
+  await expect(asksRow.getByTestId("attention-cost")).toHaveText(/^\$\d+\.\d+$/);
+  await expect(rowOf(slow).getByTestId("attention-lines")).toHaveCount(0);
+  await page.goto(`/?repo=${repo.repoId}`);
+  const card = page.locator(`[data-testid="worktree-row"][data-path="${asks}"]`);
+  await expect(card.getByTestId("badge-progress")).toHaveText(/\+1 −0/);
+  await expect(card.getByTestId("badge-progress")).toHaveAttribute("title", /0 commits ahead of main.*1 line added/);
+  await page.goto("/");
 
   // On a phone the control room is one tap from any pane.
   await page.setViewportSize({ width: 390, height: 844 });

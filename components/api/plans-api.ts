@@ -17,6 +17,7 @@ export type { RepoDashboard };
 export function invalidateRepoScans(client: QueryClient, repoId: string): void {
   void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
   void client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
+  void client.invalidateQueries({ queryKey: queryKeys.worktreeProgress(repoId) });
 }
 
 export function usePlans(repoId: string) {

@@ -13,6 +13,7 @@ import type {
   OperationState,
   StartedTask,
 } from "@/lib/worktrees/worktree-types.ts";
+import type { RepoProgress } from "@/lib/worktrees/worktree-types.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { fetchJson } from "./fetch-json.ts";
 
@@ -172,5 +173,20 @@ export function useCancelLanding(repoId: string) {
   return useMutation({
     mutationFn: () =>
       fetchJson<{ cancelled: number }>("/api/worktrees/land/cancel", { method: "POST", body: { repoId } }),
+  });
+}
+
+/**
+ * GET /api/worktrees/progress: each linked worktree's commits and lines against the default branch.
+ * Refreshed when the server says a worktree changed; an instance that does not own the repository
+ * cannot read it (its cards simply go without).
+ */
+export function useRepoProgress(repoId: string, isEnabled = true) {
+  return useQuery({
+    queryKey: queryKeys.worktreeProgress(repoId),
+    queryFn: () => fetchJson<RepoProgress>(`/api/worktrees/progress?${new URLSearchParams({ repoId }).toString()}`),
+    enabled: isEnabled,
+    staleTime: 10_000,
+    retry: false,
   });
 }

@@ -2,7 +2,10 @@
 
 import { describeFailingChecks, type AttentionItem, type AttentionState } from "@/lib/chat/attention/attention.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
+import { formatUsd } from "@/lib/chat/costs/roll-up-costs.ts";
 import { ApprovalCard } from "@/components/approvals/ApprovalCard.tsx";
+import { useRepoProgress } from "@/components/api/worktrees-api.ts";
+import { describeProgress } from "@/components/worktrees/progress-text.ts";
 import { Badge, type BadgeTone } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { Kbd } from "@/components/ui/Kbd.tsx";
@@ -22,7 +25,7 @@ const LOOK: Record<AttentionState, { label: string; tone: BadgeTone }> = {
 
 /**
  * One agent in the control room: named by its plan node or branch, its repository, its state with
- * how long it has been in it, its last activity, and what it waits for. The requests it waits on
+ * how long it has been in it, its last activity, lines changed and cost so far, and what it waits for. The requests it waits on
  * are the chat's own cards, answered here with the same buttons, keys and checks; the selected
  * row's first card answers to A and D.
  */
@@ -39,6 +42,9 @@ export function AttentionRow(props: {
   const { item } = props;
   const elapsed = attentionElapsed({ item, waitingSince: props.waitingOn[0]?.createdAt ?? null, now: props.now });
   const lastActivity = item.lastRun?.finishedAt ?? item.lastRun?.startedAt ?? null;
+  const progress = useRepoProgress(item.repoId).data;
+  const counts = progress?.worktrees.find((entry) => entry.worktreePath === item.worktreePath);
+  const lines = progress?.base && counts ? describeProgress(counts, progress.base) : null;
   return (
     <li
       data-testid="attention-row"
@@ -99,11 +105,25 @@ export function AttentionRow(props: {
               </span>
             ) : null}
           </span>
-          {lastActivity ? (
-            <span className="shrink-0 text-[11px] text-zinc-500" data-testid="attention-last-activity">
-              {formatRelativeTime(lastActivity)}
-            </span>
-          ) : null}
+          <span className="flex shrink-0 flex-col items-end gap-0.5 text-[11px] text-zinc-500">
+            {lastActivity ? (
+              <span data-testid="attention-last-activity">{formatRelativeTime(lastActivity)}</span>
+            ) : null}
+            {lines ? (
+              <span className="font-mono" data-testid="attention-lines" title={lines.title}>
+                {lines.lines}
+              </span>
+            ) : null}
+            {item.costUsd !== null ? (
+              <span
+                className="tabular-nums"
+                data-testid="attention-cost"
+                title="What this conversation's runs cost so far"
+              >
+                {formatUsd(item.costUsd)}
+              </span>
+            ) : null}
+          </span>
         </Button>
         {item.failingChecks ? (
           <Button

@@ -13,6 +13,7 @@ const item = (worktreePath: string, state: AttentionItem["state"]): AttentionIte
   state,
   lastRun: null,
   failingChecks: null,
+  costUsd: null,
 });
 
 const statesOf = (items: AttentionItem[] | undefined) => items?.map((entry) => `${entry.worktreePath}:${entry.state}`);

@@ -11,6 +11,7 @@ const item = (worktreePath: string, state: AttentionState): AttentionItem => ({
   state,
   lastRun: null,
   failingChecks: null,
+  costUsd: null,
 });
 
 describe("attentionTabTitle", () => {

@@ -8,6 +8,7 @@ import { useMemo, useRef, useState } from "react";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import type { PinView } from "@/lib/pins/pin-types.ts";
 import { useWorktrees } from "@/components/api/pins-api.ts";
+import { useRepoProgress } from "@/components/api/worktrees-api.ts";
 import { useWatchWorktrees } from "@/components/realtime/use-watch-worktrees.ts";
 import { useLedgerCounts, type LedgerEntryView } from "@/components/api/ledger-api.ts";
 import { LedgerCountBadge } from "@/components/ledger/LedgerCountBadge.tsx";
@@ -43,6 +44,8 @@ export function WorktreePanel(props: {
 }) {
   const client = useQueryClient();
   const scan = useWorktrees(props.pin.repoId);
+  const progress = useRepoProgress(props.pin.repoId, props.pin.owner.isLocal);
+  const progressByPath = new Map(progress.data?.worktrees.map((item) => [item.worktreePath, item]));
   useWatchWorktrees({
     repoId: props.pin.repoId,
     paths: props.pin.owner.isLocal
@@ -124,6 +127,11 @@ export function WorktreePanel(props: {
                 repoId={props.pin.repoId}
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
+                progress={
+                  progress.data?.base
+                    ? { base: progress.data.base, counts: progressByPath.get(worktree.path) ?? null }
+                    : undefined
+                }
                 divergence={filterWorktreeWarnings({ warnings: divergence, worktreePath: worktree.path })}
                 activity={
                   <>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
+import type { BranchProgress } from "@/lib/git/types.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
 import { DivergenceItem } from "@/components/design/DivergenceItem.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -9,6 +10,7 @@ import { formatRelativeTime } from "@/components/ui/relative-time.ts";
 import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 import { LandButton } from "./LandButton.tsx";
 import { OperationButton } from "./OperationPanel.tsx";
+import { ProgressBadge } from "./ProgressBadge.tsx";
 import { RemoveWorktreeButton, RemoveWorktreeDialog } from "./RemoveWorktreeButton.tsx";
 import { ShipActions } from "./ShipActions.tsx";
 import { WorktreeBadges } from "./WorktreeBadges.tsx";
@@ -22,6 +24,8 @@ export function WorktreeRow(props: {
   onOpen: (worktree: WorktreeScan) => void;
   activity?: React.ReactNode;
   divergence?: DivergenceWarning[];
+  /** Its commits and lines against the default branch (null: nothing to compare), when read. */
+  progress?: { base: string; counts: BranchProgress | null };
   /** Offers "Remove…" on a linked worktree (never the main one). */
   repoId?: string;
 }) {
@@ -71,6 +75,7 @@ export function WorktreeRow(props: {
         ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-1">
           <WorktreeBadges worktree={worktree} />
+          {props.progress?.counts ? <ProgressBadge base={props.progress.base} counts={props.progress.counts} /> : null}
           {props.repoId && canOpen ? <WorktreeChecksBadge repoId={props.repoId} worktreePath={worktree.path} /> : null}
         </div>
       </Button>

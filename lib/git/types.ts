@@ -77,6 +77,17 @@ export interface WorktreeScan {
   warnings: WorktreeWarning[];
 }
 
+/** How far a worktree's work is from a base branch: commits each way and lines changed since they parted. */
+export interface BranchProgress {
+  /** Commits on the worktree's HEAD and not on the base. */
+  ahead: number;
+  /** Commits on the base and not on the worktree's HEAD. */
+  behind: number;
+  /** Lines added and removed from the merge base to the working tree: committed, uncommitted and new files. */
+  added: number;
+  removed: number;
+}
+
 export interface RepoScan {
   repoRoot: string;
   commonDir: string;

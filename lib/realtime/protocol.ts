@@ -140,6 +140,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
       })
       .nullable()
       .optional(),
+    /** What the conversation's runs have cost so far, when a run just ended (null: none reported a cost). */
+    costUsd: z.number().nullable().optional(),
   }),
   z.object({ type: z.literal("invalidate"), queryKey: z.array(z.string()).readonly() }),
   /**

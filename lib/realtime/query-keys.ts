@@ -9,6 +9,8 @@ type Filter = object;
 export const queryKeys = {
   pins: () => ["repo-pins"] as const,
   worktrees: (repoId?: string) => (repoId === undefined ? (["worktrees"] as const) : (["worktrees", repoId] as const)),
+  /** Each linked worktree's commits and lines against the default branch (cards and the control room). */
+  worktreeProgress: (repoId: string) => ["worktree-progress", repoId] as const,
   activity: (repoId?: string) => (repoId === undefined ? (["activity"] as const) : (["activity", repoId] as const)),
   /** Every pinned repository's worktrees by urgency: refreshed wherever activity is. */
   attention: () => ["attention"] as const,

@@ -41,6 +41,11 @@ export function liveRunState(live: LiveRuns, input: { repoId: string; worktreePa
 
 /** Tells every browser showing the repository that its worktree list, activity and attention order changed. */
 export function publishWorktreeListChange(hub: EventHub, repoId: string): void {
-  for (const queryKey of [queryKeys.worktrees(repoId), queryKeys.activity(repoId), queryKeys.attention()])
+  for (const queryKey of [
+    queryKeys.worktrees(repoId),
+    queryKeys.worktreeProgress(repoId),
+    queryKeys.activity(repoId),
+    queryKeys.attention(),
+  ])
     hub.publish(repoTopic(repoId), { type: "invalidate", queryKey });
 }

@@ -1,3 +1,4 @@
+import type { BranchProgress } from "@/lib/git/types.ts";
 import type { MessageView, RunView, SessionView } from "@/lib/realtime/chat-views.ts";
 import type { CheckRunView, MergeGateResult } from "@/lib/realtime/check-views.ts";
 import type { LandQueueEntryStatus } from "@/lib/realtime/land-queue-views.ts";
@@ -202,4 +203,15 @@ export interface NodeMarkedDone {
   planTitle: string;
   slug: string;
   nodeTitle: string;
+}
+
+export interface WorktreeProgress extends BranchProgress {
+  worktreePath: string;
+}
+
+/** Where each linked worktree stands against the repository's default branch (the cards' "↑2 ↓1 · +40 −3"). */
+export interface RepoProgress {
+  /** The default branch everything is counted against; null when the repository has none yet. */
+  base: string | null;
+  worktrees: WorktreeProgress[];
 }

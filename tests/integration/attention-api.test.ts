@@ -24,7 +24,15 @@ describe("GET /api/attention", () => {
       state: "unread",
       lastRun: { status: "success", errorMessage: null },
     });
-    expect(byPath.get(quiet.worktreePath)).toMatchObject({ state: "idle", lastRun: null });
+    expect(byPath.get(quiet.worktreePath)).toMatchObject({ state: "idle", lastRun: null, costUsd: null });
+    // Each row carries what its conversation cost so far: the same sum the repository's cost chart shows for it.
+    const costs = await callApi<{ costs: { byWorktree: { worktreePath: string; totalUsd: number }[] } }>(
+      shared.env.arbor,
+      `/api/repos/${shared.repo.repoId}/costs`,
+    );
+    const charted = costs.body.costs.byWorktree.find((entry) => entry.worktreePath === recovered.worktreePath);
+    expect(charted?.totalUsd).toBeGreaterThan(0);
+    expect(byPath.get(recovered.worktreePath)?.costUsd).toBeCloseTo(charted!.totalUsd, 9);
     // Most urgent first.
     const order = body.items.map((item) => item.worktreePath);
     expect(order.indexOf(failing.worktreePath)).toBeLessThan(order.indexOf(recovered.worktreePath));

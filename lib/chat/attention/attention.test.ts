@@ -20,6 +20,7 @@ const item = (worktreePath: string, state: AttentionItem["state"], at: string | 
   state,
   lastRun: at ? { status: "success", startedAt: at, finishedAt: at, errorMessage: null } : null,
   failingChecks: null,
+  costUsd: null,
 });
 
 describe("attention", () => {
@@ -87,6 +88,23 @@ describe("applyLiveAttention", () => {
     expect(applyLiveAttention(view, { worktreePath: "/a", state: "idle", lastRunStatus: "success" })).toBe(view);
     expect(applyLiveAttention(view, { worktreePath: "/gone", state: "running", lastRunStatus: null })).toBe(view);
   });
+
+  it("takes the conversation's cost so far from a run's end, and keeps it when a message does not say", () => {
+    const ended = applyLiveAttention(view, {
+      worktreePath: "/a",
+      state: "idle",
+      lastRunStatus: "success",
+      costUsd: 0.25,
+    });
+    expect(ended.find((entry) => entry.worktreePath === "/a")?.costUsd).toBe(0.25);
+    const started = applyLiveAttention(ended, { worktreePath: "/a", state: "running", lastRunStatus: null });
+    expect(started.find((entry) => entry.worktreePath === "/a")?.costUsd).toBe(0.25);
+    // Only the cost changed: still a new list, so the row shows it.
+    const idle = [item("/a", "idle")];
+    expect(
+      applyLiveAttention(idle, { worktreePath: "/a", state: "idle", lastRunStatus: null, costUsd: 1 })[0]?.costUsd,
+    ).toBe(1);
+  });
 });
 
 describe("live activity", () => {
@@ -118,6 +136,7 @@ describe("live activity", () => {
         state: "running" as const,
         lastRun: null,
         failingChecks: null,
+        costUsd: null,
       },
     ];
     const lastRun = {

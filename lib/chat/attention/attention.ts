@@ -18,6 +18,8 @@ export interface AttentionItem {
   lastRun: { status: string; startedAt: string | null; finishedAt: string | null; errorMessage: string | null } | null;
   /** The worktree's latest checks did not pass; null when they pass, run or never ran. */
   failingChecks: FailingChecksSummary | null;
+  /** What this conversation's runs have cost so far (the CLI's figures), null before any run reported one. */
+  costUsd: number | null;
   /** The plan node whose agent works here, if any: the row is named by it and says its state. */
   planNode?: PlanNodeLabel | null;
 }
@@ -83,6 +85,8 @@ export interface LiveAttentionChange {
   lastRunStatus: string | null;
   /** The run that just ended, when the message carries it (the view then needs no fresh read). */
   lastRun?: AttentionItem["lastRun"];
+  /** The conversation's cost so far, with that run's, when the message carries it. */
+  costUsd?: number | null;
 }
 
 /**
@@ -105,9 +109,10 @@ export function applyLiveAttention(items: AttentionItem[], change: LiveAttention
     hasFailingChecks: current.failingChecks !== null,
   });
   const lastRun = change.lastRun ?? current.lastRun;
-  if (state === current.state && lastRun === current.lastRun) return items;
+  const costUsd = change.costUsd === undefined ? current.costUsd : change.costUsd;
+  if (state === current.state && lastRun === current.lastRun && costUsd === current.costUsd) return items;
   const next = [...items];
-  next[index] = { ...current, state, lastRun };
+  next[index] = { ...current, state, lastRun, costUsd };
   return rankAttention(next);
 }
 

@@ -8,8 +8,8 @@ import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 /**
  * Every active conversation of every pinned repository, with the state that says whether it needs
  * the user (waiting, failed, checks failing, unread, running, queued, idle), most urgent first. Live state comes
- * from the run manager and the approval broker; the latest run, unread mark and failing checks from
- * the database. A worktree whose folder is gone is left out (its conversation stays in the
+ * from the run manager and the approval broker; the latest run, unread mark, cost so far and failing
+ * checks from the database. A worktree whose folder is gone is left out (its conversation stays in the
  * repository's list), failing checks with it.
  */
 export async function listAttention(ctx: {
@@ -24,11 +24,10 @@ export async function listAttention(ctx: {
     include: { repo: { select: { name: true, pins: { select: { label: true }, take: 1 } } } },
   });
   const present = sessions.filter((session) => existsSync(session.worktreePath));
-  const [lastRuns, failingChecks] = await Promise.all([
-    readLastRuns(
-      db,
-      present.map((session) => session.id),
-    ),
+  const sessionIds = present.map((session) => session.id);
+  const [lastRuns, costs, failingChecks] = await Promise.all([
+    readLastRuns(db, sessionIds),
+    readCosts(db, sessionIds),
     ctx.repoChecks.failingIn(present),
   ]);
   const manager = ctx.runs;
@@ -58,9 +57,21 @@ export async function listAttention(ctx: {
           }
         : null,
       failingChecks: checks,
+      costUsd: costs.get(session.id) ?? null,
     };
   });
   return rankAttention(items);
+}
+
+/** Each session's runs' cost summed, in one grouped query; sessions with no reported cost are left out. */
+async function readCosts(db: Db, sessionIds: string[]): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const sums = await db.agentRun.groupBy({
+    by: ["sessionId"],
+    where: { sessionId: { in: sessionIds }, costUsd: { not: null } },
+    _sum: { costUsd: true },
+  });
+  return new Map(sums.flatMap((row) => (row._sum.costUsd === null ? [] : [[row.sessionId, row._sum.costUsd]])));
 }
 
 interface LastRun {

@@ -27,19 +27,25 @@ export function publishWorktreeActivity(
 
 /**
  * The worktree is idle again after a run: the message carries the run as the attention view and the
- * worktree list show it (unread, when and how it ended), so a tab updates them without asking the server.
+ * worktree list show it (unread, when and how it ended, the conversation's cost so far), so a tab
+ * updates them without asking the server.
  */
 export async function publishWorktreeIdle(
   ctx: { db: Db; hub: EventHub },
   job: RunJob,
   lastRunStatus: string,
 ): Promise<void> {
-  const run = await ctx.db.agentRun
-    .findUnique({
-      where: { id: job.runId },
-      select: { status: true, startedAt: true, finishedAt: true, errorMessage: true },
-    })
-    .catch(() => null);
+  const [run, cost] = await Promise.all([
+    ctx.db.agentRun
+      .findUnique({
+        where: { id: job.runId },
+        select: { status: true, startedAt: true, finishedAt: true, errorMessage: true },
+      })
+      .catch(() => null),
+    ctx.db.agentRun
+      .aggregate({ where: { sessionId: job.sessionId, costUsd: { not: null } }, _sum: { costUsd: true } })
+      .catch(() => null),
+  ]);
   ctx.hub.publish(repoTopic(job.repoId), {
     type: "worktree_activity",
     repoId: job.repoId,
@@ -56,5 +62,6 @@ export async function publishWorktreeIdle(
           errorMessage: run.errorMessage,
         }
       : null,
+    ...(cost ? { costUsd: cost._sum.costUsd } : {}),
   });
 }
