@@ -1,4 +1,6 @@
 // The shell for many agents: every width usable, drafts and places kept, keyboard and screen readers served.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
@@ -10,6 +12,15 @@ const row = (page: Page, worktreePath: string) =>
 /** How far the page's content reaches past the window's right edge (0 when nothing overflows). */
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** axe's serious and critical findings on the page as it is now, one line each. */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
 
 /** Whether the Send button is the topmost element at its centre (no panel or toast laid over it). */
 const isSendUncovered = (page: Page) =>
@@ -75,11 +86,20 @@ test("at 1440 px a side panel stands beside the chat, resizable, per worktree; o
   repo,
 }) => {
   const other = await repo.addWorktree("panels");
+  // A change to show, so the panel holds a file and its diff.
+  writeFileSync(path.join(repo.mainPath, "panel-note.txt"), "a line for the panel\n");
   await page.setViewportSize({ width: 1440, height: 900 });
   await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
   await page.getByTestId("changes-toggle").click();
   const frame = page.getByTestId("side-panel");
   await expect(frame).toHaveAttribute("data-placement", "beside");
+  await expect(page.getByTestId("changes-panel")).toContainText("panel-note.txt");
+  // The chat with Changes beside it, checked by axe in both themes.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
   // The messages and the panel share the row: nothing of the chat is under the panel.
   const messages = await spanOf(page, "message-list");
   const panel = await spanOf(page, "side-panel");
@@ -109,6 +129,7 @@ test("at 1440 px a side panel stands beside the chat, resizable, per worktree; o
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(frame).toHaveAttribute("data-placement", "over");
   expect(await isSendUncovered(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   await sendMessage(page, "[[mock:text seen past the panel]]");
   await expect(page.getByTestId("side-panel")).toHaveCount(0);
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(

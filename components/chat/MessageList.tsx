@@ -121,7 +121,8 @@ export function MessageList(props: {
         className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
         data-testid="message-list"
         data-rows={rows.length}
-        role="feed"
+        // A feed is made of articles: an empty conversation (or one still loading) is a plain region.
+        role={rows.length > 0 ? "feed" : "region"}
         aria-label="Conversation"
         aria-busy={messages.isPending || isFetchingNextPage}
         onScroll={() => (wasAtEnd.current = virtualizer.isAtEnd(AT_END_PX))}
