@@ -65,6 +65,11 @@ test("an answer's hidden decision tag is not shown as text, is listed under the 
   );
 
   const question = page.locator('[data-testid="message"][data-role="user"]').first();
+  // Quiet under every message until the pointer is over it (or a key reaches its buttons).
+  await page.mouse.move(0, 0);
+  await expect(question.getByTestId("mark-message")).toHaveCSS("opacity", "0");
+  await question.hover();
+  await expect(question.getByTestId("mark-message")).toHaveCSS("opacity", "1");
   await question.getByTestId("mark-task").click();
   await expect(question.getByTestId("mark-result")).toContainText("Recorded as task L");
 

@@ -8,7 +8,8 @@ import { TextWithCode } from "@/components/ui/TextWithCode.tsx";
 
 /**
  * "Decision" and "Task" under a message: record the text selected inside the message, or else the
- * whole message, in the worktree's ledger (with the message as its source). `children` is the message
+ * whole message, in the worktree's ledger (with the message as its source). Shown on hover or focus,
+ * so a long conversation is not lined with them. `children` is the message
  * body, so a selection is only taken from it.
  */
 export function MarkMessageButtons(props: {
@@ -41,13 +42,18 @@ export function MarkMessageButtons(props: {
   };
 
   return (
-    <div className={props.className}>
+    <div className={`group/mark ${props.className ?? ""}`}>
       {/* Never wider than the message: a long line scrolls inside its own block instead. */}
       <div ref={bodyRef} className="min-w-0 max-w-full">
         {props.children}
       </div>
-      <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[11px] text-zinc-500" data-testid="mark-message">
-        <span>Mark {"(the selection, or the whole message)"} as</span>
+      {/* Quiet until wanted: shown when the pointer is over the message or a key reaches a button (always on touch screens). */}
+      <div
+        className={`mt-1 flex flex-wrap items-center gap-1.5 text-[11px] text-zinc-500 ${done || record.error ? "" : "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:focus-within:opacity-100 [@media(hover:hover)]:group-hover/mark:opacity-100"}`}
+        data-testid="mark-message"
+        title="Records the text selected in this message, or the whole message, in the worktree's decisions and tasks"
+      >
+        <span>Mark as</span>
         <Button size="xs" data-testid="mark-decision" disabled={record.isPending} onClick={() => mark("decision")}>
           Decision
         </Button>
