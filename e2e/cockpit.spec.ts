@@ -423,6 +423,12 @@ test("the control room names agents by branch, times what they wait for, and ans
   await page.getByTestId("pane-attention").click();
   await expect(page.getByTestId("attention-view")).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  // Every tab of the column bar is a whole touch target inside the screen, the control room's with its count.
+  for (const tab of await page.getByTestId("pane-nav").getByRole("button").all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
   await page.screenshot({ path: "test-results/screenshots/control-room-390.png", fullPage: true });
 });
 

@@ -1,13 +1,17 @@
 // The README's screenshots, drawn from a real session so they stay current: `npm run screenshots` writes them to
 // docs/screenshots/; every e2e run draws them into test-results/ to check that the screens still render.
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openSession, sendChat } from "@/tests/support/call-api.ts";
 import { expect, test } from "./chat-fixtures.ts";
 
 const outDir = process.env.ARBOR_UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 
-test("the main screen and the attention view, for the README", async ({ page, repo, claude }) => {
+test("the main screen, the control room on a wide screen and a phone, and a chat beside its Changes, for the README", async ({
+  page,
+  repo,
+  claude,
+}) => {
   mkdirSync(outDir, { recursive: true });
   const [login, cache] = [await repo.addWorktree("login-form"), await repo.addWorktree("cache-layer")];
   const sessions = await Promise.all(
@@ -33,6 +37,12 @@ test("the main screen and the attention view, for the README", async ({ page, re
   );
   const attentionShot = path.join(outDir, "attention.png");
   await page.screenshot({ path: attentionShot });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("pane-attention").click();
+  await expect(page.getByTestId("attention-view")).toBeVisible();
+  const phoneShot = path.join(outDir, "control-room-phone.png");
+  await page.screenshot({ path: phoneShot });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.locator(`[data-testid="attention-item"][data-path="${cache}"]`).click();
   await expect(page.getByTestId("approval-card")).toBeVisible();
@@ -42,5 +52,18 @@ test("the main screen and the attention view, for the README", async ({ page, re
 
   await page.getByTestId("approval-allow-once").click();
   expect((await waiting).status).toBe(200);
-  for (const shot of [attentionShot, mainShot]) expect(statSync(shot).size).toBeGreaterThan(10_000);
+
+  // The login form's worktree with its Changes beside the chat.
+  writeFileSync(
+    path.join(login, "login-form.html"),
+    '<form>\n  <input name="email">\n  <button>Sign in</button>\n</form>\n',
+  );
+  await page.locator(`[data-testid="worktree-row"][data-path="${login}"]`).getByTestId("worktree-open").click();
+  await page.getByTestId("changes-toggle").click();
+  await page.getByTestId("changes-panel").getByText("login-form.html").click();
+  await expect(page.getByTestId("changes-panel")).toContainText("Sign in");
+  const changesShot = path.join(outDir, "chat-and-changes.png");
+  await page.screenshot({ path: changesShot });
+  for (const shot of [attentionShot, phoneShot, mainShot, changesShot])
+    expect(statSync(shot).size).toBeGreaterThan(10_000);
 });

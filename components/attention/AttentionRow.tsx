@@ -114,7 +114,7 @@ export function AttentionRow(props: {
                 {lines.lines}
               </span>
             ) : null}
-            {item.costUsd !== null ? (
+            {item.costUsd ? (
               <span
                 className="tabular-nums"
                 data-testid="attention-cost"
