@@ -195,6 +195,48 @@ test("a draft is kept per worktree across switches and a reload; Back and Forwar
   await expect(page.getByTestId("composer-input")).toHaveValue("");
 });
 
+test("worktrees by key: a skip link reaches the list, j/k move in it, Alt+↓/↑ open the next or previous", async ({
+  page,
+  repo,
+}) => {
+  await repo.addWorktree("keys-a");
+  await repo.addWorktree("keys-b");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?repo=${repo.repoId}`);
+  const rows = page.getByTestId("worktree-row");
+  await expect(rows).toHaveCount(3);
+  const paths = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-path")!));
+
+  // Two presses of Tab, not eighteen: the second skip link goes straight to the list.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-to-worktrees")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(row(page, paths[0]!).getByTestId("worktree-open")).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(row(page, paths[1]!).getByTestId("worktree-open")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("k");
+  await expect(row(page, paths[1]!).getByTestId("worktree-open")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(row(page, paths[1]!)).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+
+  // From the chat (outside the message box), Alt+↓ and Alt+↑ open the next and previous worktree.
+  await page.getByTestId("message-list").click();
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(row(page, paths[2]!)).toHaveAttribute("data-selected", "true");
+  expect(new URL(page.url()).searchParams.get("wt")).toBe(paths[2]);
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(row(page, paths[2]!)).toHaveAttribute("data-selected", "true");
+  await page.keyboard.press("Alt+ArrowUp");
+  await expect(row(page, paths[1]!)).toHaveAttribute("data-selected", "true");
+  // Typed into the message box, the keys belong to the text.
+  await page.getByTestId("composer-input").click();
+  await page.keyboard.press("Alt+ArrowUp");
+  await expect(row(page, paths[1]!)).toHaveAttribute("data-selected", "true");
+});
+
 test("by keyboard alone: skip to the message box, send, and unpin with Undo", async ({ page, repo }) => {
   await page.goto(`/?repo=${repo.repoId}&wt=${encodeURIComponent(repo.mainPath)}`);
   await expect(page.getByTestId("composer-input")).toBeVisible();

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { isTypingTarget } from "@/components/ui/is-typing-target.ts";
 
 /** Single-key shortcuts of the active approval card, e.g. { a: allowOnce, d: openDeny }. */
 export type ApprovalKeyMap = Partial<Record<"a" | "d", () => void>>;
@@ -28,11 +29,4 @@ export function useApprovalKeys(input: { isActive: boolean; keys: ApprovalKeyMap
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [input.isActive]);
-}
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit"].includes(target.type);
 }

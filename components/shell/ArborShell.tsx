@@ -169,6 +169,21 @@ export function ArborShell() {
       >
         Skip to the message box
       </a>
+      {selectedPin ? (
+        <a
+          href="#worktree-list"
+          onClick={(event) => {
+            event.preventDefault();
+            setPane("worktrees");
+            // After the column is shown (on a phone it may be hidden until now).
+            requestAnimationFrame(() => focusWorktree(worktreePath));
+          }}
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-12 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-zinc-900"
+          data-testid="skip-to-worktrees"
+        >
+          Skip to the worktrees
+        </a>
+      ) : null}
       <PaneNav
         pane={pane}
         hasRepo={selectedPin !== null}
@@ -273,4 +288,14 @@ function EmptyState({ title, body }: { title: string; body: string }) {
       <p className="text-sm text-zinc-500">{body}</p>
     </div>
   );
+}
+
+/** Puts the focus on the open worktree's row in the list, else on the first one that can be opened. */
+function focusWorktree(worktreePath: string | null): void {
+  const rows = [...document.querySelectorAll<HTMLElement>('#worktree-list [data-testid="worktree-row"]')];
+  const open = rows.find((row) => row.dataset.path === worktreePath);
+  const target =
+    open?.querySelector<HTMLElement>('[data-testid="worktree-open"]:not(:disabled)') ??
+    document.querySelector<HTMLElement>('#worktree-list [data-testid="worktree-open"]:not(:disabled)');
+  target?.focus();
 }

@@ -27,6 +27,7 @@ import { TidyUpButton } from "./TidyUpButton.tsx";
 import { useFocusAfterRemoval } from "./use-focus-after-removal.ts";
 import { WorktreeActivityBadge } from "./WorktreeActivityBadge.tsx";
 import { WorktreeRow } from "./WorktreeRow.tsx";
+import { useWorktreeKeys } from "./use-worktree-keys.ts";
 
 /**
  * The selected repository's worktrees, rescanned from git every time they are shown, each with
@@ -63,6 +64,17 @@ export function WorktreePanel(props: {
   const listRef = useRef<HTMLUListElement>(null);
   const paths = useMemo(() => (scan.data?.worktrees ?? []).map((worktree) => worktree.path), [scan.data]);
   const keepFocus = useFocusAfterRemoval(listRef, paths);
+  const openable = useMemo(
+    () =>
+      (scan.data?.worktrees ?? []).map((worktree) => (worktree.isMissing || worktree.isBare ? null : worktree.path)),
+    [scan.data],
+  );
+  const worktreeKeys = useWorktreeKeys({
+    listRef,
+    paths: openable,
+    selectedPath: props.selectedPath,
+    onOpenPath: props.onOpenPath,
+  });
   return (
     <section
       className="flex h-full w-full shrink-0 flex-col border-r border-zinc-200 md:w-80 xl:w-96 dark:border-zinc-800"
@@ -119,7 +131,15 @@ export function WorktreePanel(props: {
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {scan.error ? <ErrorNotice error={scan.error} testId="worktrees-error" /> : null}
         {scan.data ? (
-          <ul ref={listRef} {...keepFocus} className="space-y-2" data-testid="worktree-list">
+          <ul
+            ref={listRef}
+            {...keepFocus}
+            onKeyDown={worktreeKeys.onKeyDown}
+            id="worktree-list"
+            aria-label="Worktrees (j/k or ↑/↓ to move, Alt+↑/↓ to open the previous or next anywhere)"
+            className="space-y-2"
+            data-testid="worktree-list"
+          >
             {scan.data.worktrees.map((worktree) => (
               <WorktreeRow
                 key={worktree.path}
