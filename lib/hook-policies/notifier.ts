@@ -120,6 +120,8 @@ export async function markNotificationsRead(
     },
     data: { isRead: true },
   });
+  // Nothing was unread (a chat read again): nothing to trim, no browser to tell.
+  if (result.count === 0) return 0;
   const worktrees = input.worktreePath
     ? [input.worktreePath]
     : (await db.notification.findMany({ where: { id: input.id }, select: { worktreePath: true } })).map(

@@ -157,6 +157,35 @@ describe("completion / error notifier", () => {
       ).body.notifications,
     ).toHaveLength(0);
   });
+
+  it("reading a worktree's chat in Arbor marks its notifications read", async () => {
+    const worktreePath = await hookedWorktree();
+    await runClaudeDirectly({
+      env: shared.env,
+      cwd: worktreePath,
+      prompt: "[[mock:text Task completed: the chat will be read.]]",
+    });
+    const unread = async () =>
+      (
+        await callApi<NotificationsBody>(
+          shared.env.arbor,
+          `/api/notifications?unread=1&worktreePath=${encodeURIComponent(worktreePath)}`,
+        )
+      ).body.notifications;
+    // The hook event reaches Arbor through its spool: wait for the notification it makes.
+    await expect.poll(async () => (await unread()).length).toBe(1);
+    const sessionId = await openSession(shared.env.arbor, { repoId: shared.repo.repoId, worktreePath });
+    const read = await callApi(shared.env.arbor, "/api/chat/sessions/read", { body: { sessionId } });
+    expect(read.status).toBe(200);
+    expect(await unread()).toHaveLength(0);
+    // Read again, nothing is left to mark; the notification is still listed as read.
+    expect((await callApi(shared.env.arbor, "/api/chat/sessions/read", { body: { sessionId } })).status).toBe(200);
+    const all = await callApi<NotificationsBody>(
+      shared.env.arbor,
+      `/api/notifications?worktreePath=${encodeURIComponent(worktreePath)}`,
+    );
+    expect(all.body.notifications).toHaveLength(1);
+  });
 });
 
 describe("state restore", () => {

@@ -31,9 +31,14 @@ export async function listWorktreeActivity(
   );
 }
 
-/** Records that the user has seen the worktree's chat up to now. */
-export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<void> {
+/**
+ * Records that the user has seen the worktree's chat up to now; gives the worktree's path (its
+ * notifications are seen with it), or null for a conversation that is not this instance's.
+ */
+export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<string | null> {
   // Another instance's conversation is read-only here; its unread marks are that instance's.
-  if (!(await isSessionLocal(db, input.sessionId))) return;
+  if (!(await isSessionLocal(db, input.sessionId))) return null;
   await db.chatSession.updateMany({ where: { id: input.sessionId }, data: { lastReadAt: new Date() } });
+  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { worktreePath: true } });
+  return session?.worktreePath ?? null;
 }
