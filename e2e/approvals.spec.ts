@@ -201,6 +201,8 @@ test("in Plan mode (chosen in the header; Bypass is locked while untrusted) a pl
   await expect(lastAnswer(page).getByTestId("approval-outcome")).toContainText(
     "Plan approved; continuing in Accept edits",
   );
+  // The header follows: the worktree is in Accept edits now, not in Plan.
+  await expect(page.getByTestId("mode-menu-button")).toHaveAttribute("data-mode", "acceptEdits");
 });
 
 test("two worktrees wait at once: both rows say 'waiting for you', the title, the inbox and desktop alerts count them; A and D answer", async ({

@@ -16,6 +16,7 @@ import { buildAnswer } from "./build-answer.ts";
 import { alwaysRulesFor, approvalKindOf } from "./classify-request.ts";
 import { buildFileChangePreview } from "./file-change-preview.ts";
 import { saveRules } from "./permission-rules.ts";
+import { saveWorktreeMode } from "./worktree-mode.ts";
 import { listLocalRepoIds } from "@/lib/team/ownership.ts";
 
 export type { ApprovalRun } from "./approval-waiters.ts";
@@ -97,13 +98,14 @@ export async function answerApproval(
     const latest = await db.approvalRequest.findUniqueOrThrow({ where: { id: row.id } });
     throw alreadyDecided(toApprovalView(latest));
   }
+  const isTrusted = await isRepositoryTrusted(db, row.repoId);
   const built = buildAnswer({
     kind: approvalKindOf(row.toolName),
     toolName: row.toolName,
     toolInput: toApprovalView(row).input,
     alwaysRules: alwaysRulesFor({ toolName: row.toolName, suggestions: JSON.parse(row.suggestions) as unknown[] }),
     decision: input.decision,
-    isTrusted: await isRepositoryTrusted(db, row.repoId),
+    isTrusted,
   });
   // The conditional update is the lock: of two simultaneous answers only one changes the row.
   const { count } = await db.approvalRequest.updateMany({
@@ -118,6 +120,20 @@ export async function answerApproval(
   if (count === 0) {
     const latest = await db.approvalRequest.findUniqueOrThrow({ where: { id: row.id } });
     throw alreadyDecided(toApprovalView(latest));
+  }
+  if (input.decision.action === "approve_plan") {
+    // The CLI leaves plan mode for the rest of this run; the worktree's next runs continue in the
+    // chosen mode too, as the header then says, instead of planning again.
+    await saveWorktreeMode(db, {
+      repoId: row.repoId,
+      worktreePath: row.worktreePath,
+      mode: input.decision.mode,
+      isTrusted,
+    });
+    ctx.hub.publish(repoTopic(row.repoId), {
+      type: "invalidate",
+      queryKey: queryKeys.worktreeMode(row.repoId, row.worktreePath),
+    });
   }
   if (input.decision.action === "allow_always") {
     await saveRules(db, {

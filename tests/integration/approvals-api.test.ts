@@ -146,8 +146,19 @@ describe("approvals", () => {
       const bypass = await answer(plan.id, { action: "approve_plan", mode: "bypassPermissions" });
       expect(bypass.status).toBe(422);
       expect(bypass.body.error?.message).toMatch(/trusted repository/);
+      const modeNow = async () =>
+        (
+          await callApi<{ mode: string }>(
+            shared.env.arbor,
+            `/api/worktree-mode?repoId=${shared.repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`,
+          )
+        ).body.mode;
+      // The refused answer changed nothing.
+      expect(await modeNow()).toBe("plan");
       expect((await answer(plan.id, { action: "approve_plan", mode: "acceptEdits" })).status).toBe(200);
       expect((await planning).body.assistantMessage?.content).toContain("User has approved your plan");
+      // The worktree's next runs continue in the mode the plan was approved into, not in Plan again.
+      expect(await modeNow()).toBe("acceptEdits");
     },
   );
 
