@@ -22,8 +22,12 @@ test("a tree built by hand is shown against git; creating a planned node's branc
   await page.getByTestId("wizard-next").click();
 
   await page.getByTestId("wizard-manual").click();
-  await expect(page.getByTestId("tree-error")).toContainText("no nodes");
+  // Nothing typed yet is not an error: the wizard says what to do next, calmly.
+  await expect(page.getByTestId("tree-incomplete")).toContainText("no nodes");
+  await expect(page.getByTestId("tree-error")).toHaveCount(0);
   await page.getByTestId("editor-add").click();
+  await expect(page.getByTestId("tree-incomplete")).toContainText("Node 1 has no title yet");
+  await expect(page.getByTestId("editor-node").nth(0)).toHaveAttribute("data-invalid", "false");
   const rows = page.getByTestId("editor-node");
   await rows.nth(0).getByTestId("editor-title").fill("Auth");
   await expect(rows.nth(0).getByTestId("editor-slug")).toHaveValue("auth");

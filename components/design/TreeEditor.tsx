@@ -17,7 +17,8 @@ export function TreeEditor(props: {
   problem: DraftProblem | null;
 }) {
   const { draft, dispatch, problem } = props;
-  const invalidKeys = new Set(problem?.keys ?? []);
+  // A node merely not titled yet is not marked red: it is the one being written.
+  const invalidKeys = new Set(problem && !problem.isIncomplete ? problem.keys : []);
   return (
     <div data-testid="tree-editor" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-3">
@@ -47,8 +48,21 @@ export function TreeEditor(props: {
   );
 }
 
-/** Stays at the top of the scrolling wizard, so the first problem is in view whichever node is being edited. */
+/**
+ * Stays at the top of the scrolling wizard, so the first problem is in view whichever node is being
+ * edited: a broken rule in red, a tree not finished yet as the next thing to do.
+ */
 function ValidationBar({ problem }: { problem: DraftProblem | null }) {
+  if (problem?.isIncomplete) {
+    return (
+      <p
+        data-testid="tree-incomplete"
+        className="sticky top-0 z-10 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+      >
+        <TextWithCode text={problem.message} />
+      </p>
+    );
+  }
   return problem ? (
     <p
       role="alert"

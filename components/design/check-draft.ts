@@ -6,6 +6,11 @@ export interface DraftProblem {
   message: string;
   /** The editor rows to mark (a problem names a slug, which a draft may hold twice). */
   keys: string[];
+  /**
+   * Only not finished yet (no node, a node without a title): what to do next, said calmly, not an
+   * error. Anything else breaks a rule of the tree and is shown as one.
+   */
+  isIncomplete: boolean;
 }
 
 /**
@@ -15,12 +20,13 @@ export interface DraftProblem {
  */
 export function checkDraft(draft: Draft): DraftProblem | null {
   if (draft.nodes.length === 0)
-    return { message: "The tree has no nodes yet. Add a first task with “Add node”.", keys: [] };
+    return { message: "The tree has no nodes yet. Add a first task with “Add node”.", keys: [], isIncomplete: true };
   const untitled = draft.nodes.findIndex((node) => node.title.trim() === "" && node.slug.trim() === "");
   if (untitled !== -1) {
     return {
       message: `Node ${untitled + 1} has no title yet. Type what the task is; its slug follows from the title.`,
       keys: [draft.nodes[untitled]!.key],
+      isIncomplete: true,
     };
   }
   try {
@@ -36,6 +42,7 @@ export function checkDraft(draft: Draft): DraftProblem | null {
     return {
       message: error.message,
       keys: draft.nodes.filter((node) => named.has(node.slug.trim())).map((node) => node.key),
+      isIncomplete: false,
     };
   }
 }

@@ -109,17 +109,18 @@ describe("checkDraft", () => {
     expect(checkDraft(authDraft())).toBeNull();
   });
 
-  it("asks for a first node and for a title", () => {
+  it("asks for a first node and for a title, as the next step and not as an error", () => {
+    expect(checkDraft(EMPTY_DRAFT)).toMatchObject({ isIncomplete: true });
     expect(checkDraft(EMPTY_DRAFT)?.message).toContain("no nodes");
     const problem = checkDraft(apply([{ type: "add", parentKey: null }], authDraft()));
     expect(problem?.message).toContain("Node 4 has no title");
-    expect(problem?.keys).toEqual(["n4"]);
+    expect(problem).toMatchObject({ keys: ["n4"], isIncomplete: true });
   });
 
   it("names the offending node: a duplicate slug, an invalid slug, a cycle", () => {
     const duplicate = checkDraft(apply([{ type: "setSlug", key: "n3", slug: "login-page" }], authDraft()));
     expect(duplicate?.message).toContain('"login-page"');
-    expect(duplicate?.keys).toEqual(["n2", "n3"]);
+    expect(duplicate).toMatchObject({ keys: ["n2", "n3"], isIncomplete: false });
     expect(checkDraft(apply([{ type: "setSlug", key: "n2", slug: "Bad Slug" }], authDraft()))?.message).toContain(
       '"Bad Slug"',
     );
