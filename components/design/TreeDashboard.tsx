@@ -16,7 +16,7 @@ import { DesignWizard } from "./DesignWizard.tsx";
 import { DivergenceList } from "./DivergenceList.tsx";
 import { MergeOrderPanel } from "./MergeOrderPanel.tsx";
 import { PlanRunPanel } from "./PlanRunPanel.tsx";
-import { listShownWarnings } from "./node-warnings.ts";
+import { listShownWarnings, unplacedWarnings } from "./node-warnings.ts";
 import { RulesEditor } from "./RulesEditor.tsx";
 
 type Mode = { kind: "tree" } | { kind: "rules" } | { kind: "wizard"; plan: PlanView | null };
@@ -121,7 +121,9 @@ function DashboardBody(props: {
         planId={dashboard.plan?.id ?? null}
         onOpenWorktree={props.onOpenWorktree}
       />
-      {dashboard.plan?.tree ? <DivergenceList warnings={warnings} /> : null}
+      {dashboard.plan?.tree ? (
+        <DivergenceList total={warnings.length} unplaced={unplacedWarnings({ layout: dashboard.layout, warnings })} />
+      ) : null}
       {dashboard.plan?.tree ? (
         <MergeOrderPanel repoId={props.repoId} planId={dashboard.plan.id} dashboardUpdatedAt={props.updatedAt} />
       ) : null}

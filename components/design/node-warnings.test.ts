@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BranchTreeNode } from "@/lib/design/divergence/layout-tree.ts";
 import type { DivergenceWarning } from "@/lib/design/types.ts";
-import { filterWorktreeWarnings, groupWarningsByRow, listShownWarnings } from "./node-warnings.ts";
+import { filterWorktreeWarnings, groupWarningsByRow, listShownWarnings, unplacedWarnings } from "./node-warnings.ts";
 
 const row = (over: Partial<BranchTreeNode> & { id: string }): BranchTreeNode => ({
   branch: null,
@@ -47,6 +47,8 @@ describe("groupWarningsByRow", () => {
     expect(grouped.get("node:login")?.map((w) => w.code)).toEqual(["forked_from_other_parent"]);
     expect(grouped.get("branch:stray")?.map((w) => w.code)).toEqual(["worktree_not_in_design"]);
     expect([...grouped.values()].flat()).toHaveLength(3);
+    // Each warning once: the list under the tree holds only the one no row shows.
+    expect(unplacedWarnings({ layout, warnings }).map((w) => w.message)).toEqual(["gone"]);
   });
 });
 

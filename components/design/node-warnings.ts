@@ -11,8 +11,8 @@ export function listShownWarnings(dashboard: {
 
 /**
  * Which dashboard row each warning is about: the design node it names, else the row on its
- * branch, else the row whose worktree it names. Warnings that match no row are left out (they
- * still appear in the full list).
+ * branch, else the row whose worktree it names. Warnings that match no row are left out (the list
+ * under the tree shows them: unplacedWarnings).
  */
 export function groupWarningsByRow({
   layout,
@@ -45,4 +45,13 @@ export function filterWorktreeWarnings({
   worktreePath: string;
 }): DivergenceWarning[] {
   return warnings.filter((warning) => warning.worktreePath === worktreePath);
+}
+
+/** The warnings no row of the tree shows (a branch the layout does not draw): the list under the tree holds only these. */
+export function unplacedWarnings(input: {
+  layout: BranchTreeNode[];
+  warnings: DivergenceWarning[];
+}): DivergenceWarning[] {
+  const placed = new Set([...groupWarningsByRow(input).values()].flat());
+  return input.warnings.filter((warning) => !placed.has(warning));
 }
