@@ -301,6 +301,12 @@ test("the timeline beside the chat shows the worktree's hook events among the ch
   expect(at("timeline-event:Stop:terminal")).toBeGreaterThanOrEqual(0);
   expect(at("timeline-event:Stop:terminal")).toBeLessThan(at("timeline-chat-message:user:"));
   expect(at("timeline-chat-message:user:")).toBeLessThan(at("timeline-event:Stop:arbor"));
+  // The link under the events comes after the last one, never over it, however short the window.
+  await page.setViewportSize({ width: 1440, height: 420 });
+  await page.getByTestId("chat-timeline").evaluate((aside) => aside.scrollTo(0, aside.scrollHeight));
+  const lastEvent = (await timeline.locator('[data-testid="timeline-items"] > li').last().boundingBox())!;
+  const logsLink = (await page.getByTestId("chat-timeline-logs-link").boundingBox())!;
+  expect(logsLink.y).toBeGreaterThanOrEqual(lastEvent.y + lastEvent.height - 1);
 
   await page.reload();
   await expect(page.getByTestId("timeline-toggle")).toHaveAttribute("aria-pressed", "true");

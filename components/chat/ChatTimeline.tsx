@@ -19,12 +19,15 @@ export function ChatTimeline(props: {
       // laid over the chat's right side instead of squeezing it.
       className="flex min-h-0 w-full min-w-0 flex-col gap-2 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-950"
     >
-      <WorktreeTimeline
-        repoId={props.repoId}
-        worktreePath={props.worktreePath}
-        chatSessionId={props.chatSessionId}
-        messages={props.messages}
-      />
+      {/* Never shrunk below its events: the link under it would be laid over the last ones. */}
+      <div className="shrink-0">
+        <WorktreeTimeline
+          repoId={props.repoId}
+          worktreePath={props.worktreePath}
+          chatSessionId={props.chatSessionId}
+          messages={props.messages}
+        />
+      </div>
       <Link
         href={logsHref({ repoId: props.repoId, worktreePath: props.worktreePath })}
         data-testid="chat-timeline-logs-link"
