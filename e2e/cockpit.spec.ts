@@ -51,10 +51,12 @@ for (const size of [
 
     await sendMessage(page, "[[mock:text fits on any screen]]");
     if (size.width < 768) {
-      // The header (one line) and the summary line take at most a fifth of a phone's height.
+      // The header (one line), the untrusted banner and the summary line together take at most a fifth of a
+      // phone's height: the conversation starts right under them.
+      await expect(page.getByTestId("untrusted-banner")).toBeVisible();
       const header = (await page.getByTestId("chat-header").boundingBox())!;
-      const summary = (await page.getByTestId("summary-none").boundingBox())!;
-      expect(header.height + summary.height).toBeLessThanOrEqual(size.height / 5);
+      const messages = (await page.getByTestId("message-list").boundingBox())!;
+      expect(messages.y - header.y).toBeLessThanOrEqual(size.height / 5);
     }
     await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(
       "fits on any screen",
