@@ -128,6 +128,10 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await expect(apiRow.getByTestId("attention-name")).toHaveText("Payment API");
   await expect(apiRow.getByTestId("attention-node-title")).toHaveText("plan Shop · feat/api");
   await expect(apiRow.getByTestId("attention-node-state")).toHaveText("Plan node: landed");
+  // The plan's board is there too, under the agents.
+  const roomBoard = page.getByTestId("attention-plans").getByTestId("plan-run-board");
+  await expect(roomBoard.getByTestId("plan-run-finished")).toBeVisible();
+  await expect(roomBoard.getByTestId("board-column-landed").locator("li")).toHaveCount(5);
   await page.screenshot({ path: path.join(outDir, "plan-run-attention.png") });
   await page.goto(`/?repo=${repoId}`);
 
@@ -154,9 +158,17 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await page.screenshot({ path: path.join(outDir, "plan-run-board-phone.png"), fullPage: true });
   await board.getByTestId("plan-node-api").getByRole("button", { name: "Open chat" }).click();
   await expect(page.locator('[data-testid="message"][data-role="user"]').first()).toContainText("Payment API");
-  // What the node's agent cost shows in its chat too.
+  // What the node's agent cost shows in its chat too. "Today" is the machine's calendar day: a run that
+  // began before midnight counts for yesterday, so today's part is read from the repository's costs.
+  const apiCost = bySlug.get("api")!.costUsd;
+  const costs = await callApi<{
+    costs: { byWorktree: { worktreePath: string; totalUsd: number; todayUsd: number }[] };
+  }>(claude.arbor, `/api/repos/${repoId}/costs`);
+  const apiHere = costs.body.costs.byWorktree.find((entry) => entry.worktreePath === bySlug.get("api")!.worktreePath)!;
+  expect(apiHere.totalUsd).toBeCloseTo(apiCost, 9);
+  expect(apiHere.todayUsd === 0 || Math.abs(apiHere.todayUsd - apiCost) < 1e-6).toBe(true);
   await expect(page.getByTestId("worktree-costs")).toHaveText(
-    `$${bySlug.get("api")!.costUsd.toFixed(2)} over 1 run · $${bySlug.get("api")!.costUsd.toFixed(2)} today`,
+    `$${apiCost.toFixed(2)} over 1 run · $${apiHere.todayUsd.toFixed(2)} today`,
   );
   await page.screenshot({ path: path.join(outDir, "plan-run-chat-phone.png") });
 });

@@ -5,6 +5,8 @@ import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { usePendingApprovals } from "@/components/api/approvals-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { useNow } from "@/components/ui/use-now.ts";
+import { PlanRunPanel } from "@/components/design/PlanRunPanel.tsx";
+import { VisibleName } from "@/components/ui/VisibleName.tsx";
 import { AttentionRow } from "./AttentionRow.tsx";
 import { useAttention } from "./use-attention.ts";
 
@@ -16,9 +18,10 @@ const UP_KEYS = new Set(["k", "ArrowUp"]);
  * in need of the user first (waiting, failed, checks failing, unread, running, queued, idle), each
  * with what it waits for, answered in place. Keys: j/k or the arrows move, Enter or 1–9 open, A/D
  * answer the selected row's request; a worktree whose checks fail opens with its Checks panel.
+ * Under the agents, the board of each plan run they belong to.
  */
 export function AttentionView(props: {
-  onOpen: (item: AttentionItem) => void;
+  onOpen: (item: { repoId: string; worktreePath: string }) => void;
   onOpenChecks: (item: AttentionItem) => void;
 }) {
   const attention = useAttention();
@@ -32,6 +35,7 @@ export function AttentionView(props: {
     }
     return bySession;
   }, [pending]);
+  const plans = useMemo(() => plansOf(items), [items]);
   const now = useNow();
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, items.length - 1));
@@ -92,6 +96,42 @@ export function AttentionView(props: {
           />
         ))}
       </ol>
+      {plans.length > 0 ? (
+        <section className="mt-6 space-y-4" data-testid="attention-plans" aria-labelledby="attention-plans-title">
+          <h2 id="attention-plans-title" className="text-base font-semibold">
+            Plan runs
+          </h2>
+          {plans.map((plan) => (
+            <div key={plan.planId} data-testid="attention-plan" data-plan-id={plan.planId}>
+              <p className="mb-1 text-xs text-zinc-500">
+                {plan.repoLabel} · plan <VisibleName name={plan.planTitle} />
+              </p>
+              <PlanRunPanel
+                repoId={plan.repoId}
+                planId={plan.planId}
+                isBoardOnly
+                onOpenWorktree={(worktreePath) => onOpen({ repoId: plan.repoId, worktreePath })}
+              />
+            </div>
+          ))}
+        </section>
+      ) : null}
     </section>
   );
+}
+
+/** The plans whose nodes have agents in the list, once each, in the list's order. */
+function plansOf(items: AttentionItem[]): { planId: string; planTitle: string; repoId: string; repoLabel: string }[] {
+  const seen = new Map<string, { planId: string; planTitle: string; repoId: string; repoLabel: string }>();
+  for (const item of items) {
+    if (item.planNode && !seen.has(item.planNode.planId)) {
+      seen.set(item.planNode.planId, {
+        planId: item.planNode.planId,
+        planTitle: item.planNode.planTitle,
+        repoId: item.repoId,
+        repoLabel: item.repoLabel,
+      });
+    }
+  }
+  return [...seen.values()];
 }

@@ -27,13 +27,15 @@ export function PlanRunPanel(props: {
   repoId: string;
   planId: string;
   onOpenWorktree: (worktreePath: string) => void;
+  /** Only the board of a run under way (the control room): nothing before the plan's first run. */
+  isBoardOnly?: boolean;
 }) {
   const realtime = useRealtime();
   useEffect(() => realtime.subscribeRepo(props.repoId), [realtime, props.repoId]);
   const run = usePlanRun(props.planId);
   if (run.error) return <ErrorNotice error={run.error} testId="plan-run-error" />;
   if (run.data === undefined) return null;
-  if (run.data === null) return <RunPlanForm planId={props.planId} repoId={props.repoId} />;
+  if (run.data === null) return props.isBoardOnly ? null : <RunPlanForm planId={props.planId} repoId={props.repoId} />;
   return <PlanRunBoard run={run.data} onOpenWorktree={props.onOpenWorktree} />;
 }
 
