@@ -99,7 +99,9 @@ export async function runAttentionBench(
       ws.send({ type: "subscribe_repo", repoId });
 
     const page = await browser.newPage({ reducedMotion: "reduce", viewport: { width: 1440, height: 900 } });
-    await page.goto(env.arbor.signInUrl);
+    // The printed link is the harness's own (used once already): the page signs in with a fresh one.
+    await page.goto(await env.arbor.mintSignInLink());
+    await page.waitForURL(`${env.arbor.url}/`);
     await page.goto(`${env.arbor.url}/`);
     await page
       .locator('[data-testid="attention-item"]')

@@ -88,7 +88,9 @@ export async function runBrowserScrollBench(
 
     const page = await browser.newPage({ reducedMotion: "reduce", viewport: { width: 1440, height: 900 } });
     await page.addInitScript(RENDER_COUNTER);
-    await page.goto(env.arbor.signInUrl);
+    // The printed link is the harness's own (used once already): the page signs in with a fresh one.
+    await page.goto(await env.arbor.mintSignInLink());
+    await page.waitForURL(`${env.arbor.url}/`);
     const chatUrl = (worktreePath: string) => `${env.arbor.url}/?repo=${repoId}&wt=${encodeURIComponent(worktreePath)}`;
 
     // The chats: the whole conversation loaded by scrolling up through its pages, then scrolled down.

@@ -50,7 +50,9 @@ export async function runDiffPaintBench({ diffLines = 20_000 }: { diffLines?: nu
     await writeFile(path.join(mainPath, "huge.ts"), `${long.join("\n")}\n`);
     const repoId = await pinRepo(arbor, mainPath);
     const page = await browser.newPage({ reducedMotion: "reduce", viewport: { width: 1440, height: 900 } });
-    await page.goto(arbor.signInUrl);
+    // The printed link is the harness's own (used once already): the page signs in with a fresh one.
+    await page.goto(await arbor.mintSignInLink());
+    await page.waitForURL(`${arbor.url}/`);
     // Each file in a fresh page, so the second measures no leftovers of the first.
     const openChanges = async () => {
       await page.goto(`${arbor.url}/?repo=${repoId}`);

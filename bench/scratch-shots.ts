@@ -19,7 +19,9 @@ try {
   for (const colorScheme of ["light", "dark"] as const)
     for (const width of [390, 1440]) {
       const page = await browser.newPage({ viewport: { width, height: 844 }, colorScheme });
-      await page.goto(env.arbor.signInUrl);
+      // The printed link is the harness's own (used once already): the page signs in with a fresh one.
+      await page.goto(await env.arbor.mintSignInLink());
+      await page.waitForURL(`${env.arbor.url}/`);
       await page.goto(`${env.arbor.url}/?repo=${repoId}&wt=${encodeURIComponent(mainPath)}`);
       const list = page.getByTestId("message-list");
       await list.locator('[data-testid="message"]').first().waitFor();
