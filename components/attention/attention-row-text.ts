@@ -1,11 +1,10 @@
 import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { formatDuration } from "@/components/ui/format-duration.ts";
-
-const folderOf = (path: string) => path.split("/").filter(Boolean).at(-1) ?? path;
+import { folderName } from "@/components/ui/folder-name.ts";
 
 /** What a row is called: its plan node's title, else its branch, else its folder. Pure. */
 export function attentionRowName(item: Pick<AttentionItem, "planNode" | "branch" | "worktreePath">): string {
-  return item.planNode?.title ?? item.branch ?? folderOf(item.worktreePath);
+  return item.planNode?.title ?? item.branch ?? folderName(item.worktreePath);
 }
 
 /**

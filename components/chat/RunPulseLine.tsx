@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { useSettings } from "@/components/api/settings-api.ts";
 import type { LiveRun } from "@/components/realtime/live-run-types.ts";
-import { serverNow } from "@/components/realtime/server-clock.ts";
+import { useNow } from "@/components/ui/use-now.ts";
 import { describeRunPulse } from "./run-pulse.ts";
 
 const DEFAULT_SILENCE_SECONDS = 120;
@@ -15,11 +14,7 @@ const DEFAULT_SILENCE_SECONDS = 120;
 export function RunPulseLine(props: { run: LiveRun }) {
   const settings = useSettings();
   const silenceMs = (settings.data?.settings.silenceWarningSeconds ?? DEFAULT_SILENCE_SECONDS) * 1000;
-  const [now, setNow] = useState(serverNow);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(serverNow()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow();
   const pulse = describeRunPulse({ run: props.run, now, silenceMs });
   return (
     <div className="mt-1 text-xs text-zinc-500">

@@ -129,10 +129,12 @@ export function ArborShell() {
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
   // Git no longer lists it (removed here, by Tidy up, in another tab or a terminal): its chat is history.
+  // Read only from a settled scan, and paths compared without a trailing slash (a URL may carry one).
   const isOpenWorktreeRemoved =
-    scan.isSuccess && worktreePath !== null && openScan === null && !scan.isFetching
-      ? !scan.data.worktrees.some((worktree) => worktree.path.replace(/\/+$/, "") === worktreePath.replace(/\/+$/, ""))
-      : false;
+    scan.isSuccess &&
+    !scan.isFetching &&
+    worktreePath !== null &&
+    !scan.data.worktrees.some((worktree) => withoutTrailingSlash(worktree.path) === withoutTrailingSlash(worktreePath));
 
   const router = useRouter();
   const [isPaletteOpen, setPaletteOpen] = useState(false);
@@ -299,3 +301,5 @@ function focusWorktree(worktreePath: string | null): void {
     document.querySelector<HTMLElement>('#worktree-list [data-testid="worktree-open"]:not(:disabled)');
   target?.focus();
 }
+
+const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, "");

@@ -3,8 +3,8 @@
 import { useId, useRef, useState } from "react";
 import { formatUsd, type RepoCosts } from "@/lib/chat/costs/roll-up-costs.ts";
 import { useDismiss } from "@/components/ui/use-dismiss.ts";
+import { folderName } from "@/components/ui/folder-name.ts";
 
-const folderOf = (path: string) => path.split("/").filter(Boolean).at(-1) ?? path;
 const TOP_WORKTREES = 5;
 
 /**
@@ -70,7 +70,7 @@ export function RepoCostsButton({ costs }: { costs: RepoCosts }) {
             <ul className="mt-2 space-y-0.5" aria-label="Worktrees that cost the most">
               {top.map((entry) => (
                 <li key={entry.worktreePath} className="flex justify-between gap-2" title={entry.worktreePath}>
-                  <span className="truncate font-mono text-[11px]">{folderOf(entry.worktreePath)}</span>
+                  <span className="truncate font-mono text-[11px]">{folderName(entry.worktreePath)}</span>
                   <span className="shrink-0 tabular-nums">
                     {formatUsd(entry.totalUsd)} · {entry.runs} {entry.runs === 1 ? "run" : "runs"}
                   </span>
