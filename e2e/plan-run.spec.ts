@@ -9,6 +9,28 @@ import { expect, test } from "./chat-fixtures.ts";
 
 const outDir = process.env.ARBOR_UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 
+interface PlanTree {
+  nodes: Array<{ slug: string; title: string; description: string }>;
+  edges: Array<{ parent: string; child: string }>;
+}
+
+/** A trusted repository whose commits Arbor may sign, and a plan with this design tree; returns the plan's id. */
+async function makePlan(
+  arbor: Parameters<typeof callApi>[0],
+  repo: { repoId: string; mainPath: string },
+  plan: { title: string; goal: string; tree: PlanTree },
+): Promise<string> {
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.name", "Plan Runner"] });
+  await runFixtureGit({ cwd: repo.mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
+  await trustRepo(arbor, repo.repoId);
+  const created = await callApi<{ plan: { id: string } }>(arbor, "/api/plans", {
+    body: { repoId: repo.repoId, title: plan.title, goal: plan.goal },
+  });
+  const planId = created.body.plan.id;
+  await callApi(arbor, "/api/tree-spec", { body: { planId, tree: plan.tree, baseVersion: null } });
+  return planId;
+}
+
 test("Run lands five nodes in order, fixing failed checks through the agent; the board shows each state", async ({
   page,
   claude,
@@ -16,9 +38,6 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
 }) => {
   test.setTimeout(300_000);
   const { repoId, mainPath } = repo;
-  await runFixtureGit({ cwd: mainPath, args: ["config", "user.name", "Plan Runner"] });
-  await runFixtureGit({ cwd: mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
-  await trustRepo(claude.arbor, repoId);
   await callApi(claude.arbor, `/api/repos/${repoId}/settings`, {
     method: "PUT",
     body: {
@@ -30,10 +49,6 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
       ],
     },
   });
-  const plan = await callApi<{ plan: { id: string } }>(claude.arbor, "/api/plans", {
-    body: { repoId, title: "Shop", goal: "Customers can pay." },
-  });
-  const planId = plan.body.plan.id;
   const node = (slug: string, title: string) => ({ slug, title, description: `[[mock:write ${slug}.txt ${slug}]]` });
   const tree = {
     nodes: [
@@ -49,7 +64,7 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
       { parent: "ui", child: "ui-form" },
     ],
   };
-  await callApi(claude.arbor, "/api/tree-spec", { body: { planId, tree, baseVersion: null } });
+  const planId = await makePlan(claude.arbor, repo, { title: "Shop", goal: "Customers can pay.", tree });
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/?repo=${repoId}`);
@@ -135,22 +150,6 @@ test("Run lands five nodes in order, fixing failed checks through the agent; the
   await page.screenshot({ path: path.join(outDir, "plan-run-attention.png") });
   await page.goto(`/?repo=${repoId}`);
 
-  // New task… can add the task to the plan shown: the plan's run starts it and lands it like its other nodes.
-  await page.getByTestId("task-new").click();
-  const dialog = page.getByTestId("new-task-dialog");
-  await dialog.getByTestId("new-task-title").fill("Receipts");
-  await dialog.getByTestId("new-task-prompt").fill("[[mock:write receipts.txt receipts]]");
-  await dialog.getByTestId("new-task-plan-node").check();
-  await dialog.getByTestId("new-task-start").click();
-  await expect(dialog.getByTestId("new-task-joined-plan")).toContainText(
-    "Added to the plan Shop as the node receipts.",
-  );
-  await page.screenshot({ path: path.join(outDir, "plan-run-new-task-joined.png") });
-  await dialog.getByRole("button", { name: "Close" }).click();
-  // Its agent, checks and land take as long as any node's (a minute or more under CI load).
-  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(6, { timeout: 180_000 });
-  expect(await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] })).toContain("receipts.txt");
-
   // On a phone the board's columns stack; each card still shows its state and its chat.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("pane-main").click();
@@ -179,16 +178,12 @@ test("a Sandboxed node's chat says so in its mode, Leave the sandbox ends it, an
   repo,
 }) => {
   test.setTimeout(180_000);
-  const { repoId, mainPath } = repo;
-  await runFixtureGit({ cwd: mainPath, args: ["config", "user.name", "Plan Runner"] });
-  await runFixtureGit({ cwd: mainPath, args: ["config", "user.email", "plans@arbor.invalid"] });
-  await trustRepo(claude.arbor, repoId);
-  const plan = await callApi<{ plan: { id: string } }>(claude.arbor, "/api/plans", {
-    body: { repoId, title: "Boxed", goal: "Stay inside." },
+  const { repoId } = repo;
+  const planId = await makePlan(claude.arbor, repo, {
+    title: "Boxed",
+    goal: "Stay inside.",
+    tree: { nodes: [{ slug: "boxed", title: "Boxed", description: "[[mock:text boxed]]" }], edges: [] },
   });
-  const planId = plan.body.plan.id;
-  const tree = { nodes: [{ slug: "boxed", title: "Boxed", description: "[[mock:text boxed]]" }], edges: [] };
-  await callApi(claude.arbor, "/api/tree-spec", { body: { planId, tree, baseVersion: null } });
   const started = await callApi(claude.arbor, `/api/plans/${planId}/run`, {
     body: { permissionMode: "sandboxed", allowedDomains: "registry.npmjs.org" },
   });
@@ -229,4 +224,44 @@ test("a Sandboxed node's chat says so in its mode, Leave the sandbox ends it, an
   await page.screenshot({ path: path.join(outDir, "repo-costs-chart.png") });
   await page.keyboard.press("Escape");
   await expect(chart).toHaveCount(0);
+});
+
+test("New task… adds the task to the plan shown, whose run starts it and lands it like its other nodes", async ({
+  page,
+  claude,
+  repo,
+}) => {
+  test.setTimeout(240_000);
+  const { repoId, mainPath } = repo;
+  const planId = await makePlan(claude.arbor, repo, {
+    title: "Shop",
+    goal: "Customers can pay.",
+    tree: { nodes: [{ slug: "api", title: "Payment API", description: "[[mock:write api.txt api]]" }], edges: [] },
+  });
+  const started = await callApi(claude.arbor, `/api/plans/${planId}/run`, {
+    body: { permissionMode: "acceptEdits", autoLand: true },
+  });
+  expect(started.status).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?repo=${repoId}`);
+  const board = page.getByTestId("plan-run-board");
+  await expect(board.getByTestId("plan-node-api")).toBeVisible();
+  await page.getByTestId("task-new").click();
+  const dialog = page.getByTestId("new-task-dialog");
+  await dialog.getByTestId("new-task-title").fill("Receipts");
+  await dialog.getByTestId("new-task-prompt").fill("[[mock:write receipts.txt receipts]]");
+  await dialog.getByTestId("new-task-plan-node").check();
+  await dialog.getByTestId("new-task-start").click();
+  await expect(dialog.getByTestId("new-task-joined-plan")).toContainText(
+    "Added to the plan Shop as the node receipts.",
+  );
+  await page.screenshot({ path: path.join(outDir, "plan-run-new-task-joined.png") });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(board.getByTestId("plan-node-receipts")).toBeVisible();
+  // Its agent, checks and land take as long as any node's (a minute or more under CI load).
+  await expect(board.getByTestId("board-column-landed").locator("li")).toHaveCount(2, { timeout: 180_000 });
+  const files = await runFixtureGit({ cwd: mainPath, args: ["ls-tree", "--name-only", "HEAD"] });
+  expect(files).toContain("receipts.txt");
+  expect(files).toContain("api.txt");
 });
