@@ -109,6 +109,14 @@ test("New task… turns a title and what to do into a branch, a worktree and a c
   repo,
   claude,
 }) => {
+  const plans = await Promise.all(
+    ["Checkout", "Invoices"].map((title) =>
+      callApi<{ plan: { id: string } }>(claude.arbor, "/api/plans", {
+        body: { repoId: repo.repoId, title, goal: `${title} work.` },
+      }),
+    ),
+  );
+  const invoicesPlanId = plans[1]!.body.plan.id;
   await page.goto(`/?repo=${repo.repoId}`);
   await page.getByTestId("task-new").click();
   const dialog = page.getByTestId("new-task-dialog");
@@ -178,6 +186,17 @@ test("New task… turns a title and what to do into a branch, a worktree and a c
     "data-selected",
     "true",
   );
+
+  // Beside the open chat it opens the worktree's panels; it jumps to any plan of the repository too.
+  await page.keyboard.press("Control+K");
+  await palette.getByTestId("palette-input").fill("show changes");
+  await palette.getByTestId("palette-input").press("Enter");
+  await expect(page.getByTestId("changes-panel")).toBeVisible();
+  await page.keyboard.press("Control+K");
+  await palette.getByTestId("palette-input").fill("invoices");
+  await expect(palette.getByTestId("palette-option").first()).toHaveAttribute("data-command", `plan:${invoicesPlanId}`);
+  await palette.getByTestId("palette-input").press("Enter");
+  await expect(page.getByTestId("plan-picker")).toHaveValue(invoicesPlanId);
 });
 
 test("the worktree setup copies .env into the new worktree and says why its command did not run (untrusted)", async ({

@@ -20,10 +20,12 @@ export function invalidateRepoScans(client: QueryClient, repoId: string): void {
   void client.invalidateQueries({ queryKey: queryKeys.worktreeProgress(repoId) });
 }
 
-export function usePlans(repoId: string) {
+/** A repository's plans; none is asked for while no repository is open (null). */
+export function usePlans(repoId: string | null) {
   return useQuery({
-    queryKey: queryKeys.plans(repoId),
+    queryKey: queryKeys.plans(repoId ?? ""),
     queryFn: () => fetchJson<{ plans: PlanView[] }>(`/api/plans?repoId=${repoId}`).then((r) => r.plans),
+    enabled: repoId !== null,
   });
 }
 

@@ -18,6 +18,7 @@ import { TrustDialog } from "@/components/trust/TrustDialog.tsx";
 import { NewTaskDialog } from "@/components/worktrees/NewTaskButton.tsx";
 import { WorktreePanel } from "@/components/worktrees/WorktreePanel.tsx";
 import { useMarkPinUsed, usePins, useWorktrees } from "@/components/api/pins-api.ts";
+import { usePlans } from "@/components/api/plans-api.ts";
 import { CommandPalette, usePaletteShortcut } from "./CommandPalette.tsx";
 import { footerLinks } from "./footer-links.ts";
 import { columnDisplay, paneForSelection, type Pane } from "./layout-panes.ts";
@@ -124,7 +125,8 @@ export function ArborShell() {
 
   const openSession = useCallback((sessionId: string | null) => setTarget({ sessionId, focus: null }), []);
 
-  const needing = countNeedingUser(useAttention().data ?? []);
+  const attention = useAttention();
+  const needing = countNeedingUser(attention.data ?? []);
   const selectedPin = pins.data?.find((pin) => pin.repoId === repoId) ?? null;
   const scan = useWorktrees(selectedPin ? selectedPin.repoId : null);
   const openScan = scan.data?.worktrees.find((worktree) => worktree.path === worktreePath) ?? null;
@@ -141,14 +143,18 @@ export function ArborShell() {
   usePaletteShortcut(useCallback(() => setPaletteOpen(true), []));
   /** The repository whose New task dialog the palette opened. */
   const [taskRepoId, setTaskRepoId] = useState<string | null>(null);
+  const plans = usePlans(selectedPin?.repoId ?? null);
   const commands = useMemo(
     () =>
       paletteCommands({
         pins: pins.data ?? [],
         selectedRepoId: selectedPin?.repoId ?? null,
         worktrees: scan.data?.worktrees ?? [],
+        openWorktreePath: worktreePath,
+        plans: plans.data ?? [],
+        agents: attention.data ?? [],
       }),
-    [pins.data, selectedPin?.repoId, scan.data?.worktrees],
+    [pins.data, selectedPin?.repoId, scan.data?.worktrees, worktreePath, plans.data, attention.data],
   );
   const runCommand = (action: PaletteAction) => {
     if (action.kind === "new-task") {
@@ -157,6 +163,11 @@ export function ArborShell() {
     } else if (action.kind === "open-worktree") {
       setTarget(ACTIVE_CHAT);
       select({ repoId: action.repoId, worktreePath: action.worktreePath, planId: null });
+    } else if (action.kind === "open-panel") {
+      openSidePanel(action, action.panel);
+    } else if (action.kind === "open-plan") {
+      setTarget(ACTIVE_CHAT);
+      select({ repoId: action.repoId, worktreePath: null, planId: action.planId });
     } else if (action.kind === "open-repo") selectRepo(action.repoId);
     else if (action.kind === "attention") openAttention();
     else router.push(footerLinks(window.location.search).settings);

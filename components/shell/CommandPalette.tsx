@@ -75,8 +75,8 @@ function PaletteBody(props: { commands: RunnableCommand[]; onClose: () => void }
         aria-expanded
         aria-controls={listId}
         aria-activedescendant={current ? optionId(current) : undefined}
-        aria-label="Type a command, a worktree or a repository"
-        placeholder="Type a command, a worktree or a repository…"
+        aria-label="Type a command, a worktree, a plan or a repository"
+        placeholder="Type a command, a worktree, a plan or a repository…"
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

@@ -76,4 +76,70 @@ describe("paletteCommands", () => {
     });
     expect(worktree?.label).toBe("feat/[U+202E]evil");
   });
+
+  it("offers the open worktree's panels, the repository's plans, and every other repository's agents", () => {
+    const commands = paletteCommands({
+      pins: [pin("web"), pin("api", { label: "API" })],
+      selectedRepoId: "api",
+      worktrees: [
+        { path: "/src/api", branch: "main", isMain: true },
+        { path: "/src/api-login", branch: "feat/login", isMain: false },
+      ],
+      openWorktreePath: "/src/api-login",
+      plans: [{ id: "p1", title: "Checkout" }],
+      agents: [
+        { repoId: "api", repoLabel: "API", worktreePath: "/src/api-login", branch: "feat/login" },
+        { repoId: "web", repoLabel: "web", worktreePath: "/src/web-ui", branch: "feat/ui" },
+        {
+          repoId: "web",
+          repoLabel: "web",
+          worktreePath: "/src/web-pay",
+          branch: "feat/pay",
+          planNode: { title: "Payment form", planTitle: "Shop" },
+        },
+        { repoId: "unpinned", repoLabel: "old", worktreePath: "/src/old-x", branch: "x" },
+      ],
+    });
+    expect(commands.map((command) => command.id)).toEqual([
+      "new-task:api",
+      "panel:changes",
+      "panel:checks",
+      "panel:timeline",
+      "worktree:/src/api",
+      "worktree:/src/api-login",
+      "plan:p1",
+      "worktree:/src/web-ui",
+      "worktree:/src/web-pay",
+      "repo:web",
+      "attention",
+      "new-task:web",
+      "settings",
+    ]);
+    expect(commands[2]).toMatchObject({
+      label: "Show Checks",
+      detail: "beside feat/login",
+      action: { kind: "open-panel", repoId: "api", worktreePath: "/src/api-login", panel: "checks" },
+    });
+    expect(commands[6]).toMatchObject({
+      label: "Checkout",
+      detail: "plan of API",
+      action: { kind: "open-plan", repoId: "api", planId: "p1" },
+    });
+    expect(commands[7]).toMatchObject({ label: "feat/ui", detail: "in web" });
+    expect(commands[8]).toMatchObject({
+      label: "Payment form",
+      detail: "feat/pay · plan Shop · web",
+      action: { kind: "open-worktree", repoId: "web", worktreePath: "/src/web-pay" },
+    });
+  });
+
+  it("offers no panels when the open worktree is not one git lists (removed, or the dashboard)", () => {
+    const ids = paletteCommands({
+      pins: [pin("api")],
+      selectedRepoId: "api",
+      worktrees: [{ path: "/src/api", branch: "main", isMain: true }],
+      openWorktreePath: "/src/api-gone",
+    }).map((command) => command.id);
+    expect(ids.filter((id) => id.startsWith("panel:"))).toEqual([]);
+  });
 });
