@@ -83,6 +83,7 @@ test("create a worktree with a setup step, let a run change a file, commit, land
   await expect(changes.getByTestId("changed-files-empty")).toBeVisible();
 
   // Land with squash: the design node is done, the worktree is offered for removal, and goes.
+  await row.hover();
   await row.getByTestId("worktree-land").click();
   const land = page.getByTestId("land-dialog");
   await expect(land.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");

@@ -80,6 +80,7 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   writeFileSync(path.join(repo.mainPath, "notes.txt"), "todo\n");
 
   await page.goto(`/?repo=${repo.repoId}`);
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");
@@ -113,6 +114,7 @@ test("a branch that conflicts is caught before landing, shown with its hunks, re
   expect(readFileSync(path.join(worktree, "README.md"), "utf8")).toBe("# demo\n\nMain and branch intro.\n");
 
   rmSync(path.join(repo.mainPath, "notes.txt"));
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   // The answer shows a moment before the run has ended; the dialog checks again by itself once it has.
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
@@ -144,6 +146,7 @@ test("landing with squash (the repository's default) marks the design node done 
   await commit(repo.mainPath, { "main.txt": "m\n" }, "Main moves on");
 
   await page.goto(`/?repo=${repo.repoId}`);
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
@@ -184,6 +187,7 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   const before = (await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim();
 
   await page.goto(`/?repo=${repo.repoId}`);
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "clean");
@@ -218,6 +222,7 @@ test("a rebase that stops on a conflict is shown in the dialog and on the row, a
   const axe = await new AxeBuilder({ page }).include('[data-testid="operation-dialog"]').analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   await page.keyboard.press("Escape");
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   await expect(dialog.getByTestId("land-error")).toHaveText(
     "A rebase is stopped in this worktree: abort it, or finish it in a terminal, before landing.",
@@ -246,6 +251,7 @@ test("a conflict's sides and names show the characters a repository could hide i
   await commit(repo.mainPath, { "check.js": "allow = false\n", "notes\u2066.md": "main\n" }, "Main");
 
   await page.goto(`/?repo=${repo.repoId}`);
+  await rowOf(page, worktree).hover();
   await rowOf(page, worktree).getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");

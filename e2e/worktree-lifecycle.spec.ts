@@ -13,10 +13,20 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
 }) => {
   const dirty = await repo.addWorktree("dirty");
   const clean = await repo.addWorktree("clean");
+  const longName = "checkout-rounds-every-total-to-whole-cents-before-tax";
+  const long = await repo.addWorktree(longName);
   writeFileSync(path.join(dirty, "draft.txt"), "unsaved work\n");
   await page.goto(`/?repo=${repo.repoId}`);
   const row = (worktreePath: string) => page.locator(`[data-testid="worktree-row"][data-path="${worktreePath}"]`);
 
+  // A card shows its actions when pointed at (or open), so ten cards fit; a long branch wraps instead of being cut.
+  const actionsHeight = async () => (await row(dirty).getByTestId("worktree-actions").boundingBox())?.height ?? 0;
+  expect(await actionsHeight()).toBeLessThanOrEqual(1);
+  const longBranch = row(long).getByTestId("worktree-branch");
+  await expect(longBranch).toHaveText(`feat/${longName}`);
+  expect(await longBranch.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await row(dirty).hover();
+  await expect.poll(actionsHeight).toBeGreaterThan(20);
   await row(dirty).getByTestId("worktree-remove").click();
   const dialog = page.getByTestId("remove-worktree-dialog");
   await expect(dialog.getByTestId("removal-blockers")).toContainText("1 uncommitted change");
@@ -24,6 +34,7 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   await page.keyboard.press("Escape");
   await expect(row(dirty)).toBeVisible();
 
+  await row(clean).hover();
   await row(clean).getByTestId("worktree-remove").click();
   await expect(dialog).toContainText("Nothing would be lost");
   await expect(dialog.getByTestId("remove-delete-branch")).toBeChecked();
@@ -42,6 +53,7 @@ test("Remove… shows what would be lost and refuses; a clean worktree is remove
   const scratch = await repo.addWorktree("scratch");
   writeFileSync(path.join(scratch, ".env.local"), "TOKEN=only-here\n");
   await page.getByTestId("dashboard-refresh").click();
+  await row(scratch).hover();
   await row(scratch).getByTestId("worktree-remove").click();
   await expect(dialog.getByTestId("removal-ignored")).toContainText(".env.local");
   await expect(dialog.getByTestId("removal-blockers")).toContainText("which git would delete with it");
@@ -62,6 +74,7 @@ test("a worktree whose folder was deleted outside Arbor is shown as missing and 
   await page.goto(`/?repo=${repo.repoId}`);
   const row = page.locator(`[data-testid="worktree-row"][data-path="${gone}"]`);
   await expect(row.getByTestId("worktree-warning").first()).toContainText("no longer exists");
+  await row.hover();
   await row.getByTestId("worktree-remove").click();
   const dialog = page.getByTestId("remove-worktree-dialog");
   await expect(dialog.getByTestId("remove-missing-folder")).toHaveText(
@@ -248,6 +261,7 @@ test("Land… previews the merge into the default branch (the conflicting file, 
   await runFixtureGit({ cwd: repo.mainPath, args: ["commit", "-q", "-am", "Main side"] });
   await page.goto(`/?repo=${repo.repoId}`);
   const row = page.locator(`[data-testid="worktree-row"][data-path="${worktree}"]`);
+  await row.hover();
   await row.getByTestId("worktree-land").click();
   const dialog = page.getByTestId("land-dialog");
   await expect(dialog.getByTestId("land-preview")).toHaveAttribute("data-status", "conflicts");

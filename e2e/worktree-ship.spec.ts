@@ -72,11 +72,13 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
 
   await page.goto(`/?repo=${repo.repoId}`);
   const row = page.locator(`[data-testid="worktree-row"][data-path="${worktree}"]`);
+  await row.hover();
   await row.getByTestId("worktree-push").focus();
   await page.keyboard.press("Enter");
   await expect(row.getByTestId("push-outcome")).toHaveText("Pushed feat/ship to origin/feat/ship, now its upstream.");
   const pushed = await runFixtureGit({ cwd: originPath, args: ["rev-parse", "refs/heads/feat/ship"] });
   expect(pushed.trim()).toBe((await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] })).trim());
+  await row.hover();
   await row.getByTestId("worktree-push").click();
   await expect(row.getByTestId("push-outcome")).toHaveText(
     "origin/feat/ship already has feat/ship as it is here; nothing new to push.",
@@ -91,6 +93,7 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1440, height: 900 });
 
+  await row.hover();
   await row.getByTestId("worktree-pr").focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByTestId("pr-dialog");
@@ -116,9 +119,11 @@ test("Push sends the branch to its remote; without gh, Pull request… says what
   await expect(dialog).toHaveCount(0);
   await expect(row.getByTestId("worktree-pr")).toBeFocused();
   // The edited title is kept: opened again, and after a reload, it is what the user wrote; the body still the draft.
+  await row.hover();
   await row.getByTestId("worktree-pr").click();
   await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship it, edited");
   await page.reload();
+  await row.hover();
   await row.getByTestId("worktree-pr").click();
   await expect(dialog.getByTestId("pr-title")).toHaveValue("Ship it, edited");
   await expect(dialog.getByTestId("pr-body")).toHaveValue(/## Commits\n- Ship the feature/);

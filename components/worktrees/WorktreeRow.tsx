@@ -38,7 +38,7 @@ export function WorktreeRow(props: {
       data-path={worktree.path}
       data-branch={worktree.branch ?? ""}
       data-selected={props.isSelected}
-      className={`rounded-md border px-3 py-2 ${props.isSelected ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/30" : "border-zinc-200 dark:border-zinc-800"}`}
+      className={`group rounded-md border px-3 py-2 ${props.isSelected ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950/30" : "border-zinc-200 dark:border-zinc-800"}`}
     >
       <Button
         variant="bare"
@@ -47,9 +47,10 @@ export function WorktreeRow(props: {
         onClick={() => props.onOpen(worktree)}
         className="w-full text-left"
       >
-        <div className="flex items-center gap-2">
+        <div className="flex items-start gap-2">
+          {/* A long branch wraps rather than being cut: "feat/checkout-…" would hide which agent it is. */}
           <VisibleName
-            className="truncate text-sm font-semibold"
+            className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere]"
             testId="worktree-branch"
             name={worktree.isDetached ? (worktree.rebasingBranch ?? "detached HEAD") : (worktree.branch ?? "(bare)")}
           />
@@ -62,7 +63,7 @@ export function WorktreeRow(props: {
             </span>
           ) : null}
           {worktree.isMain ? <span className="text-[10px] uppercase text-zinc-500">main</span> : null}
-          <span className="ml-auto">{props.activity}</span>
+          <span className="ml-auto shrink-0">{props.activity}</span>
         </div>
         <div className="truncate font-mono text-[11px] text-zinc-500" title={worktree.path} data-testid="worktree-path">
           {worktree.path}
@@ -85,17 +86,29 @@ export function WorktreeRow(props: {
         </div>
       ) : null}
       {props.repoId && canOpen && !worktree.isMain ? (
-        <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
-          {worktree.branch && !worktree.isDetached ? <ShipActions repoId={props.repoId} worktree={worktree} /> : null}
-          {(worktree.branch && !worktree.isDetached) || worktree.operation === "rebase" ? (
-            <LandButton
-              repoId={props.repoId}
-              worktree={worktree}
-              onOpenChat={() => props.onOpen(worktree)}
-              onOfferRemoval={() => setRemoveOpen(true)}
-            />
-          ) : null}
-          <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
+        // The open worktree's actions are shown; another card's when pointed at or reached by Tab (and
+        // while one of its dialogs is open), so cards stay short enough for ten agents to fit on a screen.
+        // Folded away as screen readers' text, not removed: Tab and a dialog's closing can still focus them.
+        <div
+          data-testid="worktree-actions"
+          className={
+            props.isSelected
+              ? undefined
+              : "sr-only group-focus-within:not-sr-only group-hover:not-sr-only [&:has(dialog[open])]:not-sr-only"
+          }
+        >
+          <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
+            {worktree.branch && !worktree.isDetached ? <ShipActions repoId={props.repoId} worktree={worktree} /> : null}
+            {(worktree.branch && !worktree.isDetached) || worktree.operation === "rebase" ? (
+              <LandButton
+                repoId={props.repoId}
+                worktree={worktree}
+                onOpenChat={() => props.onOpen(worktree)}
+                onOfferRemoval={() => setRemoveOpen(true)}
+              />
+            ) : null}
+            <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />
+          </div>
         </div>
       ) : null}
       {props.repoId && worktree.isMissing && !worktree.isMain && !worktree.isBare ? (
