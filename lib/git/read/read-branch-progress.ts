@@ -3,10 +3,11 @@ import { statusToChangedFile } from "@/lib/git/parse/to-changed-file.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 import type { BranchProgress } from "@/lib/git/types.ts";
 import { countUntrackedLines } from "./count-untracked-lines.ts";
+import { countAheadBehind } from "./read-head-ref.ts";
 import { CHANGES_STATUS_ARGS } from "./read-worktree-changes.ts";
 
 /**
- * Three git processes side by side in the worktree: `rev-list --left-right --count`,
+ * Three git processes side by side in the worktree: `rev-list --left-right --count` (countAheadBehind),
  * `diff --shortstat --merge-base` (the working tree against where the branch left the base) and
  * `status` for new files, whose lines are counted as added.
  * Null when the two share no history or HEAD has no commit yet.
@@ -17,12 +18,7 @@ export async function readBranchProgress(input: {
 }): Promise<BranchProgress | null> {
   const cwd = input.worktreePath;
   const [counts, stat, newLines] = await Promise.all([
-    runGitCommand({
-      cwd,
-      args: ["rev-list", "--left-right", "--count", "--end-of-options", `${input.base}...HEAD`],
-      okExitCodes: [128],
-      timeoutMs: 30_000,
-    }),
+    countAheadBehind({ cwd, base: input.base, head: "HEAD" }),
     runGitCommand({
       cwd,
       args: ["diff", "--shortstat", "--merge-base", "--end-of-options", input.base, "--"],
@@ -31,10 +27,9 @@ export async function readBranchProgress(input: {
     }),
     countNewFileLines(cwd),
   ]);
-  if (counts.exitCode !== 0 || stat.exitCode !== 0) return null;
-  const [behind = "0", ahead = "0"] = counts.stdout.toString("utf8").trim().split(/\s+/);
+  if (counts === null || stat.exitCode !== 0) return null;
   const lines = parseShortstat(stat.stdout.toString("utf8"));
-  return { ahead: Number(ahead), behind: Number(behind), added: lines.added + newLines, removed: lines.removed };
+  return { ...counts, added: lines.added + newLines, removed: lines.removed };
 }
 
 /** Lines of the files git does not track yet (an agent's new files before anyone adds them), as the Changes panel counts them. */

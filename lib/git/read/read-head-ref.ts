@@ -22,16 +22,21 @@ export async function resolveCommit(input: { cwd: string; revision: string }): P
   return result.exitCode === 0 ? result.stdout.toString("utf8").trim() : null;
 }
 
-/** Commits on `head` and not on `base` (ahead) and the other way round (behind). */
+/**
+ * Commits on `head` and not on `base` (ahead) and the other way round (behind); null when git cannot
+ * name one of them (HEAD before its first commit, a base that is gone).
+ */
 export async function countAheadBehind(input: {
   cwd: string;
   base: string;
   head: string;
-}): Promise<{ ahead: number; behind: number }> {
+}): Promise<{ ahead: number; behind: number } | null> {
   const result = await runGitCommand({
     cwd: input.cwd,
     args: ["rev-list", "--left-right", "--count", "--end-of-options", `${input.base}...${input.head}`],
+    okExitCodes: [128],
   });
+  if (result.exitCode !== 0) return null;
   const [behind = "0", ahead = "0"] = result.stdout.toString("utf8").trim().split(/\s+/);
   return { ahead: Number(ahead), behind: Number(behind) };
 }
