@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { WorktreeActivity } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
-import { isSessionLocal } from "@/lib/team/ownership.ts";
+import { findRepoOwner } from "@/lib/team/ownership.ts";
 
 /** Per worktree of a repository: is an agent running or queued, and is there an unread answer. */
 export async function listWorktreeActivity(
@@ -36,9 +36,13 @@ export async function listWorktreeActivity(
  * notifications are seen with it), or null for a conversation that is not this instance's.
  */
 export async function markSessionRead(db: Db, input: { sessionId: string }): Promise<string | null> {
+  const session = await db.chatSession.findUnique({
+    where: { id: input.sessionId },
+    select: { repoId: true, worktreePath: true },
+  });
+  if (!session) return null;
   // Another instance's conversation is read-only here; its unread marks are that instance's.
-  if (!(await isSessionLocal(db, input.sessionId))) return null;
+  if ((await findRepoOwner(db, session.repoId))?.isLocal === false) return null;
   await db.chatSession.updateMany({ where: { id: input.sessionId }, data: { lastReadAt: new Date() } });
-  const session = await db.chatSession.findUnique({ where: { id: input.sessionId }, select: { worktreePath: true } });
-  return session?.worktreePath ?? null;
+  return session.worktreePath;
 }
