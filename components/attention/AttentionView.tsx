@@ -4,14 +4,12 @@ import { useEffect, useMemo, useState } from "react";
 import type { AttentionItem } from "@/lib/chat/attention/attention.ts";
 import { usePendingApprovals } from "@/components/api/approvals-api.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
+import { listStep } from "@/components/ui/list-keys.ts";
 import { useNow } from "@/components/ui/use-now.ts";
 import { PlanRunPanel } from "@/components/design/PlanRunPanel.tsx";
 import { VisibleName } from "@/components/ui/VisibleName.tsx";
 import { AttentionRow } from "./AttentionRow.tsx";
 import { useAttention } from "./use-attention.ts";
-
-const DOWN_KEYS = new Set(["j", "ArrowDown"]);
-const UP_KEYS = new Set(["k", "ArrowUp"]);
 
 /**
  * The control room: every agent (a worktree with a conversation) of every pinned repository, most
@@ -46,7 +44,7 @@ export function AttentionView(props: {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable='true'], dialog[open]")) return;
-      const move = DOWN_KEYS.has(event.key) ? 1 : UP_KEYS.has(event.key) ? -1 : 0;
+      const move = listStep(event.key);
       if (move !== 0 && items.length > 0) {
         event.preventDefault();
         const next = Math.min(items.length - 1, Math.max(0, current + move));

@@ -2,7 +2,8 @@
 
 import { useEffect, type KeyboardEvent, type RefObject } from "react";
 import { isTypingTarget } from "@/components/ui/is-typing-target.ts";
-import { LIST_DOWN_KEYS, LIST_UP_KEYS, stepWorktree } from "./worktree-keys.ts";
+import { listStep } from "@/components/ui/list-keys.ts";
+import { stepWorktree } from "./worktree-keys.ts";
 
 const OPEN_BUTTON = '[data-testid="worktree-open"]:not(:disabled)';
 
@@ -34,7 +35,7 @@ export function useWorktreeKeys(input: {
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-    const step = LIST_DOWN_KEYS.has(event.key) ? 1 : LIST_UP_KEYS.has(event.key) ? -1 : 0;
+    const step = listStep(event.key);
     if (step === 0) return;
     const buttons = [...(input.listRef.current?.querySelectorAll<HTMLElement>(OPEN_BUTTON) ?? [])];
     if (buttons.length === 0) return;

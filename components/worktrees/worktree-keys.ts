@@ -1,7 +1,3 @@
-/** The keys that move between worktrees in the list (the control room's, too). */
-export const LIST_DOWN_KEYS = new Set(["ArrowDown", "j"]);
-export const LIST_UP_KEYS = new Set(["ArrowUp", "k"]);
-
 /**
  * The worktree `step` places from `current` among those that can be opened (null entries cannot:
  * a missing folder, a bare repository), stopping at either end; the first one when `current` is not
