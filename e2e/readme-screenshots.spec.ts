@@ -62,8 +62,22 @@ test("the main screen, the control room on a wide screen and a phone, and a chat
   await page.getByTestId("changes-toggle").click();
   await page.getByTestId("changes-panel").getByText("login-form.html").click();
   await expect(page.getByTestId("changes-panel")).toContainText("Sign in");
+  // With Changes beside it, the chat's header still shows the worktree's cost whole, on one line, down to the
+  // narrowest width where the panel stands beside the chat.
   const changesShot = path.join(outDir, "chat-and-changes.png");
   await page.screenshot({ path: changesShot });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId("side-panel")).toHaveAttribute("data-placement", "beside");
+  const cost = page.getByTestId("worktree-costs");
+  await expect(cost).toHaveText(/^\$\d+\.\d\d over 1 run · \$\d+\.\d\d today$/);
+  expect(
+    await cost.evaluate(
+      (element) =>
+        element.scrollWidth <= element.clientWidth &&
+        element.clientHeight < 1.5 * parseFloat(getComputedStyle(element).lineHeight),
+    ),
+  ).toBe(true);
+  await page.screenshot({ path: "test-results/screenshots/chat-and-changes-1280.png" });
   for (const shot of [attentionShot, phoneShot, mainShot, changesShot])
     expect(statSync(shot).size).toBeGreaterThan(10_000);
 });

@@ -37,7 +37,8 @@ export function ChatHeader(props: {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 max-md:px-3 max-md:py-1.5 dark:border-zinc-800"
       data-testid="chat-header"
     >
-      <div className="min-w-32 flex-1">
+      {/* Wide enough for the path and the cost line to be read; the tools wrap onto the next line first. */}
+      <div className="min-w-32 flex-1 md:basis-64">
         <h2 className="truncate text-sm font-semibold" data-testid="chat-branch">
           {branchName ? <VisibleName name={branchName} /> : "detached HEAD"}
         </h2>
@@ -88,9 +89,10 @@ function WorktreeCost(props: { repoId: string; worktreePath: string }) {
   const costs = useRepoCosts(props.repoId);
   const here = costs.data?.byWorktree.find((entry) => entry.worktreePath === props.worktreePath);
   if (!here) return null;
+  const text = `${formatUsd(here.totalUsd)} over ${here.runs === 1 ? "1 run" : `${here.runs} runs`} · ${formatUsd(here.todayUsd)} today`;
   return (
-    <p className="text-[11px] text-zinc-500" data-testid="worktree-costs">
-      {`${formatUsd(here.totalUsd)} over ${here.runs === 1 ? "1 run" : `${here.runs} runs`} · ${formatUsd(here.todayUsd)} today`}
+    <p className="truncate text-[11px] text-zinc-500" data-testid="worktree-costs" title={text}>
+      {text}
     </p>
   );
 }
