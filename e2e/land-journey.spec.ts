@@ -73,6 +73,7 @@ test("create a worktree with a setup step, let a run change a file, commit, land
     timeout: 60_000,
   });
   expect(readFileSync(path.join(folder, "NOTES.md"), "utf8")).toBe("# Journey\n\nLanded by squash.\n");
+  await expect(page.getByTestId("run-restore")).toHaveCount(1);
 
   // The Changes tab shows it; commit it.
   await page.getByTestId("changes-toggle").click();
@@ -106,6 +107,9 @@ test("create a worktree with a setup step, let a run change a file, commit, land
   await expect(page.getByTestId("composer-input")).toHaveCount(0);
   await expect(page.getByTestId("chat-panel")).toHaveAttribute("data-read-only", "true");
   await expect(page.getByTestId("changes-panel")).toHaveCount(0);
+  // Its answers keep their text but offer nothing to act on: there are no files to compare or restore.
+  await expect(page.getByTestId("message-list")).toContainText("Wrote NOTES.md with the journey notes.");
+  await expect(page.getByTestId("run-restore")).toHaveCount(0);
   await page.screenshot({ path: "test-results/screenshots/land-journey-removed-chat.png" });
   expect(await git("branch", "--list", "feat/journey")).toBe("");
   const saved = await callApi<{ plan: { tree: { nodes: Array<{ slug: string; status: string }> } } }>(

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ChatSessionRef } from "./chat-session-ref.ts";
 import type { MessageView } from "@/lib/realtime/chat-views.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { WaitingCards } from "@/components/approvals/WaitingCards.tsx";
@@ -23,8 +24,7 @@ import { ToolCards } from "./ToolCards.tsx";
  */
 export function AssistantMessage(props: {
   message: MessageView;
-  /** With the worktree, finished answers offer "Changes by this run" and "Restore to before this run". */
-  session: { sessionId: string; repoId: string; worktreePath?: string };
+  session: ChatSessionRef;
   isFocused?: boolean;
   approvals?: ApprovalView[];
   activeApprovalId?: string | null;
@@ -49,7 +49,7 @@ export function AssistantMessage(props: {
         tools={run?.tools ?? []}
         denials={run?.permissionDenials ?? []}
         approvals={props.approvals}
-        retry={run ? { runId: run.id, session: props.session } : null}
+        retry={run && !props.session.isWorktreeRemoved ? { runId: run.id, session: props.session } : null}
       />
       {text ? (
         <MarkMessageButtons session={props.session} messageId={message.id} text={text}>
@@ -69,7 +69,12 @@ export function AssistantMessage(props: {
         />
       ) : null}
       {run ? <AnswerFooter run={run} /> : null}
-      {run && props.session.worktreePath && !message.isArchived && run.finishedAt && runMayChangeFiles(run.tools) ? (
+      {run &&
+      props.session.worktreePath &&
+      !props.session.isWorktreeRemoved &&
+      !message.isArchived &&
+      run.finishedAt &&
+      runMayChangeFiles(run.tools) ? (
         <RunChanges
           worktree={{ repoId: props.session.repoId, worktreePath: props.session.worktreePath }}
           runId={run.id}

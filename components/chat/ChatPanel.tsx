@@ -119,7 +119,10 @@ export function ChatPanel(props: {
       <div className="flex min-h-0 flex-1 flex-col">
         <div ref={row} className="relative flex min-h-0 flex-1">
           <div className="flex min-w-0 flex-1 flex-col">
-            <MessageList session={{ ...ids, worktreePath: session.worktreePath }} focus={props.focus} />
+            <MessageList
+              session={{ ...ids, worktreePath: session.worktreePath, isWorktreeRemoved: props.isWorktreeRemoved }}
+              focus={props.focus}
+            />
           </div>
           {panel ? (
             <SidePanelFrame rowWidth={rowWidth}>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ChatSessionRef } from "./chat-session-ref.ts";
 import { useMutationState } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
@@ -33,12 +34,12 @@ const OLDER_BUTTON_PX = 40;
  * scrolled up; loading older pages keeps the row being read where it is. `focus` jumps to a message
  * and highlights it.
  */
-export function MessageList(props: {
-  session: { sessionId: string; repoId: string; worktreePath?: string };
-  focus: MessageFocus | null;
-}) {
-  const { sessionId, repoId, worktreePath } = props.session;
-  const session = useMemo(() => ({ sessionId, repoId, worktreePath }), [sessionId, repoId, worktreePath]);
+export function MessageList(props: { session: ChatSessionRef; focus: MessageFocus | null }) {
+  const { sessionId, repoId, worktreePath, isWorktreeRemoved } = props.session;
+  const session = useMemo(
+    () => ({ sessionId, repoId, worktreePath, isWorktreeRemoved }),
+    [sessionId, repoId, worktreePath, isWorktreeRemoved],
+  );
   const messages = useMessages(sessionId);
   const live = useSessionLive(sessionId);
   const pending = useMutationState({

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ChatSessionRef } from "./chat-session-ref.ts";
 import { memo } from "react";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { sameRowProps } from "@/components/ui/virtual-list.ts";
@@ -13,7 +14,7 @@ export const NO_APPROVALS: ApprovalView[] = [];
 interface MessageRowProps {
   /** Rebuilt on every change of the list: compared by its parts, not itself. */
   entry: TimelineEntry;
-  session: { sessionId: string; repoId: string; worktreePath?: string };
+  session: ChatSessionRef;
   isFocused: boolean;
   /** This row's run's requests (NO_APPROVALS when none), and the active one's id when it is among them. */
   approvals: ApprovalView[];
