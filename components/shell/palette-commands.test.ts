@@ -16,15 +16,20 @@ const pin = (repoId: string, overrides: Partial<PinView> = {}): PinView => ({
   ...overrides,
 });
 
+/** Two pinned repositories, "api" open with its main worktree and one linked worktree. */
+const apiOpen = {
+  pins: [pin("web"), pin("api", { label: "API" })],
+  selectedRepoId: "api",
+  worktrees: [
+    { path: "/src/api", branch: "main", isMain: true },
+    { path: "/src/api-login", branch: "feat/login", isMain: false },
+  ],
+};
+
 describe("paletteCommands", () => {
   it("offers a new task in the open repository first, then its worktrees, other repositories and the pages", () => {
     const commands = paletteCommands({
-      pins: [pin("web"), pin("api", { label: "API" })],
-      selectedRepoId: "api",
-      worktrees: [
-        { path: "/src/api", branch: "main", isMain: true },
-        { path: "/src/api-login", branch: "feat/login", isMain: false },
-      ],
+      ...apiOpen,
     });
     expect(commands.map((command) => command.id)).toEqual([
       "new-task:api",
@@ -79,12 +84,7 @@ describe("paletteCommands", () => {
 
   it("offers the open worktree's panels, the repository's plans, and every other repository's agents", () => {
     const commands = paletteCommands({
-      pins: [pin("web"), pin("api", { label: "API" })],
-      selectedRepoId: "api",
-      worktrees: [
-        { path: "/src/api", branch: "main", isMain: true },
-        { path: "/src/api-login", branch: "feat/login", isMain: false },
-      ],
+      ...apiOpen,
       openWorktreePath: "/src/api-login",
       plans: [{ id: "p1", title: "Checkout" }],
       agents: [
