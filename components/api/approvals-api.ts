@@ -15,7 +15,8 @@ export type { ApprovalDecision, ApprovalView, PermissionRuleView, WorktreeMode }
 export function usePendingApprovals() {
   return useQuery({
     queryKey: queryKeys.approvals("pending"),
-    queryFn: () => fetchJson<{ approvals: ApprovalView[] }>("/api/approvals").then((r) => r.approvals),
+    queryFn: ({ signal }) =>
+      fetchJson<{ approvals: ApprovalView[] }>("/api/approvals", { signal }).then((r) => r.approvals),
   });
 }
 
@@ -23,8 +24,8 @@ export function usePendingApprovals() {
 export function useSessionApprovals(sessionId: string) {
   return useQuery({
     queryKey: queryKeys.approvals(sessionId),
-    queryFn: () =>
-      fetchJson<{ approvals: ApprovalView[] }>(`/api/approvals?sessionId=${sessionId}&status=all`).then(
+    queryFn: ({ signal }) =>
+      fetchJson<{ approvals: ApprovalView[] }>(`/api/approvals?sessionId=${sessionId}&status=all`, { signal }).then(
         (r) => r.approvals,
       ),
   });
@@ -76,7 +77,7 @@ export interface WorktreeModeBody {
 export function useWorktreeMode(input: { repoId: string; worktreePath: string }) {
   return useQuery({
     queryKey: queryKeys.worktreeMode(input.repoId, input.worktreePath),
-    queryFn: () => fetchJson<WorktreeModeBody>(worktreeModeUrl(input)),
+    queryFn: ({ signal }) => fetchJson<WorktreeModeBody>(worktreeModeUrl(input), { signal }),
   });
 }
 
@@ -107,8 +108,10 @@ export function useSaveWorktreeMode(input: { repoId: string; worktreePath: strin
 export function usePermissionRules(repoId: string) {
   return useQuery({
     queryKey: queryKeys.permissionRules(repoId),
-    queryFn: () =>
-      fetchJson<{ rules: PermissionRuleView[] }>(`/api/permission-rules?repoId=${repoId}`).then((r) => r.rules),
+    queryFn: ({ signal }) =>
+      fetchJson<{ rules: PermissionRuleView[] }>(`/api/permission-rules?repoId=${repoId}`, { signal }).then(
+        (r) => r.rules,
+      ),
   });
 }
 

@@ -32,9 +32,10 @@ function query(params: Record<string, string | undefined>): string {
 export function useChangesOverview(input: WorktreeRef & { base: string | null }) {
   return useQuery({
     queryKey: queryKeys.changes(input.repoId, input.worktreePath, "overview", input.base ?? ""),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<{ overview: ChangesOverview }>(
         `/api/changes/overview?${query({ ...input, base: input.base ?? undefined })}`,
+        { signal },
       ).then((r) => r.overview),
   });
 }
@@ -45,9 +46,10 @@ export function useChangesFiles(input: WorktreeRef & { scope: ChangesScope | nul
   return useQuery({
     queryKey: queryKeys.changes(input.repoId, input.worktreePath, "files", scope),
     enabled: input.scope !== null,
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<ChangesFiles>(
         `/api/changes/files?${query({ repoId: input.repoId, worktreePath: input.worktreePath, scope })}`,
+        { signal },
       ),
   });
 }
@@ -67,7 +69,7 @@ export function useFileDiff(input: WorktreeRef & { scope: ChangesScope; file: Ch
       String(input.context),
     ),
     enabled: file !== null,
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<FileDiffView>(
         `/api/changes/diff?${query({
           repoId: input.repoId,
@@ -78,6 +80,7 @@ export function useFileDiff(input: WorktreeRef & { scope: ChangesScope; file: Ch
           untracked: file!.kind === "untracked" ? "1" : undefined,
           context: String(input.context),
         })}`,
+        { signal },
       ),
   });
 }
@@ -87,9 +90,10 @@ export function useRunChanges(input: WorktreeRef & { runId: string; isEnabled: b
   return useQuery({
     queryKey: queryKeys.runChanges(input.runId),
     enabled: input.isEnabled,
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<{ changes: RunChangesView }>(
         `/api/changes/runs/${input.runId}?${query({ repoId: input.repoId, worktreePath: input.worktreePath })}`,
+        { signal },
       ).then((r) => r.changes),
   });
 }

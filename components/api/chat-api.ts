@@ -29,11 +29,11 @@ export function useChatSession(input: { repoId: string | null; worktreePath: str
 export function useMessages(sessionId: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.messages(sessionId),
-    queryFn: ({ pageParam }) => {
+    queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ sessionId });
       if (pageParam.beforeId !== null) query.set("beforeId", String(pageParam.beforeId));
       if (pageParam.includeArchived) query.set("includeArchived", "1");
-      return fetchJson<MessagePage>(`/api/chat/messages?${query.toString()}`);
+      return fetchJson<MessagePage>(`/api/chat/messages?${query.toString()}`, { signal });
     },
     initialPageParam: FIRST_MESSAGE_PAGE,
     getNextPageParam: nextMessagePageParam,
@@ -41,6 +41,8 @@ export function useMessages(sessionId: string) {
   });
 }
 
-export function fetchActivity(repoId: string): Promise<WorktreeActivity[]> {
-  return fetchJson<{ worktrees: WorktreeActivity[] }>(`/api/repos/${repoId}/activity`).then((r) => r.worktrees);
+export function fetchActivity(repoId: string, signal?: AbortSignal): Promise<WorktreeActivity[]> {
+  return fetchJson<{ worktrees: WorktreeActivity[] }>(`/api/repos/${repoId}/activity`, { signal }).then(
+    (r) => r.worktrees,
+  );
 }

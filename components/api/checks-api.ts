@@ -18,8 +18,10 @@ interface WorktreeRef {
 export function useWorktreeChecks(input: WorktreeRef) {
   return useQuery({
     queryKey: queryKeys.worktreeChecks(input.repoId, input.worktreePath),
-    queryFn: () =>
-      fetchJson<WorktreeChecksView>(`/api/worktrees/checks?${new URLSearchParams({ ...input }).toString()}`),
+    queryFn: ({ signal }) =>
+      fetchJson<WorktreeChecksView>(`/api/worktrees/checks?${new URLSearchParams({ ...input }).toString()}`, {
+        signal,
+      }),
   });
 }
 

@@ -9,6 +9,7 @@ import { fetchJson } from "./fetch-json.ts";
 export function useRepoCosts(repoId: string) {
   return useQuery({
     queryKey: queryKeys.costs(repoId),
-    queryFn: () => fetchJson<{ costs: RepoCosts }>(`/api/repos/${repoId}/costs`).then((body) => body.costs),
+    queryFn: ({ signal }) =>
+      fetchJson<{ costs: RepoCosts }>(`/api/repos/${repoId}/costs`, { signal }).then((body) => body.costs),
   });
 }

@@ -15,11 +15,17 @@ export class ApiError extends Error {
 /**
  * fetch + JSON with Arbor's error body turned into an ApiError the UI can show. Every request carries the
  * page key (lib/http/page-key.ts); a 401 means Arbor no longer knows this browser, and the page says how to
- * sign in again.
+ * sign in again. A query passes React Query's `signal`: a read it has given up on (a newer one replaced it)
+ * is aborted, so it does not hold one of the browser's few connections to the server while the newer read
+ * waits behind it.
  */
-export async function fetchJson<T>(url: string, init?: { method?: string; body?: unknown }): Promise<T> {
+export async function fetchJson<T>(
+  url: string,
+  init?: { method?: string; body?: unknown; signal?: AbortSignal },
+): Promise<T> {
   const response = await fetch(url, {
     method: init?.method ?? "GET",
+    signal: init?.signal,
     headers: {
       ...pageKeyHeaders(),
       ...(init?.body === undefined ? {} : { "content-type": "application/json" }),

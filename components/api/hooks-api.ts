@@ -55,10 +55,10 @@ export function useHookEvents(filter: HookEventFilter, options: { pageSize?: num
   const clean = cleanFilter(filter);
   return useInfiniteQuery({
     queryKey: queryKeys.hookEvents(clean),
-    queryFn: ({ pageParam }) => {
+    queryFn: ({ pageParam, signal }) => {
       const extra: Record<string, string> = { limit: String(pageSize) };
       if (pageParam !== null) extra.beforeId = String(pageParam);
-      return fetchJson<HookEventPage>(`/api/hooks/events?${toQuery(clean, extra)}`);
+      return fetchJson<HookEventPage>(`/api/hooks/events?${toQuery(clean, extra)}`, { signal });
     },
     initialPageParam: null as number | null,
     getNextPageParam: (page) => (page.hasMore ? (page.events.at(-1)?.id ?? undefined) : undefined),
@@ -70,7 +70,8 @@ export function useHookEvents(filter: HookEventFilter, options: { pageSize?: num
 export function useHookEventPayload(id: number, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.hookEvent(id),
-    queryFn: () => fetchJson<{ event: HookEventView }>(`/api/hooks/events/${id}`).then((r) => r.event),
+    queryFn: ({ signal }) =>
+      fetchJson<{ event: HookEventView }>(`/api/hooks/events/${id}`, { signal }).then((r) => r.event),
     enabled: isEnabled,
     staleTime: Infinity,
   });
@@ -80,7 +81,8 @@ export function useRelays(filter: RelayFilter, options: { isEnabled?: boolean } 
   const clean = cleanFilter(filter);
   return useQuery({
     queryKey: queryKeys.relays(clean),
-    queryFn: () => fetchJson<{ relays: RelayView[] }>(`/api/hooks/relays?${toQuery(clean)}`).then((r) => r.relays),
+    queryFn: ({ signal }) =>
+      fetchJson<{ relays: RelayView[] }>(`/api/hooks/relays?${toQuery(clean)}`, { signal }).then((r) => r.relays),
     enabled: options.isEnabled ?? true,
   });
 }
@@ -88,9 +90,10 @@ export function useRelays(filter: RelayFilter, options: { isEnabled?: boolean } 
 export function useHookSessions(worktreePath: string | null) {
   return useQuery({
     queryKey: queryKeys.hookSessions(worktreePath),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<{ sessions: HookSessionView[] }>(
         `/api/hooks/sessions?${toQuery({ worktreePath: worktreePath ?? undefined })}`,
+        { signal },
       ).then((r) => r.sessions),
   });
 }
@@ -99,7 +102,7 @@ export function useHookSessions(worktreePath: string | null) {
 export function useHookStatus(input: { repoId: string; worktreePath: string }) {
   return useQuery({
     queryKey: queryKeys.hookStatus(input.repoId, input.worktreePath),
-    queryFn: () => fetchJson<WorktreeHookStatus>(`/api/hooks/status?${toQuery(input)}`),
+    queryFn: ({ signal }) => fetchJson<WorktreeHookStatus>(`/api/hooks/status?${toQuery(input)}`, { signal }),
   });
 }
 
@@ -127,9 +130,10 @@ export function useChangeHooks() {
 export function useHistoryImport(repoId: string, worktreePath: string) {
   return useQuery({
     queryKey: queryKeys.historyImport(repoId, worktreePath),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<{ job: HistoryImportView | null }>(
         `/api/hooks/import?${new URLSearchParams({ repoId, worktreePath }).toString()}`,
+        { signal },
       ).then((r) => r.job),
     // Pushed by `history_import` messages; asked again now and then while running, in case the socket was away.
     refetchInterval: (query) => (query.state.data?.status === "running" ? 5_000 : false),

@@ -26,12 +26,14 @@ export interface LedgerFilter {
 export function useLedgerEntries(repoId: string, filter: LedgerFilter) {
   return useQuery({
     queryKey: queryKeys.ledgerList(repoId, filter),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const params = new URLSearchParams({ repoId, status: filter.status });
       if (filter.worktreePath) params.set("worktreePath", filter.worktreePath);
       if (filter.kind) params.set("kind", filter.kind);
       if (filter.query.trim()) params.set("q", filter.query.trim());
-      return fetchJson<{ entries: LedgerEntryView[] }>(`/api/ledger?${params.toString()}`).then((r) => r.entries);
+      return fetchJson<{ entries: LedgerEntryView[] }>(`/api/ledger?${params.toString()}`, { signal }).then(
+        (r) => r.entries,
+      );
     },
   });
 }
@@ -40,7 +42,7 @@ export function useLedgerEntries(repoId: string, filter: LedgerFilter) {
 export function useLedgerCounts(repoId: string) {
   return useQuery({
     queryKey: queryKeys.ledger(repoId),
-    queryFn: () => fetchJson<LedgerCounts>(`/api/ledger/counts?repoId=${repoId}`),
+    queryFn: ({ signal }) => fetchJson<LedgerCounts>(`/api/ledger/counts?repoId=${repoId}`, { signal }),
   });
 }
 
@@ -48,8 +50,8 @@ export function useLedgerCounts(repoId: string) {
 export function useLedgerHistory(repoId: string, entryId: number, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.ledgerEntry(repoId, entryId),
-    queryFn: () =>
-      fetchJson<{ entry: LedgerEntryView; history: LedgerEventView[] }>(`/api/ledger/${entryId}`).then(
+    queryFn: ({ signal }) =>
+      fetchJson<{ entry: LedgerEntryView; history: LedgerEventView[] }>(`/api/ledger/${entryId}`, { signal }).then(
         (r) => r.history,
       ),
     enabled: isEnabled,
@@ -115,7 +117,7 @@ export function useChangeEntry(repoId: string) {
 export function useRunPrompt(runId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.runPrompt(runId),
-    queryFn: () => fetchJson<{ text: string; digest: string }>(`/api/chat/runs/${runId}/prompt`),
+    queryFn: ({ signal }) => fetchJson<{ text: string; digest: string }>(`/api/chat/runs/${runId}/prompt`, { signal }),
     enabled: isEnabled,
     staleTime: Infinity,
   });

@@ -14,8 +14,10 @@ export type { SearchHit };
 export function useSummary(sessionId: string) {
   return useQuery({
     queryKey: queryKeys.summary(sessionId),
-    queryFn: () =>
-      fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`).then((r) => r.summary),
+    queryFn: ({ signal }) =>
+      fetchJson<{ summary: SummaryView | null }>(`/api/chat/summary?sessionId=${sessionId}`, { signal }).then(
+        (r) => r.summary,
+      ),
   });
 }
 
@@ -45,9 +47,11 @@ export function useLighten(sessionId: string) {
 export function useWorktreeSessions(input: { repoId: string; worktreePath: string }) {
   return useQuery({
     queryKey: queryKeys.worktreeSessions(input.repoId, input.worktreePath),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const query = new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath });
-      return fetchJson<{ sessions: SessionView[] }>(`/api/chat/sessions?${query.toString()}`).then((r) => r.sessions);
+      return fetchJson<{ sessions: SessionView[] }>(`/api/chat/sessions?${query.toString()}`, { signal }).then(
+        (r) => r.sessions,
+      );
     },
   });
 }
@@ -79,9 +83,9 @@ export function useArchiveSession(session: SessionView) {
 export function useSearchMessages(input: { repoId: string; query: string }) {
   return useQuery({
     queryKey: queryKeys.search(input.repoId, input.query),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const query = new URLSearchParams({ repoId: input.repoId, q: input.query });
-      return fetchJson<{ hits: SearchHit[] }>(`/api/chat/search?${query.toString()}`).then((r) => r.hits);
+      return fetchJson<{ hits: SearchHit[] }>(`/api/chat/search?${query.toString()}`, { signal }).then((r) => r.hits);
     },
     enabled: input.query.trim() !== "",
   });

@@ -12,7 +12,9 @@ import { fetchJson } from "./fetch-json.ts";
 export function useMergeOrder(input: { repoId: string; planId: string }) {
   return useQuery({
     queryKey: queryKeys.mergeOrder(input.repoId, input.planId),
-    queryFn: () =>
-      fetchJson<{ mergeOrder: MergeOrder }>(`/api/plans/${input.planId}/merge-order`).then((r) => r.mergeOrder),
+    queryFn: ({ signal }) =>
+      fetchJson<{ mergeOrder: MergeOrder }>(`/api/plans/${input.planId}/merge-order`, { signal }).then(
+        (r) => r.mergeOrder,
+      ),
   });
 }

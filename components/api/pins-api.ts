@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 export function usePins() {
   return useQuery({
     queryKey: queryKeys.pins(),
-    queryFn: () => fetchJson<{ pins: PinView[] }>("/api/repo-pins").then((r) => r.pins),
+    queryFn: ({ signal }) => fetchJson<{ pins: PinView[] }>("/api/repo-pins", { signal }).then((r) => r.pins),
   });
 }
 
@@ -44,7 +44,8 @@ export function useDeletePin() {
 export function useWorktrees(repoId: string | null) {
   return useQuery({
     queryKey: queryKeys.worktrees(repoId ?? "none"),
-    queryFn: () => fetchJson<{ scan: RepoScan }>(`/api/repos/${repoId}/worktrees`).then((r) => r.scan),
+    queryFn: ({ signal }) =>
+      fetchJson<{ scan: RepoScan }>(`/api/repos/${repoId}/worktrees`, { signal }).then((r) => r.scan),
     enabled: repoId !== null,
     staleTime: 0,
     refetchOnMount: "always",

@@ -26,10 +26,10 @@ export type NodeActionBody =
 export function useSandboxOffer(repoId: string) {
   return useQuery({
     queryKey: queryKeys.sandboxOffer(repoId),
-    queryFn: () =>
-      fetchJson<{ sandbox: { isOffered: boolean; reason: string | null } }>(`/api/repos/${repoId}/sandbox`).then(
-        (body) => body.sandbox,
-      ),
+    queryFn: ({ signal }) =>
+      fetchJson<{ sandbox: { isOffered: boolean; reason: string | null } }>(`/api/repos/${repoId}/sandbox`, {
+        signal,
+      }).then((body) => body.sandbox),
   });
 }
 
@@ -37,8 +37,8 @@ export function useSandboxOffer(repoId: string) {
 export function usePlanRun(planId: string) {
   return useQuery({
     queryKey: queryKeys.planRun(planId),
-    queryFn: () =>
-      fetchJson<{ run: PlanRunView }>(`/api/plans/${planId}/run`).then(
+    queryFn: ({ signal }) =>
+      fetchJson<{ run: PlanRunView }>(`/api/plans/${planId}/run`, { signal }).then(
         (body) => body.run,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null;

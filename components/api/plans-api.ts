@@ -10,21 +10,27 @@ import type { SetupReport, StartedTask } from "@/lib/worktrees/worktree-types.ts
 import { fetchJson } from "./fetch-json.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { pageKeyHeaders } from "./page-key.ts";
+import { refreshLatest } from "@/components/realtime/refresh-latest.ts";
 
 export type { RepoDashboard };
 
-/** Git changed (a branch or worktree was made): both views of the repository are scanned again. */
+/**
+ * Git changed (a branch or worktree was made): both views of the repository are scanned again. A
+ * scan in flight is let finish and followed by one more, so a burst of changes cannot keep
+ * cancelling the scan that would show them.
+ */
 export function invalidateRepoScans(client: QueryClient, repoId: string): void {
-  void client.invalidateQueries({ queryKey: queryKeys.dashboard(repoId) });
-  void client.invalidateQueries({ queryKey: queryKeys.worktrees(repoId) });
-  void client.invalidateQueries({ queryKey: queryKeys.worktreeProgress(repoId) });
+  refreshLatest(client, queryKeys.dashboard(repoId));
+  refreshLatest(client, queryKeys.worktrees(repoId));
+  refreshLatest(client, queryKeys.worktreeProgress(repoId));
 }
 
 /** A repository's plans; none is asked for while no repository is open (null). */
 export function usePlans(repoId: string | null) {
   return useQuery({
     queryKey: queryKeys.plans(repoId ?? ""),
-    queryFn: () => fetchJson<{ plans: PlanView[] }>(`/api/plans?repoId=${repoId}`).then((r) => r.plans),
+    queryFn: ({ signal }) =>
+      fetchJson<{ plans: PlanView[] }>(`/api/plans?repoId=${repoId}`, { signal }).then((r) => r.plans),
     enabled: repoId !== null,
   });
 }
@@ -33,9 +39,9 @@ export function usePlans(repoId: string | null) {
 export function useDashboard(input: { repoId: string; planId: string | null }) {
   return useQuery({
     queryKey: queryKeys.dashboard(input.repoId, input.planId),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const query = input.planId ? `?planId=${input.planId}` : "";
-      return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`).then(
+      return fetchJson<{ dashboard: RepoDashboard }>(`/api/repos/${input.repoId}/dashboard${query}`, { signal }).then(
         (r) => r.dashboard,
       );
     },
@@ -253,7 +259,7 @@ export function useTreeFromIssue() {
 export function useGithubStatus(repoId: string) {
   return useQuery({
     queryKey: queryKeys.githubStatus(repoId),
-    queryFn: () => fetchJson<GithubAvailability>(`/api/repos/${repoId}/github-status`),
+    queryFn: ({ signal }) => fetchJson<GithubAvailability>(`/api/repos/${repoId}/github-status`, { signal }),
   });
 }
 
@@ -267,7 +273,8 @@ export function useLinkSessionToPlan() {
 export function useRules(repoId: string) {
   return useQuery({
     queryKey: queryKeys.rules(repoId),
-    queryFn: () => fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`).then((r) => r.rules),
+    queryFn: ({ signal }) =>
+      fetchJson<{ rules: ProjectRulesView }>(`/api/repos/${repoId}/rules`, { signal }).then((r) => r.rules),
   });
 }
 

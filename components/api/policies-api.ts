@@ -19,7 +19,8 @@ export interface HookChainView {
 export function usePolicies(repoId: string) {
   return useQuery({
     queryKey: queryKeys.policies(repoId),
-    queryFn: () => fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`).then((r) => r.policies),
+    queryFn: ({ signal }) =>
+      fetchJson<{ policies: RepoPolicyView }>(`/api/repos/${repoId}/policies`, { signal }).then((r) => r.policies),
   });
 }
 
@@ -51,7 +52,8 @@ export function useSavePolicies(repoId: string) {
 export function useTopics(repoId: string) {
   return useQuery({
     queryKey: queryKeys.topics(repoId),
-    queryFn: () => fetchJson<{ topics: TopicView[] }>(`/api/repos/${repoId}/topics`).then((r) => r.topics),
+    queryFn: ({ signal }) =>
+      fetchJson<{ topics: TopicView[] }>(`/api/repos/${repoId}/topics`, { signal }).then((r) => r.topics),
   });
 }
 
@@ -72,9 +74,9 @@ export function useRecordDecision(repoId: string) {
 export function useHookChain(input: { repoId: string; worktreePath: string | null }) {
   return useQuery({
     queryKey: queryKeys.hookChain(input.repoId, input.worktreePath ?? "none"),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const query = new URLSearchParams({ repoId: input.repoId, worktreePath: input.worktreePath ?? "" });
-      return fetchJson<HookChainView>(`/api/hooks/chain?${query.toString()}`);
+      return fetchJson<HookChainView>(`/api/hooks/chain?${query.toString()}`, { signal });
     },
     enabled: input.worktreePath !== null,
     staleTime: 0,

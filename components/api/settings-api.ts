@@ -17,7 +17,7 @@ export interface SettingsData {
 export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings(),
-    queryFn: () => fetchJson<SettingsData>("/api/settings"),
+    queryFn: ({ signal }) => fetchJson<SettingsData>("/api/settings", { signal }),
   });
 }
 
@@ -33,8 +33,10 @@ export function useSaveSettings() {
 export function useRepoSettings(repoId: string | null) {
   return useQuery({
     queryKey: queryKeys.repoSettings(repoId ?? ""),
-    queryFn: () =>
-      fetchJson<{ settings: RepoSettingsWithChecks }>(`/api/repos/${repoId}/settings`).then((r) => r.settings),
+    queryFn: ({ signal }) =>
+      fetchJson<{ settings: RepoSettingsWithChecks }>(`/api/repos/${repoId}/settings`, { signal }).then(
+        (r) => r.settings,
+      ),
     enabled: repoId !== null,
   });
 }

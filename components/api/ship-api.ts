@@ -32,9 +32,10 @@ export function usePushWorktree(repoId: string, worktreePath: string) {
 export function usePullRequestInfo(repoId: string, worktreePath: string, options: { isEnabled: boolean }) {
   return useQuery({
     queryKey: queryKeys.pullRequest(repoId, worktreePath),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       fetchJson<PullRequestInfo>(
         `/api/worktrees/pull-request?repoId=${encodeURIComponent(repoId)}&worktreePath=${encodeURIComponent(worktreePath)}`,
+        { signal },
       ),
     enabled: options.isEnabled,
     staleTime: 60_000,

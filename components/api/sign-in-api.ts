@@ -16,7 +16,8 @@ export interface SignedInBrowser {
 export function useSignedInBrowsers() {
   return useQuery({
     queryKey: queryKeys.signInSessions(),
-    queryFn: () => fetchJson<{ sessions: SignedInBrowser[] }>("/api/sign-in/sessions").then((r) => r.sessions),
+    queryFn: ({ signal }) =>
+      fetchJson<{ sessions: SignedInBrowser[] }>("/api/sign-in/sessions", { signal }).then((r) => r.sessions),
     staleTime: 60_000,
   });
 }

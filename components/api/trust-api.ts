@@ -11,7 +11,7 @@ const trustUrl = (repoId: string) => `/api/repos/${repoId}/trust`;
 export function useRepoTrust(repoId: string | null) {
   return useQuery({
     queryKey: queryKeys.trust(repoId ?? "none"),
-    queryFn: () => fetchJson<{ trust: TrustView }>(trustUrl(repoId!)).then((r) => r.trust),
+    queryFn: ({ signal }) => fetchJson<{ trust: TrustView }>(trustUrl(repoId!), { signal }).then((r) => r.trust),
     enabled: repoId !== null,
     staleTime: 0,
   });

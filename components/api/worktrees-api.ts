@@ -21,8 +21,10 @@ import { fetchJson } from "./fetch-json.ts";
 export function useNewWorktreeOptions(repoId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.newWorktree(repoId),
-    queryFn: () =>
-      fetchJson<{ options: NewWorktreeOptions }>(`/api/worktrees?repoId=${repoId}`).then((body) => body.options),
+    queryFn: ({ signal }) =>
+      fetchJson<{ options: NewWorktreeOptions }>(`/api/worktrees?repoId=${repoId}`, { signal }).then(
+        (body) => body.options,
+      ),
     enabled: isEnabled,
     staleTime: 0,
     refetchOnMount: "always",
@@ -184,7 +186,8 @@ export function useCancelLanding(repoId: string) {
 export function useRepoProgress(repoId: string, isEnabled = true) {
   return useQuery({
     queryKey: queryKeys.worktreeProgress(repoId),
-    queryFn: () => fetchJson<RepoProgress>(`/api/worktrees/progress?${new URLSearchParams({ repoId }).toString()}`),
+    queryFn: ({ signal }) =>
+      fetchJson<RepoProgress>(`/api/worktrees/progress?${new URLSearchParams({ repoId }).toString()}`, { signal }),
     enabled: isEnabled,
     staleTime: 10_000,
     retry: false,

@@ -23,9 +23,9 @@ export function useAttention() {
   }, [realtime, repoIds]);
   return useQuery({
     queryKey: queryKeys.attention(),
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const startedAt = performance.now();
-      const body = await fetchJson<{ items: AttentionItem[] }>("/api/attention");
+      const body = await fetchJson<{ items: AttentionItem[] }>("/api/attention", { signal });
       return withStatesAnnouncedSince(body.items, startedAt);
     },
   });

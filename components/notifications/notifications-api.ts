@@ -23,8 +23,10 @@ export interface NotificationView {
 export function useUnreadNotifications() {
   return useQuery({
     queryKey: queryKeys.unreadNotifications(),
-    queryFn: () =>
-      fetchJson<{ notifications: NotificationView[] }>("/api/notifications?unread=1").then((r) => r.notifications),
+    queryFn: ({ signal }) =>
+      fetchJson<{ notifications: NotificationView[] }>("/api/notifications?unread=1", { signal }).then(
+        (r) => r.notifications,
+      ),
   });
 }
 

@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { serverMessageSchema } from "@/lib/realtime/protocol.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
+import { controlledQuery } from "@/tests/support/controlled-query.ts";
 import { handleServerMessage } from "./handle-server-message.ts";
 import type { LiveRunsState } from "./live-run-types.ts";
 
@@ -142,6 +143,26 @@ describe("handleServerMessage", () => {
     expect(isStale(client, ["activity", "repo-1"])).toBe(false);
     handleServerMessage(client, { type: "invalidate", queryKey: ["settings"] });
     expect(isStale(client, ["settings"])).toBe(true);
+  });
+
+  it("lets a read under way land when the server says its query is stale, then reads once more", async () => {
+    // A scan that takes longer than the gap between two changes was cancelled by each next one,
+    // so a busy repository's tree never showed a branch just made.
+    const query = controlledQuery(["dashboard", "repo-1"]);
+    await query.settled();
+    for (let change = 0; change < 3; change += 1) {
+      handleServerMessage(query.client, { type: "invalidate", queryKey: ["dashboard", "repo-1"] });
+    }
+    await query.settled();
+    expect(query.aborted).toEqual([false]);
+    query.answers[0]!(1);
+    await query.settled();
+    expect(query.seen).toEqual([1]);
+    expect(query.started()).toBe(2);
+    query.answers[1]!(2);
+    await query.settled();
+    expect(query.seen).toEqual([1, 2]);
+    query.unsubscribe();
   });
 
   it("reads the messages again when a read was under way as the answer finished", () => {

@@ -33,7 +33,7 @@ export function handleServerMessage(client: QueryClient, message: ServerMessage)
       applyWorktreeActivity(client, message);
       return;
     case "invalidate":
-      void client.invalidateQueries({ queryKey: message.queryKey });
+      refreshLatest(client, message.queryKey);
       return;
     case "setup_started":
       client.setQueryData(queryKeys.setupStarted(message.setupId), message.command);

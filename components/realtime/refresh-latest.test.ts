@@ -1,27 +1,6 @@
-import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { controlledQuery } from "@/tests/support/controlled-query.ts";
 import { refreshLatest } from "./refresh-latest.ts";
-
-/** A query whose fetches the test answers one by one. */
-function controlledQuery() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const answers: Array<(value: number) => void> = [];
-  let started = 0;
-  const observer = new QueryObserver(client, {
-    queryKey: ["attention"],
-    queryFn: () =>
-      new Promise<number>((resolve) => {
-        started += 1;
-        answers.push(resolve);
-      }),
-  });
-  const seen: number[] = [];
-  const unsubscribe = observer.subscribe((result) => {
-    if (result.data !== undefined && seen.at(-1) !== result.data) seen.push(result.data);
-  });
-  const settled = () => new Promise((resolve) => setImmediate(resolve));
-  return { client, answers, started: () => started, seen, unsubscribe, settled };
-}
 
 describe("refreshLatest", () => {
   it("lets a fetch in flight finish and follows it with one more, however many changes came meanwhile", async () => {
@@ -56,5 +35,19 @@ describe("refreshLatest", () => {
     await query.settled();
     expect(query.seen).toEqual([1, 2]);
     query.unsubscribe();
+  });
+
+  it("keeps each client's waiting refetch to itself: two tabs' clients both get theirs", async () => {
+    const first = controlledQuery();
+    const second = controlledQuery();
+    await first.settled();
+    refreshLatest(first.client, ["attention"]);
+    refreshLatest(second.client, ["attention"]);
+    first.answers[0]!(1);
+    second.answers[0]!(1);
+    await first.settled();
+    expect([first.started(), second.started()]).toEqual([2, 2]);
+    first.unsubscribe();
+    second.unsubscribe();
   });
 });

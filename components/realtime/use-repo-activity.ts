@@ -10,5 +10,5 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 export function useRepoActivity(repoId: string) {
   const realtime = useRealtime();
   useEffect(() => realtime.subscribeRepo(repoId), [realtime, repoId]);
-  return useQuery({ queryKey: queryKeys.activity(repoId), queryFn: () => fetchActivity(repoId) });
+  return useQuery({ queryKey: queryKeys.activity(repoId), queryFn: ({ signal }) => fetchActivity(repoId, signal) });
 }
