@@ -198,16 +198,26 @@ export function useCreateNodeBranch(input: { repoId: string; planId: string }) {
   });
 }
 
-/** POST /api/plans/:planId/nodes/:slug/start: the node's worktree, conversation and first message, in one step. */
-export function useStartNodeTask(input: { repoId: string; planId: string }) {
+/**
+ * POST /api/plans/:planId/nodes/:slug/start: the node's worktree, conversation and first message, in
+ * one step; then `onStarted` (open the chat). It is the mutation's own callback, not mutate's, so it
+ * still runs when the button that started it is gone: the tree can show the node's new branch (and
+ * drop its "Start agent" button) before the first message has been sent.
+ */
+export function useStartNodeTask(input: { repoId: string; planId: string; onStarted: (task: StartedTask) => void }) {
   const client = useQueryClient();
+  const updates = nodeWorktreeUpdates(client, input);
   return useMutation({
     mutationFn: ({ slug, setupId }: { slug: string; setupId: string }) =>
       fetchJson<{ task: StartedTask }>(`/api/plans/${input.planId}/nodes/${slug}/start`, {
         method: "POST",
         body: { setupId },
       }).then((body) => body.task),
-    ...nodeWorktreeUpdates(client, input),
+    ...updates,
+    onSuccess: (task: StartedTask, variables: { slug: string; setupId: string }) => {
+      updates.onSuccess(task, variables);
+      input.onStarted(task);
+    },
   });
 }
 

@@ -20,7 +20,11 @@ export function CreateBranchButton(props: {
   onStarted: (worktreePath: string) => void;
 }) {
   const create = useCreateNodeBranch({ repoId: props.repoId, planId: props.planId });
-  const startAgent = useStartNodeTask({ repoId: props.repoId, planId: props.planId });
+  const startAgent = useStartNodeTask({
+    repoId: props.repoId,
+    planId: props.planId,
+    onStarted: (task) => props.onStarted(task.worktreePath),
+  });
   const isBusy = create.isPending || startAgent.isPending || props.waitsForNode !== null;
   const error = create.error ?? startAgent.error;
   return (
@@ -30,12 +34,7 @@ export function CreateBranchButton(props: {
         data-testid="start-node"
         disabled={isBusy}
         title="Create its branch and worktree, then send Claude the node as its first message"
-        onClick={() =>
-          startAgent.mutate(
-            { slug: props.slug, setupId: newSetupId() },
-            { onSuccess: (task) => props.onStarted(task.worktreePath) },
-          )
-        }
+        onClick={() => startAgent.mutate({ slug: props.slug, setupId: newSetupId() })}
       >
         {startAgent.isPending ? "Starting…" : "Start agent"}
       </Button>
