@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { vanishClaudeBin } from "@/tests/support/vanished-claude.ts";
+import { openSession, sendChat } from "@/tests/support/call-api.ts";
 import { lastUserText } from "@/tests/support/mock-anthropic/index.ts";
 import { expect, openWorktree, sendMessage, test } from "./chat-fixtures.ts";
 
@@ -212,12 +213,13 @@ test("an empty message cannot be sent, an unknown claude binary is refused in Se
   }
 });
 
-test("a run that ends in a worktree that is not open shows an unread badge", async ({ page, repo }) => {
+test("a run that ends in a worktree that is not open shows an unread badge", async ({ page, claude, repo }) => {
   const other = await repo.addWorktree("background");
-  await openWorktree(page, { repoId: repo.repoId, worktreePath: other });
-  await sendMessage(page, "[[mock:slow 200]]");
-  await expect(page.getByTestId("streaming-answer")).toBeVisible();
-  await page.locator(`[data-testid="worktree-row"][data-path="${repo.mainPath}"]`).getByTestId("worktree-open").click();
+  await openWorktree(page, { repoId: repo.repoId, worktreePath: repo.mainPath });
+  // Another agent's run (sent from elsewhere) ends while the page shows a different worktree.
+  const sessionId = await openSession(claude.arbor, { repoId: repo.repoId, worktreePath: other });
+  const sent = await sendChat(claude.arbor, { sessionId, userMessage: "[[mock:slow 20]]" });
+  expect(sent.body.run.status).toBe("success");
   const otherRow = page.locator(`[data-testid="worktree-row"][data-path="${other}"]`);
   await expect(otherRow.getByTestId("worktree-unread")).toBeVisible();
   await otherRow.getByTestId("worktree-open").click();
