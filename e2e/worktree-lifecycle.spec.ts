@@ -1,6 +1,7 @@
 // Creating a worktree from the list and landing on its chat; removing one from its row: what would be lost is shown
 // first; a clean one goes, its branch too.
 import AxeBuilder from "@axe-core/playwright";
+import type { Locator } from "@playwright/test";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { callApi } from "@/tests/support/call-api.ts";
@@ -163,6 +164,19 @@ test("New task… turns a title and what to do into a branch, a worktree and a c
   await expect(palette.getByTestId("palette-input")).toBeFocused();
   const paletteAxe = await new AxeBuilder({ page }).include('[data-testid="command-palette"]').analyze();
   expect(paletteAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  // On a phone its placeholder is read whole, not cut off.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await placeholderOverflow(palette.getByTestId("palette-input"))).toBeLessThanOrEqual(0);
+  // Each command's name is whole there too; its detail is what gets cut.
+  const cutNames = await palette.getByTestId("palette-option").evaluateAll((options) =>
+    options
+      .map((option) => option.firstElementChild!)
+      .filter((name) => name.scrollWidth > name.clientWidth)
+      .map((name) => name.textContent),
+  );
+  expect(cutNames).toEqual([]);
+  await page.setViewportSize(desktop);
   await palette.getByTestId("palette-input").fill("zzz-nothing");
   await expect(palette.getByTestId("palette-empty")).toContainText("Nothing matches");
   await palette.getByTestId("palette-input").fill("new task");
@@ -283,3 +297,14 @@ test("Land… previews the merge into the default branch (the conflicting file, 
   expect(mainHead).toBe(await runFixtureGit({ cwd: worktree, args: ["rev-parse", "HEAD"] }));
   expect(readFileSync(path.join(repo.mainPath, "README.md"), "utf8")).toBe("# branch side\n");
 });
+
+/** How many pixels an input's placeholder is wider than the room for text inside it (0 or less: it fits). */
+function placeholderOverflow(input: Locator): Promise<number> {
+  return input.evaluate((element: HTMLInputElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(element.placeholder).width - room;
+  });
+}

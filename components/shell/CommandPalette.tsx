@@ -76,7 +76,7 @@ function PaletteBody(props: { commands: RunnableCommand[]; onClose: () => void }
         aria-controls={listId}
         aria-activedescendant={current ? optionId(current) : undefined}
         aria-label="Type a command, a worktree, a plan or a repository"
-        placeholder="Type a command, a worktree, a plan or a repository…"
+        placeholder="Commands, worktrees, plans, repositories…"
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -104,13 +104,16 @@ function PaletteBody(props: { commands: RunnableCommand[]; onClose: () => void }
               command === current && "bg-emerald-100 dark:bg-emerald-900/50",
             )}
           >
-            <span className="min-w-0 flex-1 truncate">{command.label}</span>
+            {/* The name keeps its room; the detail takes what is left (at least a quarter) and is cut first. */}
+            <span className="min-w-0 truncate">{command.label}</span>
             {command.detail ? (
-              <span className="max-w-[45%] shrink-0 truncate text-xs text-zinc-600 dark:text-zinc-300">
+              <span className="min-w-[25%] flex-1 basis-0 truncate text-right text-xs text-zinc-600 dark:text-zinc-300">
                 {command.detail}
               </span>
             ) : null}
-            <span className="shrink-0 text-[10px] uppercase text-zinc-600 dark:text-zinc-300">{command.group}</span>
+            <span className="ml-auto shrink-0 text-[10px] uppercase text-zinc-600 dark:text-zinc-300">
+              {command.group}
+            </span>
           </li>
         ))}
       </ul>
