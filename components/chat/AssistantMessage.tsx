@@ -8,7 +8,7 @@ import { ArchivedTag } from "@/components/memory/ArchivedTag.tsx";
 import { focusRingClass } from "@/components/memory/focus-ring.ts";
 import { ReceiptPanel } from "@/components/memory/ReceiptPanel.tsx";
 import { RunChanges } from "@/components/changes/RunChanges.tsx";
-import { runMayChangeFiles } from "@/components/changes/run-may-change-files.ts";
+import { runChangedWorktree } from "@/components/changes/run-changed-worktree.ts";
 import { AnswerDecisions } from "@/components/ledger/AnswerDecisions.tsx";
 import { stripAnswerTags } from "@/components/ledger/answer-tags.ts";
 import { MarkMessageButtons } from "@/components/ledger/MarkMessageButtons.tsx";
@@ -74,7 +74,7 @@ export function AssistantMessage(props: {
       !props.session.isWorktreeRemoved &&
       !message.isArchived &&
       run.finishedAt &&
-      runMayChangeFiles(run.tools) ? (
+      runChangedWorktree(run) ? (
         <RunChanges
           worktree={{ repoId: props.session.repoId, worktreePath: props.session.worktreePath }}
           runId={run.id}

@@ -36,6 +36,7 @@ export function toRunView(run: AgentRun, options: { isSessionArchived?: boolean 
     durationMs: run.durationMs,
     permissionDenials: parseJsonArray(run.permissionDenials) as RunView["permissionDenials"],
     tools: parseJsonArray(run.toolCalls) as ToolCallView[],
+    changedWorktree: run.changedWorktree,
     receipt: parseReceipt(run.receipt),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,

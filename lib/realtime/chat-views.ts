@@ -29,6 +29,8 @@ export interface RunView {
   }>;
   /** Tool calls and results of the run, for the compact tool cards. */
   tools: ToolCallView[];
+  /** Its start and end checkpoints differ (files or HEAD); null when unknown (running, or no checkpoints). */
+  changedWorktree: boolean | null;
   startedAt: string | null;
   finishedAt: string | null;
   /** "What Claude was told": the prompt's sections and sizes, which messages, the summary id, the digest. */

@@ -52,6 +52,8 @@ describe("approvals", () => {
     const { body } = await sending;
     expect(body.run.status).toBe("success");
     expect(readFileSync(path.join(worktreePath, "notes.txt"), "utf8")).toBe("one\nTWO\n");
+    // Its checkpoints differ, so the answer offers "Changes by this run".
+    expect(body.run.changedWorktree).toBe(true);
   });
 
   it("lets the first of two simultaneous answers win; the other learns who answered and nothing changes", async () => {
@@ -76,6 +78,8 @@ describe("approvals", () => {
     expect(body.run.status).toBe("success");
     const winner = first.status === 200 ? "allowed" : "denied";
     expect(existsSync(path.join(worktreePath, "raced.txt"))).toBe(winner === "allowed");
+    // Read from its checkpoints, not guessed from the Bash it asked for.
+    expect(body.run.changedWorktree).toBe(winner === "allowed");
     expect((await answer(pending.id, { action: "allow_once" })).status).toBe(409);
   });
 
@@ -104,6 +108,8 @@ describe("approvals", () => {
 
       const second = await shared.send(sessionId, "[[mock:bash node -e 'console.log(40 + 2)']]");
       expect(second.body.run.status).toBe("success");
+      // A Bash that only printed changed nothing: no "Changes by this run" under its answer.
+      expect(second.body.run.changedWorktree).toBe(false);
       const all = await callApi<{ approvals: ApprovalView[] }>(
         shared.env.arbor,
         `/api/approvals?sessionId=${sessionId}&status=all`,

@@ -26,7 +26,7 @@ import { createPartialTextWriter } from "./partial-text-writer.ts";
 import { publishWorktreeActivity } from "./run-activity.ts";
 import type { RunJob, RunJobResult } from "./run-job.ts";
 import { finishRun, type RunEnd } from "./finish-run.ts";
-import { takeRunCheckpoint } from "./run-checkpoints.ts";
+import { compareRunCheckpoints, takeRunCheckpoint } from "./run-checkpoints.ts";
 import { toRunEvents } from "./to-run-event.ts";
 
 /**
@@ -169,16 +169,20 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   }
   const outcome = await running;
   await partial.stop();
-  const [startTree, endTree] = await Promise.all([checkpointed, takeRunCheckpoint(ctx, { job, phase: "end" })]);
-  // The run changed files: the run manager schedules the repository's checks once the run is done.
-  const hasChangedFiles = startTree !== null && endTree !== null && startTree !== endTree;
+  const changed = compareRunCheckpoints(
+    ...(await Promise.all([checkpointed, takeRunCheckpoint(ctx, { job, phase: "end" })])),
+  );
   if (outcome.invalidLineCount > 0) {
     console.warn(
       `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,
     );
   }
-  const result = await end({ kind: "outcome", outcome, toolCalls: tools.list() }, prepared.value.scan);
-  return { ...result, hasChangedFiles };
+  const result = await end(
+    { kind: "outcome", outcome, toolCalls: tools.list(), changedWorktree: changed?.worktree ?? null },
+    prepared.value.scan,
+  );
+  // The run changed files: the run manager schedules the repository's checks once the run is done.
+  return { ...result, hasChangedFiles: changed?.files ?? false };
 }
 
 function failure(errorKind: string, message: string): RunEnd {

@@ -8,7 +8,13 @@ import { readFinishedViews } from "./finished-views.ts";
 import type { RunJob } from "./run-job.ts";
 
 export type RunEnd =
-  | { kind: "outcome"; outcome: RunOutcome; toolCalls: ToolCallView[] }
+  | {
+      kind: "outcome";
+      outcome: RunOutcome;
+      toolCalls: ToolCallView[];
+      /** Its checkpoints differ (files or HEAD); null when they could not both be written. */
+      changedWorktree: boolean | null;
+    }
   | { kind: "failed_before_start"; errorKind: string; message: string };
 
 const MESSAGE_STATUS: Record<string, string> = {
@@ -106,6 +112,7 @@ function fieldsFromOutcome(end: Extract<RunEnd, { kind: "outcome" }>, denied: De
       durationMs: result?.durationMs ?? null,
       permissionDenials: JSON.stringify(markUserDenials(result?.permissionDenials ?? [], denied)),
       toolCalls: JSON.stringify(end.toolCalls),
+      changedWorktree: end.changedWorktree,
     },
   };
 }

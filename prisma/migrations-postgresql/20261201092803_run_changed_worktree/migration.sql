@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "agent_runs" ADD COLUMN     "changed_worktree" BOOLEAN;
