@@ -164,6 +164,26 @@ test("the chat stays at its end while the reader is there, each answer's footer 
       )
       .toBeLessThanOrEqual(1);
   }
+  // A command that wrote a file: once allowed, "Changes by this run" appears under its answer, in view too.
+  await sendMessage(page, "[[mock:bash echo kept > kept.txt]]");
+  await page.getByTestId("approval-allow-once").click();
+  await expect(answers.last()).toContainText("Bash returned");
+  await expect(answers.last().getByTestId("run-changes")).toBeInViewport({ ratio: 1 });
+  await expect(answers.last().getByTestId("answer-footer")).toBeInViewport({ ratio: 1 });
+  // A command that only printed changed nothing: its run's checkpoints say so, whatever the tool.
+  await sendMessage(page, "[[mock:bash node -e 'console.log(40 + 2)']]");
+  await page.getByTestId("approval-allow-once").click();
+  // The list renders only what is near the screen, so the answer is found by its text, not by counting.
+  await expect(answers.last()).toContainText("Bash returned: 42");
+  await expect(answers.last().getByTestId("answer-footer")).toBeInViewport({ ratio: 1 });
+  await expect(answers.last().getByTestId("run-changes")).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId("message-list")
+        .evaluate((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight)),
+    )
+    .toBeLessThanOrEqual(1);
   await expect(page.getByTestId("jump-to-latest")).toHaveCount(0);
 });
 

@@ -10,7 +10,7 @@ import { approvalsByRun } from "@/components/approvals/approval-lists.ts";
 import type { MessageFocus } from "@/components/memory/chat-target.ts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
 import { LoadOlderButton } from "@/components/ui/LoadOlderButton.tsx";
-import { AT_END_PX, shouldLoadOlder } from "@/components/ui/virtual-list.ts";
+import { AT_END_PX, isAtLatest, shouldLoadOlder } from "@/components/ui/virtual-list.ts";
 import { JumpToLatest } from "@/components/ui/JumpToLatest.tsx";
 import { useSessionLive } from "@/components/realtime/use-session-live.ts";
 import { buildTimeline, runIdsOf, type PendingSend, type TimelineEntry } from "./build-timeline.ts";
@@ -58,6 +58,16 @@ export function MessageList(props: { session: ChatSessionRef; focus: MessageFocu
   const rows = timeline;
 
   const scrollerRef = useRef<HTMLDivElement | null>(null);
+  // The list follows the newest row until the reader moves away from the end (wheel, touch, keys, the
+  // scroll bar) or jumps to a message; it follows again once it is back at the end. Rows changing size
+  // (an approval card answered, an answer's footer drawn) move the list too, but never stop it following.
+  const isFollowing = useRef(true);
+  const readerMovedAt = useRef(-Infinity);
+  const readerUpAt = useRef(-Infinity);
+  const noteReaderUp = useCallback(() => {
+    readerUpAt.current = performance.now();
+    readerMovedAt.current = readerUpAt.current;
+  }, []);
   // The virtualizer is a mutable object that re-renders this component itself; nothing here is memoised by the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -80,25 +90,30 @@ export function MessageList(props: { session: ChatSessionRef; focus: MessageFocu
       (messageId: number) => rows.findIndex((row) => row.kind === "message" && row.message.id === messageId),
       [rows],
     ),
-    scrollToIndex: useCallback((index: number) => virtualizer.scrollToIndex(index, { align: "center" }), [virtualizer]),
+    scrollToIndex: useCallback(
+      (index: number) => {
+        isFollowing.current = false;
+        virtualizer.scrollToIndex(index, { align: "center" });
+      },
+      [virtualizer],
+    ),
   });
 
   const items = virtualizer.getVirtualItems();
   const isAtEnd = rows.length === 0 || virtualizer.isAtEnd(AT_END_PX);
   // The virtualizer follows rows appended at the end, not a last row replaced by another (a sent message
-  // stored in place of its pending row, often taller): a reader who was at the end stays there.
-  const wasAtEnd = useRef(true);
+  // stored in place of its pending row, often taller), nor rows resized while its own scroll lands (an
+  // approval card answered, then the answer's footer): while following, the list is put back at its end.
   const lastKey = rows.at(-1)?.key;
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
-    if (wasAtEnd.current && lastKey !== undefined) virtualizer.scrollToEnd();
-  }, [lastKey, virtualizer]);
+    const list = scrollerRef.current;
+    if (!isFollowing.current || lastKey === undefined || !list) return;
+    if (!isAtLatest(list, { within: 1 })) virtualizer.scrollToEnd();
+  }, [lastKey, totalSize, virtualizer]);
   const firstIndex = items[0]?.index ?? null;
   // Older pages load when the reader scrolls up to the oldest loaded rows (wheel, touch, keys or the scroll bar),
   // never when the list moves by itself (a panel opening, Lighten leaving fewer rows).
-  const readerUpAt = useRef(-Infinity);
-  const noteReaderUp = useCallback(() => {
-    readerUpAt.current = performance.now();
-  }, []);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   useEffect(() => {
     const isDue = shouldLoadOlder({
@@ -126,10 +141,17 @@ export function MessageList(props: { session: ChatSessionRef; focus: MessageFocu
         role={rows.length > 0 ? "feed" : "region"}
         aria-label="Conversation"
         aria-busy={messages.isPending || isFetchingNextPage}
-        onScroll={() => (wasAtEnd.current = virtualizer.isAtEnd(AT_END_PX))}
+        onScroll={() => {
+          if (virtualizer.isAtEnd(AT_END_PX)) isFollowing.current = true;
+          else if (performance.now() - readerMovedAt.current < READER_GESTURE_MS) isFollowing.current = false;
+        }}
         onWheel={(event) => (event.deltaY < 0 ? noteReaderUp() : undefined)}
         onTouchMove={noteReaderUp}
-        onKeyDown={(event) => (UP_KEYS.has(event.key) ? noteReaderUp() : undefined)}
+        onKeyDown={(event) => {
+          if (UP_KEYS.has(event.key)) noteReaderUp();
+          // Tabbing to a control above scrolls the list to it: the reader's move too.
+          else if (event.key === "Tab") readerMovedAt.current = performance.now();
+        }}
         // A press on the list itself, not on a row: its scroll bar.
         onPointerDown={(event) => (event.target === event.currentTarget ? noteReaderUp() : undefined)}
       >

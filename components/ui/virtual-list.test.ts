@@ -26,6 +26,9 @@ describe("isAtLatest", () => {
     expect(isAtLatest({ scrollHeight: 1000, scrollTop: 600, clientHeight: 400 })).toBe(true);
     expect(isAtLatest({ scrollHeight: 1000, scrollTop: 520, clientHeight: 400 })).toBe(true);
     expect(isAtLatest({ scrollHeight: 1000, scrollTop: 519, clientHeight: 400 })).toBe(false);
+    // At its very end: a pixel of rounding, no more.
+    expect(isAtLatest({ scrollHeight: 1000, scrollTop: 599, clientHeight: 400 }, { within: 1 })).toBe(true);
+    expect(isAtLatest({ scrollHeight: 1000, scrollTop: 571, clientHeight: 400 }, { within: 1 })).toBe(false);
   });
 });
 

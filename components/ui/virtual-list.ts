@@ -28,9 +28,15 @@ export function shouldLoadOlder(input: {
   return input.firstVisibleIndex !== null && input.firstVisibleIndex <= LOAD_OLDER_WITHIN_ROWS;
 }
 
-/** Whether the list shows its newest row (within `AT_END_PX`), so "Jump to latest" is not needed. */
-export function isAtLatest(input: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {
-  return input.scrollHeight - input.scrollTop - input.clientHeight <= AT_END_PX;
+/**
+ * Whether the list shows its newest row (within `AT_END_PX`), so "Jump to latest" is not needed;
+ * `within: 1` asks whether it is scrolled to its very end (a pixel of rounding allowed).
+ */
+export function isAtLatest(
+  input: { scrollHeight: number; scrollTop: number; clientHeight: number },
+  { within = AT_END_PX }: { within?: number } = {},
+): boolean {
+  return input.scrollHeight - input.scrollTop - input.clientHeight <= within;
 }
 
 /**
