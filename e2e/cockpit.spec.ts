@@ -140,6 +140,13 @@ test("at 1440 px a side panel stands beside the chat, resizable, per worktree; o
   await expect(page.getByTestId("changes-toggle")).toHaveAttribute("aria-pressed", "false");
 });
 
+/** How far the conversation is scrolled from its very end, in pixels. */
+function distanceFromEnd(page: Page): Promise<number> {
+  return page
+    .getByTestId("message-list")
+    .evaluate((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight));
+}
+
 test("the chat stays at its end while the reader is there, each answer's footer included", async ({ page, repo }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -156,13 +163,7 @@ test("the chat stays at its end while the reader is there, each answer's footer 
     await expect(answers.last().getByTestId("answer-footer")).toBeInViewport({ ratio: 1 });
     // An answer that used no tool changed nothing: no "Changes by this run" or "Restore" under it.
     await expect(answers.last().getByTestId("run-changes")).toHaveCount(0);
-    await expect
-      .poll(() =>
-        page
-          .getByTestId("message-list")
-          .evaluate((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight)),
-      )
-      .toBeLessThanOrEqual(1);
+    await expect.poll(() => distanceFromEnd(page)).toBeLessThanOrEqual(1);
   }
   // A command that wrote a file: once allowed, "Changes by this run" appears under its answer, in view too.
   await sendMessage(page, "[[mock:bash echo kept > kept.txt]]");
@@ -177,13 +178,7 @@ test("the chat stays at its end while the reader is there, each answer's footer 
   await expect(answers.last()).toContainText("Bash returned: 42");
   await expect(answers.last().getByTestId("answer-footer")).toBeInViewport({ ratio: 1 });
   await expect(answers.last().getByTestId("run-changes")).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page
-        .getByTestId("message-list")
-        .evaluate((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight)),
-    )
-    .toBeLessThanOrEqual(1);
+  await expect.poll(() => distanceFromEnd(page)).toBeLessThanOrEqual(1);
   await expect(page.getByTestId("jump-to-latest")).toHaveCount(0);
 });
 
