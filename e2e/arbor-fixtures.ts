@@ -1,17 +1,30 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
+
+/** How much of the server's output a failed test keeps: its end, where the failure is. */
+const SERVER_LOG_CHARS = 12_000;
 
 /**
  * Signs the test's browser in the way a user does, by opening a one-time sign-in link, then
  * hands the page to the test and fails it if the page reported any Content-Security-Policy
  * violation meanwhile (Chromium logs each one as a console error; the page also sees a
- * `securitypolicyviolation` event, reported here through a binding).
+ * `securitypolicyviolation` event, reported here through a binding). A failed test keeps what
+ * the server printed during it and the requests it answered with a 5xx, so a failure in CI
+ * can be read from the report.
  */
 export async function useSignedInPage(
-  input: { page: Page; arbor: RunningArbor },
+  input: { page: Page; arbor: RunningArbor; testInfo: TestInfo },
   use: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const { page, arbor } = input;
+  const { page, arbor, testInfo } = input;
+  const outputBefore = arbor.output().length;
+  const serverErrors: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 500)
+      serverErrors.push(
+        `${new Date().toISOString()} ${response.status()} ${response.request().method()} ${response.url()}`,
+      );
+  });
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content[- ]Security[- ]Policy/i.test(message.text())) {
@@ -29,7 +42,19 @@ export async function useSignedInPage(
   await page.goto(await arbor.mintSignInLink());
   // The link set the session cookie, stored the page key and took the code out of the address bar.
   await expect(page).toHaveURL(`${arbor.url}/`);
-  await use(page);
+  try {
+    await use(page);
+  } finally {
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const output = arbor.output().slice(outputBefore);
+      await testInfo.attach("server output", {
+        body: output.length > SERVER_LOG_CHARS ? `…${output.slice(-SERVER_LOG_CHARS)}` : output || "(nothing)",
+        contentType: "text/plain",
+      });
+      if (serverErrors.length > 0)
+        await testInfo.attach("5xx answers", { body: serverErrors.join("\n"), contentType: "text/plain" });
+    }
+  }
   expect(violations, "Content-Security-Policy violations reported by the page").toEqual([]);
 }
 
@@ -50,7 +75,7 @@ export const test = base.extend<{ baseURL: string }, { arbor: RunningArbor }>({
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ arbor }, use) => use(arbor.url),
-  page: async ({ page, arbor }, use) => useSignedInPage({ page, arbor }, use),
+  page: async ({ page, arbor }, use, testInfo) => useSignedInPage({ page, arbor, testInfo }, use),
 });
 
 export { expect };

@@ -33,7 +33,7 @@ export const test = base.extend<{ baseURL: string; repo: ChatRepo }, { claude: A
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ claude }, use) => use(claude.arbor.url),
-  page: async ({ page, claude }, use) => useSignedInPage({ page, arbor: claude.arbor }, use),
+  page: async ({ page, claude }, use, testInfo) => useSignedInPage({ page, arbor: claude.arbor, testInfo }, use),
   repo: async ({ claude }, use) => {
     const fixture = await createFixtureRoot();
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "README.md": "# demo\n" } });

@@ -51,7 +51,7 @@ const test = base.extend<{ baseURL: string }, { history: HistoryServer }>({
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ history }, use) => use(history.arbor.url),
-  page: async ({ page, history }, use) => useSignedInPage({ page, arbor: history.arbor }, use),
+  page: async ({ page, history }, use, testInfo) => useSignedInPage({ page, arbor: history.arbor, testInfo }, use),
 });
 
 const logsOf = (repoId: string, worktreePath: string) =>
