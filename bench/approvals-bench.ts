@@ -6,6 +6,7 @@ import { buildClaudeArgs } from "@/lib/agent/claude-args.ts";
 import { buildChildEnv } from "@/lib/process-host/child-env.ts";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { DEFAULT_AGENT_NICENESS } from "@/lib/config/arbor-config.ts";
 import { callApi, openSession, pinRepo, sendChat } from "@/tests/support/call-api.ts";
 import { findProcessesInDir } from "@/tests/support/find-processes.ts";
 import { createFixtureRoot, createRepoWithOrigin, removeGitFixture } from "@/tests/support/git-fixtures.ts";
@@ -38,7 +39,8 @@ const now = () => performance.timeOrigin + performance.now();
  * receiving the card, and from the click (POST) to the answer going out (approval_resolved).
  */
 export async function runApprovalsBench({ sends = 8 }: { sends?: number } = {}): Promise<ApprovalsBenchResult> {
-  const env = await startArborWithClaude();
+  // The agents run at the niceness users' do (test servers give them a fair share of the CPU).
+  const env = await startArborWithClaude({ serverEnv: { ARBOR_AGENT_NICENESS: String(DEFAULT_AGENT_NICENESS) } });
   const fixture = await createFixtureRoot();
   try {
     const { mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });

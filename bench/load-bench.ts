@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { startArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
+import { DEFAULT_AGENT_NICENESS } from "@/lib/config/arbor-config.ts";
 import {
   addWorktree,
   createFixtureRoot,
@@ -27,7 +28,9 @@ const HOOK_EVENTS_PER_SECOND = Number(process.env.LOAD_HOOKS ?? 100);
 const IDLE_SECONDS = 5;
 
 // --expose-gc: memory is read after a full collection at start and end, so growth means retained memory.
+// The agents run at the niceness users' do, below the server (test servers give them a fair share).
 const env = await startArborWithClaude({
+  serverEnv: { ARBOR_AGENT_NICENESS: String(DEFAULT_AGENT_NICENESS) },
   nodeArgs: [
     "--expose-gc",
     ...(process.env.LOAD_NODE_ARGS?.split(" ").filter(Boolean) ?? []),

@@ -11,12 +11,11 @@ import { parseStreamJsonLine } from "@/lib/agent/stream/parse-stream-json.ts";
 import type { ClaudeStreamEvent, ResultEvent } from "@/lib/agent/stream/stream-event.ts";
 import { createTailBuffer } from "@/lib/process-host/tail-buffer.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { getConfig } from "@/lib/config/current-config.ts";
 import type { SpawnedProcess, SpawnFailure } from "@/lib/process-host/types.ts";
 
 const SNIPPET_BYTES = 8 * 1024;
 const DEFAULT_KILL_GRACE_MS = 3000;
-/** Agents are batch work: their CPU niceness is raised so Arbor's UI and relay stay responsive. */
-const AGENT_NICENESS = 19;
 
 /**
  * The claude to start: `bin` is an absolute path (see lib/trust/claude-bin.ts), or, with
@@ -274,7 +273,8 @@ function superviseRun(params: {
       env: options.env,
       stdin: isConversation ? "" : (options.prompt as string),
       keepStdinOpen: isConversation,
-      niceness: AGENT_NICENESS,
+      // Agents are batch work: niced (19 unless configured) so Arbor's UI and relay stay responsive.
+      niceness: getConfig().agentNiceness,
       pipeGraceMs: graceMs,
     },
     {

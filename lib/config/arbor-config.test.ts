@@ -28,6 +28,12 @@ describe("resolveArborConfig", () => {
     );
   });
 
+  it("runs agents at niceness 19 unless ARBOR_AGENT_NICENESS says otherwise", () => {
+    expect(resolveArborConfig({ env: {}, flags: { isDev: false } }).agentNiceness).toBe(19);
+    expect(resolveArborConfig({ env: { ARBOR_AGENT_NICENESS: "0" }, flags: { isDev: false } }).agentNiceness).toBe(0);
+    expect(resolveArborConfig({ env: { ARBOR_AGENT_NICENESS: "10" }, flags: { isDev: false } }).agentNiceness).toBe(10);
+  });
+
   it("rejects bad values with a message naming the setting", () => {
     expect(() => resolveArborConfig({ env: { ARBOR_PORT: "http" }, flags: { isDev: false } })).toThrow(/ARBOR_PORT/);
     expect(() => resolveArborConfig({ env: { ARBOR_TOKEN: "short" }, flags: { isDev: false } })).toThrow(
@@ -36,6 +42,10 @@ describe("resolveArborConfig", () => {
     expect(() =>
       resolveArborConfig({ env: { ARBOR_TOKEN: "sixteen chars or more" }, flags: { isDev: false } }),
     ).toThrow(/printable ASCII/);
+    for (const niceness of ["20", "-1", "low", "2.5"])
+      expect(() => resolveArborConfig({ env: { ARBOR_AGENT_NICENESS: niceness }, flags: { isDev: false } })).toThrow(
+        /Invalid configuration ARBOR_AGENT_NICENESS: ARBOR_AGENT_NICENESS must be a whole number from 0 to 19/,
+      );
     expect(() => parseCliFlags(["--bogus"])).toThrow(/Unknown option/);
     expect(() => parseCliFlags(["--port"])).toThrow(/needs a value/);
   });

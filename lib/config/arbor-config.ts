@@ -4,6 +4,9 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { parsePassEnv } from "./pass-env.ts";
 
+/** Agents are batch work: by default they take only CPU nothing else wants (see decision 0004). */
+export const DEFAULT_AGENT_NICENESS = 19;
+
 /**
  * Every environment variable Arbor reads, validated once. README's configuration table lists the
  * same names (a unit test keeps the two, and the code's reads, in step).
@@ -29,6 +32,13 @@ export const configEnvSchema = z.object({
   ARBOR_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Connections each Arbor process opens to PostgreSQL at most (SQLite ignores it). */
   ARBOR_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How far below the user's other programs Claude's processes run (CPU niceness; 19 takes only idle CPU). */
+  ARBOR_AGENT_NICENESS: z.coerce
+    .number({ message: "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19" })
+    .int("ARBOR_AGENT_NICENESS must be a whole number from 0 to 19")
+    .min(0, "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19")
+    .max(19, "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19 (19 is the lowest priority)")
+    .default(DEFAULT_AGENT_NICENESS),
   /** Claude Code's own setting: where its settings and session transcripts live. */
   CLAUDE_CONFIG_DIR: z.string().min(1).optional(),
   HOME: z.string().min(1).optional(),
@@ -73,6 +83,8 @@ export interface ArborConfig {
   allowedHosts: string[];
   /** Names of the variables passed to claude, setup commands and git beyond the allow-list (ARBOR_PASS_ENV). */
   passEnv: string[];
+  /** CPU niceness of the agents' processes (0–19): batch work below the server and the user's programs. */
+  agentNiceness: number;
   /** Claude Code's config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`): settings.json and projects/. */
   claudeConfigDir: string;
   /** Bytes "Import history" reads and commits at a time. */
@@ -168,6 +180,7 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     token,
     allowedHosts,
     passEnv: parsePassEnv(env.ARBOR_PASS_ENV),
+    agentNiceness: env.ARBOR_AGENT_NICENESS,
     claudeConfigDir: path.resolve(env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), ".claude")),
     historyImportChunkBytes: env.ARBOR_HISTORY_IMPORT_CHUNK_BYTES,
     historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,
