@@ -6,6 +6,13 @@ import { findPostgresBinDir, POSTGRES_MISSING } from "./tests/support/throwaway-
 /** `@/x` is the project root, as in tsconfig.json (Next and tsx read it from there). */
 const resolve = { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } };
 
+/**
+ * `claude` started by a test itself (not through a server) takes a fair share of the CPU, as test servers give
+ * theirs (tests/support/start-arbor.ts, decision 0030): at the product's niceness 19 the other worker's tests held
+ * one in its boot past a 12 s limit.
+ */
+const FAIR_SHARE_AGENTS = { ARBOR_AGENT_NICENESS: "0" };
+
 /** Suites that start servers, git repos and claude processes run each file in its own process. */
 const processSuite = (name: string, timeoutMs: number) => ({
   resolve,
@@ -16,6 +23,7 @@ const processSuite = (name: string, timeoutMs: number) => ({
     testTimeout: timeoutMs,
     hookTimeout: 60_000,
     pool: "forks" as const,
+    env: FAIR_SHARE_AGENTS,
   },
 });
 
@@ -56,7 +64,7 @@ const postgresSuite = (name: string, timeoutMs: number) => {
       name: `${name}-pg`,
       include: postgresMissing ? [] : files,
       passWithNoTests: true,
-      env: { ARBOR_TEST_DB: "postgresql" },
+      env: { ...FAIR_SHARE_AGENTS, ARBOR_TEST_DB: "postgresql" },
       globalSetup: ["tests/support/postgres-global-setup.ts"],
     },
   };
@@ -105,7 +113,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 90_000,
           pool: "forks" as const,
-          env: { ARBOR_TEST_DB: "postgresql" },
+          env: { ...FAIR_SHARE_AGENTS, ARBOR_TEST_DB: "postgresql" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
         },
       },
