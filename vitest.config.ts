@@ -1,17 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FAIR_SHARE_AGENTS } from "./tests/support/fair-share-agents.ts";
 import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 import { findPostgresBinDir, POSTGRES_MISSING } from "./tests/support/throwaway-postgres.ts";
 
 /** `@/x` is the project root, as in tsconfig.json (Next and tsx read it from there). */
 const resolve = { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } };
-
-/**
- * `claude` started by a test itself (not through a server) takes a fair share of the CPU, as test servers give
- * theirs (tests/support/start-arbor.ts, decision 0030): at the product's niceness 19 the other worker's tests held
- * one in its boot past a 12 s limit.
- */
-const FAIR_SHARE_AGENTS = { ARBOR_AGENT_NICENESS: "0" };
 
 /** Suites that start servers, git repos and claude processes run each file in its own process. */
 const processSuite = (name: string, timeoutMs: number) => ({

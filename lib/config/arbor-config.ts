@@ -6,6 +6,7 @@ import { parsePassEnv } from "./pass-env.ts";
 
 /** Agents are batch work: by default they take only CPU nothing else wants (see decision 0004). */
 export const DEFAULT_AGENT_NICENESS = 19;
+const NICENESS_RANGE = "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19 (19 is the lowest priority)";
 
 /**
  * Every environment variable Arbor reads, validated once. README's configuration table lists the
@@ -34,10 +35,10 @@ export const configEnvSchema = z.object({
   ARBOR_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How far below the user's other programs Claude's processes run (CPU niceness; 19 takes only idle CPU). */
   ARBOR_AGENT_NICENESS: z.coerce
-    .number({ message: "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19" })
-    .int("ARBOR_AGENT_NICENESS must be a whole number from 0 to 19")
-    .min(0, "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19")
-    .max(19, "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19 (19 is the lowest priority)")
+    .number({ message: NICENESS_RANGE })
+    .int(NICENESS_RANGE)
+    .min(0, NICENESS_RANGE)
+    .max(19, NICENESS_RANGE)
     .default(DEFAULT_AGENT_NICENESS),
   /** Claude Code's own setting: where its settings and session transcripts live. */
   CLAUDE_CONFIG_DIR: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { FAIR_SHARE_AGENTS } from "./fair-share-agents.ts";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -76,11 +77,14 @@ export async function startArbor(
   env.CLAUDE_CONFIG_DIR = options.env?.CLAUDE_CONFIG_DIR ?? path.join(options.env?.HOME ?? env.HOME!, ".claude");
   // A PostgreSQL run (ARBOR_TEST_DB=postgresql) gives each data directory a database of its own.
   const databaseEnv = options.env?.DATABASE_URL ? {} : await databaseEnvFor(dataDir);
-  // Agents take a fair share of the CPU here (users' run at 19, below everything): two test workers share two
-  // cores, and one worker's busy browser would otherwise hold another's `claude` in "starting" for 20 s and more.
-  // The load benchmark, which measures the server beside agents as users run them, passes the product's value.
-  const testDefaults = { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ARBOR_AGENT_NICENESS: "0" };
-  Object.assign(env, testDefaults, databaseEnv, options.env);
+  // The load benchmark, which measures the server beside agents as users run them, passes the product's niceness.
+  Object.assign(
+    env,
+    { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    FAIR_SHARE_AGENTS,
+    databaseEnv,
+    options.env,
+  );
   const nodeArgv = [
     ...SERVER_NODE_FLAGS,
     ...(options.nodeArgs ?? []),
