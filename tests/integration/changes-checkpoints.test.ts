@@ -75,9 +75,9 @@ async function recordRun(worktreePath: string, work: () => Promise<void>): Promi
     data: { sessionId: session.id, repoId, worktreePath, inputPromptDigest: "test", status: "running" },
   });
   const job = { runId: run.id, sessionId: session.id, repoId, worktreePath, userMessageId: 0 };
-  await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
+  const start = await takeRunCheckpoint({ db, hub }, { job, phase: "start" });
   await work();
-  await takeRunCheckpoint({ db, hub }, { job, phase: "end" });
+  await takeRunCheckpoint({ db, hub }, { job, phase: "end", start });
   await db.agentRun.update({ where: { id: run.id }, data: { status: "success" } });
   return run.id;
 }
@@ -121,6 +121,23 @@ describe("checkpoints per run", () => {
       `refs/arbor/checkpoints/${runId}/end tree`,
       `refs/arbor/checkpoints/${runId}/start tree`,
     ]);
+  });
+
+  it("keeps the tree of a run that changed nothing by its start ref alone, through git gc", async () => {
+    const cwd = await newWorktree();
+    await writeFiles({ dir: cwd, files: { "untracked only in checkpoints.txt": "kept\n" } });
+    const runId = await recordRun(cwd, () => Promise.resolve());
+
+    const refs = await git(cwd, "for-each-ref", "--format=%(refname)", `refs/arbor/checkpoints/${runId}`);
+    expect(refs.trim()).toBe(`refs/arbor/checkpoints/${runId}/start`);
+    const rows = await db.runCheckpoint.findMany({ where: { runId }, orderBy: { phase: "desc" } });
+    expect(rows.map((row) => row.phase)).toEqual(["start", "end"]);
+    expect(rows[1]!.treeSha).toBe(rows[0]!.treeSha);
+    await git(cwd, "gc", "-q", "--prune=now");
+    expect((await git(cwd, "cat-file", "-t", rows[1]!.treeSha)).trim()).toBe("tree");
+    const changes = await readRunChanges({ db, worktreeIndex }, { repoId, worktreePath: cwd, runId });
+    expect(changes.state).toBe("ready");
+    expect(changes.files).toEqual([]);
   });
 
   it("keeps a second run's changes apart and lists the user's edits to the same file in between", async () => {

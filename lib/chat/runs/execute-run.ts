@@ -169,9 +169,8 @@ export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSign
   }
   const outcome = await running;
   await partial.stop();
-  const changed = compareRunCheckpoints(
-    ...(await Promise.all([checkpointed, takeRunCheckpoint(ctx, { job, phase: "end" })])),
-  );
+  const start = await checkpointed;
+  const changed = compareRunCheckpoints(start, await takeRunCheckpoint(ctx, { job, phase: "end", start }));
   if (outcome.invalidLineCount > 0) {
     console.warn(
       `[arbor] run ${job.runId}: ${outcome.invalidLineCount} non-JSON line(s) on claude's stdout (ignored); see the run's stdout snippet`,

@@ -31,20 +31,29 @@ export function compareRunCheckpoints(
  * Records the worktree's files at a run's start or end: a tree written with a temporary index
  * (lib/git/write/write-worktree-tree.ts), kept by `refs/arbor/checkpoints/<run>/<phase>`, its id and
  * HEAD stored with the run. "Changes by this run" is the difference of the two, whatever else
- * happened before or after. Never throws: a checkpoint that cannot be written is logged and the
- * run goes on without it. After the end checkpoint, browsers are told the worktree changed.
- * Resolves with the tree written and HEAD (null when none could be written).
+ * happened before or after. An end whose tree is the run's start (`start`, when given) needs no ref
+ * of its own: the start's keeps it, and a git process per unchanged run is saved. Never throws: a
+ * checkpoint that cannot be written is logged and the run goes on without it. After the end
+ * checkpoint, browsers are told the worktree changed. Resolves with the tree written and HEAD (null
+ * when none could be written).
  */
 export async function takeRunCheckpoint(
   { db, hub }: { db: Db; hub: EventHub },
-  input: { job: RunJob; phase: CheckpointPhase },
+  input: { job: RunJob; phase: CheckpointPhase; start?: RunCheckpoint | null },
 ): Promise<RunCheckpoint | null> {
   const { job, phase } = input;
   try {
     const written = await writeWorktreeTree({ worktreePath: job.worktreePath });
     if (written.warning) console.warn(`[arbor] run ${job.runId} ${phase} checkpoint: ${written.warning}`);
+    const isKept = phase === "end" && input.start?.tree === written.tree;
     await Promise.all([
-      keepCheckpointTree({ cwd: job.worktreePath, ref: checkpointRef({ id: job.runId, phase }), tree: written.tree }),
+      isKept
+        ? null
+        : keepCheckpointTree({
+            cwd: job.worktreePath,
+            ref: checkpointRef({ id: job.runId, phase }),
+            tree: written.tree,
+          }),
       db.runCheckpoint.create({
         data: {
           runId: job.runId,
