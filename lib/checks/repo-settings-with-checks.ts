@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client.ts";
 import { REPO_SETTING_KEYS, repoSettingsPatchSchema } from "@/lib/settings/repo-settings-schema.ts";
 import { readRepoSettingsView, updateRepoSettings } from "@/lib/settings/repo-settings-store.ts";
+import type { SettingsParts } from "@/lib/settings/settings-store.ts";
 import { checksSchema } from "./check-setting.ts";
 import type { RepoSettingsWithChecks } from "./repo-checks-view.ts";
 import { readChecks, readProposedChecks, saveChecks } from "./check-settings-store.ts";
@@ -28,11 +29,11 @@ export async function readRepoSettingsWithChecks(db: Db, repoId: string): Promis
 
 /** Stores the overrides and the checks given; what was not given stays. */
 export async function updateRepoSettingsWithChecks(
-  db: Db,
+  { db, settingsCache }: SettingsParts,
   input: { repoId: string; patch: RepoSettingsWithChecksPatch },
 ): Promise<RepoSettingsWithChecks> {
   const { checks, ...patch } = input.patch;
-  await updateRepoSettings(db, { repoId: input.repoId, patch });
+  await updateRepoSettings({ db, settingsCache }, { repoId: input.repoId, patch });
   if (checks !== undefined) await saveChecks(db, { repoId: input.repoId, checks });
   return readRepoSettingsWithChecks(db, input.repoId);
 }

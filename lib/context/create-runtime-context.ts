@@ -69,7 +69,7 @@ export function createRuntimeContext(input: {
   const runs = createRunManager(runPath, {
     onChecksFinished: ({ job, runs: manager, results }) => {
       const sendFix = (fix: { sessionId: string; isAutomatic: true }) =>
-        acceptCheckFix({ db, runs: manager, repoChecks: ports.repoChecks }, fix);
+        acceptCheckFix({ db, settingsCache: state.settingsCache, runs: manager, repoChecks: ports.repoChecks }, fix);
       void autoFixFailedChecks({ db, hub, runs: manager, sendFix }, { ...job, results }).catch((error: unknown) =>
         console.warn(`[arbor] the automatic fix in ${job.worktreePath} was not sent: ${String(error)}`),
       );

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client.ts";
-import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import { getCachedEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import { postNote } from "./post-note.ts";
 import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
@@ -20,7 +21,7 @@ export type UpkeepRuns = Map<string, Promise<unknown>>;
 export type UpkeepContext = UpkeepParts & { upkeepRuns: UpkeepRuns };
 
 /** What one upkeep touches: Lighten's parts, and the pinned worktrees (the summarizer's claude is in none). */
-type UpkeepParts = Parameters<typeof purgeSession>[0] & { worktreeIndex: WorktreeIndex };
+type UpkeepParts = Parameters<typeof purgeSession>[0] & { worktreeIndex: WorktreeIndex; settingsCache: SettingsCache };
 
 /**
  * Starts upkeep for a session in the background, marked as running at once (before the caller's
@@ -58,7 +59,7 @@ export async function runAutoUpkeep(
     select: { status: true, repoId: true },
   });
   if (session?.status !== "active") return "skipped";
-  const settings = await readEffectiveSettings(db, session.repoId);
+  const settings = await getCachedEffectiveSettings(ctx, session.repoId);
   if (!settings.autoUpkeep) return "skipped";
   const summary = await findMemorySummary(db, input.sessionId);
   const coveredUntil = summary?.coveredUntilMessageId ?? 0;

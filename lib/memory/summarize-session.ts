@@ -2,7 +2,8 @@ import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { loadConversationLedger } from "@/lib/ledger/conversation-ledger.ts";
 import { sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
-import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import { getCachedEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import { resolveClaudeCommand } from "@/lib/trust/claude-bin.ts";
 import { applyLedgerChanges } from "./apply-ledger-changes.ts";
 import { nextCoveredUntil } from "./plan-purge.ts";
@@ -25,7 +26,12 @@ import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
  * The model's proposed ledger changes (with evidence) are recorded. Messages are only read.
  */
 export async function summarizeSession(
-  { db, hub, worktreeIndex }: { db: Db; hub: EventHub; worktreeIndex: WorktreeIndex },
+  {
+    db,
+    hub,
+    worktreeIndex,
+    settingsCache,
+  }: { db: Db; hub: EventHub; worktreeIndex: WorktreeIndex; settingsCache: SettingsCache },
   input: { sessionId: string; throughMessageId?: number },
 ): Promise<SummaryView> {
   const session = await db.chatSession.findUnique({ where: { id: input.sessionId } });
@@ -47,7 +53,7 @@ export async function summarizeSession(
   if (messages.length === 0) {
     throw new AppError("conflict", "Nothing new to summarize: every message is already covered by the latest summary.");
   }
-  const settings = await readEffectiveSettings(db, session.repoId);
+  const settings = await getCachedEffectiveSettings({ db, settingsCache }, session.repoId);
   const claude = await resolveClaudeCommand({ db, worktreeIndex }, settings);
   const ledger = await loadConversationLedger(db, {
     sessionId: session.id,

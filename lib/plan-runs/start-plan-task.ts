@@ -33,7 +33,7 @@ export async function startPlanTask(
   }
   const title = input.title.trim();
   if (title === "") throw new AppError("invalid_input", "Give the task a title: it names the branch.");
-  await checkUserMessage(ctx.db, firstTaskMessage({ title, prompt: input.prompt ?? "" }));
+  await checkUserMessage(ctx, firstTaskMessage({ title, prompt: input.prompt ?? "" }));
   const { tree, slug } = addTaskNode(plan.tree ?? { nodes: [], edges: [] }, {
     title,
     description: input.prompt ?? "",

@@ -9,7 +9,7 @@ import {
   type RepoSettingsView,
 } from "./repo-settings-schema.ts";
 import type { Settings } from "./settings-schema.ts";
-import { readSettings } from "./settings-store.ts";
+import { getCachedSettings, readSettings, SETTINGS_CACHE_TTL_MS, type SettingsParts } from "./settings-store.ts";
 
 export async function readRepoOverrides(db: Db, repoId: string): Promise<RepoOverrides> {
   const rows = await db.repoSetting.findMany({ where: { repoId } });
@@ -30,6 +30,26 @@ export async function readEffectiveSettings(db: Db, repoId: string): Promise<Set
   return applyRepoOverrides(global, overrides);
 }
 
+/**
+ * readEffectiveSettings for hot paths (a send reads them in several places): both halves through the
+ * context's cache, re-read at most every 2 s; saving either through the same context clears its half.
+ */
+export async function getCachedEffectiveSettings(parts: SettingsParts, repoId: string): Promise<Settings> {
+  const [global, overrides] = await Promise.all([getCachedSettings(parts), getCachedRepoOverrides(parts, repoId)]);
+  return applyRepoOverrides(global, overrides);
+}
+
+async function getCachedRepoOverrides({ db, settingsCache }: SettingsParts, repoId: string): Promise<RepoOverrides> {
+  const cached = settingsCache.repoOverrides.get(repoId);
+  if (cached && settingsCache.now() - cached.at <= SETTINGS_CACHE_TTL_MS) return cached.value;
+  const { generation } = settingsCache;
+  const value = await readRepoOverrides(db, repoId);
+  if (generation === settingsCache.generation) {
+    settingsCache.repoOverrides.set(repoId, { value, at: settingsCache.now() });
+  }
+  return value;
+}
+
 export async function readRepoSettingsView(db: Db, repoId: string): Promise<RepoSettingsView> {
   if (!(await db.repo.findUnique({ where: { id: repoId }, select: { id: true } }))) {
     throw new AppError("not_found", "That repository is not known to Arbor. Pin it first.");
@@ -40,11 +60,12 @@ export async function readRepoSettingsView(db: Db, repoId: string): Promise<Repo
 
 /** Stores the given overrides (null: back to the Arbor-wide value) in one transaction. */
 export async function updateRepoSettings(
-  db: Db,
+  { db, settingsCache }: SettingsParts,
   input: { repoId: string; patch: RepoSettingsPatch },
 ): Promise<RepoSettingsView> {
   await readRepoSettingsView(db, input.repoId);
   const { repoId } = input;
+  forgetRepoOverrides(settingsCache, repoId);
   await db.$transaction(
     Object.entries(input.patch)
       .filter(([, value]) => value !== undefined)
@@ -58,5 +79,11 @@ export async function updateRepoSettings(
             }),
       ),
   );
+  forgetRepoOverrides(settingsCache, repoId);
   return readRepoSettingsView(db, repoId);
+}
+
+function forgetRepoOverrides(settingsCache: SettingsParts["settingsCache"], repoId: string): void {
+  settingsCache.repoOverrides.delete(repoId);
+  settingsCache.generation += 1;
 }

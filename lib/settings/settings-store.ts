@@ -1,26 +1,41 @@
 import type { Db } from "@/lib/db/client.ts";
+import type { RepoOverrides } from "./repo-settings-schema.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from "./settings-schema.ts";
 
-const CACHE_TTL_MS = 2_000;
+/** How long a cached read stays good: what another instance of a team saves shows this much later. */
+export const SETTINGS_CACHE_TTL_MS = 2_000;
 
-/** The settings as last read for hot paths, and when: one per runtime context (lib/context). */
+/**
+ * The settings and each repository's overrides as last read for hot paths, and when: one per
+ * runtime context (lib/context). `now` is the clock it is read by (tests move it).
+ */
 export interface SettingsCache {
   value: Settings | null;
   at: number;
+  repoOverrides: Map<string, { value: RepoOverrides; at: number }>;
+  /** Counts the clears: a read that started before one must not store what it read. */
+  generation: number;
+  now: () => number;
 }
 
-export function createSettingsCache(): SettingsCache {
-  return { value: null, at: 0 };
+export function createSettingsCache(now: () => number = Date.now): SettingsCache {
+  return { value: null, at: 0, repoOverrides: new Map(), generation: 0, now };
 }
 
 /**
- * Settings for hot paths (hook ingest, notifications): read at most every 2 s instead of per request.
- * `updateSettings` clears the cache, so a change made through the same context applies at once.
+ * Settings for hot paths (a send, a run, hook ingest, notifications): read at most every 2 s
+ * instead of several times per send. `updateSettings` clears the cache, so a change made through
+ * the same context applies at once.
  */
 export async function getCachedSettings({ db, settingsCache }: SettingsParts): Promise<Settings> {
-  if (!settingsCache.value || Date.now() - settingsCache.at > CACHE_TTL_MS) {
-    settingsCache.value = await readSettings(db);
-    settingsCache.at = Date.now();
+  if (!settingsCache.value || settingsCache.now() - settingsCache.at > SETTINGS_CACHE_TTL_MS) {
+    const { generation } = settingsCache;
+    const value = await readSettings(db);
+    if (generation === settingsCache.generation) {
+      settingsCache.value = value;
+      settingsCache.at = settingsCache.now();
+    }
+    return value;
   }
   return settingsCache.value;
 }
@@ -64,7 +79,7 @@ export async function updateSettings(
   const complete =
     patch.claudeBin !== undefined && !("claudeBinPath" in patch) ? { ...patch, claudeBinPath: null } : patch;
   const entries = Object.entries(complete).filter(([, value]) => value !== undefined);
-  settingsCache.value = null;
+  clearSettingsCache(settingsCache);
   await db.$transaction(
     entries.map(([key, value]) =>
       db.setting.upsert({
@@ -74,6 +89,12 @@ export async function updateSettings(
       }),
     ),
   );
+  clearSettingsCache(settingsCache);
+  return getCachedSettings({ db, settingsCache });
+}
+
+/** Forgets the Arbor-wide settings read (the repositories' overrides are cleared one by one). */
+function clearSettingsCache(settingsCache: SettingsCache): void {
   settingsCache.value = null;
-  return readSettings(db);
+  settingsCache.generation += 1;
 }

@@ -51,8 +51,21 @@ export type RepoLocator =
 export async function assertLocalRepo(db: Db, locator: RepoLocator | null): Promise<void> {
   const repoId = locator && (await findRepoIdOf(db, locator));
   if (!repoId) return;
+  if (await isRepoLocal(db, repoId)) return;
   const owner = await findRepoOwner(db, repoId);
   if (owner && !owner.isLocal) throw remoteRepoError(owner);
+}
+
+/**
+ * Whether this instance holds the repository (true for a missing one: the caller reports it). Most
+ * requests are about the instance's own repositories, so this reads the owner's id alone, not its row.
+ */
+async function isRepoLocal(db: Db, repoId: string): Promise<boolean> {
+  const [local, repo] = await Promise.all([
+    getLocalInstance(db),
+    db.repo.findUnique({ where: { id: repoId }, select: { instanceId: true } }),
+  ]);
+  return !repo || repo.instanceId === null || repo.instanceId === local.id;
 }
 
 /** The repository a locator names, or null when its row does not exist (or belongs to no repository). */
@@ -83,9 +96,7 @@ function remoteRepoError(owner: RepoOwner): AppError {
 /** Whether a conversation belongs to this instance (true for a missing one: the caller reports it). */
 export async function isSessionLocal(db: Db, sessionId: string): Promise<boolean> {
   const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { repoId: true } });
-  if (!session) return true;
-  const owner = await findRepoOwner(db, session.repoId);
-  return owner?.isLocal ?? true;
+  return !session || isRepoLocal(db, session.repoId);
 }
 
 /** Ids of this instance's repositories (and of any that no instance claimed yet). */

@@ -86,7 +86,10 @@ describe("retention", () => {
   });
 
   it("deletes by age only what no run, ledger entry or topic log refers to, and the preview counts exactly that", async () => {
-    await updateRepoSettings(testDb.db, { repoId, patch: { hookRetentionDays: 30, transcriptRetentionDays: 30 } });
+    await updateRepoSettings(
+      { db: testDb.db, settingsCache: createSettingsCache() },
+      { repoId, patch: { hookRetentionDays: 30, transcriptRetentionDays: 30 } },
+    );
     await addEvent({ eventId: "old", repoId, at: daysAgo(31), bytes: 250 });
     await addEvent({ eventId: "old-of-a-run", repoId, at: daysAgo(31), runId: "run-1" });
     const named = await addEvent({ eventId: "old-in-the-ledger", repoId, at: daysAgo(31) });
@@ -135,7 +138,10 @@ describe("retention", () => {
   });
 
   it("keeps at most the size limit, newest first, never counting what must be kept", async () => {
-    await updateRepoSettings(testDb.db, { repoId, patch: { hookRetentionMb: 1 } });
+    await updateRepoSettings(
+      { db: testDb.db, settingsCache: createSettingsCache() },
+      { repoId, patch: { hookRetentionMb: 1 } },
+    );
     // 1 MB = 1,048,576 bytes: the two newest (800,000) fit, the third (300,000 more) does not.
     await addEvent({ eventId: "oldest", repoId, at: daysAgo(5), bytes: 300_000 });
     await addEvent({ eventId: "older", repoId, at: daysAgo(4), bytes: 300_000 });
@@ -148,7 +154,10 @@ describe("retention", () => {
   });
 
   it("sweeps more than one chunk, oldest first, and age and size together count each event once", async () => {
-    await updateRepoSettings(testDb.db, { repoId, patch: { hookRetentionDays: 10, hookRetentionMb: 1 } });
+    await updateRepoSettings(
+      { db: testDb.db, settingsCache: createSettingsCache() },
+      { repoId, patch: { hookRetentionDays: 10, hookRetentionMb: 1 } },
+    );
     const rows = Array.from({ length: 4_500 }, (_, index) => ({
       eventId: `bulk-${index}`,
       receivedAt: index < 3_000 ? daysAgo(20) : daysAgo(1),
@@ -170,7 +179,10 @@ describe("retention", () => {
 
   it("applies the Arbor-wide limits to events from outside any repository, and a repository override wins", async () => {
     await updateSettings({ db: testDb.db, settingsCache: createSettingsCache() }, { hookRetentionDays: 7 });
-    await updateRepoSettings(testDb.db, { repoId, patch: { hookRetentionDays: 0 } });
+    await updateRepoSettings(
+      { db: testDb.db, settingsCache: createSettingsCache() },
+      { repoId, patch: { hookRetentionDays: 0 } },
+    );
     await addEvent({ eventId: "unplaced-old", repoId: null, at: daysAgo(8) });
     await addEvent({ eventId: "unplaced-new", repoId: null, at: daysAgo(6) });
     await addEvent({ eventId: "repo-old", repoId, at: daysAgo(8) });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client.ts";
 import { defaultConcurrency } from "@/lib/agent/agent-concurrency.ts";
 import { readMachineFacts } from "@/lib/agent/read-machine-facts.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { getCachedSettings, type SettingsCache } from "@/lib/settings/settings-store.ts";
 import { executeRun, type RunContext } from "./execute-run.ts";
 import { publishWorktreeActivity, publishWorktreeIdle } from "./run-activity.ts";
 import { readFinishedViews } from "./finished-views.ts";
@@ -99,6 +99,8 @@ async function cancelQueuedRun(ctx: RunContext, job: RunJob): Promise<RunJobResu
 export interface QueueContext {
   db: Db;
   runs: RunManager;
+  /** The concurrency limit is read from Settings at each queueing, through the cache. */
+  settingsCache: SettingsCache;
 }
 
 /**
@@ -125,7 +127,7 @@ export async function queueRun(
       status: "queued",
     },
   });
-  manager.setMaxConcurrent((await readSettings(db)).maxConcurrentRuns);
+  manager.setMaxConcurrent((await getCachedSettings(ctx)).maxConcurrentRuns);
   // Checked again in the same tick as the submit: nothing can close the worktree in between.
   const closedMeanwhile = manager.closureOf(input.worktreePath);
   if (closedMeanwhile) {

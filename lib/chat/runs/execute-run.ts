@@ -16,7 +16,8 @@ import type { PlansPort } from "@/lib/plans/plans-port.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
-import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import { getCachedEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { TrustPort } from "@/lib/trust/repo-trust.ts";
 import type { PreviousScans } from "./build-prompt-input.ts";
 import { preparePrompt } from "./prepare-prompt.ts";
@@ -36,6 +37,8 @@ import { toRunEvents } from "./to-run-event.ts";
  */
 export interface RunContext {
   db: Db;
+  /** The run's settings (Arbor-wide with the repository's overrides), read through the cache. */
+  settingsCache: SettingsCache;
   /** The Claude session's link to the run, so its hook events are the run's. */
   hookIngest: Pick<HookIngest, "linkRun">;
   /** Where its events go, sequenced for replay. */
@@ -73,7 +76,7 @@ export interface RunContext {
 export async function executeRun(ctx: RunContext, job: RunJob, signal: AbortSignal): Promise<RunJobResult> {
   const { db } = ctx;
   const publish = (event: RunEvent) => ctx.runEvents.publish({ sessionId: job.sessionId, runId: job.runId, event });
-  const settings = await readEffectiveSettings(db, job.repoId);
+  const settings = await getCachedEffectiveSettings(ctx, job.repoId);
   const startedAt = new Date();
   const assistant = await db.chatMessage.create({
     data: { sessionId: job.sessionId, role: "assistant", content: "", status: "streaming", runId: job.runId },

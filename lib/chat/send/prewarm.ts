@@ -4,7 +4,8 @@ import type { WarmPool } from "@/lib/agent/warm-pool.ts";
 import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
-import { readEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import { getCachedEffectiveSettings } from "@/lib/settings/repo-settings-store.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { RunManager } from "@/lib/chat/runs/run-manager.ts";
 import { planConversation, warmLimitsOf } from "@/lib/chat/runs/conversation-plan.ts";
 import { isSessionLocal } from "@/lib/team/ownership.ts";
@@ -16,7 +17,14 @@ import type { TrustPort } from "@/lib/trust/repo-trust.ts";
  * or already busy (its next run starts when this one ends), or the session is archived.
  */
 export async function prewarmSession(
-  ctx: { db: Db; runs: RunManager; warmPool: WarmPool; trust: TrustPort; approvals: ApprovalsPort },
+  ctx: {
+    db: Db;
+    settingsCache: SettingsCache;
+    runs: RunManager;
+    warmPool: WarmPool;
+    trust: TrustPort;
+    approvals: ApprovalsPort;
+  },
   input: { sessionId: string },
 ): Promise<{ status: "warm" | "started" | "skipped"; reason: string | null }> {
   const { db } = ctx;
@@ -24,7 +32,7 @@ export async function prewarmSession(
   if (!session) throw new AppError("not_found", "No such conversation; reload the page.");
   if (!(await isSessionLocal(db, session.id)))
     return { status: "skipped", reason: "the worktree belongs to another Arbor instance" };
-  const settings = await readEffectiveSettings(db, session.repoId);
+  const settings = await getCachedEffectiveSettings(ctx, session.repoId);
   if (settings.warmCliMax === 0) return { status: "skipped", reason: "warm CLIs are off in Settings" };
   if (session.status !== "active") return { status: "skipped", reason: "the conversation is archived" };
   if (!existsSync(session.worktreePath)) return { status: "skipped", reason: "the worktree directory is gone" };

@@ -4,7 +4,7 @@ import type { ChecksPort } from "@/lib/checks/run/checks-port.ts";
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { WorktreeScan } from "@/lib/git/types.ts";
-import { readSettings } from "@/lib/settings/settings-store.ts";
+import { getCachedSettings, type SettingsParts } from "@/lib/settings/settings-store.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { queueRun, submitRun, type QueueContext } from "@/lib/chat/runs/chat-runtime.ts";
 import type { RunJobResult } from "@/lib/chat/runs/run-job.ts";
@@ -59,7 +59,7 @@ export async function queueChatMessage(
   ctx: SendContext,
   input: { sessionId: string; userMessage: string; isAutomatic?: boolean },
 ): Promise<AcceptedSend & { finished: Promise<RunJobResult> }> {
-  const { session, userMessageId } = await storeUserMessage(ctx.db, input);
+  const { session, userMessageId } = await storeUserMessage(ctx, input);
   if (!input.isAutomatic) await ctx.repoChecks.restartAutoFix(session);
   return queueForUserMessage(ctx, { session, userMessageId });
 }
@@ -103,7 +103,7 @@ export async function startChatMessage(
   ctx: QueueContext,
   input: { sessionId: string; userMessage: string },
 ): Promise<{ userMessageId: number; finished: Promise<SendResult> }> {
-  const { session, userMessageId } = await storeUserMessage(ctx.db, input);
+  const { session, userMessageId } = await storeUserMessage(ctx, input);
   return { userMessageId, finished: runForUserMessage(ctx, { session, userMessageId }) };
 }
 
@@ -111,8 +111,8 @@ export async function startChatMessage(
  * Throws what is wrong with a message before anything is stored or made for it: empty, or longer than
  * Settings allow (payload_too_large, with the limit and what to do).
  */
-export async function checkUserMessage(db: Db, userMessage: string): Promise<void> {
-  const settings = await readSettings(db);
+export async function checkUserMessage(parts: SettingsParts, userMessage: string): Promise<void> {
+  const settings = await getCachedSettings(parts);
   if (userMessage.trim() === "") throw new AppError("invalid_input", "The message is empty. Type something to send.");
   const bytes = Buffer.byteLength(userMessage, "utf8");
   if (bytes > settings.maxMessageBytes) {
@@ -125,8 +125,11 @@ export async function checkUserMessage(db: Db, userMessage: string): Promise<voi
 }
 
 /** Checks and stores a user message of an active conversation. */
-async function storeUserMessage(db: Db, input: { sessionId: string; userMessage: string }) {
-  await checkUserMessage(db, input.userMessage);
+async function storeUserMessage(
+  { db, settingsCache }: SettingsParts,
+  input: { sessionId: string; userMessage: string },
+) {
+  await checkUserMessage({ db, settingsCache }, input.userMessage);
   const session = await findActiveSession(db, input.sessionId);
   const userMessage = await db.chatMessage.create({
     data: { sessionId: session.id, role: "user", content: input.userMessage },

@@ -57,7 +57,7 @@ export interface NodeTaskInput {
  * and the repository of its plan.
  */
 export async function nodeFirstMessage(
-  ctx: Pick<StartTaskContext, "db">,
+  ctx: Pick<StartTaskContext, "db" | "settingsCache">,
   input: NodeTaskInput,
 ): Promise<{ repoId: string; userMessage: string }> {
   const plan = await getPlanOrThrow(ctx.db, input.planId);
@@ -73,7 +73,7 @@ export async function nodeFirstMessage(
     parent: parentNode ? { title: parentNode.title, outcome: input.parentOutcome ?? null } : null,
     from: input.from ?? "parent_branch",
   });
-  await checkUserMessage(ctx.db, userMessage);
+  await checkUserMessage(ctx, userMessage);
   return { repoId: plan.repoId, userMessage };
 }
 

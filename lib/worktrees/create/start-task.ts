@@ -30,7 +30,7 @@ export async function startTask(
   const title = input.title.trim();
   if (title === "") throw new AppError("invalid_input", "Give the task a title: it names the branch.");
   const userMessage = firstTaskMessage({ title, ...(input.prompt !== undefined ? { prompt: input.prompt } : {}) });
-  await checkUserMessage(ctx.db, userMessage);
+  await checkUserMessage(ctx, userMessage);
   const facts = await readCreateFacts(ctx.db, input.repoId);
   const localBranches = new Set(facts.branches);
   const branch = taskBranchName({

@@ -3,6 +3,7 @@ import { startChatMessage } from "@/lib/chat/send/send-message.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { previewLanding } from "./land-preview.ts";
 import type { PinsPort } from "@/lib/pins/pins-port.ts";
+import type { SettingsCache } from "@/lib/settings/settings-store.ts";
 import type { WorktreeContext } from "@/lib/worktrees/worktree-facts.ts";
 import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
 
@@ -14,7 +15,7 @@ import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts"
  * message is stored and its run queued, and the run goes on in the chat.
  */
 export async function askClaudeToResolve(
-  ctx: WorktreeContext & { pins: PinsPort },
+  ctx: WorktreeContext & { pins: PinsPort; settingsCache: SettingsCache },
   input: { repoId: string; worktreePath: string; base?: string },
 ): Promise<{ sessionId: string; worktreePath: string; userMessageId: number }> {
   const preview = await previewLanding(ctx, input);

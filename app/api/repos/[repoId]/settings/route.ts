@@ -21,5 +21,5 @@ export const GET = withErrorHandling(async (_request: Request, context: Context)
 export const PUT = withLocalRepo(
   { params: paramsSchema, body: repoSettingsWithChecksPatchSchema, repo: ({ params }) => params },
   async ({ ctx, params, body }) =>
-    Response.json({ settings: await updateRepoSettingsWithChecks(ctx.db, { repoId: params.repoId, patch: body }) }),
+    Response.json({ settings: await updateRepoSettingsWithChecks(ctx, { repoId: params.repoId, patch: body }) }),
 );
