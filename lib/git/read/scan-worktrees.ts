@@ -6,6 +6,7 @@ import { listWorktreeEntries } from "./list-worktree-entries.ts";
 import type { WorktreeListEntry } from "@/lib/git/parse/parse-worktree-list.ts";
 import { readHeadCommits } from "./read-head-commits.ts";
 import { readPathKind } from "./read-path-kind.ts";
+import { readWorktreeEntryFromFiles } from "./read-worktree-entry-from-files.ts";
 import { readStatusState, readWorktreeState } from "./read-worktree-state.ts";
 import { openRepository } from "./resolve-repository.ts";
 import { runWithConcurrency } from "@/lib/git/run-with-concurrency.ts";
@@ -46,31 +47,39 @@ export async function scanRepoWorktrees({
 }
 
 /**
- * Scans one worktree, given its top folder; run before each chat send. Its list entry, status and
- * HEAD commit are read by three git processes in parallel. Throws not_found when the folder is
- * gone and invalid_input when it is not the top folder of a worktree.
+ * Scans one worktree, given its top folder; run before each chat send. Its status and HEAD commit
+ * are read by two git processes in parallel, its list entry from git's files (a third process,
+ * `git worktree list`, only where they are unusual). Throws not_found when the folder is gone and
+ * invalid_input when it is not the top folder of a worktree.
  */
 export async function scanWorktree({ worktreePath }: { worktreePath: string }): Promise<WorktreeScan> {
   await assertWorktreePath(worktreePath);
-  const [entries, state, heads] = await Promise.all([
-    listWorktreeEntries({ cwd: worktreePath }),
+  const [located, state, heads] = await Promise.all([
+    readWorktreeEntryFromFiles(worktreePath) ?? locateWithGit(worktreePath),
     readStatusState({ worktreePath }),
     readHeadCommits({ cwd: worktreePath, revisions: ["HEAD"] }),
   ]);
-  const index = await findEntryIndex({ entries, worktreePath });
-  const entry = entries[index];
-  if (!entry) {
+  if (!located) {
     throw new AppError(
       "invalid_input",
       `${worktreePath} is not the top folder of a worktree. Use a path listed by \`git worktree list\`, or rescan the repository.`,
     );
   }
+  const { entry, isMain } = located;
   return buildWorktreeScan({
     entry,
-    isMain: index === 0,
+    isMain,
     state: entry.isBare ? { kind: "bare" } : state,
     head: heads[0] ?? null,
   });
+}
+
+/** The worktree's entry in `git worktree list`, or null when the folder is not the top of one. */
+async function locateWithGit(worktreePath: string): Promise<{ entry: WorktreeListEntry; isMain: boolean } | null> {
+  const entries = await listWorktreeEntries({ cwd: worktreePath });
+  const index = await findEntryIndex({ entries, worktreePath });
+  const entry = entries[index];
+  return entry ? { entry, isMain: index === 0 } : null;
 }
 
 async function assertWorktreePath(worktreePath: string): Promise<void> {
