@@ -1,27 +1,17 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseWorktreeList, type WorktreeListEntry } from "@/lib/git/parse/parse-worktree-list.ts";
 import { readWorktreeEntryFromFiles } from "@/lib/git/read/read-worktree-entry-from-files.ts";
 import { scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
-import {
-  addWorktree,
-  createFixtureRoot,
-  createRepoWithOrigin,
-  removeGitFixture,
-  runFixtureGit,
-} from "@/tests/support/git-fixtures.ts";
+import { addWorktree, createRepoWithOrigin, runFixtureGit } from "@/tests/support/git-fixtures.ts";
+import { useFixtureRoot } from "@/tests/support/use-fixture-root.ts";
 
-let fixture: { root: string };
+const fixture = useFixtureRoot("all");
 let mainPath: string;
 
 beforeAll(async () => {
-  fixture = await createFixtureRoot();
   ({ mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } }));
-});
-
-afterAll(async () => {
-  if (fixture) await removeGitFixture(fixture);
 });
 
 /** What `git worktree list` says of the worktree at `worktreePath`, and whether it comes first (the main one). */
