@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyIndexFile } from "@/lib/git/write/copy-index.ts";
+import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { writeWorktreeTree } from "@/lib/git/write/write-worktree-tree.ts";
 import {
   addWorktree,
@@ -16,6 +17,7 @@ import {
   writeFiles,
   type GitFixtureRoot,
 } from "@/tests/support/git-fixtures.ts";
+import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
 
 const execFileAsync = promisify(execFile);
 let fixture: GitFixtureRoot;
@@ -139,6 +141,34 @@ describe("checkpoints written with the index Arbor keeps per worktree", () => {
     const tree = await expectCheckpointMatchesBareGit(cwd, gitDir);
     expect(await git(cwd, "show", `${tree}:kept.log`)).toBe("2\n");
     await rm(join(gitDir, "..", "..", "info", "exclude"));
+  });
+
+  it("ask git for the ignored files the kept index tracks only when its entries or the rules outside the tree changed", async () => {
+    const { cwd, gitDir } = await newWorktree();
+    const original = getProcessHost();
+    const { host, counter } = countingProcessHost(original, "ls-files");
+    installProcessHost(host);
+    try {
+      await writeFiles({ dir: cwd, files: { "notes.md": "n\n" } });
+      // Copied from the worktree's index, then the same tree: nothing to ask.
+      await expectCheckpointMatchesBareGit(cwd, gitDir);
+      await expectCheckpointMatchesBareGit(cwd, gitDir);
+      expect(counter.count).toBe(0);
+
+      await writeFiles({ dir: cwd, files: { "notes.md": "n2\n" } }); // another tree: asked once
+      await expectCheckpointMatchesBareGit(cwd, gitDir);
+      await expectCheckpointMatchesBareGit(cwd, gitDir);
+      expect(counter.count).toBe(1);
+
+      // A rule outside the tree ignores what the kept index took in: asked again, and left out.
+      await writeFile(join(gitDir, "..", "..", "info", "exclude"), "notes.md\n");
+      const tree = await expectCheckpointMatchesBareGit(cwd, gitDir);
+      expect(counter.count).toBeGreaterThan(1);
+      expect(await git(cwd, "ls-tree", "--name-only", tree)).not.toContain("notes.md");
+    } finally {
+      installProcessHost(original);
+      await rm(join(gitDir, "..", "..", "info", "exclude"), { force: true });
+    }
   });
 
   it("take a file rewritten with the same size in the second its index was written (git's racily clean entry)", async () => {

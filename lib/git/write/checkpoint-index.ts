@@ -17,11 +17,14 @@ export interface CheckpointIndexLease {
    * Makes the kept index ready: started again from a copy of the worktree's index when it has
    * none yet, when the worktree's index changed since (a commit, `git add`, a checkout) or when
    * it is a day old. `isCopied`: it was copied now; `hasRemovals`: since it was copied, `add -A`
-   * took out entries (files deleted), so it may track fewer files than the worktree's index.
+   * took out entries (files deleted), so it may track fewer files than the worktree's index;
+   * `verified`: what noteVerified last recorded since it was copied (null when nothing).
    */
-  prepare(): Promise<{ isCopied: boolean; hasRemovals: boolean }>;
+  prepare(): Promise<{ isCopied: boolean; hasRemovals: boolean; verified: string | null }>;
   /** Records that `add -A` took entries out of the kept index (until it is copied again). */
   noteRemovals(): Promise<void>;
+  /** Records a fact about the kept index that holds until it is copied again (write-worktree-tree.ts). */
+  noteVerified(verified: string): Promise<void>;
   /** Starts the kept index again from a copy of the worktree's index. */
   reseed(): Promise<void>;
   release(): Promise<void>;
@@ -38,6 +41,7 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
   const index = path.join(folder, "checkpoint-index");
   const lock = `${index}.arbor-lock`;
   const seedFile = `${index}.seed`;
+  const verifiedFile = `${index}.verified`;
   const realIndex = path.join(gitDir, "index");
   if (!(await takeLock({ folder, lock }))) return null;
   // Holding the lock, no git command of ours is writing the kept index: a git lock file left
@@ -45,7 +49,7 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
   await rm(`${index}.lock`, { force: true });
   const reseed = async () => {
     const stamp = await stampFile(realIndex);
-    await rm(seedFile, { force: true });
+    await Promise.all([rm(seedFile, { force: true }), rm(verifiedFile, { force: true })]);
     if (stamp === "-") await rm(index, { force: true });
     else await copyIndexFile(realIndex, index);
     await writeFile(seedFile, `${stamp}\n${Date.now()}\n`);
@@ -55,18 +59,22 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
     realIndex,
     reseed,
     async prepare() {
-      const [seed, stamp, kept] = await Promise.all([
+      const [seed, stamp, kept, verified] = await Promise.all([
         readFile(seedFile, "utf8").catch(() => ""),
         stampFile(realIndex),
         stampFile(index),
+        readFile(verifiedFile, "utf8").catch(() => null),
       ]);
       const [seededStamp, seededAt, removals] = seed.split("\n");
       const isFresh = Date.now() - Number(seededAt) < MAX_SEED_AGE_MS;
       if (seededStamp === stamp && isFresh && (kept !== "-" || stamp === "-")) {
-        return { isCopied: false, hasRemovals: removals === "removals" };
+        return { isCopied: false, hasRemovals: removals === "removals", verified };
       }
       await reseed();
-      return { isCopied: true, hasRemovals: false };
+      return { isCopied: true, hasRemovals: false, verified: null };
+    },
+    async noteVerified(verified) {
+      await writeFile(verifiedFile, verified);
     },
     async noteRemovals() {
       const seed = await readFile(seedFile, "utf8").catch(() => "");
@@ -105,7 +113,7 @@ async function takeLock({ folder, lock }: { folder: string; lock: string }): Pro
 }
 
 /** Inode, size and times of a file ("-" when there is none): any rewrite of a git index changes them. */
-async function stampFile(file: string): Promise<string> {
+export async function stampFile(file: string): Promise<string> {
   return stat(file, { bigint: true }).then(
     (found) => `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}`,
     () => "-",

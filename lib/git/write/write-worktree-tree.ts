@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyIndexFile } from "./copy-index.ts";
-import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
-import { readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
+import { leaseCheckpointIndex, stampFile, type CheckpointIndexLease } from "./checkpoint-index.ts";
+import { readCommonDir, readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 
 export interface WorktreeTree {
@@ -47,20 +47,26 @@ async function writeWithKeptIndex({
   gitDir: string;
   lease: CheckpointIndexLease;
 }): Promise<WorktreeTree> {
-  const { isCopied, hasRemovals } = await lease.prepare();
-  // The check reads the kept index while `add -A` rewrites it (git swaps the file in whole): the
-  // ignored files it tracks are the same before and after, except ones deleted, which only makes
-  // the check answer "differs" (a copy) when it need not.
-  const [head, isSame, written] = await Promise.all([
+  const { isCopied, hasRemovals, verified } = await lease.prepare();
+  const [head, written, rules] = await Promise.all([
     readHead({ cwd, gitDir }),
-    isCopied ? true : tracksSameIgnoredFiles({ cwd, lease, hasRemovals }),
     addAndWriteTree({ cwd, index: lease.index }).catch((error: unknown) => {
       if (isCopied) throw error;
       return null; // A kept index git cannot use (damaged, or naming objects since pruned): copied again below.
     }),
+    stampIgnoreRules(gitDir),
   ]);
+  const hasRemovedAny = hasRemovals || written?.hasRemovals === true;
+  // What makes the check's answer the same as last time: the same entries (the tree), the same
+  // rules outside the tree, no entry taken out since the copy (the worktree's index is unchanged,
+  // or this lease would have copied it again).
+  const fact = written && !hasRemovedAny ? `${written.tree}\n${rules}` : null;
+  const isSame =
+    written !== null &&
+    (isCopied || (fact !== null && fact === verified) || (await tracksSameIgnoredFiles({ cwd, lease, hasRemovedAny })));
   if (written && isSame) {
     if (written.hasRemovals && !hasRemovals) await lease.noteRemovals();
+    if (fact !== null && fact !== verified) await lease.noteVerified(fact);
     return { head, tree: written.tree, warning: written.warning };
   }
   await lease.reseed();
@@ -104,12 +110,14 @@ async function addAndWriteTree(input: {
  * True when the kept index tracks the same ignored files as the worktree's own index (the only
  * files whose place in the tree depends on the index rather than the disk). The kept index was
  * copied from it and only took in files that were not ignored, so when it tracks no ignored file
- * and lost no entry since, the worktree's index cannot track one either that is on disk.
+ * and lost no entry since, the worktree's index cannot track one either that is on disk. The
+ * answer depends on the kept index's entries and the ignore rules only, so the caller keeps it
+ * (noteVerified) and asks again when either changed: a git process saved per unchanged worktree.
  */
 async function tracksSameIgnoredFiles(input: {
   cwd: string;
   lease: CheckpointIndexLease;
-  hasRemovals: boolean;
+  hasRemovedAny: boolean;
 }): Promise<boolean> {
   const listIgnored = (index: string) =>
     runGitCommand({
@@ -120,9 +128,32 @@ async function tracksSameIgnoredFiles(input: {
     });
   const kept = await listIgnored(input.lease.index);
   if (kept.exitCode !== 0) return false;
-  if (kept.stdout.length === 0 && !input.hasRemovals) return true;
+  if (kept.stdout.length === 0 && !input.hasRemovedAny) return true;
   const real = await listIgnored(input.lease.realIndex);
   return real.exitCode === 0 && kept.stdout.equals(real.stdout);
+}
+
+/**
+ * Stamps of the ignore rules that live outside the worktree's files: the repository's
+ * `info/exclude` and config (core.excludesFile), the worktree's config, the user's and the
+ * system's git config and global ignore file. Rules inside the tree (.gitignore files) change
+ * the tree itself. Not covered: a core.excludesFile elsewhere edited in place, a .gitignore that
+ * ignores itself.
+ */
+async function stampIgnoreRules(gitDir: string): Promise<string> {
+  const commonDir = readCommonDir(gitDir);
+  const home = process.env.HOME ?? "";
+  const xdg = process.env.XDG_CONFIG_HOME || path.join(home, ".config");
+  const files = [
+    path.join(commonDir, "info", "exclude"),
+    path.join(commonDir, "config"),
+    path.join(gitDir, "config.worktree"),
+    path.join(home, ".gitconfig"),
+    path.join(xdg, "git", "config"),
+    path.join(xdg, "git", "ignore"),
+    "/etc/gitconfig",
+  ];
+  return (await Promise.all(files.map(stampFile))).join(" ");
 }
 
 /** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
