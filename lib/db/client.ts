@@ -6,6 +6,7 @@ import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./datab
 import { postgresPoolConfig } from "./postgres-connection.ts";
 import { replaceNulInTextArgs } from "./postgres-text-args.ts";
 import { closeSideConnection, sideConnectionFor, type SqliteSideConnection } from "./sqlite-side-connection.ts";
+import { cacheStatementsOf } from "./sqlite-statement-cache.ts";
 import { yieldBetweenSlices } from "./sqlite-time-slices.ts";
 import { getConfig } from "@/lib/config/current-config.ts";
 
@@ -26,7 +27,8 @@ const BEFORE_DISCONNECT_KEY = Symbol.for("arbor.db.beforeDisconnect");
 
 /**
  * Builds a client on `url` (the server builds one at boot and passes it as `ctx.db`): better-sqlite3
- * for `file:` (its queries yield to the event loop between time slices, sqlite-time-slices.ts),
+ * for `file:` (its queries yield to the event loop between time slices, sqlite-time-slices.ts, and
+ * reuse their compiled statements, sqlite-statement-cache.ts),
  * node-postgres with a pool of `poolSize` connections for `postgresql://` (TLS from the
  * URL's `ssl*` parameters, passed through to pg). Busy timeout and pool size default to the
  * configuration's (ARBOR_DB_BUSY_TIMEOUT_MS, ARBOR_DB_POOL_SIZE).
@@ -37,7 +39,9 @@ export function createDb(url: string, options: { busyTimeoutMs?: number; poolSiz
   const poolSize = options.poolSize ?? getConfig().dbPoolSize;
   const db =
     provider === "sqlite"
-      ? new PrismaClient({ adapter: yieldBetweenSlices(new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs })) })
+      ? new PrismaClient({
+          adapter: yieldBetweenSlices(cacheStatementsOf(new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs }))),
+        })
       : (new PostgresPrismaClient({
           adapter: replaceNulInTextArgs(new PrismaPg(postgresPoolConfig({ url, poolSize }))),
         }) as unknown as Db);
