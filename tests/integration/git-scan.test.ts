@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { scanRepoWorktrees, scanWorktree } from "@/lib/git/read/scan-worktrees.ts";
 import type { HeadCommit, RepoScan, WorktreeScan } from "@/lib/git/types.ts";
+import { getProcessHost, installProcessHost } from "@/lib/process-host/current-process-host.ts";
+import { countingProcessHost } from "@/tests/support/counting-process-host.ts";
 import {
   FIXTURE_COMMIT_DATE,
+  addWorktree,
+  commitAll,
   createRepoWithWorktrees,
   removeGitFixture,
   runFixtureGit,
+  writeFiles,
   type RepoWithWorktrees,
 } from "@/tests/support/git-fixtures.ts";
 
@@ -213,6 +218,35 @@ describe("scanWorktree", () => {
       const error = await scanWorktree({ worktreePath: path }).catch((caught: unknown) => caught);
       expect(error, path).toMatchObject({ code: "invalid_input", status: 422 });
       expect((error as AppError).message, path).toContain(message);
+    }
+  });
+});
+
+describe("scanWorktree's HEAD commit", () => {
+  it("asks git about a HEAD commit only when it is new, and always reports the current one", async () => {
+    const worktreePath = join(fixture.root, "head-commits");
+    await addWorktree({ mainPath: fixture.mainPath, path: worktreePath, branch: "feat/head-commits" });
+    const original = getProcessHost();
+    const { host, counter } = countingProcessHost(original, "log");
+    installProcessHost(host);
+    try {
+      // The initial commit was described by the repository scan: no git log at all.
+      expect((await scanWorktree({ worktreePath })).head).toEqual(await headOf(worktreePath, "Initial commit"));
+      expect(counter.count).toBe(0);
+
+      await writeFiles({ dir: worktreePath, files: { "new.txt": "new\n" } });
+      await commitAll({ cwd: worktreePath, message: "Add new.txt" });
+      const [first, second] = [await scanWorktree({ worktreePath }), await scanWorktree({ worktreePath })];
+      expect(first.head).toMatchObject({ subject: "Add new.txt", sha: (await headOf(worktreePath, "")).sha });
+      expect(second).toEqual(first);
+      expect(counter.count).toBe(1);
+
+      // Back at a commit seen before (a reset): reported from memory, and right.
+      await runFixtureGit({ cwd: worktreePath, args: ["reset", "-q", "--hard", fixture.initialSha] });
+      expect((await scanWorktree({ worktreePath })).head).toEqual(await headOf(worktreePath, "Initial commit"));
+      expect(counter.count).toBe(1);
+    } finally {
+      installProcessHost(original);
     }
   });
 });

@@ -1,6 +1,9 @@
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 
-/** A process host that counts the processes started through it whose arguments include `word` (such as `merge-tree`). */
+/**
+ * A process host that counts the processes started through it (spawned, or git run for a reader)
+ * whose arguments include `word` (such as `merge-tree`).
+ */
 export function countingProcessHost(
   inner: ProcessHost,
   word: string,
@@ -11,7 +14,10 @@ export function countingProcessHost(
       if (request.args.includes(word)) counter.count += 1;
       return inner.spawn(request, listener);
     },
-    git: (args, env) => inner.git(args, env),
+    git(args, env) {
+      if (args.includes(word)) counter.count += 1;
+      return inner.git(args, env);
+    },
     close: () => inner.close(),
   };
   return { host, counter };

@@ -47,17 +47,21 @@ export async function scanRepoWorktrees({
 }
 
 /**
- * Scans one worktree, given its top folder; run before each chat send. Its status and HEAD commit
- * are read by two git processes in parallel, its list entry from git's files (a third process,
+ * Scans one worktree, given its top folder; run before each chat send. Its status is read by git,
+ * its HEAD commit by a second git process in parallel only when that commit is new to Arbor
+ * (readHeadCommits remembers commits), its list entry from git's files (a third process,
  * `git worktree list`, only where they are unusual). Throws not_found when the folder is gone and
  * invalid_input when it is not the top folder of a worktree.
  */
 export async function scanWorktree({ worktreePath }: { worktreePath: string }): Promise<WorktreeScan> {
   await assertWorktreePath(worktreePath);
+  const fromFiles = readWorktreeEntryFromFiles(worktreePath);
+  // HEAD's commit id from git's files names a commit git may have described before (no process).
+  const head = fromFiles ? fromFiles.entry.head : "HEAD";
   const [located, state, heads] = await Promise.all([
-    readWorktreeEntryFromFiles(worktreePath) ?? locateWithGit(worktreePath),
+    fromFiles ?? locateWithGit(worktreePath),
     readStatusState({ worktreePath }),
-    readHeadCommits({ cwd: worktreePath, revisions: ["HEAD"] }),
+    head === null ? [] : readHeadCommits({ cwd: worktreePath, revisions: [head] }),
   ]);
   if (!located) {
     throw new AppError(
