@@ -55,7 +55,15 @@ export const BROWSER_NAMES = [
   ...["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "BROWSER", "XDG_CURRENT_DESKTOP"],
 ];
 
-/** Whether `name` is on `list` (an entry ending in `*` matches every name it starts). */
-export function isListed(list: readonly string[], name: string): boolean {
-  return list.some((entry) => (entry.endsWith("*") ? name.startsWith(entry.slice(0, -1)) : name === entry));
+/** Tells whether a name is on a list of names (an entry ending in `*` matches every name it starts). */
+export type NameMatcher = (name: string) => boolean;
+
+/**
+ * Compiles `list` once: a child's environment is built for every process Arbor starts (several per
+ * send), each name checked against lists of about fifty entries.
+ */
+export function nameMatcher(list: readonly string[]): NameMatcher {
+  const exact = new Set(list.filter((entry) => !entry.endsWith("*")));
+  const prefixes = list.filter((entry) => entry.endsWith("*")).map((entry) => entry.slice(0, -1));
+  return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
 }

@@ -1,5 +1,13 @@
 import { whyNeverPassed } from "@/lib/config/pass-env.ts";
-import { BROWSER_NAMES, CLAUDE_NAMES, COMMON_NAMES, GH_NAMES, isListed, TOOLCHAIN_NAMES } from "./child-env-names.ts";
+import {
+  BROWSER_NAMES,
+  CLAUDE_NAMES,
+  COMMON_NAMES,
+  GH_NAMES,
+  nameMatcher,
+  TOOLCHAIN_NAMES,
+  type NameMatcher,
+} from "./child-env-names.ts";
 
 /** Prefix of variables passed to claude under their suffix (ARBOR_CLAUDE_ENV_X → X). */
 export const PASS_THROUGH_PREFIX = "ARBOR_CLAUDE_ENV_";
@@ -14,13 +22,13 @@ export type EnvMap = Record<string, string | undefined>;
  */
 export type ChildProgram = "claude" | "git" | "gh" | "setup" | "browser" | "process-host";
 
-const ALLOWED: Record<ChildProgram, readonly string[]> = {
-  claude: [...COMMON_NAMES, ...TOOLCHAIN_NAMES, ...CLAUDE_NAMES],
-  git: [...COMMON_NAMES, ...TOOLCHAIN_NAMES],
-  setup: [...COMMON_NAMES, ...TOOLCHAIN_NAMES],
-  gh: [...COMMON_NAMES, ...GH_NAMES],
-  browser: [...COMMON_NAMES, ...BROWSER_NAMES],
-  "process-host": COMMON_NAMES,
+const ALLOWED: Record<ChildProgram, NameMatcher> = {
+  claude: nameMatcher([...COMMON_NAMES, ...TOOLCHAIN_NAMES, ...CLAUDE_NAMES]),
+  git: nameMatcher([...COMMON_NAMES, ...TOOLCHAIN_NAMES]),
+  setup: nameMatcher([...COMMON_NAMES, ...TOOLCHAIN_NAMES]),
+  gh: nameMatcher([...COMMON_NAMES, ...GH_NAMES]),
+  browser: nameMatcher([...COMMON_NAMES, ...BROWSER_NAMES]),
+  "process-host": nameMatcher(COMMON_NAMES),
 };
 
 /** The programs that run the user's own commands and so get ARBOR_PASS_ENV's toolchain variables. */
@@ -41,12 +49,12 @@ export function buildChildEnv(input: {
   overrides?: Record<string, string>;
 }): Record<string, string> {
   const { program, inherited } = input;
-  const allowed = ALLOWED[program];
+  const isAllowed = ALLOWED[program];
   const extra = new Set(GETS_PASS_ENV.has(program) ? input.passNames : []);
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(inherited)) {
     if (value === undefined) continue;
-    if (isListed(allowed, name) || extra.has(name)) env[name] = value;
+    if (isAllowed(name) || extra.has(name)) env[name] = value;
   }
   if (program === "claude") {
     for (const [name, value] of Object.entries(inherited)) {

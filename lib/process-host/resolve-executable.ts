@@ -24,10 +24,13 @@ export function sanitizeSearchPath(pathValue: string | undefined): string | unde
   return pathValue === undefined ? undefined : listSearchDirectories(pathValue).join(path.delimiter);
 }
 
-/** True for a regular file (after links) that this process may execute. */
+/**
+ * True for a regular file (after links) that this process may execute. A missing file, the usual
+ * answer while PATH is searched, is told without an exception (each spawn searches).
+ */
 export function isExecutableFile(file: string): boolean {
   try {
-    if (!statSync(file).isFile()) return false;
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
     accessSync(file, constants.X_OK);
     return true;
   } catch {
