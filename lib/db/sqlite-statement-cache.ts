@@ -12,6 +12,12 @@ interface AdapterStatement {
   raw(toggle?: boolean): { all(...args: unknown[]): unknown[] };
 }
 
+/** A compiled statement and its result columns, read once (Arbor changes no schema while it runs). */
+interface KeptStatement {
+  statement: AdapterStatement;
+  columns: unknown[] | null;
+}
+
 /** The part of a better-sqlite3 `Database` the adapter prepares statements with. */
 export interface StatementSource {
   prepare(sql: string): AdapterStatement;
@@ -26,27 +32,28 @@ export interface StatementSource {
  */
 export function cacheStatements(client: StatementSource, size = STATEMENT_CACHE_SIZE): void {
   const prepare = client.prepare.bind(client);
-  const kept = new Map<string, AdapterStatement>();
-  const compiled = (sql: string): AdapterStatement => {
+  const kept = new Map<string, KeptStatement>();
+  const compiled = (sql: string): KeptStatement => {
     let statement = kept.get(sql);
     if (statement) {
       kept.delete(sql);
     } else {
-      statement = prepare(sql);
+      statement = { statement: prepare(sql), columns: null };
       if (kept.size >= size) kept.delete(kept.keys().next().value!);
     }
     kept.set(sql, statement);
     return statement;
   };
   client.prepare = (sql: string) => {
-    const statement = compiled(sql);
+    const entry = compiled(sql);
+    const { statement } = entry;
     const bound = (args: unknown[]): AdapterStatement => ({
       reader: statement.reader,
       bind: () => {
         throw new TypeError("The statement's arguments are already bound.");
       },
       run: () => statement.run(args),
-      columns: () => statement.columns(),
+      columns: () => (entry.columns ??= statement.columns()),
       raw: () => ({ all: () => statement.raw(true).all(args) }),
     });
     return { ...bound([]), bind: (args: unknown[]) => bound(args) };
