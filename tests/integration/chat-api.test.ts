@@ -74,6 +74,9 @@ describe("POST /api/chat/send", () => {
     expect(body.run).toMatchObject({ numTurns: 1, errorKind: null });
     expect(body.run.durationMs).toBeGreaterThan(0);
     expect(body.run.model).toBeTypeOf("string");
+    // What the wait answered (from the `finished` event) is what is stored.
+    const stored = await callApi<RunResultBody>(env.arbor, `/api/chat/runs/${accepted.body.run.id}`);
+    expect(stored.body).toEqual(body);
 
     const finished = await ws.waitFor((m) => m.type === "run_event" && m.event.kind === "finished");
     const runEvents = ws.messages.filter((m) => m.type === "run_event");

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client.ts";
 import type { HookPoliciesPort } from "@/lib/hook-policies/hook-policies-port.ts";
 import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { ToolCallView } from "@/lib/realtime/chat-views.ts";
-import { readFinishedViews } from "./finished-views.ts";
+import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 import type { RunJob } from "./run-job.ts";
 
 export type RunEnd =
@@ -44,7 +44,8 @@ export async function finishRun(
     input.outcome.kind === "outcome"
       ? fieldsFromOutcome(input.outcome, await readDeniedApprovals(db, input.job.runId))
       : fieldsFromEarlyFailure(input.outcome);
-  await db.$transaction([
+  // The stored answer and run, as the updates return them, go out with the `finished` event.
+  const [assistantMessage, run] = await db.$transaction([
     db.chatMessage.update({
       where: { id: input.assistantMessageId },
       data: { content: fields.text, status: MESSAGE_STATUS[fields.status] ?? "failed" },
@@ -66,7 +67,8 @@ export async function finishRun(
     errorKind: fields.run.errorKind ?? null,
     userMessage: fields.run.errorMessage ?? null,
     assistantMessageId: input.assistantMessageId,
-    ...(await readFinishedViews(db, { runId: input.job.runId, assistantMessageId: input.assistantMessageId })),
+    assistantMessage: toMessageView(assistantMessage, run),
+    run: toRunView(run),
   });
   // The inbox and the desktop hear how it ended; a failure to notify never changes the run's outcome.
   await hookPolicies

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { sessionTopic, type EventHub } from "@/lib/realtime/event-hub.ts";
+import type { RunEvent } from "@/lib/realtime/protocol.ts";
 import type { MessageView, RunView } from "@/lib/realtime/chat-views.ts";
 import { toMessageView, toRunView } from "@/lib/chat/to-views.ts";
 
@@ -39,21 +40,25 @@ export async function waitForRunEnd(
   const row = await db.agentRun.findUnique({ where: { id: input.runId }, select: { sessionId: true } });
   if (!row) throw new AppError("not_found", "That run does not exist. Send the message again.");
   let unsubscribe = () => {};
-  const ended = new Promise<void>((resolve) => {
+  /** The `finished` event, which carries the stored run and answer; undefined when the wait ended otherwise. */
+  const ended = new Promise<Extract<RunEvent, { kind: "finished" }> | undefined>((resolve) => {
     const timer = setTimeout(resolve, input.timeoutMs);
     // A client that hangs up stops the wait: nothing is held for a reader who is gone.
-    input.signal?.addEventListener("abort", () => resolve(), { once: true });
+    input.signal?.addEventListener("abort", () => resolve(undefined), { once: true });
     unsubscribe = ctx.hub.subscribe(sessionTopic(row.sessionId), (message) => {
       if (message.type === "run_event" && message.runId === input.runId && message.event.kind === "finished") {
         clearTimeout(timer);
-        resolve();
+        resolve(message.event);
       }
     });
   });
   try {
     const now = await readRunResult(db, input);
     if (ENDED.has(now.run.status)) return now;
-    await ended;
+    const finished = await ended;
+    // The user message does not change during a run; the run and answer come with the event.
+    if (finished?.run && finished.assistantMessage !== undefined)
+      return { run: finished.run, userMessage: now.userMessage, assistantMessage: finished.assistantMessage };
     return await readRunResult(db, input);
   } finally {
     unsubscribe();
