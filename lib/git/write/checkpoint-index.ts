@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { copyIndexFile } from "./copy-index.ts";
@@ -48,7 +49,7 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
   // beside it was left by a killed command and would make the next `git add` fail.
   await rm(`${index}.lock`, { force: true });
   const reseed = async () => {
-    const stamp = await stampFile(realIndex);
+    const stamp = stampFile(realIndex);
     await Promise.all([rm(seedFile, { force: true }), rm(verifiedFile, { force: true })]);
     if (stamp === "-") await rm(index, { force: true });
     else await copyIndexFile(realIndex, index);
@@ -59,10 +60,9 @@ export async function leaseCheckpointIndex(gitDir: string): Promise<CheckpointIn
     realIndex,
     reseed,
     async prepare() {
-      const [seed, stamp, kept, verified] = await Promise.all([
+      const [stamp, kept] = [stampFile(realIndex), stampFile(index)];
+      const [seed, verified] = await Promise.all([
         readFile(seedFile, "utf8").catch(() => ""),
-        stampFile(realIndex),
-        stampFile(index),
         readFile(verifiedFile, "utf8").catch(() => null),
       ]);
       const [seededStamp, seededAt, removals] = seed.split("\n");
@@ -112,10 +112,16 @@ async function takeLock({ folder, lock }: { folder: string; lock: string }): Pro
   return false;
 }
 
-/** Inode, size and times of a file ("-" when there is none): any rewrite of a git index changes them. */
-export async function stampFile(file: string): Promise<string> {
-  return stat(file, { bigint: true }).then(
-    (found) => `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}`,
-    () => "-",
-  );
+/**
+ * Inode, size and times of a file ("-" when there is none or it cannot be read): any rewrite of a git
+ * index changes them. Read synchronously, as git's other small files are, and a missing file (the
+ * usual answer for the optional config files stamped beside the index) costs no exception.
+ */
+export function stampFile(file: string): string {
+  try {
+    const found = statSync(file, { bigint: true, throwIfNoEntry: false });
+    return found ? `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}` : "-";
+  } catch {
+    return "-";
+  }
 }

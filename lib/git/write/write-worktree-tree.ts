@@ -48,13 +48,14 @@ async function writeWithKeptIndex({
   lease: CheckpointIndexLease;
 }): Promise<WorktreeTree> {
   const { isCopied, hasRemovals, verified } = await lease.prepare();
-  const [head, written, rules] = await Promise.all([
+  // Stamped before git reads them: a rule changed while `git add` runs shows as a change next time.
+  const rules = stampIgnoreRules(gitDir);
+  const [head, written] = await Promise.all([
     readHead({ cwd, gitDir }),
     addAndWriteTree({ cwd, index: lease.index }).catch((error: unknown) => {
       if (isCopied) throw error;
       return null; // A kept index git cannot use (damaged, or naming objects since pruned): copied again below.
     }),
-    stampIgnoreRules(gitDir),
   ]);
   const hasRemovedAny = hasRemovals || written?.hasRemovals === true;
   // What makes the check's answer the same as last time: the same entries (the tree), the same
@@ -140,7 +141,7 @@ async function tracksSameIgnoredFiles(input: {
  * the tree itself. Not covered: a core.excludesFile elsewhere edited in place, a .gitignore that
  * ignores itself.
  */
-async function stampIgnoreRules(gitDir: string): Promise<string> {
+function stampIgnoreRules(gitDir: string): string {
   const commonDir = readCommonDir(gitDir);
   const home = process.env.HOME ?? "";
   const xdg = process.env.XDG_CONFIG_HOME || path.join(home, ".config");
@@ -153,7 +154,7 @@ async function stampIgnoreRules(gitDir: string): Promise<string> {
     path.join(xdg, "git", "ignore"),
     "/etc/gitconfig",
   ];
-  return (await Promise.all(files.map(stampFile))).join(" ");
+  return files.map(stampFile).join(" ");
 }
 
 /** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
