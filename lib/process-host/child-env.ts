@@ -52,17 +52,18 @@ export function buildChildEnv(input: {
   const isAllowed = ALLOWED[program];
   const extra = new Set(GETS_PASS_ENV.has(program) ? input.passNames : []);
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(inherited)) {
+  const passedThrough: Record<string, string> = {};
+  // Names first, values only for the names taken: each read of `process.env` asks the OS's copy.
+  for (const name of Object.keys(inherited)) {
+    const isPassedThrough =
+      program === "claude" && name.length > PASS_THROUGH_PREFIX.length && name.startsWith(PASS_THROUGH_PREFIX);
+    if (!isPassedThrough && !isAllowed(name) && !extra.has(name)) continue;
+    const value = inherited[name];
     if (value === undefined) continue;
-    if (isAllowed(name) || extra.has(name)) env[name] = value;
+    if (isPassedThrough) passedThrough[name.slice(PASS_THROUGH_PREFIX.length)] = value;
+    else env[name] = value;
   }
-  if (program === "claude") {
-    for (const [name, value] of Object.entries(inherited)) {
-      const target = name.startsWith(PASS_THROUGH_PREFIX) ? name.slice(PASS_THROUGH_PREFIX.length) : "";
-      if (value !== undefined && target !== "") env[target] = value;
-    }
-  }
-  Object.assign(env, input.overrides);
+  Object.assign(env, passedThrough, input.overrides);
   const secrets = secretForms(input.secrets);
   for (const [name, value] of Object.entries(env)) {
     if (whyNeverPassed(name) || secrets.some((secret) => value.includes(secret))) delete env[name];
