@@ -57,26 +57,32 @@ export function LandButton(props: {
   const method = chosenMethod ?? settings.data?.effective.landMethod ?? "merge";
   const headingId = useId();
   const baseId = useId();
-  const run = (nextBase: string | null) => {
+  const recheck = (nextBase: string | null) => {
     land.reset();
-    resolve.reset();
     // Both at once: the conflicts answer (a merge in git's object store) shows as soon as it is known,
     // what must happen first (both worktrees' status, runs) beside it.
     const target = { worktreePath: props.worktree.path, ...(nextBase ? { base: nextBase } : {}) };
     check.mutate(target);
     blockersCheck.mutate(target);
   };
+  const run = (nextBase: string | null) => {
+    resolve.reset();
+    recheck(nextBase);
+  };
   const open = () => {
     setOpen(true);
     run(base);
   };
+  // Not while "Ask Claude to resolve" is under way: the run it starts changes the worktree's runs, and
+  // resetting the request then would drop its "close and open the chat" and leave the dialog open.
+  const isResolving = resolve.isPending || resolve.isSuccess;
   useRecheckWhenRunsChange({
     repoId: props.repoId,
-    answer: isOpen && !land.data ? blockersCheck.data : undefined,
+    answer: isOpen && !land.data && !isResolving ? blockersCheck.data : undefined,
     worktreePath: props.worktree.path,
     askedAt: blockersCheck.submittedAt,
     isAsking: check.isPending || blockersCheck.isPending,
-    recheck: () => run(base),
+    recheck: () => recheck(base),
   });
   const shownBase = base ?? check.data?.base ?? options.data?.defaultBranch ?? "";
   const bases = (options.data?.branches ?? []).filter((name) => name !== props.worktree.branch);
