@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
-import { lstat, readFile, stat } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { stampFiles } from "@/lib/git/file-stamp.ts";
 import { childEnv } from "@/lib/process-host/child-env-source.ts";
 import { getProcessHost } from "@/lib/process-host/current-process-host.ts";
 import { defineAttachedState } from "@/lib/runtime/attached-state.ts";
@@ -80,7 +80,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
   const cached = cache.get(cwd);
   // Checked synchronously: a handful of stat calls cost less than one trip through the thread
   // pool, and every git command waits for this answer before it starts.
-  if (cached && stampFilesNow(cached.files) === cached.stamp)
+  if (cached && stampFiles(cached.files) === cached.stamp)
     return {
       filterNames: cached.names,
       mergeDriverNames: cached.mergeDriverNames,
@@ -91,7 +91,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
     };
   const base = await listBaseConfigFiles(cwd);
   const baseFiles = base?.files ?? null;
-  const baseBefore = baseFiles ? await stampFiles(baseFiles) : null;
+  const baseBefore = baseFiles ? stampFiles(baseFiles) : null;
   const [listed, submodules] = await Promise.all([
     listConfigEntries(cwd),
     base ? readSubmoduleConfig(base.gitDir) : { entries: [], files: [] },
@@ -106,7 +106,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
     repositoryEntries: entries.filter((entry) => REPOSITORY_SCOPES.has(entry.scope)),
     isMergeRenormalized: listed ? readGitBoolean(listed, "merge.renormalize") : null,
   };
-  if (!listed || !baseFiles || baseBefore !== (await stampFiles(baseFiles))) return facts;
+  if (!listed || !baseFiles || baseBefore !== stampFiles(baseFiles)) return facts;
   const files = [
     ...new Set([
       ...baseFiles,
@@ -117,7 +117,7 @@ export async function readRepositoryConfigNames(cwd: string): Promise<Repository
   if (cache.size >= MAX_CACHED_FOLDERS) cache.clear();
   cache.set(cwd, {
     files,
-    stamp: await stampFiles(files),
+    stamp: stampFiles(files),
     names: facts.filterNames,
     mergeDriverNames: facts.mergeDriverNames ?? [],
     overrides: facts.overrides,
@@ -192,25 +192,4 @@ function listEntryFiles({ cwd, entries }: { cwd: string; entries: GitConfigEntry
     }
   }
   return files;
-}
-
-async function stampFiles(files: readonly string[]): Promise<string> {
-  const stamps = await Promise.all(
-    files.map((file) =>
-      stat(file, { bigint: true }).then(
-        (found) => `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}`,
-        () => "-",
-      ),
-    ),
-  );
-  return stamps.join("|");
-}
-
-function stampFilesNow(files: readonly string[]): string {
-  return files
-    .map((file) => {
-      const found = statSync(file, { bigint: true, throwIfNoEntry: false });
-      return found ? `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}` : "-";
-    })
-    .join("|");
 }

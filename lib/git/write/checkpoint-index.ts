@@ -1,6 +1,6 @@
-import { statSync } from "node:fs";
 import { mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { stampFile } from "@/lib/git/file-stamp.ts";
 import { copyIndexFile } from "./copy-index.ts";
 
 /** A lock older than this was left by a process that died (a checkpoint's git commands stop after 2 minutes each). */
@@ -110,18 +110,4 @@ async function takeLock({ folder, lock }: { folder: string; lock: string }): Pro
     }
   }
   return false;
-}
-
-/**
- * Inode, size and times of a file ("-" when there is none or it cannot be read): any rewrite of a git
- * index changes them. Read synchronously, as git's other small files are, and a missing file (the
- * usual answer for the optional config files stamped beside the index) costs no exception.
- */
-export function stampFile(file: string): string {
-  try {
-    const found = statSync(file, { bigint: true, throwIfNoEntry: false });
-    return found ? `${found.ino}:${found.size}:${found.mtimeNs}:${found.ctimeNs}` : "-";
-  } catch {
-    return "-";
-  }
 }

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyIndexFile } from "./copy-index.ts";
-import { leaseCheckpointIndex, stampFile, type CheckpointIndexLease } from "./checkpoint-index.ts";
+import { leaseCheckpointIndex, type CheckpointIndexLease } from "./checkpoint-index.ts";
+import { stampFiles } from "@/lib/git/file-stamp.ts";
 import { readCommonDir, readHeadFromFiles } from "@/lib/git/read/read-head-from-files.ts";
 import { runGitCommand } from "@/lib/git/run/run-git.ts";
 
@@ -154,7 +155,7 @@ function stampIgnoreRules(gitDir: string): string {
     path.join(xdg, "git", "ignore"),
     "/etc/gitconfig",
   ];
-  return files.map(stampFile).join(" ");
+  return stampFiles(files);
 }
 
 /** HEAD's commit: from the git dir's files when they say it plainly (no process), else from git. */
