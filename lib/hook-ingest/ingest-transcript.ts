@@ -6,6 +6,7 @@ import { toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { extractUserMessage } from "@/lib/prompt/extract-user-message.ts";
 import { publishRelay } from "./hook-topics.ts";
 import { findRunIdForSession } from "./run-link-cache.ts";
+import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { resolveReadableTranscript } from "./transcript-location.ts";
 import type { HookIngestParts } from "./ingest-hook-event.ts";
 
@@ -18,23 +19,16 @@ export interface TranscriptTarget {
 }
 
 /** Per transcript file, the read under way (lib/hook-ingest/hook-ingest-state.ts). */
-export type TranscriptReads = Map<string, Promise<unknown>>;
+export type TranscriptReads = SerialChains;
 
 /** Queues an incremental read of a transcript; reads of one file never overlap. */
 export function scheduleTranscriptIngest(parts: HookIngestParts, target: TranscriptTarget): Promise<number> {
-  const chains = parts.hookIngest.transcriptReads;
-  const previous = chains.get(target.path) ?? Promise.resolve();
-  const next = previous
-    .then(() => ingestTranscript(parts, target))
-    .catch((error: unknown) => {
+  return runSerially(parts.hookIngest.transcriptReads, target.path, () =>
+    ingestTranscript(parts, target).catch((error: unknown) => {
       console.warn(`[arbor] transcript ${target.path}: ${(error as Error).message}`);
       return 0;
-    });
-  chains.set(target.path, next);
-  void next.finally(() => {
-    if (chains.get(target.path) === next) chains.delete(target.path);
-  });
-  return next;
+    }),
+  );
 }
 
 /**

@@ -6,13 +6,14 @@ import { purgeSession } from "./purge-session.ts";
 import { summarizeSession } from "./summarize-session.ts";
 import { decideUpkeep } from "./upkeep-rule.ts";
 import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { findMemorySummary } from "./memory-summary.ts";
 
 /**
  * Sessions whose upkeep is under way, by session id (summary routes report it, so a client can wait
  * for it): one map per runtime context (lib/context).
  */
-export type UpkeepRuns = Map<string, Promise<unknown>>;
+export type UpkeepRuns = SerialChains;
 
 /**
  * What upkeep touches: the database, the sessions under way, and for Lighten the live run events
@@ -28,15 +29,9 @@ type UpkeepParts = Parameters<typeof purgeSession>[0] & { worktreeIndex: Worktre
  * response goes out); a second start while one runs waits for it and checks again.
  */
 export function startAutoUpkeep(ctx: UpkeepContext, input: { sessionId: string }): void {
-  const runs = ctx.upkeepRuns;
-  const previous = runs.get(input.sessionId) ?? Promise.resolve();
-  const next = previous
-    .then(() => runAutoUpkeep(ctx, input))
-    .catch((error: unknown) => console.error("[arbor] upkeep failed", error));
-  runs.set(input.sessionId, next);
-  void next.finally(() => {
-    if (runs.get(input.sessionId) === next) runs.delete(input.sessionId);
-  });
+  void runSerially(ctx.upkeepRuns, input.sessionId, () =>
+    runAutoUpkeep(ctx, input).catch((error: unknown) => console.error("[arbor] upkeep failed", error)),
+  );
 }
 
 /** Whether upkeep is summarizing or lightening this session right now. */

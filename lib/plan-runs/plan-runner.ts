@@ -30,6 +30,7 @@ import { assertCommitterIdentity } from "@/lib/worktrees/land/git-identity.ts";
 import { assertPermissionModeOffered } from "./permission-mode.ts";
 import { checkNode } from "./check-node.ts";
 import { landNode } from "./land-node.ts";
+import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { errorMessage, launchNodeRun } from "./launch-node-run.ts";
 import { insertPlanRun, listPlanRunIds, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
 import type { PlanRunsContext } from "./plan-runs-context.ts";
@@ -53,7 +54,7 @@ export interface StartPlanRunInput {
  * a worktree, the agent's run, the checks, the land) run outside the queue and come back as events.
  */
 export class PlanRunner {
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queues: SerialChains = new Map();
   /** Checks and lands under way, by plan and node: each is started once. */
   readonly #inFlight = new Set<string>();
   #isClosed = false;
@@ -63,7 +64,7 @@ export class PlanRunner {
   /** Starts the plan's run, or resumes it with the options given. */
   async start(planId: string, input: StartPlanRunInput): Promise<PlanRunView> {
     const { db } = this.ctx;
-    await this.#serially(planId, async () => {
+    await runSerially(this.#queues, planId, async () => {
       const plan = await getPlanOrThrow(db, planId);
       const existing = await readStoredPlanRun(db, planId);
       const options: PlanRunOptions = {
@@ -192,7 +193,7 @@ export class PlanRunner {
 
   /** Looks for work to start in the plan (in the background). */
   kick(planId: string): void {
-    this.#serially(planId, () => this.#advance(planId)).catch((error: unknown) =>
+    runSerially(this.#queues, planId, () => this.#advance(planId)).catch((error: unknown) =>
       console.error(`[arbor] plan ${planId}: the run could not go on`, error),
     );
   }
@@ -403,7 +404,7 @@ export class PlanRunner {
       | null
       | Promise<{ run: PlanRun; work?: ReadonlyMap<string, NodeWork> } | null>,
   ): Promise<void> {
-    await this.#serially(planId, async () => {
+    await runSerially(this.#queues, planId, async () => {
       // Stopping: what the shutdown cuts stays as it was saved, for the next start to resume.
       if (this.#isClosed) return;
       const stored = await readStoredPlanRun(this.ctx.db, planId);
@@ -412,17 +413,6 @@ export class PlanRunner {
       if (!next) return;
       this.#publish(await savePlanRun(this.ctx.db, stored, { run: next.run, work: next.work ?? stored.work }));
     });
-  }
-
-  #serially<T>(planId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(planId) ?? Promise.resolve();
-    const result = previous.then(work, work);
-    const tail = result.catch(() => undefined);
-    this.#queues.set(planId, tail);
-    void tail.then(() => {
-      if (this.#queues.get(planId) === tail) this.#queues.delete(planId);
-    });
-    return result;
   }
 
   #publish(stored: StoredPlanRun): void {
