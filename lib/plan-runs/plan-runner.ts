@@ -6,7 +6,6 @@ import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { applyNodeEventOrThrow } from "@/lib/plans/run/apply-node-event.ts";
 import { createPlanRun } from "@/lib/plans/run/create-plan-run.ts";
 import { followTree } from "@/lib/plans/run/follow-tree.ts";
-import { waitingForOf } from "@/lib/plans/run/waiting-for.ts";
 import { nextToLand, type LandingPick } from "@/lib/plans/run/next-to-land.ts";
 import type { NodeEvent } from "@/lib/plans/run/node-events.ts";
 import { hasLiveAgent, planNextDispatches, type Dispatch } from "@/lib/plans/run/plan-next-dispatches.ts";
@@ -23,17 +22,19 @@ import {
   withTitles,
   withWork,
 } from "@/lib/plans/run/run-pass.ts";
-import { repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
+import { repoTopic } from "@/lib/realtime/event-hub.ts";
+import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { listLocalRepoIds } from "@/lib/team/ownership.ts";
 import { assertCommitterIdentity } from "@/lib/worktrees/land/git-identity.ts";
+import { agentSlots, concurrencyInForce } from "./agent-slots.ts";
 import { assertPermissionModeOffered } from "./permission-mode.ts";
 import { checkNode } from "./check-node.ts";
 import { landNode } from "./land-node.ts";
-import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { errorMessage, launchNodeRun } from "./launch-node-run.ts";
 import { insertPlanRun, listPlanRunIds, readStoredPlanRun, savePlanRun } from "./plan-run-store.ts";
 import type { PlanRunsContext } from "./plan-runs-context.ts";
+import { watchNodeRequests } from "./watch-node-requests.ts";
 
 /** What POST /api/plans/{planId}/run may set; what it leaves out keeps its value (or the default). */
 export interface StartPlanRunInput {
@@ -161,7 +162,7 @@ export class PlanRunner {
     });
     return toPlanRunView(stored, {
       runs: new Map(rows.map((row) => [row.id, row])),
-      concurrencyInForce: this.#concurrencyInForce(stored),
+      concurrencyInForce: concurrencyInForce(this.ctx.runs, stored),
       landing: nextToLand(stored.run, { entries: [] }),
     });
   }
@@ -220,7 +221,7 @@ export class PlanRunner {
     let run = withEstimate(followed.run, estimateUsd);
     const work = withTitles(stored.work, plan.tree?.nodes ?? []);
     const { start, held } = planNextDispatches(run, {
-      slots: this.#slots(stored),
+      slots: agentSlots(this.ctx.runs, stored),
       budget: { limitUsd: stored.options.budgetUsd, spentUsd: view.spentUsd },
     });
     for (const hold of held) if (hold.event) run = applyOrKeep(run, hold.slug, hold.event);
@@ -241,28 +242,6 @@ export class PlanRunner {
       if (node.state.name === "checking") this.#once(planId, node.slug, () => this.#check(planId, node.slug));
       if (node.state.name === "landing") this.#once(planId, node.slug, () => this.#land(planId, node.slug));
     }
-  }
-
-  /**
-   * Agents at once for the plan: its number, or the machine's; never more than the run manager
-   * starts (Settings, else the machine), or the rest would sit queued in their chats while the board
-   * said running.
-   */
-  #concurrencyInForce(stored: StoredPlanRun): number {
-    const limit = this.ctx.runs.maxConcurrent();
-    return Math.min(stored.options.concurrency ?? limit, limit);
-  }
-
-  /** Agent slots: the plan's number (or the machine's), less every agent running or queued, this plan's counted once. */
-  #slots(stored: StoredPlanRun) {
-    const { runs } = this.ctx;
-    const ownPaths = [...stored.work.values()].flatMap((work) => (work.worktreePath ? [work.worktreePath] : []));
-    const ownInManager = ownPaths.filter((worktreePath) => runs.stateOf(worktreePath) !== "idle").length;
-    const ownLive = stored.run.nodes.filter(hasLiveAgent).length;
-    return {
-      total: this.#concurrencyInForce(stored),
-      busy: runs.runningCount() + runs.waitingCount() - ownInManager + ownLive,
-    };
   }
 
   async #landingPick(stored: StoredPlanRun, run: PlanRun): Promise<LandingPick> {
@@ -291,7 +270,7 @@ export class PlanRunner {
         message,
         onWork: (work) => this.#setWork(planId, slug, work),
       });
-      const unwatch = this.#watchRequests(planId, slug, launched.work);
+      const unwatch = watchNodeRequests(this.ctx.hub, launched.work, (event) => this.#report(planId, slug, event));
       try {
         await this.#event(planId, slug, await launched.ended);
       } finally {
@@ -302,26 +281,6 @@ export class PlanRunner {
         console.error(`[arbor] plan ${planId}: ${slug} failed and could not be marked failed`, failure),
       ),
     );
-  }
-
-  /**
-   * While a node's run is live, what its agent asks (a tool to allow, a question) moves the node to
-   * waiting for you, and the last answer moves it back to running. Returns the unsubscribe.
-   */
-  #watchRequests(planId: string, slug: string, work: NodeWork): () => void {
-    const runId = work.runs.at(-1)?.runId;
-    if (!work.sessionId || !runId) return () => {};
-    const pending = new Set<string>();
-    return this.ctx.hub.subscribe(sessionTopic(work.sessionId), (message) => {
-      if (message.type !== "run_event" || message.runId !== runId) return;
-      const { event } = message;
-      if (event.kind === "approval_requested") {
-        pending.add(event.approval.id);
-        this.#report(planId, slug, { type: "needs_user", waitingFor: waitingForOf(event.approval) });
-      } else if (event.kind === "approval_resolved" && pending.delete(event.approvalId) && pending.size === 0) {
-        this.#report(planId, slug, { type: "user_answered" });
-      }
-    });
   }
 
   async #check(planId: string, slug: string): Promise<void> {
