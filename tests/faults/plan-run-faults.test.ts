@@ -13,6 +13,26 @@ type RunBody = { run: PlanRunView } & ErrorBody;
 
 const shared = useArborWithRepo();
 
+/**
+ * Waits for a node's agent to reach the model. When it does not, says why: each node's state as
+ * the run shows it and the end of Arbor's own output (a failed start is logged there).
+ */
+async function untilNodeAsksTheModel(planId: string, slug: string): Promise<void> {
+  try {
+    await shared.env.mock.waitForRequest((request) => request.rawBody.includes(`${slug}.txt ${slug}]]`), {
+      timeoutMs: 60_000,
+    });
+  } catch (error) {
+    const view = (await callApi<RunBody>(shared.env.arbor, `/api/plans/${planId}/run`)).body.run;
+    const nodes = view.nodes.map(({ runs: _runs, ...node }) => node);
+    throw new Error(
+      `${slug}'s agent never reached the model. The run's nodes: ${JSON.stringify(nodes)}\n` +
+        `Arbor's output ends:\n${shared.env.arbor.output().slice(-6000)}`,
+      { cause: error },
+    );
+  }
+}
+
 describe("a plan run and a kill -9 of Arbor", () => {
   it("resumes after the restart: every node lands, no run is started twice, the cut runs show as interrupted", async () => {
     const { repoId, mainPath } = shared.repo;
@@ -39,11 +59,7 @@ describe("a plan run and a kill -9 of Arbor", () => {
       body: { concurrency: 3, autoLand: true, permissionMode: "acceptEdits" },
     });
     expect(started.status).toBe(200);
-    for (const slug of ["one", "two", "three"]) {
-      await shared.env.mock.waitForRequest((request) => request.rawBody.includes(`${slug}.txt ${slug}]]`), {
-        timeoutMs: 60_000,
-      });
-    }
+    for (const slug of ["one", "two", "three"]) await untilNodeAsksTheModel(planId, slug);
     const before = (await callApi<RunBody>(shared.env.arbor, `/api/plans/${planId}/run`)).body.run;
     expect(before.nodes.filter((entry) => entry.state === "running").map((entry) => entry.slug)).toEqual([
       "one",
