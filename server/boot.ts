@@ -90,7 +90,7 @@ export async function runAfterListenSteps(input: {
   const { ctx } = input;
   const url = localServerUrl({ host: input.config.host, port: input.port });
   await publishInstanceUrl(ctx.db, url);
-  const team = await startTeamMode({ db: ctx.db, hub: ctx.hub, url: input.config.databaseUrl, log: input.log });
+  const team = await startTeamMode({ ctx, url: input.config.databaseUrl, log: input.log });
   if (team) input.shutdownTasks.push(() => team.close());
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: ctx.hookIngest.hookToken() });
   const { replayed, duplicates, rejected } = await replayHookSpool(ctx, {

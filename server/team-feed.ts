@@ -1,4 +1,6 @@
+import type { RuntimeContext } from "@/lib/context/runtime-context.ts";
 import { providerOf, type Db } from "@/lib/db/client.ts";
+import type { CommandService } from "@/lib/team-commands/command-service.ts";
 import { toHookEventView, toRelayView } from "@/lib/hook-events/hook-event-view.ts";
 import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { isRunNotificationKey } from "@/lib/hook-policies/notifier.ts";
@@ -9,28 +11,29 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { notifyTeam, startTeamFeed, type ReceivedNotice } from "@/lib/team/team-feed.ts";
 import { toTeamNotice, type TeamNotice } from "@/lib/team/team-notice.ts";
+import { startTeamCommands } from "./team-commands.ts";
 
 /**
  * Team mode, on a PostgreSQL database: what this instance publishes to its browsers is also sent
  * to the other instances as ids (NOTIFY), and what they send is turned back into this instance's
  * browser messages after reading the rows it names (LISTEN). SQLite has no other instance.
  */
-export async function startTeamMode(input: {
-  db: Db;
-  hub: EventHub;
-  url: string;
-  log: (line: string) => void;
-}): Promise<{
+export async function startTeamMode(input: { ctx: RuntimeContext; url: string; log: (line: string) => void }): Promise<{
   close(): Promise<void>;
 } | null> {
-  const { db, hub } = input;
+  const { ctx } = input;
+  const { db, hub } = ctx;
   if (providerOf(db) !== "postgresql") return null;
   const instance = await getLocalInstance(db);
+  let commands: CommandService | null = null;
   const feed = await startTeamFeed({
     db,
     url: input.url,
     instanceId: instance.id,
     onNotice: (received) => {
+      const { notice } = received;
+      if (notice.kind === "command" && notice.to === instance.id) return commands?.wake();
+      if (notice.kind === "command_done") return commands?.settled(notice.jobId);
       receiveTeamNotice({ db, hub }, received).catch((error: Error) =>
         input.log(`team notice ${received.notice.kind} not shown: ${error.message}`),
       );
@@ -41,9 +44,13 @@ export async function startTeamMode(input: {
     const notice = toTeamNotice(topic, message);
     if (notice) notifyTeam(db, notice);
   });
+  commands = await startTeamCommands({ ctx, url: input.url, instanceId: instance.id, log: input.log });
+  ctx.teamCommands = commands;
   input.log(`team mode: instance "${instance.label}" (${instance.hostName}, ${instance.dataDir})`);
   return {
     async close() {
+      ctx.teamCommands = null;
+      await commands?.close();
       hub.setTap(null);
       await feed.close();
     },
@@ -118,6 +125,9 @@ export async function receiveTeamNotice(
       });
       return;
     }
+    case "command":
+    case "command_done":
+      return; // the command service's (startTeamMode)
     case "scan":
       publish(repoTopic(notice.repoId), { type: "invalidate", queryKey: queryKeys.worktrees(notice.repoId) });
       return;

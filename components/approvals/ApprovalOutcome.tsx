@@ -23,7 +23,7 @@ export function ApprovalOutcome(props: { approval: ApprovalView; ownLabel: strin
       data-testid="approval-outcome"
       data-approval-id={approval.id}
       data-status={approval.status}
-      className="flex min-w-0 items-baseline gap-1.5 py-0.5 text-[11px] text-zinc-600 dark:text-zinc-400"
+      className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 py-0.5 text-[11px] text-zinc-600 dark:text-zinc-400"
     >
       <span aria-hidden className={look.tone}>
         {look.icon}
@@ -37,7 +37,7 @@ export function ApprovalOutcome(props: { approval: ApprovalView; ownLabel: strin
         </span>
       )}
       {who ? (
-        <span className="shrink-0" data-testid="approval-answered-by">
+        <span className="min-w-0 break-words" data-testid="approval-answered-by">
           · by {who}
         </span>
       ) : null}

@@ -17,6 +17,7 @@ import { LedgerToggle } from "@/components/ledger/LedgerToggle.tsx";
 import { invalidateRepoScans, useDashboard } from "@/components/api/plans-api.ts";
 import { filterWorktreeWarnings, listShownWarnings } from "@/components/design/node-warnings.ts";
 import { useRepoActivity } from "@/components/realtime/use-repo-activity.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { TrustStateButton } from "@/components/trust/TrustStateButton.tsx";
 import { ErrorNotice } from "@/components/ui/ErrorNotice.tsx";
@@ -84,7 +85,18 @@ export function WorktreePanel(props: {
         <div className="min-w-40 flex-1">
           <div className="flex min-w-0 items-center gap-2">
             <h2 className="truncate text-sm font-semibold">{props.pin.label ?? props.pin.repoName}</h2>
-            <TrustStateButton repoId={props.pin.repoId} repoName={props.pin.label ?? props.pin.repoName} />
+            {props.pin.owner.isLocal ? (
+              <TrustStateButton repoId={props.pin.repoId} repoName={props.pin.label ?? props.pin.repoName} />
+            ) : (
+              <Badge
+                tone="sky"
+                className="min-w-0 max-w-40 truncate whitespace-nowrap"
+                data-testid="repo-owner"
+                title={`Its worktrees are on ${props.pin.owner.hostName}. You chat, answer, stop and open conversations here; Arbor "${props.pin.owner.label}" runs them there, with its own trust and permission rules.`}
+              >
+                on {props.pin.owner.label}
+              </Badge>
+            )}
           </div>
           <p className="text-[11px] text-zinc-500">
             {scan.data
@@ -145,6 +157,7 @@ export function WorktreePanel(props: {
                 key={worktree.path}
                 worktree={worktree}
                 repoId={props.pin.repoId}
+                isRemote={!props.pin.owner.isLocal}
                 isSelected={worktree.path === props.selectedPath}
                 onOpen={props.onOpen}
                 progress={

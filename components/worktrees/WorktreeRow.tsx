@@ -28,8 +28,11 @@ export function WorktreeRow(props: {
   progress?: { base: string; counts: BranchProgress | null };
   /** Offers "Remove…" on a linked worktree (never the main one). */
   repoId?: string;
+  /** Another instance holds it: its git actions (push, land, remove…) are that instance's. */
+  isRemote?: boolean;
 }) {
   const { worktree } = props;
+  const canManage = Boolean(props.repoId) && !props.isRemote;
   const [isRemoveOpen, setRemoveOpen] = useState(false);
   const canOpen = !worktree.isMissing && !worktree.isBare;
   return (
@@ -80,12 +83,12 @@ export function WorktreeRow(props: {
           {props.repoId && canOpen ? <WorktreeChecksBadge repoId={props.repoId} worktreePath={worktree.path} /> : null}
         </div>
       </Button>
-      {props.repoId && canOpen && worktree.operation ? (
+      {props.repoId && canManage && canOpen && worktree.operation ? (
         <div className="mt-1 flex justify-end gap-2">
           <OperationButton repoId={props.repoId} worktree={worktree} />
         </div>
       ) : null}
-      {props.repoId && canOpen && !worktree.isMain ? (
+      {props.repoId && canManage && canOpen && !worktree.isMain ? (
         // The open worktree's actions are shown; another card's when pointed at or reached by Tab (and
         // while one of its dialogs is open), so cards stay short enough for ten agents to fit on a screen.
         // Folded away as screen readers' text, not removed: Tab and a dialog's closing can still focus them.
@@ -111,7 +114,7 @@ export function WorktreeRow(props: {
           </div>
         </div>
       ) : null}
-      {props.repoId && worktree.isMissing && !worktree.isMain && !worktree.isBare ? (
+      {props.repoId && canManage && worktree.isMissing && !worktree.isMain && !worktree.isBare ? (
         <div className="mt-1 flex justify-end">
           {/* Its folder is gone: removing forgets git's record of it and archives its conversation. */}
           <RemoveWorktreeButton repoId={props.repoId} worktree={worktree} />

@@ -85,6 +85,7 @@ export function createRuntimeContext(input: {
     worktreeWatchers: createWorktreeWatchers(),
     historyImports: createHistoryImports({ readerEntry: input.historyReaderEntry }),
     access: null,
+    teamCommands: null,
   };
   return Object.assign(ctx, { planRuns: new PlanRunner(ctx) });
 }

@@ -22,6 +22,7 @@ import type { ChecksState } from "@/lib/checks/run/checks-state.ts";
 import type { SetupStops } from "@/lib/worktrees/setup/setup-stops.ts";
 import type { WorktreeHolds } from "@/lib/worktrees/worktree-holds.ts";
 import type { WorktreeIndex } from "@/lib/pins/worktree-index.ts";
+import type { TeamCommands } from "@/lib/team-commands/team-command.ts";
 import type { ProcessHost } from "@/lib/process-host/types.ts";
 import type { EventHub } from "@/lib/realtime/event-hub.ts";
 import type { SettingsCache } from "@/lib/settings/settings-store.ts";
@@ -81,4 +82,6 @@ export interface RuntimeContext {
   planRuns: PlanRunner;
   /** Who may act for the user; null until the server listens (server/main.ts). */
   access: Access | null;
+  /** Asks the instance that owns a repository to act there; null on SQLite, or until team mode runs. */
+  teamCommands: TeamCommands | null;
 }

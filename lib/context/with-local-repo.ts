@@ -1,6 +1,9 @@
 import type { ZodType } from "zod";
 import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/route-handler.ts";
-import { assertLocalRepo, type RepoLocator } from "@/lib/team/ownership.ts";
+import { readActor } from "@/lib/http/actor.ts";
+import { forwardToOwner } from "@/lib/team-commands/forward-command.ts";
+import type { TeamCommand } from "@/lib/team-commands/team-command.ts";
+import { assertLocalRepo, findRemoteOwner, type RepoLocator } from "@/lib/team/ownership.ts";
 import { getRuntimeContext } from "./current-context.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
@@ -19,11 +22,17 @@ export interface LocalRepoRoute<Params, Query, Body> {
   maxBodyBytes?: number;
   /** The repository the request acts on; null when it acts on none (an Arbor-wide hook, a preview). */
   repo: (input: LocalRepoInput<Params, Query, Body>) => RepoLocator | null;
+  /**
+   * For another instance's repository: the command that asks its owner to do the same there (its
+   * answer is this request's). Without it, such a request is refused. It may throw to refuse first.
+   */
+  forward?: (input: LocalRepoInput<Params, Query, Body> & { request: Request }) => TeamCommand;
 }
 
 /**
  * A route handler for a repository's worktrees: parses params, query and body (422 on a mismatch),
- * then refuses another instance's repository (403 naming its owner) before the handler runs, as
+ * then refuses another instance's repository (403 naming its owner), or passes the request to that
+ * instance when the route says how (`forward`), before the handler runs, as
  * dub's withWorkspace checks a workspace once. lib functions trust that it was checked here.
  * The handler gets the runtime context with its input; thrown errors become the usual JSON error
  * response (withErrorHandling).
@@ -43,7 +52,14 @@ export function withLocalRepo<Params = undefined, Query = undefined, Body = unde
         : undefined) as Body,
     };
     const ctx = getRuntimeContext();
-    await assertLocalRepo(ctx.db, route.repo(input));
+    const locator = route.repo(input);
+    const owner = route.forward ? await findRemoteOwner(ctx.db, locator) : null;
+    if (owner && route.forward) {
+      const command = route.forward({ ...input, request });
+      const reply = await forwardToOwner(ctx, { owner, command, actor: readActor(request) });
+      return Response.json(reply.body, { status: reply.status });
+    }
+    await assertLocalRepo(ctx.db, locator);
     return handler({ ...input, ctx, request });
   });
 }

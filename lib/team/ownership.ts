@@ -49,11 +49,16 @@ export type RepoLocator =
  * not_found), and so does null: a request about no single repository.
  */
 export async function assertLocalRepo(db: Db, locator: RepoLocator | null): Promise<void> {
+  const owner = await findRemoteOwner(db, locator);
+  if (owner) throw remoteRepoError(owner);
+}
+
+/** The owner of the repository a locator names when that is another instance; null when it is this one (or none). */
+export async function findRemoteOwner(db: Db, locator: RepoLocator | null): Promise<RepoOwner | null> {
   const repoId = locator && (await findRepoIdOf(db, locator));
-  if (!repoId) return;
-  if (await isRepoLocal(db, repoId)) return;
+  if (!repoId || (await isRepoLocal(db, repoId))) return null;
   const owner = await findRepoOwner(db, repoId);
-  if (owner && !owner.isLocal) throw remoteRepoError(owner);
+  return owner && !owner.isLocal ? owner : null;
 }
 
 /**
@@ -69,7 +74,7 @@ async function isRepoLocal(db: Db, repoId: string): Promise<boolean> {
 }
 
 /** The repository a locator names, or null when its row does not exist (or belongs to no repository). */
-async function findRepoIdOf(db: Db, locator: RepoLocator): Promise<string | null> {
+export async function findRepoIdOf(db: Db, locator: RepoLocator): Promise<string | null> {
   const select = { repoId: true } as const;
   if ("repoId" in locator) return locator.repoId;
   if ("sessionId" in locator)

@@ -15,6 +15,10 @@ export const teamNoticeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("hook"), id: z.number().int() }),
   z.object({ kind: z.literal("relay"), id: z.number().int() }),
   z.object({ kind: z.literal("notification"), id: z.number().int() }),
+  /** A command waits in instance `to`'s queue (lib/team/commands): read it now. */
+  z.object({ kind: z.literal("command"), to: z.string().max(200), jobId: z.string().max(200) }),
+  /** The owner stored its reply to a command: its asker reads it now. */
+  z.object({ kind: z.literal("command_done"), jobId: z.string().max(200) }),
   /** The owner published a new worktree scan of a repository. */
   z.object({ kind: z.literal("scan"), repoId: z.string() }),
 ]);

@@ -28,7 +28,8 @@ import { connectWs } from "@/tests/support/ws-client.ts";
 /**
  * Team mode: two Arbor servers (their own ports and data directories) on one PostgreSQL database.
  * The first owns the repository and runs the real claude CLI against the mock model; the second
- * sees its conversation, run state and hook events live (LISTEN/NOTIFY) and cannot run in it.
+ * sees its conversation, run state and hook events live (LISTEN/NOTIFY); it acts there only through
+ * the owner (drive-from-anywhere.test.ts), never in the owner's worktrees itself.
  */
 const skipReason = postgresSkipReason();
 const title = "two Arbor instances on one PostgreSQL database";
@@ -94,12 +95,12 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     );
     expect(body.assistantMessage?.content.length).toBeGreaterThan(0);
 
-    // The viewer's copy is read-only: a run never starts for a worktree another instance holds.
+    // A send from the viewer is the owner's to run, and this owner has not trusted the repository.
     const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", {
       body: { sessionId, userMessage: "mine now" },
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toContain("read-only");
+    expect(refused.body.error.message).toContain("has not trusted this repository");
     expect(owner.mock.requests.filter((r) => JSON.stringify(r.body).includes("mine now"))).toEqual([]);
   });
 
@@ -199,9 +200,11 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     ]);
     const worktreePath = await repo.addWorktree("named");
     const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
-    const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
+    const refused = await callApi<ErrorBody>(viewer, "/api/chat/summarize", { body: { sessionId } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toContain('belongs to Arbor "build box"');
+    const sent = await callApi<ErrorBody>(viewer, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
+    expect(sent.body.error.message).toContain('Arbor "build box" has not trusted this repository');
   });
 
   it("refuses, where each request enters, every route that acts on the owner's worktrees, whatever names the repository", async () => {
@@ -252,13 +255,10 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       ["GET", `/api/changes/runs/${runId}?${query}`],
       ["GET", `/api/changes/runs/${runId}/restore?${query}`],
       ["POST", `/api/changes/runs/${runId}/restore`, { ...target, expectedTree: "0".repeat(40) }],
-      ["POST", "/api/chat/cancel", { runId }],
       ["POST", "/api/chat/purge", { sessionId, keepLastN: 0 }],
       ["POST", "/api/chat/retry", { runId }],
-      ["POST", "/api/chat/send", { sessionId, userMessage: "mine now" }],
       ["POST", "/api/chat/sessions/archive", { sessionId }],
       ["POST", "/api/chat/sessions/plan", { sessionId, planId: null }],
-      ["POST", "/api/chat/sessions", target],
       ["POST", "/api/chat/summarize", { sessionId }],
       ["GET", `/api/hooks/chain?${query}`],
       ["POST", "/api/hooks/import", target],
@@ -266,7 +266,6 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       ["POST", "/api/hooks/install", { ...target, scope: "worktree", action: "install", apply: false }],
       ["GET", `/api/hooks/status?${query}`],
       ["DELETE", `/api/permission-rules/${ruleId}`],
-      ["POST", `/api/approvals/${approvalId}`, { decision: { action: "allow_once" } }],
       ["PUT", "/api/worktree-mode", { ...target, mode: "default" }],
       ["GET", `/api/plans/${planId}/merge-order`],
       ["POST", `/api/plans/${planId}/nodes/api/branch`, {}],
@@ -290,6 +289,22 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       answers.push([`${method} ${route}`, answer.status, answer.body.error?.message.includes("here it is read-only")]);
     }
     expect(answers).toEqual(requests.map(([method, route]) => [`${method} ${route}`, 403, true]));
+    // Sending, stopping and answering are passed to the owner (drive-from-anywhere.test.ts), which
+    // refuses them here: it has not trusted this repository.
+    const forwarded: Array<[route: string, body: unknown]> = [
+      ["/api/chat/sessions", target],
+      ["/api/chat/cancel", { runId }],
+      ["/api/chat/send", { sessionId, userMessage: "mine now" }],
+      [`/api/approvals/${approvalId}`, { decision: { action: "allow_once" } }],
+    ];
+    for (const [route, body] of forwarded) {
+      const answer = await callApi<ErrorBody>(viewer, route, { body });
+      expect([route, answer.status, answer.body.error?.message]).toEqual([
+        route,
+        403,
+        expect.stringContaining("has not trusted this repository"),
+      ]);
+    }
 
     // The WebSocket's worktree watch is refused where it enters too.
     const watcher = await connectWs(viewer);

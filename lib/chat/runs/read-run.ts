@@ -50,6 +50,16 @@ export async function waitForRunEnd(
         clearTimeout(timer);
         resolve(message.event);
       }
+      // A run on another instance (team mode) is told as "reread the conversation": its row says when it ended.
+      if (message.type === "invalidate") {
+        readRunResult(db, input)
+          .then((now) => {
+            if (!ENDED.has(now.run.status)) return;
+            clearTimeout(timer);
+            resolve(undefined);
+          })
+          .catch(() => {}); // the wait goes on; the final read reports a failure
+      }
     });
   });
   try {

@@ -13,6 +13,11 @@ export const POST = withLocalRepo(
     params: z.object({ approvalId: z.string() }),
     body: answerSchema,
     repo: ({ params }) => ({ approvalId: params.approvalId }),
+    // Only a signed-in browser answers, here or through the owner: an agent's token never does.
+    forward: ({ request, params, body }) => {
+      requireBrowser(request);
+      return { kind: "answer_approval", approvalId: params.approvalId, decision: body.decision };
+    },
   },
   async ({ ctx, request, params, body }) => {
     const actor = requireBrowser(request);

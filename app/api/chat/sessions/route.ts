@@ -7,9 +7,13 @@ import { withLocalRepo } from "@/lib/context/with-local-repo.ts";
 
 const openSchema = z.object({ repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) });
 
-// POST /api/chat/sessions – the worktree's active chat session (created on first open)
+// POST /api/chat/sessions – the worktree's active chat session (created on first open, by its owner's instance)
 export const POST = withLocalRepo(
-  { body: openSchema, repo: ({ body }) => ({ repoId: body.repoId }) },
+  {
+    body: openSchema,
+    repo: ({ body }) => ({ repoId: body.repoId }),
+    forward: ({ body }) => ({ kind: "open_session", ...body }),
+  },
   async ({ ctx, body }) => Response.json({ session: await openChatSession(ctx, body) }),
 );
 
