@@ -17,6 +17,7 @@ import { createPinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { removeDataDir, repoRoot, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@/tests/support/throwaway-postgres.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
+import { benchCrossInstanceStream, type CrossInstanceStreamResult } from "./cross-instance-bench.ts";
 import { measureIngest } from "./hooks-bench.ts";
 import { median, percentile, round } from "./stats.ts";
 
@@ -35,6 +36,7 @@ export interface PostgresBenchResult {
   crossInstanceP50Ms: number;
   crossInstanceP95Ms: number;
   sameInstanceP50Ms: number;
+  stream: CrossInstanceStreamResult;
 }
 
 const compare = (sqlite: number, postgresql: number): Compared => ({
@@ -65,12 +67,14 @@ export async function runPostgresBench(
     const send = await benchSend({ newDatabase, sends: options.sends ?? 8 });
     const direct = await benchDirectQueries({ newDatabase, searchCount: options.searchMessages ?? 100_000 });
     const latency = await benchCrossInstance({ newDatabase });
+    const stream = await benchCrossInstanceStream({ newDatabase });
     return {
       ingestEventsPerSecond: { ...compare(ingest.sqlite, ingest.postgresql), lost: ingest.lost },
       sendMedianMs: compare(send.sqlite, send.postgresql),
       assemble10kMedianMs: compare(direct.assemble.sqlite, direct.assemble.postgresql),
       search100kMedianMs: compare(direct.search.sqlite, direct.search.postgresql),
       ...latency,
+      stream,
     };
   } finally {
     await server.stop();
@@ -347,5 +351,18 @@ export function reportPostgresBench(pg: Awaited<ReturnType<typeof runPostgresBen
     `${pg.crossInstanceP50Ms} / ${pg.crossInstanceP95Ms} ms (same instance ${pg.sameInstanceP50Ms} ms)`,
     "p50 <= 50 ms",
     pg.crossInstanceP50Ms <= 50,
+  );
+  const { stream } = pg;
+  reportLine(
+    "  streamed token on another instance p50 / p95",
+    `${stream.tokenCrossP50Ms} / ${stream.tokenCrossP95Ms} ms (owner's own page ${stream.tokenSameP50Ms} / ${stream.tokenSameP95Ms} ms, ${stream.tokens} tokens)`,
+    "p50 <= owner's + 50 ms",
+    stream.tokenCrossP50Ms <= stream.tokenSameP50Ms + 50,
+  );
+  reportLine(
+    "  send from another instance p50 / p95",
+    `${stream.sendForwardedP50Ms} / ${stream.sendForwardedP95Ms} ms (on the owner itself ${stream.sendLocalP50Ms} ms)`,
+    "",
+    true,
   );
 }

@@ -6,11 +6,12 @@ import { ALL_HOOKS_TOPIC, hooksTopic } from "@/lib/hook-ingest/hook-topics.ts";
 import { isRunNotificationKey } from "@/lib/hook-policies/notifier.ts";
 import { NOTIFICATIONS_TOPIC, type EventHub } from "@/lib/realtime/event-hub.ts";
 import { repoTopic, sessionTopic } from "@/lib/realtime/event-hub.ts";
-import type { ServerMessage } from "@/lib/realtime/protocol.ts";
+import { serverMessageSchema, type ServerMessage } from "@/lib/realtime/protocol.ts";
+import type { RunEventLog } from "@/lib/realtime/run-event-log.ts";
 import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { notifyTeam, startTeamFeed, type ReceivedNotice } from "@/lib/team/team-feed.ts";
-import { toTeamNotice, type TeamNotice } from "@/lib/team/team-notice.ts";
+import { toRelayedRunEvent, toTeamNotice, type TeamNotice } from "@/lib/team/team-notice.ts";
 import { startTeamCommands } from "./team-commands.ts";
 
 /**
@@ -34,13 +35,15 @@ export async function startTeamMode(input: { ctx: RuntimeContext; url: string; l
       const { notice } = received;
       if (notice.kind === "command" && notice.to === instance.id) return commands?.wake();
       if (notice.kind === "command_done") return commands?.settled(notice.jobId);
-      receiveTeamNotice({ db, hub }, received).catch((error: Error) =>
+      receiveTeamNotice({ db, hub, runEvents: ctx.runEvents }, received).catch((error: Error) =>
         input.log(`team notice ${received.notice.kind} not shown: ${error.message}`),
       );
     },
     onError: (error) => input.log(`team feed: ${error.message}; reconnecting`),
   });
   hub.setTap((topic, message) => {
+    const relayed = toRelayedRunEvent(message);
+    if (relayed) notifyTeam(db, relayed);
     const notice = toTeamNotice(topic, message);
     if (notice) notifyTeam(db, notice);
   });
@@ -59,7 +62,7 @@ export async function startTeamMode(input: { ctx: RuntimeContext; url: string; l
 
 /** Reads the rows a notice names and publishes them to this instance's browsers, never back to the team. */
 export async function receiveTeamNotice(
-  { db, hub }: { db: Db; hub: EventHub },
+  { db, hub, runEvents }: { db: Db; hub: EventHub; runEvents: RunEventLog },
   received: ReceivedNotice,
 ): Promise<void> {
   const publish = (topic: string, message: ServerMessage) => hub.publish(topic, message, { isRemote: true });
@@ -69,6 +72,11 @@ export async function receiveTeamNotice(
       publish(sessionTopic(notice.sessionId), { type: "invalidate", queryKey: queryKeys.messages(notice.sessionId) });
       publish(sessionTopic(notice.sessionId), { type: "invalidate", queryKey: queryKeys.liveRuns(notice.sessionId) });
       return;
+    case "run_event": {
+      const parsed = serverMessageSchema.safeParse(notice.message);
+      if (parsed.success && parsed.data.type === "run_event") runEvents.relay(parsed.data);
+      return;
+    }
     case "activity": {
       const session = await db.chatSession.findUnique({
         where: { id: notice.sessionId },

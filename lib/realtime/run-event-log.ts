@@ -47,6 +47,24 @@ export class RunEventLog {
   }
 
   /**
+   * An event of another instance's run (team mode), with the sequence number it has there: kept for
+   * replay like this instance's own and told to this instance's browsers, never back to the team.
+   * One already held (or older) is dropped.
+   */
+  relay(message: RunEventMessage): void {
+    let log = this.#runs.get(message.runId);
+    if (!log) {
+      log = { sessionId: message.sessionId, events: [], finishedAt: null };
+      this.#runs.set(message.runId, log);
+    }
+    if (message.seq <= (log.events.at(-1)?.seq ?? 0)) return;
+    log.events.push(message);
+    if (message.event.kind === "finished") log.finishedAt = Date.now();
+    this.#hub.publish(sessionTopic(message.sessionId), message, { isRemote: true });
+    this.#evictOld();
+  }
+
+  /**
    * Drops the events of runs whose answers left the working history (Lighten archived them), so a
    * browser that reloads does not replay them below the conversation.
    */

@@ -126,22 +126,24 @@ async function waitForReply(input: {
   timeoutMs: number;
 }): Promise<CommandReply | null> {
   const deadline = Date.now() + input.timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
   try {
     while (Date.now() < deadline) {
+      // Listening before reading: a notice that comes while the job is read is not missed.
+      const woken = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, Math.min(FALLBACK_POLL_MS, Math.max(0, deadline - Date.now())));
+        input.waiters.set(input.jobId, resolve);
+      });
       const job = await input.boss.getJobById<object>(input.queue, input.jobId);
       if (job?.state === "completed") return replySchema.parse(job.output);
       if (job && job.state !== "created" && job.state !== "active") return null;
       // Woken by the owner's notice, or after a while without one (a notice can be lost).
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(FALLBACK_POLL_MS, Math.max(0, deadline - Date.now())));
-        input.waiters.set(input.jobId, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await woken;
+      clearTimeout(timer);
     }
     return null;
   } finally {
+    clearTimeout(timer);
     input.waiters.delete(input.jobId);
   }
 }

@@ -8,6 +8,12 @@ import type { ServerMessage } from "@/lib/realtime/protocol.ts";
 export const teamNoticeSchema = z.discriminatedUnion("kind", [
   /** A conversation's messages or runs changed (a run event: queued, started, text, finished…). */
   z.object({ kind: z.literal("session"), sessionId: z.string(), runId: z.string() }),
+  /**
+   * One event of a running answer, as is (a token, a tool call, its end), so another instance's page
+   * streams it as the owner's does; checked against the protocol where it is received. Too large for a
+   * notice, it is not sent, and the "session" notice has the receiver read the rows instead.
+   */
+  z.object({ kind: z.literal("run_event"), message: z.unknown() }),
   /** A worktree's agent state changed; the receiver reads the session and its latest run. */
   z.object({ kind: z.literal("activity"), repoId: z.string(), sessionId: z.string() }),
   /** A React Query key to refetch, on the topic it was published to (keys hold ids and names only). */
@@ -48,6 +54,22 @@ export function toTeamNotice(topic: string, message: ServerMessage): TeamNotice 
     default:
       return null;
   }
+}
+
+/** Room for a relayed run event: NOTIFY takes at most 8000 bytes, and the envelope takes some. */
+const MAX_RELAYED_EVENT_BYTES = 7_000;
+
+/**
+ * A run event to relay to the other instances as it is, or null when it is no run event or too large.
+ * A finished answer too long to travel goes without its text (the receiver reads the message row).
+ */
+export function toRelayedRunEvent(message: ServerMessage): TeamNotice | null {
+  if (message.type !== "run_event") return null;
+  const fits = (candidate: ServerMessage) => Buffer.byteLength(JSON.stringify(candidate)) <= MAX_RELAYED_EVENT_BYTES;
+  if (fits(message)) return { kind: "run_event", message };
+  if (message.event.kind !== "finished") return null;
+  const withoutText = { ...message, event: { ...message.event, assistantMessage: undefined } };
+  return fits(withoutText) ? { kind: "run_event", message: withoutText } : null;
 }
 
 /**

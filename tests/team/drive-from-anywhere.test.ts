@@ -77,7 +77,7 @@ async function pendingApproval(sessionId: string): Promise<ApprovalView> {
 }
 
 describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : title, () => {
-  it("runs a send from the other instance on the owner, streams it back there and stores it once", async () => {
+  it("runs a send from the other instance on the owner, streams it back token by token and stores it once", async () => {
     const worktreePath = await trusted.addWorktree("afar");
     const sessionId = await openSession(owner.arbor, { repoId: trusted.repoId, worktreePath });
     const watcher = await connectWs(remote);
@@ -92,7 +92,14 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     expect(sent.body.run.status).toBe("success");
     expect(sent.body.assistantMessage?.content.length).toBeGreaterThan(0);
     await watcher.waitFor((m) => m.type === "worktree_activity" && m.sessionId === sessionId && m.state === "running");
-    expect(watcher.messages.some((m) => m.type === "invalidate" && m.queryKey.includes(sessionId))).toBe(true);
+    // Token by token, as the owner's own page sees them, then the end.
+    const events = watcher.messages.flatMap((m) =>
+      m.type === "run_event" && m.runId === sent.body.run.id ? [m.event] : [],
+    );
+    const streamed = events.flatMap((event) => (event.kind === "text_delta" ? [event.text] : []));
+    expect(streamed.length).toBeGreaterThan(3);
+    expect(streamed.join("")).toBe(sent.body.assistantMessage!.content);
+    await watcher.waitFor((m) => m.type === "run_event" && m.runId === sent.body.run.id && m.event.kind === "finished");
     watcher.close();
 
     // Stored once, asked of the model once, and the same on both instances.
