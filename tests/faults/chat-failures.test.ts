@@ -11,6 +11,7 @@ import { callApi, openSession, pinRepo, retryChat, sendChat } from "@/tests/supp
 import { readJsonFile } from "@/tests/support/read-json.ts";
 import { readRow } from "@/tests/support/read-rows.ts";
 import { connectWs } from "@/tests/support/ws-client.ts";
+import { waitForPendingApproval } from "@/tests/support/pending-approval.ts";
 
 const shared = useArborWithRepo({ maxRetries: 1 });
 
@@ -39,7 +40,7 @@ describe("chat failure paths through the real CLI", () => {
   it("a tool that needs approval waits for the user; denied with a message, the run succeeds and lists the refused tool", async () => {
     const { sessionId } = await shared.repo.freshSession("wt");
     const sending = shared.send(sessionId, "[[mock:bash python3 -c 'print(6*7)']]");
-    const pending = await waitForPendingApproval(sessionId);
+    const pending = await waitForPendingApproval(shared.env.arbor, sessionId);
     expect(pending).toMatchObject({ kind: "tool", toolName: "Bash", status: "pending" });
     const answer = await callApi<{ approval: ApprovalView }>(shared.env.arbor, `/api/approvals/${pending.id}`, {
       body: { decision: { action: "deny", message: "Use the test runner instead." }, by: "fault test" },
@@ -181,22 +182,3 @@ describe("not logged in", () => {
     }
   });
 });
-
-/** The first request the session's run is waiting on, once the CLI has asked. */
-async function waitForPendingApproval(sessionId: string): Promise<ApprovalView> {
-  let found: ApprovalView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { body } = await callApi<{ approvals: ApprovalView[] }>(
-          shared.env.arbor,
-          `/api/approvals?sessionId=${sessionId}`,
-        );
-        found = body.approvals[0];
-        return found?.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("pending");
-  return found!;
-}

@@ -11,27 +11,10 @@ import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
 import type { SettingsBody, TrustBody } from "@/tests/support/api-types.ts";
 import { callApi } from "@/tests/support/call-api.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
+import { waitForPendingApproval } from "@/tests/support/pending-approval.ts";
 
 const AGENT_READABLE_TOKEN = "token-in-arbors-environment-0123456789";
 const shared = useArborWithRepo({ serverEnv: { ARBOR_TOKEN: AGENT_READABLE_TOKEN } });
-
-async function pendingOf(sessionId: string): Promise<ApprovalView> {
-  let found: ApprovalView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { body } = await callApi<{ approvals: ApprovalView[] }>(
-          shared.env.arbor,
-          `/api/approvals?sessionId=${sessionId}`,
-        );
-        found = body.approvals[0];
-        return found?.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("pending");
-  return found!;
-}
 
 interface AttackResult {
   tokens: number;
@@ -45,7 +28,7 @@ describe("an allowed script cannot approve for the user", () => {
     // Another agent waits for the user.
     const other = await shared.repo.freshSession("other-agent");
     const otherSending = shared.send(other.sessionId, "[[mock:bash echo unattended > unattended.txt]]");
-    const otherPending = await pendingOf(other.sessionId);
+    const otherPending = await waitForPendingApproval(shared.env.arbor, other.sessionId);
     const settingsBefore = (await callApi<SettingsBody>(arbor, "/api/settings")).body.settings;
 
     // This agent asks to run the repository's "test suite"; the user allows it once.
@@ -55,7 +38,7 @@ describe("an allowed script cannot approve for the user", () => {
       path.join(attacker.worktreePath, "run-tests.mjs"),
     );
     const sending = shared.send(attacker.sessionId, `[[mock:bash node run-tests.mjs ${arbor.url}]]`);
-    const asked = await pendingOf(attacker.sessionId);
+    const asked = await waitForPendingApproval(shared.env.arbor, attacker.sessionId);
     expect(
       (await callApi(arbor, `/api/approvals/${asked.id}`, { body: { decision: { action: "allow_once" } } })).status,
     ).toBe(200);

@@ -16,6 +16,7 @@ import { callApi } from "@/tests/support/call-api.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
 import { useArborWithRepo } from "@/tests/support/use-arbor-with-repo.ts";
 import { tryUpgrade } from "@/tests/support/ws-client.ts";
+import { waitForPendingApproval } from "@/tests/support/pending-approval.ts";
 
 const shared = useArborWithRepo();
 let browser: Browser;
@@ -42,32 +43,13 @@ afterAll(async () => {
   await new Promise((resolve) => neighbour?.server.close(resolve));
 });
 
-/** The first waiting request of the session, once the CLI asked. */
-async function pendingApproval(sessionId: string): Promise<ApprovalView> {
-  let found: ApprovalView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { body } = await callApi<{ approvals: ApprovalView[] }>(
-          shared.env.arbor,
-          `/api/approvals?sessionId=${sessionId}`,
-        );
-        found = body.approvals[0];
-        return found?.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("pending");
-  return found!;
-}
-
 describe("a cookie captured on another port of this host", () => {
   it("authorizes nothing when replayed, while the real page keeps working", async () => {
     const { arbor } = shared.env;
     const { sessionId, worktreePath } = await shared.repo.freshSession("replay");
     // Claude waits for an approval, as in the attack that answered it with a global "Allow always Bash".
     const sending = shared.send(sessionId, "[[mock:bash echo replayed > replayed.txt]]");
-    const pending = await pendingApproval(sessionId);
+    const pending = await waitForPendingApproval(shared.env.arbor, sessionId);
 
     // The user's browser signs in with a one-time link, then visits the neighbour's page.
     const context = await browser.newContext();

@@ -43,6 +43,17 @@ export async function connectWs(arbor: ArborAddress) {
   };
 }
 
+/** A client subscribed to a repository's topic and one of its conversations, once both are in place. */
+export async function connectSessionWs(arbor: ArborAddress, input: { repoId: string; sessionId: string }) {
+  const ws = await connectWs(arbor);
+  ws.send({ type: "subscribe_repo", repoId: input.repoId });
+  ws.send({ type: "subscribe_session", sessionId: input.sessionId });
+  // Messages of one socket are handled in order: the pong says both subscriptions are in place.
+  ws.send({ type: "ping" });
+  await ws.waitFor((message) => message.type === "pong");
+  return ws;
+}
+
 /**
  * A client subscribed to a repository's topic, returned once the subscription is in place (messages
  * are handled in order: the pong after the subscribe comes back after it took effect).

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { InstanceView } from "@/lib/team/instances.ts";
 import type {
   ErrorBody,
@@ -12,18 +11,11 @@ import type {
   PlanBody,
   TreeSpecBody,
 } from "@/tests/support/api-types.ts";
-import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { callApi, openSession, sendChat } from "@/tests/support/call-api.ts";
-import { createPinnedRepo, type PinnedRepo } from "@/tests/support/pinned-repo.ts";
 import { rawRequest } from "@/tests/support/raw-request.ts";
-import { removeDataDir, startArbor, type RunningArbor } from "@/tests/support/start-arbor.ts";
-import {
-  dropPostgresDatabase,
-  ensurePostgresDatabase,
-  postgresSkipReason,
-  withAdmin,
-} from "@/tests/support/test-database.ts";
-import { connectWs } from "@/tests/support/ws-client.ts";
+import { withAdmin } from "@/tests/support/test-database.ts";
+import { useTwoInstances } from "@/tests/support/use-two-instances.ts";
+import { connectSessionWs, connectWs } from "@/tests/support/ws-client.ts";
 
 /**
  * Team mode: two Arbor servers (their own ports and data directories) on one PostgreSQL database.
@@ -31,46 +23,21 @@ import { connectWs } from "@/tests/support/ws-client.ts";
  * sees its conversation, run state and hook events live (LISTEN/NOTIFY); it acts there only through
  * the owner (drive-from-anywhere.test.ts), never in the owner's worktrees itself.
  */
-const skipReason = postgresSkipReason();
+const team = useTwoInstances({ key: "team" });
+const { skipReason } = team;
 const title = "two Arbor instances on one PostgreSQL database";
-
-let databaseUrl: string;
-let owner: ArborWithClaude;
-let viewer: RunningArbor;
-let repo: PinnedRepo;
-
-beforeAll(async () => {
-  if (skipReason) return;
-  databaseUrl = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-team-")));
-  owner = await startArborWithClaude({ serverEnv: { DATABASE_URL: databaseUrl } });
-  viewer = await startArbor({ env: { DATABASE_URL: databaseUrl } });
-  repo = await createPinnedRepo(() => owner.arbor);
-});
-
-afterAll(async () => {
-  await viewer?.stop();
-  if (viewer) removeDataDir(viewer.dataDir);
-  await owner?.close();
-  await repo?.remove();
-  if (databaseUrl) await dropPostgresDatabase(databaseUrl);
-});
 
 describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : title, () => {
   it("streams on one instance while the other sees the messages and the run state live, read-only", async () => {
-    const worktreePath = await repo.addWorktree("team");
-    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
-    const watcher = await connectWs(viewer);
-    watcher.send({ type: "subscribe_repo", repoId: repo.repoId });
-    watcher.send({ type: "subscribe_session", sessionId });
-    // Messages of one socket are handled in order: the pong says both subscriptions are in place.
-    watcher.send({ type: "ping" });
-    await watcher.waitFor((m) => m.type === "pong");
+    const worktreePath = await team.repos[0]!.addWorktree("team");
+    const sessionId = await openSession(team.owner.arbor, { repoId: team.repos[0]!.repoId, worktreePath });
+    const watcher = await connectSessionWs(team.other, { repoId: team.repos[0]!.repoId, sessionId });
 
-    const sent = sendChat(owner.arbor, { sessionId, userMessage: "Stream slowly [[mock:slow 150]]" });
+    const sent = sendChat(team.owner.arbor, { sessionId, userMessage: "Stream slowly [[mock:slow 150]]" });
     const running = await watcher.waitFor(
       (m) => m.type === "worktree_activity" && m.sessionId === sessionId && m.state === "running",
     );
-    expect(running).toMatchObject({ repoId: repo.repoId, worktreePath });
+    expect(running).toMatchObject({ repoId: team.repos[0]!.repoId, worktreePath });
     const { body } = await sent;
     expect(body.run.status).toBe("success");
     const idle = await watcher.waitFor(
@@ -84,7 +51,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     ).toBe(true);
     watcher.close();
 
-    const seen = await callApi<MessagesBody>(viewer, `/api/chat/messages?sessionId=${sessionId}`);
+    const seen = await callApi<MessagesBody>(team.other, `/api/chat/messages?sessionId=${sessionId}`);
     expect(seen.body.messages.map((m) => [m.role, m.content])).toEqual(
       body.assistantMessage
         ? [
@@ -95,28 +62,28 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     );
     expect(body.assistantMessage?.content.length).toBeGreaterThan(0);
 
-    // A send from the viewer is the owner's to run, and this owner has not trusted the repository.
-    const refused = await callApi<ErrorBody>(viewer, "/api/chat/send", {
+    // A send from the team.other is the owner's to run, and this owner has not trusted the repository.
+    const refused = await callApi<ErrorBody>(team.other, "/api/chat/send", {
       body: { sessionId, userMessage: "mine now" },
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toContain("has not trusted this repository");
-    expect(owner.mock.requests.filter((r) => JSON.stringify(r.body).includes("mine now"))).toEqual([]);
+    expect(team.owner.mock.requests.filter((r) => JSON.stringify(r.body).includes("mine now"))).toEqual([]);
   });
 
   it("shows a hook event from the owner's worktree in the other instance's Logs, live", async () => {
-    const worktreePath = await repo.addWorktree("hooks");
-    const watcher = await connectWs(viewer);
+    const worktreePath = await team.repos[0]!.addWorktree("hooks");
+    const watcher = await connectWs(team.other);
     watcher.send({ type: "subscribe_hooks", worktreePath: null });
     watcher.send({ type: "ping" });
     await watcher.waitFor((m) => m.type === "pong");
-    const hookToken = readFileSync(path.join(owner.arbor.dataDir, "hook-token"), "utf8").trim();
+    const hookToken = readFileSync(path.join(team.owner.arbor.dataDir, "hook-token"), "utf8").trim();
     const delivered = await rawRequest({
-      url: owner.arbor.url,
+      url: team.owner.arbor.url,
       path: "/api/hooks/ingest",
       method: "POST",
       headers: {
-        host: `127.0.0.1:${owner.arbor.port}`,
+        host: `127.0.0.1:${team.owner.arbor.port}`,
         "content-type": "application/json",
         "x-arbor-hook-token": hookToken,
         "x-arbor-event-id": "team-hook-1",
@@ -134,7 +101,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     watcher.close();
 
     const logs = await callApi<HookEventsBody>(
-      viewer,
+      team.other,
       `/api/hooks/events?worktreePath=${encodeURIComponent(worktreePath)}`,
     );
     expect(logs.body.events.map((event) => [event.sessionId, event.eventName])).toEqual([
@@ -143,8 +110,8 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
   });
 
   it("lets both instances save the same design tree at once: one wins, the other is told and nothing is overwritten", async () => {
-    const created = await callApi<PlanBody>(viewer, "/api/plans", {
-      body: { repoId: repo.repoId, title: "Shared plan", goal: "Both instances edit it" },
+    const created = await callApi<PlanBody>(team.other, "/api/plans", {
+      body: { repoId: team.repos[0]!.repoId, title: "Shared plan", goal: "Both instances edit it" },
     });
     expect(created.status).toBe(201);
     const planId = created.body.plan.id;
@@ -152,16 +119,16 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       nodes: [{ slug, title: slug, description: null, status: "planned" }],
       edges: [],
     });
-    const first = await callApi<TreeSpecBody>(owner.arbor, "/api/tree-spec", {
+    const first = await callApi<TreeSpecBody>(team.owner.arbor, "/api/tree-spec", {
       body: { planId, tree: treeOf("start"), baseVersion: null },
     });
     expect(first.body.plan.treeVersion).toBe(1);
 
     const [fromOwner, fromViewer] = await Promise.all([
-      callApi<TreeSpecBody | ErrorBody>(owner.arbor, "/api/tree-spec", {
+      callApi<TreeSpecBody | ErrorBody>(team.owner.arbor, "/api/tree-spec", {
         body: { planId, tree: treeOf("owner-edit"), baseVersion: 1 },
       }),
-      callApi<TreeSpecBody | ErrorBody>(viewer, "/api/tree-spec", {
+      callApi<TreeSpecBody | ErrorBody>(team.other, "/api/tree-spec", {
         body: { planId, tree: treeOf("viewer-edit"), baseVersion: 1 },
       }),
     ]);
@@ -173,7 +140,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       /saved by someone else \(now version 2.*Nothing was overwritten/,
     );
 
-    for (const instance of [owner.arbor, viewer]) {
+    for (const instance of [team.owner.arbor, team.other]) {
       const stored = await callApi<PlanBody>(instance, `/api/plans/${planId}`);
       expect(stored.body.plan.treeVersion).toBe(2);
       expect(stored.body.plan.tree?.nodes.map((node) => node.slug)).toEqual([winningSlug]);
@@ -181,58 +148,60 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
   });
 
   it("names the owner by its editable label: renamed on one instance, the other shows it and says whose the repository is", async () => {
-    const renamed = await callApi<{ instance: InstanceView }>(owner.arbor, "/api/team/instances", {
+    const renamed = await callApi<{ instance: InstanceView }>(team.owner.arbor, "/api/team/instances", {
       method: "PATCH",
       body: { label: "  build box  " },
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body.instance).toMatchObject({ label: "build box", isLocal: true, repoCount: 1 });
-    const refusedName = await callApi<ErrorBody>(owner.arbor, "/api/team/instances", {
+    const refusedName = await callApi<ErrorBody>(team.owner.arbor, "/api/team/instances", {
       method: "PATCH",
       body: { label: "bad\u0007name" },
     });
     expect(refusedName.status).toBe(422);
 
-    const seen = await callApi<{ instances: InstanceView[] }>(viewer, "/api/team/instances");
+    const seen = await callApi<{ instances: InstanceView[] }>(team.other, "/api/team/instances");
     expect(seen.body.instances.map((instance) => [instance.label, instance.isLocal, instance.repoCount])).toEqual([
-      [expect.stringContaining(path.basename(viewer.dataDir)), true, 0],
+      [expect.stringContaining(path.basename(team.other.dataDir)), true, 0],
       ["build box", false, 1],
     ]);
-    const worktreePath = await repo.addWorktree("named");
-    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
-    const refused = await callApi<ErrorBody>(viewer, "/api/chat/summarize", { body: { sessionId } });
+    const worktreePath = await team.repos[0]!.addWorktree("named");
+    const sessionId = await openSession(team.owner.arbor, { repoId: team.repos[0]!.repoId, worktreePath });
+    const refused = await callApi<ErrorBody>(team.other, "/api/chat/summarize", { body: { sessionId } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toContain('belongs to Arbor "build box"');
-    const sent = await callApi<ErrorBody>(viewer, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
+    const sent = await callApi<ErrorBody>(team.other, "/api/chat/send", { body: { sessionId, userMessage: "hi" } });
     expect(sent.body.error.message).toContain('Arbor "build box" has not trusted this repository');
   });
 
   it("refuses, where each request enters, every route that acts on the owner's worktrees, whatever names the repository", async () => {
-    const worktreePath = await repo.addWorktree("edge");
-    const sessionId = await openSession(owner.arbor, { repoId: repo.repoId, worktreePath });
-    const { body: sent } = await sendChat(owner.arbor, { sessionId, userMessage: "One short answer" });
+    const worktreePath = await team.repos[0]!.addWorktree("edge");
+    const sessionId = await openSession(team.owner.arbor, { repoId: team.repos[0]!.repoId, worktreePath });
+    const { body: sent } = await sendChat(team.owner.arbor, { sessionId, userMessage: "One short answer" });
     const runId = sent.run.id;
     const planId = (
-      await callApi<PlanBody>(owner.arbor, "/api/plans", { body: { repoId: repo.repoId, title: "Edge" } })
+      await callApi<PlanBody>(team.owner.arbor, "/api/plans", {
+        body: { repoId: team.repos[0]!.repoId, title: "Edge" },
+      })
     ).body.plan.id;
-    const pins = await callApi<PinsBody>(owner.arbor, "/api/repo-pins");
-    const pinId = pins.body.pins.find((pin) => pin.repoId === repo.repoId)!.id;
+    const pins = await callApi<PinsBody>(team.owner.arbor, "/api/repo-pins");
+    const pinId = pins.body.pins.find((pin) => pin.repoId === team.repos[0]!.repoId)!.id;
     // An "Allow always" rule and a waiting request of the owner's repository, as its runs leave them.
     const [ruleId, approvalId] = [randomUUID(), randomUUID()];
-    await withAdmin(databaseUrl, async (client) => {
+    await withAdmin(team.databaseUrl, async (client) => {
       await client.query(
         "INSERT INTO permission_rules (id, scope, repo_id, tool_name) VALUES ($1, 'repo', $2, 'Bash')",
-        [ruleId, repo.repoId],
+        [ruleId, team.repos[0]!.repoId],
       );
       await client.query(
         `INSERT INTO approval_requests (id, run_id, session_id, repo_id, worktree_path, cli_request_id, kind, tool_name, input, status, expires_at)
          VALUES ($1, $2, $3, $4, $5, 'cli-1', 'tool', 'Bash', '{}', 'pending', now() + interval '1 hour')`,
-        [approvalId, runId, sessionId, repo.repoId, worktreePath],
+        [approvalId, runId, sessionId, team.repos[0]!.repoId, worktreePath],
       );
     });
-    const target = { repoId: repo.repoId, worktreePath };
-    const query = `repoId=${repo.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`;
-    const repoRoute = `/api/repos/${repo.repoId}`;
+    const target = { repoId: team.repos[0]!.repoId, worktreePath };
+    const query = `repoId=${team.repos[0]!.repoId}&worktreePath=${encodeURIComponent(worktreePath)}`;
+    const repoRoute = `/api/repos/${team.repos[0]!.repoId}`;
     const requests: Array<[method: string, route: string, body?: unknown]> = [
       ["POST", "/api/worktrees/abort", target],
       ["POST", "/api/worktrees/land-blockers", target],
@@ -242,8 +211,8 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       ["POST", "/api/worktrees/push", target],
       ["POST", "/api/worktrees/remove", target],
       ["POST", "/api/worktrees/resolve", target],
-      ["GET", `/api/worktrees?repoId=${repo.repoId}`],
-      ["POST", "/api/worktrees", { repoId: repo.repoId, branch: "feat/refused" }],
+      ["GET", `/api/worktrees?repoId=${team.repos[0]!.repoId}`],
+      ["POST", "/api/worktrees", { repoId: team.repos[0]!.repoId, branch: "feat/refused" }],
       ["GET", `/api/worktrees/pull-request?${query}`],
       ["POST", "/api/worktrees/pull-request", { ...target, base: "main", title: "Refused", body: "" }],
       ["POST", "/api/changes/commit-message", { ...target, files: [] }],
@@ -285,7 +254,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     ];
     const answers = [];
     for (const [method, route, body] of requests) {
-      const answer = await callApi<ErrorBody>(viewer, route, { method, body });
+      const answer = await callApi<ErrorBody>(team.other, route, { method, body });
       answers.push([`${method} ${route}`, answer.status, answer.body.error?.message.includes("here it is read-only")]);
     }
     expect(answers).toEqual(requests.map(([method, route]) => [`${method} ${route}`, 403, true]));
@@ -298,7 +267,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       [`/api/approvals/${approvalId}`, { decision: { action: "allow_once" } }],
     ];
     for (const [route, body] of forwarded) {
-      const answer = await callApi<ErrorBody>(viewer, route, { body });
+      const answer = await callApi<ErrorBody>(team.other, route, { body });
       expect([route, answer.status, answer.body.error?.message]).toEqual([
         route,
         403,
@@ -307,24 +276,24 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     }
 
     // The WebSocket's worktree watch is refused where it enters too.
-    const watcher = await connectWs(viewer);
-    watcher.send({ type: "watch_worktree", repoId: repo.repoId, worktreePath });
+    const watcher = await connectWs(team.other);
+    watcher.send({ type: "watch_worktree", repoId: team.repos[0]!.repoId, worktreePath });
     const refused = await watcher.waitFor((m) => m.type === "error");
     expect(refused.type === "error" && refused.message).toContain("here it is read-only");
     watcher.close();
 
     // Nothing ran: the worktree, the pin, the conversation and the rule are as the owner left them.
     expect(existsSync(worktreePath)).toBe(true);
-    const after = await callApi<PinsBody>(owner.arbor, "/api/repo-pins");
+    const after = await callApi<PinsBody>(team.owner.arbor, "/api/repo-pins");
     expect(after.body.pins.some((pin) => pin.id === pinId)).toBe(true);
     const [session] = await withAdmin(
-      databaseUrl,
+      team.databaseUrl,
       async (client) =>
         (await client.query<{ status: string }>("SELECT status FROM chat_sessions WHERE id = $1", [sessionId])).rows,
     );
     expect(session).toEqual({ status: "active" });
     const rules = await withAdmin(
-      databaseUrl,
+      team.databaseUrl,
       async (client) =>
         (await client.query<{ id: string }>("SELECT id FROM permission_rules WHERE id = $1", [ruleId])).rows,
     );
