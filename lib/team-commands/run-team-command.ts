@@ -1,6 +1,7 @@
 import { answerApproval, type ApprovalContext } from "@/lib/approvals/approval-broker.ts";
 import { cancelRun } from "@/lib/chat/send/cancel-run.ts";
-import { acceptChatMessage, type SendContext } from "@/lib/chat/send/send-message.ts";
+import { acceptChatMessage, acceptRetry, type SendContext } from "@/lib/chat/send/send-message.ts";
+import type { ApprovalsPort } from "@/lib/approvals/approvals-port.ts";
 import { openChatSession } from "@/lib/chat/sessions/open-session.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
@@ -8,8 +9,10 @@ import { assertLocalRepo, findRepoIdOf } from "@/lib/team/ownership.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { commandEnvelopeSchema, locatorOf, type CommandEnvelope, type CommandReply } from "./team-command.ts";
 
-export type CommandContext = SendContext &
-  ApprovalContext &
+/** Commands that queue a run answer as their routes do: 202, the run follows. */
+const ACCEPTED = new Set(["send", "retry"]);
+
+export type CommandContext = SendContext & { approvals: ApprovalsPort } & ApprovalContext &
   Parameters<typeof openChatSession>[0] & { isTrusted: (repoId: string) => Promise<boolean> };
 
 /**
@@ -24,7 +27,7 @@ export async function runTeamCommand(ctx: CommandContext, data: unknown): Promis
   try {
     const envelope = commandEnvelopeSchema.parse(data);
     await assertMayRun(ctx, envelope);
-    return { status: envelope.command.kind === "send" ? 202 : 200, body: await execute(ctx, envelope) };
+    return { status: ACCEPTED.has(envelope.command.kind) ? 202 : 200, body: await execute(ctx, envelope) };
   } catch (error) {
     const { status, body, isUnexpected } = toErrorBody(error);
     if (isUnexpected) console.error("[arbor] a team command failed", error);
@@ -62,6 +65,11 @@ async function execute(ctx: CommandContext, { command, by }: CommandEnvelope): P
       return acceptChatMessage(ctx, { sessionId: command.sessionId, userMessage: command.userMessage });
     case "cancel":
       return { ok: true, ...(await cancelRun(ctx, { runId: command.runId })) };
+    case "retry":
+      return acceptRetry(ctx, {
+        runId: command.runId,
+        ...(command.allowTools ? { allowTools: command.allowTools } : {}),
+      });
     case "answer_approval":
       return {
         approval: await answerApproval(ctx, { approvalId: command.approvalId, decision: command.decision, by }),

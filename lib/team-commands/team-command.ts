@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalDecisionSchema } from "@/lib/approvals/approval-types.ts";
+import { toolRuleSchema } from "@/lib/realtime/approval-view.ts";
 import type { RepoLocator, RepoOwner } from "@/lib/team/ownership.ts";
 
 /**
@@ -12,6 +13,12 @@ export const teamCommandSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("open_session"), repoId: z.string().uuid(), worktreePath: z.string().min(1).max(4096) }),
   z.object({ kind: z.literal("send"), sessionId: z.string().uuid(), userMessage: z.string() }),
   z.object({ kind: z.literal("cancel"), runId: z.string().uuid() }),
+  /** "Retry", or "Allow and retry" with the tools the earlier run was refused, for the new run only. */
+  z.object({
+    kind: z.literal("retry"),
+    runId: z.string().uuid(),
+    allowTools: z.array(toolRuleSchema).max(20).optional(),
+  }),
   z.object({
     kind: z.literal("answer_approval"),
     approvalId: z.string().min(1).max(200),
@@ -44,6 +51,7 @@ export function locatorOf(command: TeamCommand): RepoLocator {
     case "send":
       return { sessionId: command.sessionId };
     case "cancel":
+    case "retry":
       return { runId: command.runId };
     case "answer_approval":
       return { approvalId: command.approvalId };

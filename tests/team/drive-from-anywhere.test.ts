@@ -102,7 +102,7 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     expect(late.status).toBe(409);
   });
 
-  it("stops the owner's running answer from the other instance", async () => {
+  it("stops the owner's running answer from the other instance, and retries it", async () => {
     const worktreePath = await team.repos[0]!.addWorktree("stop");
     const sessionId = await openSession(team.owner.arbor, { repoId: team.repos[0]!.repoId, worktreePath });
     const accepted = await callApi<{ run: { id: string } }>(team.other, "/api/chat/send", {
@@ -120,6 +120,16 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       `/api/chat/runs/${accepted.body.run.id}?wait=1`,
     );
     expect(ended.body.run.status).toBe("cancelled");
+
+    // Retried from the other instance: the owner queues a new run of the same message.
+    const retried = await callApi<{ run: { id: string } }>(team.other, "/api/chat/retry", {
+      body: { runId: accepted.body.run.id },
+    });
+    expect(retried.status).toBe(202);
+    expect(retried.body.run.id).not.toBe(accepted.body.run.id);
+    await expect.poll(() => modelRequestsWith("Never ends"), { timeout: 60_000 }).toBe(2);
+    const again = await callApi<CancelBody>(team.other, "/api/chat/cancel", { body: { runId: retried.body.run.id } });
+    expect(again.body).toMatchObject({ ok: true, wasActive: true });
   });
 
   it("takes no work for a repository its owner has not trusted: refused with what to do, nothing stored or run", async () => {

@@ -225,7 +225,6 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       ["GET", `/api/changes/runs/${runId}/restore?${query}`],
       ["POST", `/api/changes/runs/${runId}/restore`, { ...target, expectedTree: "0".repeat(40) }],
       ["POST", "/api/chat/purge", { sessionId, keepLastN: 0 }],
-      ["POST", "/api/chat/retry", { runId }],
       ["POST", "/api/chat/sessions/archive", { sessionId }],
       ["POST", "/api/chat/sessions/plan", { sessionId, planId: null }],
       ["POST", "/api/chat/summarize", { sessionId }],
@@ -258,11 +257,12 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
       answers.push([`${method} ${route}`, answer.status, answer.body.error?.message.includes("here it is read-only")]);
     }
     expect(answers).toEqual(requests.map(([method, route]) => [`${method} ${route}`, 403, true]));
-    // Sending, stopping and answering are passed to the owner (drive-from-anywhere.test.ts), which
+    // Opening, sending, stopping, retrying and answering are passed to the owner (drive-from-anywhere.test.ts), which
     // refuses them here: it has not trusted this repository.
     const forwarded: Array<[route: string, body: unknown]> = [
       ["/api/chat/sessions", target],
       ["/api/chat/cancel", { runId }],
+      ["/api/chat/retry", { runId }],
       ["/api/chat/send", { sessionId, userMessage: "mine now" }],
       [`/api/approvals/${approvalId}`, { decision: { action: "allow_once" } }],
     ];

@@ -9,8 +9,12 @@ const retrySchema = z.object({
   allowTools: z.array(toolRuleSchema).max(20).optional(),
 });
 
-// POST /api/chat/retry – queue a new run for the user message of a failed or cancelled run; 202 at once
+// POST /api/chat/retry – queue a new run for the user message of a failed or cancelled run (on its owner's instance); 202 at once
 export const POST = withLocalRepo(
-  { body: retrySchema, repo: ({ body }) => ({ runId: body.runId }) },
+  {
+    body: retrySchema,
+    repo: ({ body }) => ({ runId: body.runId }),
+    forward: ({ body }) => ({ kind: "retry", ...body }),
+  },
   async ({ ctx, body }) => Response.json(await acceptRetry(ctx, body), { status: 202 }),
 );
