@@ -177,7 +177,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * The terminal or pipe Arbor prints to may go away while it serves (a closed terminal under nohup, a
+ * `| tee` that was stopped). A write then fails with EPIPE; unheard, that error reaches Next's
+ * uncaught-exception handler, which prints it to the same pipe, which fails again: a loop that kept
+ * a core a third busy. Arbor goes on serving and its output is dropped.
+ */
+function keepServingWithoutOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+}
+
 /** Starts the server (startServer); a failure prints its reason and exits with status 1. */
 export function runServer(input: { argv: string[]; build?: string }): void {
+  keepServingWithoutOutput();
   startServer(input).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 }
