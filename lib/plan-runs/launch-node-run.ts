@@ -10,6 +10,7 @@ import type { NodeWork, PlanPermissionMode } from "@/lib/plans/run/plan-run-reco
 import { questionInAnswer } from "@/lib/plans/run/plan-run-view.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import { buildResolvePrompt } from "@/lib/worktrees/conflicts/resolve-prompt.ts";
+import type { NodeClone } from "@/lib/worktrees/create/create-node-branch.ts";
 import { nodeFirstMessage, prepareNodeTask } from "@/lib/worktrees/create/start-node-task.ts";
 import { previewLanding } from "@/lib/worktrees/land/land-preview.ts";
 import { findStartedNodeWorktree, hasUserMessages } from "./find-started-node.ts";
@@ -51,6 +52,8 @@ export async function launchNodeRun(
     parentSessionId: string | null;
     /** The user's answer to a question the agent's last answer asked: sent as is. */
     message: string | null;
+    /** On a runner: the node's worktree is made in its own clone, from the base fetched from the remote. */
+    clone?: NodeClone;
     onWork: (work: NodeWork) => Promise<void>;
   },
 ): Promise<LaunchedRun> {
@@ -63,6 +66,7 @@ export async function launchNodeRun(
       from: input.dispatch.branchFrom.kind === "parent_branch" ? ("parent_branch" as const) : ("base" as const),
       spec: input.node.spec,
       parentOutcome: input.parentSessionId ? await lastAnswer(ctx.db, input.parentSessionId) : null,
+      ...(input.clone ? { clone: input.clone } : {}),
     };
     // A node whose agent was started by hand: its worktree and conversation are taken over.
     const started = await findStartedNodeWorktree(ctx.db, { repoId: input.repoId, slug: input.node.slug });

@@ -51,6 +51,11 @@ export async function listPlanRunIds(db: Db): Promise<Array<{ planId: string; re
   return db.planRun.findMany({ orderBy: { createdAt: "asc" }, select: { planId: true, repoId: true } });
 }
 
+/** Every plan's run, read whole (a runner's load counts the nodes of every plan on it). */
+export async function listStoredPlanRuns(db: Db): Promise<StoredPlanRun[]> {
+  return (await db.planRun.findMany({ orderBy: { createdAt: "asc" } })).map(fromRow);
+}
+
 export async function insertPlanRun(db: Db, input: Omit<StoredPlanRun, "id" | "version">): Promise<StoredPlanRun> {
   const row = await db.planRun.create({
     data: {

@@ -23,6 +23,11 @@ export async function addBranchWorktree(input: {
   remoteBranches?: readonly string[];
   allowRepositoryCode: boolean;
   hints?: { branchExists?: string; baseMissing?: string };
+  /**
+   * The full ref to start from when it is not the local branch `base` (a runner starts from the
+   * base it fetched from the shared remote, `refs/remotes/origin/<base>`); `base` names it for the user.
+   */
+  baseRef?: string;
 }): Promise<void> {
   const { branch, base, worktreePath } = input;
   const problem = explainInvalidBranchName(branch);
@@ -43,7 +48,8 @@ export async function addBranchWorktree(input: {
         ? "The repository has no branch yet. Make a first commit, then try again."
         : "Arbor cannot tell which branch is the default (no origin/HEAD, main or master, and the main worktree is not on a branch). Choose the base branch, then try again.",
     );
-  if (!input.localBranches.has(base)) {
+  const baseRef = input.baseRef ?? `refs/heads/${base}`;
+  if (input.baseRef ? !(await isRef(input.repoRoot, input.baseRef)) : !input.localBranches.has(base)) {
     throw new AppError(
       "precondition_failed",
       input.hints?.baseMissing ?? `The base branch ${base} does not exist. Rescan, then choose another base branch.`,
@@ -68,7 +74,7 @@ export async function addBranchWorktree(input: {
   const added = await runGitCommand({
     cwd: input.repoRoot,
     // The full ref: a tag or a remote-tracking branch of the same short name cannot be taken instead.
-    args: ["worktree", "add", "-b", branch, "--", worktreePath, `refs/heads/${base}`],
+    args: ["worktree", "add", "-b", branch, "--", worktreePath, baseRef],
     allowRepositoryCode: input.allowRepositoryCode,
     timeoutMs: ADD_TIMEOUT_MS,
     isExitCodeChecked: false,
@@ -80,7 +86,7 @@ export async function addBranchWorktree(input: {
   // `worktree add -b` makes the branch before the folder: a failure after that leaves the branch alone,
   // and a second try would find it taken. It is this call's own (it did not exist), unless git says it did.
   const isBranchTaken = /a branch named .* already exists/i.test(complaint);
-  const kept = isBranchTaken ? null : await removeLeftBranch({ repoRoot: input.repoRoot, branch, base });
+  const kept = isBranchTaken ? null : await removeLeftBranch({ repoRoot: input.repoRoot, branch, baseRef });
   const after = kept ? ` (the branch ${branch} git made first was kept: ${kept})` : "";
   if (isBranchTaken || /cannot lock ref/i.test(complaint))
     throw new AppError(
@@ -96,6 +102,16 @@ export async function addBranchWorktree(input: {
 }
 
 const ADD_TIMEOUT_MS = 300_000;
+
+/** Whether a full ref name names a commit in the repository. */
+async function isRef(repoRoot: string, ref: string): Promise<boolean> {
+  const result = await runGitCommand({
+    cwd: repoRoot,
+    args: ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
+    isExitCodeChecked: false,
+  });
+  return result.exitCode === 0;
+}
 
 /** Whether something already has the path's name: lstat, so a symlink whose target is gone counts. */
 function isNameTaken(target: string): boolean {
@@ -129,13 +145,13 @@ export function explainRemoteClash(branch: string, remoteBranches: readonly stri
  * Deletes the branch a failed `worktree add -b` left behind, when no worktree has it checked out
  * and it still points at the base it was made from (nobody worked on it). Returns why it was kept, or null.
  */
-async function removeLeftBranch(input: { repoRoot: string; branch: string; base: string }): Promise<string | null> {
+async function removeLeftBranch(input: { repoRoot: string; branch: string; baseRef: string }): Promise<string | null> {
   const ref = `refs/heads/${input.branch}`;
   const [heads, listed] = await Promise.all([
     runGitCommand({
       cwd: input.repoRoot,
       // Full ref names: neither can read as an option (rev-parse would echo --end-of-options).
-      args: ["rev-parse", ref, `refs/heads/${input.base}`],
+      args: ["rev-parse", ref, input.baseRef],
       isExitCodeChecked: false,
     }),
     runGit({ cwd: input.repoRoot, args: ["worktree", "list", "--porcelain"] }),

@@ -7,13 +7,19 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { assertLocalRepo, findRepoIdOf } from "@/lib/team/ownership.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
-import { commandEnvelopeSchema, locatorOf, type CommandEnvelope, type CommandReply } from "./team-command.ts";
+import {
+  commandEnvelopeSchema,
+  locatorOf,
+  type CommandEnvelope,
+  type CommandReply,
+  type NodeCommands,
+} from "./team-command.ts";
 
 /** Commands that queue a run answer as their routes do: 202, the run follows. */
-const ACCEPTED = new Set(["send", "retry"]);
+const ACCEPTED = new Set(["send", "retry", "run_node"]);
 
 export type CommandContext = SendContext & { approvals: ApprovalsPort } & ApprovalContext &
-  Parameters<typeof openChatSession>[0] & { isTrusted: (repoId: string) => Promise<boolean> };
+  Parameters<typeof openChatSession>[0] & { isTrusted: (repoId: string) => Promise<boolean>; planRuns: NodeCommands };
 
 /**
  * Runs another instance's command here, as this instance's own route would, and answers with what
@@ -57,7 +63,7 @@ async function assertMayRun(ctx: CommandContext, envelope: CommandEnvelope): Pro
   }
 }
 
-async function execute(ctx: CommandContext, { command, by }: CommandEnvelope): Promise<unknown> {
+async function execute(ctx: CommandContext, { command, by, from }: CommandEnvelope): Promise<unknown> {
   switch (command.kind) {
     case "open_session":
       return { session: await openChatSession(ctx, { repoId: command.repoId, worktreePath: command.worktreePath }) };
@@ -74,5 +80,9 @@ async function execute(ctx: CommandContext, { command, by }: CommandEnvelope): P
       return {
         approval: await answerApproval(ctx, { approvalId: command.approvalId, decision: command.decision, by }),
       };
+    case "run_node":
+      return ctx.planRuns.runNode({ from, command });
+    case "node_report":
+      return ctx.planRuns.receiveReport({ from, command });
   }
 }

@@ -32,6 +32,23 @@ export interface NodeChecks {
   note: string | null;
 }
 
+/**
+ * The runner whose agents work on the node: another instance (or this one, through its own offer),
+ * for one attempt. A new attempt (the runner's lease ran out, or its work was taken over here)
+ * makes every report of the last one stale.
+ */
+export interface NodeRunner {
+  instanceId: string;
+  label: string;
+  /** The runner's own clone (its repository row): the node's worktree and conversation are there. */
+  repoId: string;
+  attempt: string;
+  /** When the attempt was handed out: a runner that started after it lost the attempt with its process. */
+  since: string;
+  /** Where the runner pushed the node's work on the shared remote, once it did. */
+  pushedRef: string | null;
+}
+
 /** Where a node works: what git and the chat hold for it, filled in as its first run starts. */
 export interface NodeWork {
   title: string;
@@ -42,6 +59,10 @@ export interface NodeWork {
   checks: NodeChecks | null;
   /** The commit Arbor made of what the agent left uncommitted, if any. */
   autoCommit: string | null;
+  /** Null: the node works on this instance's clone (the worktree above is here). */
+  runner: NodeRunner | null;
+  /** The runner whose pushed work this instance took over (to check and land it here), if any. */
+  ranOn: string | null;
 }
 
 /** A node as stored: the core's node and its work. */
@@ -66,6 +87,8 @@ export const emptyWork = (title: string): NodeWork => ({
   runs: [],
   checks: null,
   autoCommit: null,
+  runner: null,
+  ranOn: null,
 });
 
 /** The `nodes` column: the core's nodes with their work, in the run's order. */

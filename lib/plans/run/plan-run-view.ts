@@ -34,6 +34,13 @@ export interface PlanRunNodeView {
   costUsd: number;
   checks: NodeChecks | null;
   autoCommit: string | null;
+  /**
+   * The runner the node's agent works on: another Arbor's clone (its repository, where the
+   * worktree and conversation above are). Null: this Arbor's clone.
+   */
+  runner: { label: string; repoId: string } | null;
+  /** The runner whose work was taken over here (to check and land), if any. */
+  ranOn: string | null;
 }
 
 export interface PlanRunView extends PlanRunOptions {
@@ -87,6 +94,8 @@ export function toPlanRunView(stored: StoredPlanRun, facts: PlanRunViewFacts): P
       costUsd: sumUsd(runs.map((run) => run.costUsd ?? 0)),
       checks: work?.checks ?? null,
       autoCommit: work?.autoCommit ?? null,
+      runner: work?.runner ? { label: work.runner.label, repoId: work.runner.repoId } : null,
+      ranOn: work?.ranOn ?? null,
     };
   });
   return {

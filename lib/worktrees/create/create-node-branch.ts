@@ -11,6 +11,17 @@ import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import { readProjectRules } from "@/lib/plans/project-rules.ts";
 
 /**
+ * A runner's own clone of the plan's repository, where a node's worktree is made instead of in the
+ * plan's: from `baseRef`, the plan's base as the runner fetched it from the shared remote.
+ */
+export interface NodeClone {
+  repoId: string;
+  /** The base branch's name, as the plan's owner calls it. */
+  base: string;
+  baseRef: string;
+}
+
+/**
  * "Create branch and worktree" for a planned node: `git worktree add -b <branch> -- <path>
  * <parent branch>`, where the branch follows the naming rule and starts from the design
  * parent's branch (the default branch for a root), or with `from: "base"` from the default branch
@@ -21,33 +32,42 @@ import { readProjectRules } from "@/lib/plans/project-rules.ts";
  */
 export async function createNodeBranch(
   ctx: CreateContext,
-  input: { planId: string; slug: string; worktreePath?: string; setupId?: string; from?: "parent_branch" | "base" },
+  input: {
+    planId: string;
+    slug: string;
+    worktreePath?: string;
+    setupId?: string;
+    from?: "parent_branch" | "base";
+    clone?: NodeClone;
+  },
 ): Promise<{ branch: string; worktreePath: string; parentBranch: string; setup: SetupReport }> {
   const { db } = ctx;
   const plan = await getPlanOrThrow(db, input.planId);
   const node = plan.tree?.nodes.find((candidate) => candidate.slug === input.slug);
   if (!node) throw new AppError("not_found", `The plan has no node "${input.slug}".`);
   const rules = await readProjectRules(db, plan.repoId);
-  const scan = await scanPinnedRepo(db, { repoId: plan.repoId });
+  const repoId = input.clone?.repoId ?? plan.repoId;
+  const scan = await scanPinnedRepo(db, { repoId });
   const facts = await readBranchFacts({ repoPath: scan.repoRoot, scan });
   const branch = expectedBranchName({ rule: rules.branchNamingRule, slug: node.slug });
   const parentSlug = plan.tree?.edges.find((edge) => edge.child === node.slug)?.parent ?? null;
-  const parentBranch =
-    parentSlug && input.from !== "base"
+  const parentBranch = input.clone
+    ? input.clone.base
+    : parentSlug && input.from !== "base"
       ? expectedBranchName({ rule: rules.branchNamingRule, slug: parentSlug })
       : facts.defaultBranch;
   const worktreePath =
     input.worktreePath ?? path.join(path.dirname(scan.repoRoot), `${path.basename(scan.repoRoot)}-${node.slug}`);
   // The checks, the hold and the repository's setup are "New worktree…"'s (addAndSetUpWorktree).
   const created = await addAndSetUpWorktree(ctx, {
-    repoId: plan.repoId,
+    repoId,
     scan,
     branch,
     base: parentBranch,
     worktreePath,
     localBranches: new Set(facts.branches.map((candidate) => candidate.name)),
     remoteBranches: (await readBranchNames(scan.repoRoot)).remote,
-    isTrusted: await isRepositoryTrusted(db, plan.repoId),
+    isTrusted: await isRepositoryTrusted(db, repoId),
     hints: {
       branchExists: "Rescan: the node is already linked to it.",
       baseMissing:
@@ -56,6 +76,7 @@ export async function createNodeBranch(
           : `The design parent's branch ${parentBranch} does not exist yet. Create it first.`,
     },
     ...(input.setupId ? { setupId: input.setupId } : {}),
+    ...(input.clone ? { baseRef: input.clone.baseRef } : {}),
   });
   return { branch, worktreePath: created.worktreePath, parentBranch: parentBranch!, setup: created.setup };
 }

@@ -140,6 +140,7 @@ export async function addAndSetUpWorktree(
         ...(input.remoteBranches ? { remoteBranches: input.remoteBranches } : {}),
         allowRepositoryCode: input.isTrusted,
         ...(input.hints ? { hints: input.hints } : {}),
+        ...(input.baseRef ? { baseRef: input.baseRef } : {}),
       }).finally(() => invalidateWorktreeIndex(ctx.worktreeIndex));
       const rescan = await scanPinnedRepo(db, { repoId: input.repoId });
       // As the worktree list shows it (git may spell the folder differently: symlinks, case).

@@ -2,7 +2,7 @@ import { checkUserMessage } from "@/lib/chat/send/send-message.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { getPlanOrThrow } from "@/lib/plans/plans-store.ts";
 import type { CreatedWorktree, StartedTask } from "@/lib/worktrees/worktree-types.ts";
-import { createNodeBranch } from "./create-node-branch.ts";
+import { createNodeBranch, type NodeClone } from "./create-node-branch.ts";
 import { openAndSend, type StartTaskContext } from "./start-task.ts";
 
 /** Where a node's branch starts: its design parent's branch (stacked work), or the base its parent landed on. */
@@ -50,6 +50,8 @@ export interface NodeTaskInput {
   /** A plan run's spec of the node (its description unless the user edited it). */
   spec?: string;
   parentOutcome?: string | null;
+  /** A runner makes the worktree in its own clone (the plan's repository is another instance's). */
+  clone?: NodeClone;
 }
 
 /**
@@ -92,9 +94,10 @@ export async function prepareNodeTask(
     slug: input.slug,
     ...(input.setupId ? { setupId: input.setupId } : {}),
     ...(input.from ? { from: input.from } : {}),
+    ...(input.clone ? { clone: input.clone } : {}),
   });
   return {
-    repoId,
+    repoId: input.clone?.repoId ?? repoId,
     userMessage,
     created: {
       branch: created.branch,
