@@ -19,6 +19,7 @@ import { startSpoolWatcher } from "@/lib/hook-ingest/spool-watcher.ts";
 import { startRetentionSweeps } from "@/lib/retention/retention-schedule.ts";
 import { receiveHookEvent } from "@/lib/hook-policies/receive-hook-event.ts";
 import { getLocalInstance, publishInstanceUrl } from "@/lib/team/local-instance.ts";
+import { offerRunnerAtStart } from "./offer-runner-at-start.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
 import { startTeamMode } from "./team-feed.ts";
 import { localServerUrl } from "./server-info.ts";
@@ -90,6 +91,8 @@ export async function runAfterListenSteps(input: {
   const { ctx } = input;
   const url = localServerUrl({ host: input.config.host, port: input.port });
   await publishInstanceUrl(ctx.db, url);
+  // Before team mode starts taking nodes: a runner's clone is pinned, trusted and offered first.
+  if (input.config.runner) await offerRunnerAtStart(ctx, input.config.runner, input.log);
   const team = await startTeamMode({ ctx, url: input.config.databaseUrl, log: input.log });
   if (team) input.shutdownTasks.push(() => team.close());
   writeHookScript({ dataDir: input.config.dataDir, url, hookToken: ctx.hookIngest.hookToken() });

@@ -18,7 +18,8 @@ import { SERVER_NODE_FLAGS } from "./node-flags.ts";
 import { runOpenCommand } from "./open-command.ts";
 
 const USAGE = `usage:
-  arbor start [--port N] [--host H] [--data-dir DIR]
+  arbor start [--port N] [--host H] [--data-dir DIR] [--runner CLONE [--slots N]]
+                --runner pins, trusts and offers CLONE to the team's plans (DATABASE_URL=postgresql://…)
   arbor open [--data-dir DIR] [--no-browser]     prints the sign-in link of the running Arbor and opens it
   arbor hooks install <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR] [--port N]
   arbor hooks uninstall <path> [--scope worktree|repo|user] [--dry-run] [--data-dir DIR]

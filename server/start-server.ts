@@ -32,7 +32,7 @@ const log = (line: string) => console.log(`[arbor] ${line}`);
 
 /**
  * Starts the server with the command line's flags (`argv`: [--port 3000] [--host 127.0.0.1]
- * [--data-dir ~/.arbor] [--token T] [--dev]). `build` is the build whose bundle runs this code (the
+ * [--data-dir ~/.arbor] [--token T] [--runner <clone> [--slots N]] [--dev]). `build` is the build whose bundle runs this code (the
  * launcher read it from current.json): the server pins and serves that one. Without it, the current one.
  */
 async function startServer(input: { argv: string[]; build?: string }): Promise<void> {

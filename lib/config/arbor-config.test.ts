@@ -74,4 +74,20 @@ describe("resolveArborConfig", () => {
       "/home/u/.claude",
     );
   });
+
+  it("reads --runner and --slots as a runner's clone and its agents at once, refusing what cannot be", () => {
+    const flags = parseCliFlags(["--runner", "clones/app", "--slots=3"]);
+    const config = resolveArborConfig({ env: {}, flags });
+    expect(config.runner).toEqual({ path: expect.stringMatching(/\/clones\/app$/), slots: 3 });
+    expect(resolveArborConfig({ env: {}, flags: parseCliFlags(["--runner", "/c"]) }).runner).toEqual({
+      path: "/c",
+      slots: 2,
+    });
+    expect(resolveArborConfig({ env: {}, flags: { isDev: false } }).runner).toBeNull();
+    expect(() => parseCliFlags(["--slots", "2"])).toThrow(/give it with --runner <clone>/);
+    for (const slots of ["0", "17", "two", "1.5"])
+      expect(() => resolveArborConfig({ env: {}, flags: parseCliFlags(["--runner", "/c", "--slots", slots]) })).toThrow(
+        `--slots must be a whole number from 1 to 16 (the runner's agents at once), not "${slots}".`,
+      );
+  });
 });

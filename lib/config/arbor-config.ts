@@ -94,6 +94,8 @@ export interface ArborConfig {
   historyImportPauseAfterChunks: number | null;
   /** Tests only: chunks after which an "Import history" reader thread fails (null: never). */
   historyImportFailAfterChunks: number | null;
+  /** `--runner`: the clone this instance pins, trusts and offers to the team's plans at start, and its slots. */
+  runner: { path: string; slots: number } | null;
   /** The user-wide git config files git reads (a change there can change how branches merge). */
   userGitConfigFiles: string[];
   nextDistDir: string;
@@ -105,13 +107,24 @@ export interface CliFlags {
   host?: string;
   dataDir?: string;
   token?: string;
+  /** `--runner <clone>`: pin, trust and offer this clone to the team's plans (team mode). */
+  runner?: string;
+  /** `--slots N`: the runner's agents at once. */
+  slots?: string;
   isDev: boolean;
 }
 
 /** Parses `--port 3001 --host 0.0.0.0 --data-dir /x --token T --dev` (also `--port=3001`). */
 export function parseCliFlags(argv: readonly string[]): CliFlags {
   const flags: CliFlags = { isDev: false };
-  const names = { "--port": "port", "--host": "host", "--data-dir": "dataDir", "--token": "token" } as const;
+  const names = {
+    "--port": "port",
+    "--host": "host",
+    "--data-dir": "dataDir",
+    "--token": "token",
+    "--runner": "runner",
+    "--slots": "slots",
+  } as const;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === "--dev") {
@@ -123,14 +136,30 @@ export function parseCliFlags(argv: readonly string[]): CliFlags {
     if (!key)
       throw new AppError(
         "invalid_input",
-        `Unknown option "${arg}". Options: --port, --host, --data-dir, --token, --dev.`,
+        `Unknown option "${arg}". Options: --port, --host, --data-dir, --token, --runner, --slots, --dev.`,
       );
     const value = inlineValue ?? argv[++index];
     if (value === undefined || value === "") throw new AppError("invalid_input", `Option ${name} needs a value.`);
     flags[key] = value;
   }
+  if (flags.slots !== undefined && flags.runner === undefined)
+    throw new AppError("invalid_input", "--slots is the runner's agents at once: give it with --runner <clone>.");
   return flags;
 }
+
+/** `--slots`: 2 by default; otherwise a whole number the offer accepts (checked there too). */
+function parseSlots(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_RUNNER_SLOTS;
+  const slots = Number(text);
+  if (!/^\d+$/.test(text) || slots < 1 || slots > 16)
+    throw new AppError(
+      "invalid_input",
+      `--slots must be a whole number from 1 to 16 (the runner's agents at once), not "${text}".`,
+    );
+  return slots;
+}
+
+const DEFAULT_RUNNER_SLOTS = 2;
 
 /** Arbor's data directory when none is configured. */
 export function defaultDataDir(env: { HOME?: string | undefined }): string {
@@ -187,6 +216,10 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,
     historyImportFailAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS ?? null,
     userGitConfigFiles: userGitConfigFiles(env),
+    runner:
+      input.flags.runner === undefined
+        ? null
+        : { path: path.resolve(input.flags.runner), slots: parseSlots(input.flags.slots) },
     nextDistDir: env.ARBOR_NEXT_DIST,
     isDev: input.flags.isDev,
   };

@@ -25,6 +25,8 @@ export async function startArborWithClaude(
     nodeArgs?: string[];
     /** The data directory (default: a new temporary one). */
     dataDir?: string;
+    /** Command-line flags of the server (kept across restarts). */
+    args?: string[];
   } = {},
 ): Promise<ArborWithClaude> {
   const mock = await startMockAnthropic();
@@ -43,11 +45,21 @@ export async function startArborWithClaude(
   Object.assign(env, options.serverEnv);
   const nodeArgs = options.nodeArgs ?? [];
   const handle: ArborWithClaude = {
-    arbor: await startArbor({ env, nodeArgs, dataDir: options.dataDir }),
+    arbor: await startArbor({
+      env,
+      nodeArgs,
+      dataDir: options.dataDir,
+      ...(options.args ? { args: options.args } : {}),
+    }),
     mock,
     home,
     async restart() {
-      handle.arbor = await startArbor({ env, nodeArgs, dataDir: handle.arbor.dataDir });
+      handle.arbor = await startArbor({
+        env,
+        nodeArgs,
+        dataDir: handle.arbor.dataDir,
+        ...(options.args ? { args: options.args } : {}),
+      });
       return handle.arbor;
     },
     async close() {

@@ -18,6 +18,7 @@ import {
 } from "@/tests/support/git-fixtures.ts";
 import { countAssistantMessagesAfter, findHumanTurn } from "@/tests/support/mock-anthropic/request-inspect.ts";
 import type { RecordedRequest } from "@/tests/support/mock-anthropic/types.ts";
+import { removeDataDir, startArbor } from "@/tests/support/start-arbor.ts";
 import { dropPostgresDatabase, ensurePostgresDatabase, postgresSkipReason } from "@/tests/support/test-database.ts";
 import { connectRepoWs } from "@/tests/support/ws-client.ts";
 
@@ -62,28 +63,47 @@ beforeAll(async () => {
   if (skipReason) return;
   const databaseUrl = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), "arbor-runners-")));
   const serverEnv = { DATABASE_URL: databaseUrl, ARBOR_RUNNER_LEASE_SECONDS: String(LEASE_SECONDS) };
-  const [owner, ...runners] = await Promise.all([0, 1, 2].map(() => startArborWithClaude({ serverEnv })));
   const fixture = await createFixtureRoot();
   const { originPath, mainPath } = await createRepoWithOrigin({ root: fixture.root, files: { "a.txt": "a\n" } });
   await setIdentity(mainPath);
-  const ownerClone = { path: mainPath, repoId: await pinRepo(owner!.arbor, mainPath) };
-  await trustRepo(owner!.arbor, ownerClone.repoId);
-  const runnerClones: Clone[] = [];
-  for (const [index, runner] of runners.entries()) {
-    const clonePath = path.join(fixture.root, `runner-${index + 1}`);
+  const clonePaths = ["runner-1", "runner-2"].map((name) => path.join(fixture.root, name));
+  for (const clonePath of clonePaths) {
     await runFixtureGit({ cwd: fixture.root, args: ["clone", "-q", originPath, clonePath] });
     await setIdentity(clonePath);
-    const repoId = await pinRepo(runner.arbor, clonePath);
-    await trustRepo(runner.arbor, repoId);
-    const offered = await callApi<{ runner: { slots: number; remoteUrl: string } }>(
-      runner.arbor,
-      `/api/repos/${repoId}/runner`,
-      { method: "PUT", body: { slots: 2 } },
-    );
-    expect(offered.status).toBe(200);
-    runnerClones.push({ path: clonePath, repoId });
   }
-  team = { databaseUrl, fixture, owner: owner!, runners, ownerClone, runnerClones };
+  // The second runner is set up as the README says: its clone and one start command.
+  const [owner, first, second] = await Promise.all([
+    startArborWithClaude({ serverEnv }),
+    startArborWithClaude({ serverEnv }),
+    startArborWithClaude({ serverEnv, args: ["--runner", clonePaths[1]!, "--slots", "2"] }),
+  ]);
+  const ownerClone = { path: mainPath, repoId: await pinRepo(owner.arbor, mainPath) };
+  await trustRepo(owner.arbor, ownerClone.repoId);
+  // The first offers its clone from its page: pinned, trusted, then offered.
+  const firstClone = { path: clonePaths[0]!, repoId: await pinRepo(first.arbor, clonePaths[0]!) };
+  await trustRepo(first.arbor, firstClone.repoId);
+  const offered = await callApi<{ runner: { slots: number; remoteUrl: string } }>(
+    first.arbor,
+    `/api/repos/${firstClone.repoId}/runner`,
+    { method: "PUT", body: { slots: 2 } },
+  );
+  expect(offered.status).toBe(200);
+  expect(offered.body.runner).toEqual({
+    repoId: firstClone.repoId,
+    slots: 2,
+    remoteUrl: originPath.replace(/\.git$/, ""),
+  });
+  // The second's start command pinned, trusted and offered its clone.
+  expect(second.arbor.output()).toContain(
+    `runner: ${clonePaths[1]} (origin ${originPath.replace(/\.git$/, "")}) runs up to 2`,
+  );
+  const secondClone = { path: clonePaths[1]!, repoId: await pinRepo(second.arbor, clonePaths[1]!) };
+  const secondOffer = await callApi<{ runner: { slots: number } }>(
+    second.arbor,
+    `/api/repos/${secondClone.repoId}/runner`,
+  );
+  expect(secondOffer.body.runner.slots).toBe(2);
+  team = { databaseUrl, fixture, owner, runners: [first, second], ownerClone, runnerClones: [firstClone, secondClone] };
 }, 180_000);
 
 afterAll(async () => {
@@ -154,6 +174,20 @@ const mergesOnMain = async (): Promise<string[]> =>
     .reverse();
 
 describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : title, () => {
+  it("refuses --runner that cannot run for a team, saying what to do, and starts nothing", async () => {
+    const { fixture, databaseUrl } = read();
+    const embedded = `file:${path.join(mkdtempSync(path.join(os.tmpdir(), "arbor-embedded-")), "arbor.db")}`;
+    expect(
+      await whyStartFails({ env: { DATABASE_URL: embedded }, args: ["--runner", path.join(fixture.root, "runner-1")] }),
+    ).toMatch(
+      /--runner runs plan nodes for a team's other Arbors, which share a PostgreSQL database: start it with DATABASE_URL=postgresql/,
+    );
+    const notARepo = mkdtempSync(path.join(os.tmpdir(), "arbor-not-a-clone-"));
+    expect(await whyStartFails({ env: { DATABASE_URL: databaseUrl }, args: ["--runner", notARepo] })).toMatch(
+      `${notARepo} is not inside a git repository. Pick a folder that belongs to a git checkout, or run \`git init\` there first.`,
+    );
+  });
+
   it("refuses an offer of a clone that is not trusted or slots out of range, saying what to do", async () => {
     const { runners, fixture } = read();
     const loose = path.join(fixture.root, "untrusted-clone");
@@ -354,6 +388,18 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     expect(doomed.mock.requests.length).toBe(asked);
   }, 300_000);
 });
+
+/** The reason Arbor refused to start, or "started" (after stopping the server that should not have). */
+async function whyStartFails(options: Parameters<typeof startArbor>[0]): Promise<string> {
+  try {
+    const arbor = await startArbor(options);
+    await arbor.stop();
+    removeDataDir(arbor.dataDir);
+    return "started";
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 /** A job written straight into an instance's command queue, as anyone with the database's password could. */
 async function forgeCommand(
