@@ -19,6 +19,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "@/tests/support/
 import { connectWs } from "@/tests/support/ws-client.ts";
 import { benchCrossInstanceStream, type CrossInstanceStreamResult } from "./cross-instance-bench.ts";
 import { measureIngest } from "./hooks-bench.ts";
+import { benchRunnerDispatch, type RunnerDispatchResult } from "./runner-dispatch-bench.ts";
 import { median, percentile, round } from "./stats.ts";
 
 /** One figure on both engines; `ratio` is PostgreSQL's over SQLite's (for a rate, higher is better). */
@@ -37,6 +38,7 @@ export interface PostgresBenchResult {
   crossInstanceP95Ms: number;
   sameInstanceP50Ms: number;
   stream: CrossInstanceStreamResult;
+  dispatch: RunnerDispatchResult;
 }
 
 const compare = (sqlite: number, postgresql: number): Compared => ({
@@ -68,6 +70,7 @@ export async function runPostgresBench(
     const direct = await benchDirectQueries({ newDatabase, searchCount: options.searchMessages ?? 100_000 });
     const latency = await benchCrossInstance({ newDatabase });
     const stream = await benchCrossInstanceStream({ newDatabase });
+    const dispatch = await benchRunnerDispatch({ newDatabase });
     return {
       ingestEventsPerSecond: { ...compare(ingest.sqlite, ingest.postgresql), lost: ingest.lost },
       sendMedianMs: compare(send.sqlite, send.postgresql),
@@ -75,6 +78,7 @@ export async function runPostgresBench(
       search100kMedianMs: compare(direct.search.sqlite, direct.search.postgresql),
       ...latency,
       stream,
+      dispatch,
     };
   } finally {
     await server.stop();
@@ -362,6 +366,19 @@ export function reportPostgresBench(pg: Awaited<ReturnType<typeof runPostgresBen
   reportLine(
     "  send from another instance p50 / p95",
     `${stream.sendForwardedP50Ms} / ${stream.sendForwardedP95Ms} ms (on the owner itself ${stream.sendLocalP50Ms} ms)`,
+    "",
+    true,
+  );
+  const { dispatch } = pg;
+  reportLine(
+    "  plan node ready to taken by a runner p50 / p95",
+    `${dispatch.handOverP50Ms} / ${dispatch.handOverP95Ms} ms (${dispatch.nodes} nodes)`,
+    "p95 <= 1000 ms",
+    dispatch.handOverP95Ms <= 1000,
+  );
+  reportLine(
+    "  plan node ready to its agent run queued, runner / here",
+    `${dispatch.runnerP50Ms} / ${dispatch.runnerP95Ms} ms (on the owner itself ${dispatch.localP50Ms} / ${dispatch.localP95Ms} ms)`,
     "",
     true,
   );

@@ -91,8 +91,17 @@ export class HostedNodes {
   async #host(command: RunNodeCommand, ownerId: string): Promise<void> {
     const { db } = this.ctx;
     let work: NodeWork = emptyWork(command.slug);
-    const report = (events: NodeEvent[], extra: Partial<ReportExtras> = {}) =>
-      this.#report(ownerId, command, { work, events, extra });
+    // Reports go in order, one at a time; the run does not wait for the owner to take the ones on the way.
+    let reports: Promise<void> = Promise.resolve();
+    const report = (events: NodeEvent[], extra: Partial<ReportExtras> = {}): Promise<void> => {
+      const snapshot = work;
+      reports = reports
+        .then(() => this.#report(ownerId, command, { work: snapshot, events, extra }))
+        .catch((error: unknown) =>
+          console.error(`[arbor] runner: node ${command.slug}: the plan's owner was not told`, error),
+        );
+      return reports;
+    };
     try {
       const stored = await readStoredPlanRun(db, command.planId);
       const node = stored?.run.nodes.find((candidate) => candidate.slug === command.slug);
@@ -119,9 +128,10 @@ export class HostedNodes {
         parentSessionId: null,
         message: command.message,
         ...(clone ? { clone } : {}),
-        onWork: async (next) => {
+        onWork: (next) => {
           work = next;
-          await report([]);
+          void report([]);
+          return Promise.resolve();
         },
       });
       work = launched.work;
@@ -147,9 +157,7 @@ export class HostedNodes {
       }
       await report([ended, outcome.event], { checks: outcome.checks, autoCommit: outcome.autoCommit, pushedRef });
     } catch (error) {
-      await report([{ type: "failed", message: errorMessage(error) }]).catch((failure: unknown) =>
-        console.error(`[arbor] runner: node ${command.slug} failed and the plan's owner was not told`, failure),
-      );
+      await report([{ type: "failed", message: errorMessage(error) }]);
     }
   }
 

@@ -18,6 +18,14 @@ export const attemptRef = (input: { planId: string; slug: string; attempt: strin
 
 /** The owner: origin's base becomes this clone's base (a fast-forward; anything else is refused, saying what to do). */
 export async function pushBase(input: { repoRoot: string; base: string; isTrusted: boolean }): Promise<void> {
+  // Pushed already (git moves origin's tracking ref on a push): one rev-parse instead of a push per node.
+  const heads = await runGitCommand({
+    cwd: input.repoRoot,
+    args: ["rev-parse", `refs/heads/${input.base}`, `refs/remotes/origin/${input.base}`],
+    isExitCodeChecked: false,
+  });
+  const [local, tracked] = heads.stdout.toString().trim().split("\n");
+  if (heads.exitCode === 0 && local && local === tracked) return;
   await git(
     { cwd: input.repoRoot, isTrusted: input.isTrusted },
     ["push", "--quiet", "origin", `refs/heads/${input.base}:refs/heads/${input.base}`],
