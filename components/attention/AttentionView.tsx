@@ -108,7 +108,7 @@ export function AttentionView(props: {
                 repoId={plan.repoId}
                 planId={plan.planId}
                 isBoardOnly
-                onOpenWorktree={(worktreePath) => onOpen({ repoId: plan.repoId, worktreePath })}
+                onOpenWorktree={(worktreePath, repoId) => onOpen({ repoId: repoId ?? plan.repoId, worktreePath })}
               />
             </div>
           ))}

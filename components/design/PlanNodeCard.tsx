@@ -42,7 +42,7 @@ const ACTION_LABEL: Record<Exclude<NodeActionName, "answer" | "edit">, string> =
 export function PlanNodeCard(props: {
   run: PlanRunView;
   node: PlanRunNodeView;
-  onOpenWorktree: (worktreePath: string) => void;
+  onOpenWorktree: (worktreePath: string, repoId?: string) => void;
 }) {
   const { node, run } = props;
   const act = usePlanNodeAction(run.planId);
@@ -71,6 +71,15 @@ export function PlanNodeCard(props: {
         {node.branch ? <VisibleName name={node.branch} className="font-mono" /> : <span>no branch yet</span>}
         {node.runs.length > 0 ? <span>{node.runs.length === 1 ? "1 run" : `${node.runs.length} runs`}</span> : null}
         {node.costUsd > 0 ? <span>${node.costUsd.toFixed(2)}</span> : null}
+        {node.runner ? (
+          <span data-testid="plan-node-runner" title="Its agent works on this runner's clone">
+            on {node.runner.label}
+          </span>
+        ) : node.ranOn ? (
+          <span data-testid="plan-node-runner" title="Its runner pushed its work; it is checked and landed here">
+            ran on {node.ranOn}
+          </span>
+        ) : null}
       </p>
       {actions.includes("answer") ? (
         <form
@@ -142,8 +151,8 @@ export function PlanNodeCard(props: {
           </Button>
         ) : null}
         {node.worktreePath ? (
-          <Button size="sm" onClick={() => props.onOpenWorktree(node.worktreePath!)}>
-            Open chat
+          <Button size="sm" onClick={() => props.onOpenWorktree(node.worktreePath!, node.runner?.repoId)}>
+            {node.runner ? `Open chat on ${node.runner.label}` : "Open chat"}
           </Button>
         ) : null}
         {actions

@@ -26,7 +26,8 @@ import { BOARD_COLUMNS, groupIntoColumns, parseOptionalNumber, summarizeRun } fr
 export function PlanRunPanel(props: {
   repoId: string;
   planId: string;
-  onOpenWorktree: (worktreePath: string) => void;
+  /** `repoId`: another repository's worktree (a runner's clone), else this one's. */
+  onOpenWorktree: (worktreePath: string, repoId?: string) => void;
   /** Only the board of a run under way (the control room): nothing before the plan's first run. */
   isBoardOnly?: boolean;
 }) {
@@ -170,7 +171,7 @@ function NumberField(props: {
   );
 }
 
-function PlanRunBoard(props: { run: PlanRunView; onOpenWorktree: (worktreePath: string) => void }) {
+function PlanRunBoard(props: { run: PlanRunView; onOpenWorktree: (worktreePath: string, repoId?: string) => void }) {
   const { run } = props;
   const resume = useStartPlanRun(run.planId);
   const pause = usePausePlanRun(run.planId);

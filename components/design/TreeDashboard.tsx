@@ -30,7 +30,7 @@ export function TreeDashboard(props: {
   repoId: string;
   planId: string | null;
   onSelectPlan: (planId: string | null) => void;
-  onOpenWorktree: (worktreePath: string) => void;
+  onOpenWorktree: (worktreePath: string, repoId?: string) => void;
 }) {
   const client = useQueryClient();
   const dashboard = useDashboard({ repoId: props.repoId, planId: props.planId });
@@ -89,7 +89,7 @@ function DashboardBody(props: {
   dashboard: RepoDashboard;
   updatedAt: number;
   repoId: string;
-  onOpenWorktree: (worktreePath: string) => void;
+  onOpenWorktree: (worktreePath: string, repoId?: string) => void;
 }) {
   const { dashboard } = props;
   const warnings = listShownWarnings(dashboard);

@@ -13,6 +13,7 @@ import type { RepoSettingKey, RepoSettingsView } from "@/lib/settings/repo-setti
 import { ChecksEditor } from "@/components/checks/ChecksEditor.tsx";
 import { PermissionModeSelect } from "./PermissionModeSelect.tsx";
 import { RetentionActions } from "./RetentionActions.tsx";
+import { RunnerOffer } from "./RunnerOffer.tsx";
 import {
   formatSettingValue,
   REPO_SETTING_ROWS,
@@ -73,6 +74,7 @@ function RepoSettingsEditor({ repoId }: { repoId: string }) {
       <ChecksEditor repoId={repoId} checks={view.data.checks} proposedChecks={view.data.proposedChecks} />
       <RetentionActions repoId={repoId} />
       <RecorderSwitch repoId={repoId} />
+      <RunnerOffer repoId={repoId} />
     </>
   );
 }

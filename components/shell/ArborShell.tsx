@@ -81,9 +81,14 @@ export function ArborShell() {
     selectRepo(pin.repoId);
   };
 
-  const openWorktreePath = (path: string | null) => {
+  /** `repoId`: a worktree of another repository (a plan node on a runner's clone). */
+  const openWorktreePath = (path: string | null, repoId?: string) => {
     setTarget(ACTIVE_CHAT);
-    select({ ...selection, worktreePath: path });
+    select({
+      ...selection,
+      ...(repoId && repoId !== selection.repoId ? { repoId, planId: null } : {}),
+      worktreePath: path,
+    });
   };
   const openWorktree = (worktree: WorktreeScan) => openWorktreePath(worktree.path);
 

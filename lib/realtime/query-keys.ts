@@ -31,6 +31,8 @@ export const queryKeys = {
   signInSessions: () => ["sign-in-sessions"] as const,
   /** A repository's overrides of the settings, with the Arbor-wide and effective values. */
   repoSettings: (repoId: string) => ["repo-settings", repoId] as const,
+  /** Whether this instance offers a repository's clone to the team's plans (a runner). */
+  runner: (repoId: string) => ["runner", repoId] as const,
   /** What a repository would run and whether the user trusts it. */
   trust: (repoId: string) => ["trust", repoId] as const,
 

@@ -1,21 +1,15 @@
-import type { Db } from "@/lib/db/client.ts";
+import { providerOf, type Db } from "@/lib/db/client.ts";
 import { AppError } from "@/lib/errors/app-error.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RunnerSlot } from "./pick-runner.ts";
+import type { RunnerOfferView } from "./runner-offer-view.ts";
 import { readOriginUrl } from "./remote-url.ts";
 import { holdsLease } from "./runner-lease.ts";
 
 /** Agents one runner may offer at once. */
 export const MAX_RUNNER_SLOTS = 16;
-
-/** This instance's offer for one of its repositories, as the settings show it. */
-export interface RunnerOfferView {
-  repoId: string;
-  slots: number;
-  remoteUrl: string;
-}
 
 /**
  * Offers to run plan nodes for the team's clones of this repository's origin, `slots` at a time.
@@ -28,6 +22,12 @@ export async function offerRunner(db: Db, input: { repoId: string; slots: unknow
     throw new AppError(
       "invalid_input",
       `Slots are the agents this Arbor runs at once for the team: a whole number from 1 to ${MAX_RUNNER_SLOTS}, not ${JSON.stringify(slots ?? null)}.`,
+    );
+  }
+  if (providerOf(db) !== "postgresql") {
+    throw new AppError(
+      "precondition_failed",
+      "A runner runs plan nodes for a team's other Arbors, which share a PostgreSQL database; this Arbor runs on its own embedded database. Start it with DATABASE_URL=postgresql://… to join a team.",
     );
   }
   const scan = await scanPinnedRepo(db, { repoId: input.repoId });

@@ -1,8 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium, expect as playwrightExpect } from "@playwright/test";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findBrowser } from "@/scripts/find-browser.ts";
 import type { PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
 import { commandQueueName } from "@/lib/team-commands/command-service.ts";
 import type { InstanceView } from "@/lib/team/instances.ts";
@@ -32,6 +34,10 @@ const skipReason = postgresSkipReason();
 const title = "a plan spread over runners";
 /** Short, so a killed runner's nodes come back within the test: the sweep runs every lease / 3. */
 const LEASE_SECONDS = 4;
+/** Pages load while other suites share the cores. */
+const expectPage = playwrightExpect.configure({ timeout: 30_000 });
+/** Screenshots of the pages, to look at (test-results is git-ignored). */
+const SHOTS = path.join(process.cwd(), "test-results", "runners");
 
 interface Clone {
   path: string;
@@ -346,6 +352,55 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
     expect(runsAskedWith([...runners[0]!.mock.requests, ...runners[1]!.mock.requests], "[[mock:write forged.txt")).toBe(
       0,
     );
+  });
+
+  it("shows in the browser where each node ran, and offers a clone from its settings, refusing slots that cannot be", async () => {
+    const { owner, runners, ownerClone, runnerClones } = read();
+    expect(landedPlanId).not.toBeNull();
+    const browser = await chromium.launch({ executablePath: findBrowser().executablePath });
+    try {
+      const labels = new Set(
+        (await callApi<RunBody>(owner.arbor, `/api/plans/${landedPlanId}/run`)).body.run.nodes.map(
+          (node) => node.ranOn,
+        ),
+      );
+      for (const width of [1440, 390]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(await owner.arbor.mintSignInLink());
+        await page.goto(`${owner.arbor.url}/?repo=${ownerClone.repoId}&plan=${landedPlanId}`);
+        if (width < 800) await page.getByTestId("pane-main").click();
+        const card = page.getByTestId("plan-run-board").getByTestId("plan-node-api");
+        await expectPage(card.getByTestId("plan-node-runner")).toHaveText(/^ran on /);
+        expect(labels.has((await card.getByTestId("plan-node-runner").textContent())!.replace("ran on ", ""))).toBe(
+          true,
+        );
+        await page.screenshot({ path: path.join(SHOTS, `runner-board-${width}.png`), fullPage: true });
+        await page.close();
+      }
+
+      const runner = runners[0]!;
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(await runner.arbor.mintSignInLink());
+      await page.goto(`${runner.arbor.url}/settings?from=${encodeURIComponent(`?repo=${runnerClones[0]!.repoId}`)}`);
+      const section = page.getByTestId("repo-runner");
+      await expectPage(section.getByTestId("repo-runner-offered")).toContainText("Offered: 2 agents at once");
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: path.join(SHOTS, "runner-settings-390.png") });
+      await section.getByRole("button", { name: "Stop offering" }).click();
+      await section.getByTestId("repo-runner-slots").fill("0");
+      await section.getByTestId("repo-runner-offer").click();
+      await expectPage(section).toContainText("a whole number from 1 to 16, not 0");
+      // Nothing is offered until a valid number is given; then the offer is back as it was.
+      expect(
+        (await callApi<{ runner: null }>(runner.arbor, `/api/repos/${runnerClones[0]!.repoId}/runner`)).body.runner,
+      ).toBeNull();
+      await section.getByTestId("repo-runner-slots").fill("2");
+      await section.getByTestId("repo-runner-offer").click();
+      await expectPage(section.getByTestId("repo-runner-offered")).toContainText("Offered: 2 agents at once");
+      await page.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it("queues a killed runner's nodes again within the lease, lands every node once, and the runner back finds them gone", async () => {
