@@ -3,7 +3,7 @@ import { parseJsonBody, parseSearchParams, withErrorHandling } from "@/lib/http/
 import { readActor } from "@/lib/http/actor.ts";
 import { forwardToOwner } from "@/lib/team-commands/forward-command.ts";
 import type { TeamCommand } from "@/lib/team-commands/team-command.ts";
-import { assertLocalRepo, findRemoteOwner, type RepoLocator } from "@/lib/team/ownership.ts";
+import { findRemoteOwner, remoteRepoError, type RepoLocator } from "@/lib/team/ownership.ts";
 import { getRuntimeContext } from "./current-context.ts";
 import type { RuntimeContext } from "./runtime-context.ts";
 
@@ -52,14 +52,14 @@ export function withLocalRepo<Params = undefined, Query = undefined, Body = unde
         : undefined) as Body,
     };
     const ctx = getRuntimeContext();
-    const locator = route.repo(input);
-    const owner = route.forward ? await findRemoteOwner(ctx.db, locator) : null;
+    // One look at the owner: this instance's repository runs here; another's is passed on, or refused.
+    const owner = await findRemoteOwner(ctx.db, route.repo(input));
     if (owner && route.forward) {
       const command = route.forward({ ...input, request });
       const reply = await forwardToOwner(ctx, { owner, command, actor: readActor(request) });
       return Response.json(reply.body, { status: reply.status });
     }
-    await assertLocalRepo(ctx.db, locator);
+    if (owner) throw remoteRepoError(owner);
     return handler({ ...input, ctx, request });
   });
 }

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { freeRunnerSlots, pickRunner, type RunnerSlot } from "./pick-runner.ts";
+import { runnerSlot } from "./runner-slot-fixture.ts";
+import { freeRunnerSlots, pickRunner } from "./pick-runner.ts";
 import { holdsLease, runnerLeaseMs } from "./runner-lease.ts";
 
-const runner = (label: string, over: Partial<RunnerSlot> = {}): RunnerSlot => ({
-  instanceId: `id-${label}`,
-  label,
-  repoId: `repo-${label}`,
-  slots: 2,
-  isAlive: true,
-  isLocal: false,
-  busy: 0,
-  ...over,
-});
+const runner = runnerSlot;
 
 describe("pickRunner", () => {
   it("spreads nodes: the runner with the most free slots first", () => {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { runnerSlot } from "./runner-slot-fixture.ts";
 import type { Dispatch } from "@/lib/plans/run/plan-next-dispatches.ts";
 import { emptyWork, type NodeWork } from "@/lib/plans/run/plan-run-record.ts";
-import type { RunnerSlot } from "./pick-runner.ts";
 import { placeOnRunners, runnerSlots } from "./place-on-runners.ts";
 
-const runner = (label: string, over: Partial<RunnerSlot> = {}): RunnerSlot => ({
-  instanceId: `id-${label}`,
-  label,
-  repoId: `repo-${label}`,
-  slots: 2,
-  isAlive: true,
-  isLocal: false,
-  busy: 0,
-  ...over,
-});
+const runner = runnerSlot;
 const dispatch = (slug: string): Dispatch => ({ slug, purpose: "spec", branchFrom: { kind: "base" } });
 const now = new Date("2026-12-03T12:00:00Z");
 let attempts = 0;

@@ -89,7 +89,8 @@ export async function findRepoIdOf(db: Db, locator: RepoLocator): Promise<string
   return (await db.approvalRequest.findUnique({ where: { id: locator.approvalId }, select }))?.repoId ?? null;
 }
 
-function remoteRepoError(owner: RepoOwner): AppError {
+/** The refusal of a request for another instance's repository, naming the owner and where to go. */
+export function remoteRepoError(owner: RepoOwner): AppError {
   const where = owner.url ? ` at ${owner.url}` : "";
   return new AppError(
     "forbidden",

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import PgBoss from "pg-boss";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApprovalView } from "@/lib/realtime/approval-view.ts";
-import { commandQueueName } from "@/lib/team-commands/command-service.ts";
 import type { InstanceView } from "@/lib/team/instances.ts";
 import type { CancelBody, ErrorBody, MessagesBody } from "@/tests/support/api-types.ts";
 import { callApi, openSession, sendChat, trustRepo } from "@/tests/support/call-api.ts";
+import { forgeCommand, localInstanceId } from "@/tests/support/forge-command.ts";
 import { withAdmin } from "@/tests/support/test-database.ts";
 import { useTwoInstances } from "@/tests/support/use-two-instances.ts";
 import { connectSessionWs } from "@/tests/support/ws-client.ts";
@@ -172,36 +171,8 @@ describe.skipIf(skipReason)(
   skipReason ? `commands forged in the database (skipped: ${skipReason})` : "commands forged in the database",
   () => {
     /** A job written straight into the owner's queue, as anyone with the database's password could. */
-    async function forge(data: unknown): Promise<{ status: number; body: ErrorBody }> {
-      const instances = (await callApi<{ instances: InstanceView[] }>(team.owner.arbor, "/api/team/instances")).body
-        .instances;
-      const queue = commandQueueName(instances.find((instance) => instance.isLocal)!.id);
-      const boss = new PgBoss({
-        connectionString: team.databaseUrl,
-        schema: "arbor_jobs",
-        supervise: false,
-        migrate: false,
-      });
-      boss.on("error", () => {});
-      await boss.start();
-      try {
-        const jobId = (await boss.send(queue, data as object))!;
-        let output: unknown;
-        await expect
-          .poll(
-            async () => {
-              const job = await boss.getJobById(queue, jobId);
-              output = job?.output;
-              return job?.state;
-            },
-            { timeout: 30_000 },
-          )
-          .toBe("completed");
-        return output as { status: number; body: ErrorBody };
-      } finally {
-        await boss.stop({ graceful: false, wait: true });
-      }
-    }
+    const forge = async (data: unknown) =>
+      forgeCommand(team.databaseUrl, await localInstanceId(team.owner.arbor), data);
 
     it("refuses a command from no instance of the database, one from the owner itself, and a malformed one", async () => {
       const worktreePath = await team.repos[0]!.addWorktree("forged");
@@ -211,9 +182,7 @@ describe.skipIf(skipReason)(
       expect(stranger.status).toBe(403);
       expect(stranger.body.error.message).toContain("does not come from another Arbor of this database");
 
-      const ownerId = (
-        await callApi<{ instances: InstanceView[] }>(team.owner.arbor, "/api/team/instances")
-      ).body.instances.find((instance) => instance.isLocal)!.id;
+      const ownerId = await localInstanceId(team.owner.arbor);
       const itself = await forge({ from: ownerId, by: "someone", command: send });
       expect(itself.status).toBe(403);
 
@@ -226,9 +195,7 @@ describe.skipIf(skipReason)(
     it("runs nothing for an untrusted repository even from a real instance's id, and never takes a permission mode", async () => {
       const worktreePath = await team.repos[1]!.addWorktree("forged-untrusted");
       const sessionId = await openSession(team.owner.arbor, { repoId: team.repos[1]!.repoId, worktreePath });
-      const remoteId = (
-        await callApi<{ instances: InstanceView[] }>(team.other, "/api/team/instances")
-      ).body.instances.find((instance) => instance.isLocal)!.id;
+      const remoteId = await localInstanceId(team.other);
       const forged = await forge({
         from: remoteId,
         by: "someone",

@@ -2,12 +2,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, expect as playwrightExpect } from "@playwright/test";
-import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findBrowser } from "@/scripts/find-browser.ts";
 import type { PlanRunView } from "@/lib/plans/run/plan-run-view.ts";
-import { commandQueueName } from "@/lib/team-commands/command-service.ts";
-import type { InstanceView } from "@/lib/team/instances.ts";
 import type { ErrorBody } from "@/tests/support/api-types.ts";
 import { startArborWithClaude, type ArborWithClaude } from "@/tests/support/arbor-with-claude.ts";
 import { callApi, pinRepo, trustRepo } from "@/tests/support/call-api.ts";
@@ -20,6 +17,7 @@ import {
 } from "@/tests/support/git-fixtures.ts";
 import { countAssistantMessagesAfter, findHumanTurn } from "@/tests/support/mock-anthropic/request-inspect.ts";
 import type { RecordedRequest } from "@/tests/support/mock-anthropic/types.ts";
+import { forgeCommand, localInstanceId } from "@/tests/support/forge-command.ts";
 import { removeDataDir, startArbor } from "@/tests/support/start-arbor.ts";
 import { dropPostgresDatabase, ensurePostgresDatabase, postgresSkipReason } from "@/tests/support/test-database.ts";
 import { connectRepoWs } from "@/tests/support/ws-client.ts";
@@ -278,16 +276,8 @@ describe.skipIf(skipReason)(skipReason ? `${title} (skipped: ${skipReason})` : t
 
   it("refuses node commands forged in the database: from the wrong instance, for an untrusted clone, or a stale report", async () => {
     const { owner, runners, databaseUrl, runnerClones } = read();
-    const instances = (await callApi<{ instances: InstanceView[] }>(owner.arbor, "/api/team/instances")).body.instances;
-    const ownerId = instances.find((instance) => instance.isLocal)!.id;
-    const runnerIds = await Promise.all(
-      runners.map(
-        async (runner) =>
-          (await callApi<{ instances: InstanceView[] }>(runner.arbor, "/api/team/instances")).body.instances.find(
-            (instance) => instance.isLocal,
-          )!.id,
-      ),
-    );
+    const ownerId = await localInstanceId(owner.arbor);
+    const runnerIds = await Promise.all(runners.map((runner) => localInstanceId(runner.arbor)));
     const planId = await createPlan("Forged", { nodes: [writeNode("forged")], edges: [] });
     const attempt = "00000000-0000-4000-8000-000000000001";
     const runNode = (repoId: string) => ({
@@ -453,34 +443,5 @@ async function whyStartFails(options: Parameters<typeof startArbor>[0]): Promise
     return "started";
   } catch (error) {
     return (error as Error).message;
-  }
-}
-
-/** A job written straight into an instance's command queue, as anyone with the database's password could. */
-async function forgeCommand(
-  databaseUrl: string,
-  to: string,
-  data: unknown,
-): Promise<{ status: number; body: ErrorBody }> {
-  const queue = commandQueueName(to);
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: "arbor_jobs", supervise: false, migrate: false });
-  boss.on("error", () => {});
-  await boss.start();
-  try {
-    const jobId = (await boss.send(queue, data as object))!;
-    let output: unknown;
-    await expect
-      .poll(
-        async () => {
-          const job = await boss.getJobById(queue, jobId);
-          output = job?.output;
-          return job?.state;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe("completed");
-    return output as { status: number; body: ErrorBody };
-  } finally {
-    await boss.stop({ graceful: false, wait: true });
   }
 }
