@@ -42,7 +42,7 @@ export async function runBootSteps(input: {
   // The data directory exists now (0700): the access token is read or generated there, and both
   // tokens are kept out of every child's environment from the first child on (child-env.ts).
   const serverConfig = installAccessToken(config);
-  installChildEnvSecrets([loadOrCreateHookToken(config.dataDir)]);
+  installChildEnvSecrets([loadOrCreateHookToken(config.dataDir), ...(config.teamKey ? [config.teamKey] : [])]);
   await assertGitAvailable();
   const { applied } = await applyPendingMigrations({ url: config.databaseUrl, root: projectRoot });
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);

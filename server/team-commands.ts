@@ -3,6 +3,7 @@ import { isRepositoryTrusted } from "@/lib/trust/repo-trust.ts";
 import type { RuntimeContext } from "@/lib/context/runtime-context.ts";
 import { postgresPoolConfig } from "@/lib/db/postgres-connection.ts";
 import { startCommandService, type CommandService } from "@/lib/team-commands/command-service.ts";
+import { createNonceMemory } from "@/lib/team-commands/command-signature.ts";
 import { runTeamCommand } from "@/lib/team-commands/run-team-command.ts";
 import { notifyTeam } from "@/lib/team/team-feed.ts";
 
@@ -34,10 +35,19 @@ export async function startTeamCommands(input: {
   boss.on("error", (error: Error) => input.log(`job queue: ${error.message}`));
   try {
     await boss.start();
+    const key = ctx.config.teamKey;
+    const signatures = key ? { key, seen: createNonceMemory() } : null;
+    input.log(
+      key
+        ? "team requests: signed with ARBOR_TEAM_KEY; unsigned ones are refused"
+        : "team requests: not signed (anyone who can write the database can queue one); set the same ARBOR_TEAM_KEY on every instance to sign them",
+    );
     const service = await startCommandService({
       boss,
       instanceId: input.instanceId,
-      run: (data) => runTeamCommand({ ...ctx, isTrusted: (repoId) => isRepositoryTrusted(ctx.db, repoId) }, data),
+      teamKey: key,
+      run: (data) =>
+        runTeamCommand({ ...ctx, signatures, isTrusted: (repoId) => isRepositoryTrusted(ctx.db, repoId) }, data),
       signal: (signal) => notifyTeam(ctx.db, signal),
       log: input.log,
     });

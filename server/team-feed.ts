@@ -12,7 +12,6 @@ import { queryKeys } from "@/lib/realtime/query-keys.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { notifyTeam, startTeamFeed, type ReceivedNotice } from "@/lib/team/team-feed.ts";
 import { toRelayedRunEvent, toTeamNotice, type TeamNotice } from "@/lib/team/team-notice.ts";
-import { runnerLeaseMs } from "@/lib/runners/runner-lease.ts";
 import { startHeartbeat } from "./runner-heartbeat.ts";
 import { startTeamCommands } from "./team-commands.ts";
 
@@ -51,7 +50,7 @@ export async function startTeamMode(input: { ctx: RuntimeContext; url: string; l
   });
   commands = await startTeamCommands({ ctx, url: input.url, instanceId: instance.id, log: input.log });
   ctx.teamCommands = commands;
-  const heartbeat = startHeartbeat(db, { leaseMs: runnerLeaseMs(), log: input.log });
+  const heartbeat = startHeartbeat(db, { leaseMs: ctx.config.runnerLeaseMs, log: input.log });
   ctx.planRuns.startLeaseSweep();
   input.log(`team mode: instance "${instance.label}" (${instance.hostName}, ${instance.dataDir})`);
   return {

@@ -90,4 +90,26 @@ describe("resolveArborConfig", () => {
         `--slots must be a whole number from 1 to 16 (the runner's agents at once), not "${slots}".`,
       );
   });
+
+  it("takes ARBOR_TEAM_KEY as the team's signing key, refusing one too short to be a secret", () => {
+    const key = "0123456789abcdef".repeat(4);
+    expect(resolveArborConfig({ env: { ARBOR_TEAM_KEY: key }, flags: { isDev: false } }).teamKey).toBe(key);
+    expect(resolveArborConfig({ env: {}, flags: { isDev: false } }).teamKey).toBeNull();
+    expect(() => resolveArborConfig({ env: { ARBOR_TEAM_KEY: "short" }, flags: { isDev: false } })).toThrow(
+      "Invalid configuration ARBOR_TEAM_KEY: ARBOR_TEAM_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)",
+    );
+  });
+
+  it("reads a runner's lease from ARBOR_RUNNER_LEASE_SECONDS, 30 s by default, and refuses nonsense", () => {
+    expect(resolveArborConfig({ env: {}, flags: { isDev: false } }).runnerLeaseMs).toBe(30_000);
+    expect(
+      resolveArborConfig({ env: { ARBOR_RUNNER_LEASE_SECONDS: "5" }, flags: { isDev: false } }).runnerLeaseMs,
+    ).toBe(5_000);
+    for (const seconds of ["1", "ten", "4000", "2.5"])
+      expect(() =>
+        resolveArborConfig({ env: { ARBOR_RUNNER_LEASE_SECONDS: seconds }, flags: { isDev: false } }),
+      ).toThrow(
+        "Invalid configuration ARBOR_RUNNER_LEASE_SECONDS: ARBOR_RUNNER_LEASE_SECONDS must be a whole number of seconds from 3 to 3600",
+      );
+  });
 });

@@ -6,6 +6,7 @@ import { parsePassEnv } from "./pass-env.ts";
 
 /** Agents are batch work: by default they take only CPU nothing else wants (see decision 0004). */
 export const DEFAULT_AGENT_NICENESS = 19;
+const LEASE_RANGE = "ARBOR_RUNNER_LEASE_SECONDS must be a whole number of seconds from 3 to 3600";
 const NICENESS_RANGE = "ARBOR_AGENT_NICENESS must be a whole number from 0 to 19 (19 is the lowest priority)";
 
 /**
@@ -27,6 +28,15 @@ export const configEnvSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, "ARBOR_TOKEN may contain only printable ASCII characters, no spaces")
     .optional(),
   ARBOR_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * The team's key (the same on every instance of a PostgreSQL team, never in the database): every
+   * request between instances is signed with it, and an unsigned or forged one is refused.
+   */
+  ARBOR_TEAM_KEY: z
+    .string()
+    .min(32, "ARBOR_TEAM_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+    .regex(/^[\x21-\x7e]+$/, "ARBOR_TEAM_KEY may contain only printable ASCII characters, no spaces")
+    .optional(),
   /** More variables (comma-separated names) passed to claude, setup commands and git: JAVA_HOME, GOPATH… */
   ARBOR_PASS_ENV: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
@@ -40,6 +50,13 @@ export const configEnvSchema = z.object({
     .min(0, NICENESS_RANGE)
     .max(19, NICENESS_RANGE)
     .default(DEFAULT_AGENT_NICENESS),
+  /** How long a runner keeps its plan nodes without being seen (lib/runners/runner-lease.ts). */
+  ARBOR_RUNNER_LEASE_SECONDS: z.coerce
+    .number({ message: LEASE_RANGE })
+    .int(LEASE_RANGE)
+    .min(3, LEASE_RANGE)
+    .max(3600, LEASE_RANGE)
+    .default(30),
   /** Claude Code's own setting: where its settings and session transcripts live. */
   CLAUDE_CONFIG_DIR: z.string().min(1).optional(),
   HOME: z.string().min(1).optional(),
@@ -94,6 +111,10 @@ export interface ArborConfig {
   historyImportPauseAfterChunks: number | null;
   /** Tests only: chunks after which an "Import history" reader thread fails (null: never). */
   historyImportFailAfterChunks: number | null;
+  /** ARBOR_RUNNER_LEASE_SECONDS, in ms: a runner not seen for this long loses its plan nodes. */
+  runnerLeaseMs: number;
+  /** ARBOR_TEAM_KEY: signs and checks every request between instances; null: they are not signed. */
+  teamKey: string | null;
   /** `--runner`: the clone this instance pins, trusts and offers to the team's plans at start, and its slots. */
   runner: { path: string; slots: number } | null;
   /** The user-wide git config files git reads (a change there can change how branches merge). */
@@ -216,6 +237,8 @@ export function resolveArborConfig(input: { env: Record<string, string | undefin
     historyImportPauseAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_PAUSE_AFTER_CHUNKS ?? null,
     historyImportFailAfterChunks: env.ARBOR_TEST_HISTORY_IMPORT_FAIL_AFTER_CHUNKS ?? null,
     userGitConfigFiles: userGitConfigFiles(env),
+    teamKey: env.ARBOR_TEAM_KEY ?? null,
+    runnerLeaseMs: env.ARBOR_RUNNER_LEASE_SECONDS * 1000,
     runner:
       input.flags.runner === undefined
         ? null

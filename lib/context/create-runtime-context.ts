@@ -87,5 +87,5 @@ export function createRuntimeContext(input: {
     access: null,
     teamCommands: null,
   };
-  return Object.assign(ctx, { planRuns: new PlanRunner(ctx) });
+  return Object.assign(ctx, { planRuns: new PlanRunner(ctx, { leaseMs: input.config.runnerLeaseMs }) });
 }

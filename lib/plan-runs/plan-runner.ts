@@ -34,7 +34,7 @@ import { runSerially, type SerialChains } from "@/lib/runtime/serial-by-key.ts";
 import { scanPinnedRepo } from "@/lib/pins/scan-pinned-repo.ts";
 import type { RunnerSlot } from "@/lib/runners/pick-runner.ts";
 import { placeOnRunners, runnerSlots } from "@/lib/runners/place-on-runners.ts";
-import { heartbeatMs, runnerLeaseMs } from "@/lib/runners/runner-lease.ts";
+import { heartbeatMs } from "@/lib/runners/runner-lease.ts";
 import type { NodeCommands, NodeReportCommand, RunNodeCommand } from "@/lib/team-commands/team-command.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
 import { findRepoOwner, listLocalRepoIds } from "@/lib/team/ownership.ts";
@@ -82,10 +82,10 @@ export class PlanRunner implements NodeCommands {
 
   constructor(
     private readonly ctx: PlanRunsContext,
-    options: { leaseMs?: number } = {},
+    options: { leaseMs: number },
   ) {
     this.#hosted = new HostedNodes(ctx);
-    this.#leaseMs = options.leaseMs ?? runnerLeaseMs();
+    this.#leaseMs = options.leaseMs;
   }
 
   /** Starts the plan's run, or resumes it with the options given. */
@@ -382,8 +382,9 @@ export class PlanRunner implements NodeCommands {
 
   /** The runners of the repository's origin, or none (the plan runs here, with this machine's slots). */
   async #runnersOf(repoId: string): Promise<RunnerSlot[]> {
-    const scan = await scanPinnedRepo(this.ctx.db, { repoId });
-    return readRunnerPool(this.ctx.db, { repoRoot: scan.repoRoot, leaseMs: this.#leaseMs });
+    const repo = await this.ctx.db.repo.findUnique({ where: { id: repoId }, select: { rootPath: true } });
+    if (!repo) return [];
+    return readRunnerPool(this.ctx.db, { repoRoot: repo.rootPath, leaseMs: this.#leaseMs });
   }
 
   /** Stops a node's last run, wherever it runs (a runner is asked through the team's queue). */

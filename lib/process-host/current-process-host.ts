@@ -31,7 +31,7 @@ export function readChildEnvSecrets(): readonly string[] {
 
 /**
  * Installs the secrets beside the access token (which the configuration holds) that no child's
- * environment may contain: the server installs its hook token at boot.
+ * environment may contain: the server installs its hook token (and the team's key) at boot.
  */
 export function installChildEnvSecrets(secrets: readonly string[]): void {
   processesState.get().secrets = secrets;

@@ -54,6 +54,18 @@ describe("placeOnRunners", () => {
     expect(placed.work.get("new")?.runner).toBeNull();
   });
 
+  it("keeps a node stacked on its parent's branch here, where that branch is", () => {
+    const work = new Map<string, NodeWork>([["child", emptyWork("child")]]);
+    const stacked: Dispatch = {
+      slug: "child",
+      purpose: "spec",
+      branchFrom: { kind: "parent_branch", parentSlug: "parent" },
+    };
+    const placed = placeOnRunners([stacked], { work, runners: [runner("b1")], now, newAttempt });
+    expect(placed.start).toEqual([stacked]);
+    expect(placed.work.get("child")?.runner).toBeNull();
+  });
+
   it("places nothing on runners that are full or gone, and leaves a repository without runners as it was", () => {
     const work = new Map<string, NodeWork>([["a", emptyWork("a")]]);
     const full = placeOnRunners([dispatch("a")], {
@@ -76,6 +88,7 @@ describe("runnerSlots", () => {
     ).toEqual({
       total: 4,
       busy: 3,
+      isRunners: true,
     });
   });
 });

@@ -73,6 +73,8 @@ export async function listRunnersFor(
   db: Db,
   input: { repoRoot: string; leaseMs: number; now?: Date; busyOf: (instanceId: string) => number },
 ): Promise<RunnerSlot[]> {
+  // Most databases have no runner at all: one count, and no git, for every plan's pass.
+  if ((await db.runnerOffer.count()) === 0) return [];
   const remoteUrl = await readOriginUrl(input.repoRoot);
   if (!remoteUrl) return [];
   const [local, offers] = await Promise.all([

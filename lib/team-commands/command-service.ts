@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error.ts";
 import type { RepoOwner } from "@/lib/team/ownership.ts";
+import { signCommand } from "./command-signature.ts";
 import type { CommandEnvelope, CommandReply, TeamCommands } from "./team-command.ts";
 
 /** How long an instance waits for the owner's answer before it says the owner did not answer. */
@@ -41,6 +42,8 @@ export async function startCommandService(input: {
   signal: (signal: CommandSignal) => void;
   log: (line: string) => void;
   timeoutMs?: number;
+  /** The team's key: every command this instance sends is signed with it (null: not signed). */
+  teamKey?: string | null;
 }): Promise<CommandService> {
   const { boss } = input;
   const ownQueue = commandQueueName(input.instanceId);
@@ -88,7 +91,8 @@ export async function startCommandService(input: {
     async request(owner: RepoOwner, envelope: CommandEnvelope): Promise<CommandReply> {
       if (!owner.instanceId) throw new AppError("internal", "The repository's owner has no instance id.");
       const queue = commandQueueName(owner.instanceId);
-      const jobId = await sendTo(boss, queue, envelope, owner);
+      const signed = input.teamKey ? { ...envelope, sig: signCommand(envelope, { key: input.teamKey }) } : envelope;
+      const jobId = await sendTo(boss, queue, signed, owner);
       input.signal({ kind: "command", to: owner.instanceId, jobId });
       const reply = await waitForReply({
         boss,

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors/app-error.ts";
 import { toErrorBody } from "@/lib/errors/error-body.ts";
 import { assertLocalRepo, findRepoIdOf } from "@/lib/team/ownership.ts";
 import { getLocalInstance } from "@/lib/team/local-instance.ts";
+import { checkSignature, type NonceMemory } from "./command-signature.ts";
 import {
   commandEnvelopeSchema,
   locatorOf,
@@ -19,7 +20,12 @@ import {
 const ACCEPTED = new Set(["send", "retry", "run_node"]);
 
 export type CommandContext = SendContext & { approvals: ApprovalsPort } & ApprovalContext &
-  Parameters<typeof openChatSession>[0] & { isTrusted: (repoId: string) => Promise<boolean>; planRuns: NodeCommands };
+  Parameters<typeof openChatSession>[0] & {
+    isTrusted: (repoId: string) => Promise<boolean>;
+    planRuns: NodeCommands;
+    /** The team's key and the nonces seen: with it, only commands signed with it run. */
+    signatures: { key: string; seen: NonceMemory } | null;
+  };
 
 /**
  * Runs another instance's command here, as this instance's own route would, and answers with what
@@ -32,12 +38,26 @@ export type CommandContext = SendContext & { approvals: ApprovalsPort } & Approv
 export async function runTeamCommand(ctx: CommandContext, data: unknown): Promise<CommandReply> {
   try {
     const envelope = commandEnvelopeSchema.parse(data);
+    assertSigned(ctx, envelope);
     await assertMayRun(ctx, envelope);
     return { status: ACCEPTED.has(envelope.command.kind) ? 202 : 200, body: await execute(ctx, envelope) };
   } catch (error) {
     const { status, body, isUnexpected } = toErrorBody(error);
     if (isUnexpected) console.error("[arbor] a team command failed", error);
     return { status, body };
+  }
+}
+
+/** With the team's key, only a command signed with it, within its time and once, is believed at all. */
+function assertSigned(ctx: CommandContext, envelope: CommandEnvelope): void {
+  if (!ctx.signatures) return;
+  const reason = checkSignature(envelope, ctx.signatures);
+  if (reason) {
+    throw new AppError(
+      "forbidden",
+      `This request ${reason}, so it was not run. Every Arbor of the team must start with the same ARBOR_TEAM_KEY.`,
+      { details: { isUnsigned: true } },
+    );
   }
 }
 

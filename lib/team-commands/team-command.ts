@@ -103,6 +103,8 @@ export const commandEnvelopeSchema = z.object({
   /** Who, on that instance: its description of the signed-in browser or API client. */
   by: z.string().min(1).max(300),
   command: teamCommandSchema,
+  /** The team key's signature (command-signature.ts), checked by an instance that has the key. */
+  sig: z.unknown().optional(),
 });
 export type CommandEnvelope = z.infer<typeof commandEnvelopeSchema>;
 

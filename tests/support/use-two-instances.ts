@@ -24,14 +24,20 @@ export interface TwoInstances {
  * Starts, before the file's tests, a database, the owner (with `repoCount` pinned repositories) and
  * the other instance; removes them all after. Read the fields inside tests and hooks.
  */
-export function useTwoInstances(input: { key: string; repoCount?: number }): TwoInstances {
+export function useTwoInstances(input: {
+  key: string;
+  repoCount?: number;
+  /** More environment for both servers (ARBOR_TEAM_KEY…). */
+  serverEnv?: Record<string, string>;
+}): TwoInstances {
   const skipReason = postgresSkipReason();
   let started: Omit<TwoInstances, "skipReason"> | null = null;
   beforeAll(async () => {
     if (skipReason) return;
     const databaseUrl = await ensurePostgresDatabase(mkdtempSync(path.join(os.tmpdir(), `arbor-${input.key}-`)));
-    const owner = await startArborWithClaude({ serverEnv: { DATABASE_URL: databaseUrl } });
-    const other = await startArbor({ env: { DATABASE_URL: databaseUrl } });
+    const env = { ...input.serverEnv, DATABASE_URL: databaseUrl };
+    const owner = await startArborWithClaude({ serverEnv: env });
+    const other = await startArbor({ env });
     const repos: PinnedRepo[] = [];
     for (let index = 0; index < (input.repoCount ?? 1); index += 1)
       repos.push(await createPinnedRepo(() => owner.arbor));

@@ -211,6 +211,20 @@ describe("planNextDispatches: what it never starts, and what goes first", () => 
     expect(result.held).toEqual([expect.objectContaining({ slug: "fresh", reason: "2 of 2 agent slots busy" })]);
   });
 
+  it("says a node waits for the team's runners when it runs on them: their slots busy, or none running", () => {
+    const full = plan(planRun([runNode("fresh")]), { total: 4, busy: 4, isRunners: true });
+    expect(full.held).toEqual([expect.objectContaining({ slug: "fresh", reason: "4 of 4 runner slots busy" })]);
+    const none = plan(planRun([runNode("fresh")]), { total: 0, busy: 0, isRunners: true });
+    expect(none.start).toEqual([]);
+    expect(none.held).toEqual([
+      expect.objectContaining({
+        slug: "fresh",
+        reason:
+          "no runner of this repository is running: it starts when one is seen again, or when another offers its clone",
+      }),
+    ]);
+  });
+
   it("holds a due fix without an event: its state already says checks failed", () => {
     const fixDue = nodeIn("fix-me", { name: "checks_failed", attempt: 1, maxAttempts: 2, isWaitingForUser: false });
     expect(plan(planRun([fixDue]), { total: 1, busy: 1 }).held).toEqual([

@@ -8,6 +8,8 @@ import type { PlanRun, PlanRunNode, RunPurpose } from "./plan-run.ts";
 export interface SlotsInput {
   total: number;
   busy: number;
+  /** Runners' slots (the plan's nodes run on the team's runners), not this machine's. */
+  isRunners?: boolean;
 }
 
 /** A node to start now. `branchFrom` matters for its first run (`purpose` "spec"); later runs reuse its worktree. */
@@ -52,8 +54,7 @@ export function planNextDispatches(
     const estimateCents = toCents(node.estimateUsd);
     const reason = run.isPaused
       ? "the plan is paused; resume it to start this node"
-      : (budgetReason({ budget: input.budget, heldCents, heldFor, estimateCents }) ??
-        (busy >= input.slots.total ? `${busy} of ${input.slots.total} agent slots busy` : null));
+      : (budgetReason({ budget: input.budget, heldCents, heldFor, estimateCents }) ?? slotsReason(busy, input.slots));
     if (reason) {
       held.push(hold(node, reason, true));
       continue;
@@ -77,6 +78,13 @@ function candidatesInOrder(run: PlanRun): PlanRunNode[] {
   );
   const underWay = candidates.filter((node) => node.nextRun !== "spec");
   return [...underWay, ...candidates.filter((node) => node.nextRun === "spec")];
+}
+
+function slotsReason(busy: number, slots: SlotsInput): string | null {
+  if (busy < slots.total) return null;
+  if (slots.isRunners && slots.total === 0)
+    return "no runner of this repository is running: it starts when one is seen again, or when another offers its clone";
+  return `${busy} of ${slots.total} ${slots.isRunners ? "runner" : "agent"} slots busy`;
 }
 
 function hold(node: PlanRunNode, reason: string, areDependenciesMet: boolean): Hold {
